@@ -1,0 +1,123 @@
+package org.secmem.stream;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Objects;
+
+/**
+ * Reads through windows of B bytes mapped with {@link FileChannel#map}, each released and the next
+ * mapped when the position leaves it: the seed report's {@code Mapping} type. Positions are {@code
+ * long}, so files over 2 GiB work; an int may straddle two windows when B is not a multiple of 4.
+ *
+ * <p>Cost: ⌈4N/B⌉ {@code mmap} (and {@code munmap}) calls; the data itself arrives by page faults,
+ * not {@code read} calls.
+ */
+final class MappedReadStream implements ReadStream {
+
+  private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
+
+  private final Path path;
+  private final FileChannel channel;
+  private final int windowBytes;
+  private final long fileBytes;
+  private final long totalInts;
+  private long readInts;
+  private long nextWindowStart;
+  private ByteBuffer window = EMPTY;
+  private boolean closed;
+
+  MappedReadStream(Path path, int windowBytes, long totalInts) throws IOException {
+    this.path = path;
+    this.channel = FileChannel.open(path, StandardOpenOption.READ);
+    this.windowBytes = windowBytes;
+    this.totalInts = totalInts;
+    this.fileBytes = totalInts * Integer.BYTES;
+  }
+
+  @Override
+  public int readNext() throws IOException {
+    if (closed) {
+      throw StreamState.closed();
+    }
+    if (readInts >= totalInts) {
+      throw StreamState.endOfFile(path, totalInts);
+    }
+    int v = window.remaining() >= Integer.BYTES ? window.getInt() : straddlingInt();
+    readInts++;
+    return v;
+  }
+
+  private int straddlingInt() throws IOException {
+    int v = 0;
+    for (int i = 0; i < Integer.BYTES; i++) {
+      if (!window.hasRemaining()) {
+        nextWindow();
+      }
+      v = (v << 8) | (window.get() & 0xFF);
+    }
+    return v;
+  }
+
+  private void nextWindow() throws IOException {
+    ByteBuffer old = window;
+    window = EMPTY;
+    Unmapper.unmap(old);
+    long size = Math.min(windowBytes, fileBytes - nextWindowStart);
+    if (size <= 0) {
+      throw StreamState.truncated(path);
+    }
+    window = channel.map(FileChannel.MapMode.READ_ONLY, nextWindowStart, size);
+    nextWindowStart += size;
+  }
+
+  @Override
+  public boolean endOfStream() {
+    if (closed) {
+      throw StreamState.closed();
+    }
+    return readInts >= totalInts;
+  }
+
+  @Override
+  public int read(int[] dst, int off, int len) throws IOException {
+    Objects.checkFromIndexSize(off, len, dst.length);
+    if (closed) {
+      throw StreamState.closed();
+    }
+    int n = (int) Math.min(len, totalInts - readInts);
+    int i = 0;
+    while (i < n) {
+      int whole = Math.min(n - i, window.remaining() / Integer.BYTES);
+      if (whole == 0) {
+        dst[off + i++] = straddlingInt();
+        continue;
+      }
+      window.asIntBuffer().get(dst, off + i, whole);
+      window.position(window.position() + whole * Integer.BYTES);
+      i += whole;
+    }
+    readInts += n;
+    return n;
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    ByteBuffer old = window;
+    window = EMPTY;
+    try (FileChannel toClose = channel) {
+      Unmapper.unmap(old);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "mapped(" + path + ", B=" + windowBytes + ")";
+  }
+}

@@ -1,0 +1,68 @@
+package org.secmem.stream;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** The I/O strategies secmem measures, with the names the CLI, CSV files and seed report use. */
+public enum StreamType {
+  /** {@code DataInputStream}/{@code DataOutputStream} straight on the file. */
+  SIMPLE("simple", "Simple", false),
+  /** The same through the JDK's 8 KiB {@code BufferedInputStream}/{@code BufferedOutputStream}. */
+  BUFFERED("buffered", "Buffer", false),
+  /** An own buffer of B bytes, one read or write call per B bytes. */
+  USER_BUFFER("user-buffer", "BufferB", true),
+  /** Windows of B bytes mapped with {@code FileChannel.map}, remapped as the position moves. */
+  MAPPED("mapped", "Mapping", true);
+
+  private final String cliName;
+  private final String seedName;
+  private final boolean usesBufferSize;
+
+  StreamType(String cliName, String seedName, boolean usesBufferSize) {
+    this.cliName = cliName;
+    this.seedName = seedName;
+    this.usesBufferSize = usesBufferSize;
+  }
+
+  /** The name used on the command line and in result files, e.g. {@code user-buffer}. */
+  public String cliName() {
+    return cliName;
+  }
+
+  /** The name the seed report's parameter files use, e.g. {@code BufferB}. */
+  public String seedName() {
+    return seedName;
+  }
+
+  /** Whether the buffer size B changes what this type does. */
+  public boolean usesBufferSize() {
+    return usesBufferSize;
+  }
+
+  /** The CLI names, comma separated, for messages. */
+  public static String allowedNames() {
+    return Arrays.stream(values()).map(StreamType::cliName).collect(Collectors.joining(", "));
+  }
+
+  /**
+   * Parses a CLI name ({@code user-buffer}) or a seed report name ({@code BufferB}), ignoring case.
+   *
+   * @throws IllegalArgumentException naming the value and the allowed names
+   */
+  public static StreamType parse(String name) {
+    String n = name.trim().toLowerCase(Locale.ROOT);
+    for (StreamType t : values()) {
+      if (t.cliName.equals(n) || t.seedName.toLowerCase(Locale.ROOT).equals(n)) {
+        return t;
+      }
+    }
+    throw new IllegalArgumentException(
+        "unknown stream type '" + name + "' (allowed: " + allowedNames() + ")");
+  }
+
+  @Override
+  public String toString() {
+    return cliName;
+  }
+}
