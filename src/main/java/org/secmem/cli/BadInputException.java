@@ -1,0 +1,12 @@
+package org.secmem.cli;
+
+/** Input the user must fix; exit code 2, one line, no stack trace. */
+public final class BadInputException extends RuntimeException {
+  public BadInputException(String message) {
+    super(message);
+  }
+
+  public BadInputException(String message, Throwable cause) {
+    super(message, cause);
+  }
+}

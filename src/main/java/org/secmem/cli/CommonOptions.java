@@ -1,0 +1,72 @@
+package org.secmem.cli;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import org.secmem.experiment.CacheMode;
+import org.secmem.experiment.RunSettings;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/** Options every experiment takes: repetitions, warm-up, cache, sync, seed, results file. */
+final class CommonOptions {
+
+  @Option(
+      names = "--reps",
+      paramLabel = "R",
+      description = "Measured repetitions per configuration (>= 1; default: ${DEFAULT-VALUE}).",
+      defaultValue = "3")
+  int reps;
+
+  @Option(
+      names = "--warmup",
+      paramLabel = "W",
+      description = "Warm-up runs before them, measured but flagged (>= 0; default: ${DEFAULT-VALUE}).",
+      defaultValue = "1")
+  int warmup;
+
+  @Option(
+      names = "--cache",
+      paramLabel = "STATE",
+      converter = Converters.Cache.class,
+      description =
+          "Page cache before each timed run: cold (dropped; needs root), warm (files read"
+              + " once first) or as-is (default: ${DEFAULT-VALUE}).",
+      defaultValue = "as-is")
+  CacheMode cache;
+
+  @Option(
+      names = "--sync",
+      description = "Force written data to storage before the clock stops (default: off).")
+  boolean sync;
+
+  @Option(
+      names = "--seed",
+      paramLabel = "S",
+      description = "Seed of generated data (default: ${DEFAULT-VALUE}).",
+      defaultValue = "42")
+  long seed;
+
+  @Option(
+      names = "--results",
+      paramLabel = "FILE.csv",
+      description =
+          "Raw results file, appended to (default: results/<timestamp>-<experiment>.csv).")
+  Path results;
+
+  RunSettings settings(CommandLine cmd) {
+    Limits.atLeast(cmd, "--reps", reps, 1, "");
+    Limits.atLeast(cmd, "--warmup", warmup, 0, "");
+    return new RunSettings(reps, warmup, cache, sync, seed);
+  }
+
+  /** The results file: as given, or a fresh timestamped one under {@code results/}. */
+  Path resultsFile(String experiment) {
+    if (results != null) {
+      return results;
+    }
+    String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+    return Paths.get("results", stamp + "-" + experiment + ".csv");
+  }
+}

@@ -1,0 +1,71 @@
+package org.secmem.cli;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.secmem.stream.NotAnIntFileException;
+import picocli.CommandLine;
+
+/**
+ * Maps what a command threw to one clear line on the command's error writer and an exit code: 2 for
+ * bad input (nothing run), 1 for run-time failures. The stack trace goes to the log only.
+ */
+final class ErrorHandler
+    implements CommandLine.IExecutionExceptionHandler, CommandLine.IParameterExceptionHandler {
+
+  private static final Logger LOG = LogManager.getLogger(ErrorHandler.class);
+
+  @Override
+  public int handleExecutionException(
+      Exception ex, CommandLine cmd, CommandLine.ParseResult parseResult) {
+    Throwable e = ex instanceof UncheckedIOException ? ex.getCause() : ex;
+    LOG.error("{} failed", cmd.getCommandName(), e);
+    int code;
+    String message;
+    if (e instanceof BadInputException || e instanceof IllegalArgumentException) {
+      code = ExitCodes.BAD_INPUT;
+      message = e.getMessage();
+    } else if (e instanceof NotAnIntFileException) {
+      code = ExitCodes.BAD_INPUT;
+      message = e.getMessage();
+    } else if (e instanceof NoSuchFileException || e instanceof FileNotFoundException) {
+      code = ExitCodes.FAILURE;
+      message = "no such file: " + e.getMessage();
+    } else if (e instanceof AccessDeniedException) {
+      code = ExitCodes.FAILURE;
+      message = "permission denied: " + e.getMessage();
+    } else if (e instanceof FileSystemException || e instanceof IOException) {
+      code = ExitCodes.FAILURE;
+      message = describeIo((IOException) e);
+    } else {
+      code = ExitCodes.FAILURE;
+      message = "internal error: " + e + " (details in the log)";
+    }
+    cmd.getErr().println("secmem " + cmd.getCommandName() + ": " + message);
+    cmd.getErr().flush();
+    return code;
+  }
+
+  private static String describeIo(IOException e) {
+    String m = String.valueOf(e.getMessage());
+    if (m.contains("No space left on device")) {
+      return "disk full: " + m;
+    }
+    return "I/O error: " + m;
+  }
+
+  @Override
+  public int handleParseException(CommandLine.ParameterException ex, String[] args) {
+    CommandLine cmd = ex.getCommandLine();
+    cmd.getErr().println("secmem " + cmd.getCommandName() + ": " + ex.getMessage());
+    cmd.getErr()
+        .println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
+    cmd.getErr().flush();
+    return ExitCodes.BAD_INPUT;
+  }
+}

@@ -1,0 +1,22 @@
+package org.secmem.cli;
+
+/** The exit codes every command uses. */
+public final class ExitCodes {
+  public static final int OK = 0;
+  /** A run-time failure: I/O error, disk full; or for verify, the file lacks the property. */
+  public static final int FAILURE = 1;
+  /** Bad usage or bad input: nothing was run. */
+  public static final int BAD_INPUT = 2;
+  /** Interrupted (Ctrl-C). */
+  public static final int INTERRUPTED = 130;
+
+  private ExitCodes() {}
+
+  /** The help section that lists them. */
+  static final String HELP_SECTION =
+      "%nExit codes:%n"
+          + "  0  success%n"
+          + "  1  run-time failure (I/O error, disk full; verify: property does not hold)%n"
+          + "  2  bad usage or bad input (nothing was run)%n"
+          + "  130  interrupted%n";
+}

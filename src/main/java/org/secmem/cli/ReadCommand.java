@@ -1,0 +1,138 @@
+package org.secmem.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.secmem.experiment.DataSet;
+import org.secmem.experiment.ReadTrial;
+import org.secmem.experiment.RunSettings;
+import org.secmem.experiment.StreamTrialSpec;
+import org.secmem.stream.StreamOptions;
+import org.secmem.stream.StreamType;
+import org.secmem.stream.Streams;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code secmem read}: the read experiment. */
+@Command(
+    mixinStandardHelpOptions = true,
+    name = "read",
+    description = {
+      "Read k files round-robin, one int from each in turn, until all are at the end;",
+      "every int goes into a checksum. Either name the files (--files) or give N and k:",
+      "then the files 'write' leaves in --dir are read, and written first when missing."
+    },
+    footer = {
+      "%nExamples:",
+      "  secmem read --stream mapped --n 2^20 --k 8 --b 64K",
+      "  secmem read --stream buffered --files data/a.bin data/b.bin",
+      ExitCodes.HELP_SECTION
+    })
+final class ReadCommand implements Callable<Integer> {
+
+  @Spec CommandLine.Model.CommandSpec spec;
+
+  @Mixin StreamOptionsMixin stream;
+
+  @Option(
+      names = "--files",
+      paramLabel = "FILE",
+      arity = "1..*",
+      description = "Data files to read (instead of --n/--k/--dir).")
+  List<Path> files;
+
+  @Option(
+      names = "--n",
+      paramLabel = "N",
+      split = ",",
+      converter = Converters.Count.class,
+      description = "Ints per file, >= 0 (default: ${DEFAULT-VALUE}).",
+      defaultValue = "1000000")
+  List<Long> ns;
+
+  @Option(
+      names = "--k",
+      paramLabel = "K",
+      split = ",",
+      description = "Number of streams (files), >= 1 (default: ${DEFAULT-VALUE}).",
+      defaultValue = "1")
+  List<Integer> ks;
+
+  @Option(
+      names = "--dir",
+      paramLabel = "DIR",
+      description = "Folder of the data files (default: ${DEFAULT-VALUE}).",
+      defaultValue = "data")
+  Path dir;
+
+  @Mixin CommonOptions common;
+
+  @Override
+  public Integer call() throws Exception {
+    CommandLine cmd = spec.commandLine();
+    RunSettings settings = common.settings(cmd);
+    List<Integer> bs = stream.bufferSizes(cmd);
+    List<ReadTrial> trials = new ArrayList<>();
+    if (files != null && !files.isEmpty()) {
+      Resources.checkOpenFiles(cmd, "--files", files.size());
+      long n = checkFiles();
+      for (StreamType type : stream.streams) {
+        for (int b : type.usesBufferSize() ? bs : bs.subList(0, 1)) {
+          StreamOptions options = new StreamOptions(b, false);
+          trials.add(
+              new ReadTrial(
+                  new StreamTrialSpec(type, n, files.size(), options, dir, files, settings.seed())));
+        }
+      }
+    } else {
+      long missingBytes = 0;
+      for (long n : ns) {
+        Limits.between(cmd, "--n", n, 0, Long.MAX_VALUE / 4 / 65536, "ints");
+      }
+      for (int k : ks) {
+        Limits.atLeast(cmd, "--k", k, 1, "");
+        Resources.checkOpenFiles(cmd, "--k", k);
+      }
+      for (long n : ns) {
+        for (int k : ks) {
+          for (Path f : DataSet.files(dir, n, k, settings.seed())) {
+            if (!Files.exists(f)) {
+              missingBytes += n * Integer.BYTES;
+            }
+          }
+          for (StreamType type : stream.streams) {
+            for (int b : type.usesBufferSize() ? bs : bs.subList(0, 1)) {
+              StreamOptions options = new StreamOptions(b, false);
+              trials.add(
+                  new ReadTrial(
+                      new StreamTrialSpec(type, n, k, options, dir, List.of(), settings.seed())));
+            }
+          }
+        }
+      }
+      Resources.checkDiskSpace(dir, missingBytes, "generating the missing data files");
+    }
+    return ExperimentSession.run(cmd, trials, settings, common.resultsFile("read"));
+  }
+
+  /** Checks every named file up front; returns N (the largest file's int count). */
+  private long checkFiles() throws IOException {
+    long n = 0;
+    for (Path f : files) {
+      if (!Files.isRegularFile(f)) {
+        throw new BadInputException("--files: " + f + " does not exist or is not a file");
+      }
+      if (!Files.isReadable(f)) {
+        throw new BadInputException("--files: " + f + " is not readable");
+      }
+      n = Math.max(n, Streams.intCount(f));
+    }
+    return n;
+  }
+}

@@ -1,0 +1,50 @@
+package org.secmem.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The top-level {@code secmem} command: its subcommands, version and exit codes. */
+@Command(
+    name = "secmem",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = {
+      "Measure file I/O strategies and external merge sort on this machine.",
+      "Every run is timed, checksummed and appended to a results CSV."
+    },
+    subcommands = {
+      GenerateCommand.class,
+      VerifyCommand.class,
+      WriteCommand.class,
+      ReadCommand.class,
+      CommandLine.HelpCommand.class
+    },
+    footer = {
+      "%nExamples:",
+      "  secmem write --stream user-buffer --n 2^20 --k 4",
+      "  secmem read --stream mapped --n 2^20 --k 4 --b 64K",
+      "  secmem generate --out data/in.bin --n 2^24 && secmem verify data/in.bin",
+      ExitCodes.HELP_SECTION
+    })
+public final class SecmemCommand implements Runnable {
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  /** The configured command line, printing to the given writers. */
+  public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+    ErrorHandler errors = new ErrorHandler();
+    CommandLine cmd = new CommandLine(new SecmemCommand());
+    cmd.setOut(out);
+    cmd.setErr(err);
+    cmd.setExecutionExceptionHandler(errors);
+    cmd.setParameterExceptionHandler(errors);
+    cmd.setCaseInsensitiveEnumValuesAllowed(true);
+    return cmd;
+  }
+}

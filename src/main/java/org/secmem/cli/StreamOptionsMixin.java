@@ -1,0 +1,50 @@
+package org.secmem.cli;
+
+import java.util.List;
+import org.secmem.stream.StreamOptions;
+import org.secmem.stream.StreamType;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/** --stream and --b, shared by write and read; lists make one configuration per value. */
+final class StreamOptionsMixin {
+
+  @Option(
+      names = "--stream",
+      paramLabel = "TYPE",
+      split = ",",
+      required = true,
+      converter = Converters.Stream.class,
+      description =
+          "Stream type(s), comma separated: simple, buffered, user-buffer, mapped"
+              + " (the seed report's Simple, Buffer, BufferB, Mapping also work).")
+  List<StreamType> streams;
+
+  @Option(
+      names = "--b",
+      paramLabel = "BYTES",
+      split = ",",
+      converter = Converters.Bytes.class,
+      description =
+          "Buffer or mapping window size(s) B in bytes for user-buffer and mapped: 4 .. 1G,"
+              + " e.g. 65536, 2^16, 64K (default: 65536).",
+      defaultValue = "65536")
+  List<Long> buffers;
+
+  /** The B values, checked against the allowed range. */
+  List<Integer> bufferSizes(CommandLine cmd) {
+    return buffers.stream()
+        .map(
+            b -> {
+              Limits.between(
+                  cmd,
+                  "--b",
+                  b,
+                  StreamOptions.MIN_BUFFER_BYTES,
+                  StreamOptions.MAX_BUFFER_BYTES,
+                  "bytes");
+              return (int) (long) b;
+            })
+        .toList();
+  }
+}

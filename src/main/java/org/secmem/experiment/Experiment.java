@@ -1,0 +1,23 @@
+package org.secmem.experiment;
+
+/** The kinds of experiment, with the names used in result files and parameter files. */
+public enum Experiment {
+  WRITE("write"),
+  READ("read"),
+  SORT("sort");
+
+  private final String cliName;
+
+  Experiment(String cliName) {
+    this.cliName = cliName;
+  }
+
+  public String cliName() {
+    return cliName;
+  }
+
+  @Override
+  public String toString() {
+    return cliName;
+  }
+}

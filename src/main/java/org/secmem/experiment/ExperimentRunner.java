@@ -1,0 +1,103 @@
+package org.secmem.experiment;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
+import java.util.Optional;
+import org.secmem.report.ResultColumn;
+import org.secmem.report.ResultRow;
+import org.secmem.report.ResultSink;
+
+/**
+ * Runs each configuration's warm-ups and repetitions: set-up and cache preparation outside the
+ * clock, the measured work inside it, I/O counters around it, and one row per run to the sink
+ * before the next run starts, so a later failure loses nothing measured.
+ */
+public final class ExperimentRunner {
+
+  private static final double NANOS_PER_SECOND = 1e9;
+  private static final double BYTES_PER_MIB = 1024.0 * 1024.0;
+
+  private final ResultSink sink;
+  private final RunListener listener;
+  private final CacheController cache;
+
+  public ExperimentRunner(ResultSink sink, RunListener listener, CacheController cache) {
+    this.sink = sink;
+    this.listener = listener;
+    this.cache = cache;
+  }
+
+  /**
+   * Runs one configuration with the given settings.
+   *
+   * @param config 1-based index of this configuration in the batch, for progress
+   * @param configs the batch's size
+   */
+  public void run(Trial trial, RunSettings settings, int config, int configs) throws IOException {
+    int runs = settings.totalRuns();
+    try {
+      for (int i = 0; i < runs; i++) {
+        boolean warmup = i < settings.warmup();
+        int rep = warmup ? i + 1 : i - settings.warmup() + 1;
+        listener.runStarting(trial.describe(), config, configs, i + 1, runs);
+        trial.prepare();
+        CacheMode cacheDone = cache.prepare(settings.cache(), trial.inputs());
+
+        Optional<IoCounters> before = IoCounters.read();
+        long start = System.nanoTime();
+        TrialOutcome outcome = trial.run();
+        long elapsed = System.nanoTime() - start;
+        Optional<IoCounters> io = IoCounters.read().flatMap(a -> before.map(a::minus));
+
+        ResultRow row = row(trial, settings, outcome, elapsed, io, rep, warmup, cacheDone);
+        sink.accept(row);
+        listener.runFinished(row);
+      }
+    } finally {
+      trial.finish();
+    }
+  }
+
+  private static ResultRow row(
+      Trial trial,
+      RunSettings settings,
+      TrialOutcome outcome,
+      long elapsedNs,
+      Optional<IoCounters> io,
+      int rep,
+      boolean warmup,
+      CacheMode cacheDone) {
+    double seconds = elapsedNs / NANOS_PER_SECOND;
+    ResultRow.Builder b =
+        trial
+            .configuration()
+            .set(ResultColumn.WHEN, Instant.now().truncatedTo(ChronoUnit.MILLIS).toString())
+            .set(ResultColumn.REP, rep)
+            .set(ResultColumn.WARMUP, warmup)
+            .set(ResultColumn.CACHE, cacheDone.cliName())
+            .set(ResultColumn.SYNC, settings.sync())
+            .set(ResultColumn.ELAPSED_NS, elapsedNs)
+            .set(ResultColumn.ELAPSED_MS, elapsedNs / 1e6, 3)
+            .set(ResultColumn.MIB_PER_S, outcome.bytes() / BYTES_PER_MIB / seconds, 2)
+            .set(
+                ResultColumn.NS_PER_INT,
+                outcome.ints() == 0 ? Double.NaN : (double) elapsedNs / outcome.ints(),
+                3)
+            .set(ResultColumn.BYTES, outcome.bytes())
+            .setIfPresent(ResultColumn.PREDICTED_IOS, trial.predictedIos())
+            .set(ResultColumn.CHECKSUM, outcome.checksum().hex())
+            .set(ResultColumn.VERIFIED, outcome.verified().map(String::valueOf).orElse(null));
+    io.ifPresent(
+        c ->
+            b.set(ResultColumn.READ_SYSCALLS, c.readSyscalls())
+                .set(ResultColumn.WRITE_SYSCALLS, c.writeSyscalls())
+                .set(ResultColumn.STORAGE_READ_BYTES, c.storageReadBytes())
+                .set(ResultColumn.STORAGE_WRITE_BYTES, c.storageWriteBytes()));
+    for (Map.Entry<ResultColumn, String> e : outcome.extra().entrySet()) {
+      b.set(e.getKey(), e.getValue());
+    }
+    return b.build();
+  }
+}

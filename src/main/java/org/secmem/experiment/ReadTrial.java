@@ -1,0 +1,109 @@
+package org.secmem.experiment;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.secmem.data.Checksum;
+import org.secmem.report.ResultColumn;
+import org.secmem.report.ResultRow;
+import org.secmem.stream.ReadStream;
+import org.secmem.stream.Streams;
+
+/**
+ * The read experiment: open k files and read them round-robin, one int from each in turn, until all
+ * are at the end; every int is folded into a checksum so the work cannot be skipped.
+ */
+public final class ReadTrial implements Trial {
+
+  private final StreamTrialSpec spec;
+  private final boolean ownDataSet;
+  private List<Path> files;
+
+  public ReadTrial(StreamTrialSpec spec) {
+    this.spec = spec;
+    this.ownDataSet = spec.files().isEmpty();
+    this.files =
+        ownDataSet ? DataSet.files(spec.dir(), spec.n(), spec.k(), spec.seed()) : spec.files();
+  }
+
+  @Override
+  public String describe() {
+    return "read "
+        + spec.type()
+        + " N="
+        + spec.n()
+        + " k="
+        + files.size()
+        + (spec.type().usesBufferSize() ? " B=" + spec.options().bufferBytes() : "");
+  }
+
+  @Override
+  public ResultRow.Builder configuration() {
+    return ResultRow.builder()
+        .set(ResultColumn.EXPERIMENT, Experiment.READ.cliName())
+        .set(ResultColumn.STREAM, spec.type().cliName())
+        .set(ResultColumn.N, spec.n())
+        .set(ResultColumn.K, files.size())
+        .set(ResultColumn.B, spec.bufferCell())
+        .set(ResultColumn.SEED, ownDataSet ? Long.toString(spec.seed()) : null);
+  }
+
+  @Override
+  public List<Path> inputs() {
+    return files;
+  }
+
+  @Override
+  public void prepare() throws IOException {
+    if (ownDataSet) {
+      files = DataSet.ensure(spec.dir(), spec.n(), spec.k(), spec.seed());
+    }
+  }
+
+  @Override
+  public TrialOutcome run() throws IOException {
+    int k = files.size();
+    ReadStream[] in = new ReadStream[k];
+    long sum = 0;
+    long ints = 0;
+    try (StreamGroup group = new StreamGroup()) {
+      long common = Long.MAX_VALUE;
+      for (int j = 0; j < k; j++) {
+        in[j] = group.add(Streams.openReader(spec.type(), files.get(j), spec.options()));
+        common = Math.min(common, Streams.intCount(files.get(j)));
+      }
+      // Rounds in which every stream still has an int need no end-of-stream checks.
+      for (long i = 0; i < common; i++) {
+        for (int j = 0; j < k; j++) {
+          sum += Checksum.mix(in[j].readNext());
+        }
+      }
+      ints = common * k;
+      // Files of different lengths (read --files): go on round-robin until all are at the end.
+      boolean more = true;
+      while (more) {
+        more = false;
+        for (int j = 0; j < k; j++) {
+          if (!in[j].endOfStream()) {
+            sum += Checksum.mix(in[j].readNext());
+            ints++;
+            more = true;
+          }
+        }
+      }
+    }
+    Checksum checksum = new Checksum();
+    checksum.addMixed(sum, ints);
+    return new TrialOutcome(ints, ints * Integer.BYTES, checksum, Optional.empty(), Map.of());
+  }
+
+  @Override
+  public OptionalLong predictedIos() {
+    return OptionalLong.of(
+        StreamCostModel.predictedCalls(
+            spec.type(), false, spec.n(), files.size(), spec.options().bufferBytes()));
+  }
+}

@@ -1,0 +1,48 @@
+package org.secmem.experiment;
+
+import org.secmem.stream.StreamType;
+
+/**
+ * The I/O calls each stream type implies for moving k files of N ints (PRODUCT.md section 7),
+ * checked against the JDK classes the types are built on.
+ */
+public final class StreamCostModel {
+
+  /** {@code BufferedInputStream}/{@code BufferedOutputStream}'s default buffer. */
+  public static final int JDK_BUFFER_BYTES = 8192;
+
+  private StreamCostModel() {}
+
+  /**
+   * Predicted system calls moving the data: {@code read}/{@code write} calls, or {@code mmap}
+   * calls for {@code mapped} (whose data moves by page faults, not read or write calls).
+   *
+   * <ul>
+   *   <li>simple, reading: 4·k·N — {@code DataInputStream.readInt} calls {@code read()} four
+   *       times per int, each a system call on an unbuffered file;
+   *   <li>simple, writing: k·N — JDK 17's {@code DataOutputStream.writeInt} assembles the four
+   *       bytes and makes one {@code write} call per int (measured with /proc/self/io);
+   *   <li>buffered: k·⌈4N/8192⌉;
+   *   <li>user-buffer and mapped: k·⌈4N/B⌉.
+   * </ul>
+   */
+  public static long predictedCalls(
+      StreamType type, boolean writing, long n, long k, int bufferBytes) {
+    long bytesPerFile = n * Integer.BYTES;
+    switch (type) {
+      case SIMPLE:
+        return writing ? n * k : Integer.BYTES * n * k;
+      case BUFFERED:
+        return k * ceilDiv(bytesPerFile, JDK_BUFFER_BYTES);
+      case USER_BUFFER:
+      case MAPPED:
+        return k * ceilDiv(bytesPerFile, bufferBytes);
+      default:
+        throw new AssertionError(type);
+    }
+  }
+
+  static long ceilDiv(long a, long b) {
+    return (a + b - 1) / b;
+  }
+}

@@ -1,0 +1,32 @@
+package org.secmem.experiment;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalLong;
+import org.secmem.report.ResultRow;
+
+/** One configuration of an experiment, run once per repetition by {@link ExperimentRunner}. */
+public interface Trial {
+
+  /** A short description for progress lines, e.g. {@code read user-buffer N=1000000 k=1 B=65536}. */
+  String describe();
+
+  /** The cells that name this configuration (experiment, stream types, N, k, B, ...). */
+  ResultRow.Builder configuration();
+
+  /** The files the timed run reads, which the cache settings apply to. */
+  List<Path> inputs();
+
+  /** Untimed set-up before each run: creating inputs, removing old outputs. */
+  void prepare() throws IOException;
+
+  /** The measured work, and nothing else. */
+  TrialOutcome run() throws IOException;
+
+  /** The I/O count the cost model predicts for one run, when it has one. */
+  OptionalLong predictedIos();
+
+  /** Untimed clean-up after the last run of this configuration (e.g. outputs not kept). */
+  default void finish() throws IOException {}
+}

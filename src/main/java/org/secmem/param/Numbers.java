@@ -1,0 +1,84 @@
+package org.secmem.param;
+
+import java.util.Locale;
+
+/**
+ * Parses the numbers users write: plain integers ({@code 1000000}, {@code 1_000_000}), powers of
+ * two ({@code 2^20}) and, for byte sizes, binary suffixes ({@code 64K}, {@code 1M}, {@code 2G},
+ * also {@code KiB}/{@code MiB}/{@code GiB}).
+ */
+public final class Numbers {
+
+  private Numbers() {}
+
+  /**
+   * A count: an integer or {@code 2^k}.
+   *
+   * @throws NumberFormatException with a message saying what is accepted
+   */
+  public static long parseCount(String text) {
+    return parse(text, false);
+  }
+
+  /**
+   * A byte size: an integer, {@code 2^k}, or an integer with a K, M or G suffix (powers of 1024).
+   *
+   * @throws NumberFormatException with a message saying what is accepted
+   */
+  public static long parseBytes(String text) {
+    return parse(text, true);
+  }
+
+  private static long parse(String text, boolean suffixes) {
+    if (text == null || text.trim().isEmpty()) {
+      throw new NumberFormatException("no number given");
+    }
+    String s = text.trim().replace("_", "");
+    int caret = s.indexOf('^');
+    if (caret >= 0) {
+      long base = integer(s.substring(0, caret), text, suffixes);
+      long exp = integer(s.substring(caret + 1), text, suffixes);
+      if (base != 2) {
+        throw new NumberFormatException("'" + text + "': only powers of 2 are written with ^");
+      }
+      if (exp < 0 || exp > 62) {
+        throw new NumberFormatException("'" + text + "' is out of range (2^0 .. 2^62)");
+      }
+      return 1L << exp;
+    }
+    long multiplier = 1;
+    if (suffixes) {
+      String upper = s.toUpperCase(Locale.ROOT);
+      if (upper.endsWith("IB") && upper.length() > 2) {
+        upper = upper.substring(0, upper.length() - 2);
+      } else if (upper.endsWith("B") && upper.length() > 1
+          && Character.isLetter(upper.charAt(upper.length() - 2))) {
+        upper = upper.substring(0, upper.length() - 1);
+      }
+      char last = upper.charAt(upper.length() - 1);
+      if (last == 'K' || last == 'M' || last == 'G') {
+        multiplier = 1L << (last == 'K' ? 10 : last == 'M' ? 20 : 30);
+        upper = upper.substring(0, upper.length() - 1);
+      }
+      s = upper;
+    }
+    try {
+      return Math.multiplyExact(integer(s, text, suffixes), multiplier);
+    } catch (ArithmeticException e) {
+      throw new NumberFormatException("'" + text + "' is too large");
+    }
+  }
+
+  private static long integer(String digits, String original, boolean suffixes) {
+    try {
+      return Long.parseLong(digits.trim());
+    } catch (NumberFormatException e) {
+      String accepted =
+          suffixes
+              ? "an integer, a power such as 2^16, or a size such as 64K, 1M, 2G"
+              : "an integer or a power such as 2^20";
+      throw new NumberFormatException(
+          "'" + original + "' is not a number (write " + accepted + ")");
+    }
+  }
+}

@@ -1,0 +1,61 @@
+package org.secmem.report;
+
+/**
+ * The columns of a raw results file, in order. Names are snake_case and fixed: scripts and the
+ * summary and chart readers rely on them. New columns may be added, never renamed.
+ */
+public enum ResultColumn {
+  WHEN("when"),
+  EXPERIMENT("experiment"),
+  STREAM("stream"),
+  READ_STREAM("read_stream"),
+  WRITE_STREAM("write_stream"),
+  N("n"),
+  K("k"),
+  B("b"),
+  M("m"),
+  D("d"),
+  ORDER("order"),
+  SHAPE("shape"),
+  SEED("seed"),
+  REP("rep"),
+  WARMUP("warmup"),
+  CACHE("cache"),
+  SYNC("sync"),
+  ELAPSED_NS("elapsed_ns"),
+  ELAPSED_MS("elapsed_ms"),
+  MIB_PER_S("mib_per_s"),
+  NS_PER_INT("ns_per_int"),
+  BYTES("bytes"),
+  READ_SYSCALLS("read_syscalls"),
+  WRITE_SYSCALLS("write_syscalls"),
+  STORAGE_READ_BYTES("storage_read_bytes"),
+  STORAGE_WRITE_BYTES("storage_write_bytes"),
+  PREDICTED_IOS("predicted_ios"),
+  PASSES("passes"),
+  RUNS("runs"),
+  RUN_FORMATION_NS("run_formation_ns"),
+  MERGE_NS("merge_ns"),
+  CHECKSUM("checksum"),
+  VERIFIED("verified");
+
+  private final String header;
+
+  ResultColumn(String header) {
+    this.header = header;
+  }
+
+  public String header() {
+    return header;
+  }
+
+  /** Every header, in file order. */
+  public static String[] headers() {
+    ResultColumn[] all = values();
+    String[] h = new String[all.length];
+    for (int i = 0; i < all.length; i++) {
+      h[i] = all[i].header;
+    }
+    return h;
+  }
+}

@@ -1,0 +1,143 @@
+package org.secmem.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Black-box tests: the real command line, captured output, exit codes. */
+class CliTest {
+
+  @TempDir Path dir;
+
+  record Result(int code, String out, String err) {}
+
+  static Result run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code =
+        SecmemCommand.commandLine(new PrintWriter(out, true), new PrintWriter(err, true))
+            .execute(args);
+    return new Result(code, out.toString(), err.toString());
+  }
+
+  private static void assertNoStackTrace(Result r) {
+    assertFalse(r.err().contains("\tat "), r.err());
+    assertFalse(r.err().contains("Exception in"), r.err());
+  }
+
+  @Test
+  void help_listsCommandsAndExitCodes() {
+    Result r = run("--help");
+    assertEquals(0, r.code());
+    for (String c : List.of("generate", "verify", "write", "read", "Exit codes")) {
+      assertTrue(r.out().contains(c), c);
+    }
+    Result w = run("write", "--help");
+    assertEquals(0, w.code());
+    assertTrue(w.out().contains("Examples"));
+    assertTrue(w.out().contains("default: 65536"));
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "write --stream fast --n 10|unknown stream type 'fast'",
+        "write --stream simple --n -1|--n: -1 is out of range",
+        "write --stream simple --k 0|--k: 0 is below the minimum 1",
+        "write --stream user-buffer --b 3|--b: 3 is out of range (allowed: 4 ..",
+        "write --stream mapped --b 2G|--b: 2147483648 is out of range",
+        "write --stream simple --n lots|'lots' is not a number",
+        "write --stream simple --reps 0|--reps: 0 is below the minimum 1",
+        "write --stream simple --cache hot|unknown cache state 'hot'",
+        "write --n 10|Missing required option: '--stream=TYPE'",
+        "generate --out x.bin --n 10 --shape wavy|unknown shape 'wavy'",
+        "frobnicate|Unmatched argument"
+      })
+  void badArguments_exit2_withOneClearLine(String args, String expected) {
+    Result r = run(args.split(" "));
+    assertEquals(2, r.code(), r.err());
+    assertTrue(r.err().contains(expected), r.err());
+    assertNoStackTrace(r);
+  }
+
+  @Test
+  void read_fileNotMultipleOf4_exit2_namingFileAndLength() throws IOException {
+    Path odd = dir.resolve("odd.bin");
+    Files.write(odd, new byte[10]);
+    Result r = run("read", "--stream", "buffered", "--files", odd.toString(),
+        "--results", dir.resolve("r.csv").toString());
+    assertEquals(2, r.code(), r.err());
+    assertTrue(r.err().contains(odd.toString()) && r.err().contains("not a multiple of 4"),
+        r.err());
+    assertNoStackTrace(r);
+    assertFalse(Files.exists(dir.resolve("r.csv")), "nothing ran, so no results file");
+  }
+
+  @Test
+  void read_missingFile_exit2() {
+    Result r = run("read", "--stream", "buffered", "--files", dir.resolve("nope.bin").toString());
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("does not exist"), r.err());
+  }
+
+  @Test
+  void writeThenRead_everyType_sameChecksum_oneRowPerRun() throws IOException {
+    Path results = dir.resolve("r.csv");
+    Path data = dir.resolve("data");
+    Result w = run("write", "--stream", "user-buffer", "--n", "3000", "--k", "2", "--b", "6",
+        "--reps", "2", "--warmup", "1", "--dir", data.toString(), "--results", results.toString());
+    assertEquals(0, w.code(), w.err());
+    Result r = run("read", "--stream", "simple,buffered,user-buffer,mapped", "--n", "3000",
+        "--k", "2", "--b", "10", "--reps", "1", "--warmup", "0", "--dir", data.toString(),
+        "--results", results.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("results: " + results), r.out());
+    List<String> lines = Files.readAllLines(results);
+    assertEquals(1 + 3 + 4, lines.size());
+    int checksumColumn = List.of(lines.get(0).split(",")).indexOf("checksum");
+    String expected = lines.get(1).split(",", -1)[checksumColumn];
+    for (String line : lines.subList(1, lines.size())) {
+      assertEquals(expected, line.split(",", -1)[checksumColumn], line);
+    }
+  }
+
+  @Test
+  void generateThenVerify_exit0_unsortedFails_exit1() throws IOException {
+    Path f = dir.resolve("g.bin");
+    Path s = dir.resolve("s.bin");
+    assertEquals(0, run("generate", "--out", f.toString(), "--n", "2^12").code());
+    assertEquals(4 * 4096, Files.size(f));
+    assertEquals(0, run("generate", "--out", s.toString(), "--n", "4096", "--shape",
+        "sorted").code());
+    Result ok = run("verify", s.toString(), "--sorted");
+    assertEquals(0, ok.code(), ok.out());
+    Result bad = run("verify", f.toString(), "--sorted");
+    assertEquals(1, bad.code());
+    assertTrue(bad.out().contains("NOT in ascending order"), bad.out());
+    Result same = run("verify", f.toString(), "--same-as", s.toString());
+    assertEquals(1, same.code());
+    assertTrue(same.out().contains("NOT the same values"), same.out());
+    assertEquals(0, run("verify", f.toString(), "--same-as", f.toString()).code());
+  }
+
+  @Test
+  void verify_fileNotMultipleOf4_exit2() throws IOException {
+    Path odd = dir.resolve("odd.bin");
+    Files.write(odd, new byte[7]);
+    Result r = run("verify", odd.toString());
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("7 bytes is not a multiple of 4"), r.err());
+  }
+}

@@ -1,0 +1,40 @@
+package org.secmem.param;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class NumbersTest {
+
+  @ParameterizedTest
+  @CsvSource({"1000000,1000000", "1_000_000,1000000", "2^20,1048576", "2^0,1", " 42 ,42", "0,0"})
+  void parseCount_acceptsIntegersAndPowers(String text, long expected) {
+    assertEquals(expected, Numbers.parseCount(text));
+  }
+
+  @ParameterizedTest
+  @CsvSource({"64K,65536", "64k,65536", "64KiB,65536", "64KB,65536", "1M,1048576", "2G,2147483648",
+      "2^16,65536", "4096,4096"})
+  void parseBytes_acceptsBinarySuffixes(String text, long expected) {
+    assertEquals(expected, Numbers.parseBytes(text));
+  }
+
+  @ParameterizedTest
+  @CsvSource({"abc", "1.5", "3^4", "2^63", "64K", "''", "K", "-"})
+  void parseCount_rejectsWithAMessageSayingWhatIsAccepted(String text) {
+    NumberFormatException e =
+        assertThrows(NumberFormatException.class, () -> Numbers.parseCount(text));
+    assertTrue(e.getMessage().length() > 10, e.getMessage());
+  }
+
+  @Test
+  void parseBytes_overflow_saysTooLarge() {
+    NumberFormatException e =
+        assertThrows(NumberFormatException.class, () -> Numbers.parseBytes("9999999999999G"));
+    assertTrue(e.getMessage().contains("too large"), e.getMessage());
+  }
+}

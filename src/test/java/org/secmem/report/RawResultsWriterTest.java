@@ -1,0 +1,92 @@
+package org.secmem.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RawResultsWriterTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void newFile_getsHeaderOnce_rowsAppendAcrossOpens_andAreOnDiskAtOnce() throws IOException {
+    Path f = dir.resolve("sub/r.csv");
+    try (RawResultsWriter w = RawResultsWriter.open(f)) {
+      w.accept(
+          ResultRow.builder()
+              .set(ResultColumn.WHEN, "t")
+              .set(ResultColumn.EXPERIMENT, "read")
+              .set(ResultColumn.N, 5)
+              .build());
+      // Flushed per row: visible before close.
+      assertEquals(2, Files.readAllLines(f).size());
+    }
+    try (RawResultsWriter w = RawResultsWriter.open(f)) {
+      w.accept(ResultRow.builder().set(ResultColumn.EXPERIMENT, "write").build());
+    }
+    List<String> lines = Files.readAllLines(f, StandardCharsets.UTF_8);
+    assertEquals(3, lines.size());
+    assertEquals(String.join(",", ResultColumn.headers()), lines.get(0));
+    assertTrue(lines.get(1).startsWith("t,read,,,,5,"), lines.get(1));
+  }
+
+  @Test
+  void goldenHeader_isTheContractScriptsRelyOn() {
+    assertEquals(
+        "when,experiment,stream,read_stream,write_stream,n,k,b,m,d,order,shape,seed,rep,warmup,"
+            + "cache,sync,elapsed_ns,elapsed_ms,mib_per_s,ns_per_int,bytes,read_syscalls,"
+            + "write_syscalls,storage_read_bytes,storage_write_bytes,predicted_ios,passes,runs,"
+            + "run_formation_ns,merge_ns,checksum,verified",
+        String.join(",", ResultColumn.headers()));
+  }
+
+  @Test
+  void numbers_useADecimalPoint_underACommaLocale() throws IOException {
+    Locale saved = Locale.getDefault();
+    try {
+      Locale.setDefault(Locale.GERMANY);
+      ResultRow row = ResultRow.builder().set(ResultColumn.MIB_PER_S, 1234.5678, 2).build();
+      assertEquals("1234.57", row.get(ResultColumn.MIB_PER_S));
+    } finally {
+      Locale.setDefault(saved);
+    }
+  }
+
+  @Test
+  void cellsWithCommasOrQuotes_areQuotedPerRfc4180() throws IOException {
+    Path f = dir.resolve("q.csv");
+    try (RawResultsWriter w = RawResultsWriter.open(f)) {
+      w.accept(ResultRow.builder().set(ResultColumn.SHAPE, "a,\"b\"").build());
+    }
+    assertTrue(Files.readString(f).contains("\"a,\"\"b\"\"\""));
+  }
+
+  @Test
+  void existingFileWithAnotherHeader_isRefusedNotCorrupted() throws IOException {
+    Path f = dir.resolve("old.csv");
+    Files.writeString(f, "a,b,c\n1,2,3\n");
+    IOException e = assertThrows(IOException.class, () -> RawResultsWriter.open(f));
+    assertTrue(e.getMessage().contains("header"), e.getMessage());
+    assertEquals("a,b,c\n1,2,3\n", Files.readString(f));
+  }
+
+  @Test
+  void nanAndInfinity_leaveTheCellEmpty() {
+    ResultRow row =
+        ResultRow.builder()
+            .set(ResultColumn.NS_PER_INT, Double.NaN, 3)
+            .set(ResultColumn.MIB_PER_S, Double.POSITIVE_INFINITY, 2)
+            .build();
+    assertEquals("", row.get(ResultColumn.NS_PER_INT));
+    assertEquals("", row.get(ResultColumn.MIB_PER_S));
+  }
+}
