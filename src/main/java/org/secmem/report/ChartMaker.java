@@ -43,7 +43,9 @@ import org.secmem.report.ChartSpec.Series;
  * <p>When another swept parameter also varies, there is one chart per value of it, its file name
  * saying which ({@code read-time-vs-b-n1000000.png}); a run whose cell for that parameter is empty
  * (not applicable) appears in every one of them. Other configuration columns that vary (cache,
- * sync, shape, order, columns a later version adds) are folded into the series names. The x axis
+ * sync, shape, order, columns a later version adds) are folded into the series names. Runs that
+ * leave the x parameter empty (a type that does not use B) are drawn as flat lines over the x range,
+ * named e.g. {@code simple, no B}. The x axis
  * is logarithmic for n and b, and for any parameter spanning more than two decades. At most {@code
  * maxCharts} charts are drawn per file; the rest are logged as skipped.
  *
@@ -209,6 +211,10 @@ public final class ChartMaker {
           if (series.isEmpty()) {
             continue;
           }
+          List<RawRow> withoutX =
+              rows.stream().filter(r -> !r.has(x) && belongs(r, split)).toList();
+          series.addAll(
+              flatSeries(withoutX, x, metric, seriesColumns, foldedIntoSeries, sort, series));
           specs.add(
               new ChartSpec(
                   experiment,
@@ -233,6 +239,7 @@ public final class ChartMaker {
     Set<List<String>> combos = new LinkedHashSet<>();
     for (RawRow r : rows) {
       if (splitBy.stream().allMatch(r::has)) {
+        splitBy.forEach(r::number); // a cell that is not a number fails here, naming its line
         combos.add(splitBy.stream().map(p -> r.get(p).trim()).toList());
       }
     }
@@ -273,7 +280,7 @@ public final class ChartMaker {
         continue;
       }
       byName
-          .computeIfAbsent(seriesName(r, seriesColumns, folded, sort), k -> new TreeMap<>())
+          .computeIfAbsent(seriesName(r, seriesColumns, folded, sort, ""), k -> new TreeMap<>())
           .computeIfAbsent(xv.getAsDouble(), k -> new ArrayList<>())
           .add(y.getAsDouble());
     }
@@ -289,8 +296,49 @@ public final class ChartMaker {
     return series;
   }
 
+  /**
+   * Runs that leave the x parameter empty (a type that does not use B) as horizontal lines over the
+   * chart's x range, so they can still be compared: one point at each end, both the statistics of
+   * all such runs. Their names say the parameter does not apply.
+   */
+  private static List<Series> flatSeries(
+      List<RawRow> rows,
+      String x,
+      Metric metric,
+      List<String> seriesColumns,
+      List<String> folded,
+      boolean sort,
+      List<Series> others) {
+    double minX = Double.POSITIVE_INFINITY;
+    double maxX = Double.NEGATIVE_INFINITY;
+    for (Series s : others) {
+      for (Point p : s.points()) {
+        minX = Math.min(minX, p.x());
+        maxX = Math.max(maxX, p.x());
+      }
+    }
+    Map<String, List<Double>> byName = new LinkedHashMap<>();
+    for (RawRow r : rows) {
+      OptionalDouble y = metric == Metric.TIME ? r.elapsedMs() : r.mibPerS();
+      if (y.isPresent()) {
+        String name = seriesName(r, seriesColumns, folded, sort, ", no " + label(x));
+        byName.computeIfAbsent(name, k -> new ArrayList<>()).add(y.getAsDouble());
+      }
+    }
+    List<Series> flat = new ArrayList<>();
+    for (Map.Entry<String, List<Double>> e : byName.entrySet()) {
+      Statistics stats = Statistics.of(e.getValue());
+      List<Point> points =
+          minX == maxX
+              ? List.of(new Point(minX, stats))
+              : List.of(new Point(minX, stats), new Point(maxX, stats));
+      flat.add(new Series(e.getKey(), points));
+    }
+    return flat;
+  }
+
   private static String seriesName(
-      RawRow r, List<String> seriesColumns, List<String> folded, boolean sort) {
+      RawRow r, List<String> seriesColumns, List<String> folded, boolean sort, String qualifier) {
     String name;
     if (sort) {
       name = "read " + orDash(r.get(ResultColumns.READ_STREAM)) + ", write "
@@ -301,6 +349,7 @@ public final class ChartMaker {
         name = "runs";
       }
     }
+    name += qualifier;
     if (!folded.isEmpty()) {
       name +=
           folded.stream()
@@ -476,6 +525,7 @@ public final class ChartMaker {
     String fixedSwept =
         spec.fixed().entrySet().stream()
             .filter(e -> ResultColumns.SWEPT_PARAMETERS.contains(e.getKey()))
+            .sorted(Comparator.comparingInt(e -> ResultColumns.SWEPT_PARAMETERS.indexOf(e.getKey())))
             .map(e -> label(e.getKey()) + "=" + e.getValue())
             .collect(Collectors.joining(", "));
     return spec.experiment()

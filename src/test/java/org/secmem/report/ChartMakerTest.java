@@ -162,6 +162,27 @@ class ChartMakerTest {
     // the warm-up (rep 0) is left out: 2 runs per point
     nAtB4096.series().forEach(s -> s.points().forEach(p -> assertEquals(2, p.stats().count())));
 
+    ChartSpec bAtN1000 =
+        specs.stream()
+            .filter(s -> s.fileStem().equals("write-time-vs-b-n1000"))
+            .findFirst()
+            .orElseThrow();
+    List<String> names = bAtN1000.series().stream().map(Series::name).toList();
+    assertEquals(
+        List.of(
+            "user-buffer (cache=cold)",
+            "user-buffer (cache=warm)",
+            "mapped (cache=cold)",
+            "mapped (cache=warm)",
+            "simple, no B (cache=cold)",
+            "simple, no B (cache=warm)"),
+        names);
+    Series flat = bAtN1000.series().get(4);
+    assertEquals(2, flat.points().size());
+    assertEquals(4096.0, flat.points().get(0).x(), 0.0);
+    assertEquals(65536.0, flat.points().get(1).x(), 0.0);
+    assertEquals(flat.points().get(0).stats(), flat.points().get(1).stats());
+
     ChartSpec sortVsM =
         specs.stream().filter(s -> s.experiment().equals("sort")).findFirst().orElseThrow();
     assertEquals(
@@ -207,6 +228,23 @@ class ChartMakerTest {
 
     assertEquals(3, specs.size());
     assertEquals("write-time-vs-n-b4096", specs.get(0).fileStem());
+  }
+
+  @Test
+  void draw_parameterNotANumber_throwsNamingLineAndColumn() {
+    String csv =
+        "experiment,stream,n,b,elapsed_ms\n"
+            + "read,mapped,10,4096,1.0\n"
+            + "read,mapped,20,4096,1.0\n"
+            + "read,mapped,20,4K,1.0\n";
+
+    MalformedResultsException e =
+        assertThrows(
+            MalformedResultsException.class,
+            () ->
+                ChartMaker.withDefaults()
+                    .draw(RawResults.parse("x.csv", new StringReader(csv)), dir));
+    assertEquals("x.csv:4: b: '4K' is not a number", e.getMessage());
   }
 
   @Test
