@@ -37,15 +37,17 @@ import org.secmem.report.ChartSpec.Series;
  * <p>For each experiment in the file and each swept parameter (n, b, k, m, d) that takes more than
  * one value among its measured runs, one chart of the median time (ms) against that parameter, and
  * for experiments other than sort one of the median throughput (MiB/s). Each stream type is a
- * series (for sort, each read/write stream pair). Error bars are ± one sample standard deviation of
- * the repetitions, centred on the median; a note in the chart says so. Warm-up runs are left out.
+ * series (for sort, each read/write stream pair). Error bars are ± one sample standard deviation
+ * of the repetitions, centred on the median; a note in the legend says so (XChart's error bars are
+ * symmetric, so min..max cannot be drawn). Warm-up runs are left out. The y axis is logarithmic
+ * when the medians span more than two decades and no bar reaches zero.
  *
  * <p>When another swept parameter also varies, there is one chart per value of it, its file name
  * saying which ({@code read-time-vs-b-n1000000.png}); a run whose cell for that parameter is empty
  * (not applicable) appears in every one of them. Other configuration columns that vary (cache,
  * sync, shape, order, columns a later version adds) are folded into the series names. Runs that
- * leave the x parameter empty (a type that does not use B) are drawn as flat lines over the x range,
- * named e.g. {@code simple, no B}. The x axis
+ * leave the x parameter empty (a type that does not use B) are drawn as flat lines over the x
+ * range, named e.g. {@code simple, no B}. The x axis
  * is logarithmic for n and b, and for any parameter spanning more than two decades. At most {@code
  * maxCharts} charts are drawn per file; the rest are logged as skipped.
  *
@@ -139,7 +141,9 @@ public final class ChartMaker {
     List<ChartSpec> all = new ArrayList<>();
     for (String experiment : experiments) {
       List<RawRow> rows =
-          measured.stream().filter(r -> r.get(ResultColumns.EXPERIMENT).equals(experiment)).toList();
+          measured.stream()
+              .filter(r -> r.get(ResultColumns.EXPERIMENT).equals(experiment))
+              .toList();
       all.addAll(planExperiment(raw, experiment, rows));
     }
     if (all.size() > maxCharts) {
@@ -408,13 +412,17 @@ public final class ChartMaker {
 
   private XYChart render(ChartSpec spec) {
     boolean logY = logY(spec);
+    String yTitle = spec.metric().axisTitle();
+    if (logY) {
+      yTitle = yTitle.replace(")", ", log scale)");
+    }
     XYChart chart =
         new XYChartBuilder()
             .width(width)
             .height(height)
             .title(title(spec))
             .xAxisTitle(axisTitle(spec.parameter(), spec.logX()))
-            .yAxisTitle(logY ? spec.metric().axisTitle().replace(")", ", log scale)") : spec.metric().axisTitle())
+            .yAxisTitle(yTitle)
             .build();
     XYStyler styler = chart.getStyler();
     styler.setLocale(Locale.ROOT);
@@ -525,7 +533,8 @@ public final class ChartMaker {
     String fixedSwept =
         spec.fixed().entrySet().stream()
             .filter(e -> ResultColumns.SWEPT_PARAMETERS.contains(e.getKey()))
-            .sorted(Comparator.comparingInt(e -> ResultColumns.SWEPT_PARAMETERS.indexOf(e.getKey())))
+            .sorted(
+                Comparator.comparingInt(e -> ResultColumns.SWEPT_PARAMETERS.indexOf(e.getKey())))
             .map(e -> label(e.getKey()) + "=" + e.getValue())
             .collect(Collectors.joining(", "));
     return spec.experiment()

@@ -106,7 +106,10 @@ public record EnvironmentRecord(Map<String, String> entries) {
     put(e, "os.arch", () -> System.getProperty("os.arch"));
     put(e, "kernel", EnvironmentRecord::kernel);
     put(e, "cpu.model", () -> cpuModel(readLines(CPUINFO)).orElse(null));
-    put(e, "cpu.available_processors", () -> Integer.toString(Runtime.getRuntime().availableProcessors()));
+    put(
+        e,
+        "cpu.available_processors",
+        () -> Integer.toString(Runtime.getRuntime().availableProcessors()));
     Path dir = dataDir.toAbsolutePath().normalize();
     put(e, "data.dir", dir::toString);
     Optional<FileStore> store = fileStore(dir);

@@ -22,12 +22,4 @@ final class Numbers {
     }
     return rounded.toPlainString();
   }
-
-  /** A short plain form for labels and file names: 65536, 0.5, 1000000 (no exponent, no grouping). */
-  static String plain(double value) {
-    if (value == Math.rint(value) && Math.abs(value) < 1e15) {
-      return Long.toString((long) value);
-    }
-    return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
-  }
 }

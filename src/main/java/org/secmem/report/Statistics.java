@@ -12,13 +12,15 @@ import java.util.Collection;
  *   <li>{@code median}: the middle value of the sorted sample; for an even count, the mean of the
  *       two middle values.
  *   <li>{@code mean}: the sum divided by the count (exactly the value when all values are equal).
- *   <li>{@code stddev}: the <em>sample</em> standard deviation, {@code sqrt(sum((x - mean)^2) / (count
- *       - 1))} (Bessel's correction, computed in two passes); for a single value (or equal values) it is exactly 0, so that a
- *       configuration measured once still has a complete summary row.
+ *   <li>{@code stddev}: the <em>sample</em> standard deviation, {@code sqrt(sum((x - mean)^2) /
+ *       (count - 1))} (Bessel's correction, computed in two passes); for a single value (or equal
+ *       values) it is exactly 0, so that a configuration measured once still has a complete
+ *       summary row.
  *   <li>{@code min}, {@code max}: the smallest and largest value.
  * </ul>
  */
-public record Statistics(int count, double median, double mean, double stddev, double min, double max) {
+public record Statistics(
+    int count, double median, double mean, double stddev, double min, double max) {
 
   public Statistics {
     if (count < 1) {

@@ -24,8 +24,8 @@ import org.apache.logging.log4j.Logger;
  *
  * <ol>
  *   <li>the raw file's configuration columns in its header order (see {@link ResultColumns}: the
- *       known ones among experiment, stream, read_stream, write_stream, n, k, b, m, d, order, shape,
- *       cache, sync, and any unknown non-measurement column), values copied verbatim;
+ *       known ones among experiment, stream, read_stream, write_stream, n, k, b, m, d, order,
+ *       shape, cache, sync, and any unknown non-measurement column), values copied verbatim;
  *   <li>{@code count}: measured (non-warm-up) runs; {@code warmups}: warm-up runs left out;
  *   <li>{@code elapsed_ms_median, _mean, _stddev, _min, _max} (elapsed_ms, else elapsed_ns / 1e6);
  *   <li>{@code mib_per_s_median, _mean, _stddev, _min, _max};

@@ -81,7 +81,8 @@ class EnvironmentRecordTest {
     assertEquals("# secmem environment record", lines.get(0));
     assertEquals(EnvironmentRecord.KEYS.size() + 1, lines.size());
     for (int i = 0; i < EnvironmentRecord.KEYS.size(); i++) {
-      assertTrue(lines.get(i + 1).startsWith(EnvironmentRecord.KEYS.get(i) + "="), lines.get(i + 1));
+      String line = lines.get(i + 1);
+      assertTrue(line.startsWith(EnvironmentRecord.KEYS.get(i) + "="), line);
     }
     assertTrue(lines.contains("command=secmem read --n 10"));
   }
@@ -97,7 +98,8 @@ class EnvironmentRecordTest {
   void joinCommand_quotesWhatAShellWouldSplit() {
     assertEquals(
         "secmem run 'my params.csv' '' 'it'\\''s' --b=2^10",
-        EnvironmentRecord.joinCommand(List.of("secmem", "run", "my params.csv", "", "it's", "--b=2^10")));
+        EnvironmentRecord.joinCommand(
+            List.of("secmem", "run", "my params.csv", "", "it's", "--b=2^10")));
   }
 
   @Test
@@ -105,11 +107,16 @@ class EnvironmentRecordTest {
     assertEquals(
         Optional.of("Intel(R) Xeon(R) CPU @ 2.20GHz"),
         EnvironmentRecord.cpuModel(
-            List.of("processor\t: 0", "vendor_id\t: GenuineIntel", "model name\t: Intel(R) Xeon(R) CPU @ 2.20GHz")));
+            List.of(
+                "processor\t: 0",
+                "vendor_id\t: GenuineIntel",
+                "model name\t: Intel(R) Xeon(R) CPU @ 2.20GHz")));
     assertEquals(
         Optional.of("Raspberry Pi 4 Model B Rev 1.4"),
-        EnvironmentRecord.cpuModel(List.of("processor : 0", "Model\t\t: Raspberry Pi 4 Model B Rev 1.4")));
-    assertEquals(Optional.empty(), EnvironmentRecord.cpuModel(List.of("garbage", ":", "model name :")));
+        EnvironmentRecord.cpuModel(
+            List.of("processor : 0", "Model\t\t: Raspberry Pi 4 Model B Rev 1.4")));
+    assertEquals(
+        Optional.empty(), EnvironmentRecord.cpuModel(List.of("garbage", ":", "model name :")));
   }
 
   @Test

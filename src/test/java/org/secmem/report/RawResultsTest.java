@@ -33,11 +33,13 @@ class RawResultsTest {
 
   @Test
   void configurationColumns_excludeBookkeepingAndMeasurements() throws IOException {
-    String raw = "when,experiment,stream,seed,rep,warmup,b,elapsed_ns,merger,gc_ns,verified,preset\n";
+    String raw =
+        "when,experiment,stream,seed,rep,warmup,b,elapsed_ns,merger,gc_ns,verified,preset\n";
 
     RawResults r = RawResults.parse("t", new StringReader(raw));
 
-    assertEquals(List.of("experiment", "stream", "b", "merger", "preset"), r.configurationColumns());
+    assertEquals(
+        List.of("experiment", "stream", "b", "merger", "preset"), r.configurationColumns());
   }
 
   @Test
@@ -53,7 +55,8 @@ class RawResultsTest {
   @Test
   void row_elapsedMsDerivedFromNanoseconds() throws IOException {
     RawRow row =
-        RawResults.parse("t", new StringReader("experiment,elapsed_ns,bytes\nread,2000000,2097152\n"))
+        RawResults.parse(
+                "t", new StringReader("experiment,elapsed_ns,bytes\nread,2000000,2097152\n"))
             .rows()
             .get(0);
 

@@ -128,7 +128,9 @@ class SummaryWriterTest {
     MalformedResultsException e =
         assertThrows(
             MalformedResultsException.class,
-            () -> SummaryWriter.write(RawResults.parse("x.csv", new StringReader(raw)), new StringBuilder()));
+            () ->
+                SummaryWriter.write(
+                    RawResults.parse("x.csv", new StringReader(raw)), new StringBuilder()));
     assertEquals("x.csv:2: elapsed_ms: 'fast' is not a number", e.getMessage());
   }
 
