@@ -1,0 +1,325 @@
+package org.secmem.report;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Writer;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * What a measurement ran on: JVM, heap, OS, kernel, CPU, file system, memory, secmem version, git
+ * commit and the exact command. Written as {@code key=value} lines beside a results CSV ({@link
+ * ReportFiles#environmentFor}); every key of {@link #KEYS} is always present, in that order, and
+ * whatever cannot be found out is {@value #UNKNOWN}. Capturing never throws: failures are logged.
+ * Sizes are in bytes.
+ *
+ * @param entries the values by key, in {@link #KEYS} order
+ */
+public record EnvironmentRecord(Map<String, String> entries) {
+
+  public static final String UNKNOWN = "unknown";
+
+  /** Every key, in the order written. */
+  public static final List<String> KEYS =
+      List.of(
+          "time",
+          "secmem.version",
+          "git.commit",
+          "command",
+          "jvm.vendor",
+          "jvm.name",
+          "jvm.version",
+          "jvm.input_arguments",
+          "jvm.max_heap_bytes",
+          "os.name",
+          "os.version",
+          "os.arch",
+          "kernel",
+          "cpu.model",
+          "cpu.available_processors",
+          "data.dir",
+          "fs.type",
+          "fs.block_size_bytes",
+          "fs.usable_bytes",
+          "mem.total_bytes",
+          "mem.available_bytes");
+
+  private static final Logger LOG = LogManager.getLogger(EnvironmentRecord.class);
+  private static final Path CPUINFO = Path.of("/proc/cpuinfo");
+  private static final Path MEMINFO = Path.of("/proc/meminfo");
+  private static final Path OSRELEASE = Path.of("/proc/sys/kernel/osrelease");
+  private static final long GIT_TIMEOUT_MS = 3000;
+
+  public EnvironmentRecord {
+    Map<String, String> copy = new LinkedHashMap<>();
+    for (String key : KEYS) {
+      String value = entries.get(key);
+      copy.put(key, value == null || value.isBlank() ? UNKNOWN : value);
+    }
+    entries.forEach(copy::putIfAbsent);
+    entries = Collections.unmodifiableMap(copy);
+  }
+
+  /**
+   * Captures the environment now.
+   *
+   * @param dataDir the folder the data files live in (its file system is recorded); need not exist
+   * @param command the exact command line, one element per argument
+   */
+  public static EnvironmentRecord capture(Path dataDir, List<String> command) {
+    return capture(dataDir, command, Clock.systemUTC());
+  }
+
+  /** As {@link #capture(Path, List)}, with the time taken from {@code clock}. */
+  public static EnvironmentRecord capture(Path dataDir, List<String> command, Clock clock) {
+    Map<String, String> e = new LinkedHashMap<>();
+    put(e, "time", () -> Instant.now(clock).toString());
+    put(e, "secmem.version", EnvironmentRecord::version);
+    put(e, "git.commit", EnvironmentRecord::gitCommit);
+    put(e, "command", () -> joinCommand(command));
+    put(e, "jvm.vendor", () -> System.getProperty("java.vendor"));
+    put(e, "jvm.name", () -> System.getProperty("java.vm.name"));
+    put(e, "jvm.version", () -> System.getProperty("java.runtime.version"));
+    put(
+        e,
+        "jvm.input_arguments",
+        () -> joinCommand(ManagementFactory.getRuntimeMXBean().getInputArguments()));
+    put(e, "jvm.max_heap_bytes", () -> Long.toString(Runtime.getRuntime().maxMemory()));
+    put(e, "os.name", () -> System.getProperty("os.name"));
+    put(e, "os.version", () -> System.getProperty("os.version"));
+    put(e, "os.arch", () -> System.getProperty("os.arch"));
+    put(e, "kernel", EnvironmentRecord::kernel);
+    put(e, "cpu.model", () -> cpuModel(readLines(CPUINFO)).orElse(null));
+    put(
+        e,
+        "cpu.available_processors",
+        () -> Integer.toString(Runtime.getRuntime().availableProcessors()));
+    Path dir = dataDir.toAbsolutePath().normalize();
+    put(e, "data.dir", dir::toString);
+    Optional<FileStore> store = fileStore(dir);
+    put(e, "fs.type", () -> store.map(FileStore::type).orElse(null));
+    put(e, "fs.block_size_bytes", () -> store.map(EnvironmentRecord::blockSize).orElse(null));
+    put(e, "fs.usable_bytes", () -> store.map(EnvironmentRecord::usable).orElse(null));
+    List<String> meminfo = readLines(MEMINFO);
+    put(e, "mem.total_bytes", () -> memInfoBytes(meminfo, "MemTotal").orElse(null));
+    put(e, "mem.available_bytes", () -> memInfoBytes(meminfo, "MemAvailable").orElse(null));
+    return new EnvironmentRecord(e);
+  }
+
+  /** The value of {@code key}, {@value #UNKNOWN} when it could not be found out. */
+  public String get(String key) {
+    return entries.getOrDefault(key, UNKNOWN);
+  }
+
+  /**
+   * Captures the environment and writes it beside {@code rawCsv}, replacing an older record.
+   *
+   * @return the file written
+   */
+  public static Path writeBeside(Path rawCsv, Path dataDir, List<String> command)
+      throws IOException {
+    Path out = ReportFiles.environmentFor(rawCsv);
+    capture(dataDir, command).write(out);
+    return out;
+  }
+
+  /** Writes this record to {@code file} (UTF-8), replacing it. */
+  public void write(Path file) throws IOException {
+    try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      w.write(toText());
+    }
+    LOG.info("wrote environment record {}", file);
+  }
+
+  /**
+   * The text written: a comment line, then one {@code key=value} line per entry; line breaks in a
+   * value are written as {@code \n}.
+   */
+  public String toText() {
+    StringBuilder sb = new StringBuilder("# secmem environment record\n");
+    entries.forEach(
+        (k, v) ->
+            sb.append(k)
+                .append('=')
+                .append(v.replace("\\", "\\\\").replace("\r", "\\r").replace("\n", "\\n"))
+                .append('\n'));
+    return sb.toString();
+  }
+
+  private static void put(Map<String, String> e, String key, Supplier<String> value) {
+    try {
+      e.put(key, value.get());
+    } catch (RuntimeException | Error ex) {
+      if (ex instanceof VirtualMachineError) {
+        throw (VirtualMachineError) ex;
+      }
+      LOG.warn("environment: {} unknown", key, ex);
+    }
+  }
+
+  /**
+   * Arguments joined by spaces, an argument quoted in single quotes when it is empty or holds a
+   * character a POSIX shell would treat specially, so the line can be pasted back into a shell.
+   */
+  static String joinCommand(List<String> args) {
+    return args.stream().map(EnvironmentRecord::shellQuote).collect(Collectors.joining(" "));
+  }
+
+  private static String shellQuote(String arg) {
+    if (!arg.isEmpty() && arg.matches("[A-Za-z0-9_@%+=:,./^-]+")) {
+      return arg;
+    }
+    return "'" + arg.replace("'", "'\\''") + "'";
+  }
+
+  private static String version() {
+    String v = EnvironmentRecord.class.getPackage().getImplementationVersion();
+    return v == null ? "dev" : v;
+  }
+
+  private static String kernel() {
+    List<String> lines = readLines(OSRELEASE);
+    if (!lines.isEmpty() && !lines.get(0).isBlank()) {
+      return lines.get(0).trim();
+    }
+    return System.getProperty("os.version");
+  }
+
+  /** The first "model name" of /proc/cpuinfo (x86), else "Model" or "Hardware" (ARM). */
+  static Optional<String> cpuModel(List<String> cpuinfo) {
+    for (String field : List.of("model name", "Model", "Hardware")) {
+      for (String line : cpuinfo) {
+        int colon = line.indexOf(':');
+        if (colon > 0 && line.substring(0, colon).trim().equals(field)) {
+          String value = line.substring(colon + 1).trim();
+          if (!value.isEmpty()) {
+            return Optional.of(value);
+          }
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** A /proc/meminfo field ({@code MemTotal:  24000000 kB}) in bytes. */
+  static Optional<String> memInfoBytes(List<String> meminfo, String field) {
+    for (String line : meminfo) {
+      int colon = line.indexOf(':');
+      if (colon <= 0 || !line.substring(0, colon).trim().equals(field)) {
+        continue;
+      }
+      String[] parts = line.substring(colon + 1).trim().split("\\s+");
+      try {
+        long value = Long.parseLong(parts[0]);
+        if (parts.length > 1 && parts[1].toLowerCase(Locale.ROOT).equals("kb")) {
+          value = Math.multiplyExact(value, 1024L);
+        }
+        return Optional.of(Long.toString(value));
+      } catch (NumberFormatException | ArithmeticException e) {
+        LOG.warn("environment: cannot read /proc/meminfo line '{}'", line);
+        return Optional.empty();
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The lines of a small file such as /proc/cpuinfo; empty when absent or unreadable. */
+  static List<String> readLines(Path file) {
+    if (!Files.isReadable(file)) {
+      return List.of();
+    }
+    try {
+      return Files.readAllLines(file, StandardCharsets.UTF_8);
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("environment: cannot read {}", file, e);
+      return List.of();
+    }
+  }
+
+  /** The file store of {@code dir}, or of its nearest existing ancestor. */
+  private static Optional<FileStore> fileStore(Path dir) {
+    for (Path p = dir; p != null; p = p.getParent()) {
+      if (Files.exists(p)) {
+        try {
+          return Optional.of(Files.getFileStore(p));
+        } catch (IOException | RuntimeException e) {
+          LOG.warn("environment: no file store for {}", p, e);
+          return Optional.empty();
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static String blockSize(FileStore store) {
+    try {
+      return Long.toString(store.getBlockSize());
+    } catch (IOException | UnsupportedOperationException e) {
+      LOG.warn("environment: no block size for {}", store, e);
+      return null;
+    }
+  }
+
+  private static String usable(FileStore store) {
+    try {
+      return Long.toString(store.getUsableSpace());
+    } catch (IOException e) {
+      LOG.warn("environment: no free space for {}", store, e);
+      return null;
+    }
+  }
+
+  /**
+   * {@code git rev-parse --short HEAD} in the working directory, waiting at most {@value
+   * #GIT_TIMEOUT_MS} ms; {@value #UNKNOWN} on any failure (logged).
+   */
+  static String gitCommit() {
+    Process process = null;
+    try {
+      process =
+          new ProcessBuilder("git", "rev-parse", "--short", "HEAD")
+              .redirectError(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      process.getOutputStream().close();
+      if (!process.waitFor(GIT_TIMEOUT_MS, TimeUnit.MILLISECONDS)) {
+        LOG.warn("environment: git rev-parse took over {} ms; commit unknown", GIT_TIMEOUT_MS);
+        return UNKNOWN;
+      }
+      String out;
+      try (InputStream in = process.getInputStream()) {
+        out = new String(in.readNBytes(200), StandardCharsets.UTF_8).trim();
+      }
+      if (process.exitValue() != 0 || out.isEmpty()) {
+        LOG.info("environment: git rev-parse exited {}; commit unknown", process.exitValue());
+        return UNKNOWN;
+      }
+      return out;
+    } catch (IOException e) {
+      LOG.info("environment: git not available; commit unknown", e);
+      return UNKNOWN;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return UNKNOWN;
+    } finally {
+      if (process != null && process.isAlive()) {
+        process.destroyForcibly();
+      }
+    }
+  }
+}

@@ -1,0 +1,17 @@
+package org.secmem.report;
+
+import java.io.IOException;
+
+/** A raw results CSV that cannot be read: a missing column, or a cell that is not a number. */
+public final class MalformedResultsException extends IOException {
+
+  private static final long serialVersionUID = 1L;
+
+  public MalformedResultsException(String message) {
+    super(message);
+  }
+
+  public MalformedResultsException(String message, Throwable cause) {
+    super(message, cause);
+  }
+}

@@ -1,0 +1,35 @@
+package org.secmem.report;
+
+import java.nio.file.Path;
+
+/**
+ * The names of the files written beside a raw results CSV {@code X.csv}: {@code X-summary.csv},
+ * {@code X-environment.txt}, and the chart folder {@code X-charts/}.
+ */
+public final class ReportFiles {
+
+  private ReportFiles() {}
+
+  /** {@code results/X.csv} → {@code results/X-summary.csv}. */
+  public static Path summaryFor(Path rawCsv) {
+    return beside(rawCsv, "-summary.csv");
+  }
+
+  /** {@code results/X.csv} → {@code results/X-environment.txt}. */
+  public static Path environmentFor(Path rawCsv) {
+    return beside(rawCsv, "-environment.txt");
+  }
+
+  /** {@code results/X.csv} → {@code results/X-charts}, the default folder for charts. */
+  public static Path chartsFolderFor(Path rawCsv) {
+    return beside(rawCsv, "-charts");
+  }
+
+  private static Path beside(Path rawCsv, String suffix) {
+    String name = rawCsv.getFileName().toString();
+    String stem = name.toLowerCase(java.util.Locale.ROOT).endsWith(".csv")
+        ? name.substring(0, name.length() - 4)
+        : name;
+    return rawCsv.resolveSibling(stem + suffix);
+  }
+}

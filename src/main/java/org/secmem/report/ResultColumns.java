@@ -1,0 +1,94 @@
+package org.secmem.report;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The column names of the raw results CSV and which of them describe a configuration.
+ *
+ * <p>A column is one of three kinds:
+ *
+ * <ul>
+ *   <li><b>per-run bookkeeping</b> ({@link #RUN_COLUMNS}: when, rep, seed, warmup): neither
+ *       configuration nor measurement;
+ *   <li><b>measurement</b>: the known ones in {@link #MEASUREMENT_COLUMNS}, and any unknown column
+ *       whose name ends in a measurement unit suffix ({@code _ns}, {@code _ms}, {@code _bytes},
+ *       {@code _syscalls}, {@code _per_s}, {@code _per_int}), so that a later {@code gc_ns} column
+ *       does not split every configuration into one row per run;
+ *   <li><b>configuration</b>: everything else, including unknown columns a later version adds (e.g.
+ *       {@code merger}, {@code run_sort}, {@code preset}).
+ * </ul>
+ */
+public final class ResultColumns {
+
+  public static final String WHEN = "when";
+  public static final String EXPERIMENT = "experiment";
+  public static final String STREAM = "stream";
+  public static final String READ_STREAM = "read_stream";
+  public static final String WRITE_STREAM = "write_stream";
+  public static final String N = "n";
+  public static final String K = "k";
+  public static final String B = "b";
+  public static final String M = "m";
+  public static final String D = "d";
+  public static final String ORDER = "order";
+  public static final String SHAPE = "shape";
+  public static final String SEED = "seed";
+  public static final String REP = "rep";
+  public static final String WARMUP = "warmup";
+  public static final String CACHE = "cache";
+  public static final String SYNC = "sync";
+  public static final String ELAPSED_NS = "elapsed_ns";
+  public static final String ELAPSED_MS = "elapsed_ms";
+  public static final String MIB_PER_S = "mib_per_s";
+  public static final String NS_PER_INT = "ns_per_int";
+  public static final String BYTES = "bytes";
+  public static final String PREDICTED_IOS = "predicted_ios";
+  public static final String PASSES = "passes";
+  public static final String RUNS = "runs";
+  public static final String VERIFIED = "verified";
+
+  /** Per-run bookkeeping: not part of a configuration, not a measurement. */
+  public static final Set<String> RUN_COLUMNS = Set.of(WHEN, SEED, REP, WARMUP);
+
+  /** The measurement columns known today. */
+  public static final Set<String> MEASUREMENT_COLUMNS =
+      Set.of(
+          ELAPSED_NS,
+          ELAPSED_MS,
+          MIB_PER_S,
+          NS_PER_INT,
+          BYTES,
+          "read_syscalls",
+          "write_syscalls",
+          "storage_read_bytes",
+          "storage_write_bytes",
+          PREDICTED_IOS,
+          PASSES,
+          RUNS,
+          "run_formation_ns",
+          "merge_ns",
+          "checksum",
+          VERIFIED);
+
+  /** The numeric parameters an experiment sweeps, in the order charts are drawn. */
+  public static final List<String> SWEPT_PARAMETERS = List.of(N, B, K, M, D);
+
+  private static final List<String> MEASUREMENT_SUFFIXES =
+      List.of("_ns", "_ms", "_bytes", "_syscalls", "_per_s", "_per_int");
+
+  private ResultColumns() {}
+
+  /** Whether {@code column} holds a measurement (known, or by its unit suffix). */
+  public static boolean isMeasurement(String column) {
+    if (MEASUREMENT_COLUMNS.contains(column)) {
+      return true;
+    }
+    return MEASUREMENT_SUFFIXES.stream().anyMatch(column::endsWith);
+  }
+
+  /** Whether {@code column} is part of a configuration: neither bookkeeping nor measurement. */
+  public static boolean isConfiguration(String column) {
+    return !RUN_COLUMNS.contains(column) && !isMeasurement(column);
+  }
+}

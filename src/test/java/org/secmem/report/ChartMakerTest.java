@@ -1,0 +1,255 @@
+package org.secmem.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.secmem.report.ChartSpec.Metric;
+import org.secmem.report.ChartSpec.Series;
+
+class ChartMakerTest {
+
+  @TempDir Path dir;
+
+  @BeforeAll
+  static void headless() {
+    System.setProperty("java.awt.headless", "true");
+  }
+
+  private Path fixture(String name) throws IOException {
+    Path target = dir.resolve(name);
+    try (InputStream in = getClass().getResourceAsStream(name)) {
+      Files.copy(in, target);
+    }
+    return target;
+  }
+
+  private static Set<String> names(List<Path> files) {
+    return files.stream().map(p -> p.getFileName().toString()).collect(Collectors.toSet());
+  }
+
+  @Test
+  void draw_bSweepOfFourStreams_timeAndThroughputAgainstBOnly() throws IOException {
+    Path raw = fixture("b-sweep-read.csv");
+    Path out = dir.resolve("charts");
+
+    List<Path> files = ChartMaker.withDefaults().draw(raw, out);
+
+    assertEquals(
+        Set.of(
+            "read-time-vs-b.png",
+            "read-time-vs-b.svg",
+            "read-throughput-vs-b.png",
+            "read-throughput-vs-b.svg"),
+        names(files));
+    for (Path f : files) {
+      assertTrue(Files.size(f) > 1000, f + " is nearly empty");
+      if (f.toString().endsWith(".png")) {
+        BufferedImage image = ImageIO.read(f.toFile());
+        assertNotNull(image, f + " does not decode");
+        assertEquals(900, image.getWidth());
+        assertEquals(600, image.getHeight());
+      } else {
+        String svg = Files.readString(f);
+        assertTrue(svg.contains("<svg"), f.toString());
+      }
+    }
+  }
+
+  @Test
+  void plan_bSweep_fourSeriesOfMediansOverMeasuredRunsOnLogAxis() throws IOException {
+    RawResults raw = RawResults.read(fixture("b-sweep-read.csv"));
+
+    List<ChartSpec> specs = ChartMaker.withDefaults().plan(raw);
+
+    assertEquals(2, specs.size());
+    ChartSpec time = specs.get(0);
+    assertEquals(Metric.TIME, time.metric());
+    assertEquals("b", time.parameter());
+    assertTrue(time.logX());
+    assertEquals(Map.of(), time.split());
+    assertEquals("1000000", time.fixed().get("n"));
+    assertEquals("1", time.fixed().get("k"));
+    assertEquals(
+        List.of("simple", "buffered", "user-buffer", "mapped"),
+        time.series().stream().map(Series::name).toList());
+    for (Series s : time.series()) {
+      assertEquals(6, s.points().size());
+      // 3 repetitions each: the warm-up (1.8x slower) is not among them
+      s.points().forEach(p -> assertEquals(3, p.stats().count()));
+    }
+    ChartSpec.Point simple64 = time.series().get(0).points().get(0);
+    assertEquals(64.0, simple64.x(), 0.0);
+    assertEquals(4000.0, simple64.stats().median(), 1e-9);
+    assertEquals(4240.0, simple64.stats().max(), 1e-9);
+    assertEquals(
+        List.of(
+            " ",
+            "points: median of 3 runs",
+            "bars: \u00b1 1 sample std. dev.",
+            "(warm-up runs excluded)",
+            "shape=uniform",
+            "cache=as-is",
+            "sync=false"),
+        ChartMaker.noteLines(time));
+  }
+
+  @Test
+  void draw_nAndBBothVary_oneChartPerValueOfTheOtherAndSortAgainstMOnly() throws IOException {
+    Path raw = fixture("nb-sweep-write.csv");
+
+    List<Path> files = ChartMaker.withDefaults().draw(raw, dir.resolve("charts"));
+
+    Set<String> pngs =
+        names(files).stream().filter(n -> n.endsWith(".png")).collect(Collectors.toSet());
+    assertEquals(
+        Set.of(
+            "write-time-vs-n-b4096.png",
+            "write-time-vs-n-b65536.png",
+            "write-throughput-vs-n-b4096.png",
+            "write-throughput-vs-n-b65536.png",
+            "write-time-vs-b-n1000.png",
+            "write-time-vs-b-n100000.png",
+            "write-throughput-vs-b-n1000.png",
+            "write-throughput-vs-b-n100000.png",
+            "sort-time-vs-m.png"),
+        pngs);
+    assertEquals(18, files.size());
+    for (Path f : files) {
+      assertTrue(Files.exists(f), f.toString());
+    }
+  }
+
+  @Test
+  void plan_runsWithoutB_joinEveryBChartAndVaryingCacheIsFoldedIntoSeries() throws IOException {
+    RawResults raw = RawResults.read(fixture("nb-sweep-write.csv"));
+
+    List<ChartSpec> specs = ChartMaker.withDefaults().plan(raw);
+
+    ChartSpec nAtB4096 =
+        specs.stream()
+            .filter(s -> s.fileStem().equals("write-time-vs-n-b4096"))
+            .findFirst()
+            .orElseThrow();
+    assertEquals(
+        List.of(
+            "simple (cache=cold)",
+            "simple (cache=warm)",
+            "user-buffer (cache=cold)",
+            "user-buffer (cache=warm)",
+            "mapped (cache=cold)",
+            "mapped (cache=warm)"),
+        nAtB4096.series().stream().map(Series::name).toList());
+    assertTrue(nAtB4096.logX());
+    assertFalse(nAtB4096.fixed().containsKey("cache"));
+    assertEquals("4096", nAtB4096.fixed().get("b"));
+    // the warm-up (rep 0) is left out: 2 runs per point
+    nAtB4096.series().forEach(s -> s.points().forEach(p -> assertEquals(2, p.stats().count())));
+
+    ChartSpec bAtN1000 =
+        specs.stream()
+            .filter(s -> s.fileStem().equals("write-time-vs-b-n1000"))
+            .findFirst()
+            .orElseThrow();
+    List<String> names = bAtN1000.series().stream().map(Series::name).toList();
+    assertEquals(
+        List.of(
+            "user-buffer (cache=cold)",
+            "user-buffer (cache=warm)",
+            "mapped (cache=cold)",
+            "mapped (cache=warm)",
+            "simple, no B (cache=cold)",
+            "simple, no B (cache=warm)"),
+        names);
+    Series flat = bAtN1000.series().get(4);
+    assertEquals(2, flat.points().size());
+    assertEquals(4096.0, flat.points().get(0).x(), 0.0);
+    assertEquals(65536.0, flat.points().get(1).x(), 0.0);
+    assertEquals(flat.points().get(0).stats(), flat.points().get(1).stats());
+
+    ChartSpec sortVsM =
+        specs.stream().filter(s -> s.experiment().equals("sort")).findFirst().orElseThrow();
+    assertEquals(
+        List.of("read user-buffer, write mapped"),
+        sortVsM.series().stream().map(Series::name).toList());
+    assertFalse(sortVsM.logX(), "M spans one decade only");
+  }
+
+  @Test
+  void plan_parameterSpanningMoreThanTwoDecades_getsLogAxis() throws IOException {
+    String csv =
+        "experiment,stream,k,elapsed_ms\n"
+            + "read,mapped,1,1.0\n"
+            + "read,mapped,10,2.0\n"
+            + "read,mapped,1000,3.0\n";
+
+    List<ChartSpec> specs =
+        ChartMaker.withDefaults().plan(RawResults.parse("t", new StringReader(csv)));
+
+    assertEquals(1, specs.size(), "no throughput column, no throughput chart");
+    assertTrue(specs.get(0).logX());
+    assertEquals("k (streams, log scale)", ChartMaker.axisTitle("k", true));
+    assertEquals("B (bytes, log scale)", ChartMaker.axisTitle("b", true));
+  }
+
+  @Test
+  void plan_nothingVaries_noCharts() throws IOException {
+    String csv =
+        "experiment,stream,n,b,elapsed_ms,warmup\n"
+            + "read,mapped,10,4096,1.0,false\n"
+            + "read,mapped,10,4096,2.0,false\n"
+            + "read,mapped,99,4096,50.0,true\n";
+
+    assertEquals(
+        List.of(), ChartMaker.withDefaults().plan(RawResults.parse("t", new StringReader(csv))));
+  }
+
+  @Test
+  void plan_manyCharts_cappedInPlanOrder() throws IOException {
+    RawResults raw = RawResults.read(fixture("nb-sweep-write.csv"));
+
+    List<ChartSpec> specs = new ChartMaker(900, 600, 3).plan(raw);
+
+    assertEquals(3, specs.size());
+    assertEquals("write-time-vs-n-b4096", specs.get(0).fileStem());
+  }
+
+  @Test
+  void draw_parameterNotANumber_throwsNamingLineAndColumn() {
+    String csv =
+        "experiment,stream,n,b,elapsed_ms\n"
+            + "read,mapped,10,4096,1.0\n"
+            + "read,mapped,20,4096,1.0\n"
+            + "read,mapped,20,4K,1.0\n";
+
+    MalformedResultsException e =
+        assertThrows(
+            MalformedResultsException.class,
+            () ->
+                ChartMaker.withDefaults()
+                    .draw(RawResults.parse("x.csv", new StringReader(csv)), dir));
+    assertEquals("x.csv:4: b: '4K' is not a number", e.getMessage());
+  }
+
+  @Test
+  void constructor_badSize_throws() {
+    assertThrows(IllegalArgumentException.class, () -> new ChartMaker(10, 600, 5));
+    assertThrows(IllegalArgumentException.class, () -> new ChartMaker(900, 600, 0));
+  }
+}
