@@ -1,0 +1,86 @@
+package org.secmem.data;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Optional;
+import org.secmem.stream.ReadStream;
+import org.secmem.stream.StreamOptions;
+import org.secmem.stream.StreamType;
+import org.secmem.stream.Streams;
+import org.secmem.stream.WriteStream;
+
+/** Generating and scanning data files (32-bit big-endian ints, no header). */
+public final class DataFiles {
+
+  /** Block and buffer size for tool-side I/O (not measured): large enough to be cheap. */
+  private static final int BLOCK_INTS = 1 << 16;
+
+  private static final StreamOptions TOOL_IO = StreamOptions.ofBuffer(1 << 20);
+
+  private DataFiles() {}
+
+  /**
+   * Writes {@code n} ints of the given shape and seed to {@code out}. The file appears at {@code
+   * out} only when complete: it is written under a temporary name beside it and moved into place.
+   *
+   * @return the checksum of what was written
+   */
+  public static Checksum generate(Path out, Shape shape, long n, long seed) throws IOException {
+    Path parent = out.toAbsolutePath().getParent();
+    Files.createDirectories(parent);
+    Path tmp = Files.createTempFile(parent, "." + out.getFileName() + ".", ".part");
+    try {
+      Checksum checksum = new Checksum();
+      ValueGenerator gen = new ValueGenerator(shape, n, seed);
+      int[] block = new int[(int) Math.min(BLOCK_INTS, Math.max(n, 1))];
+      try (WriteStream w = Streams.createWriter(StreamType.USER_BUFFER, tmp, TOOL_IO)) {
+        for (long left = n; left > 0; ) {
+          int len = (int) Math.min(block.length, left);
+          gen.fill(block, 0, len);
+          w.write(block, 0, len);
+          checksum.add(block, 0, len);
+          left -= len;
+        }
+      }
+      Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      return checksum;
+    } finally {
+      Files.deleteIfExists(tmp);
+    }
+  }
+
+  /**
+   * Reads a whole data file once: its checksum, and where it first breaks the given order.
+   *
+   * @param order the order to check, or empty to check none
+   */
+  public static FileScan scan(Path file, Optional<SortOrder> order) throws IOException {
+    Checksum checksum = new Checksum();
+    long firstViolation = -1;
+    int[] block = new int[BLOCK_INTS];
+    try (ReadStream in = Streams.openReader(StreamType.USER_BUFFER, file, TOOL_IO)) {
+      long index = 0;
+      boolean havePrevious = false;
+      int previous = 0;
+      int n;
+      while ((n = in.read(block, 0, block.length)) > 0) {
+        checksum.add(block, 0, n);
+        if (order.isPresent() && firstViolation < 0) {
+          SortOrder o = order.get();
+          for (int i = 0; i < n; i++) {
+            if (havePrevious && !o.inOrder(previous, block[i])) {
+              firstViolation = index + i;
+              break;
+            }
+            previous = block[i];
+            havePrevious = true;
+          }
+        }
+        index += n;
+      }
+    }
+    return new FileScan(file, checksum, firstViolation);
+  }
+}
