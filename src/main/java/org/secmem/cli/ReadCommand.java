@@ -71,18 +71,29 @@ final class ReadCommand implements Callable<Integer> {
       defaultValue = "data")
   Path dir;
 
+  @Option(
+      names = "--params",
+      paramLabel = "FILE",
+      description =
+          "Parameter file (the seed report's semicolon format, or a header-based CSV); its"
+              + " lines replace --stream, --n, --k and --b.")
+  Path params;
+
   @Mixin CommonOptions common;
 
   @Override
   public Integer call() throws Exception {
     CommandLine cmd = spec.commandLine();
     RunSettings settings = common.settings(cmd);
+    if (params != null) {
+      return ParamsRunner.run(cmd, params, org.secmem.experiment.Experiment.READ, common);
+    }
     List<Integer> bs = stream.bufferSizes(cmd);
     List<ReadTrial> trials = new ArrayList<>();
     if (files != null && !files.isEmpty()) {
       Resources.checkOpenFiles(cmd, "--files", files.size());
       long n = checkFiles();
-      for (StreamType type : stream.streams) {
+      for (StreamType type : stream.streams(cmd)) {
         for (int b : type.usesBufferSize() ? bs : bs.subList(0, 1)) {
           StreamOptions options = new StreamOptions(b, false);
           trials.add(
@@ -106,7 +117,7 @@ final class ReadCommand implements Callable<Integer> {
               missingBytes += n * Integer.BYTES;
             }
           }
-          for (StreamType type : stream.streams) {
+          for (StreamType type : stream.streams(cmd)) {
             for (int b : type.usesBufferSize() ? bs : bs.subList(0, 1)) {
               StreamOptions options = new StreamOptions(b, false);
               trials.add(
@@ -118,7 +129,7 @@ final class ReadCommand implements Callable<Integer> {
       }
       Resources.checkDiskSpace(dir, missingBytes, "generating the missing data files");
     }
-    return ExperimentSession.run(cmd, trials, settings, common.resultsFile("read"));
+    return ExperimentSession.run(cmd, trials, settings, common.resultsFile("read"), dir);
   }
 
   /** Checks every named file up front; returns N (the largest file's int count). */

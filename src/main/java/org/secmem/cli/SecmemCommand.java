@@ -18,6 +18,11 @@ import picocli.CommandLine.Command;
       VerifyCommand.class,
       WriteCommand.class,
       ReadCommand.class,
+
+      SortCommand.class,
+      RunCommand.class,
+      ChartCommand.class,
+      MenuCommand.class,
       CommandLine.HelpCommand.class
     },
     footer = {
@@ -27,13 +32,14 @@ import picocli.CommandLine.Command;
       "  secmem generate --out data/in.bin --n 2^24 && secmem verify data/in.bin",
       ExitCodes.HELP_SECTION
     })
-public final class SecmemCommand implements Runnable {
+public final class SecmemCommand implements java.util.concurrent.Callable<Integer> {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  /** With no subcommand: the interactive menu. */
   @Override
-  public void run() {
-    spec.commandLine().usage(spec.commandLine().getOut());
+  public Integer call() throws Exception {
+    return MenuCommand.open(spec.commandLine());
   }
 
   /** The configured command line, printing to the given writers. */

@@ -13,7 +13,6 @@ final class StreamOptionsMixin {
       names = "--stream",
       paramLabel = "TYPE",
       split = ",",
-      required = true,
       converter = Converters.Stream.class,
       description =
           "Stream type(s), comma separated: simple, buffered, user-buffer, mapped"
@@ -30,6 +29,15 @@ final class StreamOptionsMixin {
               + " e.g. 65536, 2^16, 64K (default: 65536).",
       defaultValue = "65536")
   List<Long> buffers;
+
+  /** The stream types; required unless a parameter file gives them. */
+  List<StreamType> streams(CommandLine cmd) {
+    if (streams == null || streams.isEmpty()) {
+      throw new CommandLine.ParameterException(
+          cmd, "Missing required option: '--stream=TYPE' (or give --params FILE)");
+    }
+    return streams;
+  }
 
   /** The B values, checked against the allowed range. */
   List<Integer> bufferSizes(CommandLine cmd) {

@@ -59,12 +59,23 @@ final class WriteCommand implements Callable<Integer> {
       defaultValue = "data")
   Path dir;
 
+  @Option(
+      names = "--params",
+      paramLabel = "FILE",
+      description =
+          "Parameter file (the seed report's semicolon format, or a header-based CSV); its"
+              + " lines replace --stream, --n, --k and --b.")
+  Path params;
+
   @Mixin CommonOptions common;
 
   @Override
   public Integer call() throws Exception {
     CommandLine cmd = spec.commandLine();
     RunSettings settings = common.settings(cmd);
+    if (params != null) {
+      return ParamsRunner.run(cmd, params, org.secmem.experiment.Experiment.WRITE, common);
+    }
     List<Integer> bs = stream.bufferSizes(cmd);
     long maxBytes = 0;
     for (long n : ns) {
@@ -75,7 +86,7 @@ final class WriteCommand implements Callable<Integer> {
       Resources.checkOpenFiles(cmd, "--k", k);
     }
     List<WriteTrial> trials = new ArrayList<>();
-    for (StreamType type : stream.streams) {
+    for (StreamType type : stream.streams(cmd)) {
       for (long n : ns) {
         for (int k : ks) {
           for (int b : type.usesBufferSize() ? bs : bs.subList(0, 1)) {
@@ -89,6 +100,6 @@ final class WriteCommand implements Callable<Integer> {
       }
     }
     Resources.checkDiskSpace(dir, maxBytes, "writing the data files");
-    return ExperimentSession.run(cmd, trials, settings, common.resultsFile("write"));
+    return ExperimentSession.run(cmd, trials, settings, common.resultsFile("write"), dir);
   }
 }

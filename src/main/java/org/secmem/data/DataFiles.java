@@ -30,7 +30,8 @@ public final class DataFiles {
   public static Checksum generate(Path out, Shape shape, long n, long seed) throws IOException {
     Path parent = out.toAbsolutePath().getParent();
     Files.createDirectories(parent);
-    Path tmp = Files.createTempFile(parent, "." + out.getFileName() + ".", ".part");
+    // Not Files.createTempFile: its 0600 permissions would stick to the finished file.
+    Path tmp = parent.resolve("." + out.getFileName() + "." + java.util.UUID.randomUUID() + ".part");
     try {
       Checksum checksum = new Checksum();
       ValueGenerator gen = new ValueGenerator(shape, n, seed);

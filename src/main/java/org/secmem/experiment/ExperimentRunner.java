@@ -50,8 +50,10 @@ public final class ExperimentRunner {
         TrialOutcome outcome = trial.run();
         long elapsed = System.nanoTime() - start;
         Optional<IoCounters> io = IoCounters.read().flatMap(a -> before.map(a::minus));
+        Optional<Boolean> verified = trial.verify(outcome);
 
-        ResultRow row = row(trial, settings, outcome, elapsed, io, rep, warmup, cacheDone);
+        ResultRow row =
+            row(trial, settings, outcome, verified, elapsed, io, rep, warmup, cacheDone);
         sink.accept(row);
         listener.runFinished(row);
       }
@@ -64,6 +66,7 @@ public final class ExperimentRunner {
       Trial trial,
       RunSettings settings,
       TrialOutcome outcome,
+      Optional<Boolean> verified,
       long elapsedNs,
       Optional<IoCounters> io,
       int rep,
@@ -88,7 +91,7 @@ public final class ExperimentRunner {
             .set(ResultColumn.BYTES, outcome.bytes())
             .setIfPresent(ResultColumn.PREDICTED_IOS, trial.predictedIos())
             .set(ResultColumn.CHECKSUM, outcome.checksum().hex())
-            .set(ResultColumn.VERIFIED, outcome.verified().map(String::valueOf).orElse(null));
+            .set(ResultColumn.VERIFIED, verified.map(String::valueOf).orElse(null));
     io.ifPresent(
         c ->
             b.set(ResultColumn.READ_SYSCALLS, c.readSyscalls())

@@ -24,6 +24,14 @@ public interface Trial {
   /** The measured work, and nothing else. */
   TrialOutcome run() throws IOException;
 
+  /**
+   * Untimed check of what the run produced (e.g. a sorted output re-read from disk); by default
+   * what the run itself said.
+   */
+  default java.util.Optional<Boolean> verify(TrialOutcome outcome) throws IOException {
+    return outcome.verified();
+  }
+
   /** The I/O count the cost model predicts for one run, when it has one. */
   OptionalLong predictedIos();
 

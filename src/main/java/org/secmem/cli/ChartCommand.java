@@ -1,0 +1,67 @@
+package org.secmem.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.secmem.report.ChartMaker;
+import org.secmem.report.ReportFiles;
+import org.secmem.report.Reports;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code secmem chart}: summary and charts of a results file. */
+@Command(
+    name = "chart",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Draw charts (PNG and SVG) of a raw results CSV and write its summary CSV beside it:",
+      "time and MiB/s against every parameter that varies (N, B, k, M, d), one series per",
+      "stream type, points at the median of the repetitions, bars of one standard deviation."
+    },
+    footer = {
+      "%nExamples:",
+      "  secmem chart results/20261122-120000-read.csv",
+      "  secmem chart results/sweep.csv --out charts/",
+      ExitCodes.HELP_SECTION
+    })
+final class ChartCommand implements Callable<Integer> {
+
+  @Spec CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "RESULTS_CSV", description = "A raw results file.")
+  Path results;
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description = "Folder for the charts (default: <results>-charts/ beside the file).")
+  Path out;
+
+  @Override
+  public Integer call() throws Exception {
+    CommandLine cmd = spec.commandLine();
+    if (!Files.isRegularFile(results)) {
+      throw new BadInputException(results + " does not exist or is not a file");
+    }
+    Path dir = out != null ? out : ReportFiles.chartsFolderFor(results);
+    List<Path> written = Reports.writeSummaryAndCharts(results, dir, ChartMaker.withDefaults());
+    long charts = written.stream().filter(p -> p.toString().endsWith(".png")).count();
+    cmd.getOut().println("summary: " + ReportFiles.summaryFor(results));
+    if (charts == 0) {
+      cmd.getOut().println("no charts: no parameter takes more than one value in " + results);
+    } else {
+      cmd.getOut().println("charts: " + dir + " (" + charts + " charts, PNG and SVG)");
+      for (Path p : written) {
+        if (p.toString().endsWith(".png")) {
+          cmd.getOut().println("  " + p.getFileName());
+        }
+      }
+    }
+    cmd.getOut().flush();
+    return ExitCodes.OK;
+  }
+}

@@ -1,0 +1,243 @@
+package org.secmem.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Function;
+import org.secmem.data.Shape;
+import org.secmem.stream.StreamOptions;
+import org.secmem.stream.StreamType;
+
+/**
+ * The interactive menu, in the spirit of the seed report's Figure 3: numbered choices, each
+ * experiment run with defaults, with values entered one by one, or from a parameter file. Every
+ * choice becomes an ordinary command line, run through the same commands (and checks) as the CLI.
+ */
+final class Menu {
+
+  private static final List<String> STREAMS =
+      Arrays.stream(StreamType.values()).map(StreamType::cliName).toList();
+  private static final List<String> SHAPES =
+      Arrays.stream(Shape.values()).map(Shape::cliName).toList();
+  private static final String ALL_STREAMS = String.join(",", STREAMS);
+
+  private final Prompter prompt;
+  private final PrintWriter out;
+  private final Function<List<String>, Integer> execute;
+
+  /**
+   * @param execute runs one secmem command line and returns its exit code
+   */
+  Menu(BufferedReader in, PrintWriter out, Function<List<String>, Integer> execute) {
+    this.prompt = new Prompter(in, out);
+    this.out = out;
+    this.execute = execute;
+  }
+
+  /** Runs until Quit or the end of input; returns 0. */
+  int run() throws IOException {
+    out.println("secmem — algorithms in secondary memory");
+    try {
+      while (true) {
+        out.println();
+        out.println("Main menu");
+        out.println("  1) Write streams");
+        out.println("  2) Read streams");
+        out.println("  3) External merge sort");
+        out.println("  4) Generate data");
+        out.println("  5) Run a parameter file");
+        out.println("  6) Chart results");
+        out.println("  0) Quit");
+        String choice = prompt.line("Choice: ");
+        switch (choice.toLowerCase(java.util.Locale.ROOT)) {
+          case "1":
+            experiment("write");
+            break;
+          case "2":
+            experiment("read");
+            break;
+          case "3":
+            experiment("sort");
+            break;
+          case "4":
+            generate();
+            break;
+          case "5":
+            runParamFile();
+            break;
+          case "6":
+            chart();
+            break;
+          case "0":
+          case "q":
+          case "quit":
+            out.println("bye");
+            out.flush();
+            return ExitCodes.OK;
+          default:
+            out.println("  '" + choice + "' is not a choice: type 0 to 6");
+        }
+      }
+    } catch (Prompter.EndOfInput e) {
+      out.println("end of input — bye");
+      out.flush();
+      return ExitCodes.OK;
+    }
+  }
+
+  private void experiment(String name) throws Prompter.EndOfInput, IOException {
+    while (true) {
+      out.println();
+      out.println(title(name));
+      out.println("  1) Run with defaults (" + defaultsText(name) + ")");
+      out.println("  2) Enter own values");
+      out.println("  3) Import a parameter file");
+      out.println("  B) Back");
+      String choice = prompt.line("Choice: ");
+      switch (choice.toLowerCase(java.util.Locale.ROOT)) {
+        case "1":
+          runCommand(defaults(name));
+          return;
+        case "2":
+          runCommand(ownValues(name));
+          return;
+        case "3":
+          String file = prompt.text("parameter file", "configs/" + name + "-seed.csv");
+          runCommand(List.of(name, "--params", file));
+          return;
+        case "b":
+        case "back":
+          return;
+        default:
+          out.println("  '" + choice + "' is not a choice: type 1, 2, 3 or B");
+      }
+    }
+  }
+
+  private static String title(String name) {
+    switch (name) {
+      case "write":
+        return "Write streams";
+      case "read":
+        return "Read streams";
+      default:
+        return "External merge sort";
+    }
+  }
+
+  private static String defaultsText(String name) {
+    if (name.equals("sort")) {
+      return "N = 1000000 uniform ints, M = 1000000, d = 16, user-buffer streams, B = 65536";
+    }
+    return "all four stream types, N = 1000000, k = 1, B = 65536, 3 reps after 1 warm-up";
+  }
+
+  private static List<String> defaults(String name) {
+    if (name.equals("sort")) {
+      return List.of("sort", "--n", "1000000", "--m", "1000000", "--d", "16");
+    }
+    return List.of(name, "--stream", ALL_STREAMS);
+  }
+
+  private List<String> ownValues(String name) throws Prompter.EndOfInput, IOException {
+    List<String> args = new ArrayList<>();
+    args.add(name);
+    if (name.equals("sort")) {
+      String input = prompt.text("input file (generated when missing)", "data/sort-input.bin");
+      args.addAll(List.of("--in", input));
+      if (!java.nio.file.Files.exists(java.nio.file.Paths.get(input))) {
+        long n = prompt.number("N, ints to generate", 1_000_000, 0, Long.MAX_VALUE / 4, false);
+        args.addAll(List.of("--n", Long.toString(n)));
+      }
+      args.addAll(List.of("--out", prompt.text("output file", "data/sort-output.bin")));
+      args.addAll(List.of("--m", Long.toString(
+          prompt.number("M, ints in memory", 1_000_000, 1, Integer.MAX_VALUE - 8, false))));
+      args.addAll(List.of("--d", Long.toString(
+          prompt.number("d, merge fan-in", 16, 2, 100_000, false))));
+      args.addAll(List.of("--read-stream", prompt.choice("read stream type", "user-buffer",
+          STREAMS)));
+      args.addAll(List.of("--write-stream", prompt.choice("write stream type", "user-buffer",
+          STREAMS)));
+      args.addAll(List.of("--b", Long.toString(bufferBytes())));
+      if (prompt.choice("order", "ascending", List.of("ascending", "descending"))
+          .equals("descending")) {
+        args.add("--descending");
+      }
+    } else {
+      String streams = prompt.choices("stream types", ALL_STREAMS, STREAMS);
+      args.addAll(List.of("--stream", streams));
+      args.addAll(List.of("--n", Long.toString(
+          prompt.number("N, ints per file", 1_000_000, 0, Long.MAX_VALUE / 4 / 65536, false))));
+      args.addAll(List.of("--k", Long.toString(
+          prompt.number("k, number of streams", 1, 1, 60_000, false))));
+      if (streams.contains("user-buffer") || streams.contains("mapped")) {
+        args.addAll(List.of("--b", Long.toString(bufferBytes())));
+      }
+    }
+    args.addAll(List.of("--reps", Long.toString(
+        prompt.number("repetitions", 3, 1, 1_000_000, false))));
+    args.addAll(List.of("--warmup", Long.toString(
+        prompt.number("warm-up runs", 1, 0, 1_000_000, false))));
+    args.addAll(List.of("--cache", prompt.choice("page cache before each run", "as-is",
+        List.of("cold", "warm", "as-is"))));
+    if (prompt.yesNo("force writes to storage (sync)", false)) {
+      args.add("--sync");
+    }
+    return args;
+  }
+
+  private long bufferBytes() throws Prompter.EndOfInput, IOException {
+    return prompt.number("B, buffer bytes", StreamOptions.DEFAULT_BUFFER_BYTES,
+        StreamOptions.MIN_BUFFER_BYTES, StreamOptions.MAX_BUFFER_BYTES, true);
+  }
+
+  private void generate() throws Prompter.EndOfInput, IOException {
+    out.println();
+    out.println("Generate data");
+    List<String> args = new ArrayList<>(List.of("generate"));
+    args.addAll(List.of("--out", prompt.text("output file", "data/generated.bin")));
+    args.addAll(List.of("--n", Long.toString(
+        prompt.number("N, ints", 1_000_000, 0, Long.MAX_VALUE / 4 / 65536, false))));
+    args.addAll(List.of("--shape", prompt.choice("shape", "uniform", SHAPES)));
+    args.addAll(List.of("--seed", Long.toString(
+        prompt.number("seed", 42, Long.MIN_VALUE, Long.MAX_VALUE, false))));
+    runCommand(args);
+  }
+
+  private void runParamFile() throws Prompter.EndOfInput, IOException {
+    out.println();
+    out.println("Run a parameter file");
+    runCommand(List.of("run", prompt.text("parameter file", "configs/quick.csv")));
+  }
+
+  private void chart() throws Prompter.EndOfInput, IOException {
+    out.println();
+    out.println("Chart results");
+    runCommand(List.of("chart", prompt.text("results CSV", newestResults())));
+  }
+
+  /** The newest raw results file under results/, the likeliest one to chart. */
+  private static String newestResults() {
+    java.nio.file.Path dir = java.nio.file.Paths.get("results");
+    try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(dir)) {
+      return files
+          .filter(p -> p.toString().endsWith(".csv") && !p.toString().endsWith("-summary.csv"))
+          .max(java.util.Comparator.comparing(p -> p.toFile().lastModified()))
+          .map(java.nio.file.Path::toString)
+          .orElse("results/<file>.csv");
+    } catch (IOException e) {
+      return "results/<file>.csv";
+    }
+  }
+
+  private void runCommand(List<String> args) {
+    out.println("> secmem " + String.join(" ", args));
+    out.flush();
+    int code = execute.apply(args);
+    out.println(code == 0 ? "done." : "(exit code " + code + ")");
+    out.flush();
+  }
+}

@@ -1,0 +1,106 @@
+package org.secmem.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.secmem.experiment.Experiment;
+import org.secmem.experiment.PlannedTrial;
+import org.secmem.experiment.ReadTrial;
+import org.secmem.experiment.StreamTrialSpec;
+import org.secmem.experiment.WriteTrial;
+import org.secmem.param.ParamDefaults;
+import org.secmem.param.ParamFileException;
+import org.secmem.param.ParamFiles;
+import org.secmem.param.RunConfig;
+import org.secmem.stream.StreamOptions;
+import picocli.CommandLine;
+
+/** Turns checked parameter-file configurations into trials to run, and checks resources first. */
+final class Plans {
+
+  private Plans() {}
+
+  /**
+   * Reads and checks parameter files; nothing runs when any has a problem.
+   *
+   * @throws BadInputException listing every problem of every file, one per line
+   */
+  static List<RunConfig> read(List<Path> files, Optional<Experiment> experiment,
+      ParamDefaults defaults) throws IOException {
+    List<RunConfig> all = new ArrayList<>();
+    List<String> problems = new ArrayList<>();
+    for (Path f : files) {
+      if (!Files.isRegularFile(f)) {
+        problems.add(f + ": parameter file does not exist or is not a file");
+        continue;
+      }
+      if (!Files.isReadable(f)) {
+        problems.add(f + ": parameter file is not readable");
+        continue;
+      }
+      try {
+        all.addAll(ParamFiles.read(f, experiment, defaults));
+      } catch (ParamFileException e) {
+        problems.add(e.getMessage());
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw new BadInputException(
+          String.join("\n", problems)
+              + "\nnothing was run: fix the lines above (the whole file is checked first)");
+    }
+    return all;
+  }
+
+  static List<PlannedTrial> trials(CommandLine cmd, List<RunConfig> configs) throws IOException {
+    List<PlannedTrial> plan = new ArrayList<>();
+    for (RunConfig c : configs) {
+      plan.add(new PlannedTrial(trial(c), c.settings()));
+    }
+    checkResources(cmd, configs);
+    return plan;
+  }
+
+  private static org.secmem.experiment.Trial trial(RunConfig c) {
+    switch (c.experiment()) {
+      case WRITE:
+        return new WriteTrial(streamSpec(c));
+      case READ:
+        return new ReadTrial(streamSpec(c));
+      case SORT:
+        return SortTrials.fromConfig(c);
+      default:
+        throw new AssertionError(c.experiment());
+    }
+  }
+
+  private static StreamTrialSpec streamSpec(RunConfig c) {
+    return new StreamTrialSpec(c.stream(), c.n(), c.k(),
+        new StreamOptions(c.b(), c.settings().sync()), c.dir(), List.of(), c.settings().seed());
+  }
+
+  /** Open files and disk space for the largest configuration, before anything runs. */
+  private static void checkResources(CommandLine cmd, List<RunConfig> configs) throws IOException {
+    long maxStreams = 0;
+    long maxBytes = 0;
+    Path dir = null;
+    for (RunConfig c : configs) {
+      long streams = c.experiment() == Experiment.SORT ? c.d() + 2 : c.k();
+      maxStreams = Math.max(maxStreams, streams);
+      long bytes = c.experiment() == Experiment.SORT
+          ? SortTrials.diskBytes(c)
+          : c.n() * c.k() * Integer.BYTES;
+      if (bytes > maxBytes) {
+        maxBytes = bytes;
+        dir = c.dir();
+      }
+    }
+    Resources.checkOpenFiles(cmd, "k or d", maxStreams);
+    if (dir != null) {
+      Resources.checkDiskSpace(dir, maxBytes, "the largest configuration");
+    }
+  }
+}

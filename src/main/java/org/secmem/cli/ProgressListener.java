@@ -1,0 +1,107 @@
+package org.secmem.cli;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import org.secmem.experiment.RunListener;
+import org.secmem.report.ResultColumn;
+import org.secmem.report.ResultRow;
+
+/**
+ * Shows progress: one line per measured run, and in a terminal also a progress bar on the error
+ * stream (configuration and repetition of how many, elapsed, estimate).
+ */
+final class ProgressListener implements RunListener, AutoCloseable {
+
+  private final PrintWriter out;
+  private final PrintWriter err;
+  private final ProgressBar bar;
+  private String current = "";
+  private String position = "";
+
+  /**
+   * @param totalRuns warm-ups plus repetitions over the whole batch
+   * @param showBar whether to draw a bar (only in a terminal: a pipe gets plain lines)
+   */
+  ProgressListener(PrintWriter out, PrintWriter err, long totalRuns, boolean showBar) {
+    this.out = out;
+    this.err = err;
+    this.bar =
+        showBar
+            ? new ProgressBarBuilder()
+                .setTaskName("runs")
+                .setInitialMax(totalRuns)
+                .setStyle(ProgressBarStyle.ASCII)
+                .setUpdateIntervalMillis(500)
+                .setMaxRenderedLength(110)
+                .setConsumer(new ConsoleProgressBarConsumer(System.err, 110))
+                .build()
+            : null;
+  }
+
+  @Override
+  public void runStarting(String what, int config, int configs, int run, int runs) {
+    current = what;
+    position = "[" + config + "/" + configs + "]";
+    if (bar != null) {
+      bar.setExtraMessage(" config " + config + "/" + configs + ", run " + run + "/" + runs);
+    }
+  }
+
+  @Override
+  public void runFinished(ResultRow row) {
+    boolean warmup = Boolean.parseBoolean(row.get(ResultColumn.WARMUP));
+    StringBuilder line =
+        new StringBuilder()
+            .append(position)
+            .append(' ')
+            .append(current)
+            .append("  ")
+            .append(warmup ? "warm-up " : "rep ")
+            .append(row.get(ResultColumn.REP))
+            .append(": ")
+            .append(row.get(ResultColumn.ELAPSED_MS))
+            .append(" ms, ")
+            .append(row.get(ResultColumn.MIB_PER_S))
+            .append(" MiB/s");
+    String verified = row.get(ResultColumn.VERIFIED);
+    if (!verified.isEmpty()) {
+      line.append(", verified ").append(verified);
+    }
+    if (bar != null) {
+      // Clear the bar's line, print ours above it; the bar redraws itself below.
+      err.print("\r\033[2K");
+      err.flush();
+      out.println(line);
+      out.flush();
+      bar.step();
+    } else {
+      out.println(line);
+      out.flush();
+    }
+  }
+
+  @Override
+  public void warning(String message) {
+    if (bar != null) {
+      err.print("\r\033[2K");
+    }
+    err.println("warning: " + message);
+    err.flush();
+  }
+
+  /** Elapsed time of the bar, for the closing line. */
+  Duration elapsed() {
+    return bar == null ? Duration.ZERO : bar.getTotalElapsed();
+  }
+
+  @Override
+  public void close() {
+    if (bar != null) {
+      bar.close();
+    }
+  }
+}

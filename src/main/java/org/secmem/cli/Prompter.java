@@ -1,0 +1,175 @@
+package org.secmem.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * Asks for one value at a time: shows the default and what is allowed, takes the default on an
+ * empty answer, asks again after a bad one, and raises {@link EndOfInput} when input ends.
+ */
+final class Prompter {
+
+  /** Input ended (Ctrl-D, or the end of a pipe). */
+  static final class EndOfInput extends Exception {
+    EndOfInput() {
+      super("end of input");
+    }
+  }
+
+  /** A value that is not allowed; its message says why. */
+  static final class Rejected extends Exception {
+    Rejected(String message) {
+      super(message);
+    }
+  }
+
+  /** Turns an answer into a value, or rejects it with a reason. */
+  interface Parser<T> {
+    T parse(String answer) throws Rejected;
+  }
+
+  private final BufferedReader in;
+  private final PrintWriter out;
+
+  Prompter(BufferedReader in, PrintWriter out) {
+    this.in = in;
+    this.out = out;
+  }
+
+  /** One raw line, trimmed. */
+  String line(String prompt) throws EndOfInput, IOException {
+    out.print(prompt);
+    out.flush();
+    String line = in.readLine();
+    if (line == null) {
+      out.println();
+      out.flush();
+      throw new EndOfInput();
+    }
+    return line.trim();
+  }
+
+  <T> T ask(String label, String defaultText, String allowed, Parser<T> parser)
+      throws EndOfInput, IOException {
+    while (true) {
+      String answer =
+          line("  " + label + " [" + defaultText + "]" + (allowed.isEmpty() ? "" : " (" + allowed
+              + ")") + ": ");
+      String text = answer.isEmpty() ? defaultText : answer;
+      try {
+        return parser.parse(text);
+      } catch (Rejected e) {
+        out.println("    " + e.getMessage() + " — try again");
+      }
+    }
+  }
+
+  /** A whole number in [min, max], written as the CLI accepts it (2^20, 64K for bytes). */
+  long number(String label, long def, long min, long max, boolean bytes)
+      throws EndOfInput, IOException {
+    String allowed = min + " .. " + (max == Long.MAX_VALUE ? "" : Long.toString(max));
+    return ask(
+        label,
+        Long.toString(def),
+        allowed.trim(),
+        text -> {
+          long v;
+          try {
+            v = bytes
+                ? org.secmem.param.Numbers.parseBytes(text)
+                : org.secmem.param.Numbers.parseCount(text);
+          } catch (NumberFormatException e) {
+            throw new Rejected(e.getMessage());
+          }
+          if (v < min || v > max) {
+            throw new Rejected(v + " is out of range (allowed: " + allowed + ")");
+          }
+          return v;
+        });
+  }
+
+  /** One of the given choices (case-insensitive). */
+  String choice(String label, String def, List<String> choices) throws EndOfInput, IOException {
+    return ask(
+        label,
+        def,
+        String.join(", ", choices),
+        text -> {
+          for (String c : choices) {
+            if (c.equalsIgnoreCase(text)) {
+              return c;
+            }
+          }
+          throw new Rejected("'" + text + "' is not one of " + String.join(", ", choices));
+        });
+  }
+
+  /** Several of the given choices, comma separated, or "all". */
+  String choices(String label, String def, List<String> choices) throws EndOfInput, IOException {
+    return ask(
+        label,
+        def,
+        String.join(", ", choices) + ", or all; comma separated",
+        text -> {
+          if (text.equalsIgnoreCase("all")) {
+            return String.join(",", choices);
+          }
+          StringBuilder picked = new StringBuilder();
+          for (String part : text.split(",")) {
+            String p = part.trim().toLowerCase(Locale.ROOT);
+            String match = null;
+            for (String c : choices) {
+              if (c.equalsIgnoreCase(p)) {
+                match = c;
+              }
+            }
+            if (match == null) {
+              throw new Rejected("'" + part.trim() + "' is not one of " + String.join(", ", choices));
+            }
+            picked.append(picked.length() == 0 ? "" : ",").append(match);
+          }
+          return picked.toString();
+        });
+  }
+
+  boolean yesNo(String label, boolean def) throws EndOfInput, IOException {
+    return ask(
+        label,
+        def ? "y" : "n",
+        "y/n",
+        text -> {
+          String t = text.toLowerCase(Locale.ROOT);
+          if (t.equals("y") || t.equals("yes")) {
+            return true;
+          }
+          if (t.equals("n") || t.equals("no")) {
+            return false;
+          }
+          throw new Rejected("answer y or n");
+        });
+  }
+
+  String text(String label, String def) throws EndOfInput, IOException {
+    return ask(label, def, "", text -> {
+      if (text.isEmpty()) {
+        throw new Rejected("a value is needed");
+      }
+      return text;
+    });
+  }
+
+  /** Maps a function over an answer, turning its IllegalArgumentException into a rejection. */
+  static <T> Parser<T> checked(Function<String, T> f) {
+    return text -> {
+      try {
+        return f.apply(text);
+      } catch (IllegalArgumentException e) {
+        throw new Rejected(e.getMessage());
+      }
+    };
+  }
+}

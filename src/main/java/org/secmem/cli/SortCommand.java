@@ -1,0 +1,201 @@
+package org.secmem.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.secmem.data.Shape;
+import org.secmem.data.SortOrder;
+import org.secmem.experiment.Experiment;
+import org.secmem.experiment.RunSettings;
+import org.secmem.experiment.SortTrial;
+import org.secmem.experiment.SortTrialSpec;
+import org.secmem.param.NumericField;
+import org.secmem.sort.CostModel;
+import org.secmem.sort.MemoryCheck;
+import org.secmem.stream.StreamOptions;
+import org.secmem.stream.StreamType;
+import org.secmem.stream.Streams;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code secmem sort}: the external merge sort experiment. */
+@Command(
+    name = "sort",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Sort a file of ints with an external d-way merge sort in M ints of memory, and time it.",
+      "Run formation reads M ints at a time, sorts them and writes a run; merge passes combine",
+      "up to d runs through a PriorityQueue until one is left. The output is moved into place",
+      "only when complete, then re-read and checked (order and same values as the input)."
+    },
+    footer = {
+      "%nExamples:",
+      "  secmem sort --in data/in.bin --out data/out.bin --m 2^20 --d 16",
+      "  secmem sort --n 2^24 --m 2^20 --d 8 --read-stream mapped --write-stream user-buffer",
+      "  secmem sort --params configs/sort-seed.csv",
+      ExitCodes.HELP_SECTION
+    })
+final class SortCommand implements Callable<Integer> {
+
+  @Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--in", paramLabel = "FILE", description = "File to sort.")
+  Path in;
+
+  @Option(
+      names = "--n",
+      paramLabel = "N",
+      converter = Converters.Count.class,
+      description = "Without --in: sort a generated file of N ints (of --shape, --seed).")
+  Long n;
+
+  @Option(
+      names = "--shape",
+      paramLabel = "SHAPE",
+      converter = Converters.ShapeName.class,
+      description = "Shape of generated input (default: ${DEFAULT-VALUE}).",
+      defaultValue = "uniform")
+  Shape shape;
+
+  @Option(
+      names = "--out",
+      paramLabel = "FILE",
+      description = "Sorted output (default: a scratch file, removed after the runs).")
+  Path out;
+
+  @Option(
+      names = "--m",
+      paramLabel = "M",
+      converter = Converters.Count.class,
+      description = "Ints in memory for run formation, >= 1 (default: ${DEFAULT-VALUE}).",
+      defaultValue = "1000000")
+  long m;
+
+  @Option(
+      names = "--d",
+      paramLabel = "D",
+      description = "Merge fan-in, >= 2 (default: ${DEFAULT-VALUE}).",
+      defaultValue = "16")
+  int d;
+
+  @Option(
+      names = "--read-stream",
+      paramLabel = "TYPE",
+      converter = Converters.Stream.class,
+      description = "Stream type for reading (default: ${DEFAULT-VALUE}).",
+      defaultValue = "user-buffer")
+  StreamType readStream;
+
+  @Option(
+      names = "--write-stream",
+      paramLabel = "TYPE",
+      converter = Converters.Stream.class,
+      description = "Stream type for writing (default: ${DEFAULT-VALUE}).",
+      defaultValue = "user-buffer")
+  StreamType writeStream;
+
+  @Option(
+      names = "--b",
+      paramLabel = "BYTES",
+      converter = Converters.Bytes.class,
+      description = "Buffer size B in bytes, 4 .. 1G (default: ${DEFAULT-VALUE}).",
+      defaultValue = "65536")
+  long b;
+
+  @Option(names = "--descending", description = "Sort in descending order.")
+  boolean descending;
+
+  @Option(
+      names = "--work-dir",
+      paramLabel = "DIR",
+      description = "Where temporary runs go (default: a fresh folder beside the output).")
+  Path workDir;
+
+  @Option(
+      names = "--dir",
+      paramLabel = "DIR",
+      description = "Folder of generated inputs and scratch outputs (default: ${DEFAULT-VALUE}).",
+      defaultValue = "data")
+  Path dir;
+
+  @Option(names = "--params", paramLabel = "FILE", description = "Parameter file (seed format"
+      + " ReadType;WriteType;d;M;a,b;loops;input;output;ascending, or a header-based CSV).")
+  Path params;
+
+  @Mixin CommonOptions common;
+
+  @Override
+  public Integer call() throws Exception {
+    CommandLine cmd = spec.commandLine();
+    RunSettings settings = common.settings(cmd);
+    if (params != null) {
+      return ParamsRunner.run(cmd, params, Experiment.SORT, common);
+    }
+    Limits.between(cmd, "--m", m, NumericField.M.min(), NumericField.M.max(), "ints");
+    Limits.between(cmd, "--d", d, NumericField.D.min(), NumericField.D.max(), "");
+    Limits.between(cmd, "--b", b, StreamOptions.MIN_BUFFER_BYTES,
+        StreamOptions.MAX_BUFFER_BYTES, "bytes");
+    long ints;
+    if (in != null) {
+      if (n != null) {
+        throw new CommandLine.ParameterException(cmd, "give --in FILE or --n N, not both");
+      }
+      if (!Files.isRegularFile(in)) {
+        throw new BadInputException("--in: " + in + " does not exist or is not a file");
+      }
+      if (!Files.isReadable(in)) {
+        throw new BadInputException("--in: " + in + " is not readable");
+      }
+      ints = Streams.intCount(in);
+    } else if (n != null) {
+      Limits.between(cmd, "--n", n, NumericField.N.min(), NumericField.N.max(), "ints");
+      ints = n;
+    } else {
+      throw new CommandLine.ParameterException(cmd,
+          "Missing input: give --in FILE, or --n N to sort generated data");
+    }
+    if (out != null) {
+      checkOutput(out, in);
+    }
+    Resources.checkOpenFiles(cmd, "--d", (long) d + 2);
+    MemoryCheck.requireHeapFor(m, ints, d, (int) b);
+    Path target = out != null ? out : dir;
+    Resources.checkDiskSpace(target.toAbsolutePath().getParent() == null ? Paths.get(".")
+        : target.toAbsolutePath().getParent(),
+        CostModel.peakDiskBytes(ints) + (in == null ? ints * Integer.BYTES : 0),
+        "the sort (input, runs and output)");
+    SortTrialSpec trialSpec =
+        new SortTrialSpec(Optional.ofNullable(in), Optional.ofNullable(out), n == null ? 0 : n,
+            shape, settings.seed(), m, d, readStream, writeStream,
+            new StreamOptions((int) b, settings.sync()),
+            descending ? SortOrder.DESCENDING : SortOrder.ASCENDING, dir,
+            Optional.ofNullable(workDir));
+    return ExperimentSession.run(cmd, List.of(new SortTrial(trialSpec,
+        org.secmem.sort.SortProgress.none())), settings, common.resultsFile("sort"), dir);
+  }
+
+  private static void checkOutput(Path out, Path in) {
+    Path abs = out.toAbsolutePath().normalize();
+    if (in != null && abs.equals(in.toAbsolutePath().normalize())) {
+      throw new BadInputException("--out: " + out + " is the input file; write the output"
+          + " elsewhere");
+    }
+    if (Files.isDirectory(abs)) {
+      throw new BadInputException("--out: " + out + " is a folder; name a file");
+    }
+    Path ancestor = abs.getParent();
+    while (ancestor != null && !Files.exists(ancestor)) {
+      ancestor = ancestor.getParent();
+    }
+    if (ancestor == null || !Files.isDirectory(ancestor) || !Files.isWritable(ancestor)) {
+      throw new BadInputException("--out: the folder of " + out + " cannot be created ("
+          + ancestor + " is not a writable folder)");
+    }
+  }
+}

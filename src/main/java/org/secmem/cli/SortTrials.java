@@ -1,0 +1,41 @@
+package org.secmem.cli;
+
+import java.util.Optional;
+import org.secmem.experiment.SortTrial;
+import org.secmem.experiment.SortTrialSpec;
+import org.secmem.param.RunConfig;
+import org.secmem.sort.CostModel;
+import org.secmem.sort.SortProgress;
+import org.secmem.stream.StreamOptions;
+
+/** Sort trials from parameter-file configurations, and the disk a sort needs. */
+final class SortTrials {
+
+  private SortTrials() {}
+
+  static SortTrial fromConfig(RunConfig c) {
+    return new SortTrial(
+        new SortTrialSpec(c.input(), c.output(), c.n(), c.shape(), c.settings().seed(), c.m(),
+            c.d(), c.readStream(), c.writeStream(),
+            new StreamOptions(c.b(), c.settings().sync()), c.order(), c.dir(), Optional.empty()),
+        SortProgress.none());
+  }
+
+  /**
+   * Bytes a sort writes at its peak: a generated input, the runs of one pass plus the next, and
+   * the output (an upper bound: 3 copies of the data, plus the input when generated).
+   */
+  static long diskBytes(RunConfig c) {
+    long n = c.input().isPresent() ? fileInts(c) : c.n();
+    long bytes = n * Integer.BYTES;
+    return CostModel.peakDiskBytes(n) + (c.input().isPresent() ? 0 : bytes);
+  }
+
+  private static long fileInts(RunConfig c) {
+    try {
+      return java.nio.file.Files.size(c.input().get()) / Integer.BYTES;
+    } catch (java.io.IOException e) {
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,129 @@
+package org.secmem.experiment;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.secmem.data.Checksum;
+import org.secmem.data.DataFiles;
+import org.secmem.data.FileScan;
+import org.secmem.report.ResultColumn;
+import org.secmem.report.ResultRow;
+import org.secmem.sort.ClassicMergeSorter;
+import org.secmem.sort.CostModel;
+import org.secmem.sort.ExternalSorter;
+import org.secmem.sort.SortProgress;
+import org.secmem.sort.SortSpec;
+import org.secmem.sort.SortStats;
+import org.secmem.stream.Streams;
+
+/**
+ * The sort experiment: one external merge sort of one file, timed from the first read to the
+ * output moved into place. The output is then re-read outside the clock and checked: in order, and
+ * the same multiset of values as the input.
+ */
+public final class SortTrial implements Trial {
+
+  private final SortTrialSpec spec;
+  private final ExternalSorter sorter;
+  private final SortProgress progress;
+  private final Path output;
+  private long n;
+
+  public SortTrial(SortTrialSpec spec, SortProgress progress) {
+    this(spec, new ClassicMergeSorter(), progress);
+  }
+
+  public SortTrial(SortTrialSpec spec, ExternalSorter sorter, SortProgress progress) {
+    this.spec = spec;
+    this.sorter = sorter;
+    this.progress = progress;
+    this.output =
+        spec.output()
+            .orElseGet(
+                () -> spec.dataDir().resolve("sort-output-" + ProcessHandle.current().pid()
+                    + ".bin"));
+    this.n = spec.input().isPresent() ? -1 : spec.n();
+  }
+
+  @Override
+  public String describe() {
+    return "sort " + spec.readType() + "/" + spec.writeType() + " N=" + (n < 0 ? "?" : n)
+        + " M=" + spec.m() + " d=" + spec.d() + " B=" + spec.options().bufferBytes()
+        + (spec.order() == org.secmem.data.SortOrder.DESCENDING ? " descending" : "");
+  }
+
+  @Override
+  public ResultRow.Builder configuration() {
+    return ResultRow.builder()
+        .set(ResultColumn.EXPERIMENT, Experiment.SORT.cliName())
+        .set(ResultColumn.READ_STREAM, spec.readType().cliName())
+        .set(ResultColumn.WRITE_STREAM, spec.writeType().cliName())
+        .set(ResultColumn.N, n)
+        .set(ResultColumn.B, spec.options().bufferBytes())
+        .set(ResultColumn.M, spec.m())
+        .set(ResultColumn.D, spec.d())
+        .set(ResultColumn.ORDER, spec.order().cliName())
+        .set(ResultColumn.SHAPE, spec.input().isPresent() ? null : spec.shape().cliName())
+        .set(ResultColumn.SEED, spec.input().isPresent() ? null : Long.toString(spec.seed()));
+  }
+
+  @Override
+  public List<Path> inputs() {
+    return List.of(spec.inputFile());
+  }
+
+  @Override
+  public void prepare() throws IOException {
+    Path in = spec.inputFile();
+    if (spec.input().isEmpty()
+        && (!Files.isRegularFile(in) || Files.size(in) != spec.n() * Integer.BYTES)) {
+      DataFiles.generate(in, spec.shape(), spec.n(), spec.seed());
+    }
+    n = Streams.intCount(in);
+  }
+
+  @Override
+  public TrialOutcome run() throws IOException {
+    SortStats stats =
+        sorter.sort(
+            new SortSpec(spec.inputFile(), output, spec.m(), spec.d(), spec.readType(),
+                spec.writeType(), spec.options(), spec.order(), spec.workDir()),
+            progress);
+    Map<ResultColumn, String> extra = new EnumMap<>(ResultColumn.class);
+    extra.put(ResultColumn.PASSES, Integer.toString(stats.passes()));
+    extra.put(ResultColumn.RUNS, Long.toString(stats.runs()));
+    extra.put(ResultColumn.RUN_FORMATION_NS, Long.toString(stats.runFormationNanos()));
+    extra.put(ResultColumn.MERGE_NS, Long.toString(stats.mergeNanos()));
+    return new TrialOutcome(stats.ints(), stats.ints() * Integer.BYTES, stats.inputChecksum(),
+        Optional.empty(), extra);
+  }
+
+  /** Re-reads the output: in the asked order and the same values as the input. */
+  @Override
+  public Optional<Boolean> verify(TrialOutcome outcome) throws IOException {
+    FileScan scan = DataFiles.scan(output, Optional.of(spec.order()));
+    Checksum in = outcome.checksum();
+    return Optional.of(scan.inOrder() && scan.checksum().sameAs(in));
+  }
+
+  @Override
+  public OptionalLong predictedIos() {
+    if (n < 0) {
+      return OptionalLong.empty();
+    }
+    return OptionalLong.of(CostModel.predictedBlockTransfers(n, spec.m(), spec.d(),
+        spec.options().bufferBytes()));
+  }
+
+  @Override
+  public void finish() throws IOException {
+    if (spec.output().isEmpty()) {
+      Files.deleteIfExists(output);
+    }
+  }
+}

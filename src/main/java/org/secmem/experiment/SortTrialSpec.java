@@ -1,0 +1,51 @@
+package org.secmem.experiment;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import org.secmem.data.Shape;
+import org.secmem.data.SortOrder;
+import org.secmem.stream.StreamOptions;
+import org.secmem.stream.StreamType;
+
+/**
+ * One configuration of the sort experiment.
+ *
+ * @param input the file to sort; empty to generate one of {@code n} ints of {@code shape}
+ * @param output where the sorted file goes; empty for a scratch file removed after the runs
+ * @param n ints to generate when there is no input file
+ * @param dataDir where generated inputs and scratch outputs live
+ * @param workDir where the sort's temporary runs go; empty for a folder beside the output
+ */
+public record SortTrialSpec(
+    Optional<Path> input,
+    Optional<Path> output,
+    long n,
+    Shape shape,
+    long seed,
+    long m,
+    int d,
+    StreamType readType,
+    StreamType writeType,
+    StreamOptions options,
+    SortOrder order,
+    Path dataDir,
+    Optional<Path> workDir) {
+
+  public SortTrialSpec {
+    if (m < 1) {
+      throw new IllegalArgumentException("m (" + m + ") must be >= 1");
+    }
+    if (d < 2) {
+      throw new IllegalArgumentException("d (" + d + ") must be >= 2");
+    }
+    if (n < 0) {
+      throw new IllegalArgumentException("n (" + n + ") must be >= 0");
+    }
+  }
+
+  /** The input file: as given, or the generated one for n, shape and seed. */
+  public Path inputFile() {
+    return input.orElseGet(
+        () -> dataDir.resolve("sort-input-n" + n + "-" + shape.cliName() + "-s" + seed + ".bin"));
+  }
+}

@@ -1,0 +1,62 @@
+package org.secmem.param;
+
+import org.secmem.stream.StreamOptions;
+
+/** The numeric parameters, with their allowed ranges: one place for every check and message. */
+public enum NumericField {
+  /** Ints per file; bounded so that byte counts stay far from overflow. */
+  N("n", 0, Long.MAX_VALUE / 4 / 65536, false),
+  K("k", 1, 1_000_000, false),
+  B("b", StreamOptions.MIN_BUFFER_BYTES, StreamOptions.MAX_BUFFER_BYTES, true),
+  /** Ints in memory: one Java array. */
+  M("m", 1, Integer.MAX_VALUE - 8, false),
+  D("d", 2, 1_000_000, false),
+  REPS("reps", 1, 1_000_000, false),
+  WARMUP("warmup", 0, 1_000_000, false),
+  SEED("seed", Long.MIN_VALUE, Long.MAX_VALUE, false);
+
+  private final String column;
+  private final long min;
+  private final long max;
+  private final boolean bytes;
+
+  NumericField(String column, long min, long max, boolean bytes) {
+    this.column = column;
+    this.min = min;
+    this.max = max;
+    this.bytes = bytes;
+  }
+
+  public String column() {
+    return column;
+  }
+
+  public long min() {
+    return min;
+  }
+
+  public long max() {
+    return max;
+  }
+
+  /** Whether values are byte sizes (and take K, M, G). */
+  public boolean bytes() {
+    return bytes;
+  }
+
+  /** Null when allowed, else the problem, e.g. {@code 3 is below the minimum 4}. */
+  public String problem(long value) {
+    if (value < min) {
+      return value + " is below the minimum " + min;
+    }
+    if (value > max) {
+      return value + " is above the maximum " + max;
+    }
+    return null;
+  }
+
+  /** The allowed range as text. */
+  public String range() {
+    return min + " .. " + max;
+  }
+}

@@ -1,0 +1,33 @@
+package org.secmem.param;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import org.secmem.experiment.RunSettings;
+import org.secmem.stream.StreamOptions;
+
+/**
+ * What a parameter file's empty cells mean: the product defaults, or the common options given on
+ * the command line.
+ */
+public record ParamDefaults(
+    RunSettings settings, long n, int k, int b, long m, int d, Path dataDir) {
+
+  public static final long DEFAULT_N = 1_000_000;
+  public static final long DEFAULT_M = 1_000_000;
+  public static final int DEFAULT_D = 16;
+
+  public static ParamDefaults standard() {
+    return new ParamDefaults(
+        RunSettings.defaults(),
+        DEFAULT_N,
+        1,
+        StreamOptions.DEFAULT_BUFFER_BYTES,
+        DEFAULT_M,
+        DEFAULT_D,
+        Paths.get("data"));
+  }
+
+  public ParamDefaults withSettings(RunSettings s) {
+    return new ParamDefaults(s, n, k, b, m, d, dataDir);
+  }
+}

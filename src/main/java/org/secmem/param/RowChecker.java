@@ -1,0 +1,143 @@
+package org.secmem.param;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * Collects the problems of one line while its cells are read, so that every problem of a file is
+ * reported at once. Each read returns a usable placeholder after a problem, so checking goes on.
+ */
+final class RowChecker {
+
+  private final Path file;
+  private final long line;
+  private final List<ParamProblem> problems;
+  private final int before;
+
+  RowChecker(Path file, long line, List<ParamProblem> problems) {
+    this.file = file;
+    this.line = line;
+    this.problems = problems;
+    this.before = problems.size();
+  }
+
+  boolean ok() {
+    return problems.size() == before;
+  }
+
+  void problem(String field, String message) {
+    problems.add(new ParamProblem(file, line, field, message));
+  }
+
+  /** Numeric values of a cell (empty cell: the default), each checked against the field's range. */
+  List<Long> numbers(String field, String cell, NumericField spec, long def) {
+    if (cell == null || cell.isBlank()) {
+      return List.of(def);
+    }
+    try {
+      List<Long> values = Cells.numbers(cell, spec.bytes());
+      List<Long> ok = new ArrayList<>();
+      for (long v : values) {
+        String p = spec.problem(v);
+        if (p != null) {
+          problem(field, p + " (allowed: " + spec.range() + ")");
+        } else {
+          ok.add(v);
+        }
+      }
+      return ok.isEmpty() ? List.of(def) : ok;
+    } catch (Cells.CellException e) {
+      problem(field, e.getMessage());
+      return List.of(def);
+    }
+  }
+
+  /** Values of a word cell (empty: the default), each mapped by {@code parse}. */
+  <T> List<T> words(String field, String cell, Function<String, T> parse, T def) {
+    if (cell == null || cell.isBlank()) {
+      return List.of(def);
+    }
+    try {
+      List<T> out = new ArrayList<>();
+      for (String w : Cells.words(cell)) {
+        try {
+          out.add(parse.apply(w));
+        } catch (IllegalArgumentException e) {
+          problem(field, e.getMessage());
+        }
+      }
+      return out.isEmpty() ? List.of(def) : out;
+    } catch (Cells.CellException e) {
+      problem(field, e.getMessage());
+      return List.of(def);
+    }
+  }
+
+  /** A boolean cell: true/false, yes/no, 1/0, on/off. */
+  List<Boolean> booleans(String field, String cell, boolean def) {
+    return words(
+        field,
+        cell,
+        w -> {
+          switch (w.toLowerCase(Locale.ROOT)) {
+            case "true":
+            case "yes":
+            case "1":
+            case "on":
+              return true;
+            case "false":
+            case "no":
+            case "0":
+            case "off":
+              return false;
+            default:
+              throw new IllegalArgumentException("'" + w + "' is not true or false");
+          }
+        },
+        def);
+  }
+
+  /** An input data file that must exist, be readable, and hold whole ints. */
+  Path inputFile(String field, Path p) {
+    if (!Files.isRegularFile(p)) {
+      problem(field, p + " does not exist or is not a file");
+    } else if (!Files.isReadable(p)) {
+      problem(field, p + " is not readable");
+    } else {
+      try {
+        long size = Files.size(p);
+        if (size % 4 != 0) {
+          problem(field, p + ": length " + size + " bytes is not a multiple of 4");
+        }
+      } catch (IOException e) {
+        problem(field, p + " cannot be read: " + e.getMessage());
+      }
+    }
+    return p;
+  }
+
+  /** An output file whose folder exists or can be created, and which is not the input. */
+  Path outputFile(String field, Path p, Path input) {
+    Path abs = p.toAbsolutePath().normalize();
+    if (input != null && abs.equals(input.toAbsolutePath().normalize())) {
+      problem(field, p + " is the input file; write the output elsewhere");
+    }
+    if (Files.isDirectory(abs)) {
+      problem(field, p + " is a folder; name a file");
+    }
+    Path ancestor = abs.getParent();
+    while (ancestor != null && !Files.exists(ancestor)) {
+      ancestor = ancestor.getParent();
+    }
+    if (ancestor == null || !Files.isDirectory(ancestor) || !Files.isWritable(ancestor)) {
+      problem(field, "the folder of " + p + " cannot be created (" + ancestor
+          + " is not a writable folder)");
+    }
+    return p;
+  }
+}

@@ -1,0 +1,54 @@
+package org.secmem.param;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import org.secmem.data.Shape;
+import org.secmem.data.SortOrder;
+import org.secmem.experiment.Experiment;
+import org.secmem.experiment.RunSettings;
+import org.secmem.stream.StreamType;
+
+/**
+ * One configuration read from a parameter file, checked and ready to run: a single value for every
+ * parameter (a row with lists or ranges gives one of these per combination).
+ *
+ * @param source the parameter file
+ * @param line the line it came from
+ * @param stream the stream type, for write and read
+ * @param readStream the read stream type, for sort
+ * @param writeStream the write stream type, for sort
+ * @param n ints per file (write, read) or ints to generate as sort input (when no input file)
+ * @param k streams, for write and read
+ * @param b buffer bytes B
+ * @param m ints in memory, for sort
+ * @param d merge fan-in, for sort
+ * @param shape shape of generated sort input
+ * @param input sort input file, when given
+ * @param output sort output file, when given
+ * @param order sort order
+ * @param dir folder of the write/read data files
+ */
+public record RunConfig(
+    Path source,
+    long line,
+    Experiment experiment,
+    StreamType stream,
+    StreamType readStream,
+    StreamType writeStream,
+    long n,
+    int k,
+    int b,
+    long m,
+    int d,
+    Shape shape,
+    Optional<Path> input,
+    Optional<Path> output,
+    SortOrder order,
+    Path dir,
+    RunSettings settings) {
+
+  /** Where this configuration came from, e.g. {@code configs/quick.csv:4}. */
+  public String origin() {
+    return source + ":" + line;
+  }
+}

@@ -1,0 +1,44 @@
+package org.secmem.sort;
+
+/**
+ * The external-memory cost model of the d-way merge sort (PRODUCT.md section 7): runs = ⌈N/M⌉,
+ * passes = 1 + ⌈log_d runs⌉ (run formation is the first pass), and every pass reads and writes
+ * all 4N bytes. Integer arithmetic throughout: no floating-point logarithm to round wrongly.
+ */
+public final class CostModel {
+
+  private CostModel() {}
+
+  /** Runs formed: ⌈N/M⌉, and 1 for an empty input (one empty run). */
+  public static long runs(long n, long m) {
+    return Math.max(1, (n + m - 1) / m);
+  }
+
+  /** Merge passes needed for {@code runs} runs with fan-in d: ⌈log_d runs⌉. */
+  public static int mergePasses(long runs, int d) {
+    int passes = 0;
+    for (long r = runs; r > 1; r = (r + d - 1) / d) {
+      passes++;
+    }
+    return passes;
+  }
+
+  /** All passes: run formation plus merges, 1 + ⌈log_d ⌈N/M⌉⌉. */
+  public static int passes(long n, long m, int d) {
+    return 1 + mergePasses(runs(n, m), d);
+  }
+
+  /** Block transfers of B bytes: every pass reads and writes 4N bytes, ⌈4N/B⌉ blocks each way. */
+  public static long predictedBlockTransfers(long n, long m, int d, int bufferBytes) {
+    long blocks = (n * Integer.BYTES + bufferBytes - 1) / bufferBytes;
+    return 2L * passes(n, m, d) * blocks;
+  }
+
+  /**
+   * Disk a sort needs at its peak beside the input: the runs of one pass while the next pass's
+   * runs are written (the merged ones are deleted as soon as merged, so at most 2·4N), plus slack.
+   */
+  public static long peakDiskBytes(long n) {
+    return 2L * n * Integer.BYTES + (1 << 20);
+  }
+}

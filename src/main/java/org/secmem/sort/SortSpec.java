@@ -1,0 +1,55 @@
+package org.secmem.sort;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import org.secmem.data.SortOrder;
+import org.secmem.stream.StreamOptions;
+import org.secmem.stream.StreamType;
+
+/**
+ * What to sort and how.
+ *
+ * @param input the file of ints to sort (left unchanged)
+ * @param output where the sorted file goes; it appears only when complete
+ * @param memoryInts M: ints sorted in memory per run, 1 .. 2^31 - 9 (one Java array)
+ * @param fanIn d: runs merged at once, at least 2
+ * @param readType stream type reading the input and the runs
+ * @param writeType stream type writing the runs and the output
+ * @param options B and sync for every stream
+ * @param order ascending or descending
+ * @param workDir where the work folder of runs is made; empty: beside the output
+ */
+public record SortSpec(
+    Path input,
+    Path output,
+    long memoryInts,
+    int fanIn,
+    StreamType readType,
+    StreamType writeType,
+    StreamOptions options,
+    SortOrder order,
+    Optional<Path> workDir) {
+
+  public static final long MAX_MEMORY_INTS = Integer.MAX_VALUE - 8;
+
+  public SortSpec {
+    if (input == null || output == null) {
+      throw new IllegalArgumentException("input and output must be given");
+    }
+    if (memoryInts < 1 || memoryInts > MAX_MEMORY_INTS) {
+      throw new IllegalArgumentException(
+          "memoryInts (" + memoryInts + ") must be between 1 and " + MAX_MEMORY_INTS);
+    }
+    if (fanIn < 2) {
+      throw new IllegalArgumentException("fanIn (" + fanIn + ") must be >= 2");
+    }
+    if (readType == null || writeType == null || options == null || order == null
+        || workDir == null) {
+      throw new IllegalArgumentException("stream types, options, order and workDir must be given");
+    }
+    if (input.toAbsolutePath().normalize().equals(output.toAbsolutePath().normalize())) {
+      throw new IllegalArgumentException(
+          "output " + output + " is the input file; write the output elsewhere");
+    }
+  }
+}

@@ -1,0 +1,27 @@
+package org.secmem.sort;
+
+import org.secmem.data.Checksum;
+
+/**
+ * What a sort did.
+ *
+ * @param ints N, the ints sorted
+ * @param runs runs formed: ⌈N/M⌉, at least 1
+ * @param passes run formation plus merge passes: 1 + ⌈log_d runs⌉
+ * @param runFormationNanos time reading, sorting and writing the runs
+ * @param mergeNanos time of all merge passes, to the output moved into place
+ * @param totalNanos from the first read to the output moved into place
+ * @param inputChecksum checksum of every int read from the input
+ * @param bytesRead bytes the streams read over all passes
+ * @param bytesWritten bytes the streams wrote over all passes
+ */
+public record SortStats(
+    long ints,
+    long runs,
+    int passes,
+    long runFormationNanos,
+    long mergeNanos,
+    long totalNanos,
+    Checksum inputChecksum,
+    long bytesRead,
+    long bytesWritten) {}

@@ -1,0 +1,85 @@
+package org.secmem.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunCommandTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void seedReportsOwnLines_runUnchanged_oneMeasuredRowPerLoop() throws IOException {
+    Path params = dir.resolve("write.csv");
+    Files.writeString(params,
+        "Stream Type (only 1 per row); Total integers per file (Ex: 1000, 10000, 100000...);"
+            + "Nr of streams; Buffer size range (Ex: 1,6);Nr Loops  \n"
+            + "Buffer;1000,10000;1;0,2;6  \n"
+            + "Buffer;1000;2;0,2;6\n");
+    Path results = dir.resolve("r.csv");
+    CliTest.Result r = CliTest.run("write", "--params", params.toString(), "--warmup", "0",
+        "--results", results.toString());
+    assertEquals(0, r.code(), r.err());
+    List<String> lines = Files.readAllLines(results);
+    assertEquals(1 + 3 * 6, lines.size());
+    assertTrue(lines.stream().skip(1).allMatch(l -> l.contains(",write,buffered,")), lines.get(1));
+    assertTrue(Files.exists(dir.resolve("r-summary.csv")));
+    assertTrue(Files.exists(dir.resolve("r-environment.txt")));
+  }
+
+  @Test
+  void fileWithSeveralBadLines_isRefusedWhole_namingEachLine_nothingRuns() throws IOException {
+    Path params = dir.resolve("bad.csv");
+    Files.writeString(params, "experiment,stream,n,k,b\n"
+        + "write,simple,100,1,\n"
+        + "write,user-buffer,100,1,3\n"
+        + "read,simple,100,0,\n");
+    Path results = dir.resolve("r.csv");
+    CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString());
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains(params + ":3: b: 3 is below the minimum 4"), r.err());
+    assertTrue(r.err().contains(params + ":4: k: 0 is below the minimum 1"), r.err());
+    assertTrue(r.err().contains("nothing was run"), r.err());
+    assertFalse(Files.exists(results));
+    assertFalse(r.err().contains("\tat "), r.err());
+  }
+
+  @Test
+  void headerFile_runsEveryCombination_andDrawsCharts() throws IOException {
+    Path params = dir.resolve("sweep.csv");
+    Files.writeString(params, "# a B sweep\nexperiment,stream,n,b,reps,warmup,dir\n"
+        + "read,user-buffer|mapped,5000,64..1024 x4,2,0,data\n");
+    Path results = dir.resolve("sweep-results.csv");
+    CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString());
+    assertEquals(0, r.code(), r.err());
+    assertEquals(1 + 2 * 3 * 2, Files.readAllLines(results).size());
+    assertTrue(Files.exists(dir.resolve("data")), "dir resolves against the file's folder");
+    assertTrue(r.out().contains("charts: "), r.out());
+    try (var charts = Files.list(dir.resolve("sweep-results-charts"))) {
+      assertTrue(charts.anyMatch(p -> p.toString().endsWith("read-time-vs-b.png")));
+    }
+  }
+
+  @Test
+  void seedFile_throughRun_needsExperiment() throws IOException {
+    Path params = dir.resolve("seed.csv");
+    Files.writeString(params, "Buffer;1000;1;0,2;1\n");
+    CliTest.Result r = CliTest.run("run", params.toString());
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("--experiment"), r.err());
+  }
+
+  @Test
+  void missingParamFile_exit2() {
+    CliTest.Result r = CliTest.run("run", dir.resolve("nope.csv").toString());
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("nope.csv: parameter file does not exist"), r.err());
+  }
+}

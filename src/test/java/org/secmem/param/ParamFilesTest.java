@@ -1,0 +1,190 @@
+package org.secmem.param;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.secmem.data.SortOrder;
+import org.secmem.experiment.CacheMode;
+import org.secmem.experiment.Experiment;
+import org.secmem.stream.StreamType;
+
+class ParamFilesTest {
+
+  @TempDir Path dir;
+
+  private List<RunConfig> parse(String text, Experiment exp) throws ParamFileException {
+    return ParamFiles.parse(dir.resolve("p.csv"), text, Optional.ofNullable(exp),
+        ParamDefaults.standard());
+  }
+
+  private List<String> problems(String text, Experiment exp) {
+    ParamFileException e = assertThrows(ParamFileException.class, () -> parse(text, exp));
+    return e.problems().stream().map(ParamProblem::toString).collect(Collectors.toList());
+  }
+
+  @Test
+  void seedStreamFile_asPrintedInTheReport_runsUnchanged() throws ParamFileException {
+    String report =
+        "Stream Type (only 1 per row); Total integers per file (Ex: 1000, 10000, 100000...);"
+            + "Nr of streams; Buffer size range (Ex: 1,6);Nr Loops  \n"
+            + "Buffer;1000,10000,100000,1000000;1;0,2;6  \n"
+            + "Buffer;1000,10000,100000,1000000;2;0,2;6\n";
+    List<RunConfig> configs = parse(report, Experiment.WRITE);
+    assertEquals(8, configs.size());
+    RunConfig first = configs.get(0);
+    assertEquals(StreamType.BUFFERED, first.stream());
+    assertEquals(1000, first.n());
+    assertEquals(1, first.k());
+    assertEquals(6, first.settings().reps());
+    assertEquals(2, first.line());
+    assertEquals(2, configs.get(7).k());
+    assertEquals(1_000_000, configs.get(7).n());
+    assertEquals(3, configs.get(7).line());
+  }
+
+  @Test
+  void seedStreamFile_bufferRangeIsPowersOfTwo_forBufferB() throws ParamFileException {
+    List<RunConfig> configs = parse("BufferB;1000;1;10,12;2\nMapping;1000;1;16,16;1\n",
+        Experiment.READ);
+    assertEquals(List.of(1024, 2048, 4096, 65536),
+        configs.stream().map(RunConfig::b).collect(Collectors.toList()));
+    assertEquals(Experiment.READ, configs.get(0).experiment());
+  }
+
+  @Test
+  void seedSortLines_bothOfTheReportsExamples_areRead() throws IOException, ParamFileException {
+    Path input = dir.resolve("10000.dat");
+    Files.write(input, new byte[40_000]);
+    String header = "Read Stream Type(only 1 per row); Write Stream Type(only 1 per row); Nr of"
+        + " streams; Nr Integers in Memory (Ex: 1000, 10000, 100000...); Buffer size range (Ex:"
+        + " 1,6);Nr Loops;Input file (full path); Output file; true (Ascending sort order)\n";
+    List<RunConfig> nine = parse(header + "Mapping;Mapping;10;1000;20,20;5;" + input
+        + ";Test;true\n", Experiment.SORT);
+    List<RunConfig> ten = parse(header + "Mapping;Mapping;10;1000;20;20;5;" + input
+        + ";Test;true\n", Experiment.SORT);
+    for (List<RunConfig> configs : List.of(nine, ten)) {
+      assertEquals(1, configs.size());
+      RunConfig c = configs.get(0);
+      assertEquals(StreamType.MAPPED, c.readStream());
+      assertEquals(10, c.d());
+      assertEquals(1000, c.m());
+      assertEquals(1 << 20, c.b());
+      assertEquals(5, c.settings().reps());
+      assertEquals(input, c.input().orElseThrow());
+      assertEquals(dir.resolve("Test"), c.output().orElseThrow());
+      assertEquals(SortOrder.ASCENDING, c.order());
+    }
+  }
+
+  @Test
+  void seedFormat_misspeltType_isRefused_notSilentlySimple() {
+    List<String> p = problems("Bufer;1000;1;0,2;6\n", Experiment.WRITE);
+    assertEquals(1, p.size(), p.toString());
+    assertTrue(p.get(0).contains(":1: stream: unknown stream type 'Bufer'"), p.get(0));
+  }
+
+  @Test
+  void seedFormat_withoutExperiment_saysHowToName() {
+    List<String> p = problems("Buffer;1000;1;0,2;6\n", null);
+    assertTrue(p.get(0).contains("--params"), p.get(0));
+  }
+
+  @Test
+  void headerFile_listsAndRanges_crossProduct() throws ParamFileException {
+    String text = "# a comment\n"
+        + "experiment,stream,n,k,b,reps,warmup,cache\n"
+        + "write,simple|mapped,1000..100000 x10,1..2,2^10..2^12,2,0,warm\n";
+    List<RunConfig> configs = parse(text, null);
+    // simple ignores B: 3 n x 2 k; mapped: 3 n x 2 k x 3 B.
+    assertEquals(6 + 18, configs.size());
+    assertEquals(CacheMode.WARM, configs.get(0).settings().cache());
+    assertEquals(0, configs.get(0).settings().warmup());
+    assertEquals(3, configs.get(0).line());
+    assertEquals(List.of(1024, 2048, 4096),
+        configs.stream().filter(c -> c.stream() == StreamType.MAPPED && c.n() == 1000
+            && c.k() == 1).map(RunConfig::b).collect(Collectors.toList()));
+  }
+
+  @Test
+  void headerFile_severalBadLines_allReportedWithLineAndField() {
+    String text = "experiment,stream,n,k,b,m,d\n"
+        + "write,simple,1000,1,,,\n"
+        + "write,user-buffer,1000,0,3,,\n"
+        + "read,turbo,-5,1,,,\n"
+        + "sort,,,,,,1\n"
+        + "launch,simple,,,,,\n";
+    List<String> p = problems(text, null);
+    String all = String.join("\n", p);
+    assertTrue(all.contains("p.csv:3: k: 0 is below the minimum 1"), all);
+    assertTrue(all.contains("p.csv:3: b: 3 is below the minimum 4"), all);
+    assertTrue(all.contains("p.csv:4: stream: unknown stream type 'turbo'"), all);
+    assertTrue(all.contains("p.csv:4: n: -5 is below the minimum 0"), all);
+    assertTrue(all.contains("p.csv:5: d: 1 is below the minimum 2"), all);
+    assertTrue(all.contains("p.csv:5: input: a sort needs an input file, or n"), all);
+    assertTrue(all.contains("p.csv:6: experiment: 'launch' is not an experiment"), all);
+    assertTrue(p.stream().noneMatch(s -> s.contains("p.csv:2:")), all);
+  }
+
+  @Test
+  void headerFile_unknownColumn_andValueInAColumnThatDoesNotApply() {
+    String all = String.join("\n", problems(
+        "experiment,stream,colour,m\nwrite,simple,red,5\n", null));
+    assertTrue(all.contains("p.csv:1: colour: unknown column"), all);
+    assertTrue(all.contains("p.csv:2: m: does not apply to the write experiment"), all);
+  }
+
+  @Test
+  void sortRow_relativePathsResolveAgainstTheFilesFolder_andOutputEqualInputIsRefused()
+      throws IOException {
+    Files.createDirectories(dir.resolve("in"));
+    Files.write(dir.resolve("in/x.bin"), new byte[8]);
+    String all = String.join("\n", problems(
+        "experiment,input,output\nsort,in/x.bin,in/x.bin\nsort,in/missing.bin,\n"
+            + "sort,in/x.bin,in/x.bin/deeper\n", null));
+    assertTrue(all.contains("p.csv:2: output: " + dir.resolve("in/x.bin")
+        + " is the input file"), all);
+    assertTrue(all.contains("p.csv:3: input: " + dir.resolve("in/missing.bin")
+        + " does not exist"), all);
+    assertTrue(all.contains("p.csv:4: output: the folder of"), all);
+  }
+
+  @Test
+  void sortRow_generatedInput_takesNShapeAndOrder() throws ParamFileException {
+    List<RunConfig> c = parse("experiment,n,m,d,shape,order,read_stream,write_stream\n"
+        + "sort,2^16,1000|2000,2..4,reverse,descending,mapped,simple\n", null);
+    assertEquals(2 * 3, c.size());
+    assertEquals(65536, c.get(0).n());
+    assertEquals(SortOrder.DESCENDING, c.get(0).order());
+    assertEquals(StreamType.SIMPLE, c.get(0).writeStream());
+    assertTrue(c.get(0).input().isEmpty());
+  }
+
+  @Test
+  void emptyFile_andBinaryFile_areProblemsNotCrashes() {
+    assertTrue(problems("", null).get(0).contains("has no parameter lines"));
+    assertTrue(problems("experiment,stream\n", null).get(0).contains("has no parameter lines"));
+    assertTrue(problems("\0\1\2", null).get(0).contains("binary"));
+  }
+
+  @Test
+  void quotedCells_andBrokenQuotes() throws ParamFileException {
+    assertEquals(2, parse("experiment,stream\nwrite,\"simple|mapped\"\n", null).size());
+    List<String> p = problems("experiment,stream\nwrite,\"simple\n", null);
+    assertTrue(p.get(0).contains("p.csv:2: line: is not valid CSV"), p.get(0));
+  }
+
+  @Test
+  void hugeExpansion_isRefused() {
+    List<String> p = problems("experiment,stream,n,k\nwrite,all,1..5000,1..5000\n", null);
+    assertTrue(p.get(0).contains("more than"), p.get(0));
+  }
+}
