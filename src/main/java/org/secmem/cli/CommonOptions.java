@@ -55,6 +55,20 @@ final class CommonOptions {
           "Raw results file, appended to (default: results/<timestamp>-<experiment>.csv).")
   Path results;
 
+  @Option(
+      names = "--skip-disk-check",
+      description =
+          "Do not refuse a run for lack of free disk (for file systems whose free space is not"
+              + " what they can hold, e.g. compressed or thin-provisioned ones).")
+  boolean skipDiskCheck;
+
+  /** Refuses a run that would fill the disk, unless --skip-disk-check. */
+  void checkDisk(Path dir, long bytes, String what) throws java.io.IOException {
+    if (!skipDiskCheck) {
+      Resources.checkDiskSpace(dir, bytes, what);
+    }
+  }
+
   RunSettings settings(CommandLine cmd) {
     Limits.atLeast(cmd, "--reps", reps, 1, "");
     Limits.atLeast(cmd, "--warmup", warmup, 0, "");

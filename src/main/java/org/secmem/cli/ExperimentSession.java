@@ -40,6 +40,8 @@ final class ExperimentSession {
     long totalRuns = plan.stream().mapToLong(p -> p.settings().totalRuns()).sum();
     boolean terminal = System.console() != null;
     long rows = 0;
+    ShutdownCleanup cleanup = SecmemCommand.cleanupOf(cmd);
+    cleanup.sessionStarted(results);
     try (RawResultsWriter writer = RawResultsWriter.open(results);
         ProgressListener listener =
             new ProgressListener(cmd.getOut(), cmd.getErr(), totalRuns, terminal)) {
@@ -58,6 +60,7 @@ final class ExperimentSession {
         cmd.getOut().flush();
       }
     } finally {
+      cleanup.sessionEnded();
       if (rows > 0) {
         report(cmd, results);
       }

@@ -35,7 +35,7 @@ final class MenuCommand implements Callable<Integer> {
             in,
             cmd.getOut(),
             args ->
-                SecmemCommand.commandLine(cmd.getOut(), cmd.getErr())
+                SecmemCommand.commandLine(cmd.getOut(), cmd.getErr(), SecmemCommand.cleanupOf(cmd))
                     .execute(args.toArray(new String[0])));
     return menu.run();
   }

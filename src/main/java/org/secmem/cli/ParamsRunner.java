@@ -25,7 +25,7 @@ final class ParamsRunner {
       }
     }
     return ExperimentSession.run(
-        cmd, Plans.trials(cmd, configs), common.resultsFile(experiment.cliName()),
+        cmd, Plans.trials(cmd, configs, common), common.resultsFile(experiment.cliName()),
         defaults.dataDir());
   }
 }

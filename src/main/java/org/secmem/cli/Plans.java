@@ -55,23 +55,25 @@ final class Plans {
     return all;
   }
 
-  static List<PlannedTrial> trials(CommandLine cmd, List<RunConfig> configs) throws IOException {
+  static List<PlannedTrial> trials(CommandLine cmd, List<RunConfig> configs, CommonOptions common)
+      throws IOException {
     List<PlannedTrial> plan = new ArrayList<>();
     for (RunConfig c : configs) {
-      plan.add(new PlannedTrial(trial(c), c.settings()));
+      plan.add(new PlannedTrial(trial(c, SecmemCommand.cleanupOf(cmd)), c.settings()));
     }
-    checkResources(cmd, configs);
+    checkResources(cmd, configs, common);
     return plan;
   }
 
-  private static org.secmem.experiment.Trial trial(RunConfig c) {
+  private static org.secmem.experiment.Trial trial(
+      RunConfig c, org.secmem.sort.TempRegistry temps) {
     switch (c.experiment()) {
       case WRITE:
         return new WriteTrial(streamSpec(c));
       case READ:
         return new ReadTrial(streamSpec(c));
       case SORT:
-        return SortTrials.fromConfig(c);
+        return SortTrials.fromConfig(c, temps);
       default:
         throw new AssertionError(c.experiment());
     }
@@ -83,7 +85,8 @@ final class Plans {
   }
 
   /** Open files and disk space for the largest configuration, before anything runs. */
-  private static void checkResources(CommandLine cmd, List<RunConfig> configs) throws IOException {
+  private static void checkResources(CommandLine cmd, List<RunConfig> configs,
+      CommonOptions common) throws IOException {
     long maxStreams = 0;
     long maxBytes = 0;
     Path dir = null;
@@ -100,7 +103,7 @@ final class Plans {
     }
     Resources.checkOpenFiles(cmd, "k or d", maxStreams);
     if (dir != null) {
-      Resources.checkDiskSpace(dir, maxBytes, "the largest configuration");
+      common.checkDisk(dir, maxBytes, "the largest configuration");
     }
   }
 }

@@ -127,7 +127,7 @@ final class ReadCommand implements Callable<Integer> {
           }
         }
       }
-      Resources.checkDiskSpace(dir, missingBytes, "generating the missing data files");
+      common.checkDisk(dir, missingBytes, "generating the missing data files");
     }
     return ExperimentSession.run(cmd, trials, settings, common.resultsFile("read"), dir);
   }

@@ -46,6 +46,13 @@ final class RunCommand implements Callable<Integer> {
       description = "The experiment of seed-format files (their lines do not say).")
   Experiment experiment;
 
+  @Option(
+      names = "--resume",
+      description =
+          "Continue an interrupted sweep: skip configurations whose repetitions are already in"
+              + " the --results file, and run only the missing ones.")
+  boolean resume;
+
   @Mixin CommonOptions common;
 
   @Override
@@ -54,8 +61,22 @@ final class RunCommand implements Callable<Integer> {
     ParamDefaults defaults = ParamDefaults.standard().withSettings(common.settings(cmd));
     List<RunConfig> configs = Plans.read(files, Optional.ofNullable(experiment), defaults);
     String name = files.size() == 1 ? baseName(files.get(0)) : "run";
-    return ExperimentSession.run(
-        cmd, Plans.trials(cmd, configs), common.resultsFile(name), defaults.dataDir());
+    if (resume && common.results == null) {
+      throw new CommandLine.ParameterException(
+          cmd, "--resume needs --results FILE: the results file of the interrupted sweep");
+    }
+    Path results = common.resultsFile(name);
+    List<org.secmem.experiment.PlannedTrial> plan = Plans.trials(cmd, configs, common);
+    if (resume) {
+      int before = plan.size();
+      plan = Resume.remaining(plan, results);
+      cmd.getOut().println("resume: " + (before - plan.size()) + " of " + before
+          + " configurations already measured in " + results + "; " + plan.size() + " to run");
+      if (plan.isEmpty()) {
+        return ExitCodes.OK;
+      }
+    }
+    return ExperimentSession.run(cmd, plan, results, defaults.dataDir());
   }
 
   private static String baseName(Path f) {

@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
       SortCommand.class,
       RunCommand.class,
       ChartCommand.class,
+      CleanCommand.class,
       MenuCommand.class,
       CommandLine.HelpCommand.class
     },
@@ -36,16 +37,55 @@ public final class SecmemCommand implements java.util.concurrent.Callable<Intege
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  private final ShutdownCleanup cleanup;
+
+  private SecmemCommand(ShutdownCleanup cleanup) {
+    this.cleanup = cleanup;
+  }
+
+  /** The process's interrupt handler for temporary files. */
+  ShutdownCleanup cleanup() {
+    return cleanup;
+  }
+
+  /** The cleanup of the command line {@code cmd} belongs to. */
+  static ShutdownCleanup cleanupOf(CommandLine cmd) {
+    CommandLine root = cmd;
+    while (root.getParent() != null) {
+      root = root.getParent();
+    }
+    return ((SecmemCommand) root.getCommand()).cleanup;
+  }
+
   /** With no subcommand: the interactive menu. */
   @Override
   public Integer call() throws Exception {
     return MenuCommand.open(spec.commandLine());
   }
 
-  /** The configured command line, printing to the given writers. */
+  /** The configured command line, printing to the given writers; no shutdown hook. */
   public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+    return commandLine(out, err, new ShutdownCleanup(err, false));
+  }
+
+  /**
+   * The command line of the process: it removes temporary files when interrupted. Call once per
+   * process.
+   */
+  public static CommandLine processCommandLine(PrintWriter out, PrintWriter err) {
+    return commandLine(out, err, new ShutdownCleanup(err, true));
+  }
+
+  /** When the command returns on its own, the shutdown hook has nothing to report. */
+  public static int execute(CommandLine cmd, String... args) {
+    int code = cmd.execute(args);
+    ((SecmemCommand) cmd.getCommand()).cleanup.finished();
+    return code;
+  }
+
+  static CommandLine commandLine(PrintWriter out, PrintWriter err, ShutdownCleanup cleanup) {
     ErrorHandler errors = new ErrorHandler();
-    CommandLine cmd = new CommandLine(new SecmemCommand());
+    CommandLine cmd = new CommandLine(new SecmemCommand(cleanup));
     cmd.setOut(out);
     cmd.setErr(err);
     cmd.setExecutionExceptionHandler(errors);

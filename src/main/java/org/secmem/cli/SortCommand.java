@@ -2,7 +2,6 @@ package org.secmem.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -13,7 +12,10 @@ import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.SortTrial;
 import org.secmem.experiment.SortTrialSpec;
 import org.secmem.param.NumericField;
+import org.secmem.sort.ClassicMergeSorter;
 import org.secmem.sort.CostModel;
+import org.secmem.sort.SortProgress;
+import org.secmem.sort.StreamFactory;
 import org.secmem.sort.MemoryCheck;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
@@ -165,19 +167,26 @@ final class SortCommand implements Callable<Integer> {
     }
     Resources.checkOpenFiles(cmd, "--d", (long) d + 2);
     MemoryCheck.requireHeapFor(m, ints, d, (int) b);
-    Path target = out != null ? out : dir;
-    Resources.checkDiskSpace(target.toAbsolutePath().getParent() == null ? Paths.get(".")
-        : target.toAbsolutePath().getParent(),
-        CostModel.peakDiskBytes(ints) + (in == null ? ints * Integer.BYTES : 0),
-        "the sort (input, runs and output)");
+    long data = ints * Integer.BYTES;
+    long generated = in == null ? data : 0;
+    Path outDir = (out != null ? out : dir.resolve("scratch")).toAbsolutePath().getParent();
+    if (workDir == null) {
+      common.checkDisk(outDir, CostModel.peakDiskBytes(ints) + generated,
+          "the sort (runs and output beside it)");
+    } else {
+      common.checkDisk(workDir, CostModel.peakDiskBytes(ints), "the sort's runs");
+      common.checkDisk(outDir, data + generated, "the sorted output");
+    }
     SortTrialSpec trialSpec =
         new SortTrialSpec(Optional.ofNullable(in), Optional.ofNullable(out), n == null ? 0 : n,
             shape, settings.seed(), m, d, readStream, writeStream,
             new StreamOptions((int) b, settings.sync()),
             descending ? SortOrder.DESCENDING : SortOrder.ASCENDING, dir,
             Optional.ofNullable(workDir));
-    return ExperimentSession.run(cmd, List.of(new SortTrial(trialSpec,
-        org.secmem.sort.SortProgress.none())), settings, common.resultsFile("sort"), dir);
+    SortTrial trial = new SortTrial(trialSpec,
+        new ClassicMergeSorter(StreamFactory.standard(), SecmemCommand.cleanupOf(cmd)),
+        SortProgress.none());
+    return ExperimentSession.run(cmd, List.of(trial), settings, common.resultsFile("sort"), dir);
   }
 
   private static void checkOutput(Path out, Path in) {

@@ -13,11 +13,12 @@ final class SortTrials {
 
   private SortTrials() {}
 
-  static SortTrial fromConfig(RunConfig c) {
+  static SortTrial fromConfig(RunConfig c, org.secmem.sort.TempRegistry temps) {
     return new SortTrial(
         new SortTrialSpec(c.input(), c.output(), c.n(), c.shape(), c.settings().seed(), c.m(),
             c.d(), c.readStream(), c.writeStream(),
             new StreamOptions(c.b(), c.settings().sync()), c.order(), c.dir(), Optional.empty()),
+        new org.secmem.sort.ClassicMergeSorter(org.secmem.sort.StreamFactory.standard(), temps),
         SortProgress.none());
   }
 

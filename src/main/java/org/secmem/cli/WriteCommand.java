@@ -99,7 +99,7 @@ final class WriteCommand implements Callable<Integer> {
         }
       }
     }
-    Resources.checkDiskSpace(dir, maxBytes, "writing the data files");
+    common.checkDisk(dir, maxBytes, "writing the data files");
     return ExperimentSession.run(cmd, trials, settings, common.resultsFile("write"), dir);
   }
 }

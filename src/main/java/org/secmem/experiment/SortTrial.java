@@ -47,7 +47,15 @@ public final class SortTrial implements Trial {
             .orElseGet(
                 () -> spec.dataDir().resolve("sort-output-" + ProcessHandle.current().pid()
                     + ".bin"));
-    this.n = spec.input().isPresent() ? -1 : spec.n();
+    this.n = spec.input().isPresent() ? intsIn(spec.input().get()) : spec.n();
+  }
+
+  private static long intsIn(Path file) {
+    try {
+      return Streams.intCount(file);
+    } catch (IOException e) {
+      return -1; // reported when the run opens it
+    }
   }
 
   @Override

@@ -31,13 +31,22 @@ import org.secmem.stream.WriteStream;
 public final class ClassicMergeSorter implements ExternalSorter {
 
   private final StreamFactory streams;
+  private final TempRegistry temps;
 
   public ClassicMergeSorter() {
-    this(StreamFactory.standard());
+    this(StreamFactory.standard(), TempRegistry.none());
   }
 
   public ClassicMergeSorter(StreamFactory streams) {
+    this(streams, TempRegistry.none());
+  }
+
+  /**
+   * @param temps told of the work folder while it exists, so an interrupt handler can remove it
+   */
+  public ClassicMergeSorter(StreamFactory streams, TempRegistry temps) {
     this.streams = streams;
+    this.temps = temps;
   }
 
   @Override
@@ -49,28 +58,36 @@ public final class ClassicMergeSorter implements ExternalSorter {
     // Leftovers of sorts killed before they could clean up (kill -9, power loss).
     WorkDirectory.removeStale(parent);
     long start = System.nanoTime();
-    try (WorkDirectory work = WorkDirectory.create(parent)) {
-      Checksum checksum = new Checksum();
-      long expectedRuns = CostModel.runs(n, spec.memoryInts());
-      int mergePasses = CostModel.mergePasses(expectedRuns, spec.fanIn());
-
-      List<Path> runs = formRuns(spec, n, work, checksum, mergePasses == 0, progress);
-      long formedRuns = runs.size();
-      long formed = System.nanoTime();
-
-      int pass = 1;
-      while (runs.size() > 1) {
-        pass++;
-        boolean last = runs.size() <= spec.fanIn();
-        runs = mergePass(spec, runs, pass, mergePasses + 1, work, last, n, progress);
-      }
-      Path result = runs.get(0);
-      moveIntoPlace(result, spec.output());
-      long end = System.nanoTime();
-      long bytes = n * Integer.BYTES * (long) pass;
-      return new SortStats(n, formedRuns, pass, formed - start, end - formed, end - start,
-          checksum, bytes, bytes);
+    try (WorkDirectory work = WorkDirectory.create(parent, temps)) {
+      return sortIn(work, spec, n, start, progress);
+    } catch (IOException e) {
+      // Say where: a bare "No space left on device" does not tell which disk filled up.
+      throw new IOException("sorting " + spec.input() + " with runs in " + parent + ": "
+          + e.getMessage(), e);
     }
+  }
+
+  private SortStats sortIn(WorkDirectory work, SortSpec spec, long n, long start,
+      SortProgress progress) throws IOException {
+    Checksum checksum = new Checksum();
+    long expectedRuns = CostModel.runs(n, spec.memoryInts());
+    int mergePasses = CostModel.mergePasses(expectedRuns, spec.fanIn());
+
+    List<Path> runs = formRuns(spec, n, work, checksum, mergePasses == 0, progress);
+    long formedRuns = runs.size();
+    long formed = System.nanoTime();
+
+    int pass = 1;
+    while (runs.size() > 1) {
+      pass++;
+      boolean last = runs.size() <= spec.fanIn();
+      runs = mergePass(spec, runs, pass, mergePasses + 1, work, last, n, progress);
+    }
+    moveIntoPlace(runs.get(0), spec.output());
+    long end = System.nanoTime();
+    long bytes = n * Integer.BYTES * (long) pass;
+    return new SortStats(n, formedRuns, pass, formed - start, end - formed, end - start,
+        checksum, bytes, bytes);
   }
 
   /** Pass 1: runs of M ints, sorted in memory. A single run is written as the output itself. */

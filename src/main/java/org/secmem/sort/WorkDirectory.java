@@ -29,21 +29,32 @@ public final class WorkDirectory implements Closeable {
   private static final Logger LOG = LogManager.getLogger(WorkDirectory.class);
 
   private final Path dir;
+  private final TempRegistry registry;
   private long nextRun;
   private boolean closed;
 
-  private WorkDirectory(Path dir) {
+  private WorkDirectory(Path dir, TempRegistry registry) {
     this.dir = dir;
+    this.registry = registry;
   }
 
   /** Creates a fresh work folder inside {@code parent} (created when missing). */
   public static WorkDirectory create(Path parent) throws IOException {
+    return create(parent, TempRegistry.none());
+  }
+
+  /**
+   * Creates a fresh work folder inside {@code parent}, registered with {@code registry} until it
+   * is closed, so that an interrupt handler can remove it.
+   */
+  public static WorkDirectory create(Path parent, TempRegistry registry) throws IOException {
     Files.createDirectories(parent);
     long pid = ProcessHandle.current().pid();
     Path dir =
         parent.resolve(PREFIX + pid + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong()));
     Files.createDirectory(dir);
-    WorkDirectory wd = new WorkDirectory(dir);
+    registry.register(dir);
+    WorkDirectory wd = new WorkDirectory(dir, registry);
     try {
       Files.write(dir.resolve(MARKER), (pid + "\n").getBytes(StandardCharsets.US_ASCII));
     } catch (IOException e) {
@@ -80,9 +91,11 @@ public final class WorkDirectory implements Closeable {
     }
     closed = true;
     deleteTree(dir);
+    registry.release(dir);
   }
 
-  static void deleteTree(Path root) throws IOException {
+  /** Deletes a file or a folder and everything in it; a missing path is fine. */
+  public static void deleteTree(Path root) throws IOException {
     if (!Files.exists(root)) {
       return;
     }

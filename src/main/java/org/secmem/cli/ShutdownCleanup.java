@@ -1,0 +1,97 @@
+package org.secmem.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.secmem.sort.TempRegistry;
+import org.secmem.sort.WorkDirectory;
+
+/**
+ * Removes temporary work folders when the process is interrupted (Ctrl-C, SIGTERM), as GNU sort
+ * does, and says what is kept. One per process: the command line owns it and passes it down.
+ * Rows already measured need no rescue: each was flushed to the results file as it was measured.
+ */
+final class ShutdownCleanup implements TempRegistry {
+
+  private static final Logger LOG = LogManager.getLogger(ShutdownCleanup.class);
+
+  private final Set<Path> temporary = ConcurrentHashMap.newKeySet();
+  private final PrintWriter err;
+  private volatile Path results;
+  private volatile boolean done;
+
+  /**
+   * @param installHook whether to hook into JVM shutdown (off in tests that run many commands)
+   */
+  ShutdownCleanup(PrintWriter err, boolean installHook) {
+    this.err = err;
+    if (installHook) {
+      Runtime.getRuntime().addShutdownHook(new Thread(this::onShutdown, "secmem-cleanup"));
+    }
+  }
+
+  @Override
+  public void register(Path path) {
+    temporary.add(path);
+  }
+
+  @Override
+  public void release(Path path) {
+    temporary.remove(path);
+  }
+
+  /** A measuring session is writing {@code file}; an interrupt now is reported with it. */
+  void sessionStarted(Path file) {
+    results = file;
+  }
+
+  void sessionEnded() {
+    results = null;
+  }
+
+  /** The command finished on its own: nothing to say at shutdown. */
+  void finished() {
+    done = true;
+  }
+
+  /** What the shutdown hook does: remove what is registered, say what is kept. */
+  void onShutdown() {
+    if (done) {
+      return;
+    }
+    int removed = 0;
+    for (Path p : temporary) {
+      // The interrupted thread may still be writing into it: try a few times.
+      for (int attempt = 0; attempt < 5; attempt++) {
+        try {
+          WorkDirectory.deleteTree(p);
+          removed++;
+          break;
+        } catch (IOException e) {
+          LOG.warn("Could not remove {} yet", p, e);
+          sleepBriefly();
+        }
+      }
+    }
+    Path file = results;
+    if (removed > 0 || file != null) {
+      err.println();
+      err.println("secmem: interrupted; removed " + removed + " temporary folder(s)"
+          + (file != null ? "; rows measured so far are in " + file
+              + " (run 'secmem chart " + file + "' for the summary and charts)" : ""));
+      err.flush();
+    }
+  }
+
+  private static void sleepBriefly() {
+    try {
+      Thread.sleep(50);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
