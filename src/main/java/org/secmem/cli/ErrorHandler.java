@@ -30,7 +30,8 @@ final class ErrorHandler
     if (e instanceof BadInputException || e instanceof IllegalArgumentException) {
       code = ExitCodes.BAD_INPUT;
       message = e.getMessage();
-    } else if (e instanceof NotAnIntFileException) {
+    } else if (e instanceof NotAnIntFileException
+        || e instanceof org.secmem.stream.UnsupportedStreamException) {
       code = ExitCodes.BAD_INPUT;
       message = e.getMessage();
     } else if (e instanceof NoSuchFileException || e instanceof FileNotFoundException) {

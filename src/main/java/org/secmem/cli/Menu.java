@@ -22,7 +22,8 @@ final class Menu {
       Arrays.stream(StreamType.values()).map(StreamType::cliName).toList();
   private static final List<String> SHAPES =
       Arrays.stream(Shape.values()).map(Shape::cliName).toList();
-  private static final String ALL_STREAMS = String.join(",", STREAMS);
+  private static final String CLASSIC_STREAMS =
+      String.join(",", StreamType.CLASSIC.stream().map(StreamType::cliName).toList());
 
   private final Prompter prompt;
   private final PrintWriter out;
@@ -132,14 +133,15 @@ final class Menu {
     if (name.equals("sort")) {
       return "N = 1000000 uniform ints, M = 1000000, d = 16, user-buffer streams, B = 65536";
     }
-    return "all four stream types, N = 1000000, k = 1, B = 65536, 3 reps after 1 warm-up";
+    return "the four classic stream types, N = 1000000, k = 1, B = 65536, 3 reps after 1"
+        + " warm-up";
   }
 
   private static List<String> defaults(String name) {
     if (name.equals("sort")) {
       return List.of("sort", "--n", "1000000", "--m", "1000000", "--d", "16");
     }
-    return List.of(name, "--stream", ALL_STREAMS);
+    return List.of(name, "--stream", CLASSIC_STREAMS);
   }
 
   private List<String> ownValues(String name) throws Prompter.EndOfInput, IOException {
@@ -167,7 +169,7 @@ final class Menu {
         args.add("--descending");
       }
     } else {
-      String streams = prompt.choices("stream types", ALL_STREAMS, STREAMS);
+      String streams = prompt.choices("stream types", CLASSIC_STREAMS, STREAMS);
       args.addAll(List.of("--stream", streams));
       args.addAll(List.of("--n", Long.toString(
           prompt.number("N, ints per file", 1_000_000, 0, Long.MAX_VALUE / 4 / 65536, false))));

@@ -12,10 +12,12 @@ import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.SortTrial;
 import org.secmem.experiment.SortTrialSpec;
 import org.secmem.param.NumericField;
-import org.secmem.sort.ClassicMergeSorter;
 import org.secmem.sort.CostModel;
 import org.secmem.sort.SortProgress;
-import org.secmem.sort.StreamFactory;
+import org.secmem.sort.Merger;
+import org.secmem.sort.RunSort;
+import org.secmem.sort.SortPreset;
+import org.secmem.sort.SortTuning;
 import org.secmem.sort.MemoryCheck;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
@@ -82,33 +84,59 @@ final class SortCommand implements Callable<Integer> {
   @Option(
       names = "--d",
       paramLabel = "D",
-      description = "Merge fan-in, >= 2 (default: ${DEFAULT-VALUE}).",
-      defaultValue = "16")
-  int d;
+      description = "Merge fan-in, >= 2 (default: 16, or 64 with --preset fast).")
+  Integer d;
 
   @Option(
       names = "--read-stream",
       paramLabel = "TYPE",
       converter = Converters.Stream.class,
-      description = "Stream type for reading (default: ${DEFAULT-VALUE}).",
-      defaultValue = "user-buffer")
+      description = "Stream type for reading (default: user-buffer, or channel with --preset"
+          + " fast).")
   StreamType readStream;
 
   @Option(
       names = "--write-stream",
       paramLabel = "TYPE",
       converter = Converters.Stream.class,
-      description = "Stream type for writing (default: ${DEFAULT-VALUE}).",
-      defaultValue = "user-buffer")
+      description = "Stream type for writing (default: user-buffer, or channel with --preset"
+          + " fast).")
   StreamType writeStream;
 
   @Option(
       names = "--b",
       paramLabel = "BYTES",
       converter = Converters.Bytes.class,
-      description = "Buffer size B in bytes, 4 .. 1G (default: ${DEFAULT-VALUE}).",
-      defaultValue = "65536")
-  long b;
+      description = "Buffer size B in bytes, 4 .. 1G (default: 64K, or 1M with --preset fast).")
+  Long b;
+
+  @Option(
+      names = "--preset",
+      paramLabel = "classic|fast",
+      description = "classic: the seed reports' algorithm (readNext per int, Arrays.sort runs,"
+          + " PriorityQueue merge); fast: bulk block I/O, parallel radix runs, loser-tree merge,"
+          + " overlapped I/O, and its own defaults for d, B and streams (default: classic).",
+      defaultValue = "classic")
+  String preset;
+
+  @Option(
+      names = "--merger",
+      paramLabel = "priority-queue|loser-tree",
+      description = "How run heads are merged (default: the preset's).")
+  String merger;
+
+  @Option(
+      names = "--run-sort",
+      paramLabel = "arrays|radix|parallel",
+      description = "How runs are sorted in memory (default: the preset's).")
+  String runSort;
+
+  @Option(
+      names = "--overlap",
+      negatable = true,
+      description = "Overlap I/O with computing: reader and writer threads (default: the"
+          + " preset's).")
+  Boolean overlap;
 
   @Option(names = "--descending", description = "Sort in descending order.")
   boolean descending;
@@ -139,10 +167,32 @@ final class SortCommand implements Callable<Integer> {
     if (params != null) {
       return ParamsRunner.run(cmd, params, Experiment.SORT, common);
     }
+    SortPreset presetChoice;
+    Optional<SortTuning> tuning;
+    try {
+      presetChoice = SortPreset.parse(preset);
+      tuning = presetChoice.tuning(
+          Optional.ofNullable(merger).map(Merger::parse),
+          Optional.ofNullable(runSort).map(RunSort::parse),
+          Optional.ofNullable(overlap));
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(cmd, e.getMessage());
+    }
+    int d = this.d != null ? this.d : presetChoice.fanIn();
+    long b = this.b != null ? this.b : presetChoice.bufferBytes();
+    StreamType readStream = this.readStream != null ? this.readStream : presetChoice.streams();
+    StreamType writeStream =
+        this.writeStream != null ? this.writeStream : presetChoice.streams();
     Limits.between(cmd, "--m", m, NumericField.M.min(), NumericField.M.max(), "ints");
     Limits.between(cmd, "--d", d, NumericField.D.min(), NumericField.D.max(), "");
     Limits.between(cmd, "--b", b, StreamOptions.MIN_BUFFER_BYTES,
         StreamOptions.MAX_BUFFER_BYTES, "bytes");
+    for (StreamType t : List.of(readStream, writeStream)) {
+      String problem = t.bufferProblem(b);
+      if (problem != null) {
+        throw new CommandLine.ParameterException(cmd, "--b: " + problem);
+      }
+    }
     long ints;
     if (in != null) {
       if (n != null) {
@@ -182,10 +232,9 @@ final class SortCommand implements Callable<Integer> {
             shape, settings.seed(), m, d, readStream, writeStream,
             new StreamOptions((int) b, settings.sync()),
             descending ? SortOrder.DESCENDING : SortOrder.ASCENDING, dir,
-            Optional.ofNullable(workDir));
+            Optional.ofNullable(workDir), tuning, presetChoice.label(tuning));
     SortTrial trial = new SortTrial(trialSpec,
-        new ClassicMergeSorter(StreamFactory.standard(), SecmemCommand.cleanupOf(cmd)),
-        SortProgress.none());
+        SortTrial.sorterFor(trialSpec, SecmemCommand.cleanupOf(cmd)), SortProgress.none());
     return ExperimentSession.run(cmd, List.of(trial), settings, common.resultsFile("sort"), dir);
   }
 

@@ -14,12 +14,16 @@ final class SortTrials {
   private SortTrials() {}
 
   static SortTrial fromConfig(RunConfig c, org.secmem.sort.TempRegistry temps) {
-    return new SortTrial(
+    return trialOf(
         new SortTrialSpec(c.input(), c.output(), c.n(), c.shape(), c.settings().seed(), c.m(),
             c.d(), c.readStream(), c.writeStream(),
-            new StreamOptions(c.b(), c.settings().sync()), c.order(), c.dir(), Optional.empty()),
-        new org.secmem.sort.ClassicMergeSorter(org.secmem.sort.StreamFactory.standard(), temps),
-        SortProgress.none());
+            new StreamOptions(c.b(), c.settings().sync()), c.order(), c.dir(), Optional.empty(),
+            c.tuning(), c.preset()),
+        temps);
+  }
+
+  private static SortTrial trialOf(SortTrialSpec spec, org.secmem.sort.TempRegistry temps) {
+    return new SortTrial(spec, SortTrial.sorterFor(spec, temps), SortProgress.none());
   }
 
   /**

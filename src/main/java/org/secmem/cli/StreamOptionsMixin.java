@@ -13,11 +13,12 @@ final class StreamOptionsMixin {
       names = "--stream",
       paramLabel = "TYPE",
       split = ",",
-      converter = Converters.Stream.class,
       description =
-          "Stream type(s), comma separated: simple, buffered, user-buffer, mapped"
-              + " (the seed report's Simple, Buffer, BufferB, Mapping also work).")
-  List<StreamType> streams;
+          "Stream type(s), comma separated: simple, buffered, user-buffer, mapped (the seed"
+              + " report's Simple, Buffer, BufferB, Mapping also work), and channel (FileChannel,"
+              + " direct buffer), direct (O_DIRECT, B a multiple of 4096), async (read-ahead,"
+              + " write-behind thread); or all.")
+  List<String> streams;
 
   @Option(
       names = "--b",
@@ -36,7 +37,27 @@ final class StreamOptionsMixin {
       throw new CommandLine.ParameterException(
           cmd, "Missing required option: '--stream=TYPE' (or give --params FILE)");
     }
-    return streams;
+    java.util.List<StreamType> types = new java.util.ArrayList<>();
+    for (String name : streams) {
+      if (name.trim().equalsIgnoreCase("all")) {
+        types.addAll(java.util.List.of(StreamType.values()));
+        continue;
+      }
+      try {
+        types.add(StreamType.parse(name));
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.ParameterException(cmd, "--stream: " + e.getMessage());
+      }
+    }
+    for (StreamType t : types) {
+      for (long b : t.usesBufferSize() ? buffers : List.<Long>of()) {
+        String p = t.bufferProblem(b);
+        if (p != null) {
+          throw new CommandLine.ParameterException(cmd, "--b: " + p);
+        }
+      }
+    }
+    return types.stream().distinct().toList();
   }
 
   /** The B values, checked against the allowed range. */

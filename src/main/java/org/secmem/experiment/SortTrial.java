@@ -35,7 +35,15 @@ public final class SortTrial implements Trial {
   private long n;
 
   public SortTrial(SortTrialSpec spec, SortProgress progress) {
-    this(spec, new ClassicMergeSorter(), progress);
+    this(spec, sorterFor(spec, org.secmem.sort.TempRegistry.none()), progress);
+  }
+
+  /** The classic sorter, or the fast one when the spec has a tuning. */
+  public static ExternalSorter sorterFor(SortTrialSpec spec, org.secmem.sort.TempRegistry temps) {
+    return spec.tuning().isPresent()
+        ? new org.secmem.sort.FastMergeSorter(spec.tuning().get(),
+            org.secmem.sort.StreamFactory.standard(), temps)
+        : new ClassicMergeSorter(org.secmem.sort.StreamFactory.standard(), temps);
   }
 
   public SortTrial(SortTrialSpec spec, ExternalSorter sorter, SortProgress progress) {
@@ -76,6 +84,10 @@ public final class SortTrial implements Trial {
         .set(ResultColumn.M, spec.m())
         .set(ResultColumn.D, spec.d())
         .set(ResultColumn.ORDER, spec.order().cliName())
+        .set(ResultColumn.PRESET, spec.preset())
+        .set(ResultColumn.MERGER, spec.effectiveTuning().merger().cliName())
+        .set(ResultColumn.RUN_SORT, spec.effectiveTuning().runSort().cliName())
+        .set(ResultColumn.OVERLAP, spec.effectiveTuning().overlap())
         .set(ResultColumn.SHAPE, spec.input().isPresent() ? null : spec.shape().cliName())
         .set(ResultColumn.SEED, spec.input().isPresent() ? null : Long.toString(spec.seed()));
   }
@@ -107,6 +119,8 @@ public final class SortTrial implements Trial {
     extra.put(ResultColumn.RUNS, Long.toString(stats.runs()));
     extra.put(ResultColumn.RUN_FORMATION_NS, Long.toString(stats.runFormationNanos()));
     extra.put(ResultColumn.MERGE_NS, Long.toString(stats.mergeNanos()));
+    extra.put(ResultColumn.STREAM_READ_BYTES, Long.toString(stats.bytesRead()));
+    extra.put(ResultColumn.STREAM_WRITE_BYTES, Long.toString(stats.bytesWritten()));
     return new TrialOutcome(stats.ints(), stats.ints() * Integer.BYTES, stats.inputChecksum(),
         Optional.empty(), extra);
   }
@@ -124,7 +138,10 @@ public final class SortTrial implements Trial {
     if (n < 0) {
       return OptionalLong.empty();
     }
-    return OptionalLong.of(CostModel.predictedBlockTransfers(n, spec.m(), spec.d(),
+    long runInts = spec.tuning().isPresent()
+        ? org.secmem.sort.FastMergeSorter.runInts(spec.m(), n, spec.tuning().get())
+        : spec.m();
+    return OptionalLong.of(CostModel.predictedBlockTransfers(n, runInts, spec.d(),
         spec.options().bufferBytes()));
   }
 

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
+import org.secmem.sort.SortTuning;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
 
@@ -15,6 +16,8 @@ import org.secmem.stream.StreamType;
  * @param n ints to generate when there is no input file
  * @param dataDir where generated inputs and scratch outputs live
  * @param workDir where the sort's temporary runs go; empty for a folder beside the output
+ * @param tuning the fast sorter's choices; empty for the seed-faithful classic sorter
+ * @param preset what the row calls the choices: classic, fast or custom
  */
 public record SortTrialSpec(
     Optional<Path> input,
@@ -29,7 +32,9 @@ public record SortTrialSpec(
     StreamOptions options,
     SortOrder order,
     Path dataDir,
-    Optional<Path> workDir) {
+    Optional<Path> workDir,
+    Optional<SortTuning> tuning,
+    String preset) {
 
   public SortTrialSpec {
     if (m < 1) {
@@ -41,6 +46,11 @@ public record SortTrialSpec(
     if (n < 0) {
       throw new IllegalArgumentException("n (" + n + ") must be >= 0");
     }
+  }
+
+  /** The choices in effect: the classic ones when no tuning is given. */
+  public SortTuning effectiveTuning() {
+    return tuning.orElse(SortTuning.classic());
   }
 
   /** The input file: as given, or the generated one for n, shape and seed. */

@@ -23,7 +23,8 @@ public final class StreamCostModel {
    *   <li>simple, writing: k·N — JDK 17's {@code DataOutputStream.writeInt} assembles the four
    *       bytes and makes one {@code write} call per int (measured with /proc/self/io);
    *   <li>buffered: k·⌈4N/8192⌉;
-   *   <li>user-buffer and mapped: k·⌈4N/B⌉.
+   *   <li>user-buffer, mapped, channel, direct and async: k·⌈4N/B⌉ (async's calls are made by
+   *       its background thread, which /proc/self/io counts too).
    * </ul>
    */
   public static long predictedCalls(
@@ -36,6 +37,9 @@ public final class StreamCostModel {
         return k * ceilDiv(bytesPerFile, JDK_BUFFER_BYTES);
       case USER_BUFFER:
       case MAPPED:
+      case CHANNEL:
+      case DIRECT:
+      case ASYNC:
         return k * ceilDiv(bytesPerFile, bufferBytes);
       default:
         throw new AssertionError(type);

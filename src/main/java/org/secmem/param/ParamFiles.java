@@ -30,7 +30,8 @@ public final class ParamFiles {
   /** The columns of the header-based format. */
   public static final Set<String> COLUMNS =
       Set.of("experiment", "stream", "read_stream", "write_stream", "n", "k", "b", "m", "d",
-          "shape", "seed", "input", "output", "order", "reps", "warmup", "cache", "sync", "dir");
+          "shape", "seed", "input", "output", "order", "reps", "warmup", "cache", "sync", "dir",
+          "preset", "merger", "run_sort", "overlap");
 
   private ParamFiles() {}
 

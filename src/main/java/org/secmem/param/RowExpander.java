@@ -11,6 +11,10 @@ import org.secmem.data.SortOrder;
 import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.RunSettings;
+import org.secmem.sort.Merger;
+import org.secmem.sort.RunSort;
+import org.secmem.sort.SortPreset;
+import org.secmem.sort.SortTuning;
 import org.secmem.stream.StreamType;
 
 /**
@@ -26,7 +30,7 @@ final class RowExpander {
   private static final Set<String> STREAM_COLUMNS = Set.of("stream", "n", "k", "dir");
   private static final Set<String> SORT_COLUMNS =
       Set.of("read_stream", "write_stream", "stream", "n", "m", "d", "shape", "input", "output",
-          "order");
+          "order", "preset", "merger", "run_sort", "overlap");
 
   /** The most configurations one file may expand to. */
   static final int MAX_CONFIGS = 100_000;
@@ -60,15 +64,22 @@ final class RowExpander {
 
     List<RunConfig> out = new ArrayList<>();
     if (experiment == Experiment.SORT) {
+      List<SortPreset> presets =
+          check.words("preset", cells.get("preset"), SortPreset::parse, SortPreset.CLASSIC);
+      List<Optional<Merger>> mergers = blank(cells.get("merger"))
+          ? List.of(Optional.empty())
+          : optional(check.words("merger", cells.get("merger"), Merger::parse,
+              Merger.LOSER_TREE));
+      List<Optional<RunSort>> runSorts = blank(cells.get("run_sort"))
+          ? List.of(Optional.empty())
+          : optional(check.words("run_sort", cells.get("run_sort"), RunSort::parse,
+              RunSort.RADIX));
+      List<Optional<Boolean>> overlaps = blank(cells.get("overlap"))
+          ? List.of(Optional.empty())
+          : check.booleans("overlap", cells.get("overlap"), false).stream().map(Optional::of)
+              .toList();
       String both = cells.get("stream");
-      List<StreamType> reads =
-          check.words("read_stream", orElse(cells.get("read_stream"), both), StreamType::parse,
-              StreamType.USER_BUFFER);
-      List<StreamType> writes =
-          check.words("write_stream", orElse(cells.get("write_stream"), both), StreamType::parse,
-              StreamType.USER_BUFFER);
       List<Long> ms = check.numbers("m", cells.get("m"), NumericField.M, defaults.m());
-      List<Long> ds = check.numbers("d", cells.get("d"), NumericField.D, defaults.d());
       List<SortOrder> orders =
           check.words("order", cells.get("order"), RowExpander::order, SortOrder.ASCENDING);
       List<Shape> shapes = check.words("shape", cells.get("shape"), Shape::parse, Shape.UNIFORM);
@@ -92,24 +103,55 @@ final class RowExpander {
               ? Optional.empty()
               : Optional.of(check.outputFile("output", base.resolve(outCell.trim()).normalize(),
                   input.orElse(null)));
-      if (!check.ok()) {
-        return List.of();
-      }
-      for (StreamType r : reads) {
-        for (StreamType w : writes) {
-          for (long n : ns) {
-            for (long m : ms) {
-              for (long d : ds) {
-                for (long b : bs) {
-                  for (SortOrder o : orders) {
-                    for (Shape shape : shapes) {
-                      for (RunSettings rs : settings(reps, warmups, caches, syncs, seeds)) {
-                        out.add(new RunConfig(file, line, experiment, null, r, w, n, 0, (int) b,
-                            m, (int) d, shape, input, output, o, defaults.dataDir(), rs));
-                        if (out.size() > MAX_CONFIGS) {
-                          check.problem("experiment", "expands to more than " + MAX_CONFIGS
-                              + " configurations");
-                          return List.of();
+      for (SortPreset preset : presets) {
+        // Empty cells take the preset's defaults: fast has its own streams, B and d.
+        boolean fast = preset == SortPreset.FAST;
+        List<StreamType> reads = check.words("read_stream",
+            orElse(cells.get("read_stream"), both), StreamType::parse, preset.streams());
+        List<StreamType> writes = check.words("write_stream",
+            orElse(cells.get("write_stream"), both), StreamType::parse, preset.streams());
+        List<Long> ds = check.numbers("d", cells.get("d"), NumericField.D,
+            fast ? preset.fanIn() : defaults.d());
+        List<Long> pbs = cells.get("b") == null || cells.get("b").isBlank()
+            ? List.of(fast ? (long) preset.bufferBytes() : (long) defaults.b()) : bs;
+        for (StreamType t : List.of(reads, writes).stream().flatMap(List::stream).distinct()
+            .toList()) {
+          for (long b : pbs) {
+            String p = t.bufferProblem(b);
+            if (p != null) {
+              check.problem("b", p);
+            }
+          }
+        }
+        if (!check.ok()) {
+          return List.of();
+        }
+        for (Optional<Merger> mg : mergers) {
+          for (Optional<RunSort> rsort : runSorts) {
+            for (Optional<Boolean> ov : overlaps) {
+              Optional<SortTuning> tuning = preset.tuning(mg, rsort, ov);
+              String label = preset.label(tuning);
+              for (StreamType r : reads) {
+                for (StreamType w : writes) {
+                  for (long n : ns) {
+                    for (long m : ms) {
+                      for (long d : ds) {
+                        for (long b : pbs) {
+                          for (SortOrder o : orders) {
+                            for (Shape shape : shapes) {
+                              for (RunSettings rs : settings(reps, warmups, caches, syncs,
+                                  seeds)) {
+                                out.add(new RunConfig(file, line, experiment, null, r, w, n, 0,
+                                    (int) b, m, (int) d, shape, input, output, o,
+                                    defaults.dataDir(), rs, tuning, label));
+                                if (out.size() > MAX_CONFIGS) {
+                                  check.problem("experiment", "expands to more than "
+                                      + MAX_CONFIGS + " configurations");
+                                  return List.of();
+                                }
+                              }
+                            }
+                          }
                         }
                       }
                     }
@@ -140,6 +182,14 @@ final class RowExpander {
         dirCell == null || dirCell.isBlank()
             ? defaults.dataDir()
             : base.resolve(dirCell.trim()).normalize();
+    for (StreamType t : types) {
+      for (long b : t.usesBufferSize() ? bs : List.<Long>of()) {
+        String p = t.bufferProblem(b);
+        if (p != null) {
+          check.problem("b", p);
+        }
+      }
+    }
     if (!check.ok()) {
       return List.of();
     }
@@ -151,7 +201,7 @@ final class RowExpander {
             for (RunSettings rs : settings(reps, warmups, caches, syncs, seeds)) {
               out.add(new RunConfig(file, line, experiment, t, null, null, n, (int) k, (int) b, 0,
                   0, Shape.UNIFORM, Optional.empty(), Optional.empty(), SortOrder.ASCENDING, dir,
-                  rs));
+                  rs, Optional.empty(), ""));
               if (out.size() > MAX_CONFIGS) {
                 check.problem("experiment", "expands to more than " + MAX_CONFIGS
                     + " configurations");
@@ -181,6 +231,15 @@ final class RowExpander {
       }
     }
     return out;
+  }
+
+  /** Optional values of a cell that may be empty (then: one empty, "the preset's"). */
+  private static <T> List<Optional<T>> optional(List<T> values) {
+    return values.stream().map(Optional::ofNullable).toList();
+  }
+
+  private static boolean blank(String cell) {
+    return cell == null || cell.isBlank();
   }
 
   private static String orElse(String a, String b) {

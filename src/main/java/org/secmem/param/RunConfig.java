@@ -6,6 +6,7 @@ import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.RunSettings;
+import org.secmem.sort.SortTuning;
 import org.secmem.stream.StreamType;
 
 /**
@@ -27,6 +28,8 @@ import org.secmem.stream.StreamType;
  * @param output sort output file, when given
  * @param order sort order
  * @param dir folder of the write/read data files
+ * @param tuning the fast sorter's choices; empty for the classic sorter (and for write, read)
+ * @param preset the sort preset's name (classic, fast, custom); empty for write and read
  */
 public record RunConfig(
     Path source,
@@ -45,7 +48,9 @@ public record RunConfig(
     Optional<Path> output,
     SortOrder order,
     Path dir,
-    RunSettings settings) {
+    RunSettings settings,
+    Optional<SortTuning> tuning,
+    String preset) {
 
   /** Where this configuration came from, e.g. {@code configs/quick.csv:4}. */
   public String origin() {

@@ -37,7 +37,19 @@ public enum ResultColumn {
   RUN_FORMATION_NS("run_formation_ns"),
   MERGE_NS("merge_ns"),
   CHECKSUM("checksum"),
-  VERIFIED("verified");
+  VERIFIED("verified"),
+  /** Sort: the preset (classic or fast) or "custom". */
+  PRESET("preset"),
+  /** Sort: priority-queue or loser-tree. */
+  MERGER("merger"),
+  /** Sort: arrays, radix or parallel. */
+  RUN_SORT("run_sort"),
+  /** Sort: whether I/O overlapped with computing. */
+  OVERLAP("overlap"),
+  /** Sort: bytes the sort's streams read over all passes. */
+  STREAM_READ_BYTES("stream_read_bytes"),
+  /** Sort: bytes the sort's streams wrote over all passes. */
+  STREAM_WRITE_BYTES("stream_write_bytes");
 
   private final String header;
 

@@ -199,7 +199,7 @@ public final class ClassicMergeSorter implements ExternalSorter {
   }
 
   /** Renames the finished file over the output (atomically where the file system can). */
-  private static void moveIntoPlace(Path from, Path to) throws IOException {
+  static void moveIntoPlace(Path from, Path to) throws IOException {
     Path parent = to.toAbsolutePath().getParent();
     if (parent != null) {
       Files.createDirectories(parent);

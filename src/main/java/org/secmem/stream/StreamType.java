@@ -13,7 +13,13 @@ public enum StreamType {
   /** An own buffer of B bytes, one read or write call per B bytes. */
   USER_BUFFER("user-buffer", "BufferB", true),
   /** Windows of B bytes mapped with {@code FileChannel.map}, remapped as the position moves. */
-  MAPPED("mapped", "Mapping", true);
+  MAPPED("mapped", "Mapping", true),
+  /** A {@code FileChannel} with a direct buffer of B bytes, decoded a block at a time. */
+  CHANNEL("channel", "Channel", true),
+  /** O_DIRECT: aligned blocks of B bytes straight to and from the device, no page cache. */
+  DIRECT("direct", "Direct", true),
+  /** Read-ahead and write-behind of B-byte blocks on a background thread. */
+  ASYNC("async", "Async", true);
 
   private final String cliName;
   private final String seedName;
@@ -38,6 +44,25 @@ public enum StreamType {
   /** Whether the buffer size B changes what this type does. */
   public boolean usesBufferSize() {
     return usesBufferSize;
+  }
+
+  /** The block size O_DIRECT buffers are checked against before a run (ext4's and XFS's usual). */
+  public static final int DIRECT_ALIGNMENT = 4096;
+
+  /** The four types of the seed reports, the defaults of the write and read experiments. */
+  public static final java.util.List<StreamType> CLASSIC =
+      java.util.List.of(SIMPLE, BUFFERED, USER_BUFFER, MAPPED);
+
+  /**
+   * Why this type cannot use B bytes, or null when it can: {@code direct} takes whole blocks only
+   * (checked again against the real file system when a file is opened).
+   */
+  public String bufferProblem(long bufferBytes) {
+    if (this == DIRECT && bufferBytes % DIRECT_ALIGNMENT != 0) {
+      return "direct needs B to be a multiple of " + DIRECT_ALIGNMENT
+          + " bytes (the file-system block size O_DIRECT works in), not " + bufferBytes;
+    }
+    return null;
   }
 
   /** The CLI names, comma separated, for messages. */

@@ -37,6 +37,12 @@ public final class Streams {
         return new UserBufferReadStream(path, options.bufferBytes(), ints);
       case MAPPED:
         return new MappedReadStream(path, options.bufferBytes(), ints);
+      case CHANNEL:
+        return new ChannelReadStream(path, options.bufferBytes(), ints);
+      case DIRECT:
+        return DirectReadStream.open(path, options.bufferBytes(), ints);
+      case ASYNC:
+        return new AsyncReadStream(path, options.bufferBytes(), ints);
       default:
         throw new AssertionError(type);
     }
@@ -64,6 +70,12 @@ public final class Streams {
         return new UserBufferWriteStream(path, options.bufferBytes(), options.sync());
       case MAPPED:
         return new MappedWriteStream(path, options.bufferBytes(), options.sync());
+      case CHANNEL:
+        return new ChannelWriteStream(path, options.bufferBytes(), options.sync());
+      case DIRECT:
+        return DirectWriteStream.create(path, options.bufferBytes(), options.sync());
+      case ASYNC:
+        return new AsyncWriteStream(path, options.bufferBytes(), options.sync());
       default:
         throw new AssertionError(type);
     }

@@ -60,10 +60,11 @@ class ExperimentRunnerTest {
     runner(() -> {}).run(new WriteTrial(spec(StreamType.MAPPED, 5000, 3, 6)), once, 1, 1);
     String written = rows.get(0).get(ResultColumn.CHECKSUM);
     for (StreamType t : StreamType.values()) {
-      runner(() -> {}).run(new ReadTrial(spec(t, 5000, 3, 6)), once, 1, 1);
+      int b = t == StreamType.DIRECT ? 8192 : 6;
+      runner(() -> {}).run(new ReadTrial(spec(t, 5000, 3, b)), once, 1, 1);
       ResultRow read = rows.get(rows.size() - 1);
       assertEquals(written, read.get(ResultColumn.CHECKSUM), t.cliName());
-      assertEquals(t.usesBufferSize() ? "6" : "", read.get(ResultColumn.B));
+      assertEquals(t.usesBufferSize() ? Integer.toString(b) : "", read.get(ResultColumn.B));
     }
   }
 

@@ -169,6 +169,33 @@ class ParamFilesTest {
   }
 
   @Test
+  void sortRow_presetFast_takesItsOwnDefaults_andOptionsMakeItCustom() throws ParamFileException {
+    List<RunConfig> c = parse("experiment,n,m,preset,merger\n"
+        + "sort,2^16,2^12,classic|fast,\n"
+        + "sort,2^16,2^12,fast,priority-queue\n", null);
+    assertEquals(3, c.size());
+    assertEquals("classic", c.get(0).preset());
+    assertTrue(c.get(0).tuning().isEmpty(), "classic runs the classic sorter");
+    assertEquals(16, c.get(0).d());
+    assertEquals(StreamType.USER_BUFFER, c.get(0).readStream());
+    assertEquals("fast", c.get(1).preset());
+    assertEquals(64, c.get(1).d());
+    assertEquals(1 << 20, c.get(1).b());
+    assertEquals(StreamType.CHANNEL, c.get(1).writeStream());
+    assertEquals("custom", c.get(2).preset());
+    assertEquals(org.secmem.sort.Merger.PRIORITY_QUEUE, c.get(2).tuning().orElseThrow().merger());
+    assertTrue(problems("experiment,n,preset,run_sort\nsort,100,turbo,quick\n", null).stream()
+        .anyMatch(p -> p.contains("run_sort: unknown run sort 'quick'")));
+  }
+
+  @Test
+  void directType_withBNotAMultipleOf4096_isAProblem() {
+    List<String> p = problems("experiment,stream,b\nread,direct,64K|6000\n", null);
+    assertTrue(p.get(0).contains("p.csv:2: b: direct needs B to be a multiple of 4096"),
+        p.get(0));
+  }
+
+  @Test
   void emptyFile_andBinaryFile_areProblemsNotCrashes() {
     assertTrue(problems("", null).get(0).contains("has no parameter lines"));
     assertTrue(problems("experiment,stream\n", null).get(0).contains("has no parameter lines"));

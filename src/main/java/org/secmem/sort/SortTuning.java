@@ -1,0 +1,30 @@
+package org.secmem.sort;
+
+/**
+ * The fast path's choices: how runs are sorted, how heads are merged, and whether I/O overlaps
+ * with computing (a reader and a writer thread in run formation, block prefetching and a writer
+ * thread in merges).
+ */
+public record SortTuning(Merger merger, RunSort runSort, boolean overlap) {
+
+  public SortTuning {
+    if (merger == null || runSort == null) {
+      throw new IllegalArgumentException("merger and runSort must be given");
+    }
+  }
+
+  /** What {@code --preset fast} picks. */
+  public static SortTuning fast() {
+    return new SortTuning(Merger.LOSER_TREE, RunSort.PARALLEL, true);
+  }
+
+  /** The seed reports' choices, as {@link ClassicMergeSorter} makes them. */
+  public static SortTuning classic() {
+    return new SortTuning(Merger.PRIORITY_QUEUE, RunSort.ARRAYS, false);
+  }
+
+  /** Arrays of run size held at once in run formation: what M is divided by. */
+  int runBuffers() {
+    return (runSort.needsScratch() ? 2 : 1) + (overlap ? 2 : 0);
+  }
+}

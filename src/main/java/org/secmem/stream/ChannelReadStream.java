@@ -1,0 +1,115 @@
+package org.secmem.stream;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.IntBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Objects;
+
+/**
+ * Reads through a {@link FileChannel} into a direct buffer of B bytes: the kernel copies straight
+ * into memory the JVM does not move, and bulk reads decode whole blocks with one swapping copy
+ * ({@link IntBuffer#get(int[], int, int)}) instead of an int at a time. Bytes of an int cut by the
+ * end of a fill are moved to the front ({@link ByteBuffer#compact()}) before the next fill.
+ *
+ * <p>Cost: about ⌈4N/B⌉ {@code read} system calls.
+ */
+final class ChannelReadStream implements ReadStream {
+
+  private final String kind;
+  private final Path path;
+  private final FileChannel channel;
+  private final ByteBuffer buf;
+  private final long totalInts;
+  private long readInts;
+  private boolean closed;
+
+  ChannelReadStream(Path path, int bufferBytes, long totalInts) throws IOException {
+    this("channel", path, FileChannel.open(path, StandardOpenOption.READ),
+        ByteBuffer.allocateDirect(Math.max(bufferBytes, Integer.BYTES)), totalInts);
+  }
+
+  /**
+   * Reads {@code channel} (owned from now on) through {@code buf}.
+   *
+   * @param kind the type's name, for {@link #toString()}
+   */
+  ChannelReadStream(String kind, Path path, FileChannel channel, ByteBuffer buf, long totalInts) {
+    this.kind = kind;
+    this.path = path;
+    this.channel = channel;
+    this.buf = buf;
+    this.buf.limit(0);
+    this.totalInts = totalInts;
+  }
+
+  @Override
+  public int readNext() throws IOException {
+    if (closed) {
+      throw StreamState.closed();
+    }
+    if (readInts >= totalInts) {
+      throw StreamState.endOfFile(path, totalInts);
+    }
+    if (buf.remaining() < Integer.BYTES) {
+      fill();
+    }
+    readInts++;
+    return buf.getInt();
+  }
+
+  /** Keeps the bytes of a cut int, reads until at least one whole int is there. */
+  private void fill() throws IOException {
+    buf.compact();
+    while (buf.position() < Integer.BYTES) {
+      if (channel.read(buf) < 0) {
+        throw StreamState.truncated(path);
+      }
+    }
+    buf.flip();
+  }
+
+  @Override
+  public boolean endOfStream() {
+    if (closed) {
+      throw StreamState.closed();
+    }
+    return readInts >= totalInts;
+  }
+
+  @Override
+  public int read(int[] dst, int off, int len) throws IOException {
+    Objects.checkFromIndexSize(off, len, dst.length);
+    if (closed) {
+      throw StreamState.closed();
+    }
+    int n = (int) Math.min(len, totalInts - readInts);
+    int i = 0;
+    while (i < n) {
+      if (buf.remaining() < Integer.BYTES) {
+        fill();
+      }
+      int whole = Math.min(n - i, buf.remaining() / Integer.BYTES);
+      buf.asIntBuffer().get(dst, off + i, whole);
+      buf.position(buf.position() + whole * Integer.BYTES);
+      i += whole;
+    }
+    readInts += n;
+    return n;
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (!closed) {
+      closed = true;
+      channel.close();
+    }
+  }
+
+  @Override
+  public String toString() {
+    return kind + "(" + path + ", B=" + buf.capacity() + ")";
+  }
+}

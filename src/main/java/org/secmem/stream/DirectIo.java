@@ -1,0 +1,53 @@
+package org.secmem.stream;
+
+import com.sun.nio.file.ExtendedOpenOption;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+
+/** Opening files with O_DIRECT and the aligned buffers it needs. */
+final class DirectIo {
+
+  private DirectIo() {}
+
+  /** The file system's block size for {@code file} (or its folder when it does not exist yet). */
+  static int blockSize(Path file) throws IOException {
+    Path p = Files.exists(file) ? file : file.toAbsolutePath().getParent();
+    return (int) Files.getFileStore(p).getBlockSize();
+  }
+
+  /** A direct buffer of {@code bytes}, aligned to {@code align}. */
+  static ByteBuffer alignedBuffer(int bytes, int align) {
+    return ByteBuffer.allocateDirect(bytes + align).alignedSlice(align).limit(bytes).slice();
+  }
+
+  /** Checks B against the block size, naming both when it does not fit. */
+  static int checkedBlock(Path file, int bufferBytes) throws IOException {
+    int block = blockSize(file);
+    if (bufferBytes % block != 0) {
+      throw new UnsupportedStreamException(
+          "direct: B (" + bufferBytes + " bytes) must be a multiple of the file system's block size"
+              + " (" + block + " bytes) for O_DIRECT, e.g. " + Math.max(block, 1 << 20));
+    }
+    return block;
+  }
+
+  static FileChannel open(Path file, OpenOption... options) throws IOException {
+    OpenOption[] all = new OpenOption[options.length + 1];
+    System.arraycopy(options, 0, all, 0, options.length);
+    all[options.length] = ExtendedOpenOption.DIRECT;
+    try {
+      return FileChannel.open(file, all);
+    } catch (UnsupportedOperationException | IOException e) {
+      if (e instanceof java.nio.file.NoSuchFileException) {
+        throw (IOException) e;
+      }
+      throw new UnsupportedStreamException(
+          "direct: the file system of " + file + " does not support O_DIRECT ("
+              + e.getMessage() + "); use another stream type or another folder", e);
+    }
+  }
+}

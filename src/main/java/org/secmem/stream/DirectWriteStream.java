@@ -1,0 +1,25 @@
+package org.secmem.stream;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * The {@code direct} type's writer: O_DIRECT writes of whole aligned blocks of B bytes, bypassing
+ * the page cache. The last block is padded to the file system's block size and the file truncated
+ * back to its real length.
+ *
+ * <p>Cost: ⌈4N/B⌉ {@code write} system calls, each a device transfer.
+ */
+final class DirectWriteStream {
+
+  private DirectWriteStream() {}
+
+  static WriteStream create(Path path, int bufferBytes, boolean sync) throws IOException {
+    int block = DirectIo.checkedBlock(path, bufferBytes);
+    return new ChannelWriteStream("direct", path,
+        DirectIo.open(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+            StandardOpenOption.WRITE),
+        DirectIo.alignedBuffer(bufferBytes, block), sync, block);
+  }
+}
