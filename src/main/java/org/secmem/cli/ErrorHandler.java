@@ -47,7 +47,7 @@ final class ErrorHandler
       code = ExitCodes.FAILURE;
       message = "internal error: " + e + " (details in the log)";
     }
-    cmd.getErr().println("secmem " + cmd.getCommandName() + ": " + message);
+    cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + message);
     cmd.getErr().flush();
     return code;
   }
@@ -63,7 +63,7 @@ final class ErrorHandler
   @Override
   public int handleParseException(CommandLine.ParameterException ex, String[] args) {
     CommandLine cmd = ex.getCommandLine();
-    cmd.getErr().println("secmem " + cmd.getCommandName() + ": " + ex.getMessage());
+    cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + ex.getMessage());
     cmd.getErr()
         .println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
     cmd.getErr().flush();

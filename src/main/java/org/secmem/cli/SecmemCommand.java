@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
       RunCommand.class,
       ChartCommand.class,
       CleanCommand.class,
+      picocli.AutoComplete.GenerateCompletion.class,
       MenuCommand.class,
       CommandLine.HelpCommand.class
     },
@@ -31,6 +32,7 @@ import picocli.CommandLine.Command;
       "  secmem write --stream user-buffer --n 2^20 --k 4",
       "  secmem read --stream mapped --n 2^20 --k 4 --b 64K",
       "  secmem generate --out data/in.bin --n 2^24 && secmem verify data/in.bin",
+      "  source <(secmem generate-completion)     # tab completion in bash",
       ExitCodes.HELP_SECTION
     })
 public final class SecmemCommand implements java.util.concurrent.Callable<Integer> {

@@ -51,7 +51,7 @@ final class LoserTree {
     keys[w] = key;
     for (int node = (w + k) >>> 1; node >= 1; node >>>= 1) {
       int loser = tree[node];
-      if (keys[loser] < keys[w] || (keys[loser] == keys[w] && loser < w)) {
+      if (keys[loser] < keys[w]) {
         tree[node] = w;
         w = loser;
       }

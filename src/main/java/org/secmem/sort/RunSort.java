@@ -91,6 +91,11 @@ public enum RunSort {
     int dstOff = from;
     for (int pass = 0; pass < 4; pass++) {
       int[] c = counts[pass];
+      if (c[1 + digitOf(a[from], pass)] == n && pass % 2 == 0
+          && counts[pass + 1][1 + digitOf(a[from], pass + 1)] == n) {
+        pass++; // both digits the same for every int: two passes would copy there and back
+        continue;
+      }
       for (int b = 0; b < 256; b++) {
         c[b + 1] += c[b];
       }
@@ -111,6 +116,10 @@ public enum RunSort {
       dst = t;
     }
     // Four passes: the result is back in a.
+  }
+
+  private static int digitOf(int v, int pass) {
+    return pass < 3 ? (v >>> (pass * 8)) & 0xFF : (v >>> 24) ^ 0x80;
   }
 
   private static int[] parallel(int[] a, int[] scratch, int len, ExecutorService pool) {

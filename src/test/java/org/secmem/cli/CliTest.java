@@ -133,6 +133,22 @@ class CliTest {
   }
 
   @Test
+  void completionScript_coversTheSubcommands() {
+    Result r = run("generate-completion");
+    assertEquals(0, r.code());
+    assertTrue(r.out().contains("complete -F"), r.out());
+    for (String c : List.of("write", "read", "sort", "run", "chart", "menu", "clean")) {
+      assertTrue(r.out().contains(c), c);
+    }
+  }
+
+  @Test
+  void errorLines_nameTheCommandOnce() {
+    Result r = run("write", "--stream", "x");
+    assertTrue(r.err().startsWith("secmem write: --stream: unknown stream type 'x'"), r.err());
+  }
+
+  @Test
   void verify_fileNotMultipleOf4_exit2() throws IOException {
     Path odd = dir.resolve("odd.bin");
     Files.write(odd, new byte[7]);
