@@ -138,6 +138,13 @@ final class SortCommand implements Callable<Integer> {
           + " preset's).")
   Boolean overlap;
 
+  @Option(
+      names = "--parallel-merge",
+      negatable = true,
+      description = "Merge value ranges of the runs on every core at once (loser tree only;"
+          + " default: the preset's).")
+  Boolean parallelMerge;
+
   @Option(names = "--descending", description = "Sort in descending order.")
   boolean descending;
 
@@ -174,7 +181,8 @@ final class SortCommand implements Callable<Integer> {
       tuning = presetChoice.tuning(
           Optional.ofNullable(merger).map(Merger::parse),
           Optional.ofNullable(runSort).map(RunSort::parse),
-          Optional.ofNullable(overlap));
+          Optional.ofNullable(overlap),
+          Optional.ofNullable(parallelMerge));
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cmd, e.getMessage());
     }

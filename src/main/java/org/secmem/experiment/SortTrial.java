@@ -88,6 +88,7 @@ public final class SortTrial implements Trial {
         .set(ResultColumn.MERGER, spec.effectiveTuning().merger().cliName())
         .set(ResultColumn.RUN_SORT, spec.effectiveTuning().runSort().cliName())
         .set(ResultColumn.OVERLAP, spec.effectiveTuning().overlap())
+        .set(ResultColumn.PARALLEL_MERGE, spec.effectiveTuning().parallelMerge())
         .set(ResultColumn.SHAPE, spec.input().isPresent() ? null : spec.shape().cliName())
         .set(ResultColumn.SEED, spec.input().isPresent() ? null : Long.toString(spec.seed()));
   }

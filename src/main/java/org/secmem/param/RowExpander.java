@@ -30,7 +30,7 @@ final class RowExpander {
   private static final Set<String> STREAM_COLUMNS = Set.of("stream", "n", "k", "dir");
   private static final Set<String> SORT_COLUMNS =
       Set.of("read_stream", "write_stream", "stream", "n", "m", "d", "shape", "input", "output",
-          "order", "preset", "merger", "run_sort", "overlap");
+          "order", "preset", "merger", "run_sort", "overlap", "parallel_merge");
 
   /** The most configurations one file may expand to. */
   static final int MAX_CONFIGS = 100_000;
@@ -78,6 +78,10 @@ final class RowExpander {
           ? List.of(Optional.empty())
           : check.booleans("overlap", cells.get("overlap"), false).stream().map(Optional::of)
               .toList();
+      List<Optional<Boolean>> parallelMerges = blank(cells.get("parallel_merge"))
+          ? List.of(Optional.empty())
+          : check.booleans("parallel_merge", cells.get("parallel_merge"), false).stream()
+              .map(Optional::of).toList();
       String both = cells.get("stream");
       List<Long> ms = check.numbers("m", cells.get("m"), NumericField.M, defaults.m());
       List<SortOrder> orders =
@@ -129,7 +133,14 @@ final class RowExpander {
         for (Optional<Merger> mg : mergers) {
           for (Optional<RunSort> rsort : runSorts) {
             for (Optional<Boolean> ov : overlaps) {
-              Optional<SortTuning> tuning = preset.tuning(mg, rsort, ov);
+             for (Optional<Boolean> pm : parallelMerges) {
+              Optional<SortTuning> tuning;
+              try {
+                tuning = preset.tuning(mg, rsort, ov, pm);
+              } catch (IllegalArgumentException e) {
+                check.problem("parallel_merge", e.getMessage());
+                return List.of();
+              }
               String label = preset.label(tuning);
               for (StreamType r : reads) {
                 for (StreamType w : writes) {
@@ -158,6 +169,7 @@ final class RowExpander {
                   }
                 }
               }
+             }
             }
           }
         }

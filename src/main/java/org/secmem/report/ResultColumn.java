@@ -46,6 +46,8 @@ public enum ResultColumn {
   RUN_SORT("run_sort"),
   /** Sort: whether I/O overlapped with computing. */
   OVERLAP("overlap"),
+  /** Sort: whether merges ran on every core. */
+  PARALLEL_MERGE("parallel_merge"),
   /** Sort: bytes the sort's streams read over all passes. */
   STREAM_READ_BYTES("stream_read_bytes"),
   /** Sort: bytes the sort's streams wrote over all passes. */

@@ -80,7 +80,11 @@ public final class FastMergeSorter implements ExternalSorter {
         for (int from = 0; from < runs.size(); from += spec.fanIn()) {
           List<Path> group = runs.subList(from, Math.min(runs.size(), from + spec.fanIn()));
           Path out = last ? work.outputInProgress() : work.newRun(pass);
-          done += merge(spec, group, out, blockInts, pool);
+          done += tuning.parallelMerge() && group.size() > 1
+              ? ParallelMerge.merge(group, out, spec.order() == SortOrder.DESCENDING, blockInts,
+                  Math.max(2, Runtime.getRuntime().availableProcessors()),
+                  spec.options().sync(), pool)
+              : merge(spec, group, out, blockInts, pool);
           for (Path merged : group) {
             work.delete(merged);
           }
@@ -240,7 +244,7 @@ public final class FastMergeSorter implements ExternalSorter {
     }
   }
 
-  private static <T> T await(Future<T> f) throws IOException {
+  static <T> T await(Future<T> f) throws IOException {
     try {
       return f.get();
     } catch (InterruptedException e) {

@@ -26,9 +26,15 @@ public final class MemoryCheck {
    */
   public static void requireHeapFor(long memoryInts, long n, int fanIn, int bufferBytes) {
     Runtime rt = Runtime.getRuntime();
+    long required = requiredBytes(memoryInts, n, fanIn, bufferBytes);
     long used = rt.totalMemory() - rt.freeMemory();
     long available = rt.maxMemory() - used;
-    long required = requiredBytes(memoryInts, n, fanIn, bufferBytes);
+    if (required > available) {
+      // Garbage of an earlier repetition counts as used until collected: collect, look again.
+      System.gc();
+      used = rt.totalMemory() - rt.freeMemory();
+      available = rt.maxMemory() - used;
+    }
     if (required > available) {
       long suggestMib = (long) Math.ceil((required + used) * 1.25 / MIB);
       throw new InsufficientMemoryException(

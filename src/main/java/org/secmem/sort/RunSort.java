@@ -12,7 +12,7 @@ public enum RunSort {
   ARRAYS("arrays"),
   /** LSD radix sort, four passes of 8 bits with the sign bit flipped: a few ns per int. */
   RADIX("radix"),
-  /** Radix sort of each half on its own core, then one merge of the halves. */
+  /** Radix sort whose cache-sized buckets are finished on two cores at once. */
   PARALLEL("parallel");
 
   private final String cliName;
@@ -68,94 +68,107 @@ public enum RunSort {
   }
 
   /**
-   * LSD radix sort of {@code a[from..to)}: four stable counting passes of 8 bits, the top byte's
-   * sign bit flipped so negative ints come first; an even number of passes leaves the result in
-   * {@code a}. Passes whose digit is the same for every int are skipped in pairs.
+   * Radix sort of {@code a[from..to)}, result in {@code a}: one MSD pass scatters by the top byte
+   * (sign bit flipped, so negative ints come first) into {@code scratch}, then each of the 256
+   * buckets — small enough to stay in cache for runs of millions — is finished by three LSD passes
+   * over its low bytes, which end back in {@code a}. One pass over main memory instead of four.
    */
   static void radix(int[] a, int[] scratch, int from, int to) {
+    radix(a, scratch, from, to, null);
+  }
+
+  /**
+   * As {@link #radix(int[], int[], int, int)}; with a pool, the buckets are finished on two
+   * threads, split where the counts balance (no merge needed: buckets are disjoint ranges).
+   */
+  static void radix(int[] a, int[] scratch, int from, int to, ExecutorService pool) {
     int n = to - from;
     if (n < 2) {
       return;
     }
-    int[][] counts = new int[4][257];
+    int[] c = new int[257];
+    for (int i = from; i < to; i++) {
+      c[((a[i] >>> 24) ^ 0x80) + 1]++;
+    }
+    for (int b = 0; b < 256; b++) {
+      c[b + 1] += c[b];
+    }
+    int[] start = c.clone();
     for (int i = from; i < to; i++) {
       int v = a[i];
-      counts[0][(v & 0xFF) + 1]++;
-      counts[1][((v >>> 8) & 0xFF) + 1]++;
-      counts[2][((v >>> 16) & 0xFF) + 1]++;
-      counts[3][((v >>> 24) ^ 0x80) + 1]++;
+      scratch[from + c[(v >>> 24) ^ 0x80]++] = v;
     }
-    int[] src = a;
-    int[] dst = scratch;
-    int srcOff = from;
-    int dstOff = from;
-    for (int pass = 0; pass < 4; pass++) {
-      int[] c = counts[pass];
-      if (c[1 + digitOf(a[from], pass)] == n && pass % 2 == 0
-          && counts[pass + 1][1 + digitOf(a[from], pass + 1)] == n) {
-        pass++; // both digits the same for every int: two passes would copy there and back
-        continue;
-      }
-      for (int b = 0; b < 256; b++) {
-        c[b + 1] += c[b];
-      }
-      int shift = pass * 8;
-      if (pass < 3) {
-        for (int i = srcOff; i < srcOff + n; i++) {
-          int v = src[i];
-          dst[dstOff + c[(v >>> shift) & 0xFF]++] = v;
-        }
-      } else {
-        for (int i = srcOff; i < srcOff + n; i++) {
-          int v = src[i];
-          dst[dstOff + c[(v >>> 24) ^ 0x80]++] = v;
-        }
-      }
-      int[] t = src;
-      src = dst;
-      dst = t;
+    if (pool == null || n < 1 << 16) {
+      buckets(a, scratch, from, start, 0, 256);
+      return;
     }
-    // Four passes: the result is back in a.
-  }
-
-  private static int digitOf(int v, int pass) {
-    return pass < 3 ? (v >>> (pass * 8)) & 0xFF : (v >>> 24) ^ 0x80;
-  }
-
-  private static int[] parallel(int[] a, int[] scratch, int len, ExecutorService pool) {
-    if (len < 1 << 16 || pool == null) {
-      radix(a, scratch, 0, len);
-      return a;
+    int half = 0;
+    while (half < 256 && start[half] < n / 2) {
+      half++;
     }
-    int mid = len >>> 1;
-    Future<?> left = pool.submit(() -> radix(a, scratch, 0, mid));
-    radix(a, scratch, mid, len);
+    int split = half;
+    Future<?> upper = pool.submit(() -> buckets(a, scratch, from, start, split, 256));
+    buckets(a, scratch, from, start, 0, split);
     try {
-      left.get();
+      upper.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while sorting", e);
     } catch (ExecutionException e) {
-      throw new IllegalStateException("sorting a half failed", e.getCause());
+      throw new IllegalStateException("sorting buckets failed", e.getCause());
     }
-    // Merge the halves into scratch.
-    int i = 0;
-    int j = mid;
-    int k = 0;
-    while (i < mid && j < len) {
-      int x = a[i];
-      int y = a[j];
-      if (x <= y) {
-        scratch[k++] = x;
-        i++;
-      } else {
-        scratch[k++] = y;
-        j++;
+  }
+
+  /** Finishes buckets [first, last) of an MSD pass: scratch to a. */
+  private static void buckets(int[] a, int[] scratch, int from, int[] start, int first,
+      int last) {
+    int[][] counts = new int[3][257];
+    for (int b = first; b < last; b++) {
+      int s = from + start[b];
+      int e = from + start[b + 1];
+      if (e - s == 1) {
+        a[s] = scratch[s];
+      } else if (e - s > 1) {
+        lowBytes(scratch, a, s, e, counts);
       }
     }
-    System.arraycopy(a, i, scratch, k, mid - i);
-    k += mid - i;
-    System.arraycopy(a, j, scratch, k, len - j);
-    return scratch;
+  }
+
+  /** Three LSD passes over bytes 0..2 of {@code src[s..e)}; the sorted result lands in dst. */
+  private static void lowBytes(int[] src, int[] dst, int s, int e, int[][] counts) {
+    for (int[] c : counts) {
+      java.util.Arrays.fill(c, 0);
+    }
+    int[] c0 = counts[0];
+    int[] c1 = counts[1];
+    int[] c2 = counts[2];
+    for (int i = s; i < e; i++) {
+      int v = src[i];
+      c0[(v & 0xFF) + 1]++;
+      c1[((v >>> 8) & 0xFF) + 1]++;
+      c2[((v >>> 16) & 0xFF) + 1]++;
+    }
+    for (int b = 0; b < 256; b++) {
+      c0[b + 1] += c0[b];
+      c1[b + 1] += c1[b];
+      c2[b + 1] += c2[b];
+    }
+    for (int i = s; i < e; i++) {
+      int v = src[i];
+      dst[s + c0[v & 0xFF]++] = v;
+    }
+    for (int i = s; i < e; i++) {
+      int v = dst[i];
+      src[s + c1[(v >>> 8) & 0xFF]++] = v;
+    }
+    for (int i = s; i < e; i++) {
+      int v = src[i];
+      dst[s + c2[(v >>> 16) & 0xFF]++] = v;
+    }
+  }
+
+  private static int[] parallel(int[] a, int[] scratch, int len, ExecutorService pool) {
+    radix(a, scratch, 0, len, pool);
+    return a;
   }
 }

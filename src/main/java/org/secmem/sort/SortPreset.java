@@ -59,11 +59,14 @@ public enum SortPreset {
    *
    * @return empty for the classic sorter itself (classic with nothing changed)
    */
-  public Optional<SortTuning> tuning(
-      Optional<Merger> merger, Optional<RunSort> runSort, Optional<Boolean> overlap) {
+  public Optional<SortTuning> tuning(Optional<Merger> merger, Optional<RunSort> runSort,
+      Optional<Boolean> overlap, Optional<Boolean> parallelMerge) {
     SortTuning base = this == FAST ? SortTuning.fast() : SortTuning.classic();
-    SortTuning t = new SortTuning(merger.orElse(base.merger()), runSort.orElse(base.runSort()),
-        overlap.orElse(base.overlap()));
+    Merger m = merger.orElse(base.merger());
+    // A priority-queue merge cannot run in parallel: asking for it turns the parallel merge off.
+    boolean parallel = parallelMerge.orElse(base.parallelMerge() && m == Merger.LOSER_TREE);
+    SortTuning t = new SortTuning(m, runSort.orElse(base.runSort()),
+        overlap.orElse(base.overlap()), parallel);
     if (this == CLASSIC && t.equals(base)) {
       return Optional.empty();
     }

@@ -32,6 +32,19 @@ public record SortSpec(
 
   public static final long MAX_MEMORY_INTS = Integer.MAX_VALUE - 8;
 
+  /** The same path, or (when both exist) the same file through a link or another name. */
+  private static boolean sameFile(Path a, Path b) {
+    if (a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize())) {
+      return true;
+    }
+    try {
+      return java.nio.file.Files.exists(a) && java.nio.file.Files.exists(b)
+          && java.nio.file.Files.isSameFile(a, b);
+    } catch (java.io.IOException e) {
+      return false;
+    }
+  }
+
   public SortSpec {
     if (input == null || output == null) {
       throw new IllegalArgumentException("input and output must be given");
@@ -47,7 +60,7 @@ public record SortSpec(
         || workDir == null) {
       throw new IllegalArgumentException("stream types, options, order and workDir must be given");
     }
-    if (input.toAbsolutePath().normalize().equals(output.toAbsolutePath().normalize())) {
+    if (sameFile(input, output)) {
       throw new IllegalArgumentException(
           "output " + output + " is the input file; write the output elsewhere");
     }
