@@ -18,7 +18,9 @@ import picocli.CommandLine.Spec;
     name = "chart",
     mixinStandardHelpOptions = true,
     description = {
-      "Draw charts (PNG and SVG) of a raw results CSV and write its summary CSV beside it:",
+      "Draw charts and the summary of a results file.",
+      "",
+      "Draws PNG and SVG charts of a raw results CSV and writes its summary CSV beside it:",
       "time and MiB/s against every parameter that varies (N, B, k, M, d), one series per",
       "stream type, points at the median of the repetitions, bars of one standard deviation."
     },

@@ -16,7 +16,9 @@ import picocli.CommandLine.Spec;
     name = "clean",
     mixinStandardHelpOptions = true,
     description = {
-      "Remove the work folders (.secmem-sort-<pid>-*) that sorts killed with kill -9 or by a",
+      "Remove work folders that killed sorts left behind.",
+      "",
+      "Removes the work folders (.secmem-sort-<pid>-*) that sorts killed with kill -9 or by a",
       "power cut left behind. A folder is removed only when the process named in its marker",
       "file is gone; folders of running sorts are left alone. (Every sort also does this in",
       "the folder it works in before it starts.)"

@@ -56,7 +56,7 @@ final class ExperimentSession {
       } finally {
         rows = writer.rowsWritten();
         listener.close();
-        cmd.getOut().println("results: " + results + " (" + rows + " rows)");
+        cmd.getOut().println("results: " + results + " (" + rows + (rows == 1 ? " row)" : " rows)"));
         cmd.getOut().flush();
       }
     } finally {

@@ -16,7 +16,9 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     name = "generate",
     description = {
-      "Write N 32-bit ints (big-endian, no header) of a chosen shape to a file.",
+      "Write a data file of N ints of a chosen shape.",
+      "",
+      "The ints are 32-bit, big-endian, no header.",
       "The same N, shape and seed always give the same bytes."
     },
     footer = {

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 import org.secmem.data.Shape;
+import org.secmem.param.NumericField;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
 
@@ -82,6 +83,8 @@ final class Menu {
             out.println("  '" + choice + "' is not a choice: type 0 to 6");
         }
       }
+    } catch (Prompter.Back e) {
+      throw new AssertionError("B is handled in each sequence", e);
     } catch (Prompter.EndOfInput e) {
       out.println("end of input — bye");
       out.flush();
@@ -89,7 +92,7 @@ final class Menu {
     }
   }
 
-  private void experiment(String name) throws Prompter.EndOfInput, IOException {
+  private void experiment(String name) throws Prompter.EndOfInput, IOException, Prompter.Back {
     while (true) {
       out.println();
       out.println(title(name));
@@ -103,12 +106,21 @@ final class Menu {
           runCommand(defaults(name));
           return;
         case "2":
-          runCommand(ownValues(name));
-          return;
+          try {
+            out.println("  (Enter takes the default; B goes back)");
+            runCommand(ownValues(name));
+            return;
+          } catch (Prompter.Back back) {
+            continue;
+          }
         case "3":
-          String file = prompt.text("parameter file", "configs/" + name + "-seed.csv");
-          runCommand(List.of(name, "--params", file));
-          return;
+          try {
+            String file = prompt.existingFile("parameter file", "configs/" + name + "-seed.csv");
+            runCommand(List.of(name, "--params", file));
+            return;
+          } catch (Prompter.Back back) {
+            continue;
+          }
         case "b":
         case "back":
           return;
@@ -131,7 +143,8 @@ final class Menu {
 
   private static String defaultsText(String name) {
     if (name.equals("sort")) {
-      return "N = 1000000 uniform ints, M = 1000000, d = 16, user-buffer streams, B = 65536";
+      return "N = 1000000 uniform ints, M = 100000 (10 runs), d = 16, user-buffer streams,"
+          + " B = 65536";
     }
     return "the four classic stream types, N = 1000000, k = 1, B = 65536, 3 reps after 1"
         + " warm-up";
@@ -139,26 +152,40 @@ final class Menu {
 
   private static List<String> defaults(String name) {
     if (name.equals("sort")) {
-      return List.of("sort", "--n", "1000000", "--m", "1000000", "--d", "16");
+      return List.of("sort", "--n", "1000000", "--m", "100000", "--d", "16");
     }
     return List.of(name, "--stream", CLASSIC_STREAMS);
   }
 
-  private List<String> ownValues(String name) throws Prompter.EndOfInput, IOException {
+  private List<String> ownValues(String name)
+      throws Prompter.EndOfInput, IOException, Prompter.Back {
     List<String> args = new ArrayList<>();
     args.add(name);
     if (name.equals("sort")) {
       String input = prompt.text("input file (generated when missing)", "data/sort-input.bin");
-      args.addAll(List.of("--in", input));
-      if (!java.nio.file.Files.exists(java.nio.file.Paths.get(input))) {
-        long n = prompt.number("N, ints to generate", 1_000_000, 0, Long.MAX_VALUE / 4, false);
-        args.addAll(List.of("--n", Long.toString(n)));
+      java.nio.file.Path in = java.nio.file.Paths.get(input);
+      if (!java.nio.file.Files.exists(in)) {
+        long n = prompt.number("N, ints to generate into " + input, 1_000_000,
+            NumericField.N.min(), NumericField.N.max(), false);
+        // Made first, so the sort reads exactly the file the user named.
+        runCommand(List.of("generate", "--out", input, "--n", Long.toString(n)));
+        if (!java.nio.file.Files.exists(in)) {
+          return List.of("sort", "--in", input); // generate said why; the sort repeats it
+        }
       }
-      args.addAll(List.of("--out", prompt.text("output file", "data/sort-output.bin")));
-      args.addAll(List.of("--m", Long.toString(
-          prompt.number("M, ints in memory", 1_000_000, 1, Integer.MAX_VALUE - 8, false))));
-      args.addAll(List.of("--d", Long.toString(
-          prompt.number("d, merge fan-in", 16, 2, 100_000, false))));
+      args.addAll(List.of("--in", input));
+      String output = prompt.ask("output file", "data/sort-output.bin", "", text -> {
+        if (java.nio.file.Paths.get(text).toAbsolutePath().normalize()
+            .equals(in.toAbsolutePath().normalize())) {
+          throw new Prompter.Rejected(text + " is the input file; write the output elsewhere");
+        }
+        return text;
+      });
+      args.addAll(List.of("--out", output));
+      args.addAll(List.of("--m", Long.toString(prompt.number("M, ints in memory", 100_000,
+          NumericField.M.min(), NumericField.M.max(), false))));
+      args.addAll(List.of("--d", Long.toString(prompt.number("d, merge fan-in", 16,
+          NumericField.D.min(), NumericField.D.max(), false))));
       args.addAll(List.of("--read-stream", prompt.choice("read stream type", "user-buffer",
           STREAMS)));
       args.addAll(List.of("--write-stream", prompt.choice("write stream type", "user-buffer",
@@ -171,38 +198,49 @@ final class Menu {
     } else {
       String streams = prompt.choices("stream types", CLASSIC_STREAMS, STREAMS);
       args.addAll(List.of("--stream", streams));
-      args.addAll(List.of("--n", Long.toString(
-          prompt.number("N, ints per file", 1_000_000, 0, Long.MAX_VALUE / 4 / 65536, false))));
-      args.addAll(List.of("--k", Long.toString(
-          prompt.number("k, number of streams", 1, 1, 60_000, false))));
-      if (streams.contains("user-buffer") || streams.contains("mapped")) {
+      args.addAll(List.of("--n", Long.toString(prompt.number("N, ints per file", 1_000_000,
+          NumericField.N.min(), NumericField.N.max(), false))));
+      args.addAll(List.of("--k", Long.toString(prompt.number("k, number of streams", 1,
+          NumericField.K.min(), NumericField.K.max(), false))));
+      if (streams.contains("user-buffer") || streams.contains("mapped")
+          || streams.contains("channel") || streams.contains("direct")
+          || streams.contains("async")) {
         args.addAll(List.of("--b", Long.toString(bufferBytes())));
       }
     }
-    args.addAll(List.of("--reps", Long.toString(
-        prompt.number("repetitions", 3, 1, 1_000_000, false))));
-    args.addAll(List.of("--warmup", Long.toString(
-        prompt.number("warm-up runs", 1, 0, 1_000_000, false))));
+    args.addAll(List.of("--reps", Long.toString(prompt.number("repetitions", 3,
+        NumericField.REPS.min(), NumericField.REPS.max(), false))));
+    args.addAll(List.of("--warmup", Long.toString(prompt.number("warm-up runs", 1,
+        NumericField.WARMUP.min(), NumericField.WARMUP.max(), false))));
     args.addAll(List.of("--cache", prompt.choice("page cache before each run", "as-is",
         List.of("cold", "warm", "as-is"))));
-    if (prompt.yesNo("force writes to storage (sync)", false)) {
+    // A read writes nothing: only write and sort have writes to force.
+    if (!name.equals("read") && prompt.yesNo("force writes to storage (sync)", false)) {
       args.add("--sync");
     }
     return args;
   }
 
-  private long bufferBytes() throws Prompter.EndOfInput, IOException {
+  private long bufferBytes() throws Prompter.EndOfInput, IOException, Prompter.Back {
     return prompt.number("B, buffer bytes", StreamOptions.DEFAULT_BUFFER_BYTES,
         StreamOptions.MIN_BUFFER_BYTES, StreamOptions.MAX_BUFFER_BYTES, true);
   }
 
   private void generate() throws Prompter.EndOfInput, IOException {
     out.println();
-    out.println("Generate data");
+    out.println("Generate data  (Enter takes the default; B goes back)");
+    try {
+      generateValues();
+    } catch (Prompter.Back back) {
+      return;
+    }
+  }
+
+  private void generateValues() throws Prompter.EndOfInput, IOException, Prompter.Back {
     List<String> args = new ArrayList<>(List.of("generate"));
     args.addAll(List.of("--out", prompt.text("output file", "data/generated.bin")));
-    args.addAll(List.of("--n", Long.toString(
-        prompt.number("N, ints", 1_000_000, 0, Long.MAX_VALUE / 4 / 65536, false))));
+    args.addAll(List.of("--n", Long.toString(prompt.number("N, ints", 1_000_000,
+        NumericField.N.min(), NumericField.N.max(), false))));
     args.addAll(List.of("--shape", prompt.choice("shape", "uniform", SHAPES)));
     args.addAll(List.of("--seed", Long.toString(
         prompt.number("seed", 42, Long.MIN_VALUE, Long.MAX_VALUE, false))));
@@ -211,14 +249,22 @@ final class Menu {
 
   private void runParamFile() throws Prompter.EndOfInput, IOException {
     out.println();
-    out.println("Run a parameter file");
-    runCommand(List.of("run", prompt.text("parameter file", "configs/quick.csv")));
+    out.println("Run a parameter file  (B goes back)");
+    try {
+      runCommand(List.of("run", prompt.existingFile("parameter file", "configs/quick.csv")));
+    } catch (Prompter.Back back) {
+      return;
+    }
   }
 
   private void chart() throws Prompter.EndOfInput, IOException {
     out.println();
-    out.println("Chart results");
-    runCommand(List.of("chart", prompt.text("results CSV", newestResults())));
+    out.println("Chart results  (B goes back)");
+    try {
+      runCommand(List.of("chart", prompt.existingFile("results CSV", newestResults())));
+    } catch (Prompter.Back back) {
+      return;
+    }
   }
 
   /** The newest raw results file under results/, the likeliest one to chart. */

@@ -13,7 +13,9 @@ import picocli.CommandLine.Spec;
     name = "menu",
     mixinStandardHelpOptions = true,
     description = {
-      "Open the interactive menu: numbered choices for every experiment, defaults shown, values",
+      "Open the interactive menu.",
+      "",
+      "Numbered choices for every experiment, defaults shown, values",
       "asked one by one. Works in a terminal and with input from a pipe."
     },
     footer = {"%nExamples:", "  secmem menu", "  printf '1\\n1\\n0\\n' | secmem menu",

@@ -36,6 +36,8 @@ final class ProgressListener implements RunListener, AutoCloseable {
                 .setInitialMax(totalRuns)
                 .setStyle(ProgressBarStyle.ASCII)
                 .setUpdateIntervalMillis(500)
+                .continuousUpdate()
+                .clearDisplayOnFinish()
                 .setMaxRenderedLength(110)
                 .setConsumer(new ConsoleProgressBarConsumer(System.err, 110))
                 .build()

@@ -20,6 +20,13 @@ final class Prompter {
     }
   }
 
+  /** The user typed B at a value prompt: abandon this sequence, go back one menu. */
+  static final class Back extends Exception {
+    Back() {
+      super("back");
+    }
+  }
+
   /** A value that is not allowed; its message says why. */
   static final class Rejected extends Exception {
     Rejected(String message) {
@@ -54,11 +61,14 @@ final class Prompter {
   }
 
   <T> T ask(String label, String defaultText, String allowed, Parser<T> parser)
-      throws EndOfInput, IOException {
+      throws EndOfInput, IOException, Back {
     while (true) {
       String answer =
           line("  " + label + " [" + defaultText + "]" + (allowed.isEmpty() ? "" : " (" + allowed
               + ")") + ": ");
+      if (answer.equalsIgnoreCase("b")) {
+        throw new Back();
+      }
       String text = answer.isEmpty() ? defaultText : answer;
       try {
         return parser.parse(text);
@@ -70,8 +80,9 @@ final class Prompter {
 
   /** A whole number in [min, max], written as the CLI accepts it (2^20, 64K for bytes). */
   long number(String label, long def, long min, long max, boolean bytes)
-      throws EndOfInput, IOException {
-    String allowed = min + " .. " + (max == Long.MAX_VALUE ? "" : Long.toString(max));
+      throws EndOfInput, IOException, Back {
+    String allowed = min == Long.MIN_VALUE ? "any integer"
+        : min + " .. " + (max == Long.MAX_VALUE ? "" : Long.toString(max));
     return ask(
         label,
         Long.toString(def),
@@ -93,7 +104,7 @@ final class Prompter {
   }
 
   /** One of the given choices (case-insensitive). */
-  String choice(String label, String def, List<String> choices) throws EndOfInput, IOException {
+  String choice(String label, String def, List<String> choices) throws EndOfInput, IOException, Back {
     return ask(
         label,
         def,
@@ -109,7 +120,7 @@ final class Prompter {
   }
 
   /** Several of the given choices, comma separated, or "all". */
-  String choices(String label, String def, List<String> choices) throws EndOfInput, IOException {
+  String choices(String label, String def, List<String> choices) throws EndOfInput, IOException, Back {
     return ask(
         label,
         def,
@@ -136,7 +147,7 @@ final class Prompter {
         });
   }
 
-  boolean yesNo(String label, boolean def) throws EndOfInput, IOException {
+  boolean yesNo(String label, boolean def) throws EndOfInput, IOException, Back {
     return ask(
         label,
         def ? "y" : "n",
@@ -153,10 +164,21 @@ final class Prompter {
         });
   }
 
-  String text(String label, String def) throws EndOfInput, IOException {
+  String text(String label, String def) throws EndOfInput, IOException, Back {
     return ask(label, def, "", text -> {
       if (text.isEmpty()) {
         throw new Rejected("a value is needed");
+      }
+      return text;
+    });
+  }
+
+  /** A path that must name an existing, readable file; asked again otherwise. */
+  String existingFile(String label, String def) throws EndOfInput, IOException, Back {
+    return ask(label, def, "", text -> {
+      java.nio.file.Path p = java.nio.file.Paths.get(text);
+      if (!java.nio.file.Files.isRegularFile(p) || !java.nio.file.Files.isReadable(p)) {
+        throw new Rejected(text + " does not exist or is not a readable file");
       }
       return text;
     });

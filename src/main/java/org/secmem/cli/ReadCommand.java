@@ -24,7 +24,9 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     name = "read",
     description = {
-      "Read k files round-robin, one int from each in turn, until all are at the end;",
+      "Read k files round-robin and time it.",
+      "",
+      "Reads one int from each file in turn until all are at the end;",
       "every int goes into a checksum. Either name the files (--files) or give N and k:",
       "then the files 'write' leaves in --dir are read, and written first when missing."
     },
@@ -47,46 +49,14 @@ final class ReadCommand implements Callable<Integer> {
       description = "Data files to read (instead of --n/--k/--dir).")
   List<Path> files;
 
-  @Option(
-      names = "--n",
-      paramLabel = "N",
-      split = ",",
-      converter = Converters.Count.class,
-      description = "Ints per file, >= 0 (default: ${DEFAULT-VALUE}).",
-      defaultValue = "1000000")
-  List<Long> ns;
-
-  @Option(
-      names = "--k",
-      paramLabel = "K",
-      split = ",",
-      description = "Number of streams (files), >= 1 (default: ${DEFAULT-VALUE}).",
-      defaultValue = "1")
-  List<Integer> ks;
-
-  @Option(
-      names = "--dir",
-      paramLabel = "DIR",
-      description = "Folder of the data files (default: ${DEFAULT-VALUE}).",
-      defaultValue = "data")
-  Path dir;
-
-  @Option(
-      names = "--params",
-      paramLabel = "FILE",
-      description =
-          "Parameter file (the seed report's semicolon format, or a header-based CSV); its"
-              + " lines replace --stream, --n, --k and --b.")
-  Path params;
-
   @Mixin CommonOptions common;
 
   @Override
   public Integer call() throws Exception {
     CommandLine cmd = spec.commandLine();
     RunSettings settings = common.settings(cmd);
-    if (params != null) {
-      return ParamsRunner.run(cmd, params, org.secmem.experiment.Experiment.READ, common);
+    if (stream.params != null) {
+      return ParamsRunner.run(cmd, stream.params, org.secmem.experiment.Experiment.READ, common);
     }
     List<Integer> bs = stream.bufferSizes(cmd);
     List<ReadTrial> trials = new ArrayList<>();
@@ -98,21 +68,17 @@ final class ReadCommand implements Callable<Integer> {
           StreamOptions options = new StreamOptions(b, false);
           trials.add(
               new ReadTrial(
-                  new StreamTrialSpec(type, n, files.size(), options, dir, files, settings.seed())));
+                  new StreamTrialSpec(
+                  type, n, files.size(), options, stream.dir, files, settings.seed())));
         }
       }
     } else {
       long missingBytes = 0;
-      for (long n : ns) {
-        Limits.between(cmd, "--n", n, 0, Long.MAX_VALUE / 4 / 65536, "ints");
-      }
-      for (int k : ks) {
-        Limits.atLeast(cmd, "--k", k, 1, "");
-        Resources.checkOpenFiles(cmd, "--k", k);
-      }
+      List<Long> ns = stream.ns(cmd);
+      List<Integer> ks = stream.ks(cmd);
       for (long n : ns) {
         for (int k : ks) {
-          for (Path f : DataSet.files(dir, n, k, settings.seed())) {
+          for (Path f : DataSet.files(stream.dir, n, k, settings.seed())) {
             if (!Files.exists(f)) {
               missingBytes += n * Integer.BYTES;
             }
@@ -122,14 +88,16 @@ final class ReadCommand implements Callable<Integer> {
               StreamOptions options = new StreamOptions(b, false);
               trials.add(
                   new ReadTrial(
-                      new StreamTrialSpec(type, n, k, options, dir, List.of(), settings.seed())));
+                      new StreamTrialSpec(
+                        type, n, k, options, stream.dir, List.of(), settings.seed())));
             }
           }
         }
       }
-      common.checkDisk(dir, missingBytes, "generating the missing data files");
+      common.checkDisk(stream.dir, missingBytes, "generating the missing data files");
     }
-    return ExperimentSession.run(cmd, trials, settings, common.resultsFile("read"), dir);
+    return ExperimentSession.run(
+        cmd, trials, settings, common.resultsFile("read"), stream.dir);
   }
 
   /** Checks every named file up front; returns N (the largest file's int count). */

@@ -20,6 +20,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Run parameter files: every row, every combination of its lists and ranges.",
+      "",
       "Each file is checked whole before anything runs; every problem is reported as",
       "path:line: field: problem. Header-based CSV files name their columns (experiment,",
       "stream, read_stream, write_stream, n, k, b, m, d, shape, seed, input, output, order,",

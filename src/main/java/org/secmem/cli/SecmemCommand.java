@@ -93,6 +93,8 @@ public final class SecmemCommand implements java.util.concurrent.Callable<Intege
     cmd.setExecutionExceptionHandler(errors);
     cmd.setParameterExceptionHandler(errors);
     cmd.setCaseInsensitiveEnumValuesAllowed(true);
+    cmd.setUsageHelpWidth(100);
+    cmd.setUsageHelpLongOptionsMaxWidth(28);
     return cmd;
   }
 }

@@ -79,11 +79,23 @@ final class ShutdownCleanup implements TempRegistry {
     }
     Path file = results;
     if (removed > 0 || file != null) {
+      long rows = file == null ? 0 : measuredRows(file);
+      String kept = file == null ? ""
+          : rows == 0 ? "; no run had finished, so nothing was measured"
+          : "; the " + rows + (rows == 1 ? " row" : " rows") + " measured so far are in " + file
+              + " (run 'secmem chart " + file + "' for the summary and charts)";
       err.println();
-      err.println("secmem: interrupted; removed " + removed + " temporary folder(s)"
-          + (file != null ? "; rows measured so far are in " + file
-              + " (run 'secmem chart " + file + "' for the summary and charts)" : ""));
+      err.println("secmem: interrupted; removed " + removed + " temporary folder(s)" + kept);
       err.flush();
+    }
+  }
+
+  /** Rows below the header line, or 0 when the file cannot be read. */
+  private static long measuredRows(Path file) {
+    try (java.util.stream.Stream<String> lines = java.nio.file.Files.lines(file)) {
+      return Math.max(0, lines.filter(l -> !l.isBlank()).count() - 1);
+    } catch (IOException | java.io.UncheckedIOException e) {
+      return 0;
     }
   }
 

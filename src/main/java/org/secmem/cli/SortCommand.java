@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
     name = "sort",
     mixinStandardHelpOptions = true,
     description = {
-      "Sort a file of ints with an external d-way merge sort in M ints of memory, and time it.",
+      "Sort a file of ints with an external d-way merge sort, and time it.",
+      "",
       "Run formation reads M ints at a time, sorts them and writes a run; merge passes combine",
       "up to d runs through a PriorityQueue until one is left. The output is moved into place",
       "only when complete, then re-read and checked (order and same values as the input)."
@@ -112,7 +113,7 @@ final class SortCommand implements Callable<Integer> {
 
   @Option(
       names = "--preset",
-      paramLabel = "classic|fast",
+      paramLabel = "NAME",
       description = "classic: the seed reports' algorithm (readNext per int, Arrays.sort runs,"
           + " PriorityQueue merge); fast: bulk block I/O, parallel radix runs, loser-tree merge,"
           + " overlapped I/O, and its own defaults for d, B and streams (default: classic).",
@@ -121,14 +122,16 @@ final class SortCommand implements Callable<Integer> {
 
   @Option(
       names = "--merger",
-      paramLabel = "priority-queue|loser-tree",
-      description = "How run heads are merged (default: the preset's).")
+      paramLabel = "NAME",
+      description = "How run heads are merged: priority-queue or loser-tree (default: the"
+          + " preset's).")
   String merger;
 
   @Option(
       names = "--run-sort",
-      paramLabel = "arrays|radix|parallel",
-      description = "How runs are sorted in memory (default: the preset's).")
+      paramLabel = "NAME",
+      description = "How runs are sorted in memory: arrays, radix or parallel (default: the"
+          + " preset's).")
   String runSort;
 
   @Option(

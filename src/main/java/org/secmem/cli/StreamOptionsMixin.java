@@ -6,8 +6,61 @@ import org.secmem.stream.StreamType;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
-/** --stream and --b, shared by write and read; lists make one configuration per value. */
+/**
+ * The options write and read share: --stream, --n, --k, --b, --dir, --params. Lists make one
+ * configuration per combination.
+ */
 final class StreamOptionsMixin {
+
+  @Option(
+      names = "--n",
+      paramLabel = "N",
+      split = ",",
+      converter = Converters.Count.class,
+      description = "Ints per file, >= 0, e.g. 1000000 or 2^20 (default: ${DEFAULT-VALUE}).",
+      defaultValue = "1000000")
+  List<Long> ns;
+
+  @Option(
+      names = "--k",
+      paramLabel = "K",
+      split = ",",
+      description = "Number of streams (files), >= 1 (default: ${DEFAULT-VALUE}).",
+      defaultValue = "1")
+  List<Integer> ks;
+
+  @Option(
+      names = "--dir",
+      paramLabel = "DIR",
+      description = "Folder of the data files (default: ${DEFAULT-VALUE}).",
+      defaultValue = "data")
+  java.nio.file.Path dir;
+
+  @Option(
+      names = "--params",
+      paramLabel = "FILE",
+      description =
+          "Parameter file (the seed report's semicolon format, or a header-based CSV); its"
+              + " lines replace --stream, --n, --k and --b.")
+  java.nio.file.Path params;
+
+  /** The N values, checked. */
+  List<Long> ns(CommandLine cmd) {
+    for (long n : ns) {
+      Limits.between(cmd, "--n", n, org.secmem.param.NumericField.N.min(),
+          org.secmem.param.NumericField.N.max(), "ints");
+    }
+    return ns;
+  }
+
+  /** The k values, checked against the range and the open-file limit. */
+  List<Integer> ks(CommandLine cmd) {
+    for (int k : ks) {
+      Limits.atLeast(cmd, "--k", k, 1, "");
+      Resources.checkOpenFiles(cmd, "--k", k);
+    }
+    return ks;
+  }
 
   @Option(
       names = "--stream",

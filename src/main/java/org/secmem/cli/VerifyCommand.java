@@ -20,7 +20,9 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     name = "verify",
     description = {
-      "Check a data file: its length is a whole number of ints, it is sorted (--sorted) or",
+      "Check a data file's length, order and content.",
+      "",
+      "Checks that its length is a whole number of ints, it is sorted (--sorted) or",
       "sorted descending (--descending), and it holds the same multiset of values as another",
       "file (--same-as). Exits 0 when every check holds, 1 when one does not."
     },

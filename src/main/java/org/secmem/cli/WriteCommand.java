@@ -1,6 +1,5 @@
 package org.secmem.cli;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -12,7 +11,6 @@ import org.secmem.stream.StreamType;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code secmem write}: the write experiment. */
@@ -20,7 +18,9 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     name = "write",
     description = {
-      "Write k files of N ints round-robin, one int to each stream in turn, and time it.",
+      "Write k files of N ints round-robin and time it.",
+      "",
+      "Writes one int to each stream in turn.",
       "Files are named ints-n<N>-s<seed>-<j>.bin under --dir, where 'read' finds them."
     },
     footer = {
@@ -35,56 +35,19 @@ final class WriteCommand implements Callable<Integer> {
 
   @Mixin StreamOptionsMixin stream;
 
-  @Option(
-      names = "--n",
-      paramLabel = "N",
-      split = ",",
-      converter = Converters.Count.class,
-      description = "Ints per file, >= 0, e.g. 1000000 or 2^20 (default: ${DEFAULT-VALUE}).",
-      defaultValue = "1000000")
-  List<Long> ns;
-
-  @Option(
-      names = "--k",
-      paramLabel = "K",
-      split = ",",
-      description = "Number of streams (files), >= 1 (default: ${DEFAULT-VALUE}).",
-      defaultValue = "1")
-  List<Integer> ks;
-
-  @Option(
-      names = "--dir",
-      paramLabel = "DIR",
-      description = "Folder of the data files (default: ${DEFAULT-VALUE}).",
-      defaultValue = "data")
-  Path dir;
-
-  @Option(
-      names = "--params",
-      paramLabel = "FILE",
-      description =
-          "Parameter file (the seed report's semicolon format, or a header-based CSV); its"
-              + " lines replace --stream, --n, --k and --b.")
-  Path params;
-
   @Mixin CommonOptions common;
 
   @Override
   public Integer call() throws Exception {
     CommandLine cmd = spec.commandLine();
     RunSettings settings = common.settings(cmd);
-    if (params != null) {
-      return ParamsRunner.run(cmd, params, org.secmem.experiment.Experiment.WRITE, common);
+    if (stream.params != null) {
+      return ParamsRunner.run(cmd, stream.params, org.secmem.experiment.Experiment.WRITE, common);
     }
     List<Integer> bs = stream.bufferSizes(cmd);
     long maxBytes = 0;
-    for (long n : ns) {
-      Limits.between(cmd, "--n", n, 0, Long.MAX_VALUE / 4 / 65536, "ints");
-    }
-    for (int k : ks) {
-      Limits.atLeast(cmd, "--k", k, 1, "");
-      Resources.checkOpenFiles(cmd, "--k", k);
-    }
+    List<Long> ns = stream.ns(cmd);
+    List<Integer> ks = stream.ks(cmd);
     List<WriteTrial> trials = new ArrayList<>();
     for (StreamType type : stream.streams(cmd)) {
       for (long n : ns) {
@@ -93,13 +56,15 @@ final class WriteCommand implements Callable<Integer> {
             StreamOptions options = new StreamOptions(b, settings.sync());
             trials.add(
                 new WriteTrial(
-                    new StreamTrialSpec(type, n, k, options, dir, List.of(), settings.seed())));
+                    new StreamTrialSpec(
+                        type, n, k, options, stream.dir, List.of(), settings.seed())));
             maxBytes = Math.max(maxBytes, n * k * Integer.BYTES);
           }
         }
       }
     }
-    common.checkDisk(dir, maxBytes, "writing the data files");
-    return ExperimentSession.run(cmd, trials, settings, common.resultsFile("write"), dir);
+    common.checkDisk(stream.dir, maxBytes, "writing the data files");
+    return ExperimentSession.run(
+        cmd, trials, settings, common.resultsFile("write"), stream.dir);
   }
 }

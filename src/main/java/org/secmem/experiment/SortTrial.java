@@ -69,7 +69,8 @@ public final class SortTrial implements Trial {
   @Override
   public String describe() {
     return "sort " + spec.readType() + "/" + spec.writeType() + " N=" + (n < 0 ? "?" : n)
-        + " M=" + spec.m() + " d=" + spec.d() + " B=" + spec.options().bufferBytes()
+        + " M=" + spec.m() + " d=" + spec.d()
+        + (usesB() ? " B=" + spec.options().bufferBytes() : "")
         + (spec.order() == org.secmem.data.SortOrder.DESCENDING ? " descending" : "");
   }
 
@@ -80,7 +81,7 @@ public final class SortTrial implements Trial {
         .set(ResultColumn.READ_STREAM, spec.readType().cliName())
         .set(ResultColumn.WRITE_STREAM, spec.writeType().cliName())
         .set(ResultColumn.N, n)
-        .set(ResultColumn.B, spec.options().bufferBytes())
+        .set(ResultColumn.B, usesB() ? Long.toString(spec.options().bufferBytes()) : null)
         .set(ResultColumn.M, spec.m())
         .set(ResultColumn.D, spec.d())
         .set(ResultColumn.ORDER, spec.order().cliName())
@@ -91,6 +92,12 @@ public final class SortTrial implements Trial {
         .set(ResultColumn.PARALLEL_MERGE, spec.effectiveTuning().parallelMerge())
         .set(ResultColumn.SHAPE, spec.input().isPresent() ? null : spec.shape().cliName())
         .set(ResultColumn.SEED, spec.input().isPresent() ? null : Long.toString(spec.seed()));
+  }
+
+  /** Whether B changes anything: not for simple and buffered streams on both sides. */
+  private boolean usesB() {
+    return spec.readType().usesBufferSize() || spec.writeType().usesBufferSize()
+        || spec.tuning().isPresent();
   }
 
   @Override

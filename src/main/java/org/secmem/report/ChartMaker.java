@@ -144,7 +144,11 @@ public final class ChartMaker {
           measured.stream()
               .filter(r -> r.get(ResultColumns.EXPERIMENT).equals(experiment))
               .toList();
-      all.addAll(planExperiment(raw, experiment, rows));
+      // A chart whose every series has one point shows nothing against its x axis (e.g. rows
+      // whose other parameters differ together): leave it out.
+      planExperiment(raw, experiment, rows).stream()
+          .filter(c -> c.series().stream().anyMatch(sr -> sr.points().size() > 1))
+          .forEach(all::add);
     }
     if (all.size() > maxCharts) {
       List<String> skipped =

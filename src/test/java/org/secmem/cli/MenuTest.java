@@ -25,6 +25,16 @@ class MenuTest {
             new PrintWriter(out, true),
             args -> {
               executed.add(args);
+              if (args.get(0).equals("generate")) {
+                try { // stands in for the real command: the file now exists
+                  java.nio.file.Path f = java.nio.file.Paths.get(args.get(2));
+                  java.nio.file.Files.createDirectories(f.toAbsolutePath().getParent());
+                  java.nio.file.Files.write(f, new byte[16]);
+                  f.toFile().deleteOnExit();
+                } catch (IOException e) {
+                  throw new java.io.UncheckedIOException(e);
+                }
+              }
               return 0;
             });
     return menu.run();
@@ -60,28 +70,52 @@ class MenuTest {
   void ownValues_badValueIsReasked_defaultsTakenOnEmptyAnswers() throws IOException {
     // read -> own values: streams, N (bad, then good), k, B (bad, then 2^12), reps, warm-up,
     // cache, sync.
-    drive("2\n2\nmapped,simpel\nmapped\n-5\n2^10\n\n3\n4K\n2\n\nwarm\ny\n0\n");
+    drive("2\n2\nmapped,simpel\nmapped\n-5\n2^10\n\n3\n4K\n2\n\nwarm\n0\n");
     String text = out.toString();
     assertTrue(text.contains("'simpel' is not one of"), text);
     assertTrue(text.contains("-5 is out of range"), text);
     assertTrue(text.contains("3 is out of range"), text);
     assertEquals(1, executed.size(), executed.toString());
     assertEquals(List.of("read", "--stream", "mapped", "--n", "1024", "--k", "1", "--b", "4096",
-        "--reps", "2", "--warmup", "1", "--cache", "warm", "--sync"), executed.get(0));
+        "--reps", "2", "--warmup", "1", "--cache", "warm"), executed.get(0));
     assertTrue(text.contains("N, ints per file [1000000] (0 .."), text);
   }
 
   @Test
-  void importParameterFile_andBack() throws IOException {
-    drive("3\nB\n3\n3\nconfigs/sort-seed.csv\n0\n");
-    assertEquals(List.of(List.of("sort", "--params", "configs/sort-seed.csv")), executed);
+  void importParameterFile_missingFileReasked_andBack() throws IOException {
+    java.nio.file.Path f = java.nio.file.Files.createTempFile("menu", ".csv");
+    drive("3\nB\n3\n3\nno/such.csv\n" + f + "\n0\n");
+    assertTrue(out.toString().contains("no/such.csv does not exist"), out.toString());
+    assertEquals(List.of(List.of("sort", "--params", f.toString())), executed);
+    java.nio.file.Files.delete(f);
+  }
+
+  @Test
+  void bAtAValuePrompt_goesBackToTheExperimentMenu() throws IOException {
+    drive("1\n2\nsimple\nB\nB\n0\n");
+    assertTrue(executed.isEmpty(), executed.toString());
+    assertTrue(out.toString().contains("B goes back"));
+    assertEquals(2, out.toString().split("1\\) Run with defaults", -1).length - 1,
+        out.toString());
+  }
+
+  @Test
+  void sortOwnValues_missingInput_isGeneratedFirst_andOutputEqualInputReasked()
+      throws IOException {
+    String in = "data/menu-test-" + System.nanoTime() + ".bin";
+    drive("3\n2\n" + in + "\n5000\n" + in + "\nout.bin\n1000\n4\n\n\n\n\n\n\n\n\nn\n0\n");
+    assertTrue(out.toString().contains("is the input file"), out.toString());
+    assertEquals(List.of("generate", "--out", in, "--n", "5000"), executed.get(0));
+    assertEquals(List.of("sort", "--in", in, "--out", "out.bin", "--m", "1000", "--d", "4"),
+        executed.get(1).subList(0, 9));
   }
 
   @Test
   void generate_andRunFile_buildTheirCommands() throws IOException {
-    drive("4\ndata/x.bin\n1000\nwavy\nsorted\n7\n5\n\n0\n");
+    java.nio.file.Path gen = java.nio.file.Files.createTempFile("menu", ".bin");
+    drive("4\n" + gen + "\n1000\nwavy\nsorted\n7\n5\nconfigs/quick.csv\n0\n");
     assertTrue(out.toString().contains("'wavy' is not one of"));
-    assertEquals(List.of("generate", "--out", "data/x.bin", "--n", "1000", "--shape", "sorted",
+    assertEquals(List.of("generate", "--out", gen.toString(), "--n", "1000", "--shape", "sorted",
         "--seed", "7"), executed.get(0));
     assertEquals(List.of("run", "configs/quick.csv"), executed.get(1));
   }
