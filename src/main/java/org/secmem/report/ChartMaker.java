@@ -146,8 +146,10 @@ public final class ChartMaker {
               .toList();
       // A chart whose every series has one point shows nothing against its x axis (e.g. rows
       // whose other parameters differ together): leave it out.
+      // Flat "no B" lines of types the fixed parameter does not apply to do not count.
       planExperiment(raw, experiment, rows).stream()
-          .filter(c -> c.series().stream().anyMatch(sr -> sr.points().size() > 1))
+          .filter(c -> c.series().stream()
+              .anyMatch(sr -> sr.points().size() > 1 && !sr.name().contains(", no ")))
           .forEach(all::add);
     }
     if (all.size() > maxCharts) {
@@ -196,6 +198,14 @@ public final class ChartMaker {
       List<String> splitBy = varyingSwept.stream().filter(p -> !p.equals(x)).toList();
       for (Map<String, String> split : splits(withX, splitBy)) {
         List<RawRow> chartRows = withX.stream().filter(r -> belongs(r, split)).toList();
+        // Rows that lack a split parameter (types it does not apply to) join every split; a
+        // chart is worth drawing only when rows that do have it vary along x.
+        Set<String> ownX = new java.util.HashSet<>();
+        chartRows.stream().filter(r -> split.keySet().stream().allMatch(r::has))
+            .forEach(r -> ownX.add(r.get(x).trim()));
+        if (!split.isEmpty() && ownX.size() < 2) {
+          continue;
+        }
         Map<String, String> fixed = new LinkedHashMap<>();
         for (String c : swept) {
           if (!c.equals(x) && !split.containsKey(c)) {
