@@ -49,6 +49,13 @@ final class ReadCommand implements Callable<Integer> {
       description = "Data files to read (instead of --n/--k/--dir).")
   List<Path> files;
 
+  @Option(
+      names = "--bulk",
+      description =
+          "Read a block of B bytes' worth of ints per call from each stream in turn, instead of"
+              + " one int per call: what a fast reader does (recorded as access=block).")
+  boolean bulk;
+
   @Mixin CommonOptions common;
 
   @Override
@@ -69,7 +76,7 @@ final class ReadCommand implements Callable<Integer> {
           trials.add(
               new ReadTrial(
                   new StreamTrialSpec(
-                  type, n, files.size(), options, stream.dir, files, settings.seed())));
+                  type, n, files.size(), options, stream.dir, files, settings.seed(), bulk)));
         }
       }
     } else {
@@ -89,7 +96,7 @@ final class ReadCommand implements Callable<Integer> {
               trials.add(
                   new ReadTrial(
                       new StreamTrialSpec(
-                        type, n, k, options, stream.dir, List.of(), settings.seed())));
+                        type, n, k, options, stream.dir, List.of(), settings.seed(), bulk)));
             }
           }
         }

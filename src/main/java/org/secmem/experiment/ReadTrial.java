@@ -37,7 +37,8 @@ public final class ReadTrial implements Trial {
         + spec.n()
         + " k="
         + files.size()
-        + (spec.type().usesBufferSize() ? " B=" + spec.options().bufferBytes() : "");
+        + (spec.type().usesBufferSize() ? " B=" + spec.options().bufferBytes() : "")
+        + (spec.bulk() ? " bulk" : "");
   }
 
   @Override
@@ -48,6 +49,7 @@ public final class ReadTrial implements Trial {
         .set(ResultColumn.N, spec.n())
         .set(ResultColumn.K, files.size())
         .set(ResultColumn.B, spec.bufferCell())
+        .set(ResultColumn.ACCESS, spec.bulk() ? "block" : "int")
         .set(ResultColumn.SEED, ownDataSet ? Long.toString(spec.seed()) : null);
   }
 
@@ -65,6 +67,39 @@ public final class ReadTrial implements Trial {
 
   @Override
   public TrialOutcome run() throws IOException {
+    return spec.bulk() ? runBlocks() : runInts();
+  }
+
+  /** Round-robin by blocks: one bulk read of a block from each stream in turn. */
+  private TrialOutcome runBlocks() throws IOException {
+    int k = files.size();
+    ReadStream[] in = new ReadStream[k];
+    int[] block = new int[spec.blockInts()];
+    long sum = 0;
+    long ints = 0;
+    try (StreamGroup group = new StreamGroup()) {
+      for (int j = 0; j < k; j++) {
+        in[j] = group.add(Streams.openReader(spec.type(), files.get(j), spec.options()));
+      }
+      boolean more = true;
+      while (more) {
+        more = false;
+        for (int j = 0; j < k; j++) {
+          int n = in[j].read(block, 0, block.length);
+          for (int i = 0; i < n; i++) {
+            sum += Checksum.mix(block[i]);
+          }
+          ints += n;
+          more |= n > 0;
+        }
+      }
+    }
+    Checksum checksum = new Checksum();
+    checksum.addMixed(sum, ints);
+    return new TrialOutcome(ints, ints * Integer.BYTES, checksum, Optional.empty(), Map.of());
+  }
+
+  private TrialOutcome runInts() throws IOException {
     int k = files.size();
     ReadStream[] in = new ReadStream[k];
     long sum = 0;

@@ -16,9 +16,24 @@ import org.secmem.stream.StreamType;
  * @param files for {@code read --files}: the files to read instead of the data set (then n and k
  *     describe them); empty otherwise
  * @param seed seed of the data set
+ * @param bulk read (or write) a block of B/4 ints per call and stream in turn instead of one int
  */
 public record StreamTrialSpec(
-    StreamType type, long n, int k, StreamOptions options, Path dir, List<Path> files, long seed) {
+    StreamType type,
+    long n,
+    int k,
+    StreamOptions options,
+    Path dir,
+    List<Path> files,
+    long seed,
+    boolean bulk) {
+
+  /** One int per call (the classic experiment). */
+  public StreamTrialSpec(
+      StreamType type, long n, int k, StreamOptions options, Path dir, List<Path> files,
+      long seed) {
+    this(type, n, k, options, dir, files, seed, false);
+  }
 
   public StreamTrialSpec {
     if (n < 0) {
@@ -28,6 +43,11 @@ public record StreamTrialSpec(
       throw new IllegalArgumentException("k (" + k + ") must be >= 1");
     }
     files = List.copyOf(files);
+  }
+
+  /** Ints per bulk call: a block of B bytes, at least 1024 ints. */
+  public int blockInts() {
+    return Math.max(1024, options.bufferBytes() / Integer.BYTES);
   }
 
   /** B as recorded: only for the types that use it. */

@@ -50,6 +50,7 @@ public final class WriteTrial implements Trial {
         .set(ResultColumn.N, spec.n())
         .set(ResultColumn.K, spec.k())
         .set(ResultColumn.B, spec.bufferCell())
+        .set(ResultColumn.ACCESS, "int")
         .set(ResultColumn.SHAPE, Shape.UNIFORM.cliName())
         .set(ResultColumn.SEED, spec.seed());
   }

@@ -48,6 +48,8 @@ public enum ResultColumn {
   OVERLAP("overlap"),
   /** Sort: whether merges ran on every core. */
   PARALLEL_MERGE("parallel_merge"),
+  /** Write and read: "int" (one call per int, the classic experiment) or "block" (bulk calls). */
+  ACCESS("access"),
   /** Sort: bytes the sort's streams read over all passes. */
   STREAM_READ_BYTES("stream_read_bytes"),
   /** Sort: bytes the sort's streams wrote over all passes. */

@@ -72,6 +72,25 @@ class ExperimentRunnerTest {
   }
 
   @Test
+  void bulkReads_giveTheSameChecksumAsOneIntPerCall_forEveryType() throws IOException {
+    RunSettings once = new RunSettings(1, 0, CacheMode.AS_IS, false, 42);
+    runner(() -> {}).run(new WriteTrial(spec(StreamType.USER_BUFFER, 7001, 3, 64)), once, 1, 1);
+    String written = rows.get(0).get(ResultColumn.CHECKSUM);
+    for (StreamType t : StreamType.values()) {
+      if (t == StreamType.DIRECT && !org.secmem.stream.DirectSupport.available()) {
+        continue;
+      }
+      int b = t == StreamType.DIRECT ? 8192 : 4100;
+      runner(() -> {}).run(new ReadTrial(new StreamTrialSpec(t, 7001, 3,
+          StreamOptions.ofBuffer(b), dir, List.of(), 42, true)), once, 1, 1);
+      ResultRow read = rows.get(rows.size() - 1);
+      assertEquals(written, read.get(ResultColumn.CHECKSUM), t.cliName());
+      assertEquals("block", read.get(ResultColumn.ACCESS));
+      assertEquals(Long.toString(7001L * 3 * 4), read.get(ResultColumn.BYTES));
+    }
+  }
+
+  @Test
   void coldRefused_isRecordedAsIs_andSaidOnce() throws IOException {
     PageCache refusing =
         () -> {
