@@ -43,35 +43,46 @@ final class Menu {
   int run() throws IOException {
     out.println("secmem — algorithms in secondary memory");
     try {
+      boolean show = true;
       while (true) {
-        out.println();
-        out.println("Main menu");
-        out.println("  1) Write streams");
-        out.println("  2) Read streams");
-        out.println("  3) External merge sort");
-        out.println("  4) Generate data");
-        out.println("  5) Run a parameter file");
-        out.println("  6) Chart results");
-        out.println("  0) Quit");
+        if (show) {
+          out.println();
+          out.println("Main menu");
+          out.println("  1) Write streams");
+          out.println("  2) Read streams");
+          out.println("  3) External merge sort");
+          out.println("  4) Generate data");
+          out.println("  5) Run a parameter file");
+          out.println("  6) Chart results");
+          out.println("  0) Quit");
+        }
         String choice = prompt.line("Choice: ");
+        // A wrong key or a bare Enter asks again without printing the whole menu once more.
+        show = false;
         switch (choice.toLowerCase(java.util.Locale.ROOT)) {
           case "1":
             experiment("write");
+            show = true;
             break;
           case "2":
             experiment("read");
+            show = true;
             break;
           case "3":
             experiment("sort");
+            show = true;
             break;
           case "4":
             generate();
+            show = true;
             break;
           case "5":
             runParamFile();
+            show = true;
             break;
           case "6":
             chart();
+            show = true;
             break;
           case "0":
           case "q":
@@ -79,6 +90,8 @@ final class Menu {
             out.println("bye");
             out.flush();
             return ExitCodes.OK;
+          case "":
+            break;
           default:
             out.println("  '" + choice + "' is not a choice: type 0 to 6");
         }

@@ -50,6 +50,13 @@ class MenuTest {
   }
 
   @Test
+  void bareEnterAndWrongKeys_askAgain_withoutReprintingTheMenu() throws IOException {
+    drive("\n9\n\n0\n");
+    assertEquals(1, out.toString().split("Main menu", -1).length - 1, out.toString());
+    assertEquals(4, out.toString().split("Choice: ", -1).length - 1);
+  }
+
+  @Test
   void endOfInput_atAnyPrompt_endsCleanly() throws IOException {
     for (String input : List.of("", "1\n", "1\n2\n", "1\n2\nsimple\n", "3\n2\n")) {
       out.getBuffer().setLength(0);
