@@ -46,20 +46,33 @@ public final class ExperimentRunner {
         CacheMode cacheDone = cache.prepare(settings.cache(), trial.inputs());
 
         Optional<IoCounters> before = IoCounters.read();
+        long cpuBefore = processCpuNanos();
         long start = System.nanoTime();
         TrialOutcome outcome = trial.run();
         long elapsed = System.nanoTime() - start;
+        long cpu = cpuBefore < 0 ? -1 : processCpuNanos() - cpuBefore;
         Optional<IoCounters> io = IoCounters.read().flatMap(a -> before.map(a::minus));
         Optional<Boolean> verified = trial.verify(outcome);
 
         ResultRow row =
-            row(trial, settings, outcome, verified, elapsed, io, rep, warmup, cacheDone);
+            row(trial, settings, outcome, verified, elapsed, io, rep, warmup, cacheDone, cpu);
         sink.accept(row);
         listener.runFinished(row);
       }
     } finally {
       trial.finish();
     }
+  }
+
+  /** CPU time of this process so far, or -1 where the JVM does not say. */
+  private static long processCpuNanos() {
+    java.lang.management.OperatingSystemMXBean os =
+        java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    if (os instanceof com.sun.management.OperatingSystemMXBean) {
+      long t = ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime();
+      return t >= 0 ? t : -1;
+    }
+    return -1;
   }
 
   private static ResultRow row(
@@ -71,7 +84,8 @@ public final class ExperimentRunner {
       Optional<IoCounters> io,
       int rep,
       boolean warmup,
-      CacheMode cacheDone) {
+      CacheMode cacheDone,
+      long cpuNs) {
     double seconds = elapsedNs / NANOS_PER_SECOND;
     ResultRow.Builder b =
         trial
@@ -92,6 +106,9 @@ public final class ExperimentRunner {
             .setIfPresent(ResultColumn.PREDICTED_IOS, trial.predictedIos())
             .set(ResultColumn.CHECKSUM, outcome.checksum().hex())
             .set(ResultColumn.VERIFIED, verified.map(String::valueOf).orElse(null));
+    if (cpuNs >= 0) {
+      b.set(ResultColumn.CPU_NS, cpuNs);
+    }
     io.ifPresent(
         c ->
             b.set(ResultColumn.READ_SYSCALLS, c.readSyscalls())

@@ -53,7 +53,12 @@ public enum ResultColumn {
   /** Sort: bytes the sort's streams read over all passes. */
   STREAM_READ_BYTES("stream_read_bytes"),
   /** Sort: bytes the sort's streams wrote over all passes. */
-  STREAM_WRITE_BYTES("stream_write_bytes");
+  STREAM_WRITE_BYTES("stream_write_bytes"),
+  /**
+   * CPU time of the whole process (all threads) during the timed run: next to elapsed_ns it says
+   * whether a run computed or waited (cpu_ns well below elapsed_ns: waiting for I/O).
+   */
+  CPU_NS("cpu_ns");
 
   private final String header;
 

@@ -52,6 +52,11 @@ class ExperimentRunnerTest {
     assertEquals("64", r.get(ResultColumn.B));
     assertEquals("2", r.get(ResultColumn.K));
     assertTrue(Long.parseLong(r.get(ResultColumn.ELAPSED_NS)) > 0);
+    // The whole process's CPU time: at least a little, at most the wall time on every core.
+    long cpu = Long.parseLong(r.get(ResultColumn.CPU_NS));
+    long wall = Long.parseLong(r.get(ResultColumn.ELAPSED_NS));
+    assertTrue(cpu >= 0 && cpu <= wall * Runtime.getRuntime().availableProcessors() + 20_000_000L,
+        cpu + " ns CPU in " + wall + " ns");
   }
 
   @Test
