@@ -30,17 +30,14 @@ final class SortTrials {
    * Bytes a sort writes at its peak: a generated input, the runs of one pass plus the next, and
    * the output (an upper bound: 3 copies of the data, plus the input when generated).
    */
-  static long diskBytes(RunConfig c) {
+  static long diskBytes(RunConfig c) throws java.io.IOException {
     long n = c.input().isPresent() ? fileInts(c) : c.n();
     long bytes = n * Integer.BYTES;
     return CostModel.peakDiskBytes(n) + (c.input().isPresent() ? 0 : bytes);
   }
 
-  private static long fileInts(RunConfig c) {
-    try {
-      return java.nio.file.Files.size(c.input().get()) / Integer.BYTES;
-    } catch (java.io.IOException e) {
-      return 0;
-    }
+  /** The input's ints; the parameter check has seen it exist, so a failure here is real. */
+  private static long fileInts(RunConfig c) throws java.io.IOException {
+    return java.nio.file.Files.size(c.input().get()) / Integer.BYTES;
   }
 }

@@ -18,15 +18,14 @@ import java.util.concurrent.Future;
  */
 final class AsyncReadStream implements ReadStream {
 
-  private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
-
   private final Path path;
   private final FileChannel channel;
   private final ExecutorService io;
   private final int blockBytes;
   private final long fileBytes;
   private final long totalInts;
-  private ByteBuffer current = EMPTY;
+  private final BlockReader reader;
+  /** The buffer not being read nor filled, until the first block is used up. */
   private ByteBuffer spare;
   private Future<ByteBuffer> next;
   private long nextPosition;
@@ -41,20 +40,19 @@ final class AsyncReadStream implements ReadStream {
     this.totalInts = totalInts;
     this.fileBytes = totalInts * Integer.BYTES;
     this.spare = ByteBuffer.allocateDirect(blockBytes);
-    ByteBuffer first = ByteBuffer.allocateDirect(blockBytes);
-    prefetch(first);
+    this.reader = new BlockReader(this::nextBlock);
+    prefetch(ByteBuffer.allocateDirect(blockBytes));
   }
 
   /** Starts reading the next block into {@code into} on the background thread. */
   private void prefetch(ByteBuffer into) {
     long pos = nextPosition;
     int size = (int) Math.min(blockBytes, fileBytes - pos);
-    nextPosition += Math.max(size, 0);
     if (size <= 0) {
       next = null;
-      spare = into;
       return;
     }
+    nextPosition += size;
     next =
         io.submit(
             () -> {
@@ -71,14 +69,15 @@ final class AsyncReadStream implements ReadStream {
             });
   }
 
-  /** Moves to the prefetched block and starts the one after it. */
-  private void advance() throws IOException {
+  /** Takes the prefetched block and starts refilling the one just used up. */
+  private ByteBuffer nextBlock(ByteBuffer usedUp) throws IOException {
     if (next == null) {
       throw StreamState.truncated(path);
     }
-    ByteBuffer done = current == EMPTY ? spare : current;
-    current = BackgroundIo.await(next);
-    prefetch(done);
+    ByteBuffer ready = BackgroundIo.await(next);
+    ByteBuffer free = usedUp.capacity() == 0 ? spare : usedUp; // the first time: the spare
+    prefetch(free);
+    return ready;
   }
 
   @Override
@@ -89,19 +88,8 @@ final class AsyncReadStream implements ReadStream {
     if (readInts >= totalInts) {
       throw StreamState.endOfFile(path, totalInts);
     }
-    int v = current.remaining() >= Integer.BYTES ? current.getInt() : straddlingInt();
+    int v = reader.nextInt();
     readInts++;
-    return v;
-  }
-
-  private int straddlingInt() throws IOException {
-    int v = 0;
-    for (int i = 0; i < Integer.BYTES; i++) {
-      if (!current.hasRemaining()) {
-        advance();
-      }
-      v = (v << 8) | (current.get() & 0xFF);
-    }
     return v;
   }
 
@@ -120,17 +108,7 @@ final class AsyncReadStream implements ReadStream {
       throw StreamState.closed();
     }
     int n = (int) Math.min(len, totalInts - readInts);
-    int i = 0;
-    while (i < n) {
-      int whole = Math.min(n - i, current.remaining() / Integer.BYTES);
-      if (whole == 0) {
-        dst[off + i++] = straddlingInt();
-        continue;
-      }
-      current.asIntBuffer().get(dst, off + i, whole);
-      current.position(current.position() + whole * Integer.BYTES);
-      i += whole;
-    }
+    reader.read(dst, off, n);
     readInts += n;
     return n;
   }

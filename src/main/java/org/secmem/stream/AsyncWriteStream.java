@@ -22,8 +22,11 @@ final class AsyncWriteStream implements WriteStream {
   private final FileChannel channel;
   private final ExecutorService io;
   private final boolean sync;
-  private ByteBuffer current;
-  private ByteBuffer spare;
+  private final int blockBytes;
+  private final BlockWriter writer;
+  /** Buffers not in use: both at first, then the one the I/O thread gives back. */
+  private ByteBuffer free;
+  private ByteBuffer second;
   private Future<ByteBuffer> pending;
   private long position;
   private boolean closed;
@@ -38,38 +41,21 @@ final class AsyncWriteStream implements WriteStream {
             StandardOpenOption.WRITE);
     this.io = BackgroundIo.thread("secmem-write-behind");
     this.sync = sync;
-    this.current = ByteBuffer.allocateDirect(blockBytes);
-    this.spare = ByteBuffer.allocateDirect(blockBytes);
+    this.blockBytes = blockBytes;
+    this.free = ByteBuffer.allocateDirect(blockBytes);
+    this.second = ByteBuffer.allocateDirect(blockBytes);
+    this.writer = new BlockWriter(this::handOver);
   }
 
-  @Override
-  public void write(int value) throws IOException {
-    if (closed) {
-      throw StreamState.closed();
+  /** Gives a full buffer to the I/O thread; returns one to fill next. */
+  private ByteBuffer handOver(ByteBuffer full) throws IOException {
+    if (full.capacity() == 0) { // the first call: nothing to write yet
+      return free.clear();
     }
-    if (current.remaining() >= Integer.BYTES) {
-      current.putInt(value);
-    } else {
-      writeStraddling(value);
-    }
-  }
-
-  private void writeStraddling(int value) throws IOException {
-    for (int shift = 24; shift >= 0; shift -= 8) {
-      if (!current.hasRemaining()) {
-        handOver();
-      }
-      current.put((byte) (value >>> shift));
-    }
-  }
-
-  /** Gives the full buffer to the I/O thread and continues in the other one. */
-  private void handOver() throws IOException {
-    ByteBuffer full = current;
     full.flip();
     long at = position;
     position += full.remaining();
-    ByteBuffer free = pending == null ? spare : BackgroundIo.await(pending);
+    ByteBuffer next = pending == null ? second : BackgroundIo.await(pending);
     pending =
         io.submit(
             () -> {
@@ -79,7 +65,15 @@ final class AsyncWriteStream implements WriteStream {
               }
               return full;
             });
-    current = free.clear();
+    return next.clear();
+  }
+
+  @Override
+  public void write(int value) throws IOException {
+    if (closed) {
+      throw StreamState.closed();
+    }
+    writer.put(value);
   }
 
   @Override
@@ -88,17 +82,7 @@ final class AsyncWriteStream implements WriteStream {
     if (closed) {
       throw StreamState.closed();
     }
-    int i = 0;
-    while (i < len) {
-      int whole = Math.min(len - i, current.remaining() / Integer.BYTES);
-      if (whole == 0) {
-        writeStraddling(src[off + i++]);
-        continue;
-      }
-      current.asIntBuffer().put(src, off + i, whole);
-      current.position(current.position() + whole * Integer.BYTES);
-      i += whole;
-    }
+    writer.put(src, off, len);
   }
 
   @Override
@@ -111,10 +95,11 @@ final class AsyncWriteStream implements WriteStream {
       if (pending != null) {
         BackgroundIo.await(pending);
       }
-      current.flip();
+      ByteBuffer last = writer.detach();
+      last.flip();
       long p = position;
-      while (current.hasRemaining()) {
-        p += channel.write(current, p);
+      while (last.hasRemaining()) {
+        p += channel.write(last, p);
       }
       if (sync) {
         channel.force(true);
@@ -126,6 +111,6 @@ final class AsyncWriteStream implements WriteStream {
 
   @Override
   public String toString() {
-    return "async(" + path + ", B=" + current.capacity() + ")";
+    return "async(" + path + ", B=" + blockBytes + ")";
   }
 }

@@ -17,16 +17,14 @@ import java.util.Objects;
  */
 final class MappedReadStream implements ReadStream {
 
-  private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
-
   private final Path path;
   private final FileChannel channel;
   private final int windowBytes;
   private final long fileBytes;
   private final long totalInts;
+  private final BlockReader reader;
   private long readInts;
   private long nextWindowStart;
-  private ByteBuffer window = EMPTY;
   private boolean closed;
 
   MappedReadStream(Path path, int windowBytes, long totalInts) throws IOException {
@@ -35,6 +33,19 @@ final class MappedReadStream implements ReadStream {
     this.windowBytes = windowBytes;
     this.totalInts = totalInts;
     this.fileBytes = totalInts * Integer.BYTES;
+    this.reader = new BlockReader(this::nextWindow);
+  }
+
+  /** Releases the window just read and maps the next one. */
+  private ByteBuffer nextWindow(ByteBuffer usedUp) throws IOException {
+    Unmapper.unmap(usedUp);
+    long size = Math.min(windowBytes, fileBytes - nextWindowStart);
+    if (size <= 0) {
+      throw StreamState.truncated(path);
+    }
+    ByteBuffer window = channel.map(FileChannel.MapMode.READ_ONLY, nextWindowStart, size);
+    nextWindowStart += size;
+    return window;
   }
 
   @Override
@@ -45,32 +56,9 @@ final class MappedReadStream implements ReadStream {
     if (readInts >= totalInts) {
       throw StreamState.endOfFile(path, totalInts);
     }
-    int v = window.remaining() >= Integer.BYTES ? window.getInt() : straddlingInt();
+    int v = reader.nextInt();
     readInts++;
     return v;
-  }
-
-  private int straddlingInt() throws IOException {
-    int v = 0;
-    for (int i = 0; i < Integer.BYTES; i++) {
-      if (!window.hasRemaining()) {
-        nextWindow();
-      }
-      v = (v << 8) | (window.get() & 0xFF);
-    }
-    return v;
-  }
-
-  private void nextWindow() throws IOException {
-    ByteBuffer old = window;
-    window = EMPTY;
-    Unmapper.unmap(old);
-    long size = Math.min(windowBytes, fileBytes - nextWindowStart);
-    if (size <= 0) {
-      throw StreamState.truncated(path);
-    }
-    window = channel.map(FileChannel.MapMode.READ_ONLY, nextWindowStart, size);
-    nextWindowStart += size;
   }
 
   @Override
@@ -88,17 +76,7 @@ final class MappedReadStream implements ReadStream {
       throw StreamState.closed();
     }
     int n = (int) Math.min(len, totalInts - readInts);
-    int i = 0;
-    while (i < n) {
-      int whole = Math.min(n - i, window.remaining() / Integer.BYTES);
-      if (whole == 0) {
-        dst[off + i++] = straddlingInt();
-        continue;
-      }
-      window.asIntBuffer().get(dst, off + i, whole);
-      window.position(window.position() + whole * Integer.BYTES);
-      i += whole;
-    }
+    reader.read(dst, off, n);
     readInts += n;
     return n;
   }
@@ -109,10 +87,8 @@ final class MappedReadStream implements ReadStream {
       return;
     }
     closed = true;
-    ByteBuffer old = window;
-    window = EMPTY;
     try (FileChannel toClose = channel) {
-      Unmapper.unmap(old);
+      Unmapper.unmap(reader.detach());
     }
   }
 

@@ -18,14 +18,14 @@ import java.util.Objects;
  */
 final class MappedWriteStream implements WriteStream {
 
-  private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
-
   private final Path path;
   private final FileChannel channel;
   private final int windowBytes;
   private final boolean sync;
+  private final BlockWriter writer;
+  /** Where the current window starts, and where the next one will. */
   private long windowStart;
-  private ByteBuffer window = EMPTY;
+  private long nextWindowStart;
   private boolean closed;
 
   MappedWriteStream(Path path, int windowBytes, boolean sync) throws IOException {
@@ -39,6 +39,24 @@ final class MappedWriteStream implements WriteStream {
             StandardOpenOption.WRITE);
     this.windowBytes = windowBytes;
     this.sync = sync;
+    this.writer = new BlockWriter(this::nextWindow);
+  }
+
+  /** Releases the full window and maps the next one (which grows the file). */
+  private ByteBuffer nextWindow(ByteBuffer full) throws IOException {
+    release(full);
+    ByteBuffer window = channel.map(FileChannel.MapMode.READ_WRITE, nextWindowStart, windowBytes);
+    windowStart = nextWindowStart;
+    nextWindowStart += windowBytes;
+    return window;
+  }
+
+  /** Forces (with sync) and unmaps a window. */
+  private void release(ByteBuffer window) {
+    if (sync && window instanceof MappedByteBuffer) {
+      ((MappedByteBuffer) window).force();
+    }
+    Unmapper.unmap(window);
   }
 
   @Override
@@ -46,37 +64,7 @@ final class MappedWriteStream implements WriteStream {
     if (closed) {
       throw StreamState.closed();
     }
-    if (window.remaining() >= Integer.BYTES) {
-      window.putInt(value);
-    } else {
-      writeStraddling(value);
-    }
-  }
-
-  private void writeStraddling(int value) throws IOException {
-    for (int shift = 24; shift >= 0; shift -= 8) {
-      if (!window.hasRemaining()) {
-        nextWindow();
-      }
-      window.put((byte) (value >>> shift));
-    }
-  }
-
-  private void nextWindow() throws IOException {
-    long next = windowStart + window.capacity();
-    release();
-    window = channel.map(FileChannel.MapMode.READ_WRITE, next, windowBytes);
-    windowStart = next;
-  }
-
-  /** Forces (with sync) and unmaps the current window; the window is empty afterwards. */
-  private void release() {
-    ByteBuffer old = window;
-    window = EMPTY;
-    if (sync && old instanceof MappedByteBuffer) {
-      ((MappedByteBuffer) old).force();
-    }
-    Unmapper.unmap(old);
+    writer.put(value);
   }
 
   @Override
@@ -85,17 +73,7 @@ final class MappedWriteStream implements WriteStream {
     if (closed) {
       throw StreamState.closed();
     }
-    int i = 0;
-    while (i < len) {
-      int whole = Math.min(len - i, window.remaining() / Integer.BYTES);
-      if (whole == 0) {
-        writeStraddling(src[off + i++]);
-        continue;
-      }
-      window.asIntBuffer().put(src, off + i, whole);
-      window.position(window.position() + whole * Integer.BYTES);
-      i += whole;
-    }
+    writer.put(src, off, len);
   }
 
   @Override
@@ -104,9 +82,10 @@ final class MappedWriteStream implements WriteStream {
       return;
     }
     closed = true;
-    long written = windowStart + window.position();
+    ByteBuffer last = writer.detach();
+    long written = windowStart + last.position();
     try (FileChannel toClose = channel) {
-      release();
+      release(last);
       channel.truncate(written);
       if (sync) {
         channel.force(true);
