@@ -23,21 +23,19 @@ final class AsyncReadStream implements ReadStream {
   private final ExecutorService io;
   private final int blockBytes;
   private final long fileBytes;
-  private final long totalInts;
   private final BlockReader reader;
   /** The buffer not being read nor filled, until the first block is used up. */
   private ByteBuffer spare;
   private Future<ByteBuffer> next;
   private long nextPosition;
-  private long readInts;
-  private boolean closed;
+  private final IntCount count;
 
   AsyncReadStream(Path path, int blockBytes, long totalInts) throws IOException {
     this.path = path;
     this.channel = FileChannel.open(path, StandardOpenOption.READ);
     this.io = BackgroundIo.thread("secmem-read-ahead");
     this.blockBytes = blockBytes;
-    this.totalInts = totalInts;
+    this.count = new IntCount(path, totalInts);
     this.fileBytes = totalInts * Integer.BYTES;
     this.spare = ByteBuffer.allocateDirect(blockBytes);
     this.reader = new BlockReader(this::nextBlock);
@@ -82,43 +80,29 @@ final class AsyncReadStream implements ReadStream {
 
   @Override
   public int readNext() throws IOException {
-    if (closed) {
-      throw StreamState.closed();
-    }
-    if (readInts >= totalInts) {
-      throw StreamState.endOfFile(path, totalInts);
-    }
+    count.next();
     int v = reader.nextInt();
-    readInts++;
     return v;
   }
 
   @Override
   public boolean endOfStream() {
-    if (closed) {
-      throw StreamState.closed();
-    }
-    return readInts >= totalInts;
+    return count.atEnd();
   }
 
   @Override
   public int read(int[] dst, int off, int len) throws IOException {
     Objects.checkFromIndexSize(off, len, dst.length);
-    if (closed) {
-      throw StreamState.closed();
-    }
-    int n = (int) Math.min(len, totalInts - readInts);
+    int n = count.take(len);
     reader.read(dst, off, n);
-    readInts += n;
     return n;
   }
 
   @Override
   public void close() throws IOException {
-    if (closed) {
+    if (!count.close()) {
       return;
     }
-    closed = true;
     io.shutdownNow();
     channel.close();
   }

@@ -22,9 +22,7 @@ final class ChannelReadStream implements ReadStream {
   private final Path path;
   private final FileChannel channel;
   private final ByteBuffer buf;
-  private final long totalInts;
-  private long readInts;
-  private boolean closed;
+  private final IntCount count;
 
   ChannelReadStream(Path path, int bufferBytes, long totalInts) throws IOException {
     this("channel", path, FileChannel.open(path, StandardOpenOption.READ),
@@ -42,21 +40,15 @@ final class ChannelReadStream implements ReadStream {
     this.channel = channel;
     this.buf = buf;
     this.buf.limit(0);
-    this.totalInts = totalInts;
+    this.count = new IntCount(path, totalInts);
   }
 
   @Override
   public int readNext() throws IOException {
-    if (closed) {
-      throw StreamState.closed();
-    }
-    if (readInts >= totalInts) {
-      throw StreamState.endOfFile(path, totalInts);
-    }
+    count.next();
     if (buf.remaining() < Integer.BYTES) {
       fill();
     }
-    readInts++;
     return buf.getInt();
   }
 
@@ -73,19 +65,13 @@ final class ChannelReadStream implements ReadStream {
 
   @Override
   public boolean endOfStream() {
-    if (closed) {
-      throw StreamState.closed();
-    }
-    return readInts >= totalInts;
+    return count.atEnd();
   }
 
   @Override
   public int read(int[] dst, int off, int len) throws IOException {
     Objects.checkFromIndexSize(off, len, dst.length);
-    if (closed) {
-      throw StreamState.closed();
-    }
-    int n = (int) Math.min(len, totalInts - readInts);
+    int n = count.take(len);
     int i = 0;
     while (i < n) {
       if (buf.remaining() < Integer.BYTES) {
@@ -96,14 +82,12 @@ final class ChannelReadStream implements ReadStream {
       buf.position(buf.position() + whole * Integer.BYTES);
       i += whole;
     }
-    readInts += n;
     return n;
   }
 
   @Override
   public void close() throws IOException {
-    if (!closed) {
-      closed = true;
+    if (count.close()) {
       channel.close();
     }
   }

@@ -20,57 +20,41 @@ final class DataInputReadStream implements ReadStream {
   private final StreamType type;
   private final Path path;
   private final DataInputStream in;
-  private final long totalInts;
-  private long readInts;
-  private boolean closed;
+  private final IntCount count;
 
   /** Takes ownership of {@code source}, which is closed with this stream. */
   DataInputReadStream(StreamType type, Path path, InputStream source, long totalInts) {
     this.type = type;
     this.path = path;
     this.in = new DataInputStream(source);
-    this.totalInts = totalInts;
+    this.count = new IntCount(path, totalInts);
   }
 
   @Override
   public int readNext() throws IOException {
-    if (closed) {
-      throw StreamState.closed();
-    }
-    if (readInts >= totalInts) {
-      throw StreamState.endOfFile(path, totalInts);
-    }
+    count.next();
     int v = in.readInt();
-    readInts++;
     return v;
   }
 
   @Override
   public boolean endOfStream() {
-    if (closed) {
-      throw StreamState.closed();
-    }
-    return readInts >= totalInts;
+    return count.atEnd();
   }
 
   @Override
   public int read(int[] dst, int off, int len) throws IOException {
     Objects.checkFromIndexSize(off, len, dst.length);
-    if (closed) {
-      throw StreamState.closed();
-    }
-    int n = (int) Math.min(len, totalInts - readInts);
+    int n = count.take(len);
     for (int i = 0; i < n; i++) {
       dst[off + i] = in.readInt();
     }
-    readInts += n;
     return n;
   }
 
   @Override
   public void close() throws IOException {
-    if (!closed) {
-      closed = true;
+    if (count.close()) {
       in.close();
     }
   }

@@ -21,17 +21,15 @@ final class MappedReadStream implements ReadStream {
   private final FileChannel channel;
   private final int windowBytes;
   private final long fileBytes;
-  private final long totalInts;
   private final BlockReader reader;
-  private long readInts;
   private long nextWindowStart;
-  private boolean closed;
+  private final IntCount count;
 
   MappedReadStream(Path path, int windowBytes, long totalInts) throws IOException {
     this.path = path;
     this.channel = FileChannel.open(path, StandardOpenOption.READ);
     this.windowBytes = windowBytes;
-    this.totalInts = totalInts;
+    this.count = new IntCount(path, totalInts);
     this.fileBytes = totalInts * Integer.BYTES;
     this.reader = new BlockReader(this::nextWindow);
   }
@@ -50,43 +48,29 @@ final class MappedReadStream implements ReadStream {
 
   @Override
   public int readNext() throws IOException {
-    if (closed) {
-      throw StreamState.closed();
-    }
-    if (readInts >= totalInts) {
-      throw StreamState.endOfFile(path, totalInts);
-    }
+    count.next();
     int v = reader.nextInt();
-    readInts++;
     return v;
   }
 
   @Override
   public boolean endOfStream() {
-    if (closed) {
-      throw StreamState.closed();
-    }
-    return readInts >= totalInts;
+    return count.atEnd();
   }
 
   @Override
   public int read(int[] dst, int off, int len) throws IOException {
     Objects.checkFromIndexSize(off, len, dst.length);
-    if (closed) {
-      throw StreamState.closed();
-    }
-    int n = (int) Math.min(len, totalInts - readInts);
+    int n = count.take(len);
     reader.read(dst, off, n);
-    readInts += n;
     return n;
   }
 
   @Override
   public void close() throws IOException {
-    if (closed) {
+    if (!count.close()) {
       return;
     }
-    closed = true;
     try (FileChannel toClose = channel) {
       Unmapper.unmap(reader.detach());
     }

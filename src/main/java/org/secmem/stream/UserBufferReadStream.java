@@ -18,27 +18,20 @@ final class UserBufferReadStream implements ReadStream {
   private final Path path;
   private final FileInputStream in;
   private final byte[] buf;
-  private final long totalInts;
-  private long readInts;
   private int pos;
   private int limit;
-  private boolean closed;
+  private final IntCount count;
 
   UserBufferReadStream(Path path, int bufferBytes, long totalInts) throws IOException {
     this.path = path;
     this.in = new FileInputStream(path.toFile());
     this.buf = new byte[bufferBytes];
-    this.totalInts = totalInts;
+    this.count = new IntCount(path, totalInts);
   }
 
   @Override
   public int readNext() throws IOException {
-    if (closed) {
-      throw StreamState.closed();
-    }
-    if (readInts >= totalInts) {
-      throw StreamState.endOfFile(path, totalInts);
-    }
+    count.next();
     int v;
     if (limit - pos >= Integer.BYTES) {
       v = BigEndian.getInt(buf, pos);
@@ -46,7 +39,6 @@ final class UserBufferReadStream implements ReadStream {
     } else {
       v = straddlingInt();
     }
-    readInts++;
     return v;
   }
 
@@ -73,19 +65,13 @@ final class UserBufferReadStream implements ReadStream {
 
   @Override
   public boolean endOfStream() {
-    if (closed) {
-      throw StreamState.closed();
-    }
-    return readInts >= totalInts;
+    return count.atEnd();
   }
 
   @Override
   public int read(int[] dst, int off, int len) throws IOException {
     Objects.checkFromIndexSize(off, len, dst.length);
-    if (closed) {
-      throw StreamState.closed();
-    }
-    int n = (int) Math.min(len, totalInts - readInts);
+    int n = count.take(len);
     int i = 0;
     while (i < n) {
       int whole = Math.min(n - i, (limit - pos) / Integer.BYTES);
@@ -99,14 +85,12 @@ final class UserBufferReadStream implements ReadStream {
       }
       i += whole;
     }
-    readInts += n;
     return n;
   }
 
   @Override
   public void close() throws IOException {
-    if (!closed) {
-      closed = true;
+    if (count.close()) {
       in.close();
     }
   }
