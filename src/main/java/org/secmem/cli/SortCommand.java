@@ -115,7 +115,7 @@ final class SortCommand implements Callable<Integer> {
       names = "--preset",
       paramLabel = "NAME",
       description = "classic: the seed reports' algorithm (readNext per int, Arrays.sort runs,"
-          + " PriorityQueue merge); fast: bulk block I/O, parallel radix runs, loser-tree merge,"
+          + " PriorityQueue merge); fast: bulk block I/O, parallel radix runs, radix merge,"
           + " overlapped I/O, and its own defaults for d, B and streams (default: classic).",
       defaultValue = "classic")
   String preset;
@@ -123,7 +123,8 @@ final class SortCommand implements Callable<Integer> {
   @Option(
       names = "--merger",
       paramLabel = "NAME",
-      description = "How run heads are merged: priority-queue or loser-tree (default: the"
+      description = "How runs are merged: priority-queue, loser-tree or radix (value ranges of"
+          + " all runs radix-sorted in cache-sized chunks) (default: the"
           + " preset's).")
   String merger;
 

@@ -40,7 +40,7 @@ public enum ResultColumn {
   VERIFIED("verified"),
   /** Sort: the preset (classic or fast) or "custom". */
   PRESET("preset"),
-  /** Sort: priority-queue or loser-tree. */
+  /** Sort: priority-queue, loser-tree or radix. */
   MERGER("merger"),
   /** Sort: arrays, radix or parallel. */
   RUN_SORT("run_sort"),

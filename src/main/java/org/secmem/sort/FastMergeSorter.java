@@ -52,8 +52,11 @@ public final class FastMergeSorter implements ExternalSorter {
     long n = Streams.intCount(spec.input());
     int b = spec.options().bufferBytes();
     int blockInts = blockInts(b);
-    // Run arrays, or in a merge: per source a stream buffer and two blocks, plus the output's.
-    long mergeBytes = (spec.fanIn() + 1L) * (b + 2L * blockInts * Integer.BYTES);
+    // Run arrays, or in a merge: per source a stream buffer and two blocks, plus the output's,
+    // and the radix merge's chunk and scratch arrays.
+    long mergeBytes = (spec.fanIn() + 1L) * (b + 2L * blockInts * Integer.BYTES)
+        + (tuning.merger() == Merger.RADIX
+            ? 2L * Integer.BYTES * RadixMerge.capacityFor(spec.fanIn()) : 0);
     MemoryCheck.requireHeapFor(spec.memoryInts(), n, spec.fanIn(),
         (int) Math.min(Integer.MAX_VALUE, mergeBytes / (spec.fanIn() + 1L)));
     Path parent = spec.workDir().orElse(spec.output().toAbsolutePath().getParent());
@@ -81,7 +84,8 @@ public final class FastMergeSorter implements ExternalSorter {
           List<Path> group = runs.subList(from, Math.min(runs.size(), from + spec.fanIn()));
           Path out = last ? work.outputInProgress() : work.newRun(pass);
           done += tuning.parallelMerge() && group.size() > 1
-              ? ParallelMerge.merge(group, out, spec.order() == SortOrder.DESCENDING, blockInts,
+              ? ParallelMerge.merge(group, out, spec.order() == SortOrder.DESCENDING,
+                  tuning.merger(), blockInts,
                   Math.max(2, Runtime.getRuntime().availableProcessors()),
                   spec.options().sync(), pool)
               : merge(spec, group, out, blockInts, pool);
@@ -263,7 +267,7 @@ public final class FastMergeSorter implements ExternalSorter {
   }
 
   /** A run being merged: its current block, and with overlap the next one being read. */
-  private static final class BlockSource {
+  private static final class BlockSource implements RunCursor {
     final ReadStream in;
     int[] block;
     int[] spare;
@@ -288,8 +292,29 @@ public final class FastMergeSorter implements ExternalSorter {
       pending = in.endOfStream() ? null : prefetch.submit(() -> in.read(target, 0, target.length));
     }
 
+    @Override
+    public int[] block() {
+      return block;
+    }
+
+    @Override
+    public int pos() {
+      return pos;
+    }
+
+    @Override
+    public int limit() {
+      return limit;
+    }
+
+    @Override
+    public void advance(int n) {
+      pos += n;
+    }
+
     /** Moves to the next block; false at the end of the run. */
-    boolean refill() throws IOException {
+    @Override
+    public boolean refill() throws IOException {
       if (prefetch == null) {
         limit = in.read(block, 0, block.length);
       } else {
@@ -308,7 +333,7 @@ public final class FastMergeSorter implements ExternalSorter {
   }
 
   /** The output of a merge: blocks handed to a writer thread with overlap, else written here. */
-  private static final class BlockSink {
+  private static final class BlockSink implements IntSink {
     private final WriteStream out;
     private final ExecutorService writer;
     private int[] block;
@@ -327,6 +352,20 @@ public final class FastMergeSorter implements ExternalSorter {
       block[pos++] = v;
       if (pos == block.length) {
         flush();
+      }
+    }
+
+    @Override
+    public void put(int[] a, int off, int len) throws IOException {
+      int done = 0;
+      while (done < len) {
+        int n = Math.min(len - done, block.length - pos);
+        System.arraycopy(a, off + done, block, pos, n);
+        pos += n;
+        done += n;
+        if (pos == block.length) {
+          flush();
+        }
       }
     }
 
@@ -377,9 +416,20 @@ public final class FastMergeSorter implements ExternalSorter {
       }
       try (WriteStream out = streams.createWriter(spec.writeType(), target, spec.options())) {
         BlockSink sink = new BlockSink(out, blockInts, writer);
-        written = tuning.merger() == Merger.LOSER_TREE
-            ? loserTreeMerge(sources, sink, descending)
-            : queueMerge(sources, sink, descending);
+        switch (tuning.merger()) {
+          case RADIX:
+            written = new RadixMerge(RadixMerge.capacityFor(sources.length))
+                .merge(sources, sink, descending);
+            break;
+          case LOSER_TREE:
+            written = loserTreeMerge(sources, sink, descending);
+            break;
+          case PRIORITY_QUEUE:
+            written = queueMerge(sources, sink, descending);
+            break;
+          default:
+            throw new AssertionError(tuning.merger());
+        }
         sink.finish();
       }
     } finally {

@@ -7,7 +7,13 @@ public enum Merger {
   /** {@code java.util.PriorityQueue} of head objects: the seed reports' way. */
   PRIORITY_QUEUE("priority-queue"),
   /** A tournament (loser) tree over primitive keys: ⌈log2 d⌉ comparisons per int, no objects. */
-  LOSER_TREE("loser-tree");
+  LOSER_TREE("loser-tree"),
+  /**
+   * No head comparisons: value ranges complete across all runs are cut off with binary searches
+   * and radix-sorted in cache-sized chunks ({@link RadixMerge}); the cost per int does not grow
+   * with d.
+   */
+  RADIX("radix");
 
   private final String cliName;
 
@@ -26,7 +32,12 @@ public enum Merger {
       }
     }
     throw new IllegalArgumentException(
-        "unknown merger '" + name + "' (allowed: priority-queue, loser-tree)");
+        "unknown merger '" + name + "' (allowed: priority-queue, loser-tree, radix)");
+  }
+
+  /** Whether the merge can be split by value range over several cores. */
+  public boolean splitsByValue() {
+    return this != PRIORITY_QUEUE;
   }
 
   @Override

@@ -15,7 +15,7 @@ import java.util.concurrent.Future;
  * Merges sorted runs on several cores at once: splitter values taken from evenly spaced samples of
  * the runs cut every run into value ranges, and each range of all runs is merged by its own thread
  * into its own region of the output, with positional reads and writes on one {@link FileChannel}
- * per file (so it does not use the sort's stream types). Each part is a loser-tree merge of
+ * per file (so it does not use the sort's stream types). Each part is a loser-tree or radix merge of
  * blocks, like the sequential one.
  */
 final class ParallelMerge {
@@ -31,8 +31,11 @@ final class ParallelMerge {
    * @param parts how many threads (and value ranges)
    * @return ints written
    */
-  static long merge(List<Path> runs, Path target, boolean descending, int blockInts, int parts,
-      boolean sync, ExecutorService pool) throws IOException {
+  static long merge(List<Path> runs, Path target, boolean descending, Merger merger,
+      int blockInts, int parts, boolean sync, ExecutorService pool) throws IOException {
+    if (!merger.splitsByValue()) {
+      throw new IllegalArgumentException(merger + " cannot be split by value range");
+    }
     int k = runs.size();
     List<FileChannel> in = new ArrayList<>(k);
     try {
@@ -63,7 +66,8 @@ final class ParallelMerge {
           for (int i = 0; i < k; i++) {
             offset += to[i] - from[i];
           }
-          done.add(pool.submit(() -> mergeRange(in, from, to, out, at, descending, blockInts)));
+          done.add(pool.submit(
+              () -> mergeRange(in, from, to, out, at, descending, merger, blockInts)));
         }
         long written = 0;
         for (Future<Long> f : done) {
@@ -146,7 +150,7 @@ final class ParallelMerge {
   }
 
   /** A range of a run read in blocks with positional reads. */
-  private static final class RangeSource {
+  private static final class RangeSource implements RunCursor {
     private final FileChannel ch;
     private final ByteBuffer buf;
     private long next;
@@ -164,7 +168,28 @@ final class ParallelMerge {
       refill();
     }
 
-    boolean refill() throws IOException {
+    @Override
+    public int[] block() {
+      return block;
+    }
+
+    @Override
+    public int pos() {
+      return pos;
+    }
+
+    @Override
+    public int limit() {
+      return limit;
+    }
+
+    @Override
+    public void advance(int n) {
+      pos += n;
+    }
+
+    @Override
+    public boolean refill() throws IOException {
       int n = (int) Math.min(block.length, end - next);
       pos = 0;
       limit = n;
@@ -187,8 +212,29 @@ final class ParallelMerge {
     }
   }
 
+  /** Writes a range's output in blocks at its own place in the output file. */
+  private static final class RegionSink implements IntSink {
+    private final FileChannel out;
+    private final ByteBuffer buf;
+    private long position;
+
+    RegionSink(FileChannel out, long outInt, int blockInts) {
+      this.out = out;
+      this.buf = ByteBuffer.allocateDirect(blockInts * Integer.BYTES);
+      this.position = outInt * Integer.BYTES;
+    }
+
+    @Override
+    public void put(int[] a, int off, int len) throws IOException {
+      int blockInts = buf.capacity() / Integer.BYTES;
+      for (int done = 0; done < len; done += blockInts) {
+        position = write(out, buf, a, off + done, Math.min(blockInts, len - done), position);
+      }
+    }
+  }
+
   private static long mergeRange(List<FileChannel> in, long[] from, long[] to, FileChannel out,
-      long outInt, boolean descending, int blockInts) throws IOException {
+      long outInt, boolean descending, Merger merger, int blockInts) throws IOException {
     int k = in.size();
     RangeSource[] sources = new RangeSource[k];
     long[] keys = new long[k];
@@ -196,6 +242,10 @@ final class ParallelMerge {
       sources[i] = new RangeSource(in.get(i), from[i], to[i], blockInts);
       keys[i] = sources[i].limit > 0
           ? key(sources[i].block[0], descending) : LoserTree.EXHAUSTED;
+    }
+    if (merger == Merger.RADIX) {
+      return new RadixMerge(RadixMerge.capacityFor(k))
+          .merge(sources, new RegionSink(out, outInt, blockInts), descending);
     }
     LoserTree tree = new LoserTree(keys);
     int[] outBlock = new int[blockInts];
@@ -207,7 +257,7 @@ final class ParallelMerge {
       RangeSource s = sources[tree.winner()];
       outBlock[o++] = s.block[s.pos++];
       if (o == outBlock.length) {
-        position = write(out, outBuf, outBlock, o, position);
+        position = write(out, outBuf, outBlock, 0, o, position);
         written += o;
         o = 0;
       }
@@ -218,16 +268,16 @@ final class ParallelMerge {
       }
     }
     if (o > 0) {
-      write(out, outBuf, outBlock, o, position);
+      write(out, outBuf, outBlock, 0, o, position);
       written += o;
     }
     return written;
   }
 
-  private static long write(FileChannel out, ByteBuffer buf, int[] block, int n, long position)
-      throws IOException {
+  private static long write(FileChannel out, ByteBuffer buf, int[] block, int off, int n,
+      long position) throws IOException {
     buf.clear();
-    buf.asIntBuffer().put(block, 0, n);
+    buf.asIntBuffer().put(block, off, n);
     buf.limit(n * Integer.BYTES);
     long at = position;
     while (buf.hasRemaining()) {

@@ -7,7 +7,7 @@ import org.secmem.stream.StreamType;
 /**
  * Named sets of sort choices. {@code classic} is the seed reports' algorithm, unchanged; {@code
  * fast} is the best this machine showed (see the README's benchmark): bulk channel I/O with large
- * blocks, parallel radix runs, a loser-tree merge and overlapped I/O, with a fan-in large enough
+ * blocks, parallel radix runs, a radix merge and overlapped I/O, with a fan-in large enough
  * to merge in one pass.
  */
 public enum SortPreset {
@@ -64,7 +64,7 @@ public enum SortPreset {
     SortTuning base = this == FAST ? SortTuning.fast() : SortTuning.classic();
     Merger m = merger.orElse(base.merger());
     // A priority-queue merge cannot run in parallel: asking for it turns the parallel merge off.
-    boolean parallel = parallelMerge.orElse(base.parallelMerge() && m == Merger.LOSER_TREE);
+    boolean parallel = parallelMerge.orElse(base.parallelMerge() && m.splitsByValue());
     SortTuning t = new SortTuning(m, runSort.orElse(base.runSort()),
         overlap.orElse(base.overlap()), parallel);
     if (this == CLASSIC && t.equals(base)) {

@@ -12,15 +12,15 @@ public record SortTuning(Merger merger, RunSort runSort, boolean overlap, boolea
     if (merger == null || runSort == null) {
       throw new IllegalArgumentException("merger and runSort must be given");
     }
-    if (parallelMerge && merger != Merger.LOSER_TREE) {
-      throw new IllegalArgumentException("the parallel merge uses the loser tree; choose"
-          + " --merger loser-tree or --no-parallel-merge");
+    if (parallelMerge && !merger.splitsByValue()) {
+      throw new IllegalArgumentException("the parallel merge needs a loser-tree or radix merger;"
+          + " choose one of them or --no-parallel-merge");
     }
   }
 
   /** What {@code --preset fast} picks. */
   public static SortTuning fast() {
-    return new SortTuning(Merger.LOSER_TREE, RunSort.PARALLEL, true, true);
+    return new SortTuning(Merger.RADIX, RunSort.PARALLEL, true, true);
   }
 
   /** The seed reports' choices, as {@link ClassicMergeSorter} makes them. */

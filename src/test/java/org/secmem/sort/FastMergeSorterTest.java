@@ -65,7 +65,7 @@ class FastMergeSorterTest {
   Arbitrary<SortTuning> tunings() {
     return net.jqwik.api.Combinators.combine(Arbitraries.of(Merger.class),
         Arbitraries.of(RunSort.class), Arbitraries.of(true, false), Arbitraries.of(true, false))
-        .as((m, r, o, p) -> new SortTuning(m, r, o, p && m == Merger.LOSER_TREE));
+        .as((m, r, o, p) -> new SortTuning(m, r, o, p && m.splitsByValue()));
   }
 
   @Provide
@@ -107,7 +107,7 @@ class FastMergeSorterTest {
   static Stream<Arguments> tuningsAndOrders() {
     return Stream.of(Merger.values()).flatMap(mg -> Stream.of(RunSort.values()).flatMap(rs ->
         Stream.of(true, false).flatMap(ov -> Stream.of(SortOrder.values()).map(o ->
-            Arguments.of(new SortTuning(mg, rs, ov, mg == Merger.LOSER_TREE && ov), o)))));
+            Arguments.of(new SortTuning(mg, rs, ov, mg.splitsByValue() && ov), o)))));
   }
 
   @ParameterizedTest(name = "{0} {1}")

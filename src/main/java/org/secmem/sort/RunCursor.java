@@ -1,0 +1,28 @@
+package org.secmem.sort;
+
+import java.io.IOException;
+
+/**
+ * A sorted run being merged, one block at a time: the ints {@code block()[pos() .. limit())} are
+ * the run's next ones, in the merge's order. The sequential merge's prefetching source and the
+ * parallel merge's positional range source both are one, so every merger works on either.
+ */
+interface RunCursor {
+
+  /** The current block; only {@code [pos(), limit())} is valid. */
+  int[] block();
+
+  int pos();
+
+  int limit();
+
+  /** Consumes {@code n} ints of the current block ({@code pos() + n <= limit()}). */
+  void advance(int n);
+
+  /**
+   * Replaces the used-up block by the next one.
+   *
+   * @return false at the end of the run (then {@code pos() == limit()})
+   */
+  boolean refill() throws IOException;
+}
