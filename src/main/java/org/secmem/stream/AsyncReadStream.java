@@ -13,11 +13,15 @@ import java.util.concurrent.Future;
  * Reads ahead on a background thread, as STXXL's prefetching does: while the caller decodes one
  * block of B bytes, the next is already being read into a second direct buffer, so waiting for
  * the disk overlaps with computing. An int may straddle two blocks when B is not a multiple of 4.
+ * The {@code direct} type is this reader on an O_DIRECT channel with aligned buffers ({@link
+ * #direct}): whole aligned blocks are asked for, the last one cut short by the end of the file.
  *
  * <p>Cost: ⌈4N/B⌉ positional {@code pread} calls, made by the background thread.
  */
 final class AsyncReadStream implements ReadStream {
 
+  private final String kind;
+  private final boolean wholeBlocks;
   private final Path path;
   private final FileChannel channel;
   private final ExecutorService io;
@@ -31,15 +35,40 @@ final class AsyncReadStream implements ReadStream {
   private final IntCount count;
 
   AsyncReadStream(Path path, int blockBytes, long totalInts) throws IOException {
+    this("async", path, FileChannel.open(path, StandardOpenOption.READ),
+        ByteBuffer.allocateDirect(blockBytes), ByteBuffer.allocateDirect(blockBytes), totalInts,
+        false);
+  }
+
+  /**
+   * The {@code direct} type's reader: O_DIRECT reads of aligned blocks of B bytes (a multiple of
+   * the file system's block size) into aligned buffers, one block ahead of the caller.
+   */
+  static ReadStream direct(Path path, int blockBytes, long totalInts) throws IOException {
+    int align = DirectIo.checkedBlock(path, blockBytes);
+    return new AsyncReadStream("direct", path, DirectIo.open(path, StandardOpenOption.READ),
+        DirectIo.alignedBuffer(blockBytes, align), DirectIo.alignedBuffer(blockBytes, align),
+        totalInts, true);
+  }
+
+  /**
+   * Reads {@code channel} (owned from now on) through two buffers of the same capacity.
+   *
+   * @param wholeBlocks ask for whole buffers even for the last block (O_DIRECT's rule)
+   */
+  private AsyncReadStream(String kind, Path path, FileChannel channel, ByteBuffer first,
+      ByteBuffer second, long totalInts, boolean wholeBlocks) {
+    this.kind = kind;
+    this.wholeBlocks = wholeBlocks;
     this.path = path;
-    this.channel = FileChannel.open(path, StandardOpenOption.READ);
+    this.channel = channel;
     this.io = BackgroundIo.thread("secmem-read-ahead");
-    this.blockBytes = blockBytes;
+    this.blockBytes = first.capacity();
     this.count = new IntCount(path, totalInts);
     this.fileBytes = totalInts * Integer.BYTES;
-    this.spare = ByteBuffer.allocateDirect(blockBytes);
+    this.spare = second;
     this.reader = new BlockReader(this::nextBlock);
-    prefetch(ByteBuffer.allocateDirect(blockBytes));
+    prefetch(first);
   }
 
   /** Starts reading the next block into {@code into} on the background thread. */
@@ -54,16 +83,17 @@ final class AsyncReadStream implements ReadStream {
     next =
         io.submit(
             () -> {
-              into.clear().limit(size);
-              long at = pos;
-              while (into.hasRemaining()) {
-                int n = channel.read(into, at);
+              into.clear();
+              if (!wholeBlocks) {
+                into.limit(size);
+              }
+              while (into.position() < size) {
+                int n = channel.read(into, pos + into.position());
                 if (n < 0) {
                   throw StreamState.truncated(path);
                 }
-                at += n;
               }
-              return into.flip();
+              return into.flip().limit(size);
             });
   }
 
@@ -109,6 +139,6 @@ final class AsyncReadStream implements ReadStream {
 
   @Override
   public String toString() {
-    return "async(" + path + ", B=" + blockBytes + ")";
+    return kind + "(" + path + ", B=" + blockBytes + ")";
   }
 }

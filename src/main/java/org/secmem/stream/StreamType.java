@@ -16,7 +16,10 @@ public enum StreamType {
   MAPPED("mapped", "Mapping", true),
   /** A {@code FileChannel} with a direct buffer of B bytes, decoded a block at a time. */
   CHANNEL("channel", "Channel", true),
-  /** O_DIRECT: aligned blocks of B bytes straight to and from the device, no page cache. */
+  /**
+   * O_DIRECT: aligned blocks of B bytes straight to and from the device, no page cache; reads
+   * stay one block ahead on a background thread, so the device works while blocks are decoded.
+   */
   DIRECT("direct", "Direct", true),
   /** Read-ahead and write-behind of B-byte blocks on a background thread. */
   ASYNC("async", "Async", true);

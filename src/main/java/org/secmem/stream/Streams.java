@@ -40,7 +40,7 @@ public final class Streams {
       case CHANNEL:
         return new ChannelReadStream(path, options.bufferBytes(), ints);
       case DIRECT:
-        return DirectReadStream.open(path, options.bufferBytes(), ints);
+        return AsyncReadStream.direct(path, options.bufferBytes(), ints);
       case ASYNC:
         return new AsyncReadStream(path, options.bufferBytes(), ints);
       default:
