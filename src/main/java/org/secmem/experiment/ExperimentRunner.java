@@ -46,11 +46,11 @@ public final class ExperimentRunner {
         CacheMode cacheDone = cache.prepare(settings.cache(), trial.inputs());
 
         Optional<IoCounters> before = IoCounters.read();
-        long cpuBefore = processCpuNanos();
+        long cpuBefore = org.secmem.sort.ProcessCpu.nanos();
         long start = System.nanoTime();
         TrialOutcome outcome = trial.run();
         long elapsed = System.nanoTime() - start;
-        long cpu = cpuBefore < 0 ? -1 : processCpuNanos() - cpuBefore;
+        long cpu = org.secmem.sort.ProcessCpu.between(cpuBefore, org.secmem.sort.ProcessCpu.nanos());
         Optional<IoCounters> io = IoCounters.read().flatMap(a -> before.map(a::minus));
         Optional<Boolean> verified = trial.verify(outcome);
 
@@ -62,17 +62,6 @@ public final class ExperimentRunner {
     } finally {
       trial.finish();
     }
-  }
-
-  /** CPU time of this process so far, or -1 where the JVM does not say. */
-  private static long processCpuNanos() {
-    java.lang.management.OperatingSystemMXBean os =
-        java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-    if (os instanceof com.sun.management.OperatingSystemMXBean) {
-      long t = ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime();
-      return t >= 0 ? t : -1;
-    }
-    return -1;
   }
 
   private static ResultRow row(

@@ -127,6 +127,10 @@ public final class SortTrial implements Trial {
     extra.put(ResultColumn.RUNS, Long.toString(stats.runs()));
     extra.put(ResultColumn.RUN_FORMATION_NS, Long.toString(stats.runFormationNanos()));
     extra.put(ResultColumn.MERGE_NS, Long.toString(stats.mergeNanos()));
+    if (stats.runFormationCpuNanos() >= 0 && stats.mergeCpuNanos() >= 0) {
+      extra.put(ResultColumn.RUN_FORMATION_CPU_NS, Long.toString(stats.runFormationCpuNanos()));
+      extra.put(ResultColumn.MERGE_CPU_NS, Long.toString(stats.mergeCpuNanos()));
+    }
     extra.put(ResultColumn.STREAM_READ_BYTES, Long.toString(stats.bytesRead()));
     extra.put(ResultColumn.STREAM_WRITE_BYTES, Long.toString(stats.bytesWritten()));
     return new TrialOutcome(stats.ints(), stats.ints() * Integer.BYTES, stats.inputChecksum(),

@@ -58,7 +58,11 @@ public enum ResultColumn {
    * CPU time of the whole process (all threads) during the timed run: next to elapsed_ns it says
    * whether a run computed or waited (cpu_ns well below elapsed_ns: waiting for I/O).
    */
-  CPU_NS("cpu_ns");
+  CPU_NS("cpu_ns"),
+  /** Sort: CPU time of the process during run formation (beside run_formation_ns). */
+  RUN_FORMATION_CPU_NS("run_formation_cpu_ns"),
+  /** Sort: CPU time of the process during the merge passes (beside merge_ns). */
+  MERGE_CPU_NS("merge_cpu_ns");
 
   private final String header;
 

@@ -70,12 +70,14 @@ public final class ClassicMergeSorter implements ExternalSorter {
   private SortStats sortIn(WorkDirectory work, SortSpec spec, long n, long start,
       SortProgress progress) throws IOException {
     Checksum checksum = new Checksum();
+    long cpuStart = ProcessCpu.nanos();
     long expectedRuns = CostModel.runs(n, spec.memoryInts());
     int mergePasses = CostModel.mergePasses(expectedRuns, spec.fanIn());
 
     List<Path> runs = formRuns(spec, n, work, checksum, mergePasses == 0, progress);
     long formedRuns = runs.size();
     long formed = System.nanoTime();
+    long cpuFormed = ProcessCpu.nanos();
 
     int pass = 1;
     while (runs.size() > 1) {
@@ -87,7 +89,8 @@ public final class ClassicMergeSorter implements ExternalSorter {
     long end = System.nanoTime();
     long bytes = n * Integer.BYTES * (long) pass;
     return new SortStats(n, formedRuns, pass, formed - start, end - formed, end - start,
-        checksum, bytes, bytes);
+        checksum, bytes, bytes, ProcessCpu.between(cpuStart, cpuFormed),
+        ProcessCpu.between(cpuFormed, ProcessCpu.nanos()));
   }
 
   /** Pass 1: runs of M ints, sorted in memory. A single run is written as the output itself. */

@@ -62,6 +62,7 @@ public final class FastMergeSorter implements ExternalSorter {
     Path parent = spec.workDir().orElse(spec.output().toAbsolutePath().getParent());
     WorkDirectory.removeStale(parent);
     long start = System.nanoTime();
+    long cpuStart = ProcessCpu.nanos();
     ExecutorService pool = Executors.newFixedThreadPool(
         Math.max(2, Runtime.getRuntime().availableProcessors()), daemon("secmem-sort"));
     try (WorkDirectory work = WorkDirectory.create(parent, temps)) {
@@ -73,6 +74,7 @@ public final class FastMergeSorter implements ExternalSorter {
           ? formRunsOverlapped(spec, n, (int) runInts, work, checksum, onlyRun, pool, progress)
           : formRuns(spec, n, (int) runInts, work, checksum, onlyRun, pool, progress);
       long formed = System.nanoTime();
+      long cpuFormed = ProcessCpu.nanos();
       int pass = 1;
       int passes = 1 + CostModel.mergePasses(runs.size(), spec.fanIn());
       while (runs.size() > 1) {
@@ -101,7 +103,8 @@ public final class FastMergeSorter implements ExternalSorter {
       long end = System.nanoTime();
       long bytes = n * Integer.BYTES * (long) pass;
       return new SortStats(n, expectedRuns, pass, formed - start, end - formed, end - start,
-          checksum, bytes, bytes);
+          checksum, bytes, bytes, ProcessCpu.between(cpuStart, cpuFormed),
+          ProcessCpu.between(cpuFormed, ProcessCpu.nanos()));
     } catch (IOException e) {
       throw new IOException("sorting " + spec.input() + " with runs in " + parent + ": "
           + e.getMessage(), e);

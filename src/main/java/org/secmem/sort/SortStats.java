@@ -14,6 +14,8 @@ import org.secmem.data.Checksum;
  * @param inputChecksum checksum of every int read from the input
  * @param bytesRead bytes the streams read over all passes
  * @param bytesWritten bytes the streams wrote over all passes
+ * @param runFormationCpuNanos CPU time of the process during run formation, -1 if unknown
+ * @param mergeCpuNanos CPU time of the process during the merge passes, -1 if unknown
  */
 public record SortStats(
     long ints,
@@ -24,4 +26,6 @@ public record SortStats(
     long totalNanos,
     Checksum inputChecksum,
     long bytesRead,
-    long bytesWritten) {}
+    long bytesWritten,
+    long runFormationCpuNanos,
+    long mergeCpuNanos) {}

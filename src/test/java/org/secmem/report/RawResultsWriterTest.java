@@ -46,7 +46,8 @@ class RawResultsWriterTest {
             + "cache,sync,elapsed_ns,elapsed_ms,mib_per_s,ns_per_int,bytes,read_syscalls,"
             + "write_syscalls,storage_read_bytes,storage_write_bytes,predicted_ios,passes,runs,"
             + "run_formation_ns,merge_ns,checksum,verified,preset,merger,run_sort,overlap,"
-            + "parallel_merge,access,stream_read_bytes,stream_write_bytes,cpu_ns",
+            + "parallel_merge,access,stream_read_bytes,stream_write_bytes,cpu_ns,"
+            + "run_formation_cpu_ns,merge_cpu_ns",
         String.join(",", ResultColumn.headers()));
   }
 
