@@ -270,12 +270,9 @@ public final class FastMergeSorter implements ExternalSorter {
   }
 
   /** A run being merged: its current block, and with overlap the next one being read. */
-  private static final class BlockSource implements RunCursor {
+  private static final class BlockSource extends RunCursor {
     final ReadStream in;
-    int[] block;
     int[] spare;
-    int pos;
-    int limit;
     Future<Integer> pending;
     final ExecutorService prefetch;
 
@@ -295,29 +292,9 @@ public final class FastMergeSorter implements ExternalSorter {
       pending = in.endOfStream() ? null : prefetch.submit(() -> in.read(target, 0, target.length));
     }
 
-    @Override
-    public int[] block() {
-      return block;
-    }
-
-    @Override
-    public int pos() {
-      return pos;
-    }
-
-    @Override
-    public int limit() {
-      return limit;
-    }
-
-    @Override
-    public void advance(int n) {
-      pos += n;
-    }
-
     /** Moves to the next block; false at the end of the run. */
     @Override
-    public boolean refill() throws IOException {
+    boolean refill() throws IOException {
       if (prefetch == null) {
         limit = in.read(block, 0, block.length);
       } else {

@@ -150,14 +150,11 @@ final class ParallelMerge {
   }
 
   /** A range of a run read in blocks with positional reads. */
-  private static final class RangeSource implements RunCursor {
+  private static final class RangeSource extends RunCursor {
     private final FileChannel ch;
     private final ByteBuffer buf;
     private long next;
     private final long end;
-    final int[] block;
-    int pos;
-    int limit;
 
     RangeSource(FileChannel ch, long from, long to, int blockInts) throws IOException {
       this.ch = ch;
@@ -169,27 +166,7 @@ final class ParallelMerge {
     }
 
     @Override
-    public int[] block() {
-      return block;
-    }
-
-    @Override
-    public int pos() {
-      return pos;
-    }
-
-    @Override
-    public int limit() {
-      return limit;
-    }
-
-    @Override
-    public void advance(int n) {
-      pos += n;
-    }
-
-    @Override
-    public boolean refill() throws IOException {
+    boolean refill() throws IOException {
       int n = (int) Math.min(block.length, end - next);
       pos = 0;
       limit = n;

@@ -18,27 +18,15 @@ import java.util.Objects;
  */
 final class ChannelReadStream implements ReadStream {
 
-  private final String kind;
   private final Path path;
   private final FileChannel channel;
   private final ByteBuffer buf;
   private final IntCount count;
 
   ChannelReadStream(Path path, int bufferBytes, long totalInts) throws IOException {
-    this("channel", path, FileChannel.open(path, StandardOpenOption.READ),
-        ByteBuffer.allocateDirect(Math.max(bufferBytes, Integer.BYTES)), totalInts);
-  }
-
-  /**
-   * Reads {@code channel} (owned from now on) through {@code buf}.
-   *
-   * @param kind the type's name, for {@link #toString()}
-   */
-  ChannelReadStream(String kind, Path path, FileChannel channel, ByteBuffer buf, long totalInts) {
-    this.kind = kind;
     this.path = path;
-    this.channel = channel;
-    this.buf = buf;
+    this.channel = FileChannel.open(path, StandardOpenOption.READ);
+    this.buf = ByteBuffer.allocateDirect(Math.max(bufferBytes, Integer.BYTES));
     this.buf.limit(0);
     this.count = new IntCount(path, totalInts);
   }
@@ -94,6 +82,6 @@ final class ChannelReadStream implements ReadStream {
 
   @Override
   public String toString() {
-    return kind + "(" + path + ", B=" + buf.capacity() + ")";
+    return "channel(" + path + ", B=" + buf.capacity() + ")";
   }
 }

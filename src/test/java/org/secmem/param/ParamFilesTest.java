@@ -1,6 +1,7 @@
 package org.secmem.param;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -184,8 +185,24 @@ class ParamFilesTest {
     assertEquals(StreamType.CHANNEL, c.get(1).writeStream());
     assertEquals("custom", c.get(2).preset());
     assertEquals(org.secmem.sort.Merger.PRIORITY_QUEUE, c.get(2).tuning().orElseThrow().merger());
+    assertFalse(c.get(2).tuning().orElseThrow().parallelMerge(),
+        "a priority queue cannot be split by value: the parallel merge is turned off");
+    assertEquals(org.secmem.sort.Merger.RADIX, c.get(1).tuning().orElseThrow().merger());
     assertTrue(problems("experiment,n,preset,run_sort\nsort,100,turbo,quick\n", null).stream()
         .anyMatch(p -> p.contains("run_sort: unknown run sort 'quick'")));
+  }
+
+  @Test
+  void sortRow_mergerColumn_takesEachMerger_andNamesThemWhenWrong() throws ParamFileException {
+    List<RunConfig> c = parse("experiment,n,m,merger\n"
+        + "sort,2^16,2^12,radix|loser-tree\n", null);
+    assertEquals(2, c.size());
+    assertEquals(org.secmem.sort.Merger.RADIX, c.get(0).tuning().orElseThrow().merger());
+    assertEquals(org.secmem.sort.Merger.LOSER_TREE, c.get(1).tuning().orElseThrow().merger());
+    assertEquals("custom", c.get(0).preset());
+    assertTrue(problems("experiment,n,merger\nsort,100,heap\n", null).stream()
+        .anyMatch(p -> p.contains("merger: unknown merger 'heap' (allowed: priority-queue,"
+            + " loser-tree, radix)")), "the message lists every merger");
   }
 
   @Test

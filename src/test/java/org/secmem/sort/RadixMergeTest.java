@@ -21,51 +21,24 @@ import org.junit.jupiter.api.Test;
 class RadixMergeTest {
 
   /** A run in memory, handed out in blocks of {@code blockInts}, as the file cursors do. */
-  private static final class ArrayCursor implements RunCursor {
+  private static final class ArrayCursor extends RunCursor {
     private final int[] run;
-    private final int[] block;
     private int next;
-    private int pos;
-    private int limit;
-    int refills;
 
     ArrayCursor(int[] run, int blockInts) {
       this.run = run;
       this.block = new int[blockInts];
       refill();
-      refills = 0;
     }
 
     @Override
-    public int[] block() {
-      return block;
-    }
-
-    @Override
-    public int pos() {
-      return pos;
-    }
-
-    @Override
-    public int limit() {
-      return limit;
-    }
-
-    @Override
-    public void advance(int n) {
-      assertTrue(pos + n <= limit, "advanced past the block");
-      pos += n;
-    }
-
-    @Override
-    public boolean refill() {
+    boolean refill() {
       assertEquals(limit, pos, "refilled before its block was used up");
       int n = Math.min(block.length, run.length - next);
       System.arraycopy(run, next, block, 0, n);
       next += n;
       pos = 0;
       limit = n;
-      refills++;
       return n > 0;
     }
 
