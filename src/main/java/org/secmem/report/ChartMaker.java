@@ -359,8 +359,10 @@ public final class ChartMaker {
       RawRow r, List<String> seriesColumns, List<String> folded, boolean sort, String qualifier) {
     String name;
     if (sort) {
-      name = "read " + orDash(r.get(ResultColumns.READ_STREAM)) + ", write "
-          + orDash(r.get(ResultColumns.WRITE_STREAM));
+      String read = orDash(r.get(ResultColumns.READ_STREAM));
+      String write = orDash(r.get(ResultColumns.WRITE_STREAM));
+      // One type both ways (or one tool, in a comparison file) is named once.
+      name = read.equals(write) ? read : "read " + read + ", write " + write;
     } else {
       name = seriesColumns.stream().map(c -> orDash(r.get(c))).collect(Collectors.joining(", "));
       if (name.isEmpty()) {

@@ -192,6 +192,20 @@ class ChartMakerTest {
   }
 
   @Test
+  void plan_sortWithOneTypeBothWays_namesItOnce_andAMixedPairBothWays() throws IOException {
+    String csv =
+        "experiment,read_stream,write_stream,m,elapsed_ms\n"
+            + "sort,channel,channel,1000,1.0\n"
+            + "sort,channel,channel,10000,2.0\n"
+            + "sort,mapped,simple,1000,3.0\n"
+            + "sort,mapped,simple,10000,4.0\n";
+    ChartSpec spec =
+        ChartMaker.withDefaults().plan(RawResults.parse("t", new StringReader(csv))).get(0);
+    assertEquals(List.of("channel", "read mapped, write simple"),
+        spec.series().stream().map(Series::name).toList());
+  }
+
+  @Test
   void plan_parameterSpanningMoreThanTwoDecades_getsLogAxis() throws IOException {
     String csv =
         "experiment,stream,k,elapsed_ms\n"
