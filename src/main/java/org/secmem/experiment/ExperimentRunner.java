@@ -8,6 +8,7 @@ import java.util.Optional;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
 import org.secmem.report.ResultSink;
+import org.secmem.sort.ProcessCpu;
 
 /**
  * Runs each configuration's warm-ups and repetitions: set-up and cache preparation outside the
@@ -46,11 +47,11 @@ public final class ExperimentRunner {
         CacheMode cacheDone = cache.prepare(settings.cache(), trial.inputs());
 
         Optional<IoCounters> before = IoCounters.read();
-        long cpuBefore = org.secmem.sort.ProcessCpu.nanos();
+        long cpuBefore = ProcessCpu.nanos();
         long start = System.nanoTime();
         TrialOutcome outcome = trial.run();
         long elapsed = System.nanoTime() - start;
-        long cpu = org.secmem.sort.ProcessCpu.between(cpuBefore, org.secmem.sort.ProcessCpu.nanos());
+        long cpu = ProcessCpu.between(cpuBefore, ProcessCpu.nanos());
         Optional<IoCounters> io = IoCounters.read().flatMap(a -> before.map(a::minus));
         Optional<Boolean> verified = trial.verify(outcome);
 

@@ -58,8 +58,9 @@ public final class ClassicMergeSorter implements ExternalSorter {
     // Leftovers of sorts killed before they could clean up (kill -9, power loss).
     WorkDirectory.removeStale(parent);
     long start = System.nanoTime();
+    long cpuStart = ProcessCpu.nanos();
     try (WorkDirectory work = WorkDirectory.create(parent, temps)) {
-      return sortIn(work, spec, n, start, progress);
+      return sortIn(work, spec, n, start, cpuStart, progress);
     } catch (IOException e) {
       // Say where: a bare "No space left on device" does not tell which disk filled up.
       throw new IOException("sorting " + spec.input() + " with runs in " + parent + ": "
@@ -67,10 +68,9 @@ public final class ClassicMergeSorter implements ExternalSorter {
     }
   }
 
-  private SortStats sortIn(WorkDirectory work, SortSpec spec, long n, long start,
+  private SortStats sortIn(WorkDirectory work, SortSpec spec, long n, long start, long cpuStart,
       SortProgress progress) throws IOException {
     Checksum checksum = new Checksum();
-    long cpuStart = ProcessCpu.nanos();
     long expectedRuns = CostModel.runs(n, spec.memoryInts());
     int mergePasses = CostModel.mergePasses(expectedRuns, spec.fanIn());
 

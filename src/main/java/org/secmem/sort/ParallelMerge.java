@@ -189,7 +189,7 @@ final class ParallelMerge {
     }
   }
 
-  /** Writes a range's output in blocks at its own place in the output file. */
+  /** Writes a range's output in blocks, with positional writes at its own place in the file. */
   private static final class RegionSink implements IntSink {
     private final FileChannel out;
     private final ByteBuffer buf;
@@ -205,7 +205,13 @@ final class ParallelMerge {
     public void put(int[] a, int off, int len) throws IOException {
       int blockInts = buf.capacity() / Integer.BYTES;
       for (int done = 0; done < len; done += blockInts) {
-        position = write(out, buf, a, off + done, Math.min(blockInts, len - done), position);
+        int n = Math.min(blockInts, len - done);
+        buf.clear();
+        buf.asIntBuffer().put(a, off + done, n);
+        buf.limit(n * Integer.BYTES);
+        while (buf.hasRemaining()) {
+          position += out.write(buf, position);
+        }
       }
     }
   }
@@ -214,27 +220,27 @@ final class ParallelMerge {
       long outInt, boolean descending, Merger merger, int blockInts) throws IOException {
     int k = in.size();
     RangeSource[] sources = new RangeSource[k];
-    long[] keys = new long[k];
     for (int i = 0; i < k; i++) {
       sources[i] = new RangeSource(in.get(i), from[i], to[i], blockInts);
+    }
+    RegionSink sink = new RegionSink(out, outInt, blockInts);
+    if (merger == Merger.RADIX) {
+      return new RadixMerge(RadixMerge.capacityFor(k)).merge(sources, sink, descending);
+    }
+    long[] keys = new long[k];
+    for (int i = 0; i < k; i++) {
       keys[i] = sources[i].limit > 0
           ? key(sources[i].block[0], descending) : LoserTree.EXHAUSTED;
     }
-    if (merger == Merger.RADIX) {
-      return new RadixMerge(RadixMerge.capacityFor(k))
-          .merge(sources, new RegionSink(out, outInt, blockInts), descending);
-    }
     LoserTree tree = new LoserTree(keys);
     int[] outBlock = new int[blockInts];
-    ByteBuffer outBuf = ByteBuffer.allocateDirect(blockInts * Integer.BYTES);
     int o = 0;
-    long position = outInt * Integer.BYTES;
     long written = 0;
     while (tree.winnerKey() != LoserTree.EXHAUSTED) {
       RangeSource s = sources[tree.winner()];
       outBlock[o++] = s.block[s.pos++];
       if (o == outBlock.length) {
-        position = write(out, outBuf, outBlock, 0, o, position);
+        sink.put(outBlock, 0, o);
         written += o;
         o = 0;
       }
@@ -245,21 +251,9 @@ final class ParallelMerge {
       }
     }
     if (o > 0) {
-      write(out, outBuf, outBlock, 0, o, position);
+      sink.put(outBlock, 0, o);
       written += o;
     }
     return written;
-  }
-
-  private static long write(FileChannel out, ByteBuffer buf, int[] block, int off, int n,
-      long position) throws IOException {
-    buf.clear();
-    buf.asIntBuffer().put(block, off, n);
-    buf.limit(n * Integer.BYTES);
-    long at = position;
-    while (buf.hasRemaining()) {
-      at += out.write(buf, at);
-    }
-    return at;
   }
 }

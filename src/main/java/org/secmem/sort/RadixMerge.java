@@ -82,15 +82,14 @@ final class RadixMerge {
       long low = Long.MAX_VALUE;
       for (int i = 0; i < alive; i++) {
         RunCursor r = live[i];
-        int end = Math.min(r.limit(), r.pos() + window);
-        bound = Math.min(bound, key(r.block()[end - 1], mask));
+        cut[i] = Math.min(r.limit(), r.pos() + window); // the window's end, cut back below
+        bound = Math.min(bound, key(r.block()[cut[i] - 1], mask));
         low = Math.min(low, key(r.block()[r.pos()], mask));
       }
       int total = 0;
       for (int i = 0; i < alive; i++) {
         RunCursor r = live[i];
-        int end = Math.min(r.limit(), r.pos() + window);
-        cut[i] = upperBound(r.block(), r.pos(), end, bound, mask);
+        cut[i] = upperBound(r.block(), r.pos(), cut[i], bound, mask);
         total += cut[i] - r.pos();
       }
       int[] sorted = sortChunk(live, cut, alive, total, (int) low, bound - low, mask);
