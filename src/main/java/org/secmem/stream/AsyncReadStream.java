@@ -14,7 +14,8 @@ import java.util.concurrent.Future;
  * block of B bytes, the next is already being read into a second direct buffer, so waiting for
  * the disk overlaps with computing. An int may straddle two blocks when B is not a multiple of 4.
  * The {@code direct} type is this reader on an O_DIRECT channel with aligned buffers ({@link
- * #direct}): whole aligned blocks are asked for, the last one cut short by the end of the file.
+ * #direct}): whole aligned blocks are asked for, the last one cut short by the end of the region
+ * (or of the file).
  *
  * <p>Cost: ⌈4N/B⌉ positional {@code pread} calls, made by the background thread.
  */
@@ -26,60 +27,76 @@ final class AsyncReadStream implements ReadStream {
   private final FileChannel channel;
   private final ExecutorService io;
   private final int blockBytes;
-  private final long fileBytes;
+  /** Where the region ends: no block is handed out past it. */
+  private final long endBytes;
   private final BlockReader reader;
   /** The buffer not being read nor filled, until the first block is used up. */
   private ByteBuffer spare;
   private Future<ByteBuffer> next;
   private long nextPosition;
+  /** Bytes at the start of the next block that lie before the region (O_DIRECT's aligned start). */
+  private int headSkip;
   private final IntCount count;
 
-  AsyncReadStream(Path path, int blockBytes, long totalInts) throws IOException {
+  /** Reads ints [fromInt, toInt) of {@code path}. */
+  AsyncReadStream(Path path, int blockBytes, long fromInt, long toInt) throws IOException {
     this("async", path, FileChannel.open(path, StandardOpenOption.READ),
-        ByteBuffer.allocateDirect(blockBytes), ByteBuffer.allocateDirect(blockBytes), totalInts,
-        false);
+        ByteBuffer.allocateDirect(blockBytes), ByteBuffer.allocateDirect(blockBytes), fromInt,
+        toInt, 1, false);
   }
 
   /**
-   * The {@code direct} type's reader: O_DIRECT reads of aligned blocks of B bytes (a multiple of
-   * the file system's block size) into aligned buffers, one block ahead of the caller.
+   * The {@code direct} type's reader of ints [fromInt, toInt): O_DIRECT reads of aligned blocks of
+   * B bytes (a multiple of the file system's block size) into aligned buffers, one block ahead of
+   * the caller. The first block starts at the block boundary at or before the region, and the bytes
+   * before the region are skipped.
    */
-  static ReadStream direct(Path path, int blockBytes, long totalInts) throws IOException {
+  static ReadStream direct(Path path, int blockBytes, long fromInt, long toInt)
+      throws IOException {
     int align = DirectIo.checkedBlock(path, blockBytes);
     return new AsyncReadStream("direct", path, DirectIo.open(path, StandardOpenOption.READ),
         DirectIo.alignedBuffer(blockBytes, align), DirectIo.alignedBuffer(blockBytes, align),
-        totalInts, true);
+        fromInt, toInt, align, true);
   }
 
   /**
    * Reads {@code channel} (owned from now on) through two buffers of the same capacity.
    *
+   * @param align the first read starts at a multiple of this many bytes (1: at the region)
    * @param wholeBlocks ask for whole buffers even for the last block (O_DIRECT's rule)
    */
   private AsyncReadStream(String kind, Path path, FileChannel channel, ByteBuffer first,
-      ByteBuffer second, long totalInts, boolean wholeBlocks) {
+      ByteBuffer second, long fromInt, long toInt, int align, boolean wholeBlocks) {
     this.kind = kind;
     this.wholeBlocks = wholeBlocks;
     this.path = path;
     this.channel = channel;
     this.io = BackgroundIo.thread("secmem-read-ahead");
     this.blockBytes = first.capacity();
-    this.count = new IntCount(path, totalInts);
-    this.fileBytes = totalInts * Integer.BYTES;
+    this.count = new IntCount(path, toInt - fromInt);
+    long startBytes = fromInt * Integer.BYTES;
+    this.headSkip = (int) (startBytes % align);
+    this.nextPosition = startBytes - headSkip;
+    this.endBytes = toInt * Integer.BYTES;
     this.spare = second;
     this.reader = new BlockReader(this::nextBlock);
     prefetch(first);
   }
 
-  /** Starts reading the next block into {@code into} on the background thread. */
+  /**
+   * Starts reading the next block into {@code into} on the background thread; none when the
+   * region has no bytes left.
+   */
   private void prefetch(ByteBuffer into) {
     long pos = nextPosition;
-    int size = (int) Math.min(blockBytes, fileBytes - pos);
-    if (size <= 0) {
+    int size = (int) Math.min(blockBytes, endBytes - pos);
+    int skip = headSkip;
+    if (size <= skip) {
       next = null;
       return;
     }
     nextPosition += size;
+    headSkip = 0;
     next =
         io.submit(
             () -> {
@@ -93,7 +110,7 @@ final class AsyncReadStream implements ReadStream {
                   throw StreamState.truncated(path);
                 }
               }
-              return into.flip().limit(size);
+              return into.flip().limit(size).position(skip);
             });
   }
 

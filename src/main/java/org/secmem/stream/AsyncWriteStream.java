@@ -12,7 +12,8 @@ import java.util.concurrent.Future;
 /**
  * Writes behind on a background thread: a full block of B bytes is handed to the I/O thread and
  * the caller goes on filling a second buffer, so computing overlaps with writing, as in STXXL.
- * A write failure surfaces at the next hand-over or at {@link #close()}.
+ * A write failure surfaces at the next hand-over or at {@link #close()}. Writes are positional,
+ * so a region writer starts at its region and never changes the file's length.
  *
  * <p>Cost: ⌈4N/B⌉ positional {@code pwrite} calls, made by the background thread.
  */
@@ -29,22 +30,36 @@ final class AsyncWriteStream implements WriteStream {
   private ByteBuffer second;
   private Future<ByteBuffer> pending;
   private long position;
-  private boolean closed;
+  private final WriteCount count;
 
-  AsyncWriteStream(Path path, int blockBytes, boolean sync) throws IOException {
+  /** Writes {@code channel} (owned from now on) from byte {@code position}. */
+  private AsyncWriteStream(Path path, FileChannel channel, int blockBytes, boolean sync,
+      long position, WriteCount count) {
     this.path = path;
-    this.channel =
-        FileChannel.open(
-            path,
-            StandardOpenOption.CREATE,
-            StandardOpenOption.TRUNCATE_EXISTING,
-            StandardOpenOption.WRITE);
+    this.channel = channel;
     this.io = BackgroundIo.thread("secmem-write-behind");
     this.sync = sync;
     this.blockBytes = blockBytes;
     this.free = ByteBuffer.allocateDirect(blockBytes);
     this.second = ByteBuffer.allocateDirect(blockBytes);
+    this.position = position;
+    this.count = count;
     this.writer = new BlockWriter(this::handOver);
+  }
+
+  /** Creates (or truncates) {@code path} and writes it from the start. */
+  static WriteStream create(Path path, int blockBytes, boolean sync) throws IOException {
+    FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE,
+        StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+    return new AsyncWriteStream(path, channel, blockBytes, sync, 0, WriteCount.unbounded(path));
+  }
+
+  /** Writes ints [atInt, atInt + lenInts) of the existing file {@code path}. */
+  static WriteStream region(Path path, int blockBytes, boolean sync, long atInt, long lenInts)
+      throws IOException {
+    FileChannel channel = FileChannel.open(path, StandardOpenOption.WRITE);
+    return new AsyncWriteStream(path, channel, blockBytes, sync, atInt * Integer.BYTES,
+        WriteCount.region(path, atInt, lenInts));
   }
 
   /** Gives a full buffer to the I/O thread; returns one to fill next. */
@@ -70,27 +85,22 @@ final class AsyncWriteStream implements WriteStream {
 
   @Override
   public void write(int value) throws IOException {
-    if (closed) {
-      throw StreamState.closed();
-    }
+    count.add(1);
     writer.put(value);
   }
 
   @Override
   public void write(int[] src, int off, int len) throws IOException {
     Objects.checkFromIndexSize(off, len, src.length);
-    if (closed) {
-      throw StreamState.closed();
-    }
+    count.add(len);
     writer.put(src, off, len);
   }
 
   @Override
   public void close() throws IOException {
-    if (closed) {
+    if (!count.close()) {
       return;
     }
-    closed = true;
     try (FileChannel toClose = channel) {
       if (pending != null) {
         BackgroundIo.await(pending);

@@ -12,7 +12,8 @@ import java.util.Objects;
  * Reads through a {@link FileChannel} into a direct buffer of B bytes: the kernel copies straight
  * into memory the JVM does not move, and bulk reads decode whole blocks with one swapping copy
  * ({@link IntBuffer#get(int[], int, int)}) instead of an int at a time. Bytes of an int cut by the
- * end of a fill are moved to the front ({@link ByteBuffer#compact()}) before the next fill.
+ * end of a fill are moved to the front ({@link ByteBuffer#compact()}) before the next fill. The
+ * channel starts at the region, and no fill reads past its end.
  *
  * <p>Cost: about ⌈4N/B⌉ {@code read} system calls.
  */
@@ -21,14 +22,18 @@ final class ChannelReadStream implements ReadStream {
   private final Path path;
   private final FileChannel channel;
   private final ByteBuffer buf;
+  /** Bytes of the region not yet read into the buffer: a fill never reads past its end. */
+  private long unreadBytes;
   private final IntCount count;
 
-  ChannelReadStream(Path path, int bufferBytes, long totalInts) throws IOException {
+  /** Reads ints [fromInt, toInt) of {@code path}. */
+  ChannelReadStream(Path path, int bufferBytes, long fromInt, long toInt) throws IOException {
     this.path = path;
-    this.channel = FileChannel.open(path, StandardOpenOption.READ);
+    this.channel = Regions.channelAt(path, StandardOpenOption.READ, fromInt * Integer.BYTES);
     this.buf = ByteBuffer.allocateDirect(Math.max(bufferBytes, Integer.BYTES));
     this.buf.limit(0);
-    this.count = new IntCount(path, totalInts);
+    this.unreadBytes = (toInt - fromInt) * Integer.BYTES;
+    this.count = new IntCount(path, toInt - fromInt);
   }
 
   @Override
@@ -44,9 +49,12 @@ final class ChannelReadStream implements ReadStream {
   private void fill() throws IOException {
     buf.compact();
     while (buf.position() < Integer.BYTES) {
-      if (channel.read(buf) < 0) {
+      buf.limit((int) Math.min(buf.capacity(), buf.position() + unreadBytes));
+      int n = channel.read(buf);
+      if (n < 0) {
         throw StreamState.truncated(path);
       }
+      unreadBytes -= n;
     }
     buf.flip();
   }

@@ -10,7 +10,8 @@ import java.util.Objects;
 /**
  * Writes through a {@link FileChannel} from a direct buffer of B bytes, with bulk writes encoded
  * a block at a time ({@code IntBuffer.put(int[], int, int)}). With B not a multiple of 4 a write
- * carries the whole ints that fit.
+ * carries the whole ints that fit. A region writer's channel starts at the region and the file is
+ * never truncated.
  *
  * <p>Cost: about ⌈4N/B⌉ {@code write} system calls.
  */
@@ -22,18 +23,8 @@ final class ChannelWriteStream implements WriteStream {
   private final ByteBuffer buf;
   private final boolean sync;
   private final int tailBlock;
+  private final WriteCount count;
   private long written;
-  private boolean closed;
-
-  ChannelWriteStream(Path path, int bufferBytes, boolean sync) throws IOException {
-    this("channel", path,
-        FileChannel.open(
-            path,
-            StandardOpenOption.CREATE,
-            StandardOpenOption.TRUNCATE_EXISTING,
-            StandardOpenOption.WRITE),
-        ByteBuffer.allocateDirect(Math.max(bufferBytes, Integer.BYTES)), sync, 0);
-  }
 
   /**
    * Writes to {@code channel} (owned from now on) through {@code buf}.
@@ -42,20 +33,39 @@ final class ChannelWriteStream implements WriteStream {
    *     O_DIRECT requires) and the file truncated back to its real length
    */
   ChannelWriteStream(String kind, Path path, FileChannel channel, ByteBuffer buf, boolean sync,
-      int tailBlock) {
+      int tailBlock, WriteCount count) {
     this.kind = kind;
     this.path = path;
     this.channel = channel;
     this.buf = buf;
     this.sync = sync;
     this.tailBlock = tailBlock;
+    this.count = count;
+  }
+
+  /** Creates (or truncates) {@code path} and writes it from the start. */
+  static WriteStream create(Path path, int bufferBytes, boolean sync) throws IOException {
+    FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE,
+        StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+    return new ChannelWriteStream("channel", path, channel, buffer(bufferBytes), sync, 0,
+        WriteCount.unbounded(path));
+  }
+
+  /** Writes ints [atInt, atInt + lenInts) of the existing file {@code path}. */
+  static WriteStream region(Path path, int bufferBytes, boolean sync, long atInt, long lenInts)
+      throws IOException {
+    FileChannel channel = Regions.channelAt(path, StandardOpenOption.WRITE, atInt * Integer.BYTES);
+    return new ChannelWriteStream("channel", path, channel, buffer(bufferBytes), sync, 0,
+        WriteCount.region(path, atInt, lenInts));
+  }
+
+  private static ByteBuffer buffer(int bufferBytes) {
+    return ByteBuffer.allocateDirect(Math.max(bufferBytes, Integer.BYTES));
   }
 
   @Override
   public void write(int value) throws IOException {
-    if (closed) {
-      throw StreamState.closed();
-    }
+    count.add(1);
     if (buf.remaining() < Integer.BYTES) {
       drain();
     }
@@ -73,9 +83,7 @@ final class ChannelWriteStream implements WriteStream {
   @Override
   public void write(int[] src, int off, int len) throws IOException {
     Objects.checkFromIndexSize(off, len, src.length);
-    if (closed) {
-      throw StreamState.closed();
-    }
+    count.add(len);
     int i = 0;
     while (i < len) {
       if (buf.remaining() < Integer.BYTES) {
@@ -90,10 +98,9 @@ final class ChannelWriteStream implements WriteStream {
 
   @Override
   public void close() throws IOException {
-    if (closed) {
+    if (!count.close()) {
       return;
     }
-    closed = true;
     try (FileChannel toClose = channel) {
       long real = written + buf.position();
       if (tailBlock > 0 && buf.position() % tailBlock != 0) {

@@ -13,7 +13,7 @@ import java.util.Objects;
  *
  * <p>Cost: on JDK 17 {@code readInt} calls {@code read()} four times, so {@code simple} makes four
  * {@code read} system calls per int; {@code buffered} makes one per 8 KiB. Whether the end is
- * reached is known from the file length taken at open, with no system call.
+ * reached is known from the file (or region) length taken at open, with no system call.
  */
 final class DataInputReadStream implements ReadStream {
 

@@ -22,35 +22,32 @@ final class DataOutputWriteStream implements WriteStream {
   private final FileOutputStream file;
   private final DataOutputStream out;
   private final boolean sync;
-  private boolean closed;
+  private final WriteCount count;
 
   /**
    * Takes ownership of {@code sink} (which writes to {@code file}); both are closed with this
    * stream.
    */
-  DataOutputWriteStream(
-      StreamType type, Path path, FileOutputStream file, OutputStream sink, boolean sync) {
+  DataOutputWriteStream(StreamType type, Path path, FileOutputStream file, OutputStream sink,
+      boolean sync, WriteCount count) {
     this.type = type;
     this.path = path;
     this.file = file;
     this.out = new DataOutputStream(sink);
     this.sync = sync;
+    this.count = count;
   }
 
   @Override
   public void write(int value) throws IOException {
-    if (closed) {
-      throw StreamState.closed();
-    }
+    count.add(1);
     out.writeInt(value);
   }
 
   @Override
   public void write(int[] src, int off, int len) throws IOException {
     Objects.checkFromIndexSize(off, len, src.length);
-    if (closed) {
-      throw StreamState.closed();
-    }
+    count.add(len);
     for (int i = 0; i < len; i++) {
       out.writeInt(src[off + i]);
     }
@@ -58,10 +55,9 @@ final class DataOutputWriteStream implements WriteStream {
 
   @Override
   public void close() throws IOException {
-    if (closed) {
+    if (!count.close()) {
       return;
     }
-    closed = true;
     try (OutputStream toClose = out) {
       out.flush();
       if (sync) {

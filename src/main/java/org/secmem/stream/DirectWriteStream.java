@@ -7,7 +7,8 @@ import java.nio.file.StandardOpenOption;
 /**
  * The {@code direct} type's writer: O_DIRECT writes of whole aligned blocks of B bytes, bypassing
  * the page cache. The last block is padded to the file system's block size and the file truncated
- * back to its real length.
+ * back to its real length. There is no region writer: O_DIRECT writes need block-aligned offsets
+ * and lengths, which regions at any int offset do not have ({@link Streams#writesRegions}).
  *
  * <p>Cost: ⌈4N/B⌉ {@code write} system calls, each a device transfer.
  */
@@ -20,6 +21,6 @@ final class DirectWriteStream {
     return new ChannelWriteStream("direct", path,
         DirectIo.open(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
             StandardOpenOption.WRITE),
-        DirectIo.alignedBuffer(bufferBytes, block), sync, block);
+        DirectIo.alignedBuffer(bufferBytes, block), sync, block, WriteCount.unbounded(path));
   }
 }

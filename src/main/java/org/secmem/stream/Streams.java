@@ -8,7 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Opens and creates streams of every {@link StreamType}; helpers built on the two interfaces. */
+/** Opens and creates streams of every {@link StreamType}, for whole files or regions of them. */
 public final class Streams {
 
   private Streams() {}
@@ -21,28 +21,44 @@ public final class Streams {
    */
   public static ReadStream openReader(StreamType type, Path path, StreamOptions options)
       throws IOException {
-    long ints = intCount(path);
+    return openReader(type, path, options, 0, intCount(path));
+  }
+
+  /**
+   * Opens ints [fromInt, toInt) of {@code path} for reading: the stream hands out toInt - fromInt
+   * ints, then is at its end. The returned stream is open; the caller closes it. Several readers
+   * of one file may be used at the same time from different threads.
+   *
+   * @throws IllegalArgumentException naming the values unless 0 <= fromInt <= toInt <=
+   *     intCount(path)
+   * @throws NotAnIntFileException when the file's length is not a multiple of 4
+   */
+  public static ReadStream openReader(
+      StreamType type, Path path, StreamOptions options, long fromInt, long toInt)
+      throws IOException {
+    Regions.checkRead(path, fromInt, toInt, intCount(path));
+    long ints = toInt - fromInt;
     switch (type) {
       case SIMPLE:
         {
-          FileInputStream file = new FileInputStream(path.toFile());
+          FileInputStream file = Regions.inputAt(path, fromInt * Integer.BYTES);
           return new DataInputReadStream(type, path, file, ints);
         }
       case BUFFERED:
         {
-          FileInputStream file = new FileInputStream(path.toFile());
+          FileInputStream file = Regions.inputAt(path, fromInt * Integer.BYTES);
           return new DataInputReadStream(type, path, new BufferedInputStream(file), ints);
         }
       case USER_BUFFER:
-        return new UserBufferReadStream(path, options.bufferBytes(), ints);
+        return new UserBufferReadStream(path, options.bufferBytes(), fromInt, toInt);
       case MAPPED:
-        return new MappedReadStream(path, options.bufferBytes(), ints);
+        return new MappedReadStream(path, options.bufferBytes(), fromInt, toInt);
       case CHANNEL:
-        return new ChannelReadStream(path, options.bufferBytes(), ints);
+        return new ChannelReadStream(path, options.bufferBytes(), fromInt, toInt);
       case DIRECT:
-        return AsyncReadStream.direct(path, options.bufferBytes(), ints);
+        return AsyncReadStream.direct(path, options.bufferBytes(), fromInt, toInt);
       case ASYNC:
-        return new AsyncReadStream(path, options.bufferBytes(), ints);
+        return new AsyncReadStream(path, options.bufferBytes(), fromInt, toInt);
       default:
         throw new AssertionError(type);
     }
@@ -54,28 +70,96 @@ public final class Streams {
    */
   public static WriteStream createWriter(StreamType type, Path path, StreamOptions options)
       throws IOException {
+    int b = options.bufferBytes();
+    boolean sync = options.sync();
     switch (type) {
       case SIMPLE:
         {
           FileOutputStream file = new FileOutputStream(path.toFile());
-          return new DataOutputWriteStream(type, path, file, file, options.sync());
+          return new DataOutputWriteStream(type, path, file, file, sync,
+              WriteCount.unbounded(path));
         }
       case BUFFERED:
         {
           FileOutputStream file = new FileOutputStream(path.toFile());
-          return new DataOutputWriteStream(
-              type, path, file, new BufferedOutputStream(file), options.sync());
+          return new DataOutputWriteStream(type, path, file, new BufferedOutputStream(file), sync,
+              WriteCount.unbounded(path));
         }
       case USER_BUFFER:
-        return new UserBufferWriteStream(path, options.bufferBytes(), options.sync());
+        return new UserBufferWriteStream(
+            path, new FileOutputStream(path.toFile()), b, sync, WriteCount.unbounded(path));
       case MAPPED:
-        return new MappedWriteStream(path, options.bufferBytes(), options.sync());
+        return MappedWriteStream.create(path, b, sync);
       case CHANNEL:
-        return new ChannelWriteStream(path, options.bufferBytes(), options.sync());
+        return ChannelWriteStream.create(path, b, sync);
       case DIRECT:
-        return DirectWriteStream.create(path, options.bufferBytes(), options.sync());
+        return DirectWriteStream.create(path, b, sync);
       case ASYNC:
-        return new AsyncWriteStream(path, options.bufferBytes(), options.sync());
+        return AsyncWriteStream.create(path, b, sync);
+      default:
+        throw new AssertionError(type);
+    }
+  }
+
+  /**
+   * Whether {@code type} can write a region of an existing file at any int offset ({@link
+   * #createRegionWriter}): false for {@link StreamType#DIRECT}, whose O_DIRECT writes need
+   * block-aligned offsets and lengths.
+   */
+  public static boolean writesRegions(StreamType type) {
+    return type != StreamType.DIRECT;
+  }
+
+  /**
+   * Opens the existing file {@code path} for writing exactly {@code lenInts} ints starting at int
+   * index {@code atInt}: no truncation, bytes outside the region untouched, the file's length not
+   * changed. The caller sizes the file (e.g. with {@code RandomAccessFile.setLength}) before any
+   * region writer opens.
+   *
+   * <p>Writing more than {@code lenInts} ints throws an IOException naming the region. {@code
+   * close()} writes what is buffered, forces to storage when {@code options.sync()}, and closes
+   * the file. Several region writers on disjoint regions of one file may be used at the same time
+   * from different threads: each has its own file descriptor, channel or mapping.
+   *
+   * @throws IllegalArgumentException naming the values unless atInt >= 0, lenInts >= 0 and atInt +
+   *     lenInts <= intCount(path)
+   * @throws UnsupportedStreamException for {@link StreamType#DIRECT} (see {@link #writesRegions})
+   * @throws NotAnIntFileException when the file's length is not a multiple of 4
+   */
+  public static WriteStream createRegionWriter(
+      StreamType type, Path path, StreamOptions options, long atInt, long lenInts)
+      throws IOException {
+    if (!writesRegions(type)) {
+      throw new UnsupportedStreamException(type.cliName() + " cannot write a region of " + path
+          + " at int " + atInt + ": O_DIRECT writes need offsets and lengths that are whole"
+          + " file-system blocks; write regions with another stream type");
+    }
+    Regions.checkWrite(path, atInt, lenInts, intCount(path));
+    int b = options.bufferBytes();
+    boolean sync = options.sync();
+    long atByte = atInt * Integer.BYTES;
+    switch (type) {
+      case SIMPLE:
+        {
+          FileOutputStream file = Regions.outputAt(path, atByte);
+          return new DataOutputWriteStream(
+              type, path, file, file, sync, WriteCount.region(path, atInt, lenInts));
+        }
+      case BUFFERED:
+        {
+          FileOutputStream file = Regions.outputAt(path, atByte);
+          return new DataOutputWriteStream(type, path, file, new BufferedOutputStream(file), sync,
+              WriteCount.region(path, atInt, lenInts));
+        }
+      case USER_BUFFER:
+        return new UserBufferWriteStream(path, Regions.outputAt(path, atByte), b, sync,
+            WriteCount.region(path, atInt, lenInts));
+      case MAPPED:
+        return MappedWriteStream.region(path, b, sync, atInt, lenInts);
+      case CHANNEL:
+        return ChannelWriteStream.region(path, b, sync, atInt, lenInts);
+      case ASYNC:
+        return AsyncWriteStream.region(path, b, sync, atInt, lenInts);
       default:
         throw new AssertionError(type);
     }
@@ -92,20 +176,5 @@ public final class Streams {
       throw new NotAnIntFileException(path, bytes);
     }
     return bytes / Integer.BYTES;
-  }
-
-  /**
-   * Copies every remaining int of {@code in} to {@code out} in blocks, returning how many were
-   * copied. Neither stream is closed.
-   */
-  public static long copy(ReadStream in, WriteStream out) throws IOException {
-    int[] block = new int[8192];
-    long total = 0;
-    int n;
-    while ((n = in.read(block, 0, block.length)) > 0) {
-      out.write(block, 0, n);
-      total += n;
-    }
-    return total;
   }
 }

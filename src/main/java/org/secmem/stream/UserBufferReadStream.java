@@ -11,7 +11,7 @@ import java.util.Objects;
  * DataInputStream} layer and no synchronisation sit between the caller and the buffer: a whole int
  * is decoded with one big-endian load. An int may straddle two fills when B is not a multiple of 4.
  *
- * <p>Cost: ⌈4N/B⌉ {@code read} system calls (plus one to see the end).
+ * <p>Cost: ⌈4N/B⌉ {@code read} system calls; none reads past the end of the region.
  */
 final class UserBufferReadStream implements ReadStream {
 
@@ -20,13 +20,17 @@ final class UserBufferReadStream implements ReadStream {
   private final byte[] buf;
   private int pos;
   private int limit;
+  /** Bytes of the region not yet read into the buffer: a fill never reads past its end. */
+  private long unreadBytes;
   private final IntCount count;
 
-  UserBufferReadStream(Path path, int bufferBytes, long totalInts) throws IOException {
+  /** Reads ints [fromInt, toInt) of {@code path}. */
+  UserBufferReadStream(Path path, int bufferBytes, long fromInt, long toInt) throws IOException {
     this.path = path;
-    this.in = new FileInputStream(path.toFile());
+    this.in = Regions.inputAt(path, fromInt * Integer.BYTES);
     this.buf = new byte[bufferBytes];
-    this.count = new IntCount(path, totalInts);
+    this.unreadBytes = (toInt - fromInt) * Integer.BYTES;
+    this.count = new IntCount(path, toInt - fromInt);
   }
 
   @Override
@@ -55,10 +59,11 @@ final class UserBufferReadStream implements ReadStream {
   }
 
   private void fill() throws IOException {
-    int n = in.read(buf, 0, buf.length);
+    int n = in.read(buf, 0, (int) Math.min(buf.length, unreadBytes));
     if (n <= 0) {
       throw StreamState.truncated(path);
     }
+    unreadBytes -= n;
     pos = 0;
     limit = n;
   }

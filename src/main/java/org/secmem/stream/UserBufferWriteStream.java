@@ -19,20 +19,21 @@ final class UserBufferWriteStream implements WriteStream {
   private final byte[] buf;
   private final boolean sync;
   private int pos;
-  private boolean closed;
+  private final WriteCount count;
 
-  UserBufferWriteStream(Path path, int bufferBytes, boolean sync) throws IOException {
+  /** Writes to {@code out} (owned from now on, closed with this stream). */
+  UserBufferWriteStream(
+      Path path, FileOutputStream out, int bufferBytes, boolean sync, WriteCount count) {
     this.path = path;
-    this.out = new FileOutputStream(path.toFile());
+    this.out = out;
     this.buf = new byte[bufferBytes];
     this.sync = sync;
+    this.count = count;
   }
 
   @Override
   public void write(int value) throws IOException {
-    if (closed) {
-      throw StreamState.closed();
-    }
+    count.add(1);
     if (buf.length - pos >= Integer.BYTES) {
       BigEndian.putInt(buf, pos, value);
       pos += Integer.BYTES;
@@ -58,9 +59,7 @@ final class UserBufferWriteStream implements WriteStream {
   @Override
   public void write(int[] src, int off, int len) throws IOException {
     Objects.checkFromIndexSize(off, len, src.length);
-    if (closed) {
-      throw StreamState.closed();
-    }
+    count.add(len);
     int i = 0;
     while (i < len) {
       int room = (buf.length - pos) / Integer.BYTES;
@@ -79,10 +78,9 @@ final class UserBufferWriteStream implements WriteStream {
 
   @Override
   public void close() throws IOException {
-    if (closed) {
+    if (!count.close()) {
       return;
     }
-    closed = true;
     try (FileOutputStream toClose = out) {
       if (pos > 0) {
         flushBuffer();
