@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.secmem.sort.SortPreset;
 import java.util.function.Function;
 import org.secmem.data.Shape;
 import org.secmem.param.NumericField;
@@ -156,8 +157,9 @@ final class Menu {
 
   private static String defaultsText(String name) {
     if (name.equals("sort")) {
-      return "N = 1000000 uniform ints, M = 100000 (10 runs), d = 16, user-buffer streams,"
-          + " B = 65536";
+      return "N = 1000000 uniform ints, M = " + SortPreset.CLASSIC_DEFAULT_M + ", d = "
+          + SortPreset.CLASSIC.fanIn() + ", " + SortPreset.CLASSIC.streams() + " streams, B = "
+          + SortPreset.CLASSIC.bufferBytes() + " (the classic preset)";
     }
     return "the four classic stream types, N = 1000000, k = 1, B = 65536, 3 reps after 1"
         + " warm-up";
@@ -165,7 +167,7 @@ final class Menu {
 
   private static List<String> defaults(String name) {
     if (name.equals("sort")) {
-      return List.of("sort", "--n", "1000000", "--m", "100000", "--d", "16");
+      return List.of("sort", "--n", "1000000"); // every other value the preset's
     }
     return List.of(name, "--stream", CLASSIC_STREAMS);
   }
@@ -195,15 +197,21 @@ final class Menu {
         return text;
       });
       args.addAll(List.of("--out", output));
-      args.addAll(List.of("--m", Long.toString(prompt.number("M, ints in memory", 100_000,
-          NumericField.M.min(), NumericField.M.max(), false))));
-      args.addAll(List.of("--d", Long.toString(prompt.number("d, merge fan-in", 16,
+      String presetName = prompt.choice("preset", SortPreset.CLASSIC.cliName(),
+          List.of(SortPreset.CLASSIC.cliName(), SortPreset.FAST.cliName()));
+      SortPreset preset = SortPreset.parse(presetName);
+      args.addAll(List.of("--preset", presetName));
+      args.addAll(List.of("--m", Long.toString(prompt.number("M, ints in memory",
+          preset.memoryInts(), NumericField.M.min(), NumericField.M.max(), false))));
+      args.addAll(List.of("--d", Long.toString(prompt.number("d, merge fan-in", preset.fanIn(),
           NumericField.D.min(), NumericField.D.max(), false))));
-      args.addAll(List.of("--read-stream", prompt.choice("read stream type", "user-buffer",
-          STREAMS)));
-      args.addAll(List.of("--write-stream", prompt.choice("write stream type", "user-buffer",
-          STREAMS)));
-      args.addAll(List.of("--b", Long.toString(bufferBytes())));
+      args.addAll(List.of("--threads", Long.toString(prompt.number("threads", preset.threads(),
+          NumericField.THREADS.min(), NumericField.THREADS.max(), false))));
+      args.addAll(List.of("--read-stream", prompt.choice("read stream type",
+          preset.streams().cliName(), STREAMS)));
+      args.addAll(List.of("--write-stream", prompt.choice("write stream type",
+          preset.streams().cliName(), STREAMS)));
+      args.addAll(List.of("--b", Long.toString(bufferBytes(preset.bufferBytes()))));
       if (prompt.choice("order", "ascending", List.of("ascending", "descending"))
           .equals("descending")) {
         args.add("--descending");
@@ -235,7 +243,11 @@ final class Menu {
   }
 
   private long bufferBytes() throws Prompter.EndOfInput, IOException, Prompter.Back {
-    return prompt.number("B, buffer bytes", StreamOptions.DEFAULT_BUFFER_BYTES,
+    return bufferBytes(StreamOptions.DEFAULT_BUFFER_BYTES);
+  }
+
+  private long bufferBytes(long def) throws Prompter.EndOfInput, IOException, Prompter.Back {
+    return prompt.number("B, buffer bytes", def,
         StreamOptions.MIN_BUFFER_BYTES, StreamOptions.MAX_BUFFER_BYTES, true);
   }
 

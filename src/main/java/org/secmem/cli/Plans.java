@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.secmem.sort.InsufficientMemoryException;
+import org.secmem.sort.SortMemory;
 import java.util.Optional;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.PlannedTrial;
@@ -91,7 +93,19 @@ final class Plans {
     long maxBytes = 0;
     Path dir = null;
     for (RunConfig c : configs) {
-      long streams = c.experiment() == Experiment.SORT ? c.d() + 2 : c.k();
+      long streams = c.k();
+      if (c.experiment() == Experiment.SORT) {
+        // Every row's memory, before the first one runs: a later row must not fail half-way.
+        SortMemory memory;
+        try {
+          memory = SortMemory.plan(c.tuning(), SortTrials.ints(c), c.m(), c.d(), c.b(),
+              c.readStream(), c.writeStream());
+          memory.requireHeap(SortMemory.maxHeap(), c.m(), c.d(), c.b());
+        } catch (InsufficientMemoryException e) {
+          throw new BadInputException(c.origin() + ": m: " + e.getMessage());
+        }
+        streams = SortCommand.openFiles(memory, c.d());
+      }
       maxStreams = Math.max(maxStreams, streams);
       long bytes = c.experiment() == Experiment.SORT
           ? SortTrials.diskBytes(c)

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
@@ -13,12 +14,13 @@ import org.secmem.experiment.SortTrial;
 import org.secmem.experiment.SortTrialSpec;
 import org.secmem.param.NumericField;
 import org.secmem.sort.CostModel;
-import org.secmem.sort.SortProgress;
 import org.secmem.sort.Merger;
 import org.secmem.sort.RunSort;
+import org.secmem.sort.SortChoices;
+import org.secmem.sort.SortMemory;
 import org.secmem.sort.SortPreset;
+import org.secmem.sort.SortSettings;
 import org.secmem.sort.SortTuning;
-import org.secmem.sort.MemoryCheck;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.Streams;
@@ -78,14 +80,16 @@ final class SortCommand implements Callable<Integer> {
       names = "--m",
       paramLabel = "M",
       converter = Converters.Count.class,
-      description = "Ints in memory for run formation, >= 1 (default: ${DEFAULT-VALUE}).",
-      defaultValue = "1000000")
-  long m;
+      description = "M, the sort's memory in ints, >= 1. classic: the ints of the run array, as"
+          + " in the seed reports (stream buffers on top); fast: the whole budget (runs, scratch,"
+          + " every buffer). Default: 1000000, or with --preset fast the largest M the heap"
+          + " holds.")
+  Long m;
 
   @Option(
       names = "--d",
       paramLabel = "D",
-      description = "Merge fan-in, >= 2 (default: 16, or 64 with --preset fast).")
+      description = "Merge fan-in, >= 2 (default: 16, or 256 with --preset fast).")
   Integer d;
 
   @Option(
@@ -115,8 +119,10 @@ final class SortCommand implements Callable<Integer> {
       names = "--preset",
       paramLabel = "NAME",
       description = "classic: the seed reports' algorithm (readNext per int, Arrays.sort runs,"
-          + " PriorityQueue merge); fast: bulk block I/O, parallel radix runs, radix merge,"
-          + " overlapped I/O, and its own defaults for d, B and streams (default: classic).",
+          + " PriorityQueue merge, one thread); fast: block I/O, radix-sorted runs formed by a"
+          + " worker per core, merges split by value range over the cores with a radix merger,"
+          + " M the whole memory budget, and its own defaults for M, d, B and streams (default:"
+          + " classic).",
       defaultValue = "classic")
   String preset;
 
@@ -131,23 +137,31 @@ final class SortCommand implements Callable<Integer> {
   @Option(
       names = "--run-sort",
       paramLabel = "NAME",
-      description = "How runs are sorted in memory: arrays, radix or parallel (default: the"
-          + " preset's).")
+      description = "How runs are sorted in memory: arrays or radix (default: the preset's).")
   String runSort;
 
   @Option(
       names = "--overlap",
       negatable = true,
-      description = "Overlap I/O with computing: reader and writer threads (default: the"
+      description = "Merges read ahead and write behind on background threads (default: the"
           + " preset's).")
   Boolean overlap;
 
   @Option(
       names = "--parallel-merge",
       negatable = true,
-      description = "Merge value ranges of the runs on every core at once (loser tree only;"
-          + " default: the preset's).")
+      description = "Split each merge by value range over the threads, each part written to its"
+          + " own region of the output (default: the preset's; off for write streams that cannot"
+          + " write regions: direct).")
   Boolean parallelMerge;
+
+  @Option(
+      names = "--threads",
+      paramLabel = "T",
+      description = "Threads: run-formation workers (each on its own regions of the input) and"
+          + " merge parts, 1 .. " + SortTuning.MAX_THREADS + " (default: 1 with classic, every"
+          + " core with fast).")
+  Integer threads;
 
   @Option(names = "--descending", description = "Sort in descending order.")
   boolean descending;
@@ -178,27 +192,12 @@ final class SortCommand implements Callable<Integer> {
     if (params != null) {
       return ParamsRunner.run(cmd, params, Experiment.SORT, common);
     }
-    SortPreset presetChoice;
-    Optional<SortTuning> tuning;
-    try {
-      presetChoice = SortPreset.parse(preset);
-      tuning = presetChoice.tuning(
-          Optional.ofNullable(merger).map(Merger::parse),
-          Optional.ofNullable(runSort).map(RunSort::parse),
-          Optional.ofNullable(overlap),
-          Optional.ofNullable(parallelMerge));
-    } catch (IllegalArgumentException e) {
-      throw new CommandLine.ParameterException(cmd, e.getMessage());
-    }
-    int d = this.d != null ? this.d : presetChoice.fanIn();
-    long b = this.b != null ? this.b : presetChoice.bufferBytes();
-    StreamType readStream = this.readStream != null ? this.readStream : presetChoice.streams();
-    StreamType writeStream =
-        this.writeStream != null ? this.writeStream : presetChoice.streams();
-    Limits.between(cmd, "--m", m, NumericField.M.min(), NumericField.M.max(), "ints");
-    Limits.between(cmd, "--d", d, NumericField.D.min(), NumericField.D.max(), "");
-    Limits.between(cmd, "--b", b, StreamOptions.MIN_BUFFER_BYTES,
-        StreamOptions.MAX_BUFFER_BYTES, "bytes");
+    SortSettings chosen = resolve(cmd);
+    int d = chosen.fanIn();
+    long b = chosen.bufferBytes();
+    long m = chosen.memoryInts();
+    StreamType readStream = chosen.readType();
+    StreamType writeStream = chosen.writeType();
     for (StreamType t : List.of(readStream, writeStream)) {
       String problem = t.bufferProblem(b);
       if (problem != null) {
@@ -227,8 +226,9 @@ final class SortCommand implements Callable<Integer> {
     if (out != null) {
       checkOutput(out, in);
     }
-    Resources.checkOpenFiles(cmd, "--d", (long) d + 2);
-    MemoryCheck.requireHeapFor(m, ints, d, (int) b);
+    SortMemory memory = chosen.memory(ints);
+    Resources.checkOpenFiles(cmd, "--d", openFiles(memory, d));
+    memory.requireHeap(SortMemory.maxHeap(), m, d, (int) b);
     long data = ints * Integer.BYTES;
     long generated = in == null ? data : 0;
     Path outDir = (out != null ? out : dir.resolve("scratch")).toAbsolutePath().getParent();
@@ -244,10 +244,47 @@ final class SortCommand implements Callable<Integer> {
             shape, settings.seed(), m, d, readStream, writeStream,
             new StreamOptions((int) b, settings.sync()),
             descending ? SortOrder.DESCENDING : SortOrder.ASCENDING, dir,
-            Optional.ofNullable(workDir), tuning, presetChoice.label(tuning));
-    SortTrial trial = new SortTrial(trialSpec,
-        SortTrial.sorterFor(trialSpec, SecmemCommand.cleanupOf(cmd)), SortProgress.none());
+            Optional.ofNullable(workDir), chosen.tuning(), chosen.label());
+    SortTrial trial = new SortTrial(trialSpec, SecmemCommand.cleanupOf(cmd));
     return ExperimentSession.run(cmd, List.of(trial), settings, common.resultsFile("sort"), dir);
+  }
+
+  /**
+   * The settings this command line asks for: the preset's, with every option given applied — the
+   * same resolution parameter files and the menu go through.
+   */
+  SortSettings resolve(CommandLine cmd) {
+    if (m != null) {
+      Limits.between(cmd, "--m", m, NumericField.M.min(), NumericField.M.max(), "ints");
+    }
+    if (d != null) {
+      Limits.between(cmd, "--d", d, NumericField.D.min(), NumericField.D.max(), "");
+    }
+    if (b != null) {
+      Limits.between(cmd, "--b", b, StreamOptions.MIN_BUFFER_BYTES,
+          StreamOptions.MAX_BUFFER_BYTES, "bytes");
+    }
+    if (threads != null) {
+      Limits.between(cmd, "--threads", threads, 1, SortTuning.MAX_THREADS, "");
+    }
+    try {
+      return SortPreset.parse(preset).resolve(new SortChoices(
+          Optional.ofNullable(readStream), Optional.ofNullable(writeStream),
+          Optional.ofNullable(b).map(Long::intValue), Optional.ofNullable(d),
+          m == null ? OptionalLong.empty() : OptionalLong.of(m),
+          Optional.ofNullable(merger).map(Merger::parse),
+          Optional.ofNullable(runSort).map(RunSort::parse),
+          Optional.ofNullable(overlap), Optional.ofNullable(parallelMerge),
+          Optional.ofNullable(threads)));
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(cmd, e.getMessage());
+    }
+  }
+
+  /** Files a sort holds open at once: every merge thread's d runs and output, and a few more. */
+  static long openFiles(SortMemory memory, int d) {
+    long k = Math.min(d, memory.runs());
+    return Math.max(memory.workers() * 2L, Math.max(1, memory.mergeThreads()) * (k + 1)) + 2;
   }
 
   private static void checkOutput(Path out, Path in) {

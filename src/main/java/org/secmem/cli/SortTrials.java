@@ -5,7 +5,6 @@ import org.secmem.experiment.SortTrial;
 import org.secmem.experiment.SortTrialSpec;
 import org.secmem.param.RunConfig;
 import org.secmem.sort.CostModel;
-import org.secmem.sort.SortProgress;
 import org.secmem.stream.StreamOptions;
 
 /** Sort trials from parameter-file configurations, and the disk a sort needs. */
@@ -23,7 +22,7 @@ final class SortTrials {
   }
 
   private static SortTrial trialOf(SortTrialSpec spec, org.secmem.sort.TempRegistry temps) {
-    return new SortTrial(spec, SortTrial.sorterFor(spec, temps), SortProgress.none());
+    return new SortTrial(spec, temps);
   }
 
   /**
@@ -31,9 +30,14 @@ final class SortTrials {
    * the output (an upper bound: 3 copies of the data, plus the input when generated).
    */
   static long diskBytes(RunConfig c) throws java.io.IOException {
-    long n = c.input().isPresent() ? fileInts(c) : c.n();
+    long n = ints(c);
     long bytes = n * Integer.BYTES;
     return CostModel.peakDiskBytes(n) + (c.input().isPresent() ? 0 : bytes);
+  }
+
+  /** The ints a sort configuration sorts: its input file's, or the n it generates. */
+  static long ints(RunConfig c) throws java.io.IOException {
+    return c.input().isPresent() ? fileInts(c) : c.n();
   }
 
   /** The input's ints; the parameter check has seen it exist, so a failure here is real. */

@@ -13,12 +13,14 @@ import org.secmem.data.DataFiles;
 import org.secmem.data.FileScan;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
-import org.secmem.sort.ClassicMergeSorter;
 import org.secmem.sort.CostModel;
 import org.secmem.sort.ExternalSorter;
-import org.secmem.sort.SortProgress;
+import org.secmem.sort.MergeSort;
+import org.secmem.sort.SortMemory;
 import org.secmem.sort.SortSpec;
 import org.secmem.sort.SortStats;
+import org.secmem.sort.StreamFactory;
+import org.secmem.sort.TempRegistry;
 import org.secmem.stream.Streams;
 
 /**
@@ -30,26 +32,17 @@ public final class SortTrial implements Trial {
 
   private final SortTrialSpec spec;
   private final ExternalSorter sorter;
-  private final SortProgress progress;
   private final Path output;
   private long n;
 
-  public SortTrial(SortTrialSpec spec, SortProgress progress) {
-    this(spec, sorterFor(spec, org.secmem.sort.TempRegistry.none()), progress);
+  /** A trial of the merge sort composed as the spec says. */
+  public SortTrial(SortTrialSpec spec, TempRegistry temps) {
+    this(spec, new MergeSort(spec.tuning(), StreamFactory.standard(), temps));
   }
 
-  /** The classic sorter, or the fast one when the spec has a tuning. */
-  public static ExternalSorter sorterFor(SortTrialSpec spec, org.secmem.sort.TempRegistry temps) {
-    return spec.tuning().isPresent()
-        ? new org.secmem.sort.FastMergeSorter(spec.tuning().get(),
-            org.secmem.sort.StreamFactory.standard(), temps)
-        : new ClassicMergeSorter(org.secmem.sort.StreamFactory.standard(), temps);
-  }
-
-  public SortTrial(SortTrialSpec spec, ExternalSorter sorter, SortProgress progress) {
+  public SortTrial(SortTrialSpec spec, ExternalSorter sorter) {
     this.spec = spec;
     this.sorter = sorter;
-    this.progress = progress;
     this.output =
         spec.output()
             .orElseGet(
@@ -69,7 +62,7 @@ public final class SortTrial implements Trial {
   @Override
   public String describe() {
     return "sort " + spec.readType() + "/" + spec.writeType() + " N=" + (n < 0 ? "?" : n)
-        + " M=" + spec.m() + " d=" + spec.d()
+        + " M=" + spec.m() + " d=" + spec.d() + " threads=" + spec.tuning().threads()
         + (usesB() ? " B=" + spec.options().bufferBytes() : "")
         + (spec.order() == org.secmem.data.SortOrder.DESCENDING ? " descending" : "");
   }
@@ -86,10 +79,11 @@ public final class SortTrial implements Trial {
         .set(ResultColumn.D, spec.d())
         .set(ResultColumn.ORDER, spec.order().cliName())
         .set(ResultColumn.PRESET, spec.preset())
-        .set(ResultColumn.MERGER, spec.effectiveTuning().merger().cliName())
-        .set(ResultColumn.RUN_SORT, spec.effectiveTuning().runSort().cliName())
-        .set(ResultColumn.OVERLAP, spec.effectiveTuning().overlap())
-        .set(ResultColumn.PARALLEL_MERGE, spec.effectiveTuning().parallelMerge())
+        .set(ResultColumn.MERGER, spec.tuning().merger().cliName())
+        .set(ResultColumn.RUN_SORT, spec.tuning().runSort().cliName())
+        .set(ResultColumn.OVERLAP, spec.tuning().overlap())
+        .set(ResultColumn.PARALLEL_MERGE, spec.tuning().parallelMerge())
+        .set(ResultColumn.ACCESS, spec.tuning().blockIo() ? "block" : "int")
         .set(ResultColumn.SHAPE, spec.input().isPresent() ? null : spec.shape().cliName())
         .set(ResultColumn.SEED, spec.input().isPresent() ? null : Long.toString(spec.seed()));
   }
@@ -97,7 +91,7 @@ public final class SortTrial implements Trial {
   /** Whether B changes anything: not for simple and buffered streams on both sides. */
   private boolean usesB() {
     return spec.readType().usesBufferSize() || spec.writeType().usesBufferSize()
-        || spec.tuning().isPresent();
+        || spec.tuning().blockIo();
   }
 
   @Override
@@ -120,11 +114,22 @@ public final class SortTrial implements Trial {
     SortStats stats =
         sorter.sort(
             new SortSpec(spec.inputFile(), output, spec.m(), spec.d(), spec.readType(),
-                spec.writeType(), spec.options(), spec.order(), spec.workDir()),
-            progress);
+                spec.writeType(), spec.options(), spec.order(), spec.workDir()));
     Map<ResultColumn, String> extra = new EnumMap<>(ResultColumn.class);
     extra.put(ResultColumn.PASSES, Integer.toString(stats.passes()));
     extra.put(ResultColumn.RUNS, Long.toString(stats.runs()));
+    SortMemory memory = stats.memory();
+    extra.put(ResultColumn.THREADS, Integer.toString(memory.threadsUsed()));
+    extra.put(ResultColumn.RUN_INTS, Long.toString(memory.runInts()));
+    extra.put(ResultColumn.RUN_WORKERS, Integer.toString(memory.workers()));
+    extra.put(ResultColumn.MERGE_THREADS, Integer.toString(memory.mergeThreads()));
+    if (memory.runs() > 1) {
+      extra.put(ResultColumn.MERGE_B, Integer.toString(memory.mergeBufferBytes()));
+    }
+    extra.put(ResultColumn.MODEL_HEAP_BYTES, Long.toString(memory.requiredHeapBytes()));
+    if (stats.peakHeapBytes() >= 0) {
+      extra.put(ResultColumn.PEAK_HEAP_BYTES, Long.toString(stats.peakHeapBytes()));
+    }
     extra.put(ResultColumn.RUN_FORMATION_NS, Long.toString(stats.runFormationNanos()));
     extra.put(ResultColumn.MERGE_NS, Long.toString(stats.mergeNanos()));
     if (stats.runFormationCpuNanos() >= 0 && stats.mergeCpuNanos() >= 0) {
@@ -150,9 +155,13 @@ public final class SortTrial implements Trial {
     if (n < 0) {
       return OptionalLong.empty();
     }
-    long runInts = spec.tuning().isPresent()
-        ? org.secmem.sort.FastMergeSorter.runInts(spec.m(), n, spec.tuning().get())
-        : spec.m();
+    long runInts;
+    try {
+      runInts = SortMemory.plan(spec.tuning(), n, spec.m(), spec.d(),
+          spec.options().bufferBytes(), spec.readType(), spec.writeType()).runInts();
+    } catch (org.secmem.sort.InsufficientMemoryException e) {
+      return OptionalLong.empty(); // refused before it runs; nothing to predict
+    }
     return OptionalLong.of(CostModel.predictedBlockTransfers(n, runInts, spec.d(),
         spec.options().bufferBytes()));
   }

@@ -16,8 +16,8 @@ import org.secmem.stream.StreamType;
  * @param n ints to generate when there is no input file
  * @param dataDir where generated inputs and scratch outputs live
  * @param workDir where the sort's temporary runs go; empty for a folder beside the output
- * @param tuning the fast sorter's choices; empty for the seed-faithful classic sorter
- * @param preset what the row calls the choices: classic, fast or custom
+ * @param tuning the composition of the sort's parts
+ * @param preset what the row calls the composition: classic, fast or custom
  */
 public record SortTrialSpec(
     Optional<Path> input,
@@ -33,7 +33,7 @@ public record SortTrialSpec(
     SortOrder order,
     Path dataDir,
     Optional<Path> workDir,
-    Optional<SortTuning> tuning,
+    SortTuning tuning,
     String preset) {
 
   public SortTrialSpec {
@@ -43,14 +43,12 @@ public record SortTrialSpec(
     if (d < 2) {
       throw new IllegalArgumentException("d (" + d + ") must be >= 2");
     }
+    if (tuning == null) {
+      throw new IllegalArgumentException("tuning must be given");
+    }
     if (n < 0) {
       throw new IllegalArgumentException("n (" + n + ") must be >= 0");
     }
-  }
-
-  /** The choices in effect: the classic ones when no tuning is given. */
-  public SortTuning effectiveTuning() {
-    return tuning.orElse(SortTuning.classic());
   }
 
   /** The input file: as given, or the generated one for n, shape and seed. */

@@ -11,6 +11,7 @@ public enum NumericField {
   /** Ints in memory: one Java array. */
   M("m", 1, Integer.MAX_VALUE - 8, false),
   D("d", 2, 1_000_000, false),
+  THREADS("threads", 1, org.secmem.sort.SortTuning.MAX_THREADS, false),
   REPS("reps", 1, 1_000_000, false),
   WARMUP("warmup", 0, 1_000_000, false),
   SEED("seed", Long.MIN_VALUE, Long.MAX_VALUE, false);

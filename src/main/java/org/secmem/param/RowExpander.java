@@ -14,7 +14,9 @@ import org.secmem.experiment.RunSettings;
 import org.secmem.sort.Merger;
 import org.secmem.sort.RunSort;
 import org.secmem.sort.SortPreset;
-import org.secmem.sort.SortTuning;
+import org.secmem.sort.SortChoices;
+import org.secmem.sort.SortSettings;
+import com.google.common.collect.Lists;
 import org.secmem.stream.StreamType;
 
 /**
@@ -30,7 +32,7 @@ final class RowExpander {
   private static final Set<String> STREAM_COLUMNS = Set.of("stream", "n", "k", "dir");
   private static final Set<String> SORT_COLUMNS =
       Set.of("read_stream", "write_stream", "stream", "n", "m", "d", "shape", "input", "output",
-          "order", "preset", "merger", "run_sort", "overlap", "parallel_merge");
+          "order", "preset", "merger", "run_sort", "overlap", "parallel_merge", "threads");
 
   /** The most configurations one file may expand to. */
   static final int MAX_CONFIGS = 100_000;
@@ -66,24 +68,27 @@ final class RowExpander {
     if (experiment == Experiment.SORT) {
       List<SortPreset> presets =
           check.words("preset", cells.get("preset"), SortPreset::parse, SortPreset.CLASSIC);
-      List<Optional<Merger>> mergers = blank(cells.get("merger"))
-          ? List.of(Optional.empty())
-          : optional(check.words("merger", cells.get("merger"), Merger::parse,
-              Merger.LOSER_TREE));
-      List<Optional<RunSort>> runSorts = blank(cells.get("run_sort"))
-          ? List.of(Optional.empty())
-          : optional(check.words("run_sort", cells.get("run_sort"), RunSort::parse,
-              RunSort.RADIX));
+      List<Optional<Merger>> mergers =
+          optionalWords(check, "merger", cells.get("merger"), Merger::parse, Merger.RADIX);
+      List<Optional<RunSort>> runSorts =
+          optionalWords(check, "run_sort", cells.get("run_sort"), RunSort::parse, RunSort.RADIX);
       List<Optional<Boolean>> overlaps = blank(cells.get("overlap"))
           ? List.of(Optional.empty())
-          : check.booleans("overlap", cells.get("overlap"), false).stream().map(Optional::of)
-              .toList();
+          : optional(check.booleans("overlap", cells.get("overlap"), false));
       List<Optional<Boolean>> parallelMerges = blank(cells.get("parallel_merge"))
           ? List.of(Optional.empty())
-          : check.booleans("parallel_merge", cells.get("parallel_merge"), false).stream()
-              .map(Optional::of).toList();
+          : optional(check.booleans("parallel_merge", cells.get("parallel_merge"), false));
+      List<Optional<Long>> threadCounts =
+          optionalNumbers(check, "threads", cells.get("threads"), NumericField.THREADS);
       String both = cells.get("stream");
-      List<Long> ms = check.numbers("m", cells.get("m"), NumericField.M, defaults.m());
+      List<Optional<Long>> ms = optionalNumbers(check, "m", cells.get("m"), NumericField.M);
+      List<Optional<Long>> ds = optionalNumbers(check, "d", cells.get("d"), NumericField.D);
+      List<Optional<Long>> pbs = optionalNumbers(check, "b", cells.get("b"), NumericField.B);
+      List<Optional<StreamType>> reads = optionalWords(check, "read_stream",
+          orElse(cells.get("read_stream"), both), StreamType::parse, StreamType.SIMPLE);
+      List<Optional<StreamType>> writes = optionalWords(check, "write_stream",
+          orElse(cells.get("write_stream"), both), StreamType::parse, StreamType.SIMPLE);
+
       List<SortOrder> orders =
           check.words("order", cells.get("order"), RowExpander::order, SortOrder.ASCENDING);
       List<Shape> shapes = check.words("shape", cells.get("shape"), Shape::parse, Shape.UNIFORM);
@@ -107,69 +112,43 @@ final class RowExpander {
               ? Optional.empty()
               : Optional.of(check.outputFile("output", base.resolve(outCell.trim()).normalize(),
                   input.orElse(null)));
+      if (!check.ok()) {
+        return List.of();
+      }
       for (SortPreset preset : presets) {
-        // Empty cells take the preset's defaults: fast has its own streams, B and d.
-        boolean fast = preset == SortPreset.FAST;
-        List<StreamType> reads = check.words("read_stream",
-            orElse(cells.get("read_stream"), both), StreamType::parse, preset.streams());
-        List<StreamType> writes = check.words("write_stream",
-            orElse(cells.get("write_stream"), both), StreamType::parse, preset.streams());
-        List<Long> ds = check.numbers("d", cells.get("d"), NumericField.D,
-            fast ? preset.fanIn() : defaults.d());
-        List<Long> pbs = cells.get("b") == null || cells.get("b").isBlank()
-            ? List.of(fast ? (long) preset.bufferBytes() : (long) defaults.b()) : bs;
-        for (StreamType t : List.of(reads, writes).stream().flatMap(List::stream).distinct()
-            .toList()) {
-          for (long b : pbs) {
-            String p = t.bufferProblem(b);
+        for (List<Object> c : Lists.<Object>cartesianProduct(reads, writes, pbs, ds, ms, threadCounts,
+            mergers, runSorts, overlaps, parallelMerges)) {
+          SortSettings st;
+          try {
+            // Empty cells take the preset's values: the one resolution the command line uses.
+            st = preset.resolve(new SortChoices(opt(c.get(0)), opt(c.get(1)),
+                optInt(c.get(2)), optInt(c.get(3)), optLong(c.get(4)), opt(c.get(6)),
+                opt(c.get(7)), opt(c.get(8)), opt(c.get(9)), optInt(c.get(5))));
+          } catch (IllegalArgumentException e) {
+            check.problem("parallel_merge", e.getMessage());
+            return List.of();
+          }
+          for (StreamType t : List.of(st.readType(), st.writeType())) {
+            String p = t.bufferProblem(st.bufferBytes());
             if (p != null) {
               check.problem("b", p);
+              return List.of();
             }
           }
-        }
-        if (!check.ok()) {
-          return List.of();
-        }
-        for (Optional<Merger> mg : mergers) {
-          for (Optional<RunSort> rsort : runSorts) {
-            for (Optional<Boolean> ov : overlaps) {
-             for (Optional<Boolean> pm : parallelMerges) {
-              Optional<SortTuning> tuning;
-              try {
-                tuning = preset.tuning(mg, rsort, ov, pm);
-              } catch (IllegalArgumentException e) {
-                check.problem("parallel_merge", e.getMessage());
-                return List.of();
-              }
-              String label = preset.label(tuning);
-              for (StreamType r : reads) {
-                for (StreamType w : writes) {
-                  for (long n : ns) {
-                    for (long m : ms) {
-                      for (long d : ds) {
-                        for (long b : pbs) {
-                          for (SortOrder o : orders) {
-                            for (Shape shape : shapes) {
-                              for (RunSettings rs : settings(reps, warmups, caches, syncs,
-                                  seeds)) {
-                                out.add(new RunConfig(file, line, experiment, null, r, w, n, 0,
-                                    (int) b, m, (int) d, shape, input, output, o,
-                                    defaults.dataDir(), rs, tuning, label));
-                                if (out.size() > MAX_CONFIGS) {
-                                  check.problem("experiment", "expands to more than "
-                                      + MAX_CONFIGS + " configurations");
-                                  return List.of();
-                                }
-                              }
-                            }
-                          }
-                        }
-                      }
-                    }
+          for (long n : ns) {
+            for (SortOrder o : orders) {
+              for (Shape shape : shapes) {
+                for (RunSettings rs : settings(reps, warmups, caches, syncs, seeds)) {
+                  out.add(new RunConfig(file, line, experiment, null, st.readType(),
+                      st.writeType(), n, 0, st.bufferBytes(), st.memoryInts(), st.fanIn(), shape,
+                      input, output, o, defaults.dataDir(), rs, st.tuning(), st.label()));
+                  if (out.size() > MAX_CONFIGS) {
+                    check.problem("experiment", "expands to more than " + MAX_CONFIGS
+                        + " configurations");
+                    return List.of();
                   }
                 }
               }
-             }
             }
           }
         }
@@ -213,7 +192,7 @@ final class RowExpander {
             for (RunSettings rs : settings(reps, warmups, caches, syncs, seeds)) {
               out.add(new RunConfig(file, line, experiment, t, null, null, n, (int) k, (int) b, 0,
                   0, Shape.UNIFORM, Optional.empty(), Optional.empty(), SortOrder.ASCENDING, dir,
-                  rs, Optional.empty(), ""));
+                  rs, null, ""));
               if (out.size() > MAX_CONFIGS) {
                 check.problem("experiment", "expands to more than " + MAX_CONFIGS
                     + " configurations");
@@ -243,6 +222,34 @@ final class RowExpander {
       }
     }
     return out;
+  }
+
+  /** A cell's numbers, or one empty value (the preset's) when the cell is empty. */
+  private static List<Optional<Long>> optionalNumbers(RowChecker check, String field,
+      String cell, NumericField spec) {
+    return blank(cell) ? List.of(Optional.empty())
+        : optional(check.numbers(field, cell, spec, spec.min()));
+  }
+
+  /** A cell's words, or one empty value (the preset's) when the cell is empty. */
+  private static <T> List<Optional<T>> optionalWords(RowChecker check, String field, String cell,
+      java.util.function.Function<String, T> parse, T def) {
+    return blank(cell) ? List.of(Optional.empty())
+        : optional(check.words(field, cell, parse, def));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> Optional<T> opt(Object o) {
+    return (Optional<T>) o;
+  }
+
+  private static Optional<Integer> optInt(Object o) {
+    return RowExpander.<Long>opt(o).map(Long::intValue);
+  }
+
+  private static java.util.OptionalLong optLong(Object o) {
+    Optional<Long> v = opt(o);
+    return v.isPresent() ? java.util.OptionalLong.of(v.get()) : java.util.OptionalLong.empty();
   }
 
   /** Optional values of a cell that may be empty (then: one empty, "the preset's"). */

@@ -28,7 +28,7 @@ import org.secmem.stream.StreamType;
  * @param output sort output file, when given
  * @param order sort order
  * @param dir folder of the write/read data files
- * @param tuning the fast sorter's choices; empty for the classic sorter (and for write, read)
+ * @param tuning the sort's composition; null for write and read
  * @param preset the sort preset's name (classic, fast, custom); empty for write and read
  */
 public record RunConfig(
@@ -49,7 +49,7 @@ public record RunConfig(
     SortOrder order,
     Path dir,
     RunSettings settings,
-    Optional<SortTuning> tuning,
+    SortTuning tuning,
     String preset) {
 
   /** Where this configuration came from, e.g. {@code configs/quick.csv:4}. */

@@ -62,7 +62,21 @@ public enum ResultColumn {
   /** Sort: CPU time of the process during run formation (beside run_formation_ns). */
   RUN_FORMATION_CPU_NS("run_formation_cpu_ns"),
   /** Sort: CPU time of the process during the merge passes (beside merge_ns). */
-  MERGE_CPU_NS("merge_cpu_ns");
+  MERGE_CPU_NS("merge_cpu_ns"),
+  /** Sort: the most threads any phase used (run-formation workers or merge threads). */
+  THREADS("threads"),
+  /** Sort: run-formation workers, each reading, sorting and writing its own runs. */
+  RUN_WORKERS("run_workers"),
+  /** Sort: ints per run (the memory plan's run length; the last run may be shorter). */
+  RUN_INTS("run_ints"),
+  /** Sort: merges, or parts of one merge split by value range, running at once. */
+  MERGE_THREADS("merge_threads"),
+  /** Sort: B of the merges' streams and blocks (smaller than b when M could not hold more). */
+  MERGE_B("merge_b"),
+  /** Sort: the heap the memory model says the sort needs (M, B, d, threads, JVM overhead). */
+  MODEL_HEAP_BYTES("model_heap_bytes"),
+  /** Sort: the most heap the JVM held during the sort, uncollected garbage included. */
+  PEAK_HEAP_BYTES("peak_heap_bytes");
 
   private final String header;
 

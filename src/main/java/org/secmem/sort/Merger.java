@@ -35,9 +35,39 @@ public enum Merger {
         "unknown merger '" + name + "' (allowed: priority-queue, loser-tree, radix)");
   }
 
-  /** Whether the merge can be split by value range over several cores. */
-  public boolean splitsByValue() {
-    return this != PRIORITY_QUEUE;
+  /**
+   * Merges {@code runs} (each in the merge's order) into {@code out}.
+   *
+   * @return ints written
+   */
+  long merge(RunCursor[] runs, IntSink out, boolean descending, int radixCapacity)
+      throws java.io.IOException {
+    switch (this) {
+      case PRIORITY_QUEUE:
+        return Merges.priorityQueue(runs, out, descending);
+      case LOSER_TREE:
+        return Merges.loserTree(runs, out, descending);
+      case RADIX:
+        return new RadixMerge(Math.max(radixCapacity, runs.length)).merge(runs, out, descending);
+      default:
+        throw new AssertionError(this);
+    }
+  }
+
+  /**
+   * Heap bytes the merger itself holds for a merge of {@code runs} runs.
+   *
+   * @param radixCapacity the radix merger's ints per step
+   */
+  long scratchBytes(int runs, int radixCapacity) {
+    switch (this) {
+      case RADIX:
+        return 2L * Integer.BYTES * Math.max(radixCapacity, runs); // + 24 KiB of counts: overhead
+      case LOSER_TREE:
+        return 16L * runs + 64;
+      default:
+        return 48L * runs + 64;
+    }
   }
 
   @Override

@@ -2,18 +2,13 @@ package org.secmem.sort;
 
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 
-/** How a run is sorted in memory. */
+/** How a run is sorted in memory. Parallelism comes from the run-formation workers. */
 public enum RunSort {
   /** {@link Arrays#sort(int[], int, int)}: dual-pivot quicksort, ~90 ns per int here. */
   ARRAYS("arrays"),
-  /** LSD radix sort, four passes of 8 bits with the sign bit flipped: a few ns per int. */
-  RADIX("radix"),
-  /** Radix sort whose cache-sized buckets are finished on two cores at once. */
-  PARALLEL("parallel");
+  /** Radix sort: one MSD pass, then cache-sized buckets finished by LSD passes; a few ns per int. */
+  RADIX("radix");
 
   private final String cliName;
 
@@ -31,8 +26,8 @@ public enum RunSort {
         return r;
       }
     }
-    throw new IllegalArgumentException(
-        "unknown run sort '" + name + "' (allowed: arrays, radix, parallel)");
+    throw new IllegalArgumentException("unknown run sort '" + name + "' (allowed: arrays, radix;"
+        + " parallelism comes from --threads)");
   }
 
   /** Whether the sort needs a scratch array as large as the run. */
@@ -47,23 +42,13 @@ public enum RunSort {
 
   /**
    * Sorts {@code a[0..len)} ascending, using {@code scratch} (at least {@code len} long, or null
-   * for {@link #ARRAYS}), and returns the array that holds the result: {@code a} or {@code
-   * scratch}.
-   *
-   * @param pool threads for {@link #PARALLEL}
+   * for {@link #ARRAYS}); the result is in {@code a}.
    */
-  int[] sort(int[] a, int[] scratch, int len, ExecutorService pool) {
-    switch (this) {
-      case ARRAYS:
-        Arrays.sort(a, 0, len);
-        return a;
-      case RADIX:
-        radix(a, scratch, 0, len);
-        return a;
-      case PARALLEL:
-        return parallel(a, scratch, len, pool);
-      default:
-        throw new AssertionError(this);
+  void sort(int[] a, int[] scratch, int len) {
+    if (this == ARRAYS) {
+      Arrays.sort(a, 0, len);
+    } else {
+      radix(a, scratch, 0, len);
     }
   }
 
@@ -74,14 +59,6 @@ public enum RunSort {
    * over its low bytes, which end back in {@code a}. One pass over main memory instead of four.
    */
   static void radix(int[] a, int[] scratch, int from, int to) {
-    radix(a, scratch, from, to, null);
-  }
-
-  /**
-   * As {@link #radix(int[], int[], int, int)}; with a pool, the buckets are finished on two
-   * threads, split where the counts balance (no merge needed: buckets are disjoint ranges).
-   */
-  static void radix(int[] a, int[] scratch, int from, int to, ExecutorService pool) {
     int n = to - from;
     if (n < 2) {
       return;
@@ -98,32 +75,8 @@ public enum RunSort {
       int v = a[i];
       scratch[from + c[(v >>> 24) ^ 0x80]++] = v;
     }
-    if (pool == null || n < 1 << 16) {
-      buckets(a, scratch, from, start, 0, 256);
-      return;
-    }
-    int half = 0;
-    while (half < 256 && start[half] < n / 2) {
-      half++;
-    }
-    int split = half;
-    Future<?> upper = pool.submit(() -> buckets(a, scratch, from, start, split, 256));
-    buckets(a, scratch, from, start, 0, split);
-    try {
-      upper.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while sorting", e);
-    } catch (ExecutionException e) {
-      throw new IllegalStateException("sorting buckets failed", e.getCause());
-    }
-  }
-
-  /** Finishes buckets [first, last) of an MSD pass: scratch to a. */
-  private static void buckets(int[] a, int[] scratch, int from, int[] start, int first,
-      int last) {
     int[][] counts = new int[3][257];
-    for (int b = first; b < last; b++) {
+    for (int b = 0; b < 256; b++) {
       int s = from + start[b];
       int e = from + start[b + 1];
       if (e - s == 1) {
@@ -137,7 +90,7 @@ public enum RunSort {
   /** Three LSD passes over bytes 0..2 of {@code src[s..e)}; the sorted result lands in dst. */
   private static void lowBytes(int[] src, int[] dst, int s, int e, int[][] counts) {
     for (int[] c : counts) {
-      java.util.Arrays.fill(c, 0);
+      Arrays.fill(c, 0);
     }
     int[] c0 = counts[0];
     int[] c1 = counts[1];
@@ -165,10 +118,5 @@ public enum RunSort {
       int v = src[i];
       dst[s + c2[(v >>> 16) & 0xFF]++] = v;
     }
-  }
-
-  private static int[] parallel(int[] a, int[] scratch, int len, ExecutorService pool) {
-    radix(a, scratch, 0, len, pool);
-    return a;
   }
 }

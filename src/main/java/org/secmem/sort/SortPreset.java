@@ -1,18 +1,24 @@
 package org.secmem.sort;
 
 import java.util.Locale;
-import java.util.Optional;
 import org.secmem.stream.StreamType;
+import org.secmem.stream.Streams;
 
 /**
- * Named sets of sort choices. {@code classic} is the seed reports' algorithm, unchanged; {@code
- * fast} is the best this machine showed (see the README's benchmark): bulk channel I/O with large
- * blocks, parallel radix runs, a radix merge and overlapped I/O, with a fan-in large enough
- * to merge in one pass.
+ * Named compositions of the sort, and the one place where a preset and a user's choices become
+ * concrete settings ({@link #resolve}): the command line, parameter files and the menu all go
+ * through it. {@code classic} is the seed reports' algorithm, unchanged: one call per int,
+ * {@code Arrays.sort} runs, a {@code PriorityQueue} merge, one thread. {@code fast} is the best
+ * this machine showed: block I/O through channel streams, radix-sorted runs formed by one worker
+ * per core, merges split by value range over the cores with a radix merger, and M the whole budget
+ * (by default the largest M the heap holds).
  */
 public enum SortPreset {
   CLASSIC("classic", StreamType.USER_BUFFER, 64 * 1024, 16),
-  FAST("fast", StreamType.CHANNEL, 1 << 20, 64);
+  FAST("fast", StreamType.CHANNEL, 1 << 20, 256);
+
+  /** M when none is given to the classic preset (and to parameter files). */
+  public static final long CLASSIC_DEFAULT_M = 1_000_000;
 
   private final String cliName;
   private final StreamType streams;
@@ -45,6 +51,21 @@ public enum SortPreset {
     return fanIn;
   }
 
+  /** Threads when none are given: one for classic (the reports' sort), every core for fast. */
+  public int threads() {
+    return this == FAST ? Runtime.getRuntime().availableProcessors() : 1;
+  }
+
+  /** M when none is given: classic's 1,000,000; fast's the largest budget the heap holds. */
+  public long memoryInts() {
+    return this == FAST ? SortMemory.largestBudgetInts(SortMemory.maxHeap()) : CLASSIC_DEFAULT_M;
+  }
+
+  /** This preset's composition on {@code threads} threads. */
+  public SortTuning tuning(int threads) {
+    return this == FAST ? SortTuning.fast(threads) : SortTuning.classic().withThreads(threads);
+  }
+
   public static SortPreset parse(String name) {
     for (SortPreset p : values()) {
       if (p.cliName.equals(name.trim().toLowerCase(Locale.ROOT))) {
@@ -55,28 +76,37 @@ public enum SortPreset {
   }
 
   /**
-   * The sorter's choices: the preset's, with any given option replacing its part.
+   * The preset's settings with the user's choices applied.
    *
-   * @return empty for the classic sorter itself (classic with nothing changed)
+   * @throws IllegalArgumentException for choices that cannot go together (the message names the
+   *     option, e.g. a parallel merge with a write stream that cannot write regions)
    */
-  public Optional<SortTuning> tuning(Optional<Merger> merger, Optional<RunSort> runSort,
-      Optional<Boolean> overlap, Optional<Boolean> parallelMerge) {
-    SortTuning base = this == FAST ? SortTuning.fast() : SortTuning.classic();
-    Merger m = merger.orElse(base.merger());
-    // A priority-queue merge cannot run in parallel: asking for it turns the parallel merge off.
-    boolean parallel = parallelMerge.orElse(base.parallelMerge() && m.splitsByValue());
-    SortTuning t = new SortTuning(m, runSort.orElse(base.runSort()),
-        overlap.orElse(base.overlap()), parallel);
-    if (this == CLASSIC && t.equals(base)) {
-      return Optional.empty();
+  public SortSettings resolve(SortChoices c) {
+    StreamType read = c.readType().orElse(streams);
+    StreamType write = c.writeType().orElse(streams);
+    int threads = c.threads().orElseGet(this::threads);
+    SortTuning base = tuning(threads);
+    boolean regions = Streams.writesRegions(write);
+    boolean parallel;
+    if (c.parallelMerge().isPresent()) {
+      parallel = c.parallelMerge().get();
+      if (parallel && !regions) {
+        throw new IllegalArgumentException("parallel merge: " + write + " streams cannot write"
+            + " regions of a file (O_DIRECT needs aligned offsets); choose another write stream"
+            + " or no parallel merge");
+      }
+    } else {
+      // The preset's choice where the write stream allows it; a row says what really ran.
+      parallel = base.parallelMerge() && regions;
     }
-    return Optional.of(t);
-  }
-
-  /** What a result row calls these choices: the preset's name, or custom when changed. */
-  public String label(Optional<SortTuning> tuning) {
-    SortTuning base = this == FAST ? SortTuning.fast() : SortTuning.classic();
-    return tuning.orElse(SortTuning.classic()).equals(base) ? cliName : "custom";
+    SortTuning t = new SortTuning(c.merger().orElse(base.merger()),
+        c.runSort().orElse(base.runSort()), c.overlap().orElse(base.overlap()), parallel,
+        base.blockIo(), threads);
+    boolean asPreset = t.merger() == base.merger() && t.runSort() == base.runSort()
+        && t.overlap() == base.overlap() && t.parallelMerge() == base.parallelMerge();
+    return new SortSettings(this, asPreset ? cliName : "custom", read, write,
+        c.bufferBytes().orElse(bufferBytes), c.fanIn().orElse(fanIn),
+        c.memoryInts().orElseGet(this::memoryInts), t);
   }
 
   @Override

@@ -6,7 +6,7 @@ import org.secmem.data.Checksum;
  * What a sort did.
  *
  * @param ints N, the ints sorted
- * @param runs runs formed: ⌈N/M⌉, at least 1
+ * @param runs runs formed: ⌈N / run length⌉, at least 1
  * @param passes run formation plus merge passes: 1 + ⌈log_d runs⌉
  * @param runFormationNanos time reading, sorting and writing the runs
  * @param mergeNanos time of all merge passes, to the output moved into place
@@ -16,6 +16,8 @@ import org.secmem.data.Checksum;
  * @param bytesWritten bytes the streams wrote over all passes
  * @param runFormationCpuNanos CPU time of the process during run formation, -1 if unknown
  * @param mergeCpuNanos CPU time of the process during the merge passes, -1 if unknown
+ * @param memory the memory plan it ran under: workers, run length, merge threads and B
+ * @param peakHeapBytes the most heap the JVM held during the sort (garbage included), -1 if unknown
  */
 public record SortStats(
     long ints,
@@ -28,4 +30,6 @@ public record SortStats(
     long bytesRead,
     long bytesWritten,
     long runFormationCpuNanos,
-    long mergeCpuNanos) {}
+    long mergeCpuNanos,
+    SortMemory memory,
+    long peakHeapBytes) {}

@@ -6,7 +6,9 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -30,7 +32,8 @@ public final class WorkDirectory implements Closeable {
 
   private final Path dir;
   private final TempRegistry registry;
-  private long nextRun;
+  private final java.util.concurrent.atomic.AtomicLong nextRun =
+      new java.util.concurrent.atomic.AtomicLong();
   private boolean closed;
 
   private WorkDirectory(Path dir, TempRegistry registry) {
@@ -70,12 +73,33 @@ public final class WorkDirectory implements Closeable {
 
   /** A new, unused file name for a run of the given pass. */
   public Path newRun(int pass) {
-    return dir.resolve("pass" + pass + "-run" + nextRun++ + ".bin");
+    return dir.resolve("pass" + pass + "-run" + nextRun.getAndIncrement() + ".bin");
   }
 
   /** The name the finished output is written under before it is moved into place. */
   public Path outputInProgress() {
     return dir.resolve("output.part");
+  }
+
+  /** Renames the finished file over the output (atomically where the file system can). */
+  public static void moveIntoPlace(Path from, Path to) throws IOException {
+    Path parent = to.toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+    try {
+      Files.move(from, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (AtomicMoveNotSupportedException e) {
+      // Another file system (--work-dir elsewhere): copy beside the output, then rename there.
+      Path beside = parent.resolve("." + to.getFileName() + ".part");
+      try {
+        Files.move(from, beside, StandardCopyOption.REPLACE_EXISTING);
+        Files.move(beside, to, StandardCopyOption.REPLACE_EXISTING,
+            StandardCopyOption.ATOMIC_MOVE);
+      } finally {
+        Files.deleteIfExists(beside);
+      }
+    }
   }
 
   /** Deletes a run that has been merged. */

@@ -110,11 +110,11 @@ class MenuTest {
   void sortOwnValues_missingInput_isGeneratedFirst_andOutputEqualInputReasked()
       throws IOException {
     String in = "data/menu-test-" + System.nanoTime() + ".bin";
-    drive("3\n2\n" + in + "\n5000\n" + in + "\nout.bin\n1000\n4\n\n\n\n\n\n\n\n\nn\n0\n");
+    drive("3\n2\n" + in + "\n5000\n" + in + "\nout.bin\n\n1000\n4\n\n\n\n\n\n\n\n\n\nn\n0\n");
     assertTrue(out.toString().contains("is the input file"), out.toString());
     assertEquals(List.of("generate", "--out", in, "--n", "5000"), executed.get(0));
-    assertEquals(List.of("sort", "--in", in, "--out", "out.bin", "--m", "1000", "--d", "4"),
-        executed.get(1).subList(0, 9));
+    assertEquals(List.of("sort", "--in", in, "--out", "out.bin", "--preset", "classic", "--m",
+        "1000", "--d", "4", "--threads", "1"), executed.get(1).subList(0, 13));
   }
 
   @Test

@@ -176,18 +176,21 @@ class ParamFilesTest {
         + "sort,2^16,2^12,fast,priority-queue\n", null);
     assertEquals(3, c.size());
     assertEquals("classic", c.get(0).preset());
-    assertTrue(c.get(0).tuning().isEmpty(), "classic runs the classic sorter");
+    assertEquals(org.secmem.sort.SortTuning.classic(), c.get(0).tuning(),
+        "classic runs the classic composition");
     assertEquals(16, c.get(0).d());
     assertEquals(StreamType.USER_BUFFER, c.get(0).readStream());
     assertEquals("fast", c.get(1).preset());
-    assertEquals(64, c.get(1).d());
+    assertEquals(256, c.get(1).d());
     assertEquals(1 << 20, c.get(1).b());
     assertEquals(StreamType.CHANNEL, c.get(1).writeStream());
     assertEquals("custom", c.get(2).preset());
-    assertEquals(org.secmem.sort.Merger.PRIORITY_QUEUE, c.get(2).tuning().orElseThrow().merger());
-    assertFalse(c.get(2).tuning().orElseThrow().parallelMerge(),
-        "a priority queue cannot be split by value: the parallel merge is turned off");
-    assertEquals(org.secmem.sort.Merger.RADIX, c.get(1).tuning().orElseThrow().merger());
+    assertEquals(org.secmem.sort.Merger.PRIORITY_QUEUE, c.get(2).tuning().merger());
+    assertTrue(c.get(2).tuning().parallelMerge(),
+        "any merger can be split by value range: the preset's parallel merge stays on");
+    assertEquals(org.secmem.sort.Merger.RADIX, c.get(1).tuning().merger());
+    assertEquals(Runtime.getRuntime().availableProcessors(), c.get(1).tuning().threads());
+    assertEquals(1, c.get(0).tuning().threads());
     assertTrue(problems("experiment,n,preset,run_sort\nsort,100,turbo,quick\n", null).stream()
         .anyMatch(p -> p.contains("run_sort: unknown run sort 'quick'")));
   }
@@ -197,8 +200,8 @@ class ParamFilesTest {
     List<RunConfig> c = parse("experiment,n,m,merger\n"
         + "sort,2^16,2^12,radix|loser-tree\n", null);
     assertEquals(2, c.size());
-    assertEquals(org.secmem.sort.Merger.RADIX, c.get(0).tuning().orElseThrow().merger());
-    assertEquals(org.secmem.sort.Merger.LOSER_TREE, c.get(1).tuning().orElseThrow().merger());
+    assertEquals(org.secmem.sort.Merger.RADIX, c.get(0).tuning().merger());
+    assertEquals(org.secmem.sort.Merger.LOSER_TREE, c.get(1).tuning().merger());
     assertEquals("custom", c.get(0).preset());
     assertTrue(problems("experiment,n,merger\nsort,100,heap\n", null).stream()
         .anyMatch(p -> p.contains("merger: unknown merger 'heap' (allowed: priority-queue,"

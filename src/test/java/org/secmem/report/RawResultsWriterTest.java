@@ -47,7 +47,8 @@ class RawResultsWriterTest {
             + "write_syscalls,storage_read_bytes,storage_write_bytes,predicted_ios,passes,runs,"
             + "run_formation_ns,merge_ns,checksum,verified,preset,merger,run_sort,overlap,"
             + "parallel_merge,access,stream_read_bytes,stream_write_bytes,cpu_ns,"
-            + "run_formation_cpu_ns,merge_cpu_ns",
+            + "run_formation_cpu_ns,merge_cpu_ns,threads,run_workers,run_ints,merge_threads,"
+            + "merge_b,model_heap_bytes,peak_heap_bytes",
         String.join(",", ResultColumn.headers()));
   }
 

@@ -71,7 +71,7 @@ class RadixMergeTest {
     int[] a = values.clone();
     Arrays.sort(a);
     if (descending) {
-      FastMergeSorter.reverse(a, a.length);
+      RunFormation.reverse(a, a.length);
     }
     return a;
   }

@@ -1,0 +1,89 @@
+package org.secmem.sort;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import org.secmem.data.Checksum;
+import org.secmem.stream.Streams;
+
+/**
+ * The external d-way merge sort, composed of its parts: a {@link SortMemory} plan, {@link
+ * RunFormation} (workers on regions of the input), {@link MergePhase} (passes of merges, split by
+ * value range or side by side) with a {@link Merger}, and a {@link WorkDirectory} that is removed
+ * whatever happens. {@code classic} and {@code fast} are two {@link SortTuning}s of this one
+ * class. Every byte is read and written through the {@link StreamFactory}'s streams.
+ */
+public final class MergeSort implements ExternalSorter {
+
+  private final SortTuning tuning;
+  private final StreamFactory streams;
+  private final TempRegistry temps;
+
+  public MergeSort(SortTuning tuning) {
+    this(tuning, StreamFactory.standard(), TempRegistry.none());
+  }
+
+  /**
+   * @param temps told of the work folder while it exists, so an interrupt handler can remove it
+   */
+  public MergeSort(SortTuning tuning, StreamFactory streams, TempRegistry temps) {
+    this.tuning = tuning;
+    this.streams = streams;
+    this.temps = temps;
+  }
+
+  public SortTuning tuning() {
+    return tuning;
+  }
+
+  /** The memory plan of sorting {@code n} ints with these choices. */
+  public SortMemory plan(SortSpec spec, long n) {
+    return SortMemory.plan(tuning, n, spec.memoryInts(), spec.fanIn(),
+        spec.options().bufferBytes(), spec.readType(), spec.writeType());
+  }
+
+  @Override
+  public SortStats sort(SortSpec spec) throws IOException {
+    if (tuning.parallelMerge() && !Streams.writesRegions(spec.writeType())) {
+      throw new IllegalArgumentException("the parallel merge writes regions of a file, which "
+          + spec.writeType() + " streams cannot; choose another write stream or no parallel merge");
+    }
+    long n = Streams.intCount(spec.input());
+    SortMemory memory = plan(spec, n);
+    memory.requireHeap(SortMemory.maxHeap(), spec.memoryInts(), spec.fanIn(),
+        spec.options().bufferBytes());
+    Path parent = spec.workDir().orElse(spec.output().toAbsolutePath().getParent());
+    // Leftovers of sorts killed before they could clean up (kill -9, power loss).
+    WorkDirectory.removeStale(parent);
+    HeapPeak.reset();
+    long start = System.nanoTime();
+    long cpuStart = ProcessCpu.nanos();
+    ExecutorService pool = Tasks.pool("secmem-sort", tuning.threads());
+    try (WorkDirectory work = WorkDirectory.create(parent, temps)) {
+      SortJob job = new SortJob(spec, tuning, memory, streams, work, pool, n);
+      Checksum checksum = new Checksum();
+      List<Run> runs = RunFormation.form(job, checksum);
+      long formed = System.nanoTime();
+      long cpuFormed = ProcessCpu.nanos();
+      int passes = MergePhase.mergeAll(job, runs);
+      WorkDirectory.moveIntoPlace(work.outputInProgress(), spec.output());
+      long end = System.nanoTime();
+      long bytes = n * Integer.BYTES * (long) passes;
+      return new SortStats(n, runs.size(), passes, formed - start, end - formed, end - start,
+          checksum, bytes, bytes, ProcessCpu.between(cpuStart, cpuFormed),
+          ProcessCpu.between(cpuFormed, ProcessCpu.nanos()), memory, HeapPeak.bytes());
+    } catch (OutOfMemoryError e) {
+      // The memory model admitted this sort, so this is a defect of the model: say so plainly.
+      throw new IOException("sorting " + spec.input() + " ran out of heap although the memory"
+          + " model said " + (memory.requiredHeapBytes() >> 20) + " MiB would do (heap: "
+          + (SortMemory.maxHeap() >> 20) + " MiB); use a smaller --m or a larger -Xmx", e);
+    } catch (IOException e) {
+      // Say where: a bare "No space left on device" does not tell which disk filled up.
+      throw new IOException("sorting " + spec.input() + " with runs in " + parent + ": "
+          + e.getMessage(), e);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+}

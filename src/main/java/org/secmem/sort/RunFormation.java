@@ -1,0 +1,143 @@
+package org.secmem.sort;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
+import org.secmem.data.Checksum;
+import org.secmem.stream.ReadStream;
+import org.secmem.stream.WriteStream;
+
+/**
+ * The first pass: the input is cut into runs of the memory plan's length; workers take the next
+ * uncut run, read exactly that region of the input through their own stream, sort it in memory
+ * and write it through their own stream. No stage waits for another, so the pass scales with the
+ * workers (a reader → sorter → writer pipeline is bounded by its slowest stage). With one worker
+ * and one call per int this is the seed reports' run formation, int for int.
+ */
+final class RunFormation {
+
+  private RunFormation() {}
+
+  /**
+   * Forms the runs, in input order; a single run is written as the output in progress.
+   *
+   * @param checksum receives every int read from the input
+   */
+  static List<Run> form(SortJob job, Checksum checksum) throws IOException {
+    long runInts = job.memory.runInts();
+    long count = job.memory.runs();
+    Run[] runs = new Run[(int) count];
+    AtomicLong next = new AtomicLong();
+    List<Callable<Long>> workers = new ArrayList<>();
+    for (int w = 0; w < job.memory.workers(); w++) {
+      workers.add(() -> work(job, next, count, runInts, runs));
+    }
+    long sum = 0;
+    for (long s : Tasks.all(job.pool, workers)) {
+      sum += s;
+    }
+    checksum.addMixed(sum, job.n);
+    return Arrays.asList(runs);
+  }
+
+  /** One worker: takes runs until none is left; returns the mix sum of the ints it read. */
+  private static long work(SortJob job, AtomicLong next, long count, long runInts, Run[] runs)
+      throws IOException {
+    int size = (int) Math.min(runInts, Math.max(job.n, 1));
+    int[] run = new int[size];
+    int[] scratch = job.tuning.runSort().needsScratch() ? new int[size] : null;
+    long sum = 0;
+    for (long c = next.getAndIncrement(); c < count; c = next.getAndIncrement()) {
+      if (Thread.interrupted()) {
+        throw new InterruptedIOException("interrupted while forming runs");
+      }
+      long from = c * runInts;
+      long to = Math.min(job.n, from + runInts);
+      int len = (int) (to - from);
+      sum += read(job, from, to, run, len);
+      job.tuning.runSort().sort(run, scratch, len);
+      // With block I/O the array is put in the output's order, then written in one call.
+      boolean reversed = job.tuning.blockIo() && job.descending();
+      if (reversed) {
+        reverse(run, len);
+      }
+      Path path = count == 1 ? job.work.outputInProgress() : job.work.newRun(1);
+      write(job, path, run, len, job.descending() && !reversed);
+      RunSamples samples = null;
+      if (job.sampled()) {
+        samples = new RunSamples(len, SortMemory.SAMPLES_PER_RUN);
+        if (job.descending() && !reversed) {
+          for (int j = 0; j < samples.count(); j++) {
+            samples.record(j * samples.stride(), run[len - 1 - (int) (j * samples.stride())]);
+          }
+        } else {
+          samples.record(0, run, 0, len);
+        }
+      }
+      runs[(int) c] = new Run(path, len, samples);
+    }
+    return sum;
+  }
+
+  /** Reads ints {@code [from, to)} of the input into {@code run}; returns their mix sum. */
+  private static long read(SortJob job, long from, long to, int[] run, int len)
+      throws IOException {
+    SortSpec s = job.spec;
+    long sum = 0;
+    try (ReadStream in = job.streams.openReader(s.readType(), s.input(), s.options(), from, to)) {
+      if (job.tuning.blockIo()) {
+        int got = 0;
+        while (got < len) {
+          int r = in.read(run, got, len - got);
+          if (r <= 0) {
+            throw new java.io.EOFException(s.input() + " ended early (shorter than when the sort"
+                + " began?)");
+          }
+          got += r;
+        }
+        for (int i = 0; i < len; i++) {
+          sum += Checksum.mix(run[i]);
+        }
+      } else {
+        for (int i = 0; i < len; i++) {
+          int v = in.readNext();
+          sum += Checksum.mix(v);
+          run[i] = v;
+        }
+      }
+    }
+    return sum;
+  }
+
+  /** Writes {@code run[0..len)}, from the end when {@code backwards}. */
+  private static void write(SortJob job, Path path, int[] run, int len, boolean backwards)
+      throws IOException {
+    SortSpec s = job.spec;
+    try (WriteStream out = job.streams.createWriter(s.writeType(), path, s.options())) {
+      if (job.tuning.blockIo()) {
+        out.write(run, 0, len);
+      } else if (backwards) {
+        for (int i = len - 1; i >= 0; i--) {
+          out.write(run[i]);
+        }
+      } else {
+        for (int i = 0; i < len; i++) {
+          out.write(run[i]);
+        }
+      }
+    }
+  }
+
+  static void reverse(int[] a, int len) {
+    for (int i = 0, j = len - 1; i < j; i++, j--) {
+      int t = a[i];
+      a[i] = a[j];
+      a[j] = t;
+    }
+  }
+}

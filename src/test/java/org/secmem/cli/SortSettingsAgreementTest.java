@@ -1,0 +1,94 @@
+package org.secmem.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.secmem.param.ParamDefaults;
+import org.secmem.param.ParamFiles;
+import org.secmem.param.RunConfig;
+import org.secmem.sort.SortChoices;
+import org.secmem.sort.SortPreset;
+import org.secmem.sort.SortSettings;
+import picocli.CommandLine;
+
+/**
+ * The command line, a parameter file and the menu resolve a preset into the same settings (M, d,
+ * B, stream types, threads, composition) and so the same memory plan: one resolution, three ways
+ * in.
+ */
+class SortSettingsAgreementTest {
+
+  @TempDir Path dir;
+
+  private static SortSettings fromCommandLine(List<String> args) {
+    CommandLine cmd = SecmemCommand.commandLine(new PrintWriter(new StringWriter()),
+        new PrintWriter(new StringWriter()));
+    CommandLine.ParseResult parsed = cmd.parseArgs(args.toArray(String[]::new));
+    CommandLine sub = parsed.subcommand().commandSpec().commandLine();
+    SortCommand sort = sub.getCommand();
+    return sort.resolve(sub);
+  }
+
+  private RunConfig fromParamFile(String preset) throws Exception {
+    Path f = dir.resolve("p.csv");
+    List<RunConfig> c = ParamFiles.parse(f, "experiment,n,preset\nsort,100000," + preset + "\n",
+        java.util.Optional.empty(), ParamDefaults.standard());
+    assertEquals(1, c.size());
+    return c.get(0);
+  }
+
+  /** The sort command the menu builds when every value is left at its default. */
+  private List<String> fromMenu(String preset) throws IOException {
+    Path in = dir.resolve("in.bin");
+    Files.write(in, new byte[400]);
+    List<List<String>> executed = new ArrayList<>();
+    Menu menu = new Menu(new BufferedReader(new StringReader("3\n2\n" + in + "\n"
+        + dir.resolve("out.bin") + "\n" + preset + "\n\n\n\n\n\n\n\n\n\n\nn\n0\n")),
+        new PrintWriter(new StringWriter(), true), args -> {
+          executed.add(args);
+          return 0;
+        });
+    menu.run();
+    assertEquals(1, executed.size(), executed.toString());
+    return executed.get(0);
+  }
+
+  @ParameterizedTest
+  @EnumSource(SortPreset.class)
+  void commandLine_paramFile_andMenu_resolveAPresetAlike(SortPreset preset) throws Exception {
+    SortSettings expected = preset.resolve(SortChoices.none());
+    SortSettings cli = fromCommandLine(List.of("sort", "--n", "100000", "--preset",
+        preset.cliName()));
+    assertEquals(expected, cli);
+    RunConfig row = fromParamFile(preset.cliName());
+    assertEquals(expected.memoryInts(), row.m());
+    assertEquals(expected.fanIn(), row.d());
+    assertEquals(expected.bufferBytes(), row.b());
+    assertEquals(expected.readType(), row.readStream());
+    assertEquals(expected.writeType(), row.writeStream());
+    assertEquals(expected.tuning(), row.tuning());
+    assertEquals(expected.label(), row.preset());
+    List<String> menuArgs = fromMenu(preset.cliName());
+    assertEquals(expected, fromCommandLine(menuArgs), menuArgs.toString());
+    assertEquals(expected.memory(100_000), cli.memory(100_000));
+  }
+
+  @ParameterizedTest
+  @EnumSource(SortPreset.class)
+  void theMenuDefaults_areTheCommandLineDefaults(SortPreset preset) throws IOException {
+    List<String> menuArgs = fromMenu(preset.cliName());
+    assertTrue(menuArgs.contains(Long.toString(preset.memoryInts())), menuArgs.toString());
+  }
+}
