@@ -1,5 +1,6 @@
 package org.secmem.sort;
 
+import com.google.common.util.concurrent.ThreadFactoryBuilder;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
@@ -14,7 +15,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The sort's threads: pools of daemon threads, and waiting for tasks so that the first failure
@@ -35,12 +35,7 @@ final class Tasks {
   }
 
   private static ThreadFactory daemon(String name) {
-    AtomicInteger count = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, name + "-" + count.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
+    return new ThreadFactoryBuilder().setNameFormat(name + "-%d").setDaemon(true).build();
   }
 
   /** Waits for {@code f}; its failure is rethrown as it was. */

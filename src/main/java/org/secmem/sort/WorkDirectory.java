@@ -2,7 +2,6 @@ package org.secmem.sort;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -10,11 +9,9 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.stream.Stream;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -120,29 +117,8 @@ public final class WorkDirectory implements Closeable {
 
   /** Deletes a file or a folder and everything in it; a missing path is fine. */
   public static void deleteTree(Path root) throws IOException {
-    if (!Files.exists(root)) {
-      return;
-    }
-    List<Path> paths;
-    try (Stream<Path> walk = Files.walk(root)) {
-      paths = walk.sorted(Comparator.reverseOrder()).toList();
-    } catch (UncheckedIOException e) {
-      throw e.getCause();
-    }
-    IOException first = null;
-    for (Path p : paths) {
-      try {
-        Files.deleteIfExists(p);
-      } catch (IOException e) {
-        if (first == null) {
-          first = e;
-        } else {
-          first.addSuppressed(e);
-        }
-      }
-    }
-    if (first != null) {
-      throw first;
+    if (Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      org.apache.commons.io.file.PathUtils.delete(root);
     }
   }
 

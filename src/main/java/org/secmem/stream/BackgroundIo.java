@@ -1,5 +1,6 @@
 package org.secmem.stream;
 
+import com.google.common.util.concurrent.ThreadFactoryBuilder;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.concurrent.ExecutionException;
@@ -14,11 +15,7 @@ final class BackgroundIo {
 
   static ExecutorService thread(String name) {
     return Executors.newSingleThreadExecutor(
-        r -> {
-          Thread t = new Thread(r, name);
-          t.setDaemon(true);
-          return t;
-        });
+        new ThreadFactoryBuilder().setNameFormat(name).setDaemon(true).build());
   }
 
   /** Waits for {@code f}, rethrowing its IOException as it was. */

@@ -114,6 +114,34 @@ class CliTest {
   }
 
   @Test
+  void sortPresetFast_recordsWhatRan_andIsVerified() throws IOException {
+    Path results = dir.resolve("fast.csv");
+    Path in = dir.resolve("in.bin");
+    assertEquals(0, run("generate", "--out", in.toString(), "--n", "60000").code());
+    Result r = run("sort", "--in", in.toString(), "--out", dir.resolve("out.bin").toString(),
+        "--preset", "fast", "--m", "8192", "--b", "256", "--threads", "2", "--reps", "1",
+        "--warmup", "0", "--results", results.toString());
+    assertEquals(0, r.code(), r.err());
+    List<String> lines = Files.readAllLines(results);
+    List<String> header = List.of(lines.get(0).split(","));
+    String[] row = lines.get(1).split(",");
+    java.util.function.Function<String, String> cell = c -> row[header.indexOf(c)];
+    assertEquals("fast", cell.apply("preset"));
+    assertEquals("channel", cell.apply("read_stream"));
+    assertEquals("channel", cell.apply("write_stream"));
+    assertEquals("radix", cell.apply("merger"));
+    assertEquals("true", cell.apply("parallel_merge"));
+    assertEquals("block", cell.apply("access"));
+    assertEquals("2", cell.apply("threads"));
+    assertEquals("2", cell.apply("merge_threads"));
+    assertEquals("true", cell.apply("verified"));
+    long runs = Long.parseLong(cell.apply("runs"));
+    long runInts = Long.parseLong(cell.apply("run_ints"));
+    assertEquals((60000 + runInts - 1) / runInts, runs, "runs actually formed");
+    assertTrue(Integer.parseInt(cell.apply("merge_b")) <= 256);
+  }
+
+  @Test
   void generateThenVerify_exit0_unsortedFails_exit1() throws IOException {
     Path f = dir.resolve("g.bin");
     Path s = dir.resolve("s.bin");

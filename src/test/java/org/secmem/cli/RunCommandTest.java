@@ -52,6 +52,37 @@ class RunCommandTest {
   }
 
   @Test
+  void sortRows_takeAThreadsColumn_andRecordTheThreadsThatRan() throws IOException {
+    Path params = dir.resolve("threads.csv");
+    Files.writeString(params, "experiment,n,m,b,preset,threads,reps,warmup\n"
+        + "sort,20000,4096,64,fast,1|3,1,0\n");
+    Path results = dir.resolve("t.csv");
+    CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString());
+    assertEquals(0, r.code(), r.err());
+    List<String> lines = Files.readAllLines(results);
+    List<String> header = List.of(lines.get(0).split(","));
+    int threads = header.indexOf("threads");
+    int workers = header.indexOf("run_workers");
+    assertEquals("1", lines.get(1).split(",")[threads]);
+    assertEquals("3", lines.get(2).split(",")[threads]);
+    assertEquals("3", lines.get(2).split(",")[workers]);
+  }
+
+  @Test
+  void aLaterSortRowTheHeapCannotHold_isRefusedBeforeTheFirstRowRuns() throws IOException {
+    Path params = dir.resolve("heap.csv");
+    Files.writeString(params, "experiment,n,m,preset,reps,warmup\n"
+        + "sort,1000,1000,classic,1,0\n"
+        + "sort,2^29,2^30,fast,1,0\n");
+    Path results = dir.resolve("h.csv");
+    CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString());
+    assertEquals(2, r.code(), r.err());
+    assertTrue(r.err().contains(params + ":3: m: "), r.err());
+    assertTrue(r.err().contains("-Xmx"), r.err());
+    assertFalse(Files.exists(results), "nothing ran, not even the first row");
+  }
+
+  @Test
   void headerFile_runsEveryCombination_andDrawsCharts() throws IOException {
     Path params = dir.resolve("sweep.csv");
     Files.writeString(params, "# a B sweep\nexperiment,stream,n,b,reps,warmup,dir\n"
