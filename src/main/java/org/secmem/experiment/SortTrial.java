@@ -84,6 +84,7 @@ public final class SortTrial implements Trial {
         .set(ResultColumn.OVERLAP, spec.tuning().overlap())
         .set(ResultColumn.PARALLEL_MERGE, spec.tuning().parallelMerge())
         .set(ResultColumn.ACCESS, spec.tuning().blockIo() ? "block" : "int")
+        .set(ResultColumn.THREADS, spec.tuning().threads())
         .set(ResultColumn.SHAPE, spec.input().isPresent() ? null : spec.shape().cliName())
         .set(ResultColumn.SEED, spec.input().isPresent() ? null : Long.toString(spec.seed()));
   }
@@ -119,7 +120,6 @@ public final class SortTrial implements Trial {
     extra.put(ResultColumn.PASSES, Integer.toString(stats.passes()));
     extra.put(ResultColumn.RUNS, Long.toString(stats.runs()));
     SortMemory memory = stats.memory();
-    extra.put(ResultColumn.THREADS, Integer.toString(memory.threadsUsed()));
     extra.put(ResultColumn.RUN_INTS, Long.toString(memory.runInts()));
     extra.put(ResultColumn.RUN_WORKERS, Integer.toString(memory.workers()));
     extra.put(ResultColumn.MERGE_THREADS, Integer.toString(memory.mergeThreads()));

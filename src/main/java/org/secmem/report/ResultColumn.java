@@ -63,7 +63,7 @@ public enum ResultColumn {
   RUN_FORMATION_CPU_NS("run_formation_cpu_ns"),
   /** Sort: CPU time of the process during the merge passes (beside merge_ns). */
   MERGE_CPU_NS("merge_cpu_ns"),
-  /** Sort: the most threads any phase used (run-formation workers or merge threads). */
+  /** Sort: the threads asked for (--threads); run_workers and merge_threads say how many ran. */
   THREADS("threads"),
   /** Sort: run-formation workers, each reading, sorting and writing its own runs. */
   RUN_WORKERS("run_workers"),

@@ -51,6 +51,14 @@ public final class ResultColumns {
   /** Per-run bookkeeping: not part of a configuration, not a measurement. */
   public static final Set<String> RUN_COLUMNS = Set.of(WHEN, SEED, REP, WARMUP);
 
+  /**
+   * What a sort's memory plan made of its configuration (workers, run length, merge threads and
+   * B): it follows from the configuration's columns, so it neither splits a configuration in the
+   * summary nor a series in a chart (an M sweep changes run_ints with every point).
+   */
+  public static final Set<String> DERIVED_COLUMNS =
+      Set.of("run_workers", "run_ints", "merge_threads", "merge_b");
+
   /** The measurement columns known today. */
   public static final Set<String> MEASUREMENT_COLUMNS =
       Set.of(
@@ -72,7 +80,7 @@ public final class ResultColumns {
           VERIFIED);
 
   /** The numeric parameters an experiment sweeps, in the order charts are drawn. */
-  public static final List<String> SWEPT_PARAMETERS = List.of(N, B, K, M, D);
+  public static final List<String> SWEPT_PARAMETERS = List.of(N, B, K, M, D, "threads");
 
   private static final List<String> MEASUREMENT_SUFFIXES =
       List.of("_ns", "_ms", "_bytes", "_syscalls", "_per_s", "_per_int");
@@ -89,6 +97,7 @@ public final class ResultColumns {
 
   /** Whether {@code column} is part of a configuration: neither bookkeeping nor measurement. */
   public static boolean isConfiguration(String column) {
-    return !RUN_COLUMNS.contains(column) && !isMeasurement(column);
+    return !RUN_COLUMNS.contains(column) && !DERIVED_COLUMNS.contains(column)
+        && !isMeasurement(column);
   }
 }

@@ -206,6 +206,37 @@ class ChartMakerTest {
   }
 
   @Test
+  void plan_sortMSweep_oneLine_thoughTheRunLengthAndMergeBFollowM() throws IOException {
+    String csv =
+        "experiment,read_stream,write_stream,m,threads,run_workers,run_ints,merge_threads,"
+            + "merge_b,elapsed_ms\n"
+            + "sort,channel,channel,1000,2,2,400,2,64,1.0\n"
+            + "sort,channel,channel,10000,2,2,4000,2,512,2.0\n"
+            + "sort,channel,channel,100000,2,1,40000,1,4096,3.0\n";
+    List<ChartSpec> specs =
+        ChartMaker.withDefaults().plan(RawResults.parse("t", new StringReader(csv)));
+    assertEquals(1, specs.size());
+    assertEquals(1, specs.get(0).series().size(), specs.get(0).series().toString());
+    assertEquals(3, specs.get(0).series().get(0).points().size());
+    assertEquals(List.of("experiment", "read_stream", "write_stream", "m", "threads"),
+        RawResults.parse("t", new StringReader(csv)).configurationColumns(),
+        "what the memory plan made of M is no part of the configuration");
+  }
+
+  @Test
+  void plan_sortThreadsSweep_drawsTimeAgainstThreads() throws IOException {
+    String csv =
+        "experiment,read_stream,write_stream,threads,elapsed_ms\n"
+            + "sort,channel,channel,1,4.0\n"
+            + "sort,channel,channel,2,2.0\n";
+    List<ChartSpec> specs =
+        ChartMaker.withDefaults().plan(RawResults.parse("t", new StringReader(csv)));
+    assertEquals(1, specs.size());
+    assertEquals("threads", specs.get(0).parameter());
+    assertEquals("threads", ChartMaker.axisTitle("threads", false));
+  }
+
+  @Test
   void plan_parameterSpanningMoreThanTwoDecades_getsLogAxis() throws IOException {
     String csv =
         "experiment,stream,k,elapsed_ms\n"
