@@ -37,14 +37,17 @@ import picocli.CommandLine.Spec;
     description = {
       "Sort a file of ints with an external d-way merge sort, and time it.",
       "",
-      "Run formation reads M ints at a time, sorts them and writes a run; merge passes combine",
-      "up to d runs through a PriorityQueue until one is left. The output is moved into place",
-      "only when complete, then re-read and checked (order and same values as the input)."
+      "Run formation cuts the input into runs that fit in M, sorts each in memory and writes it;",
+      "merge passes combine up to d runs until one is left. classic does it as the seed reports",
+      "do (an int per call, one thread, a PriorityQueue merge); fast with block I/O, a worker",
+      "per core and merges split by value range. The output is moved into place only when",
+      "complete, then re-read and checked (order and same values as the input)."
     },
     footer = {
       "%nExamples:",
       "  secmem sort --in data/in.bin --out data/out.bin --m 2^20 --d 16",
       "  secmem sort --n 2^24 --m 2^20 --d 8 --read-stream mapped --write-stream user-buffer",
+      "  secmem sort --n 2^26 --preset fast --threads 2",
       "  secmem sort --params configs/sort-seed.csv",
       ExitCodes.HELP_SECTION
     })
