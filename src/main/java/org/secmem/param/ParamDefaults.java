@@ -7,14 +7,12 @@ import org.secmem.stream.StreamOptions;
 
 /**
  * What a parameter file's empty cells mean: the product defaults, or the common options given on
- * the command line.
+ * the command line. A sort's M, d, B, streams and threads come from its preset ({@link
+ * org.secmem.sort.SortPreset#resolve}), the one resolution the command line and menu share.
  */
-public record ParamDefaults(
-    RunSettings settings, long n, int k, int b, long m, int d, Path dataDir) {
+public record ParamDefaults(RunSettings settings, long n, int k, int b, Path dataDir) {
 
   public static final long DEFAULT_N = 1_000_000;
-  public static final long DEFAULT_M = 1_000_000;
-  public static final int DEFAULT_D = 16;
 
   public static ParamDefaults standard() {
     return new ParamDefaults(
@@ -22,12 +20,10 @@ public record ParamDefaults(
         DEFAULT_N,
         1,
         StreamOptions.DEFAULT_BUFFER_BYTES,
-        DEFAULT_M,
-        DEFAULT_D,
         Paths.get("data"));
   }
 
   public ParamDefaults withSettings(RunSettings s) {
-    return new ParamDefaults(s, n, k, b, m, d, dataDir);
+    return new ParamDefaults(s, n, k, b, dataDir);
   }
 }
