@@ -6,6 +6,8 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.RunSettings;
+import org.secmem.experiment.TimeEstimate;
+import org.secmem.param.NumericField;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -15,14 +17,17 @@ final class CommonOptions {
   @Option(
       names = "--reps",
       paramLabel = "R",
-      description = "Measured repetitions per configuration (>= 1; default: ${DEFAULT-VALUE}).",
+      converter = Converters.IntCount.class,
+      description = "Measured repetitions per configuration, 1 .. 1000000 (default: ${DEFAULT-VALUE}).",
       defaultValue = "3")
   int reps;
 
   @Option(
       names = "--warmup",
       paramLabel = "W",
-      description = "Warm-up runs before them, measured but flagged (>= 0; default: ${DEFAULT-VALUE}).",
+      converter = Converters.IntCount.class,
+      description = "Warm-up runs before them, measured but flagged, 0 .. 1000000 (default:"
+          + " ${DEFAULT-VALUE}).",
       defaultValue = "1")
   int warmup;
 
@@ -56,6 +61,12 @@ final class CommonOptions {
   Path results;
 
   @Option(
+      names = "--yes",
+      description = "Run even when the estimated time exceeds a day (without it such a sweep is"
+          + " refused, with the estimate).")
+  boolean yes;
+
+  @Option(
       names = "--skip-disk-check",
       description =
           "Do not refuse a run for lack of free disk (for file systems whose free space is not"
@@ -69,9 +80,29 @@ final class CommonOptions {
     }
   }
 
+  /**
+   * Refuses a sweep whose lower-bound estimate exceeds a day, unless --yes; says the estimate of
+   * one longer than ten minutes before it starts.
+   */
+  void checkDuration(CommandLine cmd, double seconds, long runs) {
+    String estimate = "at least " + TimeEstimate.format(seconds) + " for " + runs + " run"
+        + (runs == 1 ? "" : "s") + " (a lower bound from the cost model)";
+    if (seconds > DAY_SECONDS && !yes) {
+      throw new BadInputException("this would take " + estimate + "; pass --yes to run it"
+          + " anyway, or use a smaller N, fewer repetitions or fewer configurations");
+    }
+    if (seconds > 600) {
+      cmd.getOut().println("estimate: " + estimate);
+      cmd.getOut().flush();
+    }
+  }
+
+  private static final double DAY_SECONDS = 86_400;
+
   RunSettings settings(CommandLine cmd) {
-    Limits.atLeast(cmd, "--reps", reps, 1, "");
-    Limits.atLeast(cmd, "--warmup", warmup, 0, "");
+    Limits.between(cmd, "--reps", reps, NumericField.REPS.min(), NumericField.REPS.max(), "");
+    Limits.between(cmd, "--warmup", warmup, NumericField.WARMUP.min(),
+        NumericField.WARMUP.max(), "");
     return new RunSettings(reps, warmup, cache, sync, seed);
   }
 

@@ -23,6 +23,28 @@ final class Converters {
     }
   }
 
+  /**
+   * Small counts held in an {@code int} (k, d, threads, reps, warm-up): also {@code 2^k}. The
+   * option's own range check says what is allowed; this only refuses what is not a number or does
+   * not fit.
+   */
+  static final class IntCount implements CommandLine.ITypeConverter<Integer> {
+    @Override
+    public Integer convert(String value) {
+      long v;
+      try {
+        v = Numbers.parseCount(value);
+      } catch (NumberFormatException e) {
+        throw new CommandLine.TypeConversionException(e.getMessage());
+      }
+      if (v > Integer.MAX_VALUE || v < Integer.MIN_VALUE) {
+        throw new CommandLine.TypeConversionException(
+            "'" + value + "' is too large (at most " + Integer.MAX_VALUE + ")");
+      }
+      return (int) v;
+    }
+  }
+
   /** Byte sizes: also {@code 64K}, {@code 1M}, {@code 2G}. */
   static final class Bytes implements CommandLine.ITypeConverter<Long> {
     @Override
@@ -31,6 +53,19 @@ final class Converters {
         return Numbers.parseBytes(value);
       } catch (NumberFormatException e) {
         throw new CommandLine.TypeConversionException(e.getMessage());
+      }
+    }
+  }
+
+  /** Paths, refused with a clear message when this platform cannot name them (LANG=C). */
+  static final class PathName implements CommandLine.ITypeConverter<java.nio.file.Path> {
+    @Override
+    public java.nio.file.Path convert(String value) {
+      try {
+        return java.nio.file.Paths.get(value);
+      } catch (java.nio.file.InvalidPathException e) {
+        throw new CommandLine.TypeConversionException(
+            org.secmem.param.PathProblems.unnameable(value));
       }
     }
   }

@@ -14,6 +14,12 @@ import picocli.CommandLine;
 /**
  * Maps what a command threw to one clear line on the command's error writer and an exit code: 2 for
  * bad input (nothing run), 1 for run-time failures. The stack trace goes to the log only.
+ *
+ * <p>Only the exceptions that mean bad input are exit 2: {@link BadInputException}, a parameter
+ * file's problems, memory a run cannot have, a file that is not an int file, a stream type this
+ * platform lacks. Any other {@link IllegalArgumentException} is a bug in secmem, not in the input:
+ * exit 1 as an internal error. Every line is passed through {@link UserText}, since messages quote
+ * what the user typed.
  */
 final class ErrorHandler
     implements CommandLine.IExecutionExceptionHandler, CommandLine.IParameterExceptionHandler {
@@ -27,7 +33,8 @@ final class ErrorHandler
     LOG.error("{} failed", cmd.getCommandName(), e);
     int code;
     String message;
-    if (e instanceof BadInputException || e instanceof IllegalArgumentException) {
+    if (e instanceof BadInputException
+        || e instanceof org.secmem.sort.InsufficientMemoryException) {
       code = ExitCodes.BAD_INPUT;
       message = e.getMessage();
     } else if (e instanceof NotAnIntFileException
@@ -47,7 +54,7 @@ final class ErrorHandler
       code = ExitCodes.FAILURE;
       message = "internal error: " + e + " (details in the log)";
     }
-    cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + message);
+    cmd.getErr().println(UserText.lines(cmd.getCommandSpec().qualifiedName() + ": " + message));
     cmd.getErr().flush();
     return code;
   }
@@ -63,7 +70,8 @@ final class ErrorHandler
   @Override
   public int handleParseException(CommandLine.ParameterException ex, String[] args) {
     CommandLine cmd = ex.getCommandLine();
-    cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + ex.getMessage());
+    cmd.getErr().println(UserText.lines(cmd.getCommandSpec().qualifiedName() + ": "
+        + ex.getMessage()));
     cmd.getErr()
         .println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
     cmd.getErr().flush();

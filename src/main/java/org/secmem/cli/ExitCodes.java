@@ -7,8 +7,10 @@ public final class ExitCodes {
   public static final int FAILURE = 1;
   /** Bad usage or bad input: nothing was run. */
   public static final int BAD_INPUT = 2;
-  /** Interrupted (Ctrl-C). */
+  /** Interrupted by Ctrl-C (SIGINT): 128 + 2, the shell's convention, as the JVM exits. */
   public static final int INTERRUPTED = 130;
+  /** Stopped by SIGTERM (kill): 128 + 15, the shell's convention, as the JVM exits. */
+  public static final int TERMINATED = 143;
 
   private ExitCodes() {}
 
@@ -18,5 +20,6 @@ public final class ExitCodes {
           + "  0  success%n"
           + "  1  run-time failure (I/O error, disk full; verify: property does not hold)%n"
           + "  2  bad usage or bad input (nothing was run)%n"
-          + "  130  interrupted%n";
+          + "  130  interrupted by Ctrl-C (SIGINT)%n"
+          + "  143  stopped by SIGTERM (kill)%n";
 }

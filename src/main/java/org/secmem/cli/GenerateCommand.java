@@ -62,6 +62,7 @@ final class GenerateCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     CommandLine cmd = spec.commandLine();
     Limits.between(cmd, "--n", n, 0, Long.MAX_VALUE / 4 / 65536, "ints");
+    Resources.checkOutputFile("--out", out);
     Path parent = out.toAbsolutePath().getParent();
     Resources.checkDiskSpace(parent, n * Integer.BYTES, "the file");
     long start = System.nanoTime();

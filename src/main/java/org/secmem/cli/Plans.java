@@ -12,6 +12,7 @@ import org.secmem.experiment.Experiment;
 import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.ReadTrial;
 import org.secmem.experiment.StreamTrialSpec;
+import org.secmem.experiment.TimeEstimate;
 import org.secmem.experiment.WriteTrial;
 import org.secmem.param.ParamDefaults;
 import org.secmem.param.ParamFileException;
@@ -64,6 +65,17 @@ final class Plans {
       plan.add(new PlannedTrial(trial(c, SecmemCommand.cleanupOf(cmd)), c.settings()));
     }
     checkResources(cmd, configs, common);
+    double seconds = 0;
+    long runs = 0;
+    for (RunConfig c : configs) {
+      long r = c.settings().totalRuns();
+      runs += r;
+      seconds += r * (c.experiment() == Experiment.SORT
+          ? TimeEstimate.sortSeconds(SortTrials.ints(c), c.m(), c.d())
+          : TimeEstimate.streamSeconds(c.stream(), c.experiment() == Experiment.WRITE, c.n(),
+              c.k(), c.b()));
+    }
+    common.checkDuration(cmd, seconds, runs);
     return plan;
   }
 
@@ -105,6 +117,8 @@ final class Plans {
           throw new BadInputException(c.origin() + ": m: " + e.getMessage());
         }
         streams = SortCommand.openFiles(memory, c.d());
+      } else {
+        Resources.checkStreamMemory(c.origin() + ": k, b", c.stream(), c.k(), c.b(), false);
       }
       maxStreams = Math.max(maxStreams, streams);
       long bytes = c.experiment() == Experiment.SORT

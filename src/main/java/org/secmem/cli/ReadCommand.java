@@ -10,6 +10,7 @@ import org.secmem.experiment.DataSet;
 import org.secmem.experiment.ReadTrial;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.StreamTrialSpec;
+import org.secmem.experiment.TimeEstimate;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.Streams;
@@ -67,11 +68,15 @@ final class ReadCommand implements Callable<Integer> {
     }
     List<Integer> bs = stream.bufferSizes(cmd);
     List<ReadTrial> trials = new ArrayList<>();
+    double seconds = 0;
     if (files != null && !files.isEmpty()) {
       Resources.checkOpenFiles(cmd, "--files", files.size());
       long n = checkFiles();
       for (StreamType type : stream.streams(cmd)) {
         for (int b : type.usesBufferSize() ? bs : bs.subList(0, 1)) {
+          Resources.checkStreamMemory("--files, --b", type, files.size(), b, bulk);
+          seconds += settings.totalRuns()
+              * TimeEstimate.streamSeconds(type, false, n, files.size(), b);
           StreamOptions options = new StreamOptions(b, false);
           trials.add(
               new ReadTrial(
@@ -80,6 +85,7 @@ final class ReadCommand implements Callable<Integer> {
         }
       }
     } else {
+      Resources.checkNotAFile("--dir", stream.dir);
       long missingBytes = 0;
       List<Long> ns = stream.ns(cmd);
       List<Integer> ks = stream.ks(cmd);
@@ -92,6 +98,8 @@ final class ReadCommand implements Callable<Integer> {
           }
           for (StreamType type : stream.streams(cmd)) {
             for (int b : type.usesBufferSize() ? bs : bs.subList(0, 1)) {
+              Resources.checkStreamMemory("--k, --b", type, k, b, bulk);
+              seconds += settings.totalRuns() * TimeEstimate.streamSeconds(type, false, n, k, b);
               StreamOptions options = new StreamOptions(b, false);
               trials.add(
                   new ReadTrial(
@@ -101,8 +109,13 @@ final class ReadCommand implements Callable<Integer> {
           }
         }
       }
+      if (missingBytes > 0) {
+        Resources.checkWritableFolder("--dir (the missing data files are generated there)",
+            stream.dir);
+      }
       common.checkDisk(stream.dir, missingBytes, "generating the missing data files");
     }
+    common.checkDuration(cmd, seconds, settings.totalRuns() * trials.size());
     return ExperimentSession.run(
         cmd, trials, settings, common.resultsFile("read"), stream.dir);
   }

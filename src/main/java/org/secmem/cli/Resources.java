@@ -5,13 +5,20 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.secmem.experiment.StreamMemory;
+import org.secmem.stream.StreamType;
 import picocli.CommandLine;
 
 /** Checks, before a run starts, that the machine can give what the run will take. */
 final class Resources {
 
-  /** Descriptors the JVM and secmem need beside the measured streams. */
-  private static final long SPARE_DESCRIPTORS = 64;
+  /**
+   * Descriptors kept free beside the measured streams, for the results file, logs and the JVM: an
+   * eighth of the limit, between 8 and 64, so that a low limit (ulimit -n 64) still runs small k.
+   */
+  static long spareDescriptors(long limit) {
+    return Math.max(8, Math.min(64, limit / 8));
+  }
 
   private Resources() {}
 
@@ -22,7 +29,7 @@ final class Resources {
       com.sun.management.UnixOperatingSystemMXBean unix =
           (com.sun.management.UnixOperatingSystemMXBean) os;
       long max = unix.getMaxFileDescriptorCount();
-      long free = max - unix.getOpenFileDescriptorCount() - SPARE_DESCRIPTORS;
+      long free = max - unix.getOpenFileDescriptorCount() - spareDescriptors(max);
       if (streams > free) {
         throw new CommandLine.ParameterException(
             cmd,
@@ -35,6 +42,44 @@ final class Resources {
                 + Math.max(free, 0)
                 + " free; raise it with 'ulimit -n')");
       }
+    }
+  }
+
+  /**
+   * Refuses {@code k} streams of {@code type} with buffer {@code b} that this JVM's heap or direct
+   * memory cannot hold.
+   */
+  static void checkStreamMemory(String where, StreamType type, long k, long b, boolean bulk) {
+    String problem = StreamMemory.of(type, k, b, bulk).problem(
+        "k = " + k + " " + type.cliName() + " stream" + (k == 1 ? "" : "s")
+            + (type.usesBufferSize() ? " of B = " + b + " bytes" : ""),
+        StreamMemory.maxHeap(), StreamMemory.maxDirect());
+    if (problem != null) {
+      throw new BadInputException(where + ": " + problem);
+    }
+  }
+
+  /** Refuses a folder that cannot be created or written, before anything runs. */
+  static void checkWritableFolder(String option, Path dir) {
+    String problem = org.secmem.param.PathProblems.folderProblem(dir);
+    if (problem != null) {
+      throw new BadInputException(option + ": " + problem);
+    }
+  }
+
+  /** Refuses a folder option that names a file. */
+  static void checkNotAFile(String option, Path dir) {
+    String problem = org.secmem.param.PathProblems.notAFolder(dir);
+    if (problem != null) {
+      throw new BadInputException(option + ": " + problem);
+    }
+  }
+
+  /** Refuses an output file that is a folder or whose folder cannot be created or written. */
+  static void checkOutputFile(String option, Path file) {
+    String problem = org.secmem.param.PathProblems.outputFileProblem(file);
+    if (problem != null) {
+      throw new BadInputException(option + ": " + problem);
     }
   }
 

@@ -80,9 +80,29 @@ public final class SecmemCommand implements java.util.concurrent.Callable<Intege
 
   /** When the command returns on its own, the shutdown hook has nothing to report. */
   public static int execute(CommandLine cmd, String... args) {
-    int code = cmd.execute(args);
+    int code;
+    try {
+      code = cmd.execute(args);
+    } catch (Error e) {
+      // picocli hands only Exceptions to the handler; an Error (out of memory, stack overflow, an
+      // unsafe-access fault) still gets one line, not a stack trace, and the log gets the trace.
+      org.apache.logging.log4j.LogManager.getLogger(SecmemCommand.class)
+          .error("secmem failed", e);
+      cmd.getErr().println(UserText.lines("secmem: " + describe(e) + " (details in the log; the"
+          + " rows measured so far are in the results file)"));
+      cmd.getErr().flush();
+      code = ExitCodes.FAILURE;
+    }
     ((SecmemCommand) cmd.getCommand()).cleanup.finished();
     return code;
+  }
+
+  private static String describe(Error e) {
+    if (e instanceof OutOfMemoryError) {
+      return "out of memory (" + e.getMessage() + "); give the JVM more, e.g. SECMEM_HEAP=4g with"
+          + " scripts/secmem or java -Xmx4g";
+    }
+    return "internal error: " + e;
   }
 
   static CommandLine commandLine(PrintWriter out, PrintWriter err, ShutdownCleanup cleanup) {
@@ -92,6 +112,8 @@ public final class SecmemCommand implements java.util.concurrent.Callable<Intege
     cmd.setErr(err);
     cmd.setExecutionExceptionHandler(errors);
     cmd.setParameterExceptionHandler(errors);
+    cmd.setExecutionStrategy(InputChecks.before(new CommandLine.RunLast()));
+    cmd.registerConverter(java.nio.file.Path.class, new Converters.PathName());
     cmd.setCaseInsensitiveEnumValuesAllowed(true);
     cmd.setUsageHelpWidth(100);
     cmd.setUsageHelpLongOptionsMaxWidth(28);

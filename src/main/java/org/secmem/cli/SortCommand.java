@@ -12,6 +12,7 @@ import org.secmem.experiment.Experiment;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.SortTrial;
 import org.secmem.experiment.SortTrialSpec;
+import org.secmem.experiment.TimeEstimate;
 import org.secmem.param.NumericField;
 import org.secmem.sort.CostModel;
 import org.secmem.sort.Merger;
@@ -92,6 +93,7 @@ final class SortCommand implements Callable<Integer> {
   @Option(
       names = "--d",
       paramLabel = "D",
+      converter = Converters.IntCount.class,
       description = "Merge fan-in, >= 2 (default: 16, or 256 with --preset fast).")
   Integer d;
 
@@ -161,6 +163,7 @@ final class SortCommand implements Callable<Integer> {
   @Option(
       names = "--threads",
       paramLabel = "T",
+      converter = Converters.IntCount.class,
       description = "Threads: run-formation workers (each on its own regions of the input) and"
           + " merge parts, 1 .. " + SortTuning.MAX_THREADS + " (default: 1 with classic, every"
           + " core with fast).")
@@ -229,6 +232,13 @@ final class SortCommand implements Callable<Integer> {
     if (out != null) {
       checkOutput(out, in);
     }
+    if (workDir != null) {
+      Resources.checkWritableFolder("--work-dir", workDir);
+    }
+    if (in == null || out == null) {
+      // Generated inputs and scratch outputs go under --dir.
+      Resources.checkWritableFolder("--dir", dir);
+    }
     SortMemory memory = chosen.memory(ints);
     Resources.checkOpenFiles(cmd, "--d", openFiles(memory, d));
     memory.requireHeap(SortMemory.maxHeap(), m, d, (int) b);
@@ -248,6 +258,8 @@ final class SortCommand implements Callable<Integer> {
             new StreamOptions((int) b, settings.sync()),
             descending ? SortOrder.DESCENDING : SortOrder.ASCENDING, dir,
             Optional.ofNullable(workDir), chosen.tuning(), chosen.label());
+    common.checkDuration(cmd, settings.totalRuns() * TimeEstimate.sortSeconds(ints, m, d),
+        settings.totalRuns());
     SortTrial trial = new SortTrial(trialSpec, SecmemCommand.cleanupOf(cmd));
     return ExperimentSession.run(cmd, List.of(trial), settings, common.resultsFile("sort"), dir);
   }
@@ -296,16 +308,6 @@ final class SortCommand implements Callable<Integer> {
       throw new BadInputException("--out: " + out + " is the input file; write the output"
           + " elsewhere");
     }
-    if (Files.isDirectory(abs)) {
-      throw new BadInputException("--out: " + out + " is a folder; name a file");
-    }
-    Path ancestor = abs.getParent();
-    while (ancestor != null && !Files.exists(ancestor)) {
-      ancestor = ancestor.getParent();
-    }
-    if (ancestor == null || !Files.isDirectory(ancestor) || !Files.isWritable(ancestor)) {
-      throw new BadInputException("--out: the folder of " + out + " cannot be created ("
-          + ancestor + " is not a writable folder)");
-    }
+    Resources.checkOutputFile("--out", out);
   }
 }

@@ -25,7 +25,8 @@ final class StreamOptionsMixin {
       names = "--k",
       paramLabel = "K",
       split = ",",
-      description = "Number of streams (files), >= 1 (default: ${DEFAULT-VALUE}).",
+      converter = Converters.IntCount.class,
+      description = "Number of streams (files), 1 .. 1000000 (default: ${DEFAULT-VALUE}).",
       defaultValue = "1")
   List<Integer> ks;
 
@@ -56,7 +57,8 @@ final class StreamOptionsMixin {
   /** The k values, checked against the range and the open-file limit. */
   List<Integer> ks(CommandLine cmd) {
     for (int k : ks) {
-      Limits.atLeast(cmd, "--k", k, 1, "");
+      Limits.between(cmd, "--k", k, org.secmem.param.NumericField.K.min(),
+          org.secmem.param.NumericField.K.max(), "");
       Resources.checkOpenFiles(cmd, "--k", k);
     }
     return ks;

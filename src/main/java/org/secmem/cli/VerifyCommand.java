@@ -24,7 +24,8 @@ import picocli.CommandLine.Spec;
       "",
       "Checks that its length is a whole number of ints, it is sorted (--sorted) or",
       "sorted descending (--descending), and it holds the same multiset of values as another",
-      "file (--same-as). Exits 0 when every check holds, 1 when one does not."
+      "file (--same-as). Exits 0 when every check holds, 1 when one does not, and 2 when the",
+      "file is not an int file at all (its length is not a multiple of 4) or cannot be found."
     },
     footer = {
       "%nExamples:",

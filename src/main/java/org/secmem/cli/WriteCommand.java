@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.StreamTrialSpec;
+import org.secmem.experiment.TimeEstimate;
 import org.secmem.experiment.WriteTrial;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
@@ -44,8 +45,10 @@ final class WriteCommand implements Callable<Integer> {
     if (stream.params != null) {
       return ParamsRunner.run(cmd, stream.params, org.secmem.experiment.Experiment.WRITE, common);
     }
+    Resources.checkWritableFolder("--dir", stream.dir);
     List<Integer> bs = stream.bufferSizes(cmd);
     long maxBytes = 0;
+    double seconds = 0;
     List<Long> ns = stream.ns(cmd);
     List<Integer> ks = stream.ks(cmd);
     List<WriteTrial> trials = new ArrayList<>();
@@ -53,17 +56,20 @@ final class WriteCommand implements Callable<Integer> {
       for (long n : ns) {
         for (int k : ks) {
           for (int b : type.usesBufferSize() ? bs : bs.subList(0, 1)) {
+            Resources.checkStreamMemory("--k, --b", type, k, b, false);
             StreamOptions options = new StreamOptions(b, settings.sync());
             trials.add(
                 new WriteTrial(
                     new StreamTrialSpec(
                         type, n, k, options, stream.dir, List.of(), settings.seed())));
             maxBytes = Math.max(maxBytes, n * k * Integer.BYTES);
+            seconds += settings.totalRuns() * TimeEstimate.streamSeconds(type, true, n, k, b);
           }
         }
       }
     }
     common.checkDisk(stream.dir, maxBytes, "writing the data files");
+    common.checkDuration(cmd, seconds, settings.totalRuns() * trials.size());
     return ExperimentSession.run(
         cmd, trials, settings, common.resultsFile("write"), stream.dir);
   }

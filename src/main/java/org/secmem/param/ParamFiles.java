@@ -62,6 +62,10 @@ public final class ParamFiles {
       throws ParamFileException {
     List<ParamProblem> problems = new ArrayList<>();
     List<RunConfig> configs;
+    if (text.startsWith("\uFEFF")) {
+      // A UTF-8 byte-order mark, as spreadsheets on Windows save CSV: not part of the first cell.
+      text = text.substring(1);
+    }
     if (text.indexOf('\0') >= 0) {
       throw new ParamFileException(
           List.of(new ParamProblem(file, 1, "file", "is binary, not a text parameter file")));

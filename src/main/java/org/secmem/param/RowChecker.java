@@ -121,22 +121,37 @@ final class RowChecker {
     return p;
   }
 
+  /**
+   * A cell naming a file or folder, relative to {@code base}; null with a problem when this
+   * platform cannot name it (e.g. a non-ASCII name under LANG=C).
+   */
+  Path path(String field, Path base, String cell) {
+    try {
+      return base.resolve(cell.trim()).normalize();
+    } catch (java.nio.file.InvalidPathException e) {
+      problem(field, PathProblems.unnameable(cell.trim()));
+      return null;
+    }
+  }
+
+  /** A folder that exists or can be created, for data the row writes. */
+  Path writableFolder(String field, Path p, boolean writes) {
+    String problem = writes ? PathProblems.folderProblem(p) : PathProblems.notAFolder(p);
+    if (problem != null) {
+      problem(field, problem);
+    }
+    return p;
+  }
+
   /** An output file whose folder exists or can be created, and which is not the input. */
   Path outputFile(String field, Path p, Path input) {
     Path abs = p.toAbsolutePath().normalize();
     if (input != null && abs.equals(input.toAbsolutePath().normalize())) {
       problem(field, p + " is the input file; write the output elsewhere");
     }
-    if (Files.isDirectory(abs)) {
-      problem(field, p + " is a folder; name a file");
-    }
-    Path ancestor = abs.getParent();
-    while (ancestor != null && !Files.exists(ancestor)) {
-      ancestor = ancestor.getParent();
-    }
-    if (ancestor == null || !Files.isDirectory(ancestor) || !Files.isWritable(ancestor)) {
-      problem(field, "the folder of " + p + " cannot be created (" + ancestor
-          + " is not a writable folder)");
+    String problem = PathProblems.outputFileProblem(p);
+    if (problem != null) {
+      problem(field, problem);
     }
     return p;
   }

@@ -100,18 +100,18 @@ final class RowExpander {
         if (nCell != null && !nCell.isBlank()) {
           check.problem("n", "give either an input file or n (to generate one), not both");
         }
-        input = Optional.of(check.inputFile("input", base.resolve(inputCell.trim()).normalize()));
+        Path in = check.path("input", base, inputCell);
+        input = in == null ? Optional.empty() : Optional.of(check.inputFile("input", in));
       } else if (nCell == null || nCell.isBlank()) {
         check.problem("input", "a sort needs an input file, or n to generate one");
       } else {
         ns = check.numbers("n", nCell, NumericField.N, defaults.n());
       }
       String outCell = cells.get("output");
-      Optional<Path> output =
-          outCell == null || outCell.isBlank()
-              ? Optional.empty()
-              : Optional.of(check.outputFile("output", base.resolve(outCell.trim()).normalize(),
-                  input.orElse(null)));
+      Path outPath = outCell == null || outCell.isBlank() ? null
+          : check.path("output", base, outCell);
+      Optional<Path> output = outPath == null ? Optional.empty()
+          : Optional.of(check.outputFile("output", outPath, input.orElse(null)));
       if (!check.ok()) {
         return List.of();
       }
@@ -169,10 +169,13 @@ final class RowExpander {
     List<Long> ns = check.numbers("n", cells.get("n"), NumericField.N, defaults.n());
     List<Long> ks = check.numbers("k", cells.get("k"), NumericField.K, defaults.k());
     String dirCell = cells.get("dir");
-    Path dir =
-        dirCell == null || dirCell.isBlank()
-            ? defaults.dataDir()
-            : base.resolve(dirCell.trim()).normalize();
+    Path dir = dirCell == null || dirCell.isBlank() ? defaults.dataDir()
+        : check.path("dir", base, dirCell);
+    if (dir == null) {
+      dir = defaults.dataDir();
+    } else {
+      check.writableFolder("dir", dir, experiment == Experiment.WRITE);
+    }
     for (StreamType t : types) {
       for (long b : t.usesBufferSize() ? bs : List.<Long>of()) {
         String p = t.bufferProblem(b);

@@ -55,11 +55,11 @@ class CliTest {
       value = {
         "write --stream fast --n 10|unknown stream type 'fast'",
         "write --stream simple --n -1|--n: -1 is out of range",
-        "write --stream simple --k 0|--k: 0 is below the minimum 1",
+        "write --stream simple --k 0|--k: 0 is out of range (allowed: 1 .. 1000000)",
         "write --stream user-buffer --b 3|--b: 3 is out of range (allowed: 4 ..",
         "write --stream mapped --b 2G|--b: 2147483648 is out of range",
         "write --stream simple --n lots|'lots' is not a number",
-        "write --stream simple --reps 0|--reps: 0 is below the minimum 1",
+        "write --stream simple --reps 0|--reps: 0 is out of range (allowed: 1 .. 1000000)",
         "write --stream simple --cache hot|unknown cache state 'hot'",
         "write --n 10|Missing required option: '--stream=TYPE'",
         "generate --out x.bin --n 10 --shape wavy|unknown shape 'wavy'",

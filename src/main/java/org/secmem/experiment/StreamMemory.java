@@ -1,0 +1,115 @@
+package org.secmem.experiment;
+
+import java.lang.management.ManagementFactory;
+import java.util.Locale;
+import org.secmem.stream.StreamType;
+
+/**
+ * The memory k streams of one type hold at once: Java heap (arrays) and direct memory (NIO
+ * buffers outside the heap, capped by {@code -XX:MaxDirectMemorySize}, which defaults to the
+ * heap's maximum). Checked before anything runs, as the sort checks M: a run that then fails with
+ * {@code OutOfMemoryError} would leave half-written files and tell the user nothing useful.
+ */
+public record StreamMemory(long heapBytes, long directBytes) {
+
+  /** Heap for the JVM, the data generator, the results writer and the rest beside the buffers. */
+  public static final long HEAP_HEADROOM_BYTES = 32L << 20;
+
+  /** JDK's BufferedInputStream/BufferedOutputStream default buffer. */
+  private static final long JDK_BUFFER_BYTES = 8192;
+
+  private static final long MIB = 1L << 20;
+
+  /**
+   * What {@code k} streams of {@code type} with buffer {@code b} hold; {@code bulk} adds the one
+   * int array a block-wise reader fills.
+   */
+  public static StreamMemory of(StreamType type, long k, long b, boolean bulk) {
+    long heap;
+    long direct;
+    switch (type) {
+      case BUFFERED:
+        heap = k * JDK_BUFFER_BYTES;
+        direct = 0;
+        break;
+      case USER_BUFFER:
+        heap = k * b;
+        direct = 0;
+        break;
+      case CHANNEL:
+        heap = 0;
+        direct = k * b;
+        break;
+      case DIRECT:
+        heap = 0;
+        direct = k * (b + StreamType.DIRECT_ALIGNMENT);
+        break;
+      case ASYNC:
+        // Two buffers per stream: one filled or drained by the caller, one by the I/O thread.
+        heap = 0;
+        direct = 2 * k * b;
+        break;
+      case SIMPLE:
+      case MAPPED:
+      default:
+        // Mapped windows are address space backed by the page cache, not heap or direct memory.
+        heap = 0;
+        direct = 0;
+        break;
+    }
+    if (bulk) {
+      heap += Math.max(b, 4096);
+    }
+    return new StreamMemory(heap, direct);
+  }
+
+  /**
+   * Null when this JVM holds it, else why not and what would work.
+   *
+   * @param what the configuration, e.g. {@code "k = 3 user-buffer streams of B = 512 MiB"}
+   */
+  public String problem(String what, long maxHeap, long maxDirect) {
+    if (heapBytes + HEAP_HEADROOM_BYTES > maxHeap) {
+      long need = ceilMib(heapBytes + HEAP_HEADROOM_BYTES) + 8;
+      return String.format(Locale.ROOT, "%s hold %s of heap buffers, but the heap is %d MiB"
+          + " (%d MiB of it for the rest); use a smaller k or B, or a larger heap: java -Xmx%dm"
+          + " (scripts/secmem: SECMEM_HEAP=%dm)", what, size(heapBytes), maxHeap / MIB,
+          HEAP_HEADROOM_BYTES / MIB, need, need);
+    }
+    if (directBytes > maxDirect) {
+      long need = ceilMib(directBytes) + 8;
+      return String.format(Locale.ROOT, "%s hold %s of direct (off-heap) buffers, but this JVM"
+          + " allows %d MiB of direct memory; use a smaller k or B, or allow more:"
+          + " java -XX:MaxDirectMemorySize=%dm (it defaults to the heap size, -Xmx)", what,
+          size(directBytes), maxDirect / MIB, need);
+    }
+    return null;
+  }
+
+  /** The heap this JVM may grow to. */
+  public static long maxHeap() {
+    return Runtime.getRuntime().maxMemory();
+  }
+
+  /** The direct memory this JVM may allocate: -XX:MaxDirectMemorySize, by default the heap's. */
+  public static long maxDirect() {
+    try {
+      com.sun.management.HotSpotDiagnosticMXBean hotspot = ManagementFactory
+          .getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
+      long set = Long.parseLong(hotspot.getVMOption("MaxDirectMemorySize").getValue());
+      return set > 0 ? set : maxHeap();
+    } catch (RuntimeException e) {
+      // Not HotSpot, or no such option: the JDK's documented default.
+      return maxHeap();
+    }
+  }
+
+  private static long ceilMib(long bytes) {
+    return (bytes + MIB - 1) / MIB;
+  }
+
+  private static String size(long bytes) {
+    return bytes >= 10 * MIB ? String.format(Locale.ROOT, "%d MiB", ceilMib(bytes))
+        : String.format(Locale.ROOT, "%.1f MiB", bytes / (double) MIB);
+  }
+}

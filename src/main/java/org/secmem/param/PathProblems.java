@@ -1,0 +1,64 @@
+package org.secmem.param;
+
+import java.nio.charset.Charset;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * What is wrong with a path the user named, as text for a message; null when nothing is. The one
+ * place for these checks, so that options, parameter files and the menu say the same.
+ */
+public final class PathProblems {
+
+  private PathProblems() {}
+
+  /**
+   * Why {@code text} cannot be a file name here: Java names files in the platform's encoding, and
+   * under LANG=C that is ASCII.
+   */
+  public static String unnameable(String text) {
+    String encoding = System.getProperty("sun.jnu.encoding", Charset.defaultCharset().name());
+    return "'" + text.replace('\uFFFD', '?') + "' cannot be used as a file name under this locale"
+        + " (file names are encoded as " + encoding + "); run secmem under a UTF-8 locale, e.g."
+        + " LC_ALL=C.UTF-8, or rename the file or folder";
+  }
+
+  /** A folder that is there or can be created, and that can be written. */
+  public static String folderProblem(Path dir) {
+    Path abs = dir.toAbsolutePath().normalize();
+    if (Files.exists(abs) && !Files.isDirectory(abs)) {
+      return dir + " is a file, not a folder";
+    }
+    Path ancestor = abs;
+    while (ancestor != null && !Files.exists(ancestor)) {
+      ancestor = ancestor.getParent();
+    }
+    if (ancestor == null || !Files.isDirectory(ancestor)) {
+      return dir + " cannot be created (" + ancestor + " is a file, not a folder)";
+    }
+    if (!Files.isWritable(ancestor)) {
+      return ancestor.equals(abs) ? dir + " is not writable (a read-only folder or file system)"
+          : dir + " cannot be created (" + ancestor + " is not writable)";
+    }
+    return null;
+  }
+
+  /** A folder that, if it is there, is a folder (one that is read from, or made on demand). */
+  public static String notAFolder(Path dir) {
+    return Files.exists(dir) && !Files.isDirectory(dir) ? dir + " is a file, not a folder" : null;
+  }
+
+  /** A file to be written: not a folder, and its folder can be created and written. */
+  public static String outputFileProblem(Path file) {
+    Path abs = file.toAbsolutePath().normalize();
+    if (Files.isDirectory(abs)) {
+      return file + " is a folder; name a file";
+    }
+    Path parent = abs.getParent();
+    if (parent == null) {
+      return file + " names no file";
+    }
+    String problem = folderProblem(parent);
+    return problem == null ? null : "the folder of " + file + ": " + problem;
+  }
+}
