@@ -155,15 +155,16 @@ public final class SortTrial implements Trial {
     if (n < 0) {
       return OptionalLong.empty();
     }
-    long runInts;
+    SortMemory plan;
     try {
-      runInts = SortMemory.plan(spec.tuning(), n, spec.m(), spec.d(),
-          spec.options().bufferBytes(), spec.readType(), spec.writeType()).runInts();
+      plan = SortMemory.plan(spec.tuning(), n, spec.m(), spec.d(),
+          spec.options().bufferBytes(), spec.readType(), spec.writeType());
     } catch (org.secmem.sort.InsufficientMemoryException e) {
       return OptionalLong.empty(); // refused before it runs; nothing to predict
     }
-    return OptionalLong.of(CostModel.predictedBlockTransfers(n, runInts, spec.d(),
-        spec.options().bufferBytes()));
+    // Merges move blocks of merge_b, which the plan may have shrunk below B.
+    return OptionalLong.of(CostModel.predictedBlockTransfers(n, plan.runInts(), spec.d(),
+        spec.options().bufferBytes(), plan.mergeBufferBytes()));
   }
 
   @Override

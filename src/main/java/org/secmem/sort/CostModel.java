@@ -30,8 +30,20 @@ public final class CostModel {
 
   /** Block transfers of B bytes: every pass reads and writes 4N bytes, ⌈4N/B⌉ blocks each way. */
   public static long predictedBlockTransfers(long n, long m, int d, int bufferBytes) {
-    long blocks = (n * Integer.BYTES + bufferBytes - 1) / bufferBytes;
-    return 2L * passes(n, m, d) * blocks;
+    return predictedBlockTransfers(n, m, d, bufferBytes, bufferBytes);
+  }
+
+  /**
+   * Block transfers when the merges use a smaller block than run formation (the memory plan
+   * shrinks B so that d + 1 streams per merge thread fit M; the row's {@code merge_b}): run
+   * formation moves ⌈4N/B⌉ blocks each way, every merge pass ⌈4N/B_merge⌉.
+   */
+  public static long predictedBlockTransfers(long n, long m, int d, int runBufferBytes,
+      int mergeBufferBytes) {
+    long bytes = n * Integer.BYTES;
+    long runBlocks = (bytes + runBufferBytes - 1) / runBufferBytes;
+    long mergeBlocks = (bytes + mergeBufferBytes - 1) / mergeBufferBytes;
+    return 2L * runBlocks + 2L * mergePasses(runs(n, m), d) * mergeBlocks;
   }
 
   /**
