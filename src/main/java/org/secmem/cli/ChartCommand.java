@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.secmem.report.ChartMaker;
+import org.secmem.report.MalformedResultsException;
+import org.secmem.report.RawResults;
 import org.secmem.report.ReportFiles;
 import org.secmem.report.Reports;
 import picocli.CommandLine;
@@ -49,8 +51,28 @@ final class ChartCommand implements Callable<Integer> {
     if (!Files.isRegularFile(results)) {
       throw new BadInputException(results + " does not exist or is not a file");
     }
+    RawResults raw;
+    try {
+      raw = RawResults.read(results);
+    } catch (MalformedResultsException e) {
+      throw new BadInputException(e.getMessage(), e);
+    }
+    for (String line : Reports.describeProblems(raw)) {
+      cmd.getErr().println("warning: " + line);
+    }
+    cmd.getErr().flush();
+    if (raw.rows().isEmpty()) {
+      throw new BadInputException(results + ": no valid row to chart"
+          + (raw.problems().isEmpty() ? " (a header and nothing below it)"
+              : " (" + raw.problems().size() + " malformed, named above)"));
+    }
     Path dir = out != null ? out : ReportFiles.chartsFolderFor(results);
-    List<Path> written = Reports.writeSummaryAndCharts(results, dir, ChartMaker.withDefaults());
+    List<Path> written;
+    try {
+      written = Reports.write(raw, results, dir, ChartMaker.withDefaults());
+    } catch (MalformedResultsException e) {
+      throw new BadInputException(e.getMessage(), e);
+    }
     long charts = written.stream().filter(p -> p.toString().endsWith(".png")).count();
     cmd.getOut().println("summary: " + ReportFiles.summaryFor(results));
     if (charts == 0) {

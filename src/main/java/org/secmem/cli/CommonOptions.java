@@ -8,6 +8,8 @@ import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.TimeEstimate;
 import org.secmem.param.NumericField;
+import org.secmem.report.ResultsFileException;
+import org.secmem.report.ResultsTarget;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -106,12 +108,23 @@ final class CommonOptions {
     return new RunSettings(reps, warmup, cache, sync, seed);
   }
 
-  /** The results file: as given, or a fresh timestamped one under {@code results/}. */
+  /**
+   * The results file: as given, or a fresh timestamped one under {@code results/}; checked before
+   * anything runs (see {@link ResultsTarget}), so a path that cannot take results is bad input.
+   *
+   * @throws BadInputException naming the file and what is wrong (nothing written)
+   */
   Path resultsFile(String experiment) {
-    if (results != null) {
-      return results;
+    Path file = results;
+    if (file == null) {
+      String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+      file = Paths.get("results", stamp + "-" + experiment + ".csv");
     }
-    String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-    return Paths.get("results", stamp + "-" + experiment + ".csv");
+    try {
+      ResultsTarget.check(file);
+    } catch (ResultsFileException e) {
+      throw new BadInputException("--results " + e.getMessage(), e);
+    }
+    return file;
   }
 }

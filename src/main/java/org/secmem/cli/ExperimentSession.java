@@ -1,6 +1,7 @@
 package org.secmem.cli;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +13,9 @@ import org.secmem.experiment.LinuxPageCache;
 import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.Trial;
+import org.secmem.report.ChartMaker;
 import org.secmem.report.EnvironmentRecord;
+import org.secmem.report.RawResults;
 import org.secmem.report.RawResultsWriter;
 import org.secmem.report.ReportFiles;
 import org.secmem.report.Reports;
@@ -37,41 +40,95 @@ final class ExperimentSession {
 
   static int run(CommandLine cmd, List<PlannedTrial> plan, Path results, Path dataDir)
       throws IOException {
-    long totalRuns = plan.stream().mapToLong(p -> p.settings().totalRuns()).sum();
+    return runSteps(cmd, Resume.all(plan), results, dataDir);
+  }
+
+  /**
+   * Runs the given runs of each configuration (all of them, or what a resume left) into
+   * {@code results}. When no row was written to a file this session created, the file and its
+   * environment record are removed again: nothing measured, nothing left.
+   */
+  static int runSteps(CommandLine cmd, List<Resume.Step> steps, Path results, Path dataDir)
+      throws IOException {
+    long totalRuns = steps.stream().mapToLong(s -> s.runs().count(s.planned().settings())).sum();
     boolean terminal = System.console() != null;
     long rows = 0;
+    boolean created = false;
+    List<Path> folders = List.of();
     ShutdownCleanup cleanup = SecmemCommand.cleanupOf(cmd);
-    cleanup.sessionStarted(results);
     try (RawResultsWriter writer = RawResultsWriter.open(results);
         ProgressListener listener =
             new ProgressListener(cmd.getOut(), cmd.getErr(), totalRuns, terminal)) {
+      created = writer.created();
+      folders = writer.createdFolders();
+      cleanup.sessionStarted(writer);
       EnvironmentRecord.writeBeside(results, dataDir, commandLine(cmd));
       ExperimentRunner runner =
           new ExperimentRunner(
               writer, listener, new CacheController(new LinuxPageCache(), listener));
       try {
-        for (int i = 0; i < plan.size(); i++) {
-          runner.run(plan.get(i).trial(), plan.get(i).settings(), i + 1, plan.size());
+        for (int i = 0; i < steps.size(); i++) {
+          Resume.Step step = steps.get(i);
+          runner.run(step.planned().trial(), step.planned().settings(), step.runs(), i + 1,
+              steps.size());
         }
       } finally {
-        rows = writer.rowsWritten();
+        RawResultsWriter.Tally tally = writer.tally();
+        rows = tally.added();
         listener.close();
-        cmd.getOut().println("results: " + results + " (" + rows + (rows == 1 ? " row)" : " rows)"));
+        cmd.getOut().println(tally.inFile() == 0 && created
+            ? "results: nothing measured; " + results + " is not kept"
+            : "results: " + results + " (" + rowsText(tally) + ")");
         cmd.getOut().flush();
       }
     } finally {
       cleanup.sessionEnded();
       if (rows > 0) {
         report(cmd, results);
+      } else if (created) {
+        removeUnused(results, folders);
       }
     }
     return ExitCodes.OK;
   }
 
+  /** "3 rows", or "70167 rows, 462 of them from this run" when the file held rows before. */
+  static String rowsText(RawResultsWriter.Tally tally) {
+    String text = tally.inFile() + (tally.inFile() == 1 ? " row" : " rows");
+    return tally.added() == tally.inFile() ? text
+        : text + ", " + tally.added() + " of them from this run";
+  }
+
+  /**
+   * A results file this session created and wrote no row to, its environment record, and the
+   * folders created for them while they are empty.
+   */
+  private static void removeUnused(Path results, List<Path> folders) {
+    List<Path> unused = new ArrayList<>(List.of(results, ReportFiles.environmentFor(results)));
+    unused.addAll(folders);
+    for (Path p : unused) {
+      try {
+        Files.deleteIfExists(p);
+      } catch (java.nio.file.DirectoryNotEmptyException e) {
+        LOG.info("Keeping {}: something else is in it", p);
+        return;
+      } catch (IOException e) {
+        LOG.warn("Could not remove {}, which holds no measurement", p, e);
+        return;
+      }
+    }
+  }
+
   /** Summary and charts of what is in the results file; a failure here loses no measurement. */
   private static void report(CommandLine cmd, Path results) {
     try {
-      List<Path> written = Reports.writeSummaryAndCharts(results);
+      RawResults raw = RawResults.read(results);
+      for (String line : Reports.describeProblems(raw)) {
+        cmd.getErr().println("warning: " + line);
+      }
+      cmd.getErr().flush();
+      List<Path> written = Reports.write(raw, results, ReportFiles.chartsFolderFor(results),
+          ChartMaker.withDefaults());
       long charts = written.stream().filter(p -> p.toString().endsWith(".png")).count();
       cmd.getOut().println("summary: " + ReportFiles.summaryFor(results));
       cmd.getOut().println("environment: " + ReportFiles.environmentFor(results));

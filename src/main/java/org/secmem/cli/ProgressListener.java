@@ -55,6 +55,15 @@ final class ProgressListener implements RunListener, AutoCloseable {
 
   @Override
   public void runFinished(ResultRow row) {
+    show(row, "");
+  }
+
+  @Override
+  public void runNotRecorded(ResultRow row) {
+    show(row, " (not recorded: the results file has it)");
+  }
+
+  private void show(ResultRow row, String note) {
     boolean warmup = Boolean.parseBoolean(row.get(ResultColumn.WARMUP));
     StringBuilder line =
         new StringBuilder()
@@ -64,6 +73,7 @@ final class ProgressListener implements RunListener, AutoCloseable {
             .append("  ")
             .append(warmup ? "warm-up " : "rep ")
             .append(row.get(ResultColumn.REP))
+            .append(note)
             .append(": ")
             .append(row.get(ResultColumn.ELAPSED_MS))
             .append(" ms, ")

@@ -7,75 +7,145 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import org.secmem.experiment.CacheMode;
+import org.secmem.experiment.ExperimentRunner.Runs;
 import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.RunSettings;
 import org.secmem.report.RawResults;
 import org.secmem.report.RawRow;
 import org.secmem.report.ResultColumn;
+import org.secmem.report.ResultColumns;
 import org.secmem.report.ResultRow;
 
 /**
- * {@code run --resume}: leaves out what an interrupted sweep already measured. A configuration
- * with all its repetitions in the results file is skipped; one with some gets only the missing
- * ones (after its warm-ups, since a fresh process is cold again).
+ * {@code run --resume}: leaves out what an interrupted sweep already measured, by (configuration,
+ * warm-up or repetition, number). A configuration with all its repetitions in the results file is
+ * skipped; one with some runs its warm-ups again (the process is cold again) without recording the
+ * ones already recorded, then exactly its missing repetitions under their own numbers; one with none
+ * runs whole. So the file ends with every (configuration, rep) once.
  */
 final class Resume {
 
-  /** The cells that say which configuration a row belongs to. */
-  private static final List<ResultColumn> KEY =
-      List.of(ResultColumn.EXPERIMENT, ResultColumn.STREAM, ResultColumn.READ_STREAM,
-          ResultColumn.WRITE_STREAM, ResultColumn.N, ResultColumn.K, ResultColumn.B,
-          ResultColumn.M, ResultColumn.D, ResultColumn.ORDER, ResultColumn.SHAPE,
-          ResultColumn.SEED, ResultColumn.SYNC);
+  /**
+   * The cells that say which configuration a row belongs to: every configuration column (as the
+   * summary groups them, see {@link ResultColumns#isConfiguration}) and the seed of generated data.
+   */
+  private static final List<ResultColumn> KEY = keyColumns();
 
   private Resume() {}
 
-  /** The plan less what {@code results} already holds; the plan itself when it does not exist. */
-  static List<PlannedTrial> remaining(List<PlannedTrial> plan, Path results) throws IOException {
+  /** A configuration of the plan and which of its runs are left to do. */
+  record Step(PlannedTrial planned, Runs runs) {
+
+    /** Whether some of its runs were measured before (it is neither untouched nor skipped). */
+    boolean halfDone() {
+      return runs.reps().size() < planned.settings().reps()
+          || runs.recordedWarmups().size() < planned.settings().warmup();
+    }
+  }
+
+  /** Every run of every configuration: a first go, or a resume with nothing measured yet. */
+  static List<Step> all(List<PlannedTrial> plan) {
+    return plan.stream().map(p -> new Step(p, Runs.all(p.settings()))).toList();
+  }
+
+  /**
+   * The plan less what {@code results} already holds; the whole plan when it does not exist.
+   * Configurations with every repetition measured are left out.
+   */
+  static List<Step> remaining(List<PlannedTrial> plan, Path results) throws IOException {
     if (!Files.exists(results)) {
-      return plan;
+      return all(plan);
     }
-    Map<String, Integer> measured = new HashMap<>();
-    for (RawRow row : RawResults.read(results).measuredRows()) {
-      measured.merge(key(row), 1, Integer::sum);
+    return remaining(plan, RawResults.read(results));
+  }
+
+  /** As {@link #remaining(List, Path)}, from results already read (malformed rows left out). */
+  static List<Step> remaining(List<PlannedTrial> plan, RawResults raw) {
+    // How many rows each (configuration, warm-up flag, number) has: two identical configurations
+    // in one plan each take one row per number, so each gets its own repetitions.
+    Map<String, Long> recorded = new HashMap<>();
+    for (RawRow row : raw.rows()) {
+      runNumber(row).ifPresent(
+          n -> recorded.merge(runKey(key(row), row.isWarmup(), n), 1L, Long::sum));
     }
-    List<PlannedTrial> left = new ArrayList<>();
+    List<Step> left = new ArrayList<>();
     for (PlannedTrial p : plan) {
-      ResultRow cells = p.trial().configuration().set(ResultColumn.SYNC, p.settings().sync())
-          .set(ResultColumn.CACHE, p.settings().cache().cliName()).build();
+      RunSettings s = p.settings();
+      ResultRow cells = p.trial().configuration().set(ResultColumn.SYNC, s.sync())
+          .set(ResultColumn.CACHE, s.cache().cliName()).build();
       String key = key(cells);
-      int done = measured.getOrDefault(key, 0);
-      int need = p.settings().reps() - done;
-      if (need > 0) {
-        RunSettings s = p.settings();
-        left.add(new PlannedTrial(p.trial(),
-            new RunSettings(need, s.warmup(), s.cache(), s.sync(), s.seed())));
+      SortedSet<Integer> reps = missing(recorded, key, false, s.reps());
+      SortedSet<Integer> warmups = missing(recorded, key, true, s.warmup());
+      if (!reps.isEmpty()) {
+        left.add(new Step(p, new Runs(warmups, reps)));
       }
-      // Two identical configurations in one plan each need their own repetitions.
-      measured.put(key, Math.max(0, done - p.settings().reps()));
     }
     return left;
+  }
+
+  /** Numbers 1..count without a row (using up one row of each number that has one). */
+  private static SortedSet<Integer> missing(
+      Map<String, Long> recorded, String key, boolean warmup, int count) {
+    SortedSet<Integer> missing = new TreeSet<>();
+    for (int n = 1; n <= count; n++) {
+      String k = runKey(key, warmup, n);
+      long have = recorded.getOrDefault(k, 0L);
+      if (have > 0) {
+        recorded.put(k, have - 1);
+      } else {
+        missing.add(n);
+      }
+    }
+    return missing;
+  }
+
+  /** The row's rep number, empty when the cell is not a positive integer (then it counts for none). */
+  private static java.util.Optional<Integer> runNumber(RawRow row) {
+    String rep = row.get(ResultColumns.REP).trim();
+    try {
+      int n = Integer.parseInt(rep);
+      return n >= 1 ? java.util.Optional.of(n) : java.util.Optional.empty();
+    } catch (NumberFormatException e) {
+      return java.util.Optional.empty();
+    }
+  }
+
+  private static String runKey(String configuration, boolean warmup, int number) {
+    return configuration + (warmup ? "\u0002w" : "\u0002r") + number;
   }
 
   private static String key(RawRow row) {
     StringBuilder k = new StringBuilder();
     for (ResultColumn c : KEY) {
-      k.append(row.get(c.header())).append('\u0001');
+      k.append(c == ResultColumn.CACHE ? cacheKey(row.get(c.header())) : row.get(c.header()))
+          .append('\u0001');
     }
-    return k.append(cacheKey(row.get(ResultColumn.CACHE.header()))).toString();
+    return k.toString();
   }
 
   private static String key(ResultRow row) {
     StringBuilder k = new StringBuilder();
     for (ResultColumn c : KEY) {
-      k.append(row.get(c)).append('\u0001');
+      k.append(c == ResultColumn.CACHE ? cacheKey(row.get(c)) : row.get(c)).append('\u0001');
     }
-    return k.append(cacheKey(row.get(ResultColumn.CACHE))).toString();
+    return k.toString();
   }
 
   /** A cold run that could not drop the cache was recorded as-is: count it for cold too. */
   private static String cacheKey(String cache) {
     return cache.equals(CacheMode.COLD.cliName()) ? CacheMode.AS_IS.cliName() : cache;
+  }
+
+  private static List<ResultColumn> keyColumns() {
+    List<ResultColumn> key = new ArrayList<>();
+    for (ResultColumn c : ResultColumn.values()) {
+      if (c == ResultColumn.SEED || ResultColumns.isConfiguration(c.header())) {
+        key.add(c);
+      }
+    }
+    return List.copyOf(key);
   }
 }

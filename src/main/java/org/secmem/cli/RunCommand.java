@@ -1,5 +1,6 @@
 package org.secmem.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -7,6 +8,8 @@ import java.util.concurrent.Callable;
 import org.secmem.experiment.Experiment;
 import org.secmem.param.ParamDefaults;
 import org.secmem.param.RunConfig;
+import org.secmem.report.RawResults;
+import org.secmem.report.Reports;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -68,16 +71,32 @@ final class RunCommand implements Callable<Integer> {
     }
     Path results = common.resultsFile(name);
     List<org.secmem.experiment.PlannedTrial> plan = Plans.trials(cmd, configs, common);
-    if (resume) {
-      int before = plan.size();
-      plan = Resume.remaining(plan, results);
-      cmd.getOut().println("resume: " + (before - plan.size()) + " of " + before
-          + " configurations already measured in " + results + "; " + plan.size() + " to run");
-      if (plan.isEmpty()) {
-        return ExitCodes.OK;
-      }
+    if (!resume) {
+      return ExperimentSession.run(cmd, plan, results, defaults.dataDir());
     }
-    return ExperimentSession.run(cmd, plan, results, defaults.dataDir());
+    List<Resume.Step> steps = Resume.all(plan);
+    if (Files.exists(results) && Files.size(results) > 0) {
+      RawResults raw = RawResults.read(results);
+      List<String> problems = Reports.describeProblems(raw);
+      for (String line : problems) {
+        cmd.getErr().println("warning: " + line);
+      }
+      if (!problems.isEmpty()) {
+        cmd.getErr().println("warning: malformed rows count as not measured: their runs are done"
+            + " again");
+      }
+      cmd.getErr().flush();
+      steps = Resume.remaining(plan, raw);
+    }
+    long halfDone = steps.stream().filter(Resume.Step::halfDone).count();
+    cmd.getOut().println("resume: " + (plan.size() - steps.size()) + " of " + plan.size()
+        + " configurations already measured in " + results + "; " + steps.size() + " to run"
+        + (halfDone == 0 ? "" : " (" + halfDone + " half-done: only their missing repetitions run,"
+            + " after warm-ups that are not recorded twice)"));
+    if (steps.isEmpty()) {
+      return ExitCodes.OK;
+    }
+    return ExperimentSession.runSteps(cmd, steps, results, defaults.dataDir());
   }
 
   private static String baseName(Path f) {

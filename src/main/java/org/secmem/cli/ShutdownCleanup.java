@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.report.RawResultsWriter;
 import org.secmem.sort.TempRegistry;
 import org.secmem.sort.WorkDirectory;
 
@@ -21,7 +22,7 @@ final class ShutdownCleanup implements TempRegistry {
 
   private final Set<Path> temporary = ConcurrentHashMap.newKeySet();
   private final PrintWriter err;
-  private volatile Path results;
+  private volatile RawResultsWriter results;
   private volatile boolean done;
 
   /**
@@ -44,9 +45,9 @@ final class ShutdownCleanup implements TempRegistry {
     temporary.remove(path);
   }
 
-  /** A measuring session is writing {@code file}; an interrupt now is reported with it. */
-  void sessionStarted(Path file) {
-    results = file;
+  /** A measuring session is writing through {@code writer}; an interrupt now stops it first. */
+  void sessionStarted(RawResultsWriter writer) {
+    results = writer;
   }
 
   void sessionEnded() {
@@ -63,6 +64,10 @@ final class ShutdownCleanup implements TempRegistry {
     if (done) {
       return;
     }
+    // First freeze the results file (the interrupted thread may still be measuring), so that the
+    // count below is what the file holds when the process ends.
+    RawResultsWriter writer = results;
+    RawResultsWriter.Tally tally = writer == null ? null : writer.stop();
     int removed = 0;
     for (Path p : temporary) {
       // The interrupted thread may still be writing into it: try a few times.
@@ -77,25 +82,15 @@ final class ShutdownCleanup implements TempRegistry {
         }
       }
     }
-    Path file = results;
-    if (removed > 0 || file != null) {
-      long rows = file == null ? 0 : measuredRows(file);
-      String kept = file == null ? ""
-          : rows == 0 ? "; no run had finished, so nothing was measured"
-          : "; the " + rows + (rows == 1 ? " row" : " rows") + " measured so far are in " + file
+    if (removed > 0 || writer != null) {
+      Path file = writer == null ? null : writer.file();
+      String kept = writer == null ? ""
+          : tally.inFile() == 0 ? "; no run had finished, so nothing was measured"
+          : "; " + file + " holds " + ExperimentSession.rowsText(tally)
               + " (run 'secmem chart " + file + "' for the summary and charts)";
       err.println();
       err.println("secmem: interrupted; removed " + removed + " temporary folder(s)" + kept);
       err.flush();
-    }
-  }
-
-  /** Rows below the header line, or 0 when the file cannot be read. */
-  private static long measuredRows(Path file) {
-    try (java.util.stream.Stream<String> lines = java.nio.file.Files.lines(file)) {
-      return Math.max(0, lines.filter(l -> !l.isBlank()).count() - 1);
-    } catch (IOException | java.io.UncheckedIOException e) {
-      return 0;
     }
   }
 

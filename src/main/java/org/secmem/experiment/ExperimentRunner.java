@@ -3,8 +3,12 @@ package org.secmem.experiment;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
 import org.secmem.report.ResultSink;
@@ -31,17 +35,68 @@ public final class ExperimentRunner {
   }
 
   /**
-   * Runs one configuration with the given settings.
+   * Which runs of one configuration to do. Every warm-up runs (a fresh process is cold again), but
+   * only those in {@code recordedWarmups} are written; then the repetitions in {@code reps} run, each
+   * under its own number. A first run records everything; a resumed one leaves out what the results
+   * file already holds, so no (configuration, warm-up or rep) is written twice.
+   *
+   * @param recordedWarmups 1-based numbers of the warm-ups whose rows are written
+   * @param reps 1-based numbers of the repetitions to run, ascending
+   */
+  public record Runs(SortedSet<Integer> recordedWarmups, SortedSet<Integer> reps) {
+
+    public Runs {
+      recordedWarmups = Collections.unmodifiableSortedSet(new TreeSet<>(recordedWarmups));
+      reps = Collections.unmodifiableSortedSet(new TreeSet<>(reps));
+      if (reps.stream().anyMatch(r -> r < 1) || recordedWarmups.stream().anyMatch(w -> w < 1)) {
+        throw new IllegalArgumentException("run numbers start at 1: " + recordedWarmups + reps);
+      }
+    }
+
+    /** Every warm-up and repetition of {@code settings}, all recorded: a configuration's first go. */
+    public static Runs all(RunSettings settings) {
+      return new Runs(numbers(settings.warmup()), numbers(settings.reps()));
+    }
+
+    /** 1..count. */
+    public static SortedSet<Integer> numbers(int count) {
+      SortedSet<Integer> n = new TreeSet<>();
+      for (int i = 1; i <= count; i++) {
+        n.add(i);
+      }
+      return n;
+    }
+
+    /** Warm-ups plus the repetitions to run: what the progress bar counts. */
+    public long count(RunSettings settings) {
+      return (long) settings.warmup() + reps.size();
+    }
+  }
+
+  /**
+   * Runs one configuration with the given settings, every warm-up and repetition.
    *
    * @param config 1-based index of this configuration in the batch, for progress
    * @param configs the batch's size
    */
   public void run(Trial trial, RunSettings settings, int config, int configs) throws IOException {
-    int runs = settings.totalRuns();
+    run(trial, settings, Runs.all(settings), config, configs);
+  }
+
+  /**
+   * Runs the given warm-ups and repetitions of one configuration (see {@link Runs}).
+   *
+   * @param config 1-based index of this configuration in the batch, for progress
+   * @param configs the batch's size
+   */
+  public void run(Trial trial, RunSettings settings, Runs which, int config, int configs)
+      throws IOException {
+    int runs = which.reps().isEmpty() ? 0 : Math.toIntExact(which.count(settings));
+    List<Integer> reps = List.copyOf(which.reps());
     try {
       for (int i = 0; i < runs; i++) {
         boolean warmup = i < settings.warmup();
-        int rep = warmup ? i + 1 : i - settings.warmup() + 1;
+        int rep = warmup ? i + 1 : reps.get(i - settings.warmup());
         listener.runStarting(trial.describe(), config, configs, i + 1, runs);
         trial.prepare();
         CacheMode cacheDone = cache.prepare(settings.cache(), trial.inputs());
@@ -57,8 +112,12 @@ public final class ExperimentRunner {
 
         ResultRow row =
             row(trial, settings, outcome, verified, elapsed, io, rep, warmup, cacheDone, cpu);
-        sink.accept(row);
-        listener.runFinished(row);
+        if (warmup && !which.recordedWarmups().contains(rep)) {
+          listener.runNotRecorded(row);
+        } else {
+          sink.accept(row);
+          listener.runFinished(row);
+        }
       }
     } finally {
       trial.finish();

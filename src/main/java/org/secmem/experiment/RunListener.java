@@ -18,6 +18,12 @@ public interface RunListener {
   /** A run was measured and recorded. */
   default void runFinished(ResultRow row) {}
 
+  /**
+   * A warm-up ran again but was not recorded: the results file already holds its row (a resumed
+   * configuration warms up again, since the process is fresh).
+   */
+  default void runNotRecorded(ResultRow row) {}
+
   /** Something the user should know once (e.g. the cache could not be dropped). */
   default void warning(String message) {}
 

@@ -8,17 +8,36 @@ import java.util.List;
 /** The whole report of a raw results CSV in one call, for the CLI's {@code chart} command. */
 public final class Reports {
 
+  /** Malformed lines named one by one on the terminal; the rest are counted (all are logged). */
+  public static final int PROBLEMS_SHOWN = 5;
+
   private Reports() {}
 
   /**
    * Reads {@code rawCsv} once and writes its summary ({@code X-summary.csv}) beside it and its
-   * charts into {@code chartDir}.
+   * charts into {@code chartDir}. Malformed rows are left out (see {@link RawResults}).
    *
    * @return every file written: the summary first, then a PNG and an SVG per chart
    */
   public static List<Path> writeSummaryAndCharts(Path rawCsv, Path chartDir, ChartMaker charts)
       throws IOException {
-    RawResults raw = RawResults.read(rawCsv);
+    return write(RawResults.read(rawCsv), rawCsv, chartDir, charts);
+  }
+
+  /** As above, with default charts in {@code X-charts/} beside {@code rawCsv}. */
+  public static List<Path> writeSummaryAndCharts(Path rawCsv) throws IOException {
+    return writeSummaryAndCharts(
+        rawCsv, ReportFiles.chartsFolderFor(rawCsv), ChartMaker.withDefaults());
+  }
+
+  /**
+   * Writes the summary of {@code raw}, read from {@code rawCsv}, beside that file and its charts
+   * into {@code chartDir}.
+   *
+   * @return every file written: the summary first, then a PNG and an SVG per chart
+   */
+  public static List<Path> write(RawResults raw, Path rawCsv, Path chartDir, ChartMaker charts)
+      throws IOException {
     List<Path> written = new ArrayList<>();
     Path summary = ReportFiles.summaryFor(rawCsv);
     SummaryWriter.write(raw, summary);
@@ -27,9 +46,26 @@ public final class Reports {
     return written;
   }
 
-  /** As above, with default charts in {@code X-charts/} beside {@code rawCsv}. */
-  public static List<Path> writeSummaryAndCharts(Path rawCsv) throws IOException {
-    return writeSummaryAndCharts(
-        rawCsv, ReportFiles.chartsFolderFor(rawCsv), ChartMaker.withDefaults());
+  /**
+   * The lines to show for the rows {@code raw} left out: the first {@link #PROBLEMS_SHOWN} as
+   * {@code file:line: what}, then how many more; nothing when every row is fine.
+   */
+  public static List<String> describeProblems(RawResults raw) {
+    List<RowProblem> problems = raw.problems();
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < Math.min(PROBLEMS_SHOWN, problems.size()); i++) {
+      RowProblem p = problems.get(i);
+      lines.add(p.source() + ":" + p.line() + ": left out: " + p.what());
+    }
+    if (problems.size() > PROBLEMS_SHOWN) {
+      long more = (long) problems.size() - PROBLEMS_SHOWN;
+      lines.add(raw.source() + ": " + more + " more malformed " + (more == 1 ? "line" : "lines")
+          + " left out (each is named in the log)");
+    }
+    if (!problems.isEmpty()) {
+      lines.add(raw.source() + ": " + raw.rows().size() + " of " + (raw.rows().size()
+          + problems.size()) + " rows used; " + problems.size() + " malformed");
+    }
+    return lines;
   }
 }

@@ -130,7 +130,7 @@ class SummaryWriterTest {
             MalformedResultsException.class,
             () ->
                 SummaryWriter.write(
-                    RawResults.parse("x.csv", new StringReader(raw)), new StringBuilder()));
+                    ChartMakerTest.unchecked("x.csv", raw), new StringBuilder()));
     assertEquals("x.csv:2: elapsed_ms: 'fast' is not a number", e.getMessage());
   }
 

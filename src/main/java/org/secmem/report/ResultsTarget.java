@@ -1,0 +1,180 @@
+package org.secmem.report;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringReader;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * Checks, before anything runs, that a path can take the raw results of a run: it is not a folder,
+ * no part of the path above it is a regular file, its folder can be written (the summary and the
+ * environment record go beside it), and an existing file carries this version's header, so rows
+ * are appended under the right columns. Writes nothing: a check that fails leaves the disk as it
+ * was (a probe file, when the folder exists but the file does not, is created and removed again).
+ */
+public final class ResultsTarget {
+
+  private static final Logger LOG = LogManager.getLogger(ResultsTarget.class);
+
+  /** The header line is about 600 bytes; a first line longer than this is not ours. */
+  private static final int MAX_HEADER_BYTES = 64 * 1024;
+
+  private ResultsTarget() {}
+
+  /**
+   * @throws ResultsFileException naming {@code file} and what is wrong with it
+   */
+  public static void check(Path file) throws ResultsFileException {
+    Path abs = file.toAbsolutePath().normalize();
+    if (Files.isDirectory(abs)) {
+      throw new ResultsFileException(
+          file + ": is a folder; give a file name, e.g. " + file.resolve("results.csv"));
+    }
+    Path existing = abs.getParent();
+    while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
+      existing = existing.getParent();
+    }
+    if (existing != null && !Files.isDirectory(existing)) {
+      throw new ResultsFileException(
+          file + ": cannot be created: " + existing + " is a file, not a folder");
+    }
+    if (Files.exists(abs)) {
+      if (!Files.isRegularFile(abs)) {
+        throw new ResultsFileException(file + ": is not a regular file");
+      }
+      checkHeader(file, abs);
+      probeAppend(file, abs);
+    }
+    if (existing != null) {
+      probeFolder(file, existing);
+    }
+  }
+
+  /** An existing, non-empty file must start with this version's header line. */
+  private static void checkHeader(Path file, Path abs) throws ResultsFileException {
+    List<String> expected = Arrays.asList(ResultColumn.headers());
+    String expectedText = String.join(",", expected);
+    String first;
+    try {
+      if (Files.size(abs) == 0) {
+        return;
+      }
+      first = firstLine(abs);
+    } catch (CharacterCodingException e) {
+      throw new ResultsFileException(file + ": is not a secmem results file (not UTF-8 text);"
+          + " expected a CSV file whose first line is " + expectedText
+          + "; choose another --results file", e);
+    } catch (IOException e) {
+      throw new ResultsFileException(file + ": cannot be read: " + describe(e), e);
+    }
+    if (first == null) {
+      throw new ResultsFileException(file + ": is not a secmem results file (its first line is"
+          + " longer than " + MAX_HEADER_BYTES + " bytes); expected the header " + expectedText
+          + "; choose another --results file");
+    }
+    List<String> found;
+    try (CSVParser parser = CSVParser.parse(new StringReader(first), CSVFormat.RFC4180)) {
+      Iterator<CSVRecord> it = parser.iterator();
+      found = it.hasNext() ? it.next().toList() : List.of();
+    } catch (IOException | RuntimeException e) {
+      LOG.debug("{}: first line is not CSV", file, e);
+      found = List.of(first);
+    }
+    if (found.equals(expected)) {
+      return;
+    }
+    if (!found.contains(ResultColumns.EXPERIMENT)) {
+      throw new ResultsFileException(file + ": is not a secmem results file: its first line is '"
+          + abbreviate(first) + "', expected the header " + expectedText
+          + "; choose another --results file (secmem appends only to its own results files)");
+    }
+    List<String> missing = new ArrayList<>(expected);
+    missing.removeAll(found);
+    List<String> unknown = new ArrayList<>(found);
+    unknown.removeAll(expected);
+    throw new ResultsFileException(file + ": has another version's header, so rows cannot be"
+        + " appended under the same columns"
+        + (missing.isEmpty() ? "" : "; columns it lacks: " + String.join(",", missing))
+        + (unknown.isEmpty() ? "" : "; columns this version does not write: "
+            + String.join(",", unknown))
+        + (missing.isEmpty() && unknown.isEmpty() ? "; its columns are in another order" : "")
+        + "; expected " + expectedText + "; choose another --results file");
+  }
+
+  /** The first line of {@code file} (strict UTF-8), or null when longer than the limit. */
+  private static String firstLine(Path file) throws IOException {
+    byte[] head;
+    try (InputStream in = Files.newInputStream(file)) {
+      head = in.readNBytes(MAX_HEADER_BYTES + 1);
+    }
+    int end = 0;
+    while (end < head.length && head[end] != '\n') {
+      end++;
+    }
+    if (end > MAX_HEADER_BYTES) {
+      return null;
+    }
+    int stop = end > 0 && head[end - 1] == '\r' ? end - 1 : end;
+    return StandardCharsets.UTF_8.newDecoder()
+        .onMalformedInput(CodingErrorAction.REPORT)
+        .onUnmappableCharacter(CodingErrorAction.REPORT)
+        .decode(ByteBuffer.wrap(head, 0, stop))
+        .toString();
+  }
+
+  /** Opens the existing file for appending and closes it, writing nothing. */
+  private static void probeAppend(Path file, Path abs) throws ResultsFileException {
+    try (FileChannel ignored = FileChannel.open(abs, StandardOpenOption.WRITE,
+        StandardOpenOption.APPEND)) {
+      LOG.debug("{}: can be appended to", file);
+    } catch (IOException e) {
+      throw new ResultsFileException(file + ": cannot be written: " + describe(e), e);
+    }
+  }
+
+  /** Creates and removes a probe file in the nearest existing folder of the results file. */
+  private static void probeFolder(Path file, Path folder) throws ResultsFileException {
+    try {
+      Path probe = Files.createTempFile(folder, ".secmem-probe-", ".tmp");
+      Files.delete(probe);
+    } catch (IOException e) {
+      throw new ResultsFileException(file + ": cannot be written: cannot create files in "
+          + folder + " (" + describe(e) + ")", e);
+    }
+  }
+
+  private static String describe(IOException e) {
+    if (e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null) {
+      return fse.getReason();
+    }
+    if (e instanceof java.nio.file.AccessDeniedException) {
+      return "permission denied";
+    }
+    if (e instanceof java.nio.file.NoSuchFileException) {
+      return "no such file or folder";
+    }
+    return String.valueOf(e.getMessage());
+  }
+
+  private static String abbreviate(String line) {
+    String printable = line.replaceAll("\\p{Cntrl}", "?");
+    return printable.length() <= 80 ? printable : printable.substring(0, 77) + "...";
+  }
+}

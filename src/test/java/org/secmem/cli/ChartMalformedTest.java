@@ -1,0 +1,96 @@
+package org.secmem.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code secmem chart} on malformed results: bad lines named (file:line and what), good rows still
+ * charted, exit 2 naming the file when nothing can be charted. The summary after a run reads the
+ * same way.
+ */
+class ChartMalformedTest {
+
+  @TempDir Path dir;
+
+  @BeforeAll
+  static void headless() {
+    System.setProperty("java.awt.headless", "true");
+  }
+
+  private static final String HEADER = "experiment,stream,b,rep,warmup,elapsed_ms,mib_per_s\r\n";
+
+  private static String row(int b, double ms) {
+    return "read,mapped," + b + ",1,false," + ms + "," + (1000 / ms) + "\r\n";
+  }
+
+  @Test
+  void everyRowHasACellTooMany_exit2_eachLineNamed() throws IOException {
+    Path f = Files.writeString(dir.resolve("extra.csv"),
+        HEADER + row(64, 1).replace("\r\n", ",x\r\n") + row(128, 2).replace("\r\n", ",x\r\n"));
+    CliTest.Result r = CliTest.run("chart", f.toString());
+    assertEquals(2, r.code(), r.out() + r.err());
+    assertTrue(r.err().contains(f + ":2: left out: 8 cells where the header has 7"), r.err());
+    assertTrue(r.err().contains(f + ":3: left out: 8 cells where the header has 7"), r.err());
+    assertTrue(r.err().contains(f + ": no valid row to chart"), r.err());
+    assertFalse(r.out().contains("no charts"), r.out());
+  }
+
+  @Test
+  void oneBadLineAndACutLastLine_goodRowsCharted_badOnesNamed() throws IOException {
+    Path f = Files.writeString(dir.resolve("r.csv"), HEADER + row(64, 1) + row(128, 2)
+        + row(256, 3).replace("\r\n", ",x\r\n") + row(512, 4) + "read,mapped,1024,1,fal");
+    CliTest.Result r = CliTest.run("chart", f.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.err().contains(f + ":4: left out: 8 cells where the header has 7"), r.err());
+    assertTrue(r.err().contains(f + ":6: left out: 5 cells where the header has 7 (cut short?)"),
+        r.err());
+    assertTrue(r.err().contains("3 of 5 rows used"), r.err());
+    assertTrue(r.out().contains("read-time-vs-b.png"), r.out());
+  }
+
+  @Test
+  void emptyNanOrBinaryFile_exit2_namingTheFile() throws IOException {
+    Path empty = Files.write(dir.resolve("empty.csv"), new byte[0]);
+    Path nan = Files.writeString(dir.resolve("nan.csv"),
+        HEADER + "read,mapped,64,1,false,NaN,NaN\r\nread,mapped,128,1,false,NaN,NaN\r\n");
+    byte[] bytes = new byte[4096];
+    new java.util.Random(1).nextBytes(bytes);
+    Path binary = Files.write(dir.resolve("binary.csv"), bytes);
+    Path headerOnly = Files.writeString(dir.resolve("header.csv"), HEADER);
+    for (Path f : List.of(empty, nan, binary, headerOnly)) {
+      CliTest.Result r = CliTest.run("chart", f.toString());
+      assertEquals(2, r.code(), f + ": " + r.out() + r.err());
+      assertTrue(r.err().contains("secmem chart: " + f + ":"), r.err());
+      assertFalse(r.err().contains("\tat "), r.err());
+    }
+  }
+
+  @Test
+  void summaryAfterARun_ofAFileWithOneBadLine_warnsAndIsWritten() throws IOException {
+    Path params = Files.writeString(dir.resolve("sweep.csv"),
+        "experiment,stream,n,b,reps,warmup,dir\nwrite,user-buffer,1000,64|128,1,0,data\n");
+    Path results = dir.resolve("r.csv");
+    assertEquals(0, CliTest.run("run", params.toString(), "--results", results.toString())
+        .code());
+    // An earlier row damaged by hand (a cell too many).
+    List<String> lines = Files.readAllLines(results, StandardCharsets.UTF_8);
+    lines.set(1, lines.get(1) + ",x");
+    Files.write(results, lines, StandardCharsets.UTF_8);
+    CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.err().contains("warning: " + results + ":2: left out:"), r.err());
+    assertTrue(r.out().contains("summary: "), r.out());
+    String summary = Files.readString(dir.resolve("r-summary.csv"));
+    assertTrue(summary.contains("write,user-buffer,,,1000,1,64,"), summary);
+  }
+}

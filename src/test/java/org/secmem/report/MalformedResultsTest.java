@@ -1,0 +1,108 @@
+package org.secmem.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The raw results reader names every line it leaves out, and keeps the rows that are fine. */
+class MalformedResultsTest {
+
+  @TempDir Path dir;
+
+  private static final String HEADER = "experiment,stream,b,rep,warmup,elapsed_ms\r\n";
+
+  private static RawResults parse(String csv) throws IOException {
+    return RawResults.parse("x.csv", new StringReader(csv));
+  }
+
+  private static List<String> problems(RawResults raw) {
+    return raw.problems().stream().map(RowProblem::toString).toList();
+  }
+
+  @Test
+  void aCellTooMany_onEveryRow_leavesEachOutByLine() throws IOException {
+    RawResults raw = parse(HEADER + "read,mapped,64,1,false,1.5,x\r\n"
+        + "read,mapped,128,1,false,2.5,x\r\n");
+    assertEquals(List.of(), raw.rows());
+    assertEquals(List.of("x.csv:2: 7 cells where the header has 6 (1 too many)",
+        "x.csv:3: 7 cells where the header has 6 (1 too many)"), problems(raw));
+  }
+
+  @Test
+  void oneBadLine_amongGoodOnes_onlyItIsLeftOut() throws IOException {
+    RawResults raw = parse(HEADER + "read,mapped,64,1,false,1.5\r\n"
+        + "read,mapped,128,1,false,NaN\r\n"
+        + "\r\n"
+        + "read,mapped,256,1,maybe,2.5\r\n"
+        + ",mapped,512,1,false,2.5\r\n"
+        + "read,mapped,4K,1,false,2.5\r\n"
+        + "read,mapped,1024,1,false,3.5\r\n"
+        + "read,mapped,2048,1,fa");
+    assertEquals(List.of(2L, 8L), raw.rows().stream().map(RawRow::line).toList());
+    assertEquals(List.of(
+        "x.csv:3: elapsed_ms: 'NaN' is not a number",
+        "x.csv:5: warmup: 'maybe' is neither true nor false",
+        "x.csv:6: experiment: empty",
+        "x.csv:7: b: '4K' is not a number",
+        "x.csv:9: 5 cells where the header has 6 (cut short?)"), problems(raw));
+  }
+
+  @Test
+  void anOpenQuoteCutShort_keepsTheRowsAbove() throws IOException {
+    RawResults raw = parse(HEADER + "read,mapped,64,1,false,1.5\r\nread,\"mapp");
+    assertEquals(1, raw.rows().size());
+    assertEquals(1, raw.problems().size());
+    assertTrue(raw.problems().get(0).toString().startsWith("x.csv:3: cannot be parsed"),
+        problems(raw).toString());
+  }
+
+  @Test
+  void emptyOrBinaryOrForeignFile_isMalformed_namingTheFile() throws IOException {
+    Path empty = Files.write(dir.resolve("empty.csv"), new byte[0]);
+    Path binary = Files.write(dir.resolve("bin.csv"), new byte[] {(byte) 0xc3, 0x28, 1, 2});
+    Path nul = Files.write(dir.resolve("nul.csv"), new byte[] {'e', 0, 'x', '\n'});
+    Path foreign = Files.writeString(dir.resolve("f.csv"), "a,b\n1,2\n");
+    for (Path p : List.of(empty, binary, nul, foreign)) {
+      MalformedResultsException e =
+          assertThrows(MalformedResultsException.class, () -> RawResults.read(p));
+      assertTrue(e.getMessage().startsWith(p.toString() + ":"), e.getMessage());
+    }
+  }
+
+  @Test
+  void summaryAndCharts_ofAFileWithOneBadLine_useTheOtherRows() throws IOException {
+    Path raw = Files.writeString(dir.resolve("r.csv"), HEADER
+        + "read,mapped,64,1,false,1.5\r\n"
+        + "read,mapped,128,1,false,2.5,oops\r\n"
+        + "read,mapped,256,1,false,3.5\r\n");
+    List<Path> written = Reports.writeSummaryAndCharts(raw);
+    String summary = Files.readString(written.get(0));
+    assertTrue(summary.contains("read,mapped,64,1,0,1.500"), summary);
+    assertTrue(summary.contains("read,mapped,256,1,0,3.500"), summary);
+    assertTrue(written.size() > 1, "a chart of B: " + written);
+    assertEquals(List.of(raw + ":3: left out: 7 cells where the header has 6 (1 too many)",
+        raw + ": 2 of 3 rows used; 1 malformed"), Reports.describeProblems(RawResults.read(raw)));
+  }
+
+  @Test
+  void manyBadLines_aHandfulNamed_thenCounted() throws IOException {
+    StringBuilder csv = new StringBuilder(HEADER);
+    for (int i = 0; i < 12; i++) {
+      csv.append("read,mapped,64,1,false,slow\r\n");
+    }
+    List<String> lines = Reports.describeProblems(parse(csv.toString()));
+    assertEquals(Reports.PROBLEMS_SHOWN + 2, lines.size(), lines.toString());
+    assertEquals("x.csv:2: left out: elapsed_ms: 'slow' is not a number", lines.get(0));
+    assertEquals("x.csv: 7 more malformed lines left out (each is named in the log)",
+        lines.get(Reports.PROBLEMS_SHOWN));
+    assertEquals("x.csv: 0 of 12 rows used; 12 malformed", lines.get(Reports.PROBLEMS_SHOWN + 1));
+  }
+}
