@@ -70,7 +70,10 @@ public final class ResultsTarget {
   /** An existing, non-empty file must start with this version's header line. */
   private static void checkHeader(Path file, Path abs) throws ResultsFileException {
     List<String> expected = Arrays.asList(ResultColumn.headers());
-    String expectedText = String.join(",", expected);
+    // The full header is 50 columns: messages show its start and where to find it whole.
+    String expectedText = "secmem's header, which starts '" + String.join(",",
+        expected.subList(0, Math.min(4, expected.size()))) + ",...' (" + expected.size()
+        + " columns)";
     String first;
     try {
       if (Files.size(abs) == 0) {
@@ -86,7 +89,7 @@ public final class ResultsTarget {
     }
     if (first == null) {
       throw new ResultsFileException(file + ": is not a secmem results file (its first line is"
-          + " longer than " + MAX_HEADER_BYTES + " bytes); expected the header " + expectedText
+          + " longer than " + MAX_HEADER_BYTES + " bytes); expected " + expectedText
           + "; choose another --results file");
     }
     List<String> found;
@@ -102,7 +105,7 @@ public final class ResultsTarget {
     }
     if (!found.contains(ResultColumns.EXPERIMENT)) {
       throw new ResultsFileException(file + ": is not a secmem results file: its first line is '"
-          + abbreviate(first) + "', expected the header " + expectedText
+          + abbreviate(first) + "', expected " + expectedText
           + "; choose another --results file (secmem appends only to its own results files)");
     }
     List<String> missing = new ArrayList<>(expected);
@@ -111,11 +114,18 @@ public final class ResultsTarget {
     unknown.removeAll(expected);
     throw new ResultsFileException(file + ": has another version's header, so rows cannot be"
         + " appended under the same columns"
-        + (missing.isEmpty() ? "" : "; columns it lacks: " + String.join(",", missing))
         + (unknown.isEmpty() ? "" : "; columns this version does not write: "
-            + String.join(",", unknown))
+            + columnList(unknown))
+        + (missing.isEmpty() ? "" : "; columns it lacks: " + columnList(missing))
         + (missing.isEmpty() && unknown.isEmpty() ? "; its columns are in another order" : "")
-        + "; expected " + expectedText + "; choose another --results file");
+        + "; choose another --results file");
+  }
+
+  /** Up to six column names, then how many more. */
+  private static String columnList(List<String> columns) {
+    int shown = Math.min(6, columns.size());
+    return String.join(", ", columns.subList(0, shown))
+        + (columns.size() > shown ? " and " + (columns.size() - shown) + " more" : "");
   }
 
   /** The first line of {@code file} (strict UTF-8), or null when longer than the limit. */

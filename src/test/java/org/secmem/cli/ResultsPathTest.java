@@ -75,7 +75,9 @@ class ResultsPathTest {
   void existingFileWithAForeignHeader_refused_namingFileAndExpectedHeader() throws IOException {
     Path foreign = Files.writeString(dir.resolve("other.csv"), "a,b,c\n1,2,3\n");
     assertRefused(foreign.toString(), foreign + ": is not a secmem results file",
-        "its first line is 'a,b,c'", String.join(",", ResultColumn.headers()));
+        "its first line is 'a,b,c'", "expected secmem's header, which starts '"
+            + String.join(",", List.of(ResultColumn.headers()).subList(0, 4)) + ",...' ("
+            + ResultColumn.headers().length + " columns)");
     assertEquals("a,b,c\n1,2,3\n", Files.readString(foreign), "left as it was");
   }
 
@@ -84,7 +86,8 @@ class ResultsPathTest {
     Path older = Files.writeString(dir.resolve("old.csv"),
         "when,experiment,stream,n,rep,warmup,elapsed_ns,gc_ns\n");
     assertRefused(older.toString(), older + ": has another version's header",
-        "columns this version does not write: gc_ns");
+        "columns this version does not write: gc_ns; columns it lacks: read_stream,"
+            + " write_stream, k, b, m, d and ");
   }
 
   @Test
@@ -128,13 +131,13 @@ class ResultsPathTest {
 
   @Test
   void aRunThatMeasuresNothing_leavesNoEmptyResultsFile() throws IOException {
-    // The data folder cannot be made (it is under a file): the first run fails, after the
-    // session opened the results file.
-    Path file = Files.writeString(dir.resolve("notes.txt"), "hello\n");
+    // The data file's name is taken by a folder: the first run fails, after the session opened
+    // the results file (the paths themselves pass the checks made before anything runs).
+    Path data = Files.createDirectories(dir.resolve("data/ints-n1000-s42-0.bin"));
     Path results = dir.resolve("new/deeper/r.csv");
     List<Path> before = tree();
     CliTest.Result r = CliTest.run("write", "--stream", "simple", "--n", "1000", "--dir",
-        file.resolve("data").toString(), "--results", results.toString());
+        data.getParent().toString(), "--results", results.toString());
     assertEquals(1, r.code(), r.err());
     assertTrue(r.out().contains("nothing measured; " + results + " is not kept"), r.out());
     assertEquals(before, tree(), "no 0-row results file, environment record or folder left");
