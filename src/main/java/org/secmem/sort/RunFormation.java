@@ -31,7 +31,8 @@ final class RunFormation {
   static List<Run> form(SortJob job, Checksum checksum) throws IOException {
     long runInts = job.memory.runInts();
     long count = job.memory.runs();
-    Run[] runs = new Run[(int) count];
+    // SortMemory.requireHeap bounds the runs (MAX_RUNS) before a sort starts.
+    Run[] runs = new Run[Math.toIntExact(count)];
     AtomicLong next = new AtomicLong();
     List<Callable<Long>> workers = new ArrayList<>();
     for (int w = 0; w < job.memory.workers(); w++) {

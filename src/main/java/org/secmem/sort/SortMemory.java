@@ -19,6 +19,11 @@ import org.secmem.stream.StreamType;
  * <p>Either way the heap needed is the larger phase plus the run bookkeeping plus {@link
  * #OVERHEAD_BYTES}, which covers everything else the JVM holds while sorting.
  *
+ * <p>Runs are bounded too: every run is a file in the work folder and an object on the heap, so a
+ * tiny M (one int per run) would fill the folder with millions of files and the heap with their
+ * bookkeeping. {@link #requireHeap} refuses more than {@link #MAX_RUNS} runs, or more than the
+ * heap's bookkeeping holds, and names the M that works.
+ *
  * @param workers run-formation workers, each reading and sorting its own regions of the input
  * @param runInts ints per run (the last run may be shorter)
  * @param runs runs formed: ⌈N / runInts⌉, at least 1
@@ -27,11 +32,36 @@ import org.secmem.stream.StreamType;
  * @param radixCapacity ints per step of the radix merger
  * @param runFormationBytes memory of run formation, all workers
  * @param mergeBytes memory of a merge pass, all threads
+ * @param bookkeepingBytes heap of the runs' bookkeeping: the runs of the first pass, and the
+ *     merges and merged runs of the second
  * @param requiredHeapBytes the heap the sort needs
+ * @param request what was planned
  */
 public record SortMemory(int workers, long runInts, long runs, int mergeThreads,
     int mergeBufferBytes, int radixCapacity, long runFormationBytes, long mergeBytes,
-    long requiredHeapBytes) {
+    long bookkeepingBytes, long requiredHeapBytes, Request request) {
+
+  /**
+   * The arguments of a plan, kept so that a refusal can work out which M would do.
+   *
+   * @param tuning the sort's composition
+   * @param n ints to sort
+   * @param m M, ints of memory
+   * @param d merge fan-in
+   * @param b B, bytes of every stream buffer
+   * @param read stream type of every read
+   * @param write stream type of every write
+   */
+  public record Request(SortTuning tuning, long n, long m, int d, int b, StreamType read,
+      StreamType write) {}
+
+  /**
+   * The most runs a sort may form, whatever the heap: each is a file that the first pass leaves in
+   * the work folder (taking at least a disk block and an inode however short it is), and the
+   * seed reports' largest sort (N = 10^7, M = 1000) makes 10^4 of them. It also bounds the merge
+   * passes: at most 1 + 17 at d = 2.
+   */
+  public static final long MAX_RUNS = 1L << 17;
 
   private static final long MIB = 1 << 20;
 
@@ -51,6 +81,13 @@ public record SortMemory(int workers, long runInts, long runs, int mergeThreads,
   /** Heap a run's bookkeeping takes beside its samples (objects, path). */
   private static final long PER_RUN_BYTES = 256;
 
+  /**
+   * Heap a merge of a pass takes while the pass is set up, beside its merged run's samples: its
+   * group, target path, task and future, and the merged run (measured: an OutOfMemoryError at d =
+   * 2 when only runs were counted).
+   */
+  private static final long PER_MERGE_BYTES = 512;
+
   /** Run lengths are rounded down to whole 4 KiB blocks when runs are at least this long. */
   private static final int ALIGN_INTS = 1024;
 
@@ -62,6 +99,17 @@ public record SortMemory(int workers, long runInts, long runs, int mergeThreads,
    */
   public static SortMemory plan(SortTuning t, long n, long m, int d, int b, StreamType read,
       StreamType write) {
+    return plan(new Request(t, n, m, d, b, read, write));
+  }
+
+  private static SortMemory plan(Request r) {
+    SortTuning t = r.tuning();
+    long n = r.n();
+    long m = r.m();
+    int d = r.d();
+    int b = r.b();
+    StreamType read = r.read();
+    StreamType write = r.write();
     long budget = m * Integer.BYTES;
     int threads = t.threads();
     int workers;
@@ -147,12 +195,21 @@ public record SortMemory(int workers, long runInts, long runs, int mergeThreads,
             + k * (streamBytes(read, b, true) + Integer.BYTES) + streamBytes(write, b, false));
       }
     }
-    long bookkeeping = runs * (PER_RUN_BYTES
-        + (t.parallelMerge() ? (SAMPLES_PER_RUN + 1L) * Integer.BYTES : 0));
+    long bookkeeping = bookkeepingBytes(runs, d, t.parallelMerge());
     long required = Math.max(formBytes, mergeBytes)
         + Math.max(0, bookkeeping - BOOKKEEPING_IN_OVERHEAD) + OVERHEAD_BYTES;
     return new SortMemory(workers, runInts, runs, runs > 1 ? mergeThreads : 0, mergeB, capacity,
-        formBytes, mergeBytes, required);
+        formBytes, mergeBytes, bookkeeping, required, r);
+  }
+
+  /**
+   * Heap of the bookkeeping of {@code runs} runs: each run's objects and samples, and, while the
+   * second pass is set up, each of its merges and merged runs (later passes have fewer).
+   */
+  static long bookkeepingBytes(long runs, int d, boolean sampled) {
+    long samples = sampled ? (SAMPLES_PER_RUN + 1L) * Integer.BYTES : 0;
+    long merges = runs > 1 ? ceilDiv(runs, d) : 0;
+    return runs * (PER_RUN_BYTES + samples) + merges * (PER_MERGE_BYTES + samples);
   }
 
   /** Ints per run when {@code workers} workers share {@code budget} bytes. */
@@ -206,11 +263,16 @@ public record SortMemory(int workers, long runInts, long runs, int mergeThreads,
   }
 
   /**
-   * Refuses a sort the heap cannot hold, before anything runs.
+   * Refuses, before anything runs, a sort that makes too many runs ({@link #MAX_RUNS}, or more
+   * than the bookkeeping a heap of {@code maxHeapBytes} holds beside the buffers), or whose buffers
+   * the heap cannot hold. The CLI, parameter files (every row before the first runs), the menu and
+   * the sorter all call this, so they agree.
    *
-   * @throws InsufficientMemoryException naming the heap needed and the {@code -Xmx} to use
+   * @throws InsufficientMemoryException naming the runs and the M that works, or the heap needed
+   *     and the {@code -Xmx} to use
    */
   public void requireHeap(long maxHeapBytes, long m, int d, int b) {
+    requireFewEnoughRuns(maxHeapBytes);
     if (requiredHeapBytes > maxHeapBytes) {
       long suggestMib = ceilDiv(requiredHeapBytes, MIB) + 8;
       throw new InsufficientMemoryException(String.format(Locale.ROOT,
@@ -220,6 +282,124 @@ public record SortMemory(int workers, long runInts, long runs, int mergeThreads,
           m, d, b, ceilDiv(requiredHeapBytes, MIB), bytes(Math.max(runFormationBytes, mergeBytes)),
           OVERHEAD_BYTES / MIB, maxHeapBytes / MIB, suggestMib, suggestMib));
     }
+  }
+
+  /**
+   * The most runs this plan's sort may form with a heap of {@code maxHeapBytes}: {@link
+   * #MAX_RUNS}, or fewer when their bookkeeping, on top of the buffers and the overhead, would
+   * not fit; -1 when the buffers alone do not fit (then no number of runs does).
+   */
+  long runLimit(long maxHeapBytes) {
+    long forBookkeeping = maxHeapBytes - OVERHEAD_BYTES - Math.max(runFormationBytes, mergeBytes)
+        + BOOKKEEPING_IN_OVERHEAD;
+    if (forBookkeeping < 0) {
+      return -1;
+    }
+    boolean sampled = request.tuning().parallelMerge();
+    long lo = 0; // bookkeepingBytes(lo) fits
+    long hi = MAX_RUNS + 1; // bookkeepingBytes(hi) does not, or hi is over the cap
+    while (hi - lo > 1) {
+      long mid = (lo + hi) >>> 1;
+      if (bookkeepingBytes(mid, request.d(), sampled) <= forBookkeeping) {
+        lo = mid;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  private void requireFewEnoughRuns(long maxHeapBytes) {
+    long limit = runLimit(maxHeapBytes);
+    if (limit < 0 || runs <= limit) {
+      return; // the buffers alone do not fit, which the heap check says; or the runs fit
+    }
+    String bound = limit >= MAX_RUNS
+        ? String.format(Locale.ROOT, "at most %,d runs are allowed (each a file in the work"
+            + " folder)", MAX_RUNS)
+        : String.format(Locale.ROOT, "at most %,d runs fit the bookkeeping budget of a %d MiB"
+            + " heap (these would take %s)", limit, maxHeapBytes / MIB, bytes(bookkeepingBytes));
+    SortMemory working = smallestWorkingM(limit, maxHeapBytes);
+    String advice;
+    if (working == null) {
+      advice = "no M up to " + SortSpec.MAX_MEMORY_INTS + " makes few enough runs; sort a"
+          + " smaller input";
+    } else if (working.requiredHeapBytes() <= maxHeapBytes) {
+      advice = String.format(Locale.ROOT, "use --m %d or more (%,d runs)", working.request().m(),
+          working.runs());
+    } else {
+      long mib = ceilDiv(working.requiredHeapBytes(), MIB) + 8;
+      advice = String.format(Locale.ROOT, "use --m %d or more (%,d runs) with a larger heap:"
+          + " java -Xmx%dm (scripts/secmem: SECMEM_HEAP=%dm)", working.request().m(),
+          working.runs(), mib, mib);
+    }
+    throw new InsufficientMemoryException(String.format(Locale.ROOT,
+        "M = %d ints makes %,d runs of %,d ints (%d passes at d = %d); %s; %s",
+        request.m(), runs, runInts, passes(runs, request.d()), request.d(), bound, advice));
+  }
+
+  /**
+   * The plan of the smallest M above this one that makes at most {@code limit} runs (the run
+   * count falls as M grows), refined while the larger M's buffers leave room for fewer runs;
+   * null when even the largest M makes too many.
+   */
+  private SortMemory smallestWorkingM(long limit, long maxHeapBytes) {
+    SortMemory best = null;
+    long from = request.m();
+    for (int round = 0; round < 4; round++) {
+      SortMemory found = fewestM(from, limit);
+      if (found == null) {
+        return best;
+      }
+      best = found;
+      long again = found.runLimit(maxHeapBytes);
+      if (again < 0 || found.runs() <= again) {
+        return best;
+      }
+      from = found.request().m();
+      limit = again;
+    }
+    return best;
+  }
+
+  /** The plan of the smallest M above {@code from} with at most {@code limit} runs, or null. */
+  private SortMemory fewestM(long from, long limit) {
+    long lo = from; // too many runs
+    long hi = SortSpec.MAX_MEMORY_INTS;
+    SortMemory best = withM(hi);
+    if (best == null || best.runs() > limit) {
+      return null;
+    }
+    while (hi - lo > 1) {
+      long mid = lo + (hi - lo) / 2;
+      SortMemory p = withM(mid);
+      if (p != null && p.runs() <= limit) {
+        hi = mid;
+        best = p;
+      } else {
+        lo = mid;
+      }
+    }
+    return best;
+  }
+
+  /** This plan with M = {@code m}; null when such an M cannot even hold the buffers. */
+  private SortMemory withM(long m) {
+    Request r = request;
+    try {
+      return plan(new Request(r.tuning(), r.n(), m, r.d(), r.b(), r.read(), r.write()));
+    } catch (InsufficientMemoryException e) {
+      return null; // M too small for the buffers: a larger one is needed
+    }
+  }
+
+  /** Passes of a sort of {@code runs} runs at fan-in {@code d}, run formation included. */
+  static int passes(long runs, int d) {
+    int passes = 1;
+    for (long left = runs; left > 1; left = ceilDiv(left, d)) {
+      passes++;
+    }
+    return passes;
   }
 
   /** The heap this JVM may grow to. */

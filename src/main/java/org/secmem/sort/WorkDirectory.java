@@ -3,29 +3,67 @@ package org.secmem.sort;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
  * A sort's private folder of runs: {@code .secmem-sort-<pid>-<random>}, holding a marker file with
- * the owning process id so that leftovers of a killed process can be recognised and removed.
- * {@link #close()} removes the folder and everything in it, also after a failure.
+ * the owning process's id and start time so that leftovers of a killed process can be recognised
+ * and removed. {@link #close()} removes the folder and everything in it, also after a failure, and
+ * removes the marker last: a removal cut short (kill -9 after Ctrl-C, an out-of-memory) leaves a
+ * folder that still says whose it is.
  */
 public final class WorkDirectory implements Closeable {
 
   public static final String PREFIX = ".secmem-sort-";
   public static final String MARKER = "secmem-owner.pid";
 
+  /**
+   * How long a folder without a marker, or an unfinished temporary file, must have been left
+   * untouched before it counts as abandoned: a live sort writes its marker right after creating
+   * its folder, and a live writer keeps its file's modification time fresh.
+   */
+  public static final Duration ABANDONED_AFTER = Duration.ofMinutes(1);
+
+  /**
+   * Start times that differ by more than this belong to different processes (the PID was reused);
+   * within it, to the same one (the kernel's boot time, from which start times are computed, can
+   * move a little when the clock is adjusted).
+   */
+  private static final Duration SAME_START = Duration.ofSeconds(2);
+
+  /** Rounds of deleting a folder's entries before giving up on a writer that keeps adding. */
+  private static final int DELETE_ROUNDS = 5;
+
+  private static final Pattern NAME_PID = Pattern.compile(Pattern.quote(PREFIX) + "(\\d{1,18})-.*");
+
   private static final Logger LOG = LogManager.getLogger(WorkDirectory.class);
+
+  /** Deletes one file or empty folder; tests replace it to cut a removal short. */
+  @FunctionalInterface
+  interface Deleter {
+    void delete(Path path) throws IOException;
+  }
+
+  private static final Deleter FILES = Files::deleteIfExists;
 
   private final Path dir;
   private final TempRegistry registry;
@@ -49,19 +87,26 @@ public final class WorkDirectory implements Closeable {
    */
   public static WorkDirectory create(Path parent, TempRegistry registry) throws IOException {
     Files.createDirectories(parent);
-    long pid = ProcessHandle.current().pid();
+    ProcessHandle self = ProcessHandle.current();
+    long pid = self.pid();
     Path dir =
         parent.resolve(PREFIX + pid + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong()));
     Files.createDirectory(dir);
     registry.register(dir);
     WorkDirectory wd = new WorkDirectory(dir, registry);
     try {
-      Files.write(dir.resolve(MARKER), (pid + "\n").getBytes(StandardCharsets.US_ASCII));
+      Files.write(dir.resolve(MARKER), markerText(pid, self.info().startInstant())
+          .getBytes(StandardCharsets.US_ASCII));
     } catch (IOException e) {
       wd.close();
       throw e;
     }
     return wd;
+  }
+
+  /** The marker's text: the PID, and on a second line the process's start time when known. */
+  static String markerText(long pid, Optional<Instant> start) {
+    return pid + "\n" + start.map(s -> s + "\n").orElse("");
   }
 
   public Path path() {
@@ -88,7 +133,8 @@ public final class WorkDirectory implements Closeable {
       Files.move(from, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (AtomicMoveNotSupportedException e) {
       // Another file system (--work-dir elsewhere): copy beside the output, then rename there.
-      Path beside = parent.resolve("." + to.getFileName() + ".part");
+      // Named as generated data files are, so that 'secmem clean' finds it if the copy is cut.
+      Path beside = parent.resolve("." + to.getFileName() + "." + UUID.randomUUID() + ".part");
       try {
         Files.move(from, beside, StandardCopyOption.REPLACE_EXISTING);
         Files.move(beside, to, StandardCopyOption.REPLACE_EXISTING,
@@ -115,48 +161,163 @@ public final class WorkDirectory implements Closeable {
     registry.release(dir);
   }
 
-  /** Deletes a file or a folder and everything in it; a missing path is fine. */
+  /**
+   * Deletes a file or a folder and everything in it; a missing path is fine. In a folder, a
+   * {@link #MARKER} is deleted last, once nothing else is left: whatever cuts the removal short,
+   * the folder keeps saying whose it is, so {@link #removeStale} can finish the job.
+   */
   public static void deleteTree(Path root) throws IOException {
-    if (Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-      org.apache.commons.io.file.PathUtils.delete(root);
+    deleteTree(root, FILES);
+  }
+
+  static void deleteTree(Path root, Deleter deleter) throws IOException {
+    if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
+      return;
     }
+    if (Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
+      Path marker = root.resolve(MARKER);
+      // A writer stopping (after an interrupt) may still add a file: list again until only the
+      // marker is left, and keep the marker if that never happens.
+      for (int round = 0; deleteAllBut(root, marker, deleter) > 0; round++) {
+        if (round + 1 == DELETE_ROUNDS) {
+          throw new DirectoryNotEmptyException(root + " (files kept appearing while it was"
+              + " removed)");
+        }
+      }
+      deleter.delete(marker);
+    }
+    deleter.delete(root);
+  }
+
+  /** Deletes every entry of {@code dir} except {@code keep}; returns how many it found. */
+  private static long deleteAllBut(Path dir, Path keep, Deleter deleter) throws IOException {
+    long found = 0;
+    try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+      for (Path p : entries) {
+        if (p.equals(keep)) {
+          continue;
+        }
+        found++;
+        if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+          deleteTree(p, deleter);
+        } else {
+          deleter.delete(p);
+        }
+      }
+    }
+    return found;
   }
 
   /**
-   * Removes work folders in {@code parent} whose owning process is gone (left by {@code kill -9} or
-   * a power cut); folders of live processes are left alone.
+   * Removes work folders in {@code parent} whose owning process is gone (left by {@code kill -9},
+   * a power cut, or a removal that was cut short); folders of live processes are left alone. A
+   * folder's owner is gone when the process its marker names is not running, or is running but
+   * started at another time than the marker says (the PID was reused). A folder without a marker
+   * (its removal was cut short, or a version before markers were removed last) is removed when the
+   * process named in the folder's name is gone, or when it is older than {@link
+   * #ABANDONED_AFTER}.
    *
    * @return the folders removed
    */
   public static List<Path> removeStale(Path parent) throws IOException {
+    return removeStale(parent, Instant.now());
+  }
+
+  static List<Path> removeStale(Path parent, Instant now) throws IOException {
     List<Path> removed = new ArrayList<>();
     if (!Files.isDirectory(parent)) {
       return removed;
     }
     try (DirectoryStream<Path> entries = Files.newDirectoryStream(parent, PREFIX + "*")) {
       for (Path candidate : entries) {
-        Optional<Long> owner = owner(candidate);
-        if (owner.isEmpty()) {
-          continue; // not ours, or not readable: leave it
+        if (!Files.isDirectory(candidate, LinkOption.NOFOLLOW_LINKS)) {
+          continue;
         }
-        boolean alive = ProcessHandle.of(owner.get()).map(ProcessHandle::isAlive).orElse(false);
-        if (!alive) {
-          deleteTree(candidate);
-          removed.add(candidate);
-          LOG.info("Removed stale work folder {} of process {}", candidate, owner.get());
+        try {
+          Optional<String> why = staleBecause(candidate, now);
+          if (why.isPresent()) {
+            deleteTree(candidate);
+            removed.add(candidate);
+            LOG.info("Removed stale work folder {}: {}", candidate, why.get());
+          }
+        } catch (NoSuchFileException e) {
+          // Removed meanwhile by its owner or by another clean: nothing left to do.
+          LOG.debug("{} went away while it was looked at", candidate, e);
         }
       }
     }
     return removed;
   }
 
-  private static Optional<Long> owner(Path dir) {
-    Path marker = dir.resolve(MARKER);
-    try {
-      String text = new String(Files.readAllBytes(marker), StandardCharsets.US_ASCII).trim();
-      return Optional.of(Long.parseLong(text));
-    } catch (IOException | NumberFormatException e) {
-      return Optional.empty();
+  /** Why {@code dir} is abandoned, or empty when it may belong to a live sort. */
+  private static Optional<String> staleBecause(Path dir, Instant now) throws IOException {
+    Optional<Owner> marked = Owner.read(dir.resolve(MARKER));
+    if (marked.isPresent()) {
+      Owner o = marked.get();
+      return o.alive() ? Optional.empty() : Optional.of("process " + o.pid + " is gone");
+    }
+    Optional<Long> named = pidInName(dir);
+    if (named.isPresent() && !new Owner(named.get(), Optional.empty()).alive()) {
+      return Optional.of("no marker, and process " + named.get() + " is gone");
+    }
+    Instant modified = Files.getLastModifiedTime(dir, LinkOption.NOFOLLOW_LINKS).toInstant();
+    if (modified.plus(ABANDONED_AFTER).isBefore(now)) {
+      return Optional.of("no marker, untouched since " + modified);
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<Long> pidInName(Path dir) {
+    Matcher m = NAME_PID.matcher(dir.getFileName().toString());
+    return m.matches() ? Optional.of(Long.parseLong(m.group(1))) : Optional.empty();
+  }
+
+  /** The process a marker names: its PID, and its start time when the marker records one. */
+  static final class Owner {
+    final long pid;
+    final Optional<Instant> start;
+
+    Owner(long pid, Optional<Instant> start) {
+      this.pid = pid;
+      this.start = start;
+    }
+
+    /** The marker's owner; empty when there is no marker or it cannot be read as one. */
+    static Optional<Owner> read(Path marker) {
+      List<String> lines;
+      try {
+        lines = Files.readAllLines(marker, StandardCharsets.US_ASCII);
+      } catch (NoSuchFileException e) {
+        return Optional.empty();
+      } catch (IOException e) {
+        LOG.warn("Cannot read the work-folder marker {}; judging the folder without it", marker, e);
+        return Optional.empty();
+      }
+      try {
+        long pid = Long.parseLong(lines.isEmpty() ? "" : lines.get(0).trim());
+        // Markers of older versions hold only the PID.
+        Optional<Instant> start = lines.size() > 1 && !lines.get(1).isBlank()
+            ? Optional.of(Instant.parse(lines.get(1).trim())) : Optional.empty();
+        return Optional.of(new Owner(pid, start));
+      } catch (NumberFormatException | DateTimeParseException e) {
+        LOG.warn("The work-folder marker {} is not one secmem wrote: {}; judging the folder"
+            + " without it", marker, lines);
+        return Optional.empty();
+      }
+    }
+
+    /** Whether this process still runs: same PID and, when recorded, the same start time. */
+    boolean alive() {
+      Optional<ProcessHandle> h = ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
+      if (h.isEmpty()) {
+        return false;
+      }
+      if (start.isEmpty()) {
+        return true;
+      }
+      Optional<Instant> actual = h.get().info().startInstant();
+      return actual.isEmpty()
+          || Duration.between(start.get(), actual.get()).abs().compareTo(SAME_START) <= 0;
     }
   }
 }
