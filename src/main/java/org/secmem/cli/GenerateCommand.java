@@ -66,7 +66,7 @@ final class GenerateCommand implements Callable<Integer> {
     Path parent = out.toAbsolutePath().getParent();
     Resources.checkDiskSpace(parent, n * Integer.BYTES, "the file");
     long start = System.nanoTime();
-    Checksum c = DataFiles.generate(out, shape, n, seed);
+    Checksum c = DataFiles.generate(out, shape, n, seed, SecmemCommand.cleanupOf(cmd));
     double seconds = (System.nanoTime() - start) / 1e9;
     cmd.getOut()
         .printf(

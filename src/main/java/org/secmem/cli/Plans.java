@@ -83,9 +83,9 @@ final class Plans {
       RunConfig c, org.secmem.sort.TempRegistry temps) {
     switch (c.experiment()) {
       case WRITE:
-        return new WriteTrial(streamSpec(c));
+        return new WriteTrial(streamSpec(c), temps);
       case READ:
-        return new ReadTrial(streamSpec(c));
+        return new ReadTrial(streamSpec(c), temps);
       case SORT:
         return SortTrials.fromConfig(c, temps);
       default:

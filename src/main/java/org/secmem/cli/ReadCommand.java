@@ -81,7 +81,8 @@ final class ReadCommand implements Callable<Integer> {
           trials.add(
               new ReadTrial(
                   new StreamTrialSpec(
-                  type, n, files.size(), options, stream.dir, files, settings.seed(), bulk)));
+                  type, n, files.size(), options, stream.dir, files, settings.seed(), bulk),
+                  SecmemCommand.cleanupOf(cmd)));
         }
       }
     } else {
@@ -104,7 +105,8 @@ final class ReadCommand implements Callable<Integer> {
               trials.add(
                   new ReadTrial(
                       new StreamTrialSpec(
-                        type, n, k, options, stream.dir, List.of(), settings.seed(), bulk)));
+                        type, n, k, options, stream.dir, List.of(), settings.seed(), bulk),
+                      SecmemCommand.cleanupOf(cmd)));
             }
           }
         }

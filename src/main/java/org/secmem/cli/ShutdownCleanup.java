@@ -2,6 +2,8 @@ package org.secmem.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,8 +14,9 @@ import org.secmem.sort.TempRegistry;
 import org.secmem.sort.WorkDirectory;
 
 /**
- * Removes temporary work folders when the process is interrupted (Ctrl-C, SIGTERM), as GNU sort
- * does, and says what is kept. One per process: the command line owns it and passes it down.
+ * Removes temporary work folders and partly written files ({@code .NAME.<uuid>.part}, see {@code
+ * org.secmem.data.PartFile}) when the process is interrupted (Ctrl-C, SIGTERM), as GNU sort does,
+ * and says what is kept. One per process: the command line owns it and passes it down.
  * Rows already measured need no rescue: each was flushed to the results file as it was measured.
  */
 final class ShutdownCleanup implements TempRegistry {
@@ -69,12 +72,18 @@ final class ShutdownCleanup implements TempRegistry {
     RawResultsWriter writer = results;
     RawResultsWriter.Tally tally = writer == null ? null : writer.stop();
     int removed = 0;
+    int files = 0;
     for (Path p : temporary) {
+      if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+        continue; // registered before it is created, or already gone
+      }
+      boolean folder = Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS);
       // The interrupted thread may still be writing into it: try a few times.
       for (int attempt = 0; attempt < 5; attempt++) {
         try {
           WorkDirectory.deleteTree(p);
           removed++;
+          files += folder ? 0 : 1;
           break;
         } catch (IOException e) {
           LOG.warn("Could not remove {} yet", p, e);
@@ -89,9 +98,19 @@ final class ShutdownCleanup implements TempRegistry {
           : "; " + file + " holds " + ExperimentSession.rowsText(tally)
               + " (run 'secmem chart " + file + "' for the summary and charts)";
       err.println();
-      err.println("secmem: interrupted; removed " + removed + " temporary folder(s)" + kept);
+      err.println("secmem: interrupted; removed " + what(removed - files, files) + kept);
       err.flush();
     }
+  }
+
+  /** E.g. "1 temporary folder", "2 unfinished files", "1 temporary folder and 1 unfinished file". */
+  static String what(int folders, int files) {
+    String f = folders + " temporary " + (folders == 1 ? "folder" : "folders");
+    String p = files + " unfinished " + (files == 1 ? "file" : "files");
+    if (files == 0) {
+      return f;
+    }
+    return folders == 0 ? p : f + " and " + p;
   }
 
   private static void sleepBriefly() {

@@ -3,8 +3,8 @@ package org.secmem.data;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Optional;
+import org.secmem.sort.TempRegistry;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
@@ -22,33 +22,43 @@ public final class DataFiles {
   private DataFiles() {}
 
   /**
+   * Writes {@code n} ints of the given shape and seed to {@code out}, with nobody to tell about its
+   * temporary (see {@link #generate(Path, Shape, long, long, TempRegistry)}).
+   */
+  public static Checksum generate(Path out, Shape shape, long n, long seed) throws IOException {
+    return generate(out, shape, n, seed, TempRegistry.none());
+  }
+
+  /**
    * Writes {@code n} ints of the given shape and seed to {@code out}. The file appears at {@code
-   * out} only when complete: it is written under a temporary name beside it and moved into place.
+   * out} only when complete: it is written under a temporary name beside it ({@link PartFile}),
+   * registered with {@code temps} so that an interrupt removes it, and moved into place. On a
+   * failure the temporary is removed and an older file at {@code out} is left as it was.
    *
    * @return the checksum of what was written
    */
-  public static Checksum generate(Path out, Shape shape, long n, long seed) throws IOException {
-    Path parent = out.toAbsolutePath().getParent();
-    Files.createDirectories(parent);
-    // Not Files.createTempFile: its 0600 permissions would stick to the finished file.
-    Path tmp = parent.resolve("." + out.getFileName() + "." + java.util.UUID.randomUUID() + ".part");
-    try {
+  public static Checksum generate(Path out, Shape shape, long n, long seed, TempRegistry temps)
+      throws IOException {
+    Files.createDirectories(out.toAbsolutePath().getParent());
+    try (PartFile part = PartFile.beside(out, temps)) {
       Checksum checksum = new Checksum();
-      ValueGenerator gen = new ValueGenerator(shape, n, seed);
-      int[] block = new int[(int) Math.min(BLOCK_INTS, Math.max(n, 1))];
-      try (WriteStream w = Streams.createWriter(StreamType.USER_BUFFER, tmp, TOOL_IO)) {
-        for (long left = n; left > 0; ) {
-          int len = (int) Math.min(block.length, left);
-          gen.fill(block, 0, len);
-          w.write(block, 0, len);
-          checksum.add(block, 0, len);
-          left -= len;
+      try {
+        ValueGenerator gen = new ValueGenerator(shape, n, seed);
+        int[] block = new int[(int) Math.min(BLOCK_INTS, Math.max(n, 1))];
+        try (WriteStream w = Streams.createWriter(StreamType.USER_BUFFER, part.path(), TOOL_IO)) {
+          for (long left = n; left > 0; ) {
+            int len = (int) Math.min(block.length, left);
+            gen.fill(block, 0, len);
+            w.write(block, 0, len);
+            checksum.add(block, 0, len);
+            left -= len;
+          }
         }
+      } catch (IOException e) {
+        throw part.explain(e);
       }
-      Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      part.commit();
       return checksum;
-    } finally {
-      Files.deleteIfExists(tmp);
     }
   }
 

@@ -8,6 +8,7 @@ import java.util.List;
 import org.secmem.data.DataFiles;
 import org.secmem.data.Shape;
 import org.secmem.data.ValueGenerator;
+import org.secmem.sort.TempRegistry;
 
 /**
  * The k files of N ints that the write experiment writes and the read experiment reads, named by N,
@@ -31,13 +32,17 @@ public final class DataSet {
     return files;
   }
 
-  /** Generates whichever of the k files is missing or has the wrong size (untimed set-up). */
-  public static List<Path> ensure(Path dir, long n, int k, long seed) throws IOException {
+  /**
+   * Generates whichever of the k files is missing or has the wrong size (untimed set-up). Each is
+   * written under a temporary name registered with {@code temps} and appears only when complete.
+   */
+  public static List<Path> ensure(Path dir, long n, int k, long seed, TempRegistry temps)
+      throws IOException {
     List<Path> files = files(dir, n, k, seed);
     for (int j = 0; j < k; j++) {
       Path f = files.get(j);
       if (!Files.isRegularFile(f) || Files.size(f) != n * Integer.BYTES) {
-        DataFiles.generate(f, Shape.UNIFORM, n, ValueGenerator.streamSeed(seed, j));
+        DataFiles.generate(f, Shape.UNIFORM, n, ValueGenerator.streamSeed(seed, j), temps);
       }
     }
     return files;

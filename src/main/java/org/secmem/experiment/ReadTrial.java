@@ -9,6 +9,7 @@ import java.util.OptionalLong;
 import org.secmem.data.Checksum;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
+import org.secmem.sort.TempRegistry;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.Streams;
 
@@ -19,11 +20,21 @@ import org.secmem.stream.Streams;
 public final class ReadTrial implements Trial {
 
   private final StreamTrialSpec spec;
+  private final TempRegistry temps;
   private final boolean ownDataSet;
   private List<Path> files;
 
   public ReadTrial(StreamTrialSpec spec) {
+    this(spec, TempRegistry.none());
+  }
+
+  /**
+   * @param temps told about the temporaries of data files being generated, so that an interrupt
+   *     removes them
+   */
+  public ReadTrial(StreamTrialSpec spec, TempRegistry temps) {
     this.spec = spec;
+    this.temps = temps;
     this.ownDataSet = spec.files().isEmpty();
     this.files =
         ownDataSet ? DataSet.files(spec.dir(), spec.n(), spec.k(), spec.seed()) : spec.files();
@@ -61,13 +72,17 @@ public final class ReadTrial implements Trial {
   @Override
   public void prepare() throws IOException {
     if (ownDataSet) {
-      files = DataSet.ensure(spec.dir(), spec.n(), spec.k(), spec.seed());
+      files = DataSet.ensure(spec.dir(), spec.n(), spec.k(), spec.seed(), temps);
     }
   }
 
   @Override
   public TrialOutcome run() throws IOException {
-    return spec.bulk() ? runBlocks() : runInts();
+    try {
+      return spec.bulk() ? runBlocks() : runInts();
+    } catch (InternalError e) {
+      throw Streams.mappingFault(e, files);
+    }
   }
 
   /** Round-robin by blocks: one bulk read of a block from each stream in turn. */

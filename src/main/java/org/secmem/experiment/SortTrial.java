@@ -34,15 +34,22 @@ public final class SortTrial implements Trial {
   private final ExternalSorter sorter;
   private final Path output;
   private long n;
+  /** Told about the temporary of a generated input, so that an interrupt removes it. */
+  private final TempRegistry temps;
 
   /** A trial of the merge sort composed as the spec says. */
   public SortTrial(SortTrialSpec spec, TempRegistry temps) {
-    this(spec, new MergeSort(spec.tuning(), StreamFactory.standard(), temps));
+    this(spec, new MergeSort(spec.tuning(), StreamFactory.standard(), temps), temps);
   }
 
   public SortTrial(SortTrialSpec spec, ExternalSorter sorter) {
+    this(spec, sorter, TempRegistry.none());
+  }
+
+  private SortTrial(SortTrialSpec spec, ExternalSorter sorter, TempRegistry temps) {
     this.spec = spec;
     this.sorter = sorter;
+    this.temps = temps;
     this.output =
         spec.output()
             .orElseGet(
@@ -105,7 +112,7 @@ public final class SortTrial implements Trial {
     Path in = spec.inputFile();
     if (spec.input().isEmpty()
         && (!Files.isRegularFile(in) || Files.size(in) != spec.n() * Integer.BYTES)) {
-      DataFiles.generate(in, spec.shape(), spec.n(), spec.seed());
+      DataFiles.generate(in, spec.shape(), spec.n(), spec.seed(), temps);
     }
     n = Streams.intCount(in);
   }

@@ -27,7 +27,7 @@ final class StreamGroup implements Closeable {
       } catch (IOException | RuntimeException e) {
         if (first == null) {
           first = e instanceof IOException ? (IOException) e : new IOException(e);
-        } else {
+        } else if (e != first && e != first.getCause()) { // one object is attached only once
           first.addSuppressed(e);
         }
       }

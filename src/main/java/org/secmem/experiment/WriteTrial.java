@@ -3,15 +3,20 @@ package org.secmem.experiment;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 import org.secmem.data.Checksum;
+import org.secmem.data.PartFile;
 import org.secmem.data.Shape;
 import org.secmem.data.ValueGenerator;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
+import org.secmem.sort.TempRegistry;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.Streams;
 import org.secmem.stream.WriteStream;
@@ -20,14 +25,30 @@ import org.secmem.stream.WriteStream;
  * The write experiment: create k files and write N ints to each, round-robin, one int to each
  * stream in turn; timed from creation to close (and to storage with sync). The values are generated
  * in the timed loop (about a nanosecond per int) so that memory does not bound N.
+ *
+ * <p>The files appear under their names ({@link DataSet}) only when complete, like every data file:
+ * each is written under a temporary name beside it ({@link PartFile}, registered so that an
+ * interrupt removes it) and renamed into place after the clock has stopped ({@link #verify}). A
+ * run that fails, on a full disk say, removes its temporaries and leaves no partial file.
  */
 public final class WriteTrial implements Trial {
 
+  private static final Logger LOG = LogManager.getLogger(WriteTrial.class);
+
   private final StreamTrialSpec spec;
+  private final TempRegistry temps;
   private final List<Path> files;
+  /** The temporaries of the run being prepared or measured; empty between runs. */
+  private List<PartFile> parts = List.of();
 
   public WriteTrial(StreamTrialSpec spec) {
+    this(spec, TempRegistry.none());
+  }
+
+  /** @param temps told about the temporaries being written, so that an interrupt removes them */
+  public WriteTrial(StreamTrialSpec spec, TempRegistry temps) {
     this.spec = spec;
+    this.temps = temps;
     this.files = DataSet.files(spec.dir(), spec.n(), spec.k(), spec.seed());
   }
 
@@ -60,11 +81,30 @@ public final class WriteTrial implements Trial {
     return List.of();
   }
 
+  /**
+   * Untimed: removes the files of an earlier run (so that every run creates new files, as the
+   * first one does, and the disk never holds an old and a new copy at once) and names the
+   * temporaries the run will write.
+   */
   @Override
   public void prepare() throws IOException {
     Files.createDirectories(spec.dir());
+    discard();
+    for (Path f : files) {
+      Files.deleteIfExists(f);
+    }
+    List<PartFile> next = new ArrayList<>(files.size());
+    for (Path f : files) {
+      next.add(PartFile.beside(f, temps));
+    }
+    parts = next;
   }
 
+  /**
+   * The timed span: creating the k temporaries, writing N ints to each round-robin, closing them
+   * (with sync: forcing them to storage), then recomputing the checksum from the seeds. The
+   * renames come after, in {@link #verify}.
+   */
   @Override
   public TrialOutcome run() throws IOException {
     int k = spec.k();
@@ -76,16 +116,90 @@ public final class WriteTrial implements Trial {
     WriteStream[] out = new WriteStream[k];
     try (StreamGroup group = new StreamGroup()) {
       for (int j = 0; j < k; j++) {
-        out[j] = group.add(Streams.createWriter(spec.type(), files.get(j), spec.options()));
+        out[j] = group.add(Streams.createWriter(spec.type(), parts.get(j).path(), spec.options()));
       }
       for (long i = 0; i < n; i++) {
         for (int j = 0; j < k; j++) {
           out[j].write(gens[j].next());
         }
       }
+    } catch (IOException e) {
+      IOException explained = explain(e);
+      discard(explained);
+      throw explained;
+    } catch (InternalError e) {
+      IOException fault = Streams.mappingFault(e, files);
+      discard(fault);
+      throw fault;
+    } catch (RuntimeException | Error e) {
+      discard(e);
+      throw e;
     }
     return new TrialOutcome(
         n * k, n * k * Integer.BYTES, checksum(), Optional.empty(), Map.of());
+  }
+
+  /**
+   * Untimed, right after the clock stops: moves the complete files into place under their names.
+   */
+  @Override
+  public Optional<Boolean> verify(TrialOutcome outcome) throws IOException {
+    try {
+      for (PartFile p : parts) {
+        p.commit();
+      }
+    } catch (IOException | RuntimeException e) {
+      discard(e);
+      throw e;
+    }
+    parts = List.of();
+    return outcome.verified();
+  }
+
+  /** Removes the temporaries of a run that did not complete. */
+  @Override
+  public void finish() throws IOException {
+    discard();
+  }
+
+  /** The failure as the user knows the files: naming the data file, not its temporary. */
+  private IOException explain(IOException e) {
+    for (PartFile p : parts) {
+      IOException x = p.explain(e);
+      if (x != e) {
+        return x;
+      }
+    }
+    return e;
+  }
+
+  /** Removes the temporaries (those not committed), attaching a failure to {@code cause}. */
+  private void discard(Throwable cause) {
+    try {
+      discard();
+    } catch (IOException e) {
+      LOG.warn("Could not remove the temporaries of {}", describe(), e);
+      cause.addSuppressed(e);
+    }
+  }
+
+  private void discard() throws IOException {
+    IOException first = null;
+    for (PartFile p : parts) {
+      try {
+        p.close();
+      } catch (IOException e) {
+        if (first == null) {
+          first = e;
+        } else {
+          first.addSuppressed(e);
+        }
+      }
+    }
+    parts = List.of();
+    if (first != null) {
+      throw first;
+    }
   }
 
   /** The checksum of what was written, recomputed from the seeds outside the timed loop. */

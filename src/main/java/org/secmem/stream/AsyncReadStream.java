@@ -32,7 +32,10 @@ final class AsyncReadStream implements ReadStream {
   private final BlockReader reader;
   /** The buffer not being read nor filled, until the first block is used up. */
   private ByteBuffer spare;
+  /** The read in flight (null at the end), until it has been waited for. */
   private Future<ByteBuffer> next;
+  /** A read failed and was reported: nothing more is read. */
+  private boolean failed;
   private long nextPosition;
   /** Bytes at the start of the next block that lie before the region (O_DIRECT's aligned start). */
   private int headSkip;
@@ -116,10 +119,21 @@ final class AsyncReadStream implements ReadStream {
 
   /** Takes the prefetched block and starts refilling the one just used up. */
   private ByteBuffer nextBlock(ByteBuffer usedUp) throws IOException {
-    if (next == null) {
+    if (failed) {
+      throw StreamState.broken(path);
+    }
+    Future<ByteBuffer> f = next;
+    if (f == null) {
       throw StreamState.truncated(path);
     }
-    ByteBuffer ready = BackgroundIo.await(next);
+    next = null; // waited for once: a future keeps its failure, which must be thrown only once
+    ByteBuffer ready;
+    try {
+      ready = BackgroundIo.await(f, path);
+    } catch (IOException | RuntimeException e) {
+      failed = true;
+      throw e;
+    }
     ByteBuffer free = usedUp.capacity() == 0 ? spare : usedUp; // the first time: the spare
     prefetch(free);
     return ready;

@@ -12,8 +12,9 @@ import java.util.concurrent.Future;
 /**
  * Writes behind on a background thread: a full block of B bytes is handed to the I/O thread and
  * the caller goes on filling a second buffer, so computing overlaps with writing, as in STXXL.
- * A write failure surfaces at the next hand-over or at {@link #close()}. Writes are positional,
- * so a region writer starts at its region and never changes the file's length.
+ * A write failure surfaces at the next hand-over or at {@link #close()}, once, as an IOException
+ * naming the file; after it the stream only closes (releasing its thread and channel). Writes are
+ * positional, so a region writer starts at its region and never changes the file's length.
  *
  * <p>Cost: ⌈4N/B⌉ positional {@code pwrite} calls, made by the background thread.
  */
@@ -27,8 +28,12 @@ final class AsyncWriteStream implements WriteStream {
   private final BlockWriter writer;
   /** Buffers not in use: both at first, then the one the I/O thread gives back. */
   private ByteBuffer free;
+  /** The second buffer until its first use, then null (the I/O thread has it). */
   private ByteBuffer second;
+  /** The write in flight, until it has been waited for (once: a future keeps its failure). */
   private Future<ByteBuffer> pending;
+  /** A write failed and was reported: nothing more is written. */
+  private boolean failed;
   private long position;
   private final WriteCount count;
 
@@ -64,13 +69,16 @@ final class AsyncWriteStream implements WriteStream {
 
   /** Gives a full buffer to the I/O thread; returns one to fill next. */
   private ByteBuffer handOver(ByteBuffer full) throws IOException {
+    if (failed) {
+      throw StreamState.broken(path);
+    }
     if (full.capacity() == 0) { // the first call: nothing to write yet
       return free.clear();
     }
     full.flip();
     long at = position;
     position += full.remaining();
-    ByteBuffer next = pending == null ? second : BackgroundIo.await(pending);
+    ByteBuffer next = awaitPending();
     pending =
         io.submit(
             () -> {
@@ -81,6 +89,23 @@ final class AsyncWriteStream implements WriteStream {
               return full;
             });
     return next.clear();
+  }
+
+  /** Waits for the write in flight and takes its buffer back (the second buffer the first time). */
+  private ByteBuffer awaitPending() throws IOException {
+    Future<ByteBuffer> f = pending;
+    if (f == null) {
+      ByteBuffer b = second;
+      second = null;
+      return b;
+    }
+    pending = null;
+    try {
+      return BackgroundIo.await(f, path);
+    } catch (IOException | RuntimeException e) {
+      failed = true;
+      throw e;
+    }
   }
 
   @Override
@@ -102,17 +127,23 @@ final class AsyncWriteStream implements WriteStream {
       return;
     }
     try (FileChannel toClose = channel) {
-      if (pending != null) {
-        BackgroundIo.await(pending);
+      if (failed) {
+        return; // reported where it happened; closing only releases
       }
+      awaitPending();
       ByteBuffer last = writer.detach();
       last.flip();
       long p = position;
-      while (last.hasRemaining()) {
-        p += channel.write(last, p);
-      }
-      if (sync) {
-        channel.force(true);
+      try {
+        while (last.hasRemaining()) {
+          p += channel.write(last, p);
+        }
+        if (sync) {
+          channel.force(true);
+        }
+      } catch (IOException e) {
+        failed = true;
+        throw StreamState.failed(path, e);
       }
     } finally {
       io.shutdownNow();

@@ -74,8 +74,12 @@ final class ChannelWriteStream implements WriteStream {
 
   private void drain() throws IOException {
     buf.flip();
-    while (buf.hasRemaining()) {
-      written += channel.write(buf);
+    try {
+      while (buf.hasRemaining()) {
+        written += channel.write(buf);
+      }
+    } catch (IOException e) {
+      throw StreamState.failed(path, e);
     }
     buf.clear();
   }
@@ -108,13 +112,25 @@ final class ChannelWriteStream implements WriteStream {
           buf.put((byte) 0);
         }
         drain();
-        channel.truncate(real);
+        truncateAndSync(real);
       } else {
         drain();
+        truncateAndSync(-1);
+      }
+    }
+  }
+
+  /** Cuts the file back to {@code length} bytes (none when negative) and forces it with sync. */
+  private void truncateAndSync(long length) throws IOException {
+    try {
+      if (length >= 0) {
+        channel.truncate(length);
       }
       if (sync) {
         channel.force(true);
       }
+    } catch (IOException e) {
+      throw StreamState.failed(path, e);
     }
   }
 

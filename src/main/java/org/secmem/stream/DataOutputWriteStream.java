@@ -41,15 +41,23 @@ final class DataOutputWriteStream implements WriteStream {
   @Override
   public void write(int value) throws IOException {
     count.add(1);
-    out.writeInt(value);
+    try {
+      out.writeInt(value);
+    } catch (IOException e) {
+      throw StreamState.failed(path, e);
+    }
   }
 
   @Override
   public void write(int[] src, int off, int len) throws IOException {
     Objects.checkFromIndexSize(off, len, src.length);
     count.add(len);
-    for (int i = 0; i < len; i++) {
-      out.writeInt(src[off + i]);
+    try {
+      for (int i = 0; i < len; i++) {
+        out.writeInt(src[off + i]);
+      }
+    } catch (IOException e) {
+      throw StreamState.failed(path, e);
     }
   }
 
@@ -63,6 +71,8 @@ final class DataOutputWriteStream implements WriteStream {
       if (sync) {
         file.getFD().sync();
       }
+    } catch (IOException e) {
+      throw StreamState.failed(path, e);
     }
   }
 

@@ -1,5 +1,6 @@
 package org.secmem.stream;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -12,6 +13,11 @@ import java.util.Objects;
  * mapped when the position leaves it: the seed report's {@code Mapping} type. Positions are {@code
  * long}, so files over 2 GiB work; an int may straddle two windows when B is not a multiple of 4.
  * A region's windows start at its first byte, and the last one ends at its end.
+ *
+ * <p>When the file is truncated while it is read, the kernel cannot back the window's pages and
+ * the JVM reports a fault ({@link MappingFaults}); it is thrown as an IOException naming the file,
+ * at the latest when the window is released (ints handed out from the lost pages before that are
+ * garbage, so the run fails). After it the stream only closes.
  *
  * <p>Cost: ⌈4N/B⌉ {@code mmap} (and {@code munmap}) calls; the data itself arrives by page faults,
  * not {@code read} calls.
@@ -26,6 +32,8 @@ final class MappedReadStream implements ReadStream {
   private final BlockReader reader;
   private long nextWindowStart;
   private final IntCount count;
+  /** A read failed and was reported: nothing more is read. */
+  private boolean failed;
 
   /** Reads ints [fromInt, toInt) of {@code path}. */
   MappedReadStream(Path path, int windowBytes, long fromInt, long toInt) throws IOException {
@@ -40,21 +48,55 @@ final class MappedReadStream implements ReadStream {
 
   /** Releases the window just read and maps the next one. */
   private ByteBuffer nextWindow(ByteBuffer usedUp) throws IOException {
+    if (failed) {
+      throw StreamState.broken(path);
+    }
+    checkFaults(usedUp); // a fault in the window is thrown here, not in the unmapper
     Unmapper.unmap(usedUp);
     long size = Math.min(windowBytes, endBytes - nextWindowStart);
     if (size <= 0) {
       throw StreamState.truncated(path);
     }
-    ByteBuffer window = channel.map(FileChannel.MapMode.READ_ONLY, nextWindowStart, size);
+    ByteBuffer window;
+    try {
+      window = channel.map(FileChannel.MapMode.READ_ONLY, nextWindowStart, size);
+    } catch (IOException e) {
+      if (channel.size() < nextWindowStart + size) { // a read-only map cannot reach past the end
+        EOFException eof = StreamState.truncated(path);
+        eof.initCause(e);
+        throw eof;
+      }
+      throw StreamState.failed(path, e);
+    }
     nextWindowStart += size;
     return window;
+  }
+
+  /** Throws a fault pending from reading {@code window} (then unmapped) as an IOException. */
+  private void checkFaults(ByteBuffer window) throws IOException {
+    try {
+      MappingFaults.surface();
+    } catch (InternalError e) {
+      throw failed(e, window);
+    }
+  }
+
+  private IOException failed(InternalError e, ByteBuffer window) {
+    failed = true;
+    if (window != null) {
+      Unmapper.unmap(window);
+    }
+    return MappingFaults.readFailed(path, endBytes, e);
   }
 
   @Override
   public int readNext() throws IOException {
     count.next();
-    int v = reader.nextInt();
-    return v;
+    try {
+      return reader.nextInt();
+    } catch (InternalError e) { // a fault that surfaced on its own before the window's end
+      throw failed(e, null);
+    }
   }
 
   @Override
@@ -66,7 +108,11 @@ final class MappedReadStream implements ReadStream {
   public int read(int[] dst, int off, int len) throws IOException {
     Objects.checkFromIndexSize(off, len, dst.length);
     int n = count.take(len);
-    reader.read(dst, off, n);
+    try {
+      reader.read(dst, off, n);
+    } catch (InternalError e) {
+      throw failed(e, null);
+    }
     return n;
   }
 
@@ -76,7 +122,11 @@ final class MappedReadStream implements ReadStream {
       return;
     }
     try (FileChannel toClose = channel) {
-      Unmapper.unmap(reader.detach());
+      ByteBuffer last = reader.detach();
+      if (!failed) {
+        checkFaults(last); // ints handed out since the last check may be garbage
+      }
+      Unmapper.unmap(last);
     }
   }
 

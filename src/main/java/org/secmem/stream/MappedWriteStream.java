@@ -16,10 +16,24 @@ import java.util.Objects;
  * never changes the file's length. With {@code sync}, each window is forced to storage before it
  * is released, and the file at close.
  *
+ * <p>When the disk fills up, the kernel cannot back a page written through the mapping and the
+ * JVM reports a fault ({@link MappingFaults}). Each new window's pages are touched as it is mapped
+ * ({@link #touchPages}), so that such a fault happens there and is thrown as an IOException naming
+ * the file. After it the stream only closes.
+ *
  * <p>Cost: ⌈4N/B⌉ {@code mmap} calls (and, for a whole file, as many file extensions); data leaves
  * by page write-back.
  */
 final class MappedWriteStream implements WriteStream {
+
+  /** The smallest page size of the platforms we run on: a stride that misses no page. */
+  private static final int PAGE_BYTES = 4096;
+
+  /**
+   * 0, read once per window: the compiler cannot know it, so it cannot drop a page touch as a store
+   * of the value just loaded from the same place (which would leave the page unallocated).
+   */
+  private static volatile int zero;
 
   private final Path path;
   private final FileChannel channel;
@@ -34,6 +48,8 @@ final class MappedWriteStream implements WriteStream {
   /** Where the current window starts, and where the next one will. */
   private long windowStart;
   private long nextWindowStart;
+  /** A write failed and was reported: nothing more is written. */
+  private boolean failed;
 
   private MappedWriteStream(Path path, FileChannel channel, int windowBytes, boolean sync,
       long startBytes, long endBytes, boolean truncate, WriteCount count) {
@@ -69,15 +85,56 @@ final class MappedWriteStream implements WriteStream {
 
   /** Releases the full window and maps the next one (which grows a file written whole). */
   private ByteBuffer nextWindow(ByteBuffer full) throws IOException {
+    if (failed) {
+      throw StreamState.broken(path);
+    }
+    try {
+      MappingFaults.surface(); // a fault in the full window is thrown here, not in the unmapper
+    } catch (InternalError e) {
+      failed = true;
+      Unmapper.unmap(full);
+      throw MappingFaults.writeFailed(path, e);
+    }
     release(full);
     long size = Math.min(windowBytes, endBytes - nextWindowStart);
     if (size <= 0) { // the count stops a write first; this keeps a window out of the next region
       throw count.full(1);
     }
-    ByteBuffer window = channel.map(FileChannel.MapMode.READ_WRITE, nextWindowStart, size);
+    ByteBuffer window;
+    try {
+      window = channel.map(FileChannel.MapMode.READ_WRITE, nextWindowStart, size);
+    } catch (IOException e) {
+      throw StreamState.failed(path, e);
+    }
+    try {
+      touchPages(window);
+      MappingFaults.surface();
+    } catch (InternalError e) {
+      failed = true;
+      Unmapper.unmap(window);
+      throw MappingFaults.writeFailed(path, e);
+    }
     windowStart = nextWindowStart;
     nextWindowStart += size;
     return window;
+  }
+
+  /**
+   * Writes one byte of every page of a new window back to itself, so that the kernel gives the
+   * window its pages now, while the stream can check for a fault, and not later in the caller's
+   * loop (where the JVM would throw the fault as an {@link InternalError} out of any call). The
+   * page faults are the ones the writes would take anyway; the bytes are unchanged, which keeps a
+   * region writer from touching data outside what it writes.
+   */
+  private static void touchPages(ByteBuffer window) {
+    int z = zero;
+    int size = window.capacity();
+    for (int i = 0; i < size; i += PAGE_BYTES) {
+      window.put(i, (byte) (window.get(i) + z));
+    }
+    if (size > 0) {
+      window.put(size - 1, (byte) (window.get(size - 1) + z));
+    }
   }
 
   /** Forces (with sync) and unmaps a window. */
@@ -91,14 +148,24 @@ final class MappedWriteStream implements WriteStream {
   @Override
   public void write(int value) throws IOException {
     count.add(1);
-    writer.put(value);
+    try {
+      writer.put(value);
+    } catch (InternalError e) { // a fault that surfaced on its own before the window's end
+      failed = true;
+      throw MappingFaults.writeFailed(path, e);
+    }
   }
 
   @Override
   public void write(int[] src, int off, int len) throws IOException {
     Objects.checkFromIndexSize(off, len, src.length);
     count.add(len);
-    writer.put(src, off, len);
+    try {
+      writer.put(src, off, len);
+    } catch (InternalError e) {
+      failed = true;
+      throw MappingFaults.writeFailed(path, e);
+    }
   }
 
   @Override
@@ -109,12 +176,27 @@ final class MappedWriteStream implements WriteStream {
     ByteBuffer last = writer.detach();
     long written = windowStart + last.position();
     try (FileChannel toClose = channel) {
-      release(last);
-      if (truncate) {
-        channel.truncate(written);
+      if (failed) {
+        Unmapper.unmap(last); // reported where it happened; closing only releases
+        return;
       }
-      if (sync) {
-        channel.force(true);
+      try {
+        MappingFaults.surface();
+      } catch (InternalError e) {
+        failed = true;
+        Unmapper.unmap(last);
+        throw MappingFaults.writeFailed(path, e);
+      }
+      release(last);
+      try {
+        if (truncate) {
+          channel.truncate(written);
+        }
+        if (sync) {
+          channel.force(true);
+        }
+      } catch (IOException e) {
+        throw StreamState.failed(path, e);
       }
     }
   }

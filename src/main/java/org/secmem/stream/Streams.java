@@ -166,6 +166,23 @@ public final class Streams {
   }
 
   /**
+   * What to throw for {@code e}, an error that came out of code using streams on {@code files}:
+   * when it is the JVM's report of a fault in a memory mapping (SIGBUS: a mapped file truncated, a
+   * disk full under a mapped writer) that surfaced outside the mapped stream that met it, an
+   * IOException naming the files; any other error is rethrown as it is.
+   *
+   * @throws Error {@code e} itself, when it is not a mapping fault
+   */
+  public static IOException mappingFault(Error e, java.util.List<Path> files) {
+    if (!(e instanceof InternalError) || !String.valueOf(e.getMessage()).contains("memory access")) {
+      throw e;
+    }
+    String which = files.size() == 1 ? files.get(0).toString() : "one of " + files;
+    return new IOException(which + ": an access through a memory mapping failed (the file was"
+        + " truncated or the disk is full)", e);
+  }
+
+  /**
    * The number of ints in a data file.
    *
    * @throws NotAnIntFileException when its length is not a multiple of 4

@@ -52,7 +52,11 @@ final class UserBufferWriteStream implements WriteStream {
   }
 
   private void flushBuffer() throws IOException {
-    out.write(buf, 0, pos);
+    try {
+      out.write(buf, 0, pos);
+    } catch (IOException e) {
+      throw StreamState.failed(path, e);
+    }
     pos = 0;
   }
 
@@ -86,7 +90,11 @@ final class UserBufferWriteStream implements WriteStream {
         flushBuffer();
       }
       if (sync) {
-        out.getFD().sync();
+        try {
+          out.getFD().sync();
+        } catch (IOException e) {
+          throw StreamState.failed(path, e);
+        }
       }
     }
   }
