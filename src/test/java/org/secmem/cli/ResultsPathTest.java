@@ -131,9 +131,10 @@ class ResultsPathTest {
 
   @Test
   void aRunThatMeasuresNothing_leavesNoEmptyResultsFile() throws IOException {
-    // The data file's name is taken by a folder: the first run fails, after the session opened
+    // The data file's name is taken by a folder that is not empty: the first run fails, after the session opened
     // the results file (the paths themselves pass the checks made before anything runs).
     Path data = Files.createDirectories(dir.resolve("data/ints-n1000-s42-0.bin"));
+    Files.writeString(data.resolve("keep.txt"), "not secmem's\n");
     Path results = dir.resolve("new/deeper/r.csv");
     List<Path> before = tree();
     CliTest.Result r = CliTest.run("write", "--stream", "simple", "--n", "1000", "--dir",
