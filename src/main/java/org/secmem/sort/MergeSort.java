@@ -78,6 +78,10 @@ public final class MergeSort implements ExternalSorter {
       throw new IOException("sorting " + spec.input() + " ran out of heap although the memory"
           + " model said " + (memory.requiredHeapBytes() >> 20) + " MiB would do (heap: "
           + (SortMemory.maxHeap() >> 20) + " MiB); use a smaller --m or a larger -Xmx", e);
+    } catch (InternalError e) {
+      // A mapped stream's SIGBUS (input truncated while read, disk full under a mapping) that
+      // surfaced here rather than inside the stream: an I/O failure, not a crash.
+      throw Streams.mappingFault(e, List.of(spec.input(), parent));
     } catch (IOException e) {
       // Say where: a bare "No space left on device" does not tell which disk filled up.
       throw new IOException("sorting " + spec.input() + " with runs in " + parent + ": "
