@@ -33,6 +33,11 @@ public final class Numbers {
     if (text == null || text.trim().isEmpty()) {
       throw new NumberFormatException("no number given");
     }
+    if (text.trim().matches("\\d{1,3}(,\\d{3})+")) {
+      String t = text.trim();
+      throw new NumberFormatException("'" + t + "' has a thousands separator; write "
+          + t.replace(",", "") + " or " + t.replace(",", "_"));
+    }
     String s = text.trim().replace("_", "");
     int caret = s.indexOf('^');
     if (caret >= 0) {

@@ -37,4 +37,12 @@ class NumbersTest {
         assertThrows(NumberFormatException.class, () -> Numbers.parseBytes("9999999999999G"));
     assertTrue(e.getMessage().contains("too large"), e.getMessage());
   }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {"1,000|1000 or 1_000", "12,500,000|12500000 or 12_500_000"})
+  void thousandsSeparators_areNamed_notReadAsSomethingElse(String text, String advice) {
+    NumberFormatException e =
+        assertThrows(NumberFormatException.class, () -> Numbers.parseCount(text));
+    assertTrue(e.getMessage().contains("thousands separator; write " + advice), e.getMessage());
+  }
 }
