@@ -103,7 +103,7 @@ final class ExperimentSession {
    * A results file this session created and wrote no row to, its environment record, and the
    * folders created for them while they are empty.
    */
-  private static void removeUnused(Path results, List<Path> folders) {
+  static void removeUnused(Path results, List<Path> folders) {
     List<Path> unused = new ArrayList<>(List.of(results, ReportFiles.environmentFor(results)));
     unused.addAll(folders);
     for (Path p : unused) {

@@ -93,8 +93,14 @@ final class ShutdownCleanup implements TempRegistry {
     }
     if (removed > 0 || writer != null) {
       Path file = writer == null ? null : writer.file();
+      boolean unused = writer != null && tally.inFile() == 0 && writer.created();
+      if (unused) {
+        // Like a run that fails before its first row: no header-only file is left behind.
+        ExperimentSession.removeUnused(writer.file(), writer.createdFolders());
+      }
       String kept = writer == null ? ""
           : tally.inFile() == 0 ? "; no run had finished, so nothing was measured"
+              + (unused ? " and " + writer.file() + " is not kept" : "")
           : "; " + file + " holds " + ExperimentSession.rowsText(tally)
               + " (run 'secmem chart " + file + "' for the summary and charts)";
       err.println();

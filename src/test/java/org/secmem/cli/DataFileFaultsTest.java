@@ -217,6 +217,10 @@ class DataFileFaultsTest {
     assertEquals(143, r.code(), r.err());
     assertTrue(r.err().contains("interrupted; removed 2 unfinished files"), r.err());
     assertEquals(List.of(), leftovers(data), "no data file, no temporary");
+    assertTrue(r.err().contains("nothing was measured and " + dir.resolve("r.csv")
+        + " is not kept"), r.err());
+    assertFalse(Files.exists(dir.resolve("r.csv")), "no header-only results file");
+    assertFalse(Files.exists(dir.resolve("r-environment.txt")), "no environment record");
   }
 
   @Test
