@@ -35,6 +35,7 @@ final class CommonOptions {
 
   @Option(
       names = "--cache",
+      completionCandidates = Completions.CacheStates.class,
       paramLabel = "STATE",
       converter = Converters.Cache.class,
       description =

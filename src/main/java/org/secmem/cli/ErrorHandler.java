@@ -2,6 +2,8 @@ package org.secmem.cli;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
@@ -72,6 +74,15 @@ final class ErrorHandler
     CommandLine cmd = ex.getCommandLine();
     cmd.getErr().println(UserText.lines(cmd.getCommandSpec().qualifiedName() + ": "
         + ex.getMessage()));
+    if (ex instanceof CommandLine.UnmatchedArgumentException) {
+      // "wrte" -> "Did you mean: write?"; "--stram" -> "--stream".
+      StringWriter suggestions = new StringWriter();
+      CommandLine.UnmatchedArgumentException.printSuggestions(
+          (CommandLine.UnmatchedArgumentException) ex, new PrintWriter(suggestions));
+      if (!suggestions.toString().isBlank()) {
+        cmd.getErr().print(UserText.lines(suggestions.toString().strip()) + System.lineSeparator());
+      }
+    }
     cmd.getErr()
         .println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
     cmd.getErr().flush();

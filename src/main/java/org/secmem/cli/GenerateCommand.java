@@ -44,6 +44,7 @@ final class GenerateCommand implements Callable<Integer> {
 
   @Option(
       names = "--shape",
+      completionCandidates = Completions.Shapes.class,
       paramLabel = "SHAPE",
       converter = Converters.ShapeName.class,
       description =

@@ -23,7 +23,7 @@ import picocli.CommandLine.Command;
       RunCommand.class,
       ChartCommand.class,
       CleanCommand.class,
-      picocli.AutoComplete.GenerateCompletion.class,
+      CompletionCommand.class,
       MenuCommand.class,
       CommandLine.HelpCommand.class
     },

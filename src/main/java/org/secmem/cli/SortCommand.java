@@ -68,6 +68,7 @@ final class SortCommand implements Callable<Integer> {
 
   @Option(
       names = "--shape",
+      completionCandidates = Completions.Shapes.class,
       paramLabel = "SHAPE",
       converter = Converters.ShapeName.class,
       description = "Shape of generated input (default: ${DEFAULT-VALUE}).",
@@ -99,7 +100,8 @@ final class SortCommand implements Callable<Integer> {
 
   @Option(
       names = "--read-stream",
-      paramLabel = "TYPE",
+      completionCandidates = Completions.StreamTypes.class,
+      paramLabel = "READ_TYPE",
       converter = Converters.Stream.class,
       description = "Stream type for reading (default: user-buffer, or channel with --preset"
           + " fast).")
@@ -107,7 +109,8 @@ final class SortCommand implements Callable<Integer> {
 
   @Option(
       names = "--write-stream",
-      paramLabel = "TYPE",
+      completionCandidates = Completions.StreamTypes.class,
+      paramLabel = "WRITE_TYPE",
       converter = Converters.Stream.class,
       description = "Stream type for writing (default: user-buffer, or channel with --preset"
           + " fast).")
@@ -122,7 +125,8 @@ final class SortCommand implements Callable<Integer> {
 
   @Option(
       names = "--preset",
-      paramLabel = "NAME",
+      completionCandidates = Completions.Presets.class,
+      paramLabel = "PRESET",
       description = "classic: the seed reports' algorithm (readNext per int, Arrays.sort runs,"
           + " PriorityQueue merge, one thread); fast: block I/O, radix-sorted runs formed by a"
           + " worker per core, merges split by value range over the cores with a radix merger,"
@@ -133,7 +137,8 @@ final class SortCommand implements Callable<Integer> {
 
   @Option(
       names = "--merger",
-      paramLabel = "NAME",
+      completionCandidates = Completions.Mergers.class,
+      paramLabel = "MERGER",
       description = "How runs are merged: priority-queue, loser-tree or radix (value ranges of"
           + " all runs radix-sorted in cache-sized chunks) (default: the"
           + " preset's).")
@@ -141,7 +146,8 @@ final class SortCommand implements Callable<Integer> {
 
   @Option(
       names = "--run-sort",
-      paramLabel = "NAME",
+      completionCandidates = Completions.RunSorts.class,
+      paramLabel = "RUN_SORT",
       description = "How runs are sorted in memory: arrays or radix (default: the preset's).")
   String runSort;
 

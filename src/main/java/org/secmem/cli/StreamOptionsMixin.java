@@ -66,6 +66,7 @@ final class StreamOptionsMixin {
 
   @Option(
       names = "--stream",
+      completionCandidates = Completions.Streams.class,
       paramLabel = "TYPE",
       split = ",",
       description =
