@@ -12,6 +12,6 @@ public final class Main {
   public static void main(String[] args) {
     PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
     PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
-    System.exit(SecmemCommand.execute(SecmemCommand.processCommandLine(out, err), args));
+    System.exit(SecmemCommand.runProcess(out, err, args));
   }
 }

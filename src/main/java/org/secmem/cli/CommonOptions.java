@@ -60,7 +60,8 @@ final class CommonOptions {
       names = "--results",
       paramLabel = "FILE.csv",
       description =
-          "Raw results file, appended to (default: results/<timestamp>-<experiment>.csv).")
+          "Raw results file, appended to (default: results/<timestamp>-<experiment>.csv in the"
+              + " current folder).")
   Path results;
 
   @Option(

@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
     footer = {
       "%nExamples:",
       "  secmem run configs/quick.csv",
-      "  secmem run --experiment write configs/seed-streams.csv",
+      "  secmem run --experiment write configs/write-seed.csv",
       ExitCodes.HELP_SECTION
     })
 final class RunCommand implements Callable<Integer> {

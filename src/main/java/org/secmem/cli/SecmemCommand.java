@@ -80,9 +80,28 @@ public final class SecmemCommand implements java.util.concurrent.Callable<Intege
 
   /** When the command returns on its own, the shutdown hook has nothing to report. */
   public static int execute(CommandLine cmd, String... args) {
+    return execute(cmd, CreatedFolders.snapshot(), args);
+  }
+
+  /**
+   * The process's run: the default folders are looked at before anything else (logging creates
+   * its folder as soon as it starts), then the command line is built and run.
+   */
+  public static int runProcess(PrintWriter out, PrintWriter err, String... args) {
+    CreatedFolders folders = CreatedFolders.snapshot();
+    return execute(processCommandLine(out, err), folders, args);
+  }
+
+  private static int execute(CommandLine cmd, CreatedFolders folders, String... args) {
     int code;
     try {
       code = cmd.execute(args);
+      String created = folders.report();
+      if (created != null) {
+        // A first run says where relative paths went: the folder secmem was started in.
+        cmd.getOut().println(created);
+        cmd.getOut().flush();
+      }
     } catch (Error e) {
       // picocli hands only Exceptions to the handler; an Error (out of memory, stack overflow, an
       // unsafe-access fault) still gets one line, not a stack trace, and the log gets the trace.

@@ -187,7 +187,8 @@ final class SortCommand implements Callable<Integer> {
   @Option(
       names = "--dir",
       paramLabel = "DIR",
-      description = "Folder of generated inputs and scratch outputs (default: ${DEFAULT-VALUE}).",
+      description = "Folder of generated inputs and scratch outputs (default: ${DEFAULT-VALUE}, in the"
+          + " current folder).",
       defaultValue = "data")
   Path dir;
 

@@ -33,7 +33,7 @@ final class StreamOptionsMixin {
   @Option(
       names = "--dir",
       paramLabel = "DIR",
-      description = "Folder of the data files (default: ${DEFAULT-VALUE}).",
+      description = "Folder of the data files (default: ${DEFAULT-VALUE}, in the current folder).",
       defaultValue = "data")
   java.nio.file.Path dir;
 
@@ -82,7 +82,8 @@ final class StreamOptionsMixin {
       split = ",",
       converter = Converters.Bytes.class,
       description =
-          "Buffer or mapping window size(s) B in bytes for user-buffer and mapped: 4 .. 1G,"
+          "Buffer size(s) B in bytes for user-buffer, channel, direct and async, and the mapping"
+              + " window of mapped: 4 .. 1G,"
               + " e.g. 65536, 2^16, 64K (default: 65536).",
       defaultValue = "65536")
   List<Long> buffers;

@@ -32,7 +32,9 @@ class SortHeapBudgetTest {
     List<String> cmd = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xms" + heapMib + "m", "-Xmx" + heapMib + "m",
-        "-cp", System.getProperty("java.class.path"), "org.secmem.Main",
+        "-cp", System.getProperty("java.class.path"),
+        // Logs go to the test's folder, never into the working tree.
+        "-Dsecmem.logdir=" + dir.resolve("logs"), "org.secmem.Main",
         "sort", "--preset", "fast", "--n", Long.toString(m * 6), "--m", Long.toString(m),
         "--b", "64K", "--threads", "2", "--dir", dir.toString(), "--reps", "1", "--warmup", "0",
         "--results", results.toString()));
