@@ -19,6 +19,12 @@ final class ProgressListener implements RunListener, AutoCloseable {
   private final PrintWriter out;
   private final PrintWriter err;
   private final ProgressBar bar;
+  private final java.util.concurrent.atomic.AtomicBoolean closed =
+      new java.util.concurrent.atomic.AtomicBoolean();
+
+  /** The bars on screen now, so that an interrupt can take them off before it says anything. */
+  private static final java.util.Set<ProgressListener> SHOWN =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
   private String current = "";
   private String position = "";
 
@@ -42,6 +48,16 @@ final class ProgressListener implements RunListener, AutoCloseable {
                 .setConsumer(new ConsoleProgressBarConsumer(System.err, 110))
                 .build()
             : null;
+    if (bar != null) {
+      SHOWN.add(this);
+    }
+  }
+
+  /** Ctrl-C: stops every bar and clears its line, so that what is said next starts clean. */
+  static void clearBars() {
+    for (ProgressListener p : SHOWN) {
+      p.close();
+    }
   }
 
   @Override
@@ -112,8 +128,11 @@ final class ProgressListener implements RunListener, AutoCloseable {
 
   @Override
   public void close() {
-    if (bar != null) {
-      bar.close();
+    if (bar != null && closed.compareAndSet(false, true)) {
+      SHOWN.remove(this);
+      bar.close(); // clears its line (clearDisplayOnFinish)
+      err.print("\r\033[2K");
+      err.flush();
     }
   }
 }
