@@ -53,7 +53,18 @@ final class ProgressListener implements RunListener, AutoCloseable {
     }
   }
 
-  /** Ctrl-C: stops every bar and clears its line, so that what is said next starts clean. */
+  /**
+   * Process shutdown: only erases the bar's line (closing the bar there starts logging that the
+   * JVM can no longer set up), so that the interrupt message does not follow a half-drawn bar.
+   */
+  static void eraseBars() {
+    if (!SHOWN.isEmpty()) {
+      System.err.print("\r\033[2K");
+      System.err.flush();
+    }
+  }
+
+  /** Ctrl-C in the menu: stops every bar and clears its line, so what is said next starts clean. */
   static void clearBars() {
     for (ProgressListener p : SHOWN) {
       p.close();

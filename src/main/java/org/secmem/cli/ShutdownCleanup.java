@@ -74,7 +74,7 @@ final class ShutdownCleanup implements TempRegistry {
     if (done) {
       return;
     }
-    ProgressListener.clearBars();
+    ProgressListener.eraseBars();
     // First freeze the results file (the interrupted thread may still be measuring), so that the
     // count below is what the file holds when the process ends.
     RawResultsWriter writer = results;
