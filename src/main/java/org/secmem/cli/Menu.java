@@ -3,15 +3,27 @@ package org.secmem.cli;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.secmem.sort.SortPreset;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.Function;
 import org.secmem.data.Shape;
 import org.secmem.param.NumericField;
+import org.secmem.param.PathProblems;
+import org.secmem.sort.Merger;
+import org.secmem.sort.SortChoices;
+import org.secmem.sort.SortMemory;
+import org.secmem.sort.SortPreset;
+import org.secmem.sort.SortSettings;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
+import org.secmem.stream.Streams;
 
 /**
  * The interactive menu, in the spirit of the seed report's Figure 3: numbered choices, each
@@ -27,17 +39,29 @@ final class Menu {
   private static final String CLASSIC_STREAMS =
       String.join(",", StreamType.CLASSIC.stream().map(StreamType::cliName).toList());
 
+  /** Stands in for a command line in the checks the menu shares with the commands. */
+  private static final picocli.CommandLine CHECKS =
+      new picocli.CommandLine(picocli.CommandLine.Model.CommandSpec.create());
+
   private final Prompter prompt;
   private final PrintWriter out;
+  private final Transcript transcript;
   private final Function<List<String>, Integer> execute;
 
   /**
-   * @param execute runs one secmem command line and returns its exit code
+   * @param execute runs one secmem command line, printing to {@link #out()}, and returns its exit
+   *     code ({@link ExitCodes#INTERRUPTED} when Ctrl-C stopped it)
    */
   Menu(BufferedReader in, PrintWriter out, Function<List<String>, Integer> execute) {
-    this.prompt = new Prompter(in, out);
-    this.out = out;
+    this.transcript = new Transcript(out);
+    this.out = new PrintWriter(transcript, true);
+    this.prompt = new Prompter(in, this.out);
     this.execute = execute;
+  }
+
+  /** Where the commands the menu runs print, so that it sees where their results went. */
+  PrintWriter out() {
+    return out;
   }
 
   /** Runs until Quit or the end of input; returns 0. */
@@ -118,11 +142,16 @@ final class Menu {
       switch (choice.toLowerCase(java.util.Locale.ROOT)) {
         case "1":
           runCommand(defaults(name));
+          offerChart();
           return;
         case "2":
           try {
             out.println("  (Enter takes the default; B goes back)");
-            runCommand(ownValues(name));
+            List<String> args = ownValues(name);
+            if (!args.isEmpty()) {
+              runCommand(args);
+              offerChart();
+            }
             return;
           } catch (Prompter.Back back) {
             continue;
@@ -131,6 +160,7 @@ final class Menu {
           try {
             String file = prompt.existingFile("parameter file", "configs/" + name + "-seed.csv");
             runCommand(List.of(name, "--params", file));
+            offerChart();
             return;
           } catch (Prompter.Back back) {
             continue;
@@ -176,58 +206,11 @@ final class Menu {
       throws Prompter.EndOfInput, IOException, Prompter.Back {
     List<String> args = new ArrayList<>();
     args.add(name);
+    List<String> generateFirst = List.of();
     if (name.equals("sort")) {
-      String input = prompt.text("input file (generated when missing)", "data/sort-input.bin");
-      java.nio.file.Path in = java.nio.file.Paths.get(input);
-      if (!java.nio.file.Files.exists(in)) {
-        long n = prompt.number("N, ints to generate into " + input, 1_000_000,
-            NumericField.N.min(), NumericField.N.max(), false);
-        // Made first, so the sort reads exactly the file the user named.
-        runCommand(List.of("generate", "--out", input, "--n", Long.toString(n)));
-        if (!java.nio.file.Files.exists(in)) {
-          return List.of("sort", "--in", input); // generate said why; the sort repeats it
-        }
-      }
-      args.addAll(List.of("--in", input));
-      String output = prompt.ask("output file", "data/sort-output.bin", "", text -> {
-        if (java.nio.file.Paths.get(text).toAbsolutePath().normalize()
-            .equals(in.toAbsolutePath().normalize())) {
-          throw new Prompter.Rejected(text + " is the input file; write the output elsewhere");
-        }
-        return text;
-      });
-      args.addAll(List.of("--out", output));
-      String presetName = prompt.choice("preset", SortPreset.CLASSIC.cliName(),
-          List.of(SortPreset.CLASSIC.cliName(), SortPreset.FAST.cliName()));
-      SortPreset preset = SortPreset.parse(presetName);
-      args.addAll(List.of("--preset", presetName));
-      args.addAll(List.of("--m", Long.toString(prompt.number("M, ints in memory",
-          preset.memoryInts(), NumericField.M.min(), NumericField.M.max(), false))));
-      args.addAll(List.of("--d", Long.toString(prompt.number("d, merge fan-in", preset.fanIn(),
-          NumericField.D.min(), NumericField.D.max(), false))));
-      args.addAll(List.of("--threads", Long.toString(prompt.number("threads", preset.threads(),
-          NumericField.THREADS.min(), NumericField.THREADS.max(), false))));
-      args.addAll(List.of("--read-stream", prompt.choice("read stream type",
-          preset.streams().cliName(), STREAMS)));
-      args.addAll(List.of("--write-stream", prompt.choice("write stream type",
-          preset.streams().cliName(), STREAMS)));
-      args.addAll(List.of("--b", Long.toString(bufferBytes(preset.bufferBytes()))));
-      if (prompt.choice("order", "ascending", List.of("ascending", "descending"))
-          .equals("descending")) {
-        args.add("--descending");
-      }
+      generateFirst = sortValues(args);
     } else {
-      String streams = prompt.choices("stream types", CLASSIC_STREAMS, STREAMS);
-      args.addAll(List.of("--stream", streams));
-      args.addAll(List.of("--n", Long.toString(prompt.number("N, ints per file", 1_000_000,
-          NumericField.N.min(), NumericField.N.max(), false))));
-      args.addAll(List.of("--k", Long.toString(prompt.number("k, number of streams", 1,
-          NumericField.K.min(), NumericField.K.max(), false))));
-      if (streams.contains("user-buffer") || streams.contains("mapped")
-          || streams.contains("channel") || streams.contains("direct")
-          || streams.contains("async")) {
-        args.addAll(List.of("--b", Long.toString(bufferBytes())));
-      }
+      streamValues(name, args);
     }
     args.addAll(List.of("--reps", Long.toString(prompt.number("repetitions", 3,
         NumericField.REPS.min(), NumericField.REPS.max(), false))));
@@ -239,16 +222,226 @@ final class Menu {
     if (!name.equals("read") && prompt.yesNo("force writes to storage (sync)", false)) {
       args.add("--sync");
     }
+    if (!generateFirst.isEmpty()) {
+      // Only now, with every value accepted: a B or Ctrl-D above leaves no file behind.
+      if (runCommand(generateFirst) != ExitCodes.OK) {
+        return List.of(); // generate said why
+      }
+    }
     return args;
   }
 
-  private long bufferBytes() throws Prompter.EndOfInput, IOException, Prompter.Back {
-    return bufferBytes(StreamOptions.DEFAULT_BUFFER_BYTES);
+  /** Write and read: stream types, N, k, B; each checked against what was chosen before it. */
+  private void streamValues(String name, List<String> args)
+      throws Prompter.EndOfInput, IOException, Prompter.Back {
+    String streams = prompt.choices("stream types", CLASSIC_STREAMS, STREAMS);
+    List<StreamType> types = Arrays.stream(streams.split(",")).map(StreamType::parse).toList();
+    args.addAll(List.of("--stream", streams));
+    args.addAll(List.of("--n", Long.toString(prompt.number("N, ints per file", 1_000_000,
+        NumericField.N.min(), NumericField.N.max(), false))));
+    boolean usesB = types.stream().anyMatch(StreamType::usesBufferSize);
+    long k = prompt.number("k, number of streams", 1, NumericField.K.min(), NumericField.K.max(),
+        false, value -> {
+          openFilesProblem(value);
+          // Types without B hold fixed buffers (buffered: 8 KiB each): checked here, with k.
+          for (StreamType t : types) {
+            if (!t.usesBufferSize()) {
+              streamMemoryProblem(t, value, StreamOptions.DEFAULT_BUFFER_BYTES);
+            }
+          }
+        });
+    args.addAll(List.of("--k", Long.toString(k)));
+    if (usesB) {
+      long b = prompt.number("B, buffer bytes", StreamOptions.DEFAULT_BUFFER_BYTES,
+          StreamOptions.MIN_BUFFER_BYTES, StreamOptions.MAX_BUFFER_BYTES, true, value -> {
+            for (StreamType t : types) {
+              if (t.usesBufferSize()) {
+                bufferProblem(t, value);
+                streamMemoryProblem(t, k, value);
+              }
+            }
+          });
+      args.addAll(List.of("--b", Long.toString(b)));
+    }
   }
 
-  private long bufferBytes(long def) throws Prompter.EndOfInput, IOException, Prompter.Back {
-    return prompt.number("B, buffer bytes", def,
-        StreamOptions.MIN_BUFFER_BYTES, StreamOptions.MAX_BUFFER_BYTES, true);
+  /**
+   * Sort: input, output, preset, merger, M, d, threads, stream types, B, order; every value
+   * checked as the sort command checks it. Returns the generate command to run first when the
+   * input is missing (run only once the whole dialogue is answered), else an empty list.
+   */
+  private List<String> sortValues(List<String> args)
+      throws Prompter.EndOfInput, IOException, Prompter.Back {
+    String input = prompt.ask("input file (generated when missing)", "data/sort-input.bin", "",
+        text -> {
+          Path p = Paths.get(text);
+          if (Files.exists(p)) {
+            if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
+              throw new Prompter.Rejected(text + " is not a readable file");
+            }
+            try {
+              Streams.intCount(p);
+            } catch (IOException | RuntimeException e) {
+              throw new Prompter.Rejected(String.valueOf(e.getMessage()));
+            }
+          } else {
+            rejectIf(PathProblems.outputFileProblem(p));
+          }
+          return text;
+        });
+    Path in = Paths.get(input);
+    List<String> generateFirst = List.of();
+    long ints;
+    if (Files.exists(in)) {
+      ints = Streams.intCount(in);
+    } else {
+      ints = prompt.number("N, ints to generate into " + input, 1_000_000,
+          NumericField.N.min(), NumericField.N.max(), false);
+      generateFirst = List.of("generate", "--out", input, "--n", Long.toString(ints));
+    }
+    args.addAll(List.of("--in", input));
+    String output = prompt.ask("output file", "data/sort-output.bin", "", text -> {
+      if (Paths.get(text).toAbsolutePath().normalize()
+          .equals(in.toAbsolutePath().normalize())) {
+        throw new Prompter.Rejected(text + " is the input file; write the output elsewhere");
+      }
+      rejectIf(PathProblems.outputFileProblem(Paths.get(text)));
+      return text;
+    });
+    args.addAll(List.of("--out", output));
+    String presetName = prompt.choice("preset", SortPreset.CLASSIC.cliName(),
+        List.of(SortPreset.CLASSIC.cliName(), SortPreset.FAST.cliName()));
+    SortPreset preset = SortPreset.parse(presetName);
+    args.addAll(List.of("--preset", presetName));
+    Merger presetMerger = preset.resolve(SortChoices.none()).tuning().merger();
+    String merger = prompt.choice("merger", presetMerger.cliName(),
+        Arrays.stream(Merger.values()).map(Merger::cliName).toList());
+    if (!merger.equals(presetMerger.cliName())) {
+      args.addAll(List.of("--merger", merger));
+    }
+    Optional<Merger> chosenMerger = merger.equals(presetMerger.cliName()) ? Optional.empty()
+        : Optional.of(Merger.parse(merger));
+    // Each value is checked with the preset's for those not asked yet, as the command would.
+    SortAnswers a = new SortAnswers(preset, chosenMerger, ints);
+    a.m = prompt.number("M, ints in memory", preset.memoryInts(), NumericField.M.min(),
+        NumericField.M.max(), false, value -> a.check(value, a.d, a.threads, a.read, a.write,
+            a.b));
+    args.addAll(List.of("--m", Long.toString(a.m)));
+    a.d = (int) prompt.number("d, merge fan-in", preset.fanIn(), NumericField.D.min(),
+        NumericField.D.max(), false, value -> a.check(a.m, (int) value, a.threads, a.read,
+            a.write, a.b));
+    args.addAll(List.of("--d", Integer.toString(a.d)));
+    a.threads = (int) prompt.number("threads", preset.threads(), NumericField.THREADS.min(),
+        NumericField.THREADS.max(), false, value -> a.check(a.m, a.d, (int) value, a.read,
+            a.write, a.b));
+    args.addAll(List.of("--threads", Integer.toString(a.threads)));
+    a.read = StreamType.parse(prompt.ask("read stream type", preset.streams().cliName(),
+        String.join(", ", STREAMS), text -> {
+          StreamType t = streamType(text);
+          a.check(a.m, a.d, a.threads, t, a.write, a.b);
+          return t.cliName();
+        }));
+    args.addAll(List.of("--read-stream", a.read.cliName()));
+    a.write = StreamType.parse(prompt.ask("write stream type", preset.streams().cliName(),
+        String.join(", ", STREAMS), text -> {
+          StreamType t = streamType(text);
+          a.check(a.m, a.d, a.threads, a.read, t, a.b);
+          return t.cliName();
+        }));
+    args.addAll(List.of("--write-stream", a.write.cliName()));
+    a.b = (int) prompt.number("B, buffer bytes", preset.bufferBytes(),
+        StreamOptions.MIN_BUFFER_BYTES, StreamOptions.MAX_BUFFER_BYTES, true,
+        value -> a.check(a.m, a.d, a.threads, a.read, a.write, (int) value));
+    args.addAll(List.of("--b", Integer.toString(a.b)));
+    if (prompt.choice("order", "ascending", List.of("ascending", "descending"))
+        .equals("descending")) {
+      args.add("--descending");
+    }
+    return generateFirst;
+  }
+
+  /** The sort values answered so far (the preset's until answered), checked together. */
+  private static final class SortAnswers {
+    final SortPreset preset;
+    final Optional<Merger> merger;
+    final long ints;
+    long m;
+    int d;
+    int threads;
+    StreamType read;
+    StreamType write;
+    int b;
+
+    SortAnswers(SortPreset preset, Optional<Merger> merger, long ints) {
+      this.preset = preset;
+      this.merger = merger;
+      this.ints = ints;
+      this.m = preset.memoryInts();
+      this.d = preset.fanIn();
+      this.threads = preset.threads();
+      this.read = preset.streams();
+      this.write = preset.streams();
+      this.b = preset.bufferBytes();
+    }
+
+    /** What SortCommand checks before it runs: B per type, combinations, heap, open files. */
+    void check(long m, int d, int threads, StreamType read, StreamType write, int b)
+        throws Prompter.Rejected {
+      for (StreamType t : List.of(read, write)) {
+        bufferProblem(t, b);
+      }
+      try {
+        SortSettings s = preset.resolve(new SortChoices(Optional.of(read), Optional.of(write),
+            Optional.of(b), Optional.of(d), OptionalLong.of(m), merger, Optional.empty(),
+            Optional.empty(), Optional.empty(), Optional.of(threads)));
+        SortMemory memory = s.memory(ints);
+        memory.requireHeap(SortMemory.maxHeap(), m, d, b);
+        openFilesProblem(SortCommand.openFiles(memory, d));
+      } catch (RuntimeException e) {
+        throw new Prompter.Rejected(withoutOption(e.getMessage()));
+      }
+    }
+  }
+
+  private static StreamType streamType(String text) throws Prompter.Rejected {
+    try {
+      return StreamType.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new Prompter.Rejected(e.getMessage());
+    }
+  }
+
+  private static void rejectIf(String problem) throws Prompter.Rejected {
+    if (problem != null) {
+      throw new Prompter.Rejected(problem);
+    }
+  }
+
+  private static void bufferProblem(StreamType t, long b) throws Prompter.Rejected {
+    rejectIf(t.bufferProblem(b));
+  }
+
+  private static void streamMemoryProblem(StreamType t, long k, long b)
+      throws Prompter.Rejected {
+    try {
+      Resources.checkStreamMemory("k, B", t, k, b, false);
+    } catch (BadInputException e) {
+      throw new Prompter.Rejected(withoutOption(e.getMessage()));
+    }
+  }
+
+  private static void openFilesProblem(long files) throws Prompter.Rejected {
+    try {
+      Resources.checkOpenFiles(CHECKS, "k", files);
+    } catch (picocli.CommandLine.ParameterException e) {
+      throw new Prompter.Rejected(withoutOption(e.getMessage()));
+    }
+  }
+
+  /** A command-line message without its leading option name ("--b: "), which the menu has not. */
+  private static String withoutOption(String message) {
+    String m = String.valueOf(message);
+    return m.matches("^--[a-z-]+: .*") ? m.substring(m.indexOf(": ") + 2) : m;
   }
 
   private void generate() throws Prompter.EndOfInput, IOException {
@@ -263,7 +456,10 @@ final class Menu {
 
   private void generateValues() throws Prompter.EndOfInput, IOException, Prompter.Back {
     List<String> args = new ArrayList<>(List.of("generate"));
-    args.addAll(List.of("--out", prompt.text("output file", "data/generated.bin")));
+    args.addAll(List.of("--out", prompt.ask("output file", "data/generated.bin", "", text -> {
+      rejectIf(PathProblems.outputFileProblem(Paths.get(text)));
+      return text;
+    })));
     args.addAll(List.of("--n", Long.toString(prompt.number("N, ints", 1_000_000,
         NumericField.N.min(), NumericField.N.max(), false))));
     args.addAll(List.of("--shape", prompt.choice("shape", "uniform", SHAPES)));
@@ -276,9 +472,54 @@ final class Menu {
     out.println();
     out.println("Run a parameter file  (B goes back)");
     try {
-      runCommand(List.of("run", prompt.existingFile("parameter file", "configs/quick.csv")));
+      String file = prompt.existingFile("parameter file", "configs/quick.csv");
+      List<String> args = new ArrayList<>(List.of("run"));
+      int fields = seedFields(Paths.get(file));
+      if (fields > 0) {
+        // The seed report's semicolon format does not say its experiment: its fields tell sort
+        // (9) from the streams (5); write or read is the user's to say.
+        String experiment;
+        if (fields == 5) {
+          out.println("  " + file + " is in the seed report's format, with stream lines");
+          experiment = prompt.choice("experiment", "write", List.of("write", "read"));
+        } else if (fields == 9 || fields == 10) {
+          out.println("  " + file + " is in the seed report's format, with merge-sort lines");
+          experiment = "sort";
+        } else {
+          out.println("  " + file + " is in the seed report's format (" + fields + " fields)");
+          experiment = prompt.choice("experiment", "write", List.of("write", "read", "sort"));
+        }
+        args.addAll(List.of("--experiment", experiment));
+      }
+      args.add(file);
+      runCommand(args);
+      offerChart();
     } catch (Prompter.Back back) {
       return;
+    }
+  }
+
+  /**
+   * The field count of the first line of a seed-format (semicolon) file; 0 for a header-based
+   * CSV (its first line names an {@code experiment} column) or a file that cannot be read (the
+   * command then says why).
+   */
+  static int seedFields(Path file) {
+    try (java.util.stream.Stream<String> lines = Files.lines(file)) {
+      Optional<String> first = lines.map(String::strip)
+          .map(l -> l.startsWith("\uFEFF") ? l.substring(1) : l)
+          .filter(l -> !l.isEmpty() && !l.startsWith("#")).findFirst();
+      if (first.isEmpty()) {
+        return 0;
+      }
+      for (String cell : first.get().split(",")) {
+        if (cell.strip().replace("\"", "").equalsIgnoreCase("experiment")) {
+          return 0;
+        }
+      }
+      return first.get().contains(";") ? first.get().split(";", -1).length : 0;
+    } catch (IOException | java.io.UncheckedIOException e) {
+      return 0;
     }
   }
 
@@ -306,11 +547,114 @@ final class Menu {
     }
   }
 
-  private void runCommand(List<String> args) {
+  /** Runs one command line; says where its results (and report page) are. */
+  private int runCommand(List<String> args) {
     out.println("> secmem " + String.join(" ", args));
     out.flush();
+    transcript.clear();
     int code = execute.apply(args);
-    out.println(code == 0 ? "done." : "(exit code " + code + ")");
+    if (code == ExitCodes.INTERRUPTED) {
+      out.println("interrupted: back at the menu (Ctrl-C at a prompt quits)");
+    } else {
+      out.println(code == 0 ? "done." : "(exit code " + code + ")");
+    }
+    String results = transcript.results();
+    if (results != null) {
+      out.println("  results: " + results);
+    }
+    for (String line : transcript.report()) {
+      out.println("  " + line);
+    }
     out.flush();
+    return code;
+  }
+
+  /**
+   * After a run that measured something but drew no charts (nothing was swept): offers to chart
+   * it, e.g. as bars per stream type.
+   */
+  private void offerChart() throws Prompter.EndOfInput, IOException {
+    String results = transcript.results();
+    if (results == null || transcript.charted() || !Files.isRegularFile(Paths.get(results))) {
+      return;
+    }
+    try {
+      if (prompt.yesNo("nothing was swept, so no charts were drawn; chart " + results + " now",
+          false)) {
+        runCommand(List.of("chart", results));
+      }
+    } catch (Prompter.Back back) {
+      // B: no chart
+    }
+  }
+
+  /**
+   * Passes everything through to the terminal and remembers, of the last command, the results
+   * file it named ("results: FILE (…)"), whether it drew charts, and its report-page line.
+   */
+  static final class Transcript extends Writer {
+    private final Writer to;
+    private final StringBuilder line = new StringBuilder();
+    private String results;
+    private boolean charted;
+    private final List<String> report = new ArrayList<>();
+
+    Transcript(Writer to) {
+      this.to = to;
+    }
+
+    synchronized void clear() {
+      results = null;
+      charted = false;
+      report.clear();
+    }
+
+    synchronized String results() {
+      return results;
+    }
+
+    synchronized boolean charted() {
+      return charted;
+    }
+
+    synchronized List<String> report() {
+      return List.copyOf(report);
+    }
+
+    @Override
+    public synchronized void write(char[] buf, int off, int len) throws IOException {
+      to.write(buf, off, len);
+      for (int i = off; i < off + len; i++) {
+        char c = buf[i];
+        if (c == '\n') {
+          seen(line.toString().strip());
+          line.setLength(0);
+        } else if (line.length() < 4096) {
+          line.append(c);
+        }
+      }
+    }
+
+    private void seen(String l) {
+      if (l.startsWith("results: ") && !l.startsWith("results: nothing measured")) {
+        String rest = l.substring("results: ".length());
+        int paren = rest.lastIndexOf(" (");
+        results = paren > 0 ? rest.substring(0, paren) : rest;
+      } else if (l.startsWith("charts: ")) {
+        charted = true;
+      } else if (l.startsWith("report: ")) {
+        report.add(l);
+      }
+    }
+
+    @Override
+    public void flush() throws IOException {
+      to.flush();
+    }
+
+    @Override
+    public void close() throws IOException {
+      flush();
+    }
   }
 }

@@ -19,6 +19,12 @@ final class ProgressListener implements RunListener, AutoCloseable {
   private final PrintWriter out;
   private final PrintWriter err;
   private final ProgressBar bar;
+  private final java.util.concurrent.atomic.AtomicBoolean closed =
+      new java.util.concurrent.atomic.AtomicBoolean();
+
+  /** The bars on screen now, so that an interrupt can take them off before it says anything. */
+  private static final java.util.Set<ProgressListener> SHOWN =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
   private String current = "";
   private String position = "";
 
@@ -42,6 +48,27 @@ final class ProgressListener implements RunListener, AutoCloseable {
                 .setConsumer(new ConsoleProgressBarConsumer(System.err, 110))
                 .build()
             : null;
+    if (bar != null) {
+      SHOWN.add(this);
+    }
+  }
+
+  /**
+   * Process shutdown: only erases the bar's line (closing the bar there starts logging that the
+   * JVM can no longer set up), so that the interrupt message does not follow a half-drawn bar.
+   */
+  static void eraseBars() {
+    if (!SHOWN.isEmpty()) {
+      System.err.print("\r\033[2K");
+      System.err.flush();
+    }
+  }
+
+  /** Ctrl-C in the menu: stops every bar and clears its line, so what is said next starts clean. */
+  static void clearBars() {
+    for (ProgressListener p : SHOWN) {
+      p.close();
+    }
   }
 
   @Override
@@ -112,8 +139,11 @@ final class ProgressListener implements RunListener, AutoCloseable {
 
   @Override
   public void close() {
-    if (bar != null) {
-      bar.close();
+    if (bar != null && closed.compareAndSet(false, true)) {
+      SHOWN.remove(this);
+      bar.close(); // clears its line (clearDisplayOnFinish)
+      err.print("\r\033[2K");
+      err.flush();
     }
   }
 }

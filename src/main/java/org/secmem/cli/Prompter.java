@@ -78,8 +78,22 @@ final class Prompter {
     }
   }
 
+  /** A further check of a value in range, against what was chosen before it. */
+  interface Check {
+    void check(long value) throws Rejected;
+  }
+
   /** A whole number in [min, max], written as the CLI accepts it (2^20, 64K for bytes). */
   long number(String label, long def, long min, long max, boolean bytes)
+      throws EndOfInput, IOException, Back {
+    return number(label, def, min, max, bytes, value -> { });
+  }
+
+  /**
+   * A whole number in [min, max] that also passes {@code check} (e.g. a B that the stream types
+   * chosen before can use); asked again, with the reason, until it does.
+   */
+  long number(String label, long def, long min, long max, boolean bytes, Check check)
       throws EndOfInput, IOException, Back {
     String allowed = min == Long.MIN_VALUE ? "any integer"
         : min + " .. " + (max == Long.MAX_VALUE ? "" : Long.toString(max));
@@ -99,6 +113,7 @@ final class Prompter {
           if (v < min || v > max) {
             throw new Rejected(v + " is out of range (allowed: " + allowed + ")");
           }
+          check.check(v);
           return v;
         });
   }

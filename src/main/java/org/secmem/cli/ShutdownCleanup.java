@@ -27,12 +27,19 @@ final class ShutdownCleanup implements TempRegistry {
   private final PrintWriter err;
   private volatile RawResultsWriter results;
   private volatile boolean done;
+  private final boolean hooked;
+
+  /** Whether this is the process's cleanup (hooked into JVM shutdown), not a test's. */
+  boolean hooked() {
+    return hooked;
+  }
 
   /**
    * @param installHook whether to hook into JVM shutdown (off in tests that run many commands)
    */
   ShutdownCleanup(PrintWriter err, boolean installHook) {
     this.err = err;
+    this.hooked = installHook;
     if (installHook) {
       Runtime.getRuntime().addShutdownHook(new Thread(this::onShutdown, "secmem-cleanup"));
     }
@@ -67,10 +74,51 @@ final class ShutdownCleanup implements TempRegistry {
     if (done) {
       return;
     }
+    ProgressListener.eraseBars();
     // First freeze the results file (the interrupted thread may still be measuring), so that the
     // count below is what the file holds when the process ends.
     RawResultsWriter writer = results;
     RawResultsWriter.Tally tally = writer == null ? null : writer.stop();
+    String said = cleanUp(writer, tally, false);
+    if (said != null) {
+      err.println();
+      err.println("secmem: interrupted; " + said);
+      err.flush();
+    }
+  }
+
+  private volatile RawResultsWriter frozen;
+  private volatile RawResultsWriter.Tally frozenTally;
+
+  /**
+   * Ctrl-C during a run started from the menu: freezes the results file now (the row being
+   * written is finished, later ones are not written), before the run's thread is interrupted.
+   */
+  void freezeResults() {
+    RawResultsWriter writer = results;
+    if (writer != null) {
+      frozenTally = writer.stop();
+      frozen = writer;
+    }
+  }
+
+  /**
+   * After a menu run stopped by Ctrl-C has returned: removes what is still registered and says
+   * what was removed and what is kept, as the shutdown hook would; the process goes on.
+   */
+  String afterInterruptedRun() {
+    RawResultsWriter writer = frozen;
+    RawResultsWriter.Tally tally = frozenTally;
+    frozen = null;
+    frozenTally = null;
+    return cleanUp(writer, tally, true);
+  }
+
+  /**
+   * Removes the registered temporaries (and a results file left without rows); what to say, or
+   * null when there is nothing to say and {@code always} is false.
+   */
+  private String cleanUp(RawResultsWriter writer, RawResultsWriter.Tally tally, boolean always) {
     int removed = 0;
     int files = 0;
     for (Path p : temporary) {
@@ -84,6 +132,7 @@ final class ShutdownCleanup implements TempRegistry {
           WorkDirectory.deleteTree(p);
           removed++;
           files += folder ? 0 : 1;
+          temporary.remove(p);
           break;
         } catch (IOException e) {
           LOG.warn("Could not remove {} yet", p, e);
@@ -91,22 +140,23 @@ final class ShutdownCleanup implements TempRegistry {
         }
       }
     }
-    if (removed > 0 || writer != null) {
-      Path file = writer == null ? null : writer.file();
-      boolean unused = writer != null && tally.inFile() == 0 && writer.created();
-      if (unused) {
-        // Like a run that fails before its first row: no header-only file is left behind.
-        ExperimentSession.removeUnused(writer.file(), writer.createdFolders());
-      }
-      String kept = writer == null ? ""
-          : tally.inFile() == 0 ? "; no run had finished, so nothing was measured"
-              + (unused ? " and " + writer.file() + " is not kept" : "")
-          : "; " + file + " holds " + ExperimentSession.rowsText(tally)
-              + " (run 'secmem chart " + file + "' for the summary and charts)";
-      err.println();
-      err.println("secmem: interrupted; removed " + what(removed - files, files) + kept);
-      err.flush();
+    if (removed == 0 && writer == null && !always) {
+      return null;
     }
+    Path file = writer == null ? null : writer.file();
+    boolean unused = writer != null && tally.inFile() == 0 && writer.created();
+    if (unused) {
+      // Like a run that fails before its first row: no header-only file is left behind.
+      ExperimentSession.removeUnused(writer.file(), writer.createdFolders());
+    }
+    String kept = writer == null ? ""
+        : tally.inFile() == 0 ? "; no run had finished, so nothing was measured"
+            + (unused ? " and " + writer.file() + " is not kept" : "")
+        : "; " + file + " holds " + ExperimentSession.rowsText(tally)
+            // The menu's run went on to write the summary of what it measured.
+            + (always ? "" : " (run 'secmem chart " + file + "' for the summary and charts)");
+    return (removed == 0 && always ? "the run's temporary files are removed"
+        : "removed " + what(removed - files, files)) + kept;
   }
 
   /** E.g. "1 temporary folder", "2 unfinished files", "1 temporary folder and 1 unfinished file". */

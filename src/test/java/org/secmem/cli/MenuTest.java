@@ -1,6 +1,7 @@
 package org.secmem.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
@@ -14,6 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /** The menu driven by scripted input; commands are recorded instead of run. */
 class MenuTest {
+
+  @org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp;
 
   private final List<List<String>> executed = new ArrayList<>();
   private final StringWriter out = new StringWriter();
@@ -107,14 +110,169 @@ class MenuTest {
   }
 
   @Test
-  void sortOwnValues_missingInput_isGeneratedFirst_andOutputEqualInputReasked()
+  void sortOwnValues_missingInput_isGeneratedAfterTheDialogue_andOutputEqualInputReasked()
       throws IOException {
-    String in = "data/menu-test-" + System.nanoTime() + ".bin";
-    drive("3\n2\n" + in + "\n5000\n" + in + "\nout.bin\n\n1000\n4\n\n\n\n\n\n\n\n\n\nn\n0\n");
+    String in = tmp.resolve("menu-in.bin").toString();
+    String outFile = tmp.resolve("out.bin").toString();
+    // input, N, output (= input: re-asked), output, preset, merger, M, d, threads, read, write,
+    // B, order, reps, warm-up, cache, sync
+    drive("3\n2\n" + in + "\n5000\n" + in + "\n" + outFile + "\n\n\n1000\n4\n\n\n\n\n\n\n\n\nn\n0\n");
     assertTrue(out.toString().contains("is the input file"), out.toString());
     assertEquals(List.of("generate", "--out", in, "--n", "5000"), executed.get(0));
-    assertEquals(List.of("sort", "--in", in, "--out", "out.bin", "--preset", "classic", "--m",
+    assertEquals(List.of("sort", "--in", in, "--out", outFile, "--preset", "classic", "--m",
         "1000", "--d", "4", "--threads", "1"), executed.get(1).subList(0, 13));
+    // "done." of the generate comes after the last prompt, not in the middle of the dialogue.
+    String text = out.toString();
+    assertTrue(text.indexOf("done.") > text.indexOf("force writes to storage"), text);
+  }
+
+  @Test
+  void sortDialogue_goneBackFromAtTheEnd_generatesNothing() throws IOException {
+    String in = tmp.resolve("never.bin").toString();
+    // input (missing), N, output, preset, merger, M, d, threads, read, write, B, order, then B
+    // at the repetitions prompt.
+    drive("3\n2\n" + in + "\n5000\n\n\n\n\n\n\n\n\n\n\nB\nB\n0\n");
+    assertTrue(executed.isEmpty(), executed.toString());
+    assertFalse(java.nio.file.Files.exists(tmp.resolve("never.bin")));
+  }
+
+  @Test
+  void sortDialogue_asksPresetAndMerger() throws IOException {
+    String in = tmp.resolve("in2.bin").toString();
+    drive("3\n2\n" + in + "\n1000\n" + tmp.resolve("o.bin") + "\nfast\nheap\nloser-tree\n\n\n"
+        + "\n\n\n\n\n\n\n\nn\n0\n");
+    String text = out.toString();
+    assertTrue(text.contains("merger [radix] (priority-queue, loser-tree, radix)"), text);
+    assertTrue(text.contains("'heap' is not one of"), text);
+    List<String> sort = executed.get(1);
+    assertEquals("fast", sort.get(sort.indexOf("--preset") + 1), sort.toString());
+    assertEquals("loser-tree", sort.get(sort.indexOf("--merger") + 1), sort.toString());
+  }
+
+  @Test
+  void direct_withABufferNotOfWholeBlocks_isRefusedAtTheBPrompt() throws IOException {
+    // write -> own values: direct, N, k, B = 6 (refused: direct needs whole 4096-byte blocks),
+    // then 8K; reps, warm-up, cache, sync.
+    drive("1\n2\ndirect\n1000\n1\n6\n8K\n\n\n\nn\n0\n");
+    String text = out.toString();
+    assertTrue(text.contains("direct needs B to be a multiple of 4096"), text);
+    assertEquals(1, executed.size(), executed.toString());
+    List<String> write = executed.get(0);
+    assertEquals("8192", write.get(write.indexOf("--b") + 1), write.toString());
+  }
+
+  @Test
+  void sortDirectStreams_withABufferNotOfWholeBlocks_isRefusedAtTheBPrompt() throws IOException {
+    String in = tmp.resolve("in3.bin").toString();
+    // input, N, output, preset, merger, M, d, threads, read = direct, write, B = 6 then 4K, ...
+    drive("3\n2\n" + in + "\n1000\n" + tmp.resolve("o3.bin") + "\n\n\n\n\n\ndirect\n\n6\n4K\n"
+        + "\n\n\n\nn\n0\n");
+    String text = out.toString();
+    assertTrue(text.contains("direct needs B to be a multiple of 4096"), text);
+    List<String> sort = executed.get(1);
+    assertEquals("4096", sort.get(sort.indexOf("--b") + 1), sort.toString());
+  }
+
+  @Test
+  void buffersTheHeapCannotHold_areRefusedAtTheBPrompt() throws IOException {
+    // read -> own values: user-buffer, N, k = 100, B = 1G (100 GiB of heap), then 4K.
+    drive("2\n2\nuser-buffer\n1000\n100\n1G\n4K\n\n\n\n0\n");
+    String text = out.toString();
+    assertTrue(text.contains("of heap buffers, but the heap is"), text);
+    List<String> read = executed.get(0);
+    assertEquals("4096", read.get(read.indexOf("--b") + 1), read.toString());
+  }
+
+  @Test
+  void sortMemoryTheHeapCannotHold_isRefusedAtTheMPrompt() throws IOException {
+    String in = tmp.resolve("in4.bin").toString();
+    long tooMuch = Runtime.getRuntime().maxMemory(); // ints: four times the heap
+    drive("3\n2\n" + in + "\n" + tooMuch + "\n" + tmp.resolve("o4.bin") + "\n\n\n" + tooMuch
+        + "\n1000000\n\n\n\n\n\n\n\n\n\nn\n0\n");
+    String text = out.toString();
+    assertTrue(text.contains("MiB of heap"), text);
+    List<String> sort = executed.get(1);
+    assertEquals("1000000", sort.get(sort.indexOf("--m") + 1), text);
+    int asked = text.split("M, ints in memory", -1).length - 1;
+    assertEquals(2, asked, text);
+  }
+
+  @Test
+  void anOutputFileInAFolderThatCannotBeMade_isRefusedAtItsPrompt() throws IOException {
+    java.nio.file.Path file = java.nio.file.Files.createFile(tmp.resolve("plain"));
+    drive("4\n" + file.resolve("x.bin") + "\n" + tmp.resolve("g.bin") + "\n10\n\n\n0\n");
+    String text = out.toString();
+    assertTrue(text.contains("is a file, not a folder"), text);
+    assertEquals(tmp.resolve("g.bin").toString(), executed.get(0).get(2));
+  }
+
+  @Test
+  void runAParameterFile_inTheSeedFormat_asksOrTellsTheExperiment() throws IOException {
+    java.nio.file.Path streams = tmp.resolve("streams.csv");
+    java.nio.file.Files.writeString(streams, "# seed lines\nBuffer;1000;1;1,6;2\n");
+    java.nio.file.Path sort = tmp.resolve("sort.csv");
+    java.nio.file.Files.writeString(sort,
+        "Mapping;Mapping;10;1000;20,20;5;in.bin;out.bin;true\n");
+    java.nio.file.Path header = tmp.resolve("h.csv");
+    java.nio.file.Files.writeString(header, "experiment,stream,n\nwrite,simple,10\n");
+    drive("5\n" + streams + "\nread\n5\n" + sort + "\n5\n" + header + "\n0\n");
+    assertEquals(List.of(
+        List.of("run", "--experiment", "read", streams.toString()),
+        List.of("run", "--experiment", "sort", sort.toString()),
+        List.of("run", header.toString())), executed);
+    assertTrue(out.toString().contains("seed report's format"), out.toString());
+  }
+
+  @Test
+  void afterARun_theMenuSaysWhereTheResultsAre_andOffersAChartWhenNoneWasDrawn()
+      throws IOException {
+    java.nio.file.Path results = java.nio.file.Files.createFile(tmp.resolve("r.csv"));
+    Menu[] self = {null};
+    self[0] = new Menu(new BufferedReader(new StringReader("1\n1\ny\n0\n")),
+        new PrintWriter(out, true), args -> {
+          executed.add(args);
+          if (args.get(0).equals("write")) {
+            self[0].out().println("[1/1] write simple  rep 1: 1 ms");
+            self[0].out().println("results: " + results + " (4 rows)");
+            self[0].out().println("summary: x-summary.csv");
+            self[0].out().println("report: " + tmp.resolve("r-report.html"));
+          }
+          return 0;
+        });
+    self[0].run();
+    String text = out.toString();
+    assertTrue(text.contains("done.\n  results: " + results + "\n  report: "
+        + tmp.resolve("r-report.html")), text);
+    assertTrue(text.contains("no charts were drawn; chart " + results + " now"), text);
+    assertEquals(List.of("chart", results.toString()), executed.get(1));
+  }
+
+  @Test
+  void aRunThatDrewCharts_isNotOfferedAChart() throws IOException {
+    java.nio.file.Path results = java.nio.file.Files.createFile(tmp.resolve("r2.csv"));
+    Menu[] self = {null};
+    self[0] = new Menu(new BufferedReader(new StringReader("1\n1\n0\n")),
+        new PrintWriter(out, true), args -> {
+          executed.add(args);
+          self[0].out().println("results: " + results + " (4 rows)");
+          self[0].out().println("charts: somewhere (2 charts, PNG and SVG)");
+          return 0;
+        });
+    self[0].run();
+    assertEquals(1, executed.size(), out.toString());
+    assertFalse(out.toString().contains("chart " + results + " now"), out.toString());
+  }
+
+  @Test
+  void aRunStoppedByCtrlC_returnsToTheMenu() throws IOException {
+    Menu menu = new Menu(new BufferedReader(new StringReader("1\n1\n1\n1\n0\n")),
+        new PrintWriter(out, true), args -> {
+          executed.add(args);
+          return executed.size() == 1 ? ExitCodes.INTERRUPTED : 0;
+        });
+    assertEquals(0, menu.run());
+    assertTrue(out.toString().contains("interrupted: back at the menu"), out.toString());
+    assertEquals(2, executed.size());
   }
 
   @Test

@@ -49,13 +49,16 @@ class SortSettingsAgreementTest {
     return c.get(0);
   }
 
-  /** The sort command the menu builds when every value is left at its default. */
+  /**
+   * The sort command the menu builds when every value is left at its default (merger, M, d,
+   * threads, streams, B, order, reps, warm-up, cache: Enter; sync: n).
+   */
   private List<String> fromMenu(String preset) throws IOException {
     Path in = dir.resolve("in.bin");
     Files.write(in, new byte[400]);
     List<List<String>> executed = new ArrayList<>();
     Menu menu = new Menu(new BufferedReader(new StringReader("3\n2\n" + in + "\n"
-        + dir.resolve("out.bin") + "\n" + preset + "\n\n\n\n\n\n\n\n\n\n\nn\n0\n")),
+        + dir.resolve("out.bin") + "\n" + preset + "\n\n\n\n\n\n\n\n\n\n\n\nn\n0\n")),
         new PrintWriter(new StringWriter(), true), args -> {
           executed.add(args);
           return 0;
