@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import org.secmem.report.ResultColumn;
+import org.secmem.report.ResultColumns;
 import org.secmem.report.ResultRow;
 import org.secmem.report.ResultSink;
 import org.secmem.sort.ProcessCpu;
@@ -124,6 +125,16 @@ public final class ExperimentRunner {
     }
   }
 
+  /**
+   * The checksum as written in a results file: {@code 0x} and 16 hex digits, so that a spreadsheet
+   * keeps it as text even when every digit happens to be decimal (it would read {@code
+   * 0012345678901234} as a number and drop the zeros). Readers accept it with or without the prefix
+   * ({@link ResultColumns#checksumValue}).
+   */
+  static String checksumCell(org.secmem.data.Checksum checksum) {
+    return ResultColumns.CHECKSUM_PREFIX + checksum.hex();
+  }
+
   private static ResultRow row(
       Trial trial,
       RunSettings settings,
@@ -153,7 +164,7 @@ public final class ExperimentRunner {
                 3)
             .set(ResultColumn.BYTES, outcome.bytes())
             .setIfPresent(ResultColumn.PREDICTED_IOS, trial.predictedIos())
-            .set(ResultColumn.CHECKSUM, outcome.checksum().hex())
+            .set(ResultColumn.CHECKSUM, checksumCell(outcome.checksum()))
             .set(ResultColumn.VERIFIED, verified.map(String::valueOf).orElse(null));
     if (cpuNs >= 0) {
       b.set(ResultColumn.CPU_NS, cpuNs);

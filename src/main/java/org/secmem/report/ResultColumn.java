@@ -76,7 +76,23 @@ public enum ResultColumn {
   /** Sort: the heap the memory model says the sort needs (M, B, d, threads, JVM overhead). */
   MODEL_HEAP_BYTES("model_heap_bytes"),
   /** Sort: the most heap the JVM held during the sort, uncollected garbage included. */
-  PEAK_HEAP_BYTES("peak_heap_bytes");
+  PEAK_HEAP_BYTES("peak_heap_bytes"),
+  /**
+   * Which command line or parameter-file line produced the row: the subcommand's name
+   * ({@code write}, {@code read}, {@code sort}) for a command line, {@code FILE:LINE} (the file as
+   * given) for a parameter-file row. Rows of one sweep differ only in what that line sweeps; charts
+   * group by it. It names where a row came from, not what was measured: it splits neither summary
+   * rows nor {@code --resume} matching.
+   */
+  SWEEP("sweep"),
+  /**
+   * Read and sort: the input as given ({@code read --files}: the paths joined by {@code |}; sort:
+   * {@code --in} or the parameter file's {@code input}, resolved against the file's folder); blank
+   * when secmem generated the input (then {@code shape} and {@code seed} say which) and for write.
+   */
+  INPUT("input"),
+  /** Read and sort: the input's size in bytes (all files of a read); blank for write. */
+  INPUT_BYTES("input_bytes");
 
   private final String header;
 
