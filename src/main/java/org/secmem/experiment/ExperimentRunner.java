@@ -103,11 +103,11 @@ public final class ExperimentRunner {
         CacheMode cacheDone = cache.prepare(settings.cache(), trial.inputs());
 
         Optional<IoCounters> before = IoCounters.read();
-        long cpuBefore = ProcessCpu.nanos();
+        ProcessCpu.Sample cpuBefore = ProcessCpu.sample();
         long start = System.nanoTime();
         TrialOutcome outcome = trial.run();
         long elapsed = System.nanoTime() - start;
-        long cpu = ProcessCpu.between(cpuBefore, ProcessCpu.nanos());
+        long cpu = ProcessCpu.between(cpuBefore, ProcessCpu.sample());
         Optional<IoCounters> io = IoCounters.read().flatMap(a -> before.map(a::minus));
         Optional<Boolean> verified = trial.verify(outcome);
 
