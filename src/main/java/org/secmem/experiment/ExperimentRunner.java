@@ -102,13 +102,16 @@ public final class ExperimentRunner {
         trial.prepare();
         CacheMode cacheDone = cache.prepare(settings.cache(), trial.inputs());
 
-        Optional<IoCounters> before = IoCounters.read();
+        // The CPU samples read a /proc file per thread: outside the I/O counters' window, so
+        // that read_syscalls counts the run's calls only.
         ProcessCpu.Sample cpuBefore = ProcessCpu.sample();
+        Optional<IoCounters> before = IoCounters.read();
         long start = System.nanoTime();
         TrialOutcome outcome = trial.run();
         long elapsed = System.nanoTime() - start;
+        Optional<IoCounters> after = IoCounters.read();
         long cpu = ProcessCpu.between(cpuBefore, ProcessCpu.sample());
-        Optional<IoCounters> io = IoCounters.read().flatMap(a -> before.map(a::minus));
+        Optional<IoCounters> io = after.flatMap(a -> before.map(a::minus));
         Optional<Boolean> verified = trial.verify(outcome);
 
         ResultRow row =
