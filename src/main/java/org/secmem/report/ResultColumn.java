@@ -56,10 +56,16 @@ public enum ResultColumn {
   STREAM_WRITE_BYTES("stream_write_bytes"),
   /**
    * CPU time of the whole process (all threads) during the timed run: next to elapsed_ns it says
-   * whether a run computed or waited (cpu_ns well below elapsed_ns: waiting for I/O).
+   * whether a run computed or waited (cpu_ns well below elapsed_ns: waiting for I/O). Summed over
+   * the threads' own ns clocks (/proc/self/task/TID/schedstat), so a run of a few ms shows its
+   * time to well under a millisecond; where a thread ended during the run (its time is gone with
+   * it) the 10 ms tick clock is used instead, and the cell is blank when that says under 100 ms.
    */
   CPU_NS("cpu_ns"),
-  /** Sort: CPU time of the process during run formation (beside run_formation_ns). */
+  /**
+   * Sort: CPU time of the process during run formation (beside run_formation_ns), from the JDK's
+   * process clock: 10 ms steps on Linux, as merge_cpu_ns.
+   */
   RUN_FORMATION_CPU_NS("run_formation_cpu_ns"),
   /** Sort: CPU time of the process during the merge passes (beside merge_ns). */
   MERGE_CPU_NS("merge_cpu_ns"),
