@@ -12,6 +12,7 @@ import org.secmem.experiment.Experiment;
 import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.ReadTrial;
 import org.secmem.experiment.StreamTrialSpec;
+import org.secmem.experiment.SweptTrial;
 import org.secmem.experiment.TimeEstimate;
 import org.secmem.experiment.WriteTrial;
 import org.secmem.param.ParamDefaults;
@@ -62,7 +63,9 @@ final class Plans {
       throws IOException {
     List<PlannedTrial> plan = new ArrayList<>();
     for (RunConfig c : configs) {
-      plan.add(new PlannedTrial(trial(c, SecmemCommand.cleanupOf(cmd)), c.settings()));
+      // Each line of a parameter file is its own sweep, named FILE:LINE.
+      plan.add(new PlannedTrial(
+          SweptTrial.of(trial(c, SecmemCommand.cleanupOf(cmd)), c.origin()), c.settings()));
     }
     checkResources(cmd, configs, common);
     double seconds = 0;

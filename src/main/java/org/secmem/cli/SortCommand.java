@@ -268,7 +268,8 @@ final class SortCommand implements Callable<Integer> {
     common.checkDuration(cmd, settings.totalRuns() * TimeEstimate.sortSeconds(ints, m, d),
         settings.totalRuns());
     SortTrial trial = new SortTrial(trialSpec, SecmemCommand.cleanupOf(cmd));
-    return ExperimentSession.run(cmd, List.of(trial), settings, common.resultsFile("sort"), dir);
+    return ExperimentSession.run(cmd, List.of(org.secmem.experiment.SweptTrial.of(trial, "sort")),
+        settings, common.resultsFile("sort"), dir);
   }
 
   /**

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import org.secmem.report.ResultColumn;
+import org.secmem.report.ResultColumns;
 import org.secmem.report.ResultRow;
 import org.secmem.report.ResultSink;
 import org.secmem.sort.ProcessCpu;
@@ -101,13 +102,16 @@ public final class ExperimentRunner {
         trial.prepare();
         CacheMode cacheDone = cache.prepare(settings.cache(), trial.inputs());
 
+        // The CPU samples read a /proc file per thread: outside the I/O counters' window, so
+        // that read_syscalls counts the run's calls only.
+        ProcessCpu.Sample cpuBefore = ProcessCpu.sample();
         Optional<IoCounters> before = IoCounters.read();
-        long cpuBefore = ProcessCpu.nanos();
         long start = System.nanoTime();
         TrialOutcome outcome = trial.run();
         long elapsed = System.nanoTime() - start;
-        long cpu = ProcessCpu.between(cpuBefore, ProcessCpu.nanos());
-        Optional<IoCounters> io = IoCounters.read().flatMap(a -> before.map(a::minus));
+        Optional<IoCounters> after = IoCounters.read();
+        long cpu = ProcessCpu.between(cpuBefore, ProcessCpu.sample());
+        Optional<IoCounters> io = after.flatMap(a -> before.map(a::minus));
         Optional<Boolean> verified = trial.verify(outcome);
 
         ResultRow row =
@@ -122,6 +126,16 @@ public final class ExperimentRunner {
     } finally {
       trial.finish();
     }
+  }
+
+  /**
+   * The checksum as written in a results file: {@code 0x} and 16 hex digits, so that a spreadsheet
+   * keeps it as text even when every digit happens to be decimal (it would read {@code
+   * 0012345678901234} as a number and drop the zeros). Readers accept it with or without the prefix
+   * ({@link ResultColumns#checksumValue}).
+   */
+  static String checksumCell(org.secmem.data.Checksum checksum) {
+    return ResultColumns.CHECKSUM_PREFIX + checksum.hex();
   }
 
   private static ResultRow row(
@@ -153,7 +167,7 @@ public final class ExperimentRunner {
                 3)
             .set(ResultColumn.BYTES, outcome.bytes())
             .setIfPresent(ResultColumn.PREDICTED_IOS, trial.predictedIos())
-            .set(ResultColumn.CHECKSUM, outcome.checksum().hex())
+            .set(ResultColumn.CHECKSUM, checksumCell(outcome.checksum()))
             .set(ResultColumn.VERIFIED, verified.map(String::valueOf).orElse(null));
     if (cpuNs >= 0) {
       b.set(ResultColumn.CPU_NS, cpuNs);

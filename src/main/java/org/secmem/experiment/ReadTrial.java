@@ -6,7 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.stream.Collectors;
 import org.secmem.data.Checksum;
+import org.secmem.data.Shape;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
 import org.secmem.sort.TempRegistry;
@@ -61,7 +63,11 @@ public final class ReadTrial implements Trial {
         .set(ResultColumn.K, files.size())
         .set(ResultColumn.B, spec.bufferCell())
         .set(ResultColumn.ACCESS, spec.bulk() ? "block" : "int")
-        .set(ResultColumn.SEED, ownDataSet ? Long.toString(spec.seed()) : null);
+        .set(ResultColumn.SHAPE, ownDataSet ? Shape.UNIFORM.cliName() : null)
+        .set(ResultColumn.SEED, ownDataSet ? Long.toString(spec.seed()) : null)
+        .set(ResultColumn.INPUT, ownDataSet ? null
+            : files.stream().map(Path::toString).collect(Collectors.joining("|")))
+        .set(ResultColumn.INPUT_BYTES, InputSize.of(files));
   }
 
   @Override

@@ -93,7 +93,9 @@ public final class SortTrial implements Trial {
         .set(ResultColumn.ACCESS, spec.tuning().blockIo() ? "block" : "int")
         .set(ResultColumn.THREADS, spec.tuning().threads())
         .set(ResultColumn.SHAPE, spec.input().isPresent() ? null : spec.shape().cliName())
-        .set(ResultColumn.SEED, spec.input().isPresent() ? null : Long.toString(spec.seed()));
+        .set(ResultColumn.SEED, spec.input().isPresent() ? null : Long.toString(spec.seed()))
+        .set(ResultColumn.INPUT, spec.input().map(Path::toString).orElse(null))
+        .set(ResultColumn.INPUT_BYTES, InputSize.of(List.of(spec.inputFile())));
   }
 
   /** Whether B changes anything: not for simple and buffered streams on both sides. */

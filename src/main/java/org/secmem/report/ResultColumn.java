@@ -56,10 +56,16 @@ public enum ResultColumn {
   STREAM_WRITE_BYTES("stream_write_bytes"),
   /**
    * CPU time of the whole process (all threads) during the timed run: next to elapsed_ns it says
-   * whether a run computed or waited (cpu_ns well below elapsed_ns: waiting for I/O).
+   * whether a run computed or waited (cpu_ns well below elapsed_ns: waiting for I/O). Summed over
+   * the threads' own ns clocks (/proc/self/task/TID/schedstat), so a run of a few ms shows its
+   * time to well under a millisecond; where a thread ended during the run (its time is gone with
+   * it) the 10 ms tick clock is used instead, and the cell is blank when that says under 100 ms.
    */
   CPU_NS("cpu_ns"),
-  /** Sort: CPU time of the process during run formation (beside run_formation_ns). */
+  /**
+   * Sort: CPU time of the process during run formation (beside run_formation_ns), from the JDK's
+   * process clock: 10 ms steps on Linux, as merge_cpu_ns.
+   */
   RUN_FORMATION_CPU_NS("run_formation_cpu_ns"),
   /** Sort: CPU time of the process during the merge passes (beside merge_ns). */
   MERGE_CPU_NS("merge_cpu_ns"),
@@ -76,7 +82,23 @@ public enum ResultColumn {
   /** Sort: the heap the memory model says the sort needs (M, B, d, threads, JVM overhead). */
   MODEL_HEAP_BYTES("model_heap_bytes"),
   /** Sort: the most heap the JVM held during the sort, uncollected garbage included. */
-  PEAK_HEAP_BYTES("peak_heap_bytes");
+  PEAK_HEAP_BYTES("peak_heap_bytes"),
+  /**
+   * Which command line or parameter-file line produced the row: the subcommand's name
+   * ({@code write}, {@code read}, {@code sort}) for a command line, {@code FILE:LINE} (the file as
+   * given) for a parameter-file row. Rows of one sweep differ only in what that line sweeps; charts
+   * group by it. It names where a row came from, not what was measured: it splits neither summary
+   * rows nor {@code --resume} matching.
+   */
+  SWEEP("sweep"),
+  /**
+   * Read and sort: the input as given ({@code read --files}: the paths joined by {@code |}; sort:
+   * {@code --in} or the parameter file's {@code input}, resolved against the file's folder); blank
+   * when secmem generated the input (then {@code shape} and {@code seed} say which) and for write.
+   */
+  INPUT("input"),
+  /** Read and sort: the input's size in bytes (all files of a read); blank for write. */
+  INPUT_BYTES("input_bytes");
 
   private final String header;
 

@@ -47,9 +47,17 @@ public final class ResultColumns {
   public static final String PASSES = "passes";
   public static final String RUNS = "runs";
   public static final String VERIFIED = "verified";
+  public static final String SWEEP = "sweep";
+  public static final String INPUT = "input";
+  public static final String INPUT_BYTES = "input_bytes";
 
-  /** Per-run bookkeeping: not part of a configuration, not a measurement. */
-  public static final Set<String> RUN_COLUMNS = Set.of(WHEN, SEED, REP, WARMUP);
+  /**
+   * Per-run bookkeeping: not part of a configuration, not a measurement. {@code sweep} is here: two
+   * parameter-file lines that produce the same configuration measured the same thing, so the
+   * summary gives them one row and {@code --resume} matches a row whatever line wrote it; charts
+   * read it to join only rows of one sweep.
+   */
+  public static final Set<String> RUN_COLUMNS = Set.of(WHEN, SEED, REP, WARMUP, SWEEP);
 
   /**
    * What a sort's memory plan made of its configuration (workers, run length, merge threads and
@@ -85,7 +93,22 @@ public final class ResultColumns {
   private static final List<String> MEASUREMENT_SUFFIXES =
       List.of("_ns", "_ms", "_bytes", "_syscalls", "_per_s", "_per_int");
 
+  /** Written before a checksum's hex digits so that spreadsheets keep it as text. */
+  public static final String CHECKSUM_PREFIX = "0x";
+
   private ResultColumns() {}
+
+  /**
+   * A {@code checksum} cell's value, to compare checksums of rows: its hex digits in lower case,
+   * with or without the {@code 0x} that files written before it was added lack; blank stays blank.
+   */
+  public static String checksumValue(String cell) {
+    String t = cell == null ? "" : cell.trim();
+    if (t.length() >= 2 && t.charAt(0) == '0' && (t.charAt(1) == 'x' || t.charAt(1) == 'X')) {
+      t = t.substring(2);
+    }
+    return t.toLowerCase(java.util.Locale.ROOT);
+  }
 
   /** Whether {@code column} holds a measurement (known, or by its unit suffix). */
   public static boolean isMeasurement(String column) {
