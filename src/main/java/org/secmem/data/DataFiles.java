@@ -47,6 +47,9 @@ public final class DataFiles {
         int[] block = new int[(int) Math.min(BLOCK_INTS, Math.max(n, 1))];
         try (WriteStream w = Streams.createWriter(StreamType.USER_BUFFER, part.path(), TOOL_IO)) {
           for (long left = n; left > 0; ) {
+            if (Thread.interrupted()) {
+              throw new java.io.InterruptedIOException("generating " + out + " was interrupted");
+            }
             int len = (int) Math.min(block.length, left);
             gen.fill(block, 0, len);
             w.write(block, 0, len);

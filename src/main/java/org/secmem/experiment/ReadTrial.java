@@ -104,6 +104,7 @@ public final class ReadTrial implements Trial {
       }
       boolean more = true;
       while (more) {
+        Interrupts.check();
         more = false;
         for (int j = 0; j < k; j++) {
           int n = in[j].read(block, 0, block.length);
@@ -132,9 +133,13 @@ public final class ReadTrial implements Trial {
         common = Math.min(common, Streams.intCount(files.get(j)));
       }
       // Rounds in which every stream still has an int need no end-of-stream checks.
-      for (long i = 0; i < common; i++) {
-        for (int j = 0; j < k; j++) {
-          sum += Checksum.mix(in[j].readNext());
+      for (long start = 0; start < common; start += Interrupts.SLICE_INTS) {
+        Interrupts.check();
+        long end = Math.min(common, start + Interrupts.SLICE_INTS);
+        for (long i = start; i < end; i++) {
+          for (int j = 0; j < k; j++) {
+            sum += Checksum.mix(in[j].readNext());
+          }
         }
       }
       ints = common * k;

@@ -118,9 +118,15 @@ public final class WriteTrial implements Trial {
       for (int j = 0; j < k; j++) {
         out[j] = group.add(Streams.createWriter(spec.type(), parts.get(j).path(), spec.options()));
       }
-      for (long i = 0; i < n; i++) {
-        for (int j = 0; j < k; j++) {
-          out[j].write(gens[j].next());
+      // Rounds in slices, so that an interrupt (Ctrl-C in the menu) stops a long run within a
+      // slice; the per-int loop itself is the one the seeds time.
+      for (long start = 0; start < n; start += Interrupts.SLICE_INTS) {
+        Interrupts.check();
+        long end = Math.min(n, start + Interrupts.SLICE_INTS);
+        for (long i = start; i < end; i++) {
+          for (int j = 0; j < k; j++) {
+            out[j].write(gens[j].next());
+          }
         }
       }
     } catch (IOException e) {
