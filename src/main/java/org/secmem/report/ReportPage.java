@@ -264,13 +264,29 @@ public final class ReportPage {
       h.append("<p class=\"note\">No summary rows.</p>\n");
       return;
     }
+    int firstStat = header.indexOf("count");
     List<Integer> cols = new ArrayList<>();
+    List<String> same = new ArrayList<>();
     for (int c = 0; c < header.size(); c++) {
       final int cc = c;
-      if (c != experimentCol && rows.stream().anyMatch(r -> cc < r.size()
-          && !r.get(cc).isEmpty())) {
+      if (c == experimentCol
+          || rows.stream().allMatch(r -> cc >= r.size() || r.get(cc).isEmpty())) {
+        continue;
+      }
+      String v0 = rows.get(0).get(c);
+      boolean constant = rows.stream().allMatch(r -> cc < r.size() && r.get(cc).equals(v0));
+      if (rows.size() > 1 && constant && firstStat >= 0 && c < firstStat) {
+        same.add(header.get(c) + " = " + v0);
+      } else {
         cols.add(c);
       }
+    }
+    if (!same.isEmpty()) {
+      h.append("<p class=\"same\">Same in every row: ");
+      for (int i = 0; i < same.size(); i++) {
+        h.append(i == 0 ? "" : " · ").append("<code>").append(esc(same.get(i))).append("</code>");
+      }
+      h.append("</p>\n");
     }
     h.append("<div class=\"scroll\"><table class=\"summary sortable\">\n<thead><tr>");
     for (int c : cols) {
@@ -374,7 +390,7 @@ public final class ReportPage {
     h.append("</span></figcaption>\n");
     int svgStart = svgText == null ? -1 : svgText.indexOf("<svg");
     if (svgStart >= 0) {
-      h.append(prefixIds(svgText.substring(svgStart), "c" + no + "-")).append('\n');
+      h.append(prefixIds(withViewBox(svgText.substring(svgStart)), "c" + no + "-")).append('\n');
     } else if (c.png() != null && Files.isRegularFile(c.png())
         && Files.size(c.png()) <= INLINE_PNG_MAX) {
       h.append("<img alt=\"").append(esc(title)).append("\" src=\"data:image/png;base64,")
@@ -404,6 +420,27 @@ public final class ReportPage {
     String x = more < 0 ? after : after.substring(0, more);
     String split = more < 0 ? "" : " (" + after.substring(more + 1).replace("-", ", ") + ")";
     return head + metric + " vs " + x + split;
+  }
+
+  /**
+   * The SVG with a {@code viewBox} made from its {@code width} and {@code height} when it has none,
+   * so that it shrinks with the page instead of being cut.
+   */
+  static String withViewBox(String svg) {
+    int end = svg.indexOf('>');
+    if (end < 0) {
+      return svg;
+    }
+    String tag = svg.substring(0, end);
+    if (tag.contains("viewBox")) {
+      return svg;
+    }
+    Matcher w = Pattern.compile("\\swidth=\"([0-9.]+)(px)?\"").matcher(tag);
+    Matcher hm = Pattern.compile("\\sheight=\"([0-9.]+)(px)?\"").matcher(tag);
+    if (!w.find() || !hm.find()) {
+      return svg;
+    }
+    return tag + " viewBox=\"0 0 " + w.group(1) + " " + hm.group(1) + "\"" + svg.substring(end);
   }
 
   /** Every id in an SVG prefixed, and the references to them, so inlined charts cannot clash. */
@@ -539,6 +576,8 @@ public final class ReportPage {
       figcaption{font-weight:bold;margin-bottom:.3em}
       figcaption .files{font-weight:normal;font-size:.85em;margin-left:.6em}
       ul.how li{margin:.15em 0}
+      p.same{font-size:13px;color:#444;margin:.2em 0 .5em}
+      p.same code{background:#f3f3f3;padding:0 .3em;border-radius:3px}
       """;
 
   /** Click a summary column header to sort by it; numbers as numbers, again to reverse. */

@@ -73,11 +73,21 @@ class ReportPageTest {
 
     List<List<String>> summary = ReportPage.summaryTable(RawResults.read(raw));
     assertEquals(1 + 6, summary.size(), "header and six configurations");
+    // a row's configuration cells that are the same in every row of its experiment are said once
+    // above the table; its measurements are all in its table row
+    assertTrue(html.contains("Same in every row: <code>n = 1000</code>"), "constant columns");
     List<List<String>> tableRows = tableRows(html);
+    int count = summary.get(0).indexOf("count");
     for (List<String> row : summary.subList(1, summary.size())) {
-      List<String> cells = row.stream().filter(c -> !c.isEmpty()).skip(1).toList();
-      assertTrue(tableRows.contains(cells), "summary row " + row + " in " + tableRows);
+      List<String> measured = row.subList(count, row.size()).stream()
+          .filter(c -> !c.isEmpty()).toList();
+      List<String> cells = row.stream().filter(c -> !c.isEmpty()).toList();
+      assertTrue(tableRows.stream().anyMatch(tr -> tr.size() >= measured.size()
+              && tr.subList(tr.size() - measured.size(), tr.size()).equals(measured)
+              && cells.containsAll(tr)),
+          "summary row " + row + " in " + tableRows);
     }
+    assertEquals(summary.size() - 1, tableRows.size(), "one table row per summary row");
 
     List<Path> charts;
     try (Stream<Path> s = Files.list(ReportFiles.chartsFolderFor(raw))) {
@@ -155,6 +165,33 @@ class ReportPageTest {
         Reports.writePage(RawResults.read(raw), raw, List.of()));
     assertTrue(html.contains("No charts"), html);
     assertTrue(html.contains("No environment record"), html);
+  }
+
+  @Test
+  void aSmallSvg_isInlinedAsMarkup_withItsTitle_idsPrefixed_andAViewBox() throws IOException {
+    Path raw = dir.resolve("r.csv");
+    Files.writeString(raw, RAW);
+    Path charts = Files.createDirectories(dir.resolve("r-charts"));
+    Path svg = charts.resolve("read-time-vs-k.svg");
+    Files.writeString(svg, "<?xml version=\"1.0\"?>\n<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\""
+        + " \"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n"
+        + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"640\" height=\"400\">"
+        + "<title>read: time vs k &amp; more</title><clipPath id=\"a\"/>"
+        + "<text clip-path=\"url(#a)\">k</text></svg>\n");
+    Path png = charts.resolve("read-time-vs-k.png");
+    Files.write(png, new byte[] {1, 2, 3});
+
+    String html = Files.readString(
+        Reports.writePage(RawResults.read(raw), raw, List.of(png, svg)));
+    assertFalse(html.contains("<?xml"), "no XML prolog inside HTML");
+    assertFalse(html.contains("DOCTYPE svg"), "no SVG doctype inside HTML");
+    assertTrue(html.contains("<figcaption>read: time vs k &amp; more "), "title from the SVG");
+    assertTrue(html.contains("width=\"640\" height=\"400\" viewBox=\"0 0 640 400\">"), html);
+    assertTrue(html.contains("<clipPath id=\"c1-a\"/><text clip-path=\"url(#c1-a)\">"), html);
+    assertFalse(html.contains("base64"), "the SVG, not the PNG");
+    int read = html.indexOf("id=\"exp-read\"");
+    assertTrue(read >= 0 && html.indexOf("data-chart=\"read-time-vs-k\"") > read,
+        "under its experiment's heading");
   }
 
   @Test
