@@ -51,8 +51,9 @@ public final class ReportPage {
   private static final Pattern ID = Pattern.compile("\\bid=\"([^\"]*)\"");
   private static final Pattern URL_REF = Pattern.compile("url\\(\\s*#([^)\\s]*)\\s*\\)");
   private static final Pattern HREF_REF = Pattern.compile("(\\bhref=\")#([^\"]*)\"");
+  /** The chart's own title: a {@code <title>} that is the first child of the root element. */
   private static final Pattern SVG_TITLE =
-      Pattern.compile("<title>([^<]*)</title>", Pattern.CASE_INSENSITIVE);
+      Pattern.compile("<svg\\b[^>]*>\\s*<title>([^<]*)</title>");
 
   private ReportPage() {}
 

@@ -195,6 +195,17 @@ class ReportPageTest {
   }
 
   @Test
+  void aPointsTooltip_isNotTakenForTheChartTitle() throws IOException {
+    Path raw = dir.resolve("r.csv");
+    Files.writeString(raw, RAW);
+    Path svg = Files.createDirectories(dir.resolve("r-charts")).resolve("read-time-vs-k.svg");
+    Files.writeString(svg, "<svg width=\"10\" height=\"10\"><circle><title>k=2: 2.0 ms</title>"
+        + "</circle></svg>");
+    String html = Files.readString(Reports.writePage(RawResults.read(raw), raw, List.of(svg)));
+    assertTrue(html.contains("<figcaption>read: time vs k "), "title from the file name");
+  }
+
+  @Test
   void prefixIds_keepsInlinedChartsApart() {
     String svg = "<svg><clipPath id=\"clip1\"/><g clip-path=\"url(#clip1)\"/>"
         + "<use xlink:href=\"#clip1\"/></svg>";
