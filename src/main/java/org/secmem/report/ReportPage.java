@@ -117,7 +117,13 @@ public final class ReportPage {
     link(h, page, ReportFiles.summaryFor(rawCsv), "summary");
     h.append(" · ");
     link(h, page, ReportFiles.environmentFor(rawCsv), "environment record");
-    h.append("</p>\n");
+    h.append("</p>\n<nav class=\"toc\"><a href=\"#command\">Command</a> · "
+        + "<a href=\"#how\">How measured</a>");
+    for (String experiment : experiments) {
+      h.append(" · <a href=\"#exp-").append(esc(anchor(experiment))).append("\">")
+          .append(esc(experiment.isEmpty() ? "(no experiment)" : experiment)).append("</a>");
+    }
+    h.append(" · <a href=\"#environment\">Environment</a></nav>\n");
 
     commandSection(h, env);
     howMeasured(h, raw, env, summaryRows, header);
@@ -560,6 +566,7 @@ public final class ReportPage {
       pre{background:#f5f5f5;padding:.6em .8em;overflow-x:auto;border-radius:4px}
       pre.params .ln{display:inline-block;width:2.5em;color:#999;user-select:none}
       .files{color:#555}
+      nav.toc{margin:.6em 0;font-size:.95em}
       .note{color:#666;font-style:italic}
       .scroll{overflow-x:auto}
       table{border-collapse:collapse;font-size:13px}

@@ -64,6 +64,7 @@ class ReportPageTest {
     assertTrue(html.contains("write,&lt;all&gt;"), "the parameter file's lines, escaped");
     assertTrue(html.contains("<h2 id=\"exp-write\">write</h2>"), "a heading per experiment");
     assertTrue(html.contains("<h2 id=\"exp-read\">read</h2>"), "a heading per experiment");
+    assertTrue(html.contains("<a href=\"#exp-read\">read</a>"), "in the contents line");
     assertTrue(html.indexOf("exp-write") < html.indexOf("exp-read"), "in file order");
     assertTrue(html.contains("1 warm-up"), "warm-ups flagged in the how-measured block");
     assertTrue(html.contains("cold, as-is") || html.contains("as-is, cold"), "cache states");
@@ -131,6 +132,17 @@ class ReportPageTest {
     assertTrue(html.contains("r&lt;&amp;&quot;&#39;x.csv"), "the file name, escaped");
     assertTrue(html.contains("a&lt;&amp;&quot;b/r&lt;script&gt;.csv"), "the command, escaped");
     assertTrue(html.contains("href=\"r%3C%26%22%27x.csv\""), "link percent-encoded");
+  }
+
+  @Test
+  void page_escapesValuesFromTheResultsFile() throws IOException {
+    Path raw = dir.resolve("r.csv");
+    Files.writeString(raw, "experiment,stream,n,elapsed_ms,warmup\n"
+        + "read,\"<img src=x onerror=alert(1)>\",10,1.0,false\n"
+        + "read,mapped,10,2.0,false\n");
+    String html = Files.readString(Reports.writePage(RawResults.read(raw), raw, List.of()));
+    assertFalse(html.contains("<img src=x"), html);
+    assertTrue(html.contains("&lt;img src=x onerror=alert(1)&gt;"), html);
   }
 
   @Test
