@@ -76,6 +76,19 @@ class ReportPageCliTest {
   }
 
   @Test
+  void paramsOption_keepsTheSeedFileLinesForThePage() throws IOException {
+    Path params = dir.resolve("seed.csv");
+    Files.writeString(params, "Buffer;1000;1;0,2;1\n");
+    Path results = dir.resolve("r.csv");
+    CliTest.Result r = CliTest.run("write", "--params", params.toString(), "--warmup", "0",
+        "--dir", dir.resolve("data").toString(), "--results", results.toString());
+    assertEquals(0, r.code(), r.err());
+    assertEquals("report: " + dir.resolve("r-report.html"), lastLine(r.out()));
+    String html = Files.readString(dir.resolve("r-report.html"));
+    assertTrue(html.contains("</span>Buffer;1000;1;0,2;1\n"), "the seed line, numbered");
+  }
+
+  @Test
   void aPageThatCannotBeWritten_isAWarning_theResultsAndSummaryStay() throws IOException {
     Path results = dir.resolve("r.csv");
     Files.createDirectories(dir.resolve("r-report.html").resolve("blocked"));
