@@ -568,7 +568,7 @@ public final class ReportPage {
       .files{color:#555}
       nav.toc{margin:.6em 0;font-size:.95em}
       .note{color:#666;font-style:italic}
-      .scroll{overflow-x:auto}
+      .scroll{overflow:auto;max-height:34em;border:1px solid #ddd}
       table{border-collapse:collapse;font-size:13px}
       th,td{border:1px solid #ddd;padding:3px 7px;text-align:left;white-space:nowrap}
       table.summary td{text-align:right;font-variant-numeric:tabular-nums}
