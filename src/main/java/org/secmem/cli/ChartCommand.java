@@ -15,14 +15,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code secmem chart}: summary and charts of a results file. */
+/** {@code secmem chart}: summary, charts and report page of a results file. */
 @Command(
     name = "chart",
     mixinStandardHelpOptions = true,
     description = {
-      "Draw charts and the summary of a results file.",
+      "Draw charts, the summary and the report page of a results file.",
       "",
-      "Draws PNG and SVG charts of a raw results CSV and writes its summary CSV beside it:",
+      "Draws PNG and SVG charts of a raw results CSV and writes its summary CSV and its report",
+      "page (<results>-report.html: command, environment, summary, every chart) beside it:",
       "time and MiB/s against every parameter that varies (N, B, k, M, d), one series per",
       "stream type, points at the median of the repetitions, bars of one standard deviation."
     },
@@ -86,6 +87,6 @@ final class ChartCommand implements Callable<Integer> {
       }
     }
     cmd.getOut().flush();
-    return ExitCodes.OK;
+    return ExperimentSession.page(cmd, raw, results, written) ? ExitCodes.OK : ExitCodes.FAILURE;
   }
 }

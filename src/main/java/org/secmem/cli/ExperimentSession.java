@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.experiment.CacheController;
@@ -18,6 +20,7 @@ import org.secmem.report.EnvironmentRecord;
 import org.secmem.report.RawResults;
 import org.secmem.report.RawResultsWriter;
 import org.secmem.report.ReportFiles;
+import org.secmem.report.ReportPage;
 import org.secmem.report.Reports;
 import picocli.CommandLine;
 
@@ -62,7 +65,7 @@ final class ExperimentSession {
       created = writer.created();
       folders = writer.createdFolders();
       cleanup.sessionStarted(writer);
-      EnvironmentRecord.writeBeside(results, dataDir, commandLine(cmd));
+      writeEnvironment(cmd, results, dataDir);
       ExperimentRunner runner =
           new ExperimentRunner(
               writer, listener, new CacheController(new LinuxPageCache(), listener));
@@ -119,15 +122,25 @@ final class ExperimentSession {
     }
   }
 
-  /** Summary and charts of what is in the results file; a failure here loses no measurement. */
+  /**
+   * Summary, charts and report page of what is in the results file, the page's path printed last;
+   * a failure here loses no measurement, and a page that cannot be written hides no summary.
+   */
   private static void report(CommandLine cmd, Path results) {
+    RawResults raw;
+    List<Path> written = List.of();
     try {
-      RawResults raw = RawResults.read(results);
+      raw = RawResults.read(results);
+    } catch (IOException | RuntimeException e) {
+      warnNoReport(cmd, results, "the summary, charts or report page", e);
+      return;
+    }
+    try {
       for (String line : Reports.describeProblems(raw)) {
         cmd.getErr().println("warning: " + line);
       }
       cmd.getErr().flush();
-      List<Path> written = Reports.write(raw, results, ReportFiles.chartsFolderFor(results),
+      written = Reports.write(raw, results, ReportFiles.chartsFolderFor(results),
           ChartMaker.withDefaults());
       long charts = written.stream().filter(p -> p.toString().endsWith(".png")).count();
       cmd.getOut().println("summary: " + ReportFiles.summaryFor(results));
@@ -138,11 +151,77 @@ final class ExperimentSession {
       }
       cmd.getOut().flush();
     } catch (IOException | RuntimeException e) {
-      LOG.error("Could not write the summary or charts of {}", results, e);
-      cmd.getErr().println("warning: could not write the summary or charts of " + results + ": "
-          + e.getMessage() + " (the raw results are complete)");
-      cmd.getErr().flush();
+      warnNoReport(cmd, results, "the summary or charts", e);
     }
+    page(cmd, raw, results, written);
+  }
+
+  /**
+   * Writes the report page of {@code results} and prints {@code report: PATH}; a failure is a
+   * warning on the error stream (logged), never an exception.
+   *
+   * @return whether the page was written
+   */
+  static boolean page(CommandLine cmd, RawResults raw, Path results, List<Path> written) {
+    try {
+      Path page = Reports.writePage(raw, results, written);
+      cmd.getOut().println("report: " + page);
+      cmd.getOut().flush();
+      return true;
+    } catch (IOException | RuntimeException e) {
+      warnNoReport(cmd, results, "the report page", e);
+      return false;
+    }
+  }
+
+  private static void warnNoReport(CommandLine cmd, Path results, String what, Exception e) {
+    LOG.error("Could not write {} of {}", what, results, e);
+    cmd.getErr().println("warning: could not write " + what + " of " + results + ": "
+        + e.getMessage() + " (the raw results are complete)");
+    cmd.getErr().flush();
+  }
+
+  /** The most of a parameter file's text kept in the environment record, in characters. */
+  static final int PARAM_TEXT_MAX = 256 * 1024;
+
+  /**
+   * The environment record beside {@code results}, with the path and lines of every parameter file
+   * the command ran ({@code param_file.1}, {@code param_file.1.lines}, ...): the report page shows
+   * what ran, also when the file has changed since or is read on another machine.
+   */
+  static void writeEnvironment(CommandLine cmd, Path results, Path dataDir) throws IOException {
+    Map<String, String> entries =
+        new LinkedHashMap<>(EnvironmentRecord.capture(dataDir, commandLine(cmd)).entries());
+    int i = 0;
+    for (Path f : paramFiles(cmd)) {
+      i++;
+      entries.put(ReportPage.PARAM_FILE_KEY + i, f.toString());
+      try {
+        String text = Files.readString(f);
+        entries.put(ReportPage.PARAM_FILE_KEY + i + ".lines", text.length() <= PARAM_TEXT_MAX
+            ? text : text.substring(0, PARAM_TEXT_MAX) + "\n… (cut at " + PARAM_TEXT_MAX
+                + " characters)");
+      } catch (IOException | RuntimeException e) {
+        LOG.warn("environment record: cannot keep the lines of {}", f, e);
+      }
+    }
+    new EnvironmentRecord(entries).write(ReportFiles.environmentFor(results));
+  }
+
+  /** The parameter files of the command: {@code --params F}, or the files of {@code run}. */
+  static List<Path> paramFiles(CommandLine cmd) {
+    List<Path> files = new ArrayList<>();
+    CommandLine.ParseResult parsed = cmd.getParseResult();
+    if (parsed != null && parsed.hasMatchedOption("--params")) {
+      Object value = parsed.matchedOption("--params").getValue();
+      if (value != null) {
+        files.add(Path.of(value.toString()));
+      }
+    }
+    if (cmd.getCommand() instanceof RunCommand run && run.files != null) {
+      files.addAll(run.files);
+    }
+    return files;
   }
 
   /** The command as typed: "secmem" and the original arguments. */

@@ -4,7 +4,8 @@ import java.nio.file.Path;
 
 /**
  * The names of the files written beside a raw results CSV {@code X.csv}: {@code X-summary.csv},
- * {@code X-environment.txt}, and the chart folder {@code X-charts/}.
+ * {@code X-environment.txt}, the chart folder {@code X-charts/} and the report page
+ * {@code X-report.html}.
  */
 public final class ReportFiles {
 
@@ -23,6 +24,11 @@ public final class ReportFiles {
   /** {@code results/X.csv} → {@code results/X-charts}, the default folder for charts. */
   public static Path chartsFolderFor(Path rawCsv) {
     return beside(rawCsv, "-charts");
+  }
+
+  /** {@code results/X.csv} → {@code results/X-report.html}, the one page to open. */
+  public static Path pageFor(Path rawCsv) {
+    return beside(rawCsv, "-report.html");
   }
 
   private static Path beside(Path rawCsv, String suffix) {

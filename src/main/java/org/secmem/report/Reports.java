@@ -47,6 +47,19 @@ public final class Reports {
   }
 
   /**
+   * Writes the report page ({@code X-report.html}, see {@link ReportPage}) beside {@code rawCsv},
+   * after its summary and charts: {@code written} is what {@link #write} returned (or only the
+   * charts that exist, when it failed). Kept apart from {@link #write} so that a page that cannot
+   * be written never hides the summary and charts that were.
+   *
+   * @return the page written
+   */
+  public static Path writePage(RawResults raw, Path rawCsv, List<Path> written)
+      throws IOException {
+    return ReportPage.write(raw, rawCsv, written);
+  }
+
+  /**
    * The lines to show for the rows {@code raw} left out: the first {@link #PROBLEMS_SHOWN} as
    * {@code file:line: what}, then how many more; nothing when every row is fine.
    */

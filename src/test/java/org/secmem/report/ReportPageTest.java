@@ -1,0 +1,250 @@
+package org.secmem.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReportPageTest {
+
+  @TempDir Path dir;
+
+  @BeforeAll
+  static void headless() {
+    System.setProperty("java.awt.headless", "true");
+  }
+
+  private static final String RAW =
+      "experiment,stream,n,k,b,rep,warmup,cache,sync,elapsed_ms,mib_per_s\n"
+          + "write,mapped,1000,1,4096,0,true,as-is,false,9.0,1.0\n"
+          + "write,mapped,1000,1,4096,1,false,as-is,false,2.5,1.5\n"
+          + "write,mapped,1000,1,65536,1,false,as-is,false,1.5,2.5\n"
+          + "write,user-buffer,1000,1,4096,1,false,as-is,false,3.5,1.1\n"
+          + "write,user-buffer,1000,1,65536,1,false,as-is,false,2.0,2.0\n"
+          + "read,mapped,1000,1,4096,1,false,cold,false,1.0,4.0\n"
+          + "read,mapped,1000,2,4096,1,false,cold,false,2.0,4.0\n";
+
+  /** A results file with its environment record, summary, charts and page, as a run leaves. */
+  private Path report(Path raw, String command) throws IOException {
+    Files.writeString(raw, RAW);
+    Map<String, String> env = new LinkedHashMap<>(
+        EnvironmentRecord.capture(dir, List.of("secmem")).entries());
+    env.put("command", command);
+    env.put(ReportPage.PARAM_FILE_KEY + "1", "configs/x.csv");
+    env.put(ReportPage.PARAM_FILE_KEY + "1.lines", "experiment,stream\nwrite,<all>\n");
+    new EnvironmentRecord(env).write(ReportFiles.environmentFor(raw));
+    RawResults results = RawResults.read(raw);
+    List<Path> written = Reports.write(results, raw, ReportFiles.chartsFolderFor(raw),
+        ChartMaker.withDefaults());
+    return Reports.writePage(results, raw, written);
+  }
+
+  @Test
+  void page_holdsTheCommandTheParamLinesEverySummaryRowAndEveryChart() throws IOException {
+    Path raw = dir.resolve("r.csv");
+    Path page = report(raw, "secmem run configs/x.csv --results r.csv");
+    assertEquals(dir.resolve("r-report.html"), page);
+    String html = Files.readString(page);
+
+    assertTrue(html.contains("secmem run configs/x.csv --results r.csv"), "command line");
+    assertTrue(html.contains("write,&lt;all&gt;"), "the parameter file's lines, escaped");
+    assertTrue(html.contains("<h2 id=\"exp-write\">write</h2>"), "a heading per experiment");
+    assertTrue(html.contains("<h2 id=\"exp-read\">read</h2>"), "a heading per experiment");
+    assertTrue(html.contains("<a href=\"#exp-read\">read</a>"), "in the contents line");
+    assertTrue(html.indexOf("exp-write") < html.indexOf("exp-read"), "in file order");
+    assertTrue(html.contains("1 warm-up"), "warm-ups flagged in the how-measured block");
+    assertTrue(html.contains("cold, as-is") || html.contains("as-is, cold"), "cache states");
+    assertTrue(html.contains("href=\"r.csv\""), "results linked by relative path");
+    assertTrue(html.contains("href=\"r-summary.csv\""), "summary linked by relative path");
+    assertTrue(html.contains("<script>") && html.contains("aria-sort"), "sortable table");
+
+    List<List<String>> summary = ReportPage.summaryTable(RawResults.read(raw));
+    assertEquals(1 + 6, summary.size(), "header and six configurations");
+    // a row's configuration cells that are the same in every row of its experiment are said once
+    // above the table; its measurements are all in its table row
+    assertTrue(html.contains("Same in every row: <code>n = 1000</code>"), "constant columns");
+    List<List<String>> tableRows = tableRows(html);
+    int count = summary.get(0).indexOf("count");
+    for (List<String> row : summary.subList(1, summary.size())) {
+      List<String> measured = row.subList(count, row.size()).stream()
+          .filter(c -> !c.isEmpty()).toList();
+      List<String> cells = row.stream().filter(c -> !c.isEmpty()).toList();
+      assertTrue(tableRows.stream().anyMatch(tr -> tr.size() >= measured.size()
+              && tr.subList(tr.size() - measured.size(), tr.size()).equals(measured)
+              && cells.containsAll(tr)),
+          "summary row " + row + " in " + tableRows);
+    }
+    assertEquals(summary.size() - 1, tableRows.size(), "one table row per summary row");
+
+    List<Path> charts;
+    try (Stream<Path> s = Files.list(ReportFiles.chartsFolderFor(raw))) {
+      charts = s.sorted().toList();
+    }
+    assertFalse(charts.isEmpty());
+    for (Path chart : charts) {
+      String file = chart.getFileName().toString();
+      String stem = file.substring(0, file.length() - 4);
+      assertTrue(html.contains("data-chart=\"" + stem + "\""), "chart " + stem);
+      assertTrue(html.contains("href=\"r-charts/" + file + "\""), "link to " + file);
+    }
+    long figures = Pattern.compile("<figure ").matcher(html).results().count();
+    assertEquals(charts.size() / 2, figures, "one figure per chart (a PNG and an SVG each)");
+    long inlined = Pattern.compile("<svg|src=\"data:image/png;base64,").matcher(html).results()
+        .count();
+    assertEquals(figures, inlined, "every chart inlined: the page is one file to send");
+  }
+
+  @Test
+  void page_worksOffline_noRemoteUrlInAnySrcOrHref() throws IOException {
+    String html = Files.readString(report(dir.resolve("r.csv"), "secmem write"));
+    Matcher m = Pattern.compile("(?i)\\b(src|href)\\s*=\\s*[\"']?\\s*(https?:)?//").matcher(html);
+    assertFalse(m.find(), () -> "remote reference: " + html.substring(m.start(),
+        Math.min(html.length(), m.start() + 80)));
+    assertFalse(html.contains("<link"), "no style sheet fetched");
+    assertFalse(Pattern.compile("<script[^>]*\\bsrc").matcher(html).find(), "no script fetched");
+    assertFalse(html.contains("@import"), "no style imported");
+  }
+
+  @Test
+  void page_escapesPathsAndCommandLines() throws IOException {
+    Path odd = Files.createDirectories(dir.resolve("a<&\"b"));
+    Path raw = odd.resolve("r<&\"'x.csv");
+    Path page = report(raw, "secmem write --results 'a<&\"b/r<script>.csv'");
+    assertEquals(odd.resolve("r<&\"'x-report.html"), page);
+    String html = Files.readString(page);
+
+    assertFalse(html.contains("<&"), "no raw < or & from a path");
+    assertFalse(html.contains("<script>.csv"), "no raw markup from the command line");
+    assertTrue(html.contains("r&lt;&amp;&quot;&#39;x.csv"), "the file name, escaped");
+    assertTrue(html.contains("a&lt;&amp;&quot;b/r&lt;script&gt;.csv"), "the command, escaped");
+    assertTrue(html.contains("href=\"r%3C%26%22%27x.csv\""), "link percent-encoded");
+  }
+
+  @Test
+  void page_escapesValuesFromTheResultsFile() throws IOException {
+    Path raw = dir.resolve("r.csv");
+    Files.writeString(raw, "experiment,stream,n,elapsed_ms,warmup\n"
+        + "read,\"<img src=x onerror=alert(1)>\",10,1.0,false\n"
+        + "read,mapped,10,2.0,false\n");
+    String html = Files.readString(Reports.writePage(RawResults.read(raw), raw, List.of()));
+    assertFalse(html.contains("<img src=x"), html);
+    assertTrue(html.contains("&lt;img src=x onerror=alert(1)&gt;"), html);
+  }
+
+  @Test
+  void write_isAtomic_leavesNoTemporaryFile_andReplacesAnOlderPage() throws IOException {
+    Path raw = dir.resolve("r.csv");
+    Files.writeString(ReportFiles.pageFor(raw), "old");
+    report(raw, "secmem write");
+    assertTrue(Files.readString(ReportFiles.pageFor(raw)).startsWith("<!DOCTYPE html>"));
+    try (Stream<Path> s = Files.list(dir)) {
+      assertFalse(s.anyMatch(p -> p.getFileName().toString().endsWith(".tmp")));
+    }
+  }
+
+  @Test
+  void write_whenThePageCannotBeWritten_throws_andLeavesTheResultsAlone() throws IOException {
+    Path raw = dir.resolve("r.csv");
+    Files.writeString(raw, RAW);
+    Files.createDirectories(ReportFiles.pageFor(raw).resolve("x"));
+    RawResults results = RawResults.read(raw);
+    assertThrows(IOException.class, () -> Reports.writePage(results, raw, List.of()));
+    assertEquals(RAW, Files.readString(raw));
+    try (Stream<Path> s = Files.list(dir)) {
+      assertFalse(s.anyMatch(p -> p.getFileName().toString().endsWith(".tmp")));
+    }
+  }
+
+  @Test
+  void page_withoutChartsOrEnvironment_saysSo() throws IOException {
+    Path raw = dir.resolve("one.csv");
+    Files.writeString(raw, "experiment,stream,n,elapsed_ms,warmup\nread,mapped,10,1.0,false\n");
+    String html = Files.readString(
+        Reports.writePage(RawResults.read(raw), raw, List.of()));
+    assertTrue(html.contains("No charts"), html);
+    assertTrue(html.contains("No environment record"), html);
+  }
+
+  @Test
+  void aSmallSvg_isInlinedAsMarkup_withItsTitle_idsPrefixed_andAViewBox() throws IOException {
+    Path raw = dir.resolve("r.csv");
+    Files.writeString(raw, RAW);
+    Path charts = Files.createDirectories(dir.resolve("r-charts"));
+    Path svg = charts.resolve("read-time-vs-k.svg");
+    Files.writeString(svg, "<?xml version=\"1.0\"?>\n<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\""
+        + " \"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n"
+        + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"640\" height=\"400\">"
+        + "<title>read: time vs k &amp; more</title><clipPath id=\"a\"/>"
+        + "<text clip-path=\"url(#a)\">k</text></svg>\n");
+    Path png = charts.resolve("read-time-vs-k.png");
+    Files.write(png, new byte[] {1, 2, 3});
+
+    String html = Files.readString(
+        Reports.writePage(RawResults.read(raw), raw, List.of(png, svg)));
+    assertFalse(html.contains("<?xml"), "no XML prolog inside HTML");
+    assertFalse(html.contains("DOCTYPE svg"), "no SVG doctype inside HTML");
+    assertTrue(html.contains("<figcaption>read: time vs k &amp; more "), "title from the SVG");
+    assertTrue(html.contains("width=\"640\" height=\"400\" viewBox=\"0 0 640 400\">"), html);
+    assertTrue(html.contains("<clipPath id=\"c1-a\"/><text clip-path=\"url(#c1-a)\">"), html);
+    assertFalse(html.contains("base64"), "the SVG, not the PNG");
+    int read = html.indexOf("id=\"exp-read\"");
+    assertTrue(read >= 0 && html.indexOf("data-chart=\"read-time-vs-k\"") > read,
+        "under its experiment's heading");
+  }
+
+  @Test
+  void aPointsTooltip_isNotTakenForTheChartTitle() throws IOException {
+    Path raw = dir.resolve("r.csv");
+    Files.writeString(raw, RAW);
+    Path svg = Files.createDirectories(dir.resolve("r-charts")).resolve("read-time-vs-k.svg");
+    Files.writeString(svg, "<svg width=\"10\" height=\"10\"><circle><title>k=2: 2.0 ms</title>"
+        + "</circle></svg>");
+    String html = Files.readString(Reports.writePage(RawResults.read(raw), raw, List.of(svg)));
+    assertTrue(html.contains("<figcaption>read: time vs k "), "title from the file name");
+  }
+
+  @Test
+  void prefixIds_keepsInlinedChartsApart() {
+    String svg = "<svg><clipPath id=\"clip1\"/><g clip-path=\"url(#clip1)\"/>"
+        + "<use xlink:href=\"#clip1\"/></svg>";
+    assertEquals("<svg><clipPath id=\"c2-clip1\"/><g clip-path=\"url(#c2-clip1)\"/>"
+        + "<use xlink:href=\"#c2-clip1\"/></svg>", ReportPage.prefixIds(svg, "c2-"));
+  }
+
+  @Test
+  void titleOf_readsTheChartFileName() {
+    assertEquals("read: time vs b (n1000000)", ReportPage.titleOf("read-time-vs-b-n1000000"));
+    assertEquals("write: throughput vs k", ReportPage.titleOf("write-throughput-vs-k"));
+  }
+
+  /** The cell texts of every summary table row. */
+  private static List<List<String>> tableRows(String html) {
+    List<List<String>> rows = new ArrayList<>();
+    Matcher tr = Pattern.compile("<tr>((?:<td[^>]*>[^<]*</td>)+)</tr>").matcher(html);
+    while (tr.find()) {
+      List<String> cells = new ArrayList<>();
+      Matcher td = Pattern.compile("<td[^>]*>([^<]*)</td>").matcher(tr.group(1));
+      while (td.find()) {
+        if (!td.group(1).isEmpty()) {
+          cells.add(td.group(1));
+        }
+      }
+      rows.add(cells);
+    }
+    return rows;
+  }
+}
