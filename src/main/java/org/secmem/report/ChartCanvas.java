@@ -41,6 +41,12 @@ interface ChartCanvas {
   /** Text at baseline y; {@code rotated} turns it 90 degrees anticlockwise about (x, y). */
   void text(double x, double y, String s, double size, boolean bold, Anchor anchor, boolean rotated);
 
+  /** Starts a group of elements that belong to one series' legend entry (SVG only). */
+  default void beginLegendEntry(String name, Color c) {}
+
+  /** Ends what {@link #beginLegendEntry} began. */
+  default void endLegendEntry() {}
+
   /** An estimate of a text's width, for layout. */
   static double textWidth(String s, double size) {
     return s.length() * size * 0.55;
@@ -125,6 +131,17 @@ interface ChartCanvas {
               ? " text-anchor=\"middle\"" : " text-anchor=\"end\"")
           .append(rotated ? " transform=\"rotate(-90 " + n(x) + " " + n(y) + ")\"" : "")
           .append('>').append(esc(s)).append("</text>\n");
+    }
+
+    @Override
+    public void beginLegendEntry(String name, Color c) {
+      sb.append("<g class=\"legend-entry\" data-series=\"").append(esc(name))
+          .append("\" data-color=\"").append(hex(c)).append("\">\n");
+    }
+
+    @Override
+    public void endLegendEntry() {
+      sb.append("</g>\n");
     }
 
     String finish() {

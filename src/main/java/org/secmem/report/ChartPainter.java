@@ -131,11 +131,13 @@ public final class ChartPainter {
     for (int i = 0; i < legend.size(); i++) {
       SeriesStyle st = styles.get(i);
       Series s = spec.series().get(i);
+      c.beginLegendEntry(s.name(), st.color());
       c.line(lx, ly, lx + 24, ly, st.color(), 2, s.flat());
       if (!s.flat()) {
         marker(c, lx + 12, ly, st);
       }
       c.text(lx + 30, ly + 4, s.name(), 12, false, Anchor.START, false);
+      c.endLegendEntry();
       ly += 20;
     }
     ly += 8;
@@ -320,6 +322,22 @@ public final class ChartPainter {
     return (1L << (e - 10 * u)) + units[u];
   }
 
+  /** A size (B, N, M) that is a power of two of at least 1K in binary units (64K), else as is. */
+  static String size(String parameter, String value) {
+    if (!List.of(ResultColumns.B, ResultColumns.N, ResultColumns.M).contains(parameter)) {
+      return value;
+    }
+    try {
+      long v = Long.parseLong(value.trim());
+      if (v >= 1024 && Long.bitCount(v) == 1) {
+        return binary(Long.numberOfTrailingZeros(v));
+      }
+    } catch (NumberFormatException e) {
+      // not a whole number: as written
+    }
+    return value;
+  }
+
   /** A plain number with at most 3 significant decimals, no exponent. */
   static String number(double v) {
     if (v == Math.rint(v) && Math.abs(v) < 1e15) {
@@ -338,7 +356,7 @@ public final class ChartPainter {
             .filter(e -> ResultColumns.SWEPT_PARAMETERS.contains(e.getKey()))
             .sorted(Comparator.comparingInt(
                 e -> ResultColumns.SWEPT_PARAMETERS.indexOf(e.getKey())))
-            .map(e -> ChartPlanner.label(e.getKey()) + "=" + e.getValue())
+            .map(e -> ChartPlanner.label(e.getKey()) + "=" + size(e.getKey(), e.getValue()))
             .collect(Collectors.joining(", "));
     String against = spec.kind() == Kind.BAR
         ? " per " + (spec.experiment().equals("sort") ? "stream pair or preset" : "stream type")
