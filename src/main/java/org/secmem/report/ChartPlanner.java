@@ -33,8 +33,9 @@ import org.secmem.report.ChartSpec.Series;
  * each stream type (for sort: each read/write pair, preset) is a series. Rows of the same sweep and
  * the same other values that leave x empty (a type that does not use B) are a flat series.
  *
- * <p>A series needs {@link #MIN_POINTS_GUESSED} x values when the sweep was guessed from file
- * order (a line of two points from two sweeps is noise), two when the file names its sweeps; a
+ * <p>A series needs {@link #MIN_POINTS_GUESSED} x values when the sweeps were guessed from file
+ * order and there are several (a line of two points from two sweeps is noise), two when the file
+ * names its sweeps or is one sweep; a
  * chart needs a measured series. When nothing is swept but several types were measured in one
  * configuration, a bar chart per metric compares them. What was left out is logged.
  */
@@ -72,8 +73,11 @@ public final class ChartPlanner {
     }
     boolean named = raw.header().contains(SWEEP);
     List<ChartSpec> all = new ArrayList<>();
-    for (List<RawRow> sweep : sweeps(raw, named)) {
-      all.addAll(planSweep(raw, sweep, named ? 2 : MIN_POINTS_GUESSED));
+    List<List<RawRow>> sweeps = sweeps(raw, named);
+    // guessed sweeps may be cut wrong; with one there is nothing to confuse it with
+    int minPoints = named || sweeps.size() == 1 ? 2 : MIN_POINTS_GUESSED;
+    for (List<RawRow> sweep : sweeps) {
+      all.addAll(planSweep(raw, sweep, minPoints));
     }
     List<ChartSpec> unique = uniqueStems(all);
     leftOut.forEach(line -> LOG.info("{}: chart left out: {}", raw.source(), line));

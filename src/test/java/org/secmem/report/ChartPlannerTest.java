@@ -159,14 +159,25 @@ class ChartPlannerTest {
   @Test
   void plan_twoPointLineWithoutSweepColumn_leftOutAndSaidWhy() throws IOException {
     String csv =
-        "experiment,stream,n,elapsed_ms\n"
-            + "write,mapped,1000,1.0\n"
-            + "write,mapped,2000,2.0\n";
+        "experiment,stream,n,b,elapsed_ms\n"
+            + "write,mapped,1000,4096,1.0\n"
+            + "write,mapped,2000,4096,2.0\n"
+            + "write,mapped,1000,8192,1.0\n"
+            + "write,mapped,2000,8192,2.0\n";
     ChartPlanner planner = new ChartPlanner();
     assertEquals(List.of(), planner.plan(parse(csv)));
-    assertEquals(1, planner.leftOut().size(), planner.leftOut().toString());
+    assertEquals(2, planner.leftOut().size(), planner.leftOut().toString());
     assertTrue(planner.leftOut().get(0).contains("mapped has 2 x value(s)"),
         planner.leftOut().get(0));
+  }
+
+  @Test
+  void plan_oneGuessedSweepOfTwoPoints_isDrawn() throws IOException {
+    String csv =
+        "experiment,stream,b,elapsed_ms\n"
+            + "read,mapped,4096,2.5\n"
+            + "read,mapped,65536,1.5\n";
+    assertEquals(List.of("read-time-vs-b"), stems(new ChartPlanner().plan(parse(csv))));
   }
 
   @Test
