@@ -185,7 +185,8 @@ public final class ChartPainter {
       c.rect(cx - barWidth / 2, py, barWidth, bottom - py, styles.get(i).color(), null);
       whisker(c, cx, p.stats(), y, top, bottom, Color.BLACK, 8);
       c.text(cx, bottom + 18, s.name(), 12, false, Anchor.MIDDLE, false);
-      c.text(cx, py - 6, number(p.stats().median()), 11, false, Anchor.MIDDLE, false);
+      // the median beside the whisker, not across it
+      c.text(cx + 5, py - 5, number(p.stats().median()), 11, false, Anchor.START, false);
     }
   }
 
