@@ -26,8 +26,9 @@ import org.secmem.report.ChartSpec.Series;
  * <p>A chart joins only rows of one sweep. Rows belong to one sweep when they have the same
  * {@value #SWEEP} cell (the command or parameter-file line they came from, e.g. {@code cli} or
  * {@code sweep.csv:3}). A file without that column (written by an older secmem) is cut into sweeps
- * by file order: consecutive rows of one experiment that differ from the sweep's first row in one
- * swept parameter only (besides the series columns). Within a sweep, every swept parameter that
+ * by file order, as a parameter line writes them (types one after another): a sweep ends where the
+ * experiment changes or a type comes back after another; rows of a single type are cut further
+ * where a second swept parameter starts to vary. Within a sweep, every swept parameter that
  * takes several values is an x axis; the rows with that parameter are grouped so that every other
  * configuration column is equal within a chart (a chart never mixes cache states or N values), and
  * each stream type (for sort: each read/write pair, preset) is a series. Rows of the same sweep and
@@ -88,14 +89,56 @@ public final class ChartPlanner {
 
   private static List<List<RawRow>> sweeps(RawResults raw, boolean named) {
     List<RawRow> measured = raw.measuredRows();
-    Map<String, List<RawRow>> groups = new LinkedHashMap<>();
     if (named) {
+      Map<String, List<RawRow>> groups = new LinkedHashMap<>();
       for (RawRow r : measured) {
         String key = r.get(ResultColumns.EXPERIMENT).trim() + "\u0000" + r.get(SWEEP).trim();
         groups.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
       }
       return new ArrayList<>(groups.values());
     }
+    // A parameter line runs its types one after another (the type is the outer loop): a new line
+    // starts where the experiment changes or a type comes back after another one.
+    List<List<RawRow>> lines = new ArrayList<>();
+    List<RawRow> current = null;
+    Set<String> seen = new LinkedHashSet<>();
+    String last = null;
+    String experiment = null;
+    for (RawRow r : measured) {
+      String e = r.get(ResultColumns.EXPERIMENT).trim();
+      String series = seriesValue(raw, r);
+      boolean comesBack = !series.equals(last) && seen.contains(series);
+      if (current == null || !e.equals(experiment) || comesBack) {
+        current = new ArrayList<>();
+        lines.add(current);
+        seen.clear();
+      }
+      current.add(r);
+      seen.add(series);
+      last = series;
+      experiment = e;
+    }
+    // One type alone cannot show where its lines meet: cut it where a second swept parameter
+    // starts to vary, so that a B sweep followed by an N sweep are two sweeps.
+    List<List<RawRow>> result = new ArrayList<>();
+    for (List<RawRow> line : lines) {
+      if (line.stream().map(r -> seriesValue(raw, r)).distinct().count() == 1) {
+        result.addAll(oneVaryingParameter(raw, line));
+      } else {
+        result.add(line);
+      }
+    }
+    return result;
+  }
+
+  private static String seriesValue(RawResults raw, RawRow r) {
+    return seriesColumns(raw, r.get(ResultColumns.EXPERIMENT).trim()).stream()
+        .map(c -> r.get(c).trim())
+        .collect(Collectors.joining("/"));
+  }
+
+  /** Consecutive rows that differ from the first in one swept parameter only. */
+  private static List<List<RawRow>> oneVaryingParameter(RawResults raw, List<RawRow> rows) {
     List<String> compared =
         raw.configurationColumns().stream()
             .filter(c -> !c.equals(ResultColumns.STREAM))
@@ -107,7 +150,7 @@ public final class ChartPlanner {
     List<RawRow> current = null;
     Map<String, String> reference = null;
     String varying = null;
-    for (RawRow r : measured) {
+    for (RawRow r : rows) {
       boolean joins = current != null;
       String newVarying = varying;
       if (joins) {

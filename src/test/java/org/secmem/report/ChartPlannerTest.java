@@ -172,6 +172,42 @@ class ChartPlannerTest {
   }
 
   @Test
+  void plan_withoutSweepColumn_aCrossProductLineIsOneSweep() throws IOException {
+    // one line: stream simple|mapped, n 1000|100000|10000000, b 4K|64K (simple has no B)
+    StringBuilder sb = new StringBuilder("experiment,stream,n,b,elapsed_ms\n");
+    for (String t : List.of("simple", "mapped")) {
+      for (long n = 1000; n <= 10_000_000; n *= 100) {
+        for (String b : t.equals("simple") ? List.of("") : List.of("4096", "65536")) {
+          sb.append("write,").append(t).append(',').append(n).append(',').append(b).append(',')
+              .append(n / 1000.0 + b.length()).append('\n');
+        }
+      }
+    }
+    // a second line makes the guessed sweeps several: the 3-point minimum applies
+    sb.append("read,mapped,1000,4096,1.0\n");
+    List<ChartSpec> specs = new ChartPlanner().plan(parse(sb.toString()));
+    assertEquals(List.of("write-time-vs-n-b4096", "write-time-vs-n-b65536"), stems(specs));
+    assertEquals(List.of("simple", "mapped"), names(specs.get(0)));
+    specs.forEach(c -> c.series().forEach(s -> assertEquals(3, s.points().size())));
+  }
+
+  @Test
+  void plan_withoutSweepColumn_oneTypeBSweepThenNSweep_twoSweeps() throws IOException {
+    StringBuilder sb = new StringBuilder("experiment,stream,n,b,elapsed_ms\n");
+    for (int e = 12; e <= 20; e += 2) {
+      sb.append("read,mapped,1048576,").append(1 << e).append(',').append(e).append('\n');
+    }
+    for (long n = 10_000; n <= 10_000_000; n *= 10) {
+      sb.append("read,mapped,").append(n).append(",65536,").append(n / 1e4).append('\n');
+    }
+    List<ChartSpec> specs = new ChartPlanner().plan(parse(sb.toString()));
+    assertEquals(List.of("read-time-vs-b", "read-time-vs-n"), stems(specs));
+    assertEquals(List.of(1e4, 1e5, 1e6, 1e7),
+        specs.get(1).series().get(0).points().stream().map(Point::x).toList(),
+        "not the B sweep's point at N = 2^20");
+  }
+
+  @Test
   void plan_oneGuessedSweepOfTwoPoints_isDrawn() throws IOException {
     String csv =
         "experiment,stream,b,elapsed_ms\n"
