@@ -99,6 +99,9 @@ public final class ChartPlanner {
     }
     // A parameter line runs its types one after another (the type is the outer loop): a new line
     // starts where the experiment changes or a type comes back after another one.
+    // Every type of a line starts at the same first point of the line's grid: a type that starts
+    // elsewhere starts a new line too.
+    List<String> settings = settingColumns(raw);
     List<List<RawRow>> lines = new ArrayList<>();
     List<RawRow> current = null;
     Set<String> seen = new LinkedHashSet<>();
@@ -107,8 +110,10 @@ public final class ChartPlanner {
     for (RawRow r : measured) {
       String e = r.get(ResultColumns.EXPERIMENT).trim();
       String series = seriesValue(raw, r);
-      boolean comesBack = !series.equals(last) && seen.contains(series);
-      if (current == null || !e.equals(experiment) || comesBack) {
+      boolean newType = !series.equals(last);
+      boolean comesBack = newType && seen.contains(series);
+      boolean elsewhere = newType && current != null && !sameStart(current.get(0), r, settings);
+      if (current == null || !e.equals(experiment) || comesBack || elsewhere) {
         current = new ArrayList<>();
         lines.add(current);
         seen.clear();
@@ -137,15 +142,34 @@ public final class ChartPlanner {
         .collect(Collectors.joining("/"));
   }
 
+  /** The configuration columns other than the experiment and the series columns. */
+  private static List<String> settingColumns(RawResults raw) {
+    return raw.configurationColumns().stream()
+        .filter(c -> !c.equals(ResultColumns.EXPERIMENT))
+        .filter(c -> !c.equals(ResultColumns.STREAM))
+        .filter(c -> !c.equals(ResultColumns.READ_STREAM))
+        .filter(c -> !c.equals(ResultColumns.WRITE_STREAM))
+        .filter(c -> !SORT_SERIES_EXTRAS.contains(c))
+        .toList();
+  }
+
+  /** Whether two rows agree on every setting, a blank swept parameter agreeing with any value. */
+  private static boolean sameStart(RawRow a, RawRow b, List<String> settings) {
+    for (String c : settings) {
+      String x = a.get(c).trim();
+      String y = b.get(c).trim();
+      boolean notApplicable =
+          ResultColumns.SWEPT_PARAMETERS.contains(c) && (x.isEmpty() || y.isEmpty());
+      if (!x.equals(y) && !notApplicable) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Consecutive rows that differ from the first in one swept parameter only. */
   private static List<List<RawRow>> oneVaryingParameter(RawResults raw, List<RawRow> rows) {
-    List<String> compared =
-        raw.configurationColumns().stream()
-            .filter(c -> !c.equals(ResultColumns.STREAM))
-            .filter(c -> !c.equals(ResultColumns.READ_STREAM))
-            .filter(c -> !c.equals(ResultColumns.WRITE_STREAM))
-            .filter(c -> !SORT_SERIES_EXTRAS.contains(c))
-            .toList();
+    List<String> compared = settingColumns(raw);
     List<List<RawRow>> result = new ArrayList<>();
     List<RawRow> current = null;
     Map<String, String> reference = null;

@@ -208,6 +208,24 @@ class ChartPlannerTest {
   }
 
   @Test
+  void plan_withoutSweepColumn_aLineOfNewTypesAtAnotherSetting_isAnotherSweep()
+      throws IOException {
+    // quick.csv's two sort lines: a d sweep of two pairs at N=2^20, then two other pairs at one
+    // setting (N=2^14): bars for the second line, not lines against N
+    String csv =
+        "experiment,read_stream,write_stream,n,m,d,elapsed_ms\n"
+            + "sort,mapped,mapped,1048576,65536,4,100\n"
+            + "sort,mapped,mapped,1048576,65536,16,90\n"
+            + "sort,channel,channel,1048576,65536,4,80\n"
+            + "sort,channel,channel,1048576,65536,16,70\n"
+            + "sort,simple,simple,16384,1024,4,50\n"
+            + "sort,buffered,buffered,16384,1024,4,5\n";
+    List<ChartSpec> specs = new ChartPlanner().plan(parse(csv));
+    assertEquals(List.of("sort-time-by-sort"), stems(specs));
+    assertEquals(List.of("simple", "buffered"), names(specs.get(0)));
+  }
+
+  @Test
   void plan_oneGuessedSweepOfTwoPoints_isDrawn() throws IOException {
     String csv =
         "experiment,stream,b,elapsed_ms\n"
