@@ -280,14 +280,17 @@ public final class ChartPlanner {
           joinNotApplicable(byContext(withX, others), swept).entrySet()) {
         for (Metric metric : metrics) {
           List<Series> measured = new ArrayList<>();
+          List<String> tooShort = new ArrayList<>();
           for (Series s : lineSeries(g.getValue(), x, metric, seriesColumns, sort)) {
             if (s.points().size() >= minPoints) {
               measured.add(s);
-            } else if (metric == Metric.TIME) {
-              leftOut.add(where + ": " + experiment + " vs " + label(x) + ": series " + s.name()
-                  + " has " + s.points().size() + " x value(s) " + describe(g.getKey())
-                  + ", fewer than " + minPoints);
+            } else {
+              tooShort.add(s.name() + " (" + s.points().size() + ")");
             }
+          }
+          if (!tooShort.isEmpty() && metric == Metric.TIME) {
+            leftOut.add(where + ": " + experiment + " vs " + label(x) + " " + describe(g.getKey())
+                + ": fewer than " + minPoints + " x values: " + String.join(", ", tooShort));
           }
           if (measured.isEmpty()) {
             continue;
