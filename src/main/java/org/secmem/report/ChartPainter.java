@@ -184,7 +184,14 @@ public final class ChartPainter {
       double py = bottom - y.frac(p.stats().median()) * (bottom - top);
       c.rect(cx - barWidth / 2, py, barWidth, bottom - py, styles.get(i).color(), null);
       whisker(c, cx, p.stats(), y, top, bottom, Color.BLACK, 8);
-      c.text(cx, bottom + 18, s.name(), 12, false, Anchor.MIDDLE, false);
+      // a name wider than its slot goes on two lines, split after its first comma
+      int comma = s.name().indexOf(", ");
+      if (ChartCanvas.textWidth(s.name(), 12) > slot - 8 && comma > 0) {
+        c.text(cx, bottom + 18, s.name().substring(0, comma + 1), 12, false, Anchor.MIDDLE, false);
+        c.text(cx, bottom + 33, s.name().substring(comma + 2), 12, false, Anchor.MIDDLE, false);
+      } else {
+        c.text(cx, bottom + 18, s.name(), 12, false, Anchor.MIDDLE, false);
+      }
       // the median beside the whisker, not across it
       c.text(cx + 5, py - 5, number(p.stats().median()), 11, false, Anchor.START, false);
     }
