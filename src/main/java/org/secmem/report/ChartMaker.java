@@ -69,6 +69,9 @@ public final class ChartMaker {
     } catch (IllegalArgumentException e) {
       throw new MalformedResultsException(e.getMessage(), e);
     }
+    if (ownFolder(raw, outDir)) {
+      removeStaleCharts(outDir, specs);
+    }
     if (specs.isEmpty()) {
       LOG.info("{}: nothing to compare, no charts", raw.source());
       return List.of();
@@ -85,6 +88,58 @@ public final class ChartMaker {
     }
     LOG.info("{}: wrote {} charts to {}", raw.source(), specs.size(), outDir);
     return written;
+  }
+
+  /**
+   * Whether {@code outDir} is the charts folder of the file {@code raw} was read from ({@code
+   * X-charts/} beside {@code X.csv}): only there are old chart files this file's own.
+   */
+  private static boolean ownFolder(RawResults raw, Path outDir) {
+    try {
+      Path own = ReportFiles.chartsFolderFor(Path.of(raw.source()));
+      return own.toAbsolutePath().normalize().equals(outDir.toAbsolutePath().normalize());
+    } catch (java.nio.file.InvalidPathException e) {
+      return false;
+    }
+  }
+
+  /** The names chart files have ({@code read-time-vs-b.png}, {@code sort-time-by-sort.svg}). */
+  private static final java.util.regex.Pattern CHART_FILE =
+      java.util.regex.Pattern.compile(
+          "[A-Za-z0-9._-]+-(time|throughput)-(vs|by)-[A-Za-z0-9._-]+\\.(png|svg)");
+
+  /**
+   * Removes chart files that an earlier drawing of the same results left in its own folder and
+   * this one does not write (an older version named them differently), so the folder shows only
+   * what this plan says; removes the folder when nothing else is in it. Other files stay.
+   */
+  private static void removeStaleCharts(Path outDir, List<ChartSpec> specs) throws IOException {
+    if (!Files.isDirectory(outDir)) {
+      return;
+    }
+    java.util.Set<String> current = new java.util.HashSet<>();
+    specs.forEach(s -> {
+      current.add(s.fileStem() + ".png");
+      current.add(s.fileStem() + ".svg");
+    });
+    List<Path> stale;
+    try (var files = Files.list(outDir)) {
+      stale = files
+          .filter(Files::isRegularFile)
+          .filter(f -> CHART_FILE.matcher(f.getFileName().toString()).matches())
+          .filter(f -> !current.contains(f.getFileName().toString()))
+          .toList();
+    }
+    for (Path f : stale) {
+      Files.deleteIfExists(f);
+    }
+    if (specs.isEmpty()) {
+      try (var left = Files.list(outDir)) {
+        if (left.findAny().isEmpty()) {
+          Files.delete(outDir);
+        }
+      }
+    }
   }
 
   /**

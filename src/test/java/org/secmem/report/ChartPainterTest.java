@@ -119,6 +119,29 @@ class ChartPainterTest {
   }
 
   @Test
+  void redrawing_removesChartsThePlanNoLongerHas_keepsOtherFiles() throws IOException {
+    Path out = dir.resolve("r-charts");
+    Files.createDirectories(out);
+    Path stale = Files.writeString(out.resolve("read-time-vs-n-b65536-k1.png"), "old");
+    Path mine = Files.writeString(out.resolve("notes.txt"), "mine");
+    drawSweepSmall();
+    assertFalse(Files.exists(stale), "a chart of an older plan is gone");
+    assertTrue(Files.exists(mine));
+    assertTrue(Files.exists(out.resolve("read-time-vs-n.svg")));
+
+    Path csv = dir.resolve("r.csv");
+    Files.writeString(csv, "experiment,stream,n,elapsed_ms\nread,mapped,1000,1.0\n");
+    Files.delete(mine);
+    ChartMaker.withDefaults().draw(csv, out);
+    assertFalse(Files.exists(out), "no charts now: the folder of old ones is gone");
+
+    Path shared = Files.createDirectories(dir.resolve("shared"));
+    Path other = Files.writeString(shared.resolve("write-time-vs-b.png"), "another file's");
+    ChartMaker.withDefaults().draw(csv, shared);
+    assertTrue(Files.exists(other), "a folder the user named may hold other files' charts");
+  }
+
+  @Test
   void barChart_namesEachTypeAndDrawsWhiskers() throws IOException {
     String csv =
         "experiment,stream,n,k,b,warmup,elapsed_ms,mib_per_s\n"
