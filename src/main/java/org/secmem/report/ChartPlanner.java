@@ -72,13 +72,27 @@ public final class ChartPlanner {
       // a parameter that is not a number fails here, naming its line
       ResultColumns.SWEPT_PARAMETERS.stream().filter(raw.header()::contains).forEach(r::number);
     }
-    boolean named = raw.header().contains(SWEEP);
     List<ChartSpec> all = new ArrayList<>();
-    List<List<RawRow>> sweeps = sweeps(raw, named);
+    // rows that name their sweep are grouped by it; rows without (older files, or older rows of
+    // an appended file) are cut into sweeps by file order
+    Map<String, List<RawRow>> named = new LinkedHashMap<>();
+    List<RawRow> unnamed = new ArrayList<>();
+    for (RawRow r : raw.measuredRows()) {
+      if (r.has(SWEEP)) {
+        String key = r.get(ResultColumns.EXPERIMENT).trim() + "\u0000" + r.get(SWEEP).trim();
+        named.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
+      } else {
+        unnamed.add(r);
+      }
+    }
+    List<List<RawRow>> guessed = guessedSweeps(raw, unnamed);
     // guessed sweeps may be cut wrong; with one there is nothing to confuse it with
-    int minPoints = named || sweeps.size() == 1 ? 2 : MIN_POINTS_GUESSED;
+    int guessedMin = guessed.size() == 1 && named.isEmpty() ? 2 : MIN_POINTS_GUESSED;
+    List<List<RawRow>> sweeps = new ArrayList<>(named.values());
+    sweeps.addAll(guessed);
+    sweeps.sort(Comparator.comparingLong(rows -> rows.get(0).line()));
     for (List<RawRow> sweep : sweeps) {
-      all.addAll(planSweep(raw, sweep, minPoints));
+      all.addAll(planSweep(raw, sweep, sweep.get(0).has(SWEEP) ? 2 : guessedMin));
     }
     List<ChartSpec> unique = uniqueStems(all);
     leftOut.forEach(line -> LOG.info("{}: chart left out: {}", raw.source(), line));
@@ -87,16 +101,7 @@ public final class ChartPlanner {
 
   // ---- sweeps ----
 
-  private static List<List<RawRow>> sweeps(RawResults raw, boolean named) {
-    List<RawRow> measured = raw.measuredRows();
-    if (named) {
-      Map<String, List<RawRow>> groups = new LinkedHashMap<>();
-      for (RawRow r : measured) {
-        String key = r.get(ResultColumns.EXPERIMENT).trim() + "\u0000" + r.get(SWEEP).trim();
-        groups.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
-      }
-      return new ArrayList<>(groups.values());
-    }
+  private static List<List<RawRow>> guessedSweeps(RawResults raw, List<RawRow> measured) {
     // A parameter line runs its types one after another (the type is the outer loop): a new line
     // starts where the experiment changes or a type comes back after another one.
     // Every type of a line starts at the same first point of the line's grid: a type that starts
@@ -507,7 +512,7 @@ public final class ChartPlanner {
   private static List<ChartSpec> uniqueStems(List<ChartSpec> specs) {
     Map<String, List<ChartSpec>> byStem = new LinkedHashMap<>();
     specs.forEach(s -> byStem.computeIfAbsent(s.fileStem(), k -> new ArrayList<>()).add(s));
-    Map<ChartSpec, String> stems = new HashMap<>();
+    Map<ChartSpec, String> stems = new java.util.IdentityHashMap<>(); // equal plans may repeat
     for (List<ChartSpec> same : byStem.values()) {
       if (same.size() == 1) {
         stems.put(same.get(0), same.get(0).fileStem());

@@ -146,6 +146,23 @@ class ChartPlannerTest {
   }
 
   @Test
+  void plan_sweepColumnBlankInOlderRows_thoseRowsAreGuessed() throws IOException {
+    // an older file appended to by a newer secmem: its rows have no sweep
+    String older = sweepSmall(false);
+    String newer = sweepSmall(true);
+    String csv = newer.lines().findFirst().orElseThrow() + "\n"
+        + older.lines().skip(1).map(l -> l + ",").collect(java.util.stream.Collectors.joining("\n"))
+        + "\n" + newer.lines().skip(1).collect(java.util.stream.Collectors.joining("\n")) + "\n";
+    List<ChartSpec> specs = new ChartPlanner().plan(parse(csv));
+    List<String> expected = new java.util.ArrayList<>(SWEEP_SMALL_CHARTS);
+    SWEEP_SMALL_CHARTS.forEach(c -> expected.add(c + "-2"));
+    assertEquals(expected, stems(specs));
+    assertEquals(N_TYPES, names(chart(specs, "read-time-vs-n-2")));
+    chart(specs, "read-time-vs-n").series()
+        .forEach(s -> assertEquals(4, s.points().size(), s.name()));
+  }
+
+  @Test
   void plan_withoutSweepColumn_seriesOfTwoPointsFromDifferentSweepsAreLeftOutAndLogged()
       throws IOException {
     // two write lines: a B sweep at N=2^20 and a k sweep at N=2^18; N takes two values but no
