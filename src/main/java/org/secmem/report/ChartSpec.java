@@ -17,6 +17,9 @@ import java.util.Map;
  * @param logX whether the x axis is logarithmic
  * @param series the series in legend order
  * @param fileStem the file name without extension, e.g. {@code read-time-vs-b-n1000000}
+ * @param kind a line chart against {@code parameter}, or a bar chart of one configuration per
+ *     series (nothing swept; {@code parameter} is then the series column)
+ * @param xAxis how the x axis is scaled and labelled
  */
 public record ChartSpec(
     String experiment,
@@ -26,12 +29,57 @@ public record ChartSpec(
     Map<String, String> split,
     boolean logX,
     List<Series> series,
-    String fileStem) {
+    String fileStem,
+    Kind kind,
+    AxisKind xAxis) {
 
   public ChartSpec {
     fixed = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(fixed));
     split = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(split));
     series = List.copyOf(series);
+  }
+
+  /** A line chart whose x axis kind follows from {@code parameter} and {@code logX}. */
+  public ChartSpec(
+      String experiment,
+      Metric metric,
+      String parameter,
+      Map<String, String> fixed,
+      Map<String, String> split,
+      boolean logX,
+      List<Series> series,
+      String fileStem) {
+    this(experiment, metric, parameter, fixed, split, logX, series, fileStem, Kind.LINE,
+        AxisKind.of(parameter, logX));
+  }
+
+  /** Line against a swept parameter, or bars per series when nothing is swept. */
+  public enum Kind {
+    LINE,
+    BAR
+  }
+
+  /** How the x axis is drawn. */
+  public enum AxisKind {
+    /** a size in bytes (B): log 2, ticks at powers of two labelled 16, 4K, 1M */
+    BYTES,
+    /** a count of ints (N, M): log 2, ticks at powers of two labelled 1K, 1M */
+    INTS,
+    /** a count spanning more than two decades: log 2, plain numbers */
+    LOG_COUNT,
+    /** a small count (k, d, threads): linear */
+    COUNT,
+    /** one category per series (bar charts) */
+    CATEGORY;
+
+    /** The axis of a line chart against {@code parameter}. */
+    public static AxisKind of(String parameter, boolean log) {
+      return switch (parameter) {
+        case ResultColumns.B -> log ? BYTES : COUNT;
+        case ResultColumns.N, ResultColumns.M -> log ? INTS : COUNT;
+        default -> log ? LOG_COUNT : COUNT;
+      };
+    }
   }
 
   /** What a chart's y axis shows. */
@@ -63,10 +111,19 @@ public record ChartSpec(
    *
    * @param name the legend entry, e.g. {@code mapped} or {@code read user-buffer, write mapped}
    * @param points by ascending x
+   * @param key what picks its colour and marker (see {@link SeriesStyle}): the stream type,
+   *     stream pair, preset or tool, the same in every chart
+   * @param flat whether it is runs that leave the x parameter empty (a type that does not use B),
+   *     drawn as a level line over the x range: two points with the same statistics
    */
-  public record Series(String name, List<Point> points) {
+  public record Series(String name, List<Point> points, String key, boolean flat) {
     public Series {
       points = List.copyOf(points);
+    }
+
+    /** A measured (not flat) series keyed by its name. */
+    public Series(String name, List<Point> points) {
+      this(name, points, name, false);
     }
   }
 

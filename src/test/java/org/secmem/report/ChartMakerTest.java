@@ -100,19 +100,30 @@ class ChartMakerTest {
     assertEquals(4240.0, simple64.stats().max(), 1e-9);
     assertEquals(
         List.of(
-            " ",
             "points: median of 3 runs",
-            "bars: \u00b1 1 sample std. dev.",
+            "whiskers: min\u2013max",
             "(warm-up runs excluded)",
             "shape=uniform",
             "cache=as-is",
             "sync=false"),
-        ChartMaker.noteLines(time));
+        ChartPainter.noteLines(time));
+  }
+
+  /** The nb fixture as written by one parameter-file line per experiment (a sweep column). */
+  private Path nbWithSweeps() throws IOException {
+    List<String> lines = Files.readAllLines(fixture("nb-sweep-write.csv"));
+    StringBuilder sb = new StringBuilder(lines.get(0)).append(",sweep\n");
+    for (String line : lines.subList(1, lines.size())) {
+      sb.append(line).append(line.contains(",sort,") ? ",nb.csv:3" : ",nb.csv:2").append('\n');
+    }
+    Path p = dir.resolve("nb-sweeps.csv");
+    Files.writeString(p, sb);
+    return p;
   }
 
   @Test
   void draw_nAndBBothVary_oneChartPerValueOfTheOtherAndSortAgainstMOnly() throws IOException {
-    Path raw = fixture("nb-sweep-write.csv");
+    Path raw = nbWithSweeps();
 
     List<Path> files = ChartMaker.withDefaults().draw(raw, dir.resolve("charts"));
 
@@ -120,64 +131,59 @@ class ChartMakerTest {
         names(files).stream().filter(n -> n.endsWith(".png")).collect(Collectors.toSet());
     assertEquals(
         Set.of(
-            "write-time-vs-n-b4096.png",
-            "write-time-vs-n-b65536.png",
-            "write-throughput-vs-n-b4096.png",
-            "write-throughput-vs-n-b65536.png",
-            "write-time-vs-b-n1000.png",
-            "write-time-vs-b-n100000.png",
-            "write-throughput-vs-b-n1000.png",
-            "write-throughput-vs-b-n100000.png",
+            "write-time-vs-n-b4096-cachecold.png",
+            "write-time-vs-n-b4096-cachewarm.png",
+            "write-time-vs-n-b65536-cachecold.png",
+            "write-time-vs-n-b65536-cachewarm.png",
+            "write-throughput-vs-n-b4096-cachecold.png",
+            "write-throughput-vs-n-b4096-cachewarm.png",
+            "write-throughput-vs-n-b65536-cachecold.png",
+            "write-throughput-vs-n-b65536-cachewarm.png",
+            "write-time-vs-b-n1000-cachecold.png",
+            "write-time-vs-b-n1000-cachewarm.png",
+            "write-time-vs-b-n100000-cachecold.png",
+            "write-time-vs-b-n100000-cachewarm.png",
+            "write-throughput-vs-b-n1000-cachecold.png",
+            "write-throughput-vs-b-n1000-cachewarm.png",
+            "write-throughput-vs-b-n100000-cachecold.png",
+            "write-throughput-vs-b-n100000-cachewarm.png",
             "sort-time-vs-m.png"),
         pngs);
-    assertEquals(18, files.size());
+    assertEquals(34, files.size());
     for (Path f : files) {
       assertTrue(Files.exists(f), f.toString());
     }
   }
 
   @Test
-  void plan_runsWithoutB_joinEveryBChartAndVaryingCacheIsFoldedIntoSeries() throws IOException {
-    RawResults raw = RawResults.read(fixture("nb-sweep-write.csv"));
+  void plan_runsWithoutB_flatInBChartsAndVaryingCacheSplitsCharts() throws IOException {
+    RawResults raw = RawResults.read(nbWithSweeps());
 
     List<ChartSpec> specs = ChartMaker.withDefaults().plan(raw);
 
     ChartSpec nAtB4096 =
         specs.stream()
-            .filter(s -> s.fileStem().equals("write-time-vs-n-b4096"))
+            .filter(s -> s.fileStem().equals("write-time-vs-n-b4096-cachecold"))
             .findFirst()
             .orElseThrow();
     assertEquals(
-        List.of(
-            "simple (cache=cold)",
-            "simple (cache=warm)",
-            "user-buffer (cache=cold)",
-            "user-buffer (cache=warm)",
-            "mapped (cache=cold)",
-            "mapped (cache=warm)"),
+        List.of("simple", "user-buffer", "mapped"),
         nAtB4096.series().stream().map(Series::name).toList());
     assertTrue(nAtB4096.logX());
-    assertFalse(nAtB4096.fixed().containsKey("cache"));
+    assertEquals("cold", nAtB4096.fixed().get("cache"));
     assertEquals("4096", nAtB4096.fixed().get("b"));
     // the warm-up (rep 0) is left out: 2 runs per point
     nAtB4096.series().forEach(s -> s.points().forEach(p -> assertEquals(2, p.stats().count())));
 
     ChartSpec bAtN1000 =
         specs.stream()
-            .filter(s -> s.fileStem().equals("write-time-vs-b-n1000"))
+            .filter(s -> s.fileStem().equals("write-time-vs-b-n1000-cachecold"))
             .findFirst()
             .orElseThrow();
     List<String> names = bAtN1000.series().stream().map(Series::name).toList();
-    assertEquals(
-        List.of(
-            "user-buffer (cache=cold)",
-            "user-buffer (cache=warm)",
-            "mapped (cache=cold)",
-            "mapped (cache=warm)",
-            "simple, no B (cache=cold)",
-            "simple, no B (cache=warm)"),
-        names);
-    Series flat = bAtN1000.series().get(4);
+    assertEquals(List.of("user-buffer", "mapped", "simple, no B"), names);
+    Series flat = bAtN1000.series().get(2);
+    assertTrue(flat.flat());
     assertEquals(2, flat.points().size());
     assertEquals(4096.0, flat.points().get(0).x(), 0.0);
     assertEquals(65536.0, flat.points().get(1).x(), 0.0);
@@ -188,17 +194,17 @@ class ChartMakerTest {
     assertEquals(
         List.of("read user-buffer, write mapped"),
         sortVsM.series().stream().map(Series::name).toList());
-    assertFalse(sortVsM.logX(), "M spans one decade only");
+    assertTrue(sortVsM.logX(), "M is a size: powers of two on a log axis");
   }
 
   @Test
   void plan_sortWithOneTypeBothWays_namesItOnce_andAMixedPairBothWays() throws IOException {
     String csv =
-        "experiment,read_stream,write_stream,m,elapsed_ms\n"
-            + "sort,channel,channel,1000,1.0\n"
-            + "sort,channel,channel,10000,2.0\n"
-            + "sort,mapped,simple,1000,3.0\n"
-            + "sort,mapped,simple,10000,4.0\n";
+        "experiment,read_stream,write_stream,m,elapsed_ms,sweep\n"
+            + "sort,channel,channel,1000,1.0,cli\n"
+            + "sort,channel,channel,10000,2.0,cli\n"
+            + "sort,mapped,simple,1000,3.0,cli\n"
+            + "sort,mapped,simple,10000,4.0,cli\n";
     ChartSpec spec =
         ChartMaker.withDefaults().plan(RawResults.parse("t", new StringReader(csv))).get(0);
     assertEquals(List.of("channel", "read mapped, write simple"),
@@ -228,12 +234,13 @@ class ChartMakerTest {
     String csv =
         "experiment,read_stream,write_stream,threads,elapsed_ms\n"
             + "sort,channel,channel,1,4.0\n"
-            + "sort,channel,channel,2,2.0\n";
+            + "sort,channel,channel,2,2.0\n"
+            + "sort,channel,channel,4,1.5\n";
     List<ChartSpec> specs =
         ChartMaker.withDefaults().plan(RawResults.parse("t", new StringReader(csv)));
     assertEquals(1, specs.size());
     assertEquals("threads", specs.get(0).parameter());
-    assertEquals("threads", ChartMaker.axisTitle("threads", false));
+    assertEquals("threads", ChartPainter.axisTitle("threads", ChartSpec.AxisKind.COUNT));
   }
 
   @Test
@@ -249,8 +256,9 @@ class ChartMakerTest {
 
     assertEquals(1, specs.size(), "no throughput column, no throughput chart");
     assertTrue(specs.get(0).logX());
-    assertEquals("k (streams, log scale)", ChartMaker.axisTitle("k", true));
-    assertEquals("B (bytes, log scale)", ChartMaker.axisTitle("b", true));
+    assertEquals("k (streams, log scale)",
+        ChartPainter.axisTitle("k", ChartSpec.AxisKind.LOG_COUNT));
+    assertEquals("B (bytes, log scale)", ChartPainter.axisTitle("b", ChartSpec.AxisKind.BYTES));
   }
 
   @Test
@@ -267,12 +275,12 @@ class ChartMakerTest {
 
   @Test
   void plan_manyCharts_cappedInPlanOrder() throws IOException {
-    RawResults raw = RawResults.read(fixture("nb-sweep-write.csv"));
+    RawResults raw = RawResults.read(nbWithSweeps());
 
     List<ChartSpec> specs = new ChartMaker(900, 600, 3).plan(raw);
 
     assertEquals(3, specs.size());
-    assertEquals("write-time-vs-n-b4096", specs.get(0).fileStem());
+    assertEquals("write-time-vs-n-b4096-cachecold", specs.get(0).fileStem());
   }
 
   @Test

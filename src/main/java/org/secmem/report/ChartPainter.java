@@ -1,0 +1,413 @@
+package org.secmem.report;
+
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.IntSummaryStatistics;
+import java.util.List;
+import java.util.stream.Collectors;
+import javax.imageio.ImageIO;
+import org.secmem.report.ChartCanvas.Anchor;
+import org.secmem.report.ChartSpec.AxisKind;
+import org.secmem.report.ChartSpec.Kind;
+import org.secmem.report.ChartSpec.Metric;
+import org.secmem.report.ChartSpec.Point;
+import org.secmem.report.ChartSpec.Series;
+
+/**
+ * Draws one planned chart ({@link ChartSpec}) as PNG and SVG, the same picture in both.
+ *
+ * <p>Points are medians, whiskers run from the smallest to the largest repetition (warm-ups are
+ * not in the plan). Sizes (B, N, M) have a log-2 axis with ticks at powers of two in binary units
+ * (16, 4K, 1M), from the power of two at or below the smallest value to the one at or above the
+ * largest. Each series has the colour and marker of its key ({@link SeriesStyle}); flat series
+ * (types the x parameter does not apply to) are dashed level lines. The y axis starts at 0, or is
+ * logarithmic (whole decades) when the values span more than two decades.
+ */
+public final class ChartPainter {
+
+  private static final Color GRID = new Color(225, 225, 225);
+  private static final Color AXIS = new Color(90, 90, 90);
+  private static final double LOG_Y_SPAN = 100;
+
+  private final int width;
+  private final int height;
+
+  public ChartPainter(int width, int height) {
+    this.width = width;
+    this.height = height;
+  }
+
+  /** Writes {@code stem.png} and {@code stem.svg} into {@code dir}; returns both paths. */
+  public List<Path> write(ChartSpec spec, Path dir) throws IOException {
+    Path png = dir.resolve(spec.fileStem() + ".png");
+    Path svg = dir.resolve(spec.fileStem() + ".svg");
+    ChartCanvas.Image image = new ChartCanvas.Image(width, height);
+    paint(spec, image);
+    ImageIO.write(image.finish(), "png", png.toFile());
+    Files.writeString(svg, svg(spec), StandardCharsets.UTF_8);
+    return List.of(png, svg);
+  }
+
+  /** The chart as an SVG document. */
+  public String svg(ChartSpec spec) {
+    ChartCanvas.Svg svg = new ChartCanvas.Svg(width, height);
+    paint(spec, svg);
+    return svg.finish();
+  }
+
+  // ---- layout ----
+
+  private record Axis(double lo, double hi, boolean log2, boolean log10, List<Double> ticks,
+      List<String> labels) {
+    /** Position in 0..1 of value {@code v}. */
+    double frac(double v) {
+      double a = log2 ? log(v, 2) : log10 ? Math.log10(v) : v;
+      return hi == lo ? 0.5 : (a - lo) / (hi - lo);
+    }
+  }
+
+  private static double log(double v, double base) {
+    return Math.log(v) / Math.log(base);
+  }
+
+  void paint(ChartSpec spec, ChartCanvas c) {
+    List<SeriesStyle> styles = SeriesStyle.forChart(spec.series());
+    List<String> notes = noteLines(spec);
+    boolean bar = spec.kind() == Kind.BAR;
+    List<String> legend = new ArrayList<>();
+    if (!bar) {
+      spec.series().forEach(s -> legend.add(s.name()));
+    }
+    double legendWidth = 0;
+    for (String s : legend) {
+      legendWidth = Math.max(legendWidth, ChartCanvas.textWidth(s, 12) + 34);
+    }
+    for (String s : notes) {
+      legendWidth = Math.max(legendWidth, ChartCanvas.textWidth(s, 11) + 10);
+    }
+    legendWidth = Math.min(legendWidth, width * 0.35);
+
+    double left = 78;
+    double right = width - legendWidth - 24;
+    double top = 48;
+    double bottom = height - (bar ? 78 : 62);
+    c.text(width / 2.0, 26, title(spec), 15, true, Anchor.MIDDLE, false);
+
+    Axis y = yAxis(spec);
+    // grid and y ticks
+    for (int i = 0; i < y.ticks().size(); i++) {
+      double py = bottom - y.frac(y.ticks().get(i)) * (bottom - top);
+      c.line(left, py, right, py, GRID, 1, false);
+      c.text(left - 6, py + 4, y.labels().get(i), 11, false, Anchor.END, false);
+    }
+    String yTitle = spec.metric().axisTitle() + (y.log10() ? " (log scale)" : "");
+    c.text(20, (top + bottom) / 2, yTitle, 13, false, Anchor.MIDDLE, true);
+
+    if (bar) {
+      paintBars(spec, c, styles, y, left, right, top, bottom);
+    } else {
+      Axis x = xAxis(spec);
+      for (int i = 0; i < x.ticks().size(); i++) {
+        double px = left + x.frac(x.ticks().get(i)) * (right - left);
+        c.line(px, top, px, bottom, GRID, 1, false);
+        c.line(px, bottom, px, bottom + 5, AXIS, 1, false);
+        c.text(px, bottom + 18, x.labels().get(i), 11, false, Anchor.MIDDLE, false);
+      }
+      c.text((left + right) / 2, bottom + 44, axisTitle(spec.parameter(), spec.xAxis()), 13,
+          false, Anchor.MIDDLE, false);
+      paintLines(spec, c, styles, x, y, left, right, top, bottom);
+    }
+    c.line(left, bottom, right, bottom, AXIS, 1, false);
+    c.line(left, top, left, bottom, AXIS, 1, false);
+
+    // legend and notes
+    double lx = width - legendWidth - 8;
+    double ly = top + 6;
+    for (int i = 0; i < legend.size(); i++) {
+      SeriesStyle st = styles.get(i);
+      Series s = spec.series().get(i);
+      c.beginLegendEntry(s.name(), st.color());
+      c.line(lx, ly, lx + 24, ly, st.color(), 2, s.flat());
+      if (!s.flat()) {
+        marker(c, lx + 12, ly, st);
+      }
+      c.text(lx + 30, ly + 4, s.name(), 12, false, Anchor.START, false);
+      c.endLegendEntry();
+      ly += 20;
+    }
+    ly += 8;
+    for (String note : notes) {
+      c.text(lx, ly + 4, note, 11, false, Anchor.START, false);
+      ly += 16;
+    }
+  }
+
+  private void paintLines(ChartSpec spec, ChartCanvas c, List<SeriesStyle> styles, Axis x,
+      Axis y, double left, double right, double top, double bottom) {
+    for (int i = 0; i < spec.series().size(); i++) {
+      Series s = spec.series().get(i);
+      SeriesStyle st = styles.get(i);
+      int n = s.points().size();
+      double[] xs = new double[n];
+      double[] ys = new double[n];
+      for (int j = 0; j < n; j++) {
+        Point p = s.points().get(j);
+        xs[j] = left + x.frac(p.x()) * (right - left);
+        ys[j] = bottom - y.frac(p.stats().median()) * (bottom - top);
+      }
+      c.polyline(xs, ys, st.color(), s.flat() ? 1.5 : 2, s.flat());
+      if (s.flat()) {
+        continue;
+      }
+      for (int j = 0; j < n; j++) {
+        Point p = s.points().get(j);
+        whisker(c, xs[j], p.stats(), y, top, bottom, st.color(), 4);
+        marker(c, xs[j], ys[j], st);
+      }
+    }
+  }
+
+  private void paintBars(ChartSpec spec, ChartCanvas c, List<SeriesStyle> styles, Axis y,
+      double left, double right, double top, double bottom) {
+    int n = spec.series().size();
+    double slot = (right - left) / n;
+    double barWidth = Math.min(slot * 0.6, 90);
+    for (int i = 0; i < n; i++) {
+      Series s = spec.series().get(i);
+      Point p = s.points().get(0);
+      double cx = left + slot * (i + 0.5);
+      double py = bottom - y.frac(p.stats().median()) * (bottom - top);
+      c.rect(cx - barWidth / 2, py, barWidth, bottom - py, styles.get(i).color(), null);
+      whisker(c, cx, p.stats(), y, top, bottom, Color.BLACK, 8);
+      // a name wider than its slot goes on two lines, split after its first comma
+      int comma = s.name().indexOf(", ");
+      if (ChartCanvas.textWidth(s.name(), 12) > slot - 8 && comma > 0) {
+        c.text(cx, bottom + 18, s.name().substring(0, comma + 1), 12, false, Anchor.MIDDLE, false);
+        c.text(cx, bottom + 33, s.name().substring(comma + 2), 12, false, Anchor.MIDDLE, false);
+      } else {
+        c.text(cx, bottom + 18, s.name(), 12, false, Anchor.MIDDLE, false);
+      }
+      // the median beside the whisker, not across it
+      c.text(cx + 5, py - 5, number(p.stats().median()), 11, false, Anchor.START, false);
+    }
+  }
+
+  private static void whisker(ChartCanvas c, double px, Statistics st, Axis y, double top,
+      double bottom, Color color, double cap) {
+    if (st.count() < 2 || st.min() == st.max()) {
+      return;
+    }
+    double y1 = bottom - y.frac(Math.max(st.min(), y.log10() ? Math.pow(10, y.lo()) : 0))
+        * (bottom - top);
+    double y2 = bottom - y.frac(st.max()) * (bottom - top);
+    c.line(px, y1, px, y2, color, 1.2, false);
+    c.line(px - cap, y1, px + cap, y1, color, 1.2, false);
+    c.line(px - cap, y2, px + cap, y2, color, 1.2, false);
+  }
+
+  private static void marker(ChartCanvas c, double x, double y, SeriesStyle st) {
+    double r = 4.5;
+    Color col = st.color();
+    switch (st.marker()) {
+      case CIRCLE -> c.circle(x, y, r, col);
+      case SQUARE -> c.rect(x - r + 0.5, y - r + 0.5, 2 * r - 1, 2 * r - 1, col, null);
+      case TRIANGLE -> c.polygon(new double[] {x - r, x + r, x},
+          new double[] {y + r * 0.8, y + r * 0.8, y - r}, col, true);
+      case TRIANGLE_DOWN -> c.polygon(new double[] {x - r, x + r, x},
+          new double[] {y - r * 0.8, y - r * 0.8, y + r}, col, true);
+      case DIAMOND -> c.polygon(new double[] {x - r, x, x + r, x},
+          new double[] {y, y - r - 1, y, y + r + 1}, col, true);
+      case CROSS -> {
+        c.line(x - r, y - r, x + r, y + r, col, 2.2, false);
+        c.line(x - r, y + r, x + r, y - r, col, 2.2, false);
+      }
+    }
+  }
+
+  // ---- axes ----
+
+  private static Axis xAxis(ChartSpec spec) {
+    double min = Double.POSITIVE_INFINITY;
+    double max = Double.NEGATIVE_INFINITY;
+    for (Series s : spec.series()) {
+      for (Point p : s.points()) {
+        min = Math.min(min, p.x());
+        max = Math.max(max, p.x());
+      }
+    }
+    AxisKind kind = spec.xAxis();
+    if ((kind == AxisKind.BYTES || kind == AxisKind.INTS || kind == AxisKind.LOG_COUNT)
+        && min > 0) {
+      int lo = (int) Math.floor(log(min, 2) + 1e-9);
+      int hi = (int) Math.ceil(log(max, 2) - 1e-9);
+      if (hi == lo) {
+        lo--;
+        hi++;
+      }
+      int step = Math.max(1, (int) Math.ceil((hi - lo) / 12.0));
+      List<Double> ticks = new ArrayList<>();
+      List<String> labels = new ArrayList<>();
+      for (int e = lo; e <= hi; e += step) {
+        ticks.add(Math.pow(2, e));
+        labels.add(kind == AxisKind.LOG_COUNT ? number(Math.pow(2, e)) : binary(e));
+      }
+      return new Axis(lo, hi, true, false, ticks, labels);
+    }
+    return linear(min, max, false, 10);
+  }
+
+  private static Axis yAxis(ChartSpec spec) {
+    double minMedian = Double.POSITIVE_INFINITY;
+    double maxMedian = 0;
+    double minLow = Double.POSITIVE_INFINITY;
+    double max = 0;
+    for (Series s : spec.series()) {
+      for (Point p : s.points()) {
+        minMedian = Math.min(minMedian, p.stats().median());
+        maxMedian = Math.max(maxMedian, p.stats().median());
+        minLow = Math.min(minLow, p.stats().min());
+        max = Math.max(max, p.stats().max());
+      }
+    }
+    if (spec.kind() == Kind.LINE && minLow > 0 && maxMedian / minMedian > LOG_Y_SPAN) {
+      int lo = (int) Math.floor(Math.log10(minLow));
+      int hi = (int) Math.ceil(Math.log10(max));
+      List<Double> ticks = new ArrayList<>();
+      List<String> labels = new ArrayList<>();
+      for (int e = lo; e <= hi; e++) {
+        ticks.add(Math.pow(10, e));
+        labels.add(number(Math.pow(10, e)));
+      }
+      return new Axis(lo, hi, false, true, ticks, labels);
+    }
+    return linear(0, max <= 0 ? 1 : max * (spec.kind() == Kind.BAR ? 1.08 : 1.0), true, 6);
+  }
+
+  /** Ticks at 1, 2 or 5 times a power of ten; from 0 when {@code fromZero}. */
+  private static Axis linear(double min, double max, boolean fromZero, int maxTicks) {
+    if (max == min) {
+      max = min + 1;
+    }
+    double raw = (max - min) / maxTicks;
+    double mag = Math.pow(10, Math.floor(Math.log10(raw)));
+    double step = mag;
+    for (double f : new double[] {1, 2, 5, 10}) {
+      if (f * mag >= raw) {
+        step = f * mag;
+        break;
+      }
+    }
+    if (step < 1 && !fromZero && min == Math.rint(min) && max == Math.rint(max)) {
+      step = 1; // counts: whole numbers only
+    }
+    double lo = fromZero ? 0 : Math.floor(min / step) * step;
+    double hi = Math.ceil(max / step - 1e-9) * step;
+    List<Double> ticks = new ArrayList<>();
+    List<String> labels = new ArrayList<>();
+    for (double t = lo; t <= hi + step / 2; t += step) {
+      ticks.add(t);
+      labels.add(number(t));
+    }
+    if (!fromZero) {
+      double pad = (hi - lo) * 0.04;
+      return new Axis(lo - pad, hi + pad, false, false, ticks, labels);
+    }
+    return new Axis(lo, hi, false, false, ticks, labels);
+  }
+
+  /** 2^e in binary units: 16, 512, 4K, 64K, 1M, 2G. */
+  static String binary(int e) {
+    if (e < 0) {
+      return number(Math.pow(2, e));
+    }
+    String[] units = {"", "K", "M", "G", "T"};
+    int u = Math.min(e / 10, units.length - 1);
+    return (1L << (e - 10 * u)) + units[u];
+  }
+
+  /** A size (B, N, M) that is a power of two of at least 1K in binary units (64K), else as is. */
+  static String size(String parameter, String value) {
+    if (!List.of(ResultColumns.B, ResultColumns.N, ResultColumns.M).contains(parameter)) {
+      return value;
+    }
+    try {
+      long v = Long.parseLong(value.trim());
+      if (v >= 1024 && Long.bitCount(v) == 1) {
+        return binary(Long.numberOfTrailingZeros(v));
+      }
+    } catch (NumberFormatException e) {
+      // not a whole number: as written
+    }
+    return value;
+  }
+
+  /** A plain number with at most 3 significant decimals, no exponent. */
+  static String number(double v) {
+    if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+      return Long.toString((long) v);
+    }
+    java.math.BigDecimal d = new java.math.BigDecimal(v).round(new java.math.MathContext(3));
+    return d.stripTrailingZeros().toPlainString();
+  }
+
+  // ---- words ----
+
+  static String title(ChartSpec spec) {
+    String what = spec.metric() == Metric.TIME ? "median time" : "median throughput";
+    String fixedSwept =
+        spec.fixed().entrySet().stream()
+            .filter(e -> ResultColumns.SWEPT_PARAMETERS.contains(e.getKey()))
+            .sorted(Comparator.comparingInt(
+                e -> ResultColumns.SWEPT_PARAMETERS.indexOf(e.getKey())))
+            .map(e -> ChartPlanner.label(e.getKey()) + "=" + size(e.getKey(), e.getValue()))
+            .collect(Collectors.joining(", "));
+    String against = spec.kind() == Kind.BAR
+        ? " per " + (spec.experiment().equals("sort") ? "stream pair or preset" : "stream type")
+        : " vs " + ChartPlanner.label(spec.parameter());
+    return spec.experiment() + ": " + what + against
+        + (fixedSwept.isEmpty() ? "" : " (" + fixedSwept + ")");
+  }
+
+  /** What the points and whiskers are, and the fixed settings that are not in the title. */
+  static List<String> noteLines(ChartSpec spec) {
+    IntSummaryStatistics counts =
+        spec.series().stream()
+            .filter(s -> !s.flat())
+            .flatMap(s -> s.points().stream())
+            .mapToInt(p -> p.stats().count())
+            .summaryStatistics();
+    String runs =
+        counts.getMin() == counts.getMax()
+            ? Integer.toString(counts.getMax())
+            : counts.getMin() + "-" + counts.getMax();
+    List<String> lines = new ArrayList<>();
+    lines.add((spec.kind() == Kind.BAR ? "bars" : "points") + ": median of " + runs + " runs");
+    lines.add("whiskers: min\u2013max");
+    lines.add("(warm-up runs excluded)");
+    spec.fixed().entrySet().stream()
+        .filter(e -> !ResultColumns.SWEPT_PARAMETERS.contains(e.getKey()))
+        .forEach(e -> lines.add(e.getKey() + "=" + e.getValue()));
+    return lines;
+  }
+
+  static String axisTitle(String parameter, AxisKind kind) {
+    String unit =
+        switch (parameter) {
+          case ResultColumns.N -> "ints per file";
+          case ResultColumns.B -> "bytes";
+          case ResultColumns.K -> "streams";
+          case ResultColumns.M -> "ints in memory";
+          case ResultColumns.D -> "merge fan-in";
+          default -> "";
+        };
+    boolean log = kind == AxisKind.BYTES || kind == AxisKind.INTS || kind == AxisKind.LOG_COUNT;
+    String scale = log ? "log scale" : "";
+    String inParens = unit.isEmpty() ? scale : scale.isEmpty() ? unit : unit + ", " + scale;
+    return ChartPlanner.label(parameter) + (inParens.isEmpty() ? "" : " (" + inParens + ")");
+  }
+}

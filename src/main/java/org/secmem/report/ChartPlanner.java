@@ -1,0 +1,587 @@
+package org.secmem.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.secmem.report.ChartSpec.AxisKind;
+import org.secmem.report.ChartSpec.Kind;
+import org.secmem.report.ChartSpec.Metric;
+import org.secmem.report.ChartSpec.Point;
+import org.secmem.report.ChartSpec.Series;
+
+/**
+ * Decides which charts a results file calls for, as data: no drawing.
+ *
+ * <p>A chart joins only rows of one sweep. Rows belong to one sweep when they have the same
+ * {@value #SWEEP} cell (the command or parameter-file line they came from, e.g. {@code cli} or
+ * {@code sweep.csv:3}). A file without that column (written by an older secmem) is cut into sweeps
+ * by file order, as a parameter line writes them (types one after another): a sweep ends where the
+ * experiment changes or a type comes back after another; rows of a single type are cut further
+ * where a second swept parameter starts to vary. Within a sweep, every swept parameter that
+ * takes several values is an x axis; the rows with that parameter are grouped so that every other
+ * configuration column is equal within a chart (a chart never mixes cache states or N values), and
+ * each stream type (for sort: each read/write pair, preset) is a series. Rows of the same sweep and
+ * the same other values that leave x empty (a type that does not use B) are a flat series.
+ *
+ * <p>A series needs {@link #MIN_POINTS_GUESSED} x values when the sweeps were guessed from file
+ * order and there are several (a line of two points from two sweeps is noise), two when the file
+ * names its sweeps or is one sweep; a
+ * chart needs a measured series. When nothing is swept but several types were measured in one
+ * configuration, a bar chart per metric compares them. What was left out is logged.
+ */
+public final class ChartPlanner {
+
+  /** The results column that names the sweep (command or parameter-file line) of a row. */
+  public static final String SWEEP = "sweep";
+
+  /** x values a series needs when sweeps are guessed from file order. */
+  public static final int MIN_POINTS_GUESSED = 3;
+
+  private static final Logger LOG = LogManager.getLogger(ChartPlanner.class);
+  private static final Set<String> LOG_SCALE_PARAMETERS =
+      Set.of(ResultColumns.N, ResultColumns.B, ResultColumns.M);
+  private static final double LOG_SCALE_SPAN = 100;
+  private static final List<String> SORT_SERIES_EXTRAS = List.of("preset", "tool");
+
+  private final List<String> leftOut = new ArrayList<>();
+
+  /** What the last {@link #plan} left out and why, one line each. */
+  public List<String> leftOut() {
+    return List.copyOf(leftOut);
+  }
+
+  /**
+   * The charts {@code raw} calls for, in file order of their sweeps.
+   *
+   * @throws IllegalArgumentException when a parameter or measurement cell is not a number
+   */
+  public List<ChartSpec> plan(RawResults raw) {
+    leftOut.clear();
+    for (RawRow r : raw.measuredRows()) {
+      // a parameter that is not a number fails here, naming its line
+      ResultColumns.SWEPT_PARAMETERS.stream().filter(raw.header()::contains).forEach(r::number);
+    }
+    List<ChartSpec> all = new ArrayList<>();
+    // rows that name their sweep are grouped by it; rows without (older files, or older rows of
+    // an appended file) are cut into sweeps by file order
+    Map<String, List<RawRow>> named = new LinkedHashMap<>();
+    List<RawRow> unnamed = new ArrayList<>();
+    for (RawRow r : raw.measuredRows()) {
+      if (r.has(SWEEP)) {
+        String key = r.get(ResultColumns.EXPERIMENT).trim() + "\u0000" + r.get(SWEEP).trim();
+        named.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
+      } else {
+        unnamed.add(r);
+      }
+    }
+    List<List<RawRow>> guessed = guessedSweeps(raw, unnamed);
+    // guessed sweeps may be cut wrong; with one there is nothing to confuse it with
+    int guessedMin = guessed.size() == 1 && named.isEmpty() ? 2 : MIN_POINTS_GUESSED;
+    List<List<RawRow>> sweeps = new ArrayList<>(named.values());
+    sweeps.addAll(guessed);
+    sweeps.sort(Comparator.comparingLong(rows -> rows.get(0).line()));
+    for (List<RawRow> sweep : sweeps) {
+      all.addAll(planSweep(raw, sweep, sweep.get(0).has(SWEEP) ? 2 : guessedMin));
+    }
+    List<ChartSpec> unique = uniqueStems(all);
+    leftOut.forEach(line -> LOG.info("{}: chart left out: {}", raw.source(), line));
+    return unique;
+  }
+
+  // ---- sweeps ----
+
+  private static List<List<RawRow>> guessedSweeps(RawResults raw, List<RawRow> measured) {
+    // A parameter line runs its types one after another (the type is the outer loop): a new line
+    // starts where the experiment changes or a type comes back after another one.
+    // Every type of a line starts at the same first point of the line's grid: a type that starts
+    // elsewhere starts a new line too.
+    List<String> settings = settingColumns(raw);
+    List<List<RawRow>> lines = new ArrayList<>();
+    List<RawRow> current = null;
+    Set<String> seen = new LinkedHashSet<>();
+    String last = null;
+    String experiment = null;
+    for (RawRow r : measured) {
+      String e = r.get(ResultColumns.EXPERIMENT).trim();
+      String series = seriesValue(raw, r);
+      boolean newType = !series.equals(last);
+      boolean comesBack = newType && seen.contains(series);
+      boolean elsewhere = newType && current != null && !sameStart(current.get(0), r, settings);
+      if (current == null || !e.equals(experiment) || comesBack || elsewhere) {
+        current = new ArrayList<>();
+        lines.add(current);
+        seen.clear();
+      }
+      current.add(r);
+      seen.add(series);
+      last = series;
+      experiment = e;
+    }
+    // One type alone cannot show where its lines meet: cut it where a second swept parameter
+    // starts to vary, so that a B sweep followed by an N sweep are two sweeps.
+    List<List<RawRow>> result = new ArrayList<>();
+    for (List<RawRow> line : lines) {
+      if (line.stream().map(r -> seriesValue(raw, r)).distinct().count() == 1) {
+        result.addAll(oneVaryingParameter(raw, line));
+      } else {
+        result.add(line);
+      }
+    }
+    return result;
+  }
+
+  private static String seriesValue(RawResults raw, RawRow r) {
+    return seriesColumns(raw, r.get(ResultColumns.EXPERIMENT).trim()).stream()
+        .map(c -> r.get(c).trim())
+        .collect(Collectors.joining("/"));
+  }
+
+  /** The configuration columns other than the experiment and the series columns. */
+  private static List<String> settingColumns(RawResults raw) {
+    return raw.configurationColumns().stream()
+        .filter(c -> !c.equals(ResultColumns.EXPERIMENT))
+        .filter(c -> !c.equals(ResultColumns.STREAM))
+        .filter(c -> !c.equals(ResultColumns.READ_STREAM))
+        .filter(c -> !c.equals(ResultColumns.WRITE_STREAM))
+        .filter(c -> !SORT_SERIES_EXTRAS.contains(c))
+        .toList();
+  }
+
+  /** Whether two rows agree on every setting, a blank swept parameter agreeing with any value. */
+  private static boolean sameStart(RawRow a, RawRow b, List<String> settings) {
+    for (String c : settings) {
+      String x = a.get(c).trim();
+      String y = b.get(c).trim();
+      boolean notApplicable =
+          ResultColumns.SWEPT_PARAMETERS.contains(c) && (x.isEmpty() || y.isEmpty());
+      if (!x.equals(y) && !notApplicable) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Consecutive rows that differ from the first in one swept parameter only. */
+  private static List<List<RawRow>> oneVaryingParameter(RawResults raw, List<RawRow> rows) {
+    List<String> compared = settingColumns(raw);
+    List<List<RawRow>> result = new ArrayList<>();
+    List<RawRow> current = null;
+    Map<String, String> reference = null;
+    String varying = null;
+    for (RawRow r : rows) {
+      boolean joins = current != null;
+      String newVarying = varying;
+      if (joins) {
+        for (String c : compared) {
+          String ref = reference.getOrDefault(c, "");
+          String v = r.get(c).trim();
+          if (v.equals(ref)) {
+            continue;
+          }
+          boolean swept = ResultColumns.SWEPT_PARAMETERS.contains(c);
+          if (swept && (v.isEmpty() || ref.isEmpty())) {
+            continue; // not applicable to this type: a wildcard
+          }
+          if (swept && (newVarying == null || newVarying.equals(c))) {
+            newVarying = c;
+            continue;
+          }
+          joins = false;
+          break;
+        }
+      }
+      if (!joins) {
+        current = new ArrayList<>();
+        result.add(current);
+        reference = new HashMap<>();
+        newVarying = null;
+      }
+      varying = newVarying;
+      for (String c : compared) {
+        String v = r.get(c).trim();
+        if (!v.isEmpty() && reference.getOrDefault(c, "").isEmpty()) {
+          reference.put(c, v);
+        }
+      }
+      current.add(r);
+    }
+    return result;
+  }
+
+  private static List<String> seriesColumns(RawResults raw, String experiment) {
+    List<String> cols =
+        experiment.equals("sort")
+            ? List.of(
+                ResultColumns.READ_STREAM, ResultColumns.WRITE_STREAM, "preset", "tool")
+            : List.of(ResultColumns.STREAM);
+    return cols.stream().filter(raw.header()::contains).toList();
+  }
+
+  // ---- charts of one sweep ----
+
+  private List<ChartSpec> planSweep(RawResults raw, List<RawRow> rows, int minPoints) {
+    String experiment = rows.get(0).get(ResultColumns.EXPERIMENT).trim();
+    String where = rows.get(0).source() + ":" + rows.get(0).line() + " (" + experiment + ")";
+    boolean sort = experiment.equals("sort");
+    List<String> seriesColumns = seriesColumns(raw, experiment);
+    List<String> context =
+        raw.configurationColumns().stream()
+            .filter(c -> !c.equals(ResultColumns.EXPERIMENT) && !c.equals(SWEEP))
+            .filter(c -> !seriesColumns.contains(c))
+            .toList();
+    List<String> swept =
+        ResultColumns.SWEPT_PARAMETERS.stream().filter(raw.header()::contains).toList();
+    List<String> varying =
+        swept.stream().filter(p -> distinctNonEmpty(rows, p).size() > 1).toList();
+    List<Metric> metrics = new ArrayList<>(List.of(Metric.TIME));
+    if (!sort && rows.stream().anyMatch(r -> r.mibPerS().isPresent())) {
+      metrics.add(Metric.THROUGHPUT);
+    }
+    List<ChartSpec> specs = new ArrayList<>();
+    if (varying.isEmpty()) {
+      // a swept parameter is blank only for types it does not apply to: not a different setting
+      List<String> settings = context.stream().filter(c -> !swept.contains(c)).toList();
+      for (Map.Entry<Map<String, String>, List<RawRow>> g : byContext(rows, settings).entrySet()) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String c : context) {
+          Set<String> v = distinctNonEmpty(g.getValue(), c);
+          values.put(c, v.size() == 1 ? v.iterator().next() : "");
+        }
+        List<Series> bars = new ArrayList<>();
+        for (Metric metric : metrics) {
+          bars = barSeries(g.getValue(), metric, seriesColumns, sort);
+          if (bars.size() < 2) {
+            break;
+          }
+          specs.add(
+              new ChartSpec(experiment, metric, seriesColumns.isEmpty() ? "series"
+                      : seriesColumns.get(0), fixed(values), Map.of(), false, bars,
+                  safe(experiment) + "-" + metric.fileName() + "-by-" + (sort ? "sort" : "stream"),
+                  Kind.BAR, AxisKind.CATEGORY));
+        }
+        if (bars.size() < 2) {
+          leftOut.add(where + ": one configuration of one type, nothing to compare");
+        }
+      }
+      return specs;
+    }
+    for (String x : varying) {
+      List<String> others = context.stream().filter(c -> !c.equals(x)).toList();
+      List<RawRow> withX = rows.stream().filter(r -> r.has(x)).toList();
+      List<RawRow> withoutX = rows.stream().filter(r -> !r.has(x)).toList();
+      Map<Map<String, String>, List<RawRow>> flatGroups = byContext(withoutX, others);
+      for (Map.Entry<Map<String, String>, List<RawRow>> g :
+          joinNotApplicable(byContext(withX, others), swept).entrySet()) {
+        for (Metric metric : metrics) {
+          List<Series> measured = new ArrayList<>();
+          List<String> tooShort = new ArrayList<>();
+          for (Series s : lineSeries(g.getValue(), x, metric, seriesColumns, sort)) {
+            if (s.points().size() >= minPoints) {
+              measured.add(s);
+            } else {
+              tooShort.add(s.name() + " (" + s.points().size() + ")");
+            }
+          }
+          if (!tooShort.isEmpty() && metric == Metric.TIME) {
+            leftOut.add(where + ": " + experiment + " vs " + label(x) + " " + describe(g.getKey())
+                + ": fewer than " + minPoints + " x values: " + String.join(", ", tooShort));
+          }
+          if (measured.isEmpty()) {
+            continue;
+          }
+          List<Series> series = new ArrayList<>(measured);
+          List<RawRow> flatRows = flatGroups.getOrDefault(g.getKey(), List.of());
+          series.addAll(flatSeries(flatRows, x, metric, seriesColumns, sort, measured));
+          boolean logX = logScale(x, series);
+          specs.add(
+              new ChartSpec(experiment, metric, x, fixed(g.getKey()), Map.of(), logX, series,
+                  safe(experiment) + "-" + metric.fileName() + "-vs-" + safe(x), Kind.LINE,
+                  AxisKind.of(x, logX)));
+        }
+      }
+    }
+    return specs;
+  }
+
+  /** Rows grouped by their values in {@code columns}, in file order of each group's first row. */
+  private static Map<Map<String, String>, List<RawRow>> byContext(
+      List<RawRow> rows, List<String> columns) {
+    Map<Map<String, String>, List<RawRow>> groups = new LinkedHashMap<>();
+    for (RawRow r : rows) {
+      Map<String, String> key = new LinkedHashMap<>();
+      columns.forEach(c -> key.put(c, r.get(c).trim()));
+      groups.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
+    }
+    return groups;
+  }
+
+  /**
+   * Rows that leave a swept parameter blank (a type it does not apply to, such as buffered and B)
+   * join the groups that agree with them on every other value; alone they are a group only when
+   * there is none.
+   */
+  private static Map<Map<String, String>, List<RawRow>> joinNotApplicable(
+      Map<Map<String, String>, List<RawRow>> groups, List<String> swept) {
+    Map<Map<String, String>, List<RawRow>> result = new LinkedHashMap<>();
+    groups.forEach((k, v) -> result.put(k, new ArrayList<>(v)));
+    for (Map.Entry<Map<String, String>, List<RawRow>> g : groups.entrySet()) {
+      Map<String, String> key = g.getKey();
+      boolean partial = key.entrySet().stream()
+          .anyMatch(e -> swept.contains(e.getKey()) && e.getValue().isEmpty());
+      if (!partial) {
+        continue;
+      }
+      List<Map<String, String>> targets = new ArrayList<>();
+      for (Map<String, String> other : groups.keySet()) {
+        if (other.equals(key)) {
+          continue;
+        }
+        boolean matches = key.entrySet().stream().allMatch(e ->
+            e.getValue().equals(other.get(e.getKey()))
+                || (swept.contains(e.getKey()) && e.getValue().isEmpty()));
+        if (matches) {
+          targets.add(other);
+        }
+      }
+      if (!targets.isEmpty()) {
+        targets.forEach(t -> result.get(t).addAll(g.getValue()));
+        result.remove(key);
+      }
+    }
+    // series in the order their first rows appear in the file
+    result.values().forEach(rows -> rows.sort(Comparator.comparingLong(RawRow::line)));
+    return result;
+  }
+
+  private static Map<String, String> fixed(Map<String, String> context) {
+    Map<String, String> fixed = new LinkedHashMap<>();
+    context.forEach((k, v) -> {
+      if (!v.isEmpty()) {
+        fixed.put(k, v);
+      }
+    });
+    return fixed;
+  }
+
+  private static String describe(Map<String, String> context) {
+    return fixed(context).entrySet().stream()
+        .filter(e -> ResultColumns.SWEPT_PARAMETERS.contains(e.getKey()))
+        .map(e -> label(e.getKey()) + "=" + e.getValue())
+        .collect(Collectors.joining(", ", "at ", ""));
+  }
+
+  private record Identity(String name, String key) {}
+
+  private static Identity identity(RawRow r, List<String> seriesColumns, boolean sort,
+      List<RawRow> all) {
+    if (!sort) {
+      String name =
+          seriesColumns.stream().map(c -> orDash(r.get(c))).collect(Collectors.joining(", "));
+      name = name.isEmpty() ? "runs" : name;
+      return new Identity(name, name);
+    }
+    String read = orDash(r.get(ResultColumns.READ_STREAM));
+    String write = orDash(r.get(ResultColumns.WRITE_STREAM));
+    String pair = read.equals(write) ? read : "read " + read + ", write " + write;
+    List<String> extras = new ArrayList<>();
+    for (String c : SORT_SERIES_EXTRAS) {
+      if (seriesColumns.contains(c) && r.has(c) && distinctCells(all, c).size() > 1) {
+        extras.add(r.get(c).trim());
+      }
+    }
+    boolean onePair =
+        all.stream().map(x -> x.get(ResultColumns.READ_STREAM).trim() + "/"
+            + x.get(ResultColumns.WRITE_STREAM).trim()).distinct().count() == 1;
+    if (extras.isEmpty()) {
+      return new Identity(pair, pair);
+    }
+    String extra = String.join(", ", extras);
+    return onePair ? new Identity(extra, extra) : new Identity(pair + ", " + extra, extra);
+  }
+
+  private static OptionalDouble metric(RawRow r, Metric metric) {
+    return metric == Metric.TIME ? r.elapsedMs() : r.mibPerS();
+  }
+
+  private static List<Series> lineSeries(
+      List<RawRow> rows, String x, Metric metric, List<String> seriesColumns, boolean sort) {
+    Map<Identity, TreeMap<Double, List<Double>>> byName = new LinkedHashMap<>();
+    for (RawRow r : rows) {
+      OptionalDouble y = metric(r, metric);
+      OptionalDouble xv = r.number(x);
+      if (y.isEmpty() || xv.isEmpty()) {
+        continue;
+      }
+      byName
+          .computeIfAbsent(identity(r, seriesColumns, sort, rows), k -> new TreeMap<>())
+          .computeIfAbsent(xv.getAsDouble(), k -> new ArrayList<>())
+          .add(y.getAsDouble());
+    }
+    List<Series> series = new ArrayList<>();
+    byName.forEach(
+        (id, points) ->
+            series.add(
+                new Series(
+                    id.name(),
+                    points.entrySet().stream()
+                        .map(e -> new Point(e.getKey(), Statistics.of(e.getValue())))
+                        .toList(),
+                    id.key(),
+                    false)));
+    return series;
+  }
+
+  private static List<Series> barSeries(
+      List<RawRow> rows, Metric metric, List<String> seriesColumns, boolean sort) {
+    Map<Identity, List<Double>> byName = new LinkedHashMap<>();
+    for (RawRow r : rows) {
+      OptionalDouble y = metric(r, metric);
+      if (y.isPresent()) {
+        byName.computeIfAbsent(identity(r, seriesColumns, sort, rows), k -> new ArrayList<>())
+            .add(y.getAsDouble());
+      }
+    }
+    List<Series> series = new ArrayList<>();
+    int i = 0;
+    for (Map.Entry<Identity, List<Double>> e : byName.entrySet()) {
+      series.add(new Series(e.getKey().name(),
+          List.of(new Point(i++, Statistics.of(e.getValue()))), e.getKey().key(), false));
+    }
+    return series;
+  }
+
+  /** Runs without x as level lines over the x range of {@code measured}. */
+  private static List<Series> flatSeries(
+      List<RawRow> rows, String x, Metric metric, List<String> seriesColumns, boolean sort,
+      List<Series> measured) {
+    double minX = Double.POSITIVE_INFINITY;
+    double maxX = Double.NEGATIVE_INFINITY;
+    for (Series s : measured) {
+      for (Point p : s.points()) {
+        minX = Math.min(minX, p.x());
+        maxX = Math.max(maxX, p.x());
+      }
+    }
+    Map<Identity, List<Double>> byName = new LinkedHashMap<>();
+    for (RawRow r : rows) {
+      OptionalDouble y = metric(r, metric);
+      if (y.isPresent()) {
+        byName.computeIfAbsent(identity(r, seriesColumns, sort, rows), k -> new ArrayList<>())
+            .add(y.getAsDouble());
+      }
+    }
+    List<Series> flat = new ArrayList<>();
+    for (Map.Entry<Identity, List<Double>> e : byName.entrySet()) {
+      Statistics stats = Statistics.of(e.getValue());
+      flat.add(new Series(e.getKey().name() + ", no " + label(x),
+          List.of(new Point(minX, stats), new Point(maxX, stats)), e.getKey().key(), true));
+    }
+    return flat;
+  }
+
+  private static boolean logScale(String x, List<Series> series) {
+    double min = Double.POSITIVE_INFINITY;
+    double max = Double.NEGATIVE_INFINITY;
+    for (Series s : series) {
+      for (Point p : s.points()) {
+        min = Math.min(min, p.x());
+        max = Math.max(max, p.x());
+      }
+    }
+    if (min <= 0) {
+      return false;
+    }
+    return LOG_SCALE_PARAMETERS.contains(x) || max / min > LOG_SCALE_SPAN;
+  }
+
+  /**
+   * Charts of the same experiment, metric and x from different sweeps get the values that tell
+   * them apart in their file names ({@code read-time-vs-n-b4096}), else a number.
+   */
+  private static List<ChartSpec> uniqueStems(List<ChartSpec> specs) {
+    Map<String, List<ChartSpec>> byStem = new LinkedHashMap<>();
+    specs.forEach(s -> byStem.computeIfAbsent(s.fileStem(), k -> new ArrayList<>()).add(s));
+    Map<ChartSpec, String> stems = new java.util.IdentityHashMap<>(); // equal plans may repeat
+    for (List<ChartSpec> same : byStem.values()) {
+      if (same.size() == 1) {
+        stems.put(same.get(0), same.get(0).fileStem());
+        continue;
+      }
+      Set<String> keys = new LinkedHashSet<>();
+      same.forEach(s -> keys.addAll(s.fixed().keySet()));
+      List<String> differing =
+          keys.stream()
+              .filter(k -> same.stream().map(s -> s.fixed().get(k)).distinct().count() > 1)
+              .sorted(Comparator.comparingInt(k -> {
+                int i = ResultColumns.SWEPT_PARAMETERS.indexOf(k);
+                return i < 0 ? 100 : i;
+              }))
+              .toList();
+      Map<String, Integer> seen = new HashMap<>();
+      for (ChartSpec s : same) {
+        StringBuilder sb = new StringBuilder(s.fileStem());
+        for (String k : differing) {
+          String v = s.fixed().get(k);
+          if (v != null) {
+            sb.append('-').append(safe(k)).append(safe(v));
+          }
+        }
+        String stem = sb.toString();
+        int n = seen.merge(stem, 1, Integer::sum);
+        stems.put(s, n == 1 ? stem : stem + "-" + n);
+      }
+    }
+    List<ChartSpec> result = new ArrayList<>();
+    for (ChartSpec s : specs) {
+      String stem = stems.get(s);
+      result.add(Objects.equals(stem, s.fileStem()) ? s
+          : new ChartSpec(s.experiment(), s.metric(), s.parameter(), s.fixed(), s.split(),
+              s.logX(), s.series(), stem, s.kind(), s.xAxis()));
+    }
+    return result;
+  }
+
+  private static Set<String> distinctNonEmpty(List<RawRow> rows, String column) {
+    return rows.stream()
+        .filter(r -> r.has(column))
+        .map(r -> r.get(column).trim())
+        .collect(Collectors.toCollection(LinkedHashSet::new));
+  }
+
+  private static Set<String> distinctCells(List<RawRow> rows, String column) {
+    return rows.stream()
+        .map(r -> r.get(column).trim())
+        .collect(Collectors.toCollection(LinkedHashSet::new));
+  }
+
+  private static String orDash(String value) {
+    return value.isBlank() ? "-" : value.trim();
+  }
+
+  static String label(String parameter) {
+    return switch (parameter) {
+      case ResultColumns.N -> "N";
+      case ResultColumns.B -> "B";
+      case ResultColumns.K -> "k";
+      case ResultColumns.M -> "M";
+      case ResultColumns.D -> "d";
+      default -> parameter;
+    };
+  }
+
+  static String safe(String s) {
+    String cleaned = s.trim().replaceAll("[^A-Za-z0-9._-]+", "_");
+    return cleaned.isEmpty() ? "_" : cleaned;
+  }
+}

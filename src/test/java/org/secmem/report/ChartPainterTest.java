@@ -1,0 +1,159 @@
+package org.secmem.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The drawn files: SVG with real text, small; one colour per stream type everywhere. */
+class ChartPainterTest {
+
+  @TempDir Path dir;
+
+  @BeforeAll
+  static void headless() {
+    System.setProperty("java.awt.headless", "true");
+  }
+
+  private Path drawSweepSmall() throws IOException {
+    Path csv = dir.resolve("r.csv");
+    Files.writeString(csv, ChartPlannerTest.sweepSmall(false));
+    Path out = dir.resolve("r-charts");
+    ChartMaker.withDefaults().draw(csv, out);
+    return out;
+  }
+
+  private static final Pattern TEXT = Pattern.compile("<text[^>]*>([^<]*)</text>");
+
+  private static List<String> texts(String svg) {
+    List<String> texts = new ArrayList<>();
+    Matcher m = TEXT.matcher(svg);
+    while (m.find()) {
+      texts.add(m.group(1));
+    }
+    return texts;
+  }
+
+  @Test
+  void svg_isSmallWithRealTextForTitlesAxesAndLegend() throws IOException {
+    Path out = drawSweepSmall();
+    try (var files = Files.list(out)) {
+      for (Path f : files.filter(p -> p.toString().endsWith(".svg")).toList()) {
+        assertTrue(Files.size(f) < 100_000, f + " is " + Files.size(f) + " bytes");
+      }
+    }
+    List<String> texts = texts(Files.readString(out.resolve("read-time-vs-b.svg")));
+    assertTrue(texts.contains("B (bytes, log scale)"), texts.toString());
+    assertTrue(texts.contains("time (ms) (log scale)") || texts.contains("time (ms)"),
+        texts.toString());
+    assertTrue(texts.contains("mapped"), texts.toString());
+    assertTrue(texts.contains("simple, no B"), texts.toString());
+  }
+
+  @Test
+  void sizeAxes_tickAtPowersOfTwoInBinaryUnits_endingAroundTheData() throws IOException {
+    Path out = drawSweepSmall();
+    List<String> b = texts(Files.readString(out.resolve("read-time-vs-b.svg")));
+    // B = 16 .. 1M: the axis runs from 16 to 1M, ticks every other power of two
+    assertTrue(b.containsAll(List.of("16", "64", "256", "1K", "4K", "16K", "64K", "256K", "1M")),
+        b.toString());
+    assertFalse(b.contains("10") || b.contains("10000000") || b.contains("2M"), b.toString());
+
+    List<String> n = texts(Files.readString(out.resolve("read-time-vs-n.svg")));
+    // N = 10^4 .. 10^7: from 8K (2^13) to 16M (2^24), not a decade past the data
+    assertTrue(n.containsAll(List.of("8K", "1M", "16M")), n.toString());
+    assertFalse(n.contains("32M") || n.contains("4K") || n.contains("100000000"), n.toString());
+  }
+
+  /** The colour of each legend entry, by series name. */
+  private static java.util.Map<String, String> legendColours(String svg) {
+    java.util.Map<String, String> colours = new java.util.LinkedHashMap<>();
+    Matcher m =
+        Pattern.compile("<g class=\"legend-entry\" data-series=\"([^\"]*)\" "
+            + "data-color=\"(#[0-9a-f]{6})\">\n<line [^>]*stroke=\"(#[0-9a-f]{6})\"").matcher(svg);
+    while (m.find()) {
+      assertEquals(m.group(2), m.group(3), "the legend line is drawn in the series' colour");
+      colours.put(m.group(1), m.group(2));
+    }
+    return colours;
+  }
+
+  @Test
+  void sameStreamType_sameColourInEveryChart_andNoTwoTypesAlikeInOneChart() throws IOException {
+    Path out = drawSweepSmall();
+    var writeB = legendColours(Files.readString(out.resolve("write-time-vs-b.svg")));
+    var readK = legendColours(Files.readString(out.resolve("read-throughput-vs-k.svg")));
+    var readN = legendColours(Files.readString(out.resolve("read-time-vs-n.svg")));
+    assertTrue(writeB.keySet().containsAll(List.of("user-buffer", "mapped", "channel")),
+        writeB.toString());
+    for (String type : List.of("user-buffer", "mapped", "channel")) {
+      assertEquals(writeB.get(type), readK.get(type), type + " in " + writeB + " and " + readK);
+      assertEquals(writeB.get(type), readN.get(type), type + " in " + writeB + " and " + readN);
+    }
+    assertEquals(writeB.get("buffered, no B"), readN.get("buffered"));
+    Set<String> distinct = new HashSet<>(readN.values());
+    assertEquals(readN.size(), distinct.size(), "two series alike: " + readN);
+    assertNotEquals(writeB.get("simple, no B"), writeB.get("buffered, no B"));
+  }
+
+  @Test
+  void nothingToCompare_noChartsFolder() throws IOException {
+    Path csv = dir.resolve("one.csv");
+    Files.writeString(csv, "experiment,stream,n,elapsed_ms\nread,mapped,1000,1.0\n");
+    Path out = dir.resolve("one-charts");
+    assertEquals(List.of(), ChartMaker.withDefaults().draw(csv, out));
+    assertFalse(Files.exists(out), "no empty charts folder");
+  }
+
+  @Test
+  void redrawing_removesChartsThePlanNoLongerHas_keepsOtherFiles() throws IOException {
+    Path out = dir.resolve("r-charts");
+    Files.createDirectories(out);
+    Path stale = Files.writeString(out.resolve("read-time-vs-n-b65536-k1.png"), "old");
+    Path mine = Files.writeString(out.resolve("notes.txt"), "mine");
+    drawSweepSmall();
+    assertFalse(Files.exists(stale), "a chart of an older plan is gone");
+    assertTrue(Files.exists(mine));
+    assertTrue(Files.exists(out.resolve("read-time-vs-n.svg")));
+
+    Path csv = dir.resolve("r.csv");
+    Files.writeString(csv, "experiment,stream,n,elapsed_ms\nread,mapped,1000,1.0\n");
+    Files.delete(mine);
+    ChartMaker.withDefaults().draw(csv, out);
+    assertFalse(Files.exists(out), "no charts now: the folder of old ones is gone");
+
+    Path shared = Files.createDirectories(dir.resolve("shared"));
+    Path other = Files.writeString(shared.resolve("write-time-vs-b.png"), "another file's");
+    ChartMaker.withDefaults().draw(csv, shared);
+    assertTrue(Files.exists(other), "a folder the user named may hold other files' charts");
+  }
+
+  @Test
+  void barChart_namesEachTypeAndDrawsWhiskers() throws IOException {
+    String csv =
+        "experiment,stream,n,k,b,warmup,elapsed_ms,mib_per_s\n"
+            + "read,mapped,1000000,1,65536,false,10,400\n"
+            + "read,mapped,1000000,1,65536,false,12,330\n"
+            + "read,channel,1000000,1,65536,false,8,500\n"
+            + "read,channel,1000000,1,65536,false,9,440\n";
+    ChartSpec spec = new ChartPlanner().plan(ChartPlannerTest.parse(csv)).get(0);
+    String svg = new ChartPainter(900, 600).svg(spec);
+    List<String> texts = texts(svg);
+    assertTrue(texts.containsAll(List.of("mapped", "channel", "time (ms)")), texts.toString());
+    assertTrue(texts.contains("read: median time per stream type (N=1000000, B=64K, k=1)"),
+        texts.toString());
+  }
+}
