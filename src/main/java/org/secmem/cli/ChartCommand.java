@@ -77,7 +77,9 @@ final class ChartCommand implements Callable<Integer> {
     long charts = written.stream().filter(p -> p.toString().endsWith(".png")).count();
     cmd.getOut().println("summary: " + ReportFiles.summaryFor(results));
     if (charts == 0) {
-      cmd.getOut().println("no charts: no parameter takes more than one value in " + results);
+      // Charts are drawn for a sweep, or as bars for several types or presets of one setting.
+      cmd.getOut().println("no charts: nothing to compare in " + results + " (one stream type or"
+          + " preset, one configuration)");
     } else {
       cmd.getOut().println("charts: " + dir + " (" + charts + " charts, PNG and SVG)");
       for (Path p : written) {
