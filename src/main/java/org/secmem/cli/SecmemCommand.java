@@ -96,7 +96,7 @@ public final class SecmemCommand implements java.util.concurrent.Callable<Intege
     int code;
     try {
       code = cmd.execute(args);
-      String created = folders.report();
+      String created = code == ExitCodes.OK ? folders.report() : null;
       if (created != null) {
         // A first run says where relative paths went: the folder secmem was started in.
         cmd.getOut().println(created);

@@ -29,14 +29,14 @@ class ReportPageTest {
   }
 
   private static final String RAW =
-      "experiment,stream,n,k,b,rep,warmup,cache,sync,elapsed_ms,mib_per_s\n"
-          + "write,mapped,1000,1,4096,0,true,as-is,false,9.0,1.0\n"
-          + "write,mapped,1000,1,4096,1,false,as-is,false,2.5,1.5\n"
-          + "write,mapped,1000,1,65536,1,false,as-is,false,1.5,2.5\n"
-          + "write,user-buffer,1000,1,4096,1,false,as-is,false,3.5,1.1\n"
-          + "write,user-buffer,1000,1,65536,1,false,as-is,false,2.0,2.0\n"
-          + "read,mapped,1000,1,4096,1,false,cold,false,1.0,4.0\n"
-          + "read,mapped,1000,2,4096,1,false,cold,false,2.0,4.0\n";
+      "experiment,stream,n,k,b,rep,warmup,cache,sync,elapsed_ms,mib_per_s,sweep\n"
+          + "write,mapped,1000,1,4096,0,true,as-is,false,9.0,1.0,x.csv:2\n"
+          + "write,mapped,1000,1,4096,1,false,as-is,false,2.5,1.5,x.csv:2\n"
+          + "write,mapped,1000,1,65536,1,false,as-is,false,1.5,2.5,x.csv:2\n"
+          + "write,user-buffer,1000,1,4096,1,false,as-is,false,3.5,1.1,x.csv:2\n"
+          + "write,user-buffer,1000,1,65536,1,false,as-is,false,2.0,2.0,x.csv:2\n"
+          + "read,mapped,1000,1,4096,1,false,cold,false,1.0,4.0,x.csv:3\n"
+          + "read,mapped,1000,2,4096,1,false,cold,false,2.0,4.0,x.csv:3\n";
 
   /** A results file with its environment record, summary, charts and page, as a run leaves. */
   private Path report(Path raw, String command) throws IOException {
