@@ -278,10 +278,13 @@ class MenuTest {
   @Test
   void generate_andRunFile_buildTheirCommands() throws IOException {
     java.nio.file.Path gen = java.nio.file.Files.createTempFile("menu", ".bin");
-    drive("4\n" + gen + "\n1000\nwavy\nsorted\n7\n5\nconfigs/quick.csv\n0\n");
+    // The project's own file, by absolute path: tests run in a folder of their own.
+    String quick = java.nio.file.Paths.get(System.getProperty("basedir", "."), "configs",
+        "quick.csv").toAbsolutePath().toString();
+    drive("4\n" + gen + "\n1000\nwavy\nsorted\n7\n5\n" + quick + "\n0\n");
     assertTrue(out.toString().contains("'wavy' is not one of"));
     assertEquals(List.of("generate", "--out", gen.toString(), "--n", "1000", "--shape", "sorted",
         "--seed", "7"), executed.get(0));
-    assertEquals(List.of("run", "configs/quick.csv"), executed.get(1));
+    assertEquals(List.of("run", quick), executed.get(1));
   }
 }
