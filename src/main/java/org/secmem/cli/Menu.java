@@ -570,22 +570,18 @@ final class Menu {
   }
 
   /**
-   * After a run that measured something but drew no charts (nothing was swept): offers to chart
-   * it, e.g. as bars per stream type.
+   * After a run that measured something but drew no charts: says why. A run charts what it can
+   * (lines for a sweep, bars for several types or presets), so charting again would draw nothing
+   * more; the menu says so instead of offering it.
    */
-  private void offerChart() throws Prompter.EndOfInput, IOException {
+  private void offerChart() {
     String results = transcript.results();
     if (results == null || transcript.charted() || !Files.isRegularFile(Paths.get(results))) {
       return;
     }
-    try {
-      if (prompt.yesNo("nothing was swept, so no charts were drawn; chart " + results + " now",
-          false)) {
-        runCommand(List.of("chart", results));
-      }
-    } catch (Prompter.Back back) {
-      // B: no chart
-    }
+    out.println("  no charts: nothing to compare (one stream type or preset, one configuration);"
+        + " run more than one to chart them");
+    out.flush();
   }
 
   /**

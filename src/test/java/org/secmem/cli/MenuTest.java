@@ -224,11 +224,11 @@ class MenuTest {
   }
 
   @Test
-  void afterARun_theMenuSaysWhereTheResultsAre_andOffersAChartWhenNoneWasDrawn()
+  void afterARun_theMenuSaysWhereTheResultsAre_andWhyThereIsNoChart()
       throws IOException {
     java.nio.file.Path results = java.nio.file.Files.createFile(tmp.resolve("r.csv"));
     Menu[] self = {null};
-    self[0] = new Menu(new BufferedReader(new StringReader("1\n1\ny\n0\n")),
+    self[0] = new Menu(new BufferedReader(new StringReader("1\n1\n0\n")),
         new PrintWriter(out, true), args -> {
           executed.add(args);
           if (args.get(0).equals("write")) {
@@ -243,8 +243,8 @@ class MenuTest {
     String text = out.toString();
     assertTrue(text.contains("done.\n  results: " + results + "\n  report: "
         + tmp.resolve("r-report.html")), text);
-    assertTrue(text.contains("no charts were drawn; chart " + results + " now"), text);
-    assertEquals(List.of("chart", results.toString()), executed.get(1));
+    assertTrue(text.contains("no charts: nothing to compare"), text);
+    assertEquals(1, executed.size(), "charting again would draw nothing: not offered");
   }
 
   @Test
