@@ -1,6 +1,6 @@
 package org.secmem.cli;
 
-import java.util.regex.Pattern;
+import org.secmem.param.Numbers;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
@@ -10,9 +10,6 @@ import picocli.CommandLine.ParseResult;
  * cannot see because it only gets the values after splitting.
  */
 final class InputChecks {
-
-  /** {@code 1,000} or {@code 12,500,000}: digits grouped in threes by commas. */
-  private static final Pattern THOUSANDS = Pattern.compile("\\s*\\d{1,3}(,\\d{3})+\\s*");
 
   private InputChecks() {}
 
@@ -35,12 +32,10 @@ final class InputChecks {
           continue;
         }
         for (String raw : option.originalStringValues()) {
-          if (THOUSANDS.matcher(raw).matches()) {
-            String plain = raw.trim().replace(",", "");
+          String problem = Numbers.thousandsSeparatorProblem(raw);
+          if (problem != null) {
             throw new CommandLine.ParameterException(pr.commandSpec().commandLine(),
-                option.longestName() + ": '" + raw.trim() + "' reads as one number with a"
-                    + " thousands separator, not a list; write " + plain + " or "
-                    + raw.trim().replace(",", "_") + " (a list is written 1000,2000; to list"
+                option.longestName() + ": " + problem + " (a list is written 1000,2000; to list"
                     + " values such as 1 and 500, repeat the option: " + option.longestName()
                     + " 1 " + option.longestName() + " 500)");
           }

@@ -6,6 +6,7 @@ import java.lang.management.OperatingSystemMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.secmem.experiment.StreamMemory;
+import org.secmem.param.PathProblems;
 import org.secmem.stream.StreamType;
 import picocli.CommandLine;
 
@@ -50,36 +51,31 @@ final class Resources {
    * memory cannot hold.
    */
   static void checkStreamMemory(String where, StreamType type, long k, long b, boolean bulk) {
-    String problem = StreamMemory.of(type, k, b, bulk).problem(
+    refuse(where, StreamMemory.of(type, k, b, bulk).problem(
         "k = " + k + " " + type.cliName() + " stream" + (k == 1 ? "" : "s")
             + (type.usesBufferSize() ? " of B = " + b + " bytes" : ""),
-        StreamMemory.maxHeap(), StreamMemory.maxDirect());
-    if (problem != null) {
-      throw new BadInputException(where + ": " + problem);
-    }
+        StreamMemory.maxHeap(), StreamMemory.maxDirect()));
   }
 
   /** Refuses a folder that cannot be created or written, before anything runs. */
   static void checkWritableFolder(String option, Path dir) {
-    String problem = org.secmem.param.PathProblems.folderProblem(dir);
-    if (problem != null) {
-      throw new BadInputException(option + ": " + problem);
-    }
+    refuse(option, PathProblems.folderProblem(dir));
   }
 
   /** Refuses a folder option that names a file. */
   static void checkNotAFile(String option, Path dir) {
-    String problem = org.secmem.param.PathProblems.notAFolder(dir);
-    if (problem != null) {
-      throw new BadInputException(option + ": " + problem);
-    }
+    refuse(option, PathProblems.notAFolder(dir));
   }
 
   /** Refuses an output file that is a folder or whose folder cannot be created or written. */
   static void checkOutputFile(String option, Path file) {
-    String problem = org.secmem.param.PathProblems.outputFileProblem(file);
+    refuse(option, PathProblems.outputFileProblem(file));
+  }
+
+  /** Bad input naming {@code where}, when there is a {@code problem}. */
+  private static void refuse(String where, String problem) {
     if (problem != null) {
-      throw new BadInputException(option + ": " + problem);
+      throw new BadInputException(where + ": " + problem);
     }
   }
 

@@ -29,14 +29,30 @@ public final class Numbers {
     return parse(text, true);
   }
 
+  /**
+   * Null, or why {@code text} is refused: digits grouped in threes by commas ({@code 1,000}) read
+   * as one number with thousands separators, which secmem does not take (in a list option they
+   * would otherwise split into 1 and 0).
+   */
+  public static String thousandsSeparatorProblem(String text) {
+    String t = text.trim();
+    if (!THOUSANDS.matcher(t).matches()) {
+      return null;
+    }
+    return "'" + t + "' has a thousands separator; write " + t.replace(",", "") + " or "
+        + t.replace(",", "_");
+  }
+
+  private static final java.util.regex.Pattern THOUSANDS =
+      java.util.regex.Pattern.compile("\\d{1,3}(,\\d{3})+");
+
   private static long parse(String text, boolean suffixes) {
     if (text == null || text.trim().isEmpty()) {
       throw new NumberFormatException("no number given");
     }
-    if (text.trim().matches("\\d{1,3}(,\\d{3})+")) {
-      String t = text.trim();
-      throw new NumberFormatException("'" + t + "' has a thousands separator; write "
-          + t.replace(",", "") + " or " + t.replace(",", "_"));
+    String separator = thousandsSeparatorProblem(text);
+    if (separator != null) {
+      throw new NumberFormatException(separator);
     }
     String s = text.trim().replace("_", "");
     int caret = s.indexOf('^');

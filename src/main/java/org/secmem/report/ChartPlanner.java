@@ -266,7 +266,7 @@ public final class ChartPlanner {
           }
           specs.add(
               new ChartSpec(experiment, metric, seriesColumns.isEmpty() ? "series"
-                      : seriesColumns.get(0), fixed(values), Map.of(), false, bars,
+                      : seriesColumns.get(0), fixed(values), false, bars,
                   safe(experiment) + "-" + metric.fileName() + "-by-" + (sort ? "sort" : "stream"),
                   Kind.BAR, AxisKind.CATEGORY));
         }
@@ -305,7 +305,7 @@ public final class ChartPlanner {
           series.addAll(flatSeries(flatRows, x, metric, seriesColumns, sort, measured));
           boolean logX = logScale(x, series);
           specs.add(
-              new ChartSpec(experiment, metric, x, fixed(g.getKey()), Map.of(), logX, series,
+              new ChartSpec(experiment, metric, x, fixed(g.getKey()), logX, series,
                   safe(experiment) + "-" + metric.fileName() + "-vs-" + safe(x), Kind.LINE,
                   AxisKind.of(x, logX)));
         }
@@ -444,6 +444,19 @@ public final class ChartPlanner {
 
   private static List<Series> barSeries(
       List<RawRow> rows, Metric metric, List<String> seriesColumns, boolean sort) {
+    Map<Identity, List<Double>> byName = valuesBySeries(rows, metric, seriesColumns, sort);
+    List<Series> series = new ArrayList<>();
+    int i = 0;
+    for (Map.Entry<Identity, List<Double>> e : byName.entrySet()) {
+      series.add(new Series(e.getKey().name(),
+          List.of(new Point(i++, Statistics.of(e.getValue()))), e.getKey().key(), false));
+    }
+    return series;
+  }
+
+  /** The metric's values of {@code rows}, grouped by series in the order they first appear. */
+  private static Map<Identity, List<Double>> valuesBySeries(
+      List<RawRow> rows, Metric metric, List<String> seriesColumns, boolean sort) {
     Map<Identity, List<Double>> byName = new LinkedHashMap<>();
     for (RawRow r : rows) {
       OptionalDouble y = metric(r, metric);
@@ -452,13 +465,7 @@ public final class ChartPlanner {
             .add(y.getAsDouble());
       }
     }
-    List<Series> series = new ArrayList<>();
-    int i = 0;
-    for (Map.Entry<Identity, List<Double>> e : byName.entrySet()) {
-      series.add(new Series(e.getKey().name(),
-          List.of(new Point(i++, Statistics.of(e.getValue()))), e.getKey().key(), false));
-    }
-    return series;
+    return byName;
   }
 
   /** Runs without x as level lines over the x range of {@code measured}. */
@@ -473,14 +480,7 @@ public final class ChartPlanner {
         maxX = Math.max(maxX, p.x());
       }
     }
-    Map<Identity, List<Double>> byName = new LinkedHashMap<>();
-    for (RawRow r : rows) {
-      OptionalDouble y = metric(r, metric);
-      if (y.isPresent()) {
-        byName.computeIfAbsent(identity(r, seriesColumns, sort, rows), k -> new ArrayList<>())
-            .add(y.getAsDouble());
-      }
-    }
+    Map<Identity, List<Double>> byName = valuesBySeries(rows, metric, seriesColumns, sort);
     List<Series> flat = new ArrayList<>();
     for (Map.Entry<Identity, List<Double>> e : byName.entrySet()) {
       Statistics stats = Statistics.of(e.getValue());
@@ -546,7 +546,7 @@ public final class ChartPlanner {
     for (ChartSpec s : specs) {
       String stem = stems.get(s);
       result.add(Objects.equals(stem, s.fileStem()) ? s
-          : new ChartSpec(s.experiment(), s.metric(), s.parameter(), s.fixed(), s.split(),
+          : new ChartSpec(s.experiment(), s.metric(), s.parameter(), s.fixed(),
               s.logX(), s.series(), stem, s.kind(), s.xAxis()));
     }
     return result;

@@ -12,8 +12,6 @@ import java.util.Map;
  * @param metric what the y axis shows
  * @param parameter the swept parameter on the x axis (n, b, k, m or d)
  * @param fixed the configuration values that are the same for every point, for the title and note
- * @param split the values of other swept parameters this chart is one of (empty when they do not
- *     vary); these name the file
  * @param logX whether the x axis is logarithmic
  * @param series the series in legend order
  * @param fileStem the file name without extension, e.g. {@code read-time-vs-b-n1000000}
@@ -26,7 +24,6 @@ public record ChartSpec(
     Metric metric,
     String parameter,
     Map<String, String> fixed,
-    Map<String, String> split,
     boolean logX,
     List<Series> series,
     String fileStem,
@@ -35,22 +32,7 @@ public record ChartSpec(
 
   public ChartSpec {
     fixed = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(fixed));
-    split = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(split));
     series = List.copyOf(series);
-  }
-
-  /** A line chart whose x axis kind follows from {@code parameter} and {@code logX}. */
-  public ChartSpec(
-      String experiment,
-      Metric metric,
-      String parameter,
-      Map<String, String> fixed,
-      Map<String, String> split,
-      boolean logX,
-      List<Series> series,
-      String fileStem) {
-    this(experiment, metric, parameter, fixed, split, logX, series, fileStem, Kind.LINE,
-        AxisKind.of(parameter, logX));
   }
 
   /** Line against a swept parameter, or bars per series when nothing is swept. */

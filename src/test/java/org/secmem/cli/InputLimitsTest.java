@@ -53,8 +53,8 @@ class InputLimitsTest {
 
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
-      "write --stream simple --n 1,000|--n: '1,000' reads as one number with a thousands separator",
-      "write --stream simple --n 10 --k 1,000|--k: '1,000' reads as one number",
+      "write --stream simple --n 1,000|--n: '1,000' has a thousands separator; write 1000 or 1_000",
+      "write --stream simple --n 10 --k 1,000|--k: '1,000' has a thousands separator",
       "write --stream simple --n 2,500,000|write 2500000 or 2_500_000",
       "write --stream simple --n 10 --reps 2000000|--reps: 2000000 is out of range (allowed: 1 .."
           + " 1000000)",

@@ -83,7 +83,6 @@ class ChartMakerTest {
     assertEquals(Metric.TIME, time.metric());
     assertEquals("b", time.parameter());
     assertTrue(time.logX());
-    assertEquals(Map.of(), time.split());
     assertEquals("1000000", time.fixed().get("n"));
     assertEquals("1", time.fixed().get("k"));
     assertEquals(
