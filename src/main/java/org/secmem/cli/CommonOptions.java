@@ -4,7 +4,9 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import org.secmem.experiment.BatchOptions;
 import org.secmem.experiment.CacheMode;
+import org.secmem.experiment.RunOrder;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.TimeEstimate;
 import org.secmem.param.NumericField;
@@ -13,7 +15,10 @@ import org.secmem.report.ResultsTarget;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
-/** Options every experiment takes: repetitions, warm-up, cache, sync, seed, results file. */
+/**
+ * Options every experiment takes: repetitions, warm-up, cache, sync, seed, run order, flushing,
+ * results file.
+ */
 final class CommonOptions {
 
   @Option(
@@ -55,6 +60,27 @@ final class CommonOptions {
       description = "Seed of generated data (default: ${DEFAULT-VALUE}).",
       defaultValue = "42")
   long seed;
+
+  @Option(
+      names = "--order",
+      completionCandidates = Completions.RunOrders.class,
+      paramLabel = "ORDER",
+      converter = Converters.Order.class,
+      description =
+          "Order of the runs: interleaved (round by round: every configuration's first run, then"
+              + " every second run, ..., shuffled anew each round from --seed), random (all runs"
+              + " shuffled, each configuration's in order) or sequential (one configuration's"
+              + " runs after another's) (default: ${DEFAULT-VALUE}).",
+      defaultValue = "interleaved")
+  RunOrder order;
+
+  @Option(
+      names = "--no-flush",
+      description =
+          "Do not write dirty pages back (sync) before each timed run. By default they are, so a"
+              + " run does not pay for what the one before it wrote; dirty_bytes records what"
+              + " each run started with either way.")
+  boolean noFlush;
 
   @Option(
       names = "--results",
@@ -108,6 +134,11 @@ final class CommonOptions {
     Limits.between(cmd, "--warmup", warmup, NumericField.WARMUP.min(),
         NumericField.WARMUP.max(), "");
     return new RunSettings(reps, warmup, cache, sync, seed);
+  }
+
+  /** How the batch's runs are ordered and separated: --order, --seed, --no-flush. */
+  BatchOptions batch() {
+    return new BatchOptions(order, seed, !noFlush);
   }
 
   /**

@@ -74,4 +74,12 @@ final class Completions {
       return Arrays.stream(CacheMode.values()).map(CacheMode::cliName).iterator();
     }
   }
+
+  static final class RunOrders implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return Arrays.stream(org.secmem.experiment.RunOrder.values())
+          .map(org.secmem.experiment.RunOrder::cliName).iterator();
+    }
+  }
 }

@@ -2,6 +2,7 @@ package org.secmem.cli;
 
 import org.secmem.data.Shape;
 import org.secmem.experiment.CacheMode;
+import org.secmem.experiment.RunOrder;
 import org.secmem.param.Numbers;
 import org.secmem.stream.StreamType;
 import picocli.CommandLine;
@@ -88,6 +89,21 @@ final class Converters {
         return Shape.parse(value);
       } catch (IllegalArgumentException e) {
         throw new CommandLine.TypeConversionException(e.getMessage());
+      }
+    }
+  }
+
+  /** --order: sequential, interleaved or random; the sort's own order is --descending. */
+  static final class Order implements CommandLine.ITypeConverter<RunOrder> {
+    @Override
+    public RunOrder convert(String value) {
+      try {
+        return RunOrder.parse(value);
+      } catch (IllegalArgumentException e) {
+        String hint = value.trim().toLowerCase(java.util.Locale.ROOT).matches(
+            "asc(ending)?|desc(ending)?") ? "; --order is the order of the runs, a sort's order"
+                + " is --descending" : "";
+        throw new CommandLine.TypeConversionException(e.getMessage() + hint);
       }
     }
   }

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.experiment.BatchOptions;
+import org.secmem.experiment.BatchStep;
 import org.secmem.experiment.CacheController;
 import org.secmem.experiment.ExperimentRunner;
 import org.secmem.experiment.LinuxPageCache;
@@ -16,6 +18,7 @@ import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.Trial;
 import org.secmem.report.ChartMaker;
+import org.secmem.report.DriftWarnings;
 import org.secmem.report.EnvironmentRecord;
 import org.secmem.report.RawResults;
 import org.secmem.report.RawResultsWriter;
@@ -35,15 +38,15 @@ final class ExperimentSession {
 
   private ExperimentSession() {}
 
-  static int run(CommandLine cmd, List<? extends Trial> trials, RunSettings settings, Path results,
-      Path dataDir) throws IOException {
-    return run(cmd, trials.stream().map(t -> new PlannedTrial(t, settings)).toList(), results,
-        dataDir);
+  static int run(CommandLine cmd, List<? extends Trial> trials, RunSettings settings,
+      BatchOptions batch, Path results, Path dataDir) throws IOException {
+    return run(cmd, trials.stream().map(t -> new PlannedTrial(t, settings)).toList(), batch,
+        results, dataDir);
   }
 
-  static int run(CommandLine cmd, List<PlannedTrial> plan, Path results, Path dataDir)
-      throws IOException {
-    return runSteps(cmd, Resume.all(plan), results, dataDir);
+  static int run(CommandLine cmd, List<PlannedTrial> plan, BatchOptions batch, Path results,
+      Path dataDir) throws IOException {
+    return runSteps(cmd, Resume.all(plan), batch, results, dataDir);
   }
 
   /**
@@ -51,8 +54,8 @@ final class ExperimentSession {
    * {@code results}. When no row was written to a file this session created, the file and its
    * environment record are removed again: nothing measured, nothing left.
    */
-  static int runSteps(CommandLine cmd, List<Resume.Step> steps, Path results, Path dataDir)
-      throws IOException {
+  static int runSteps(CommandLine cmd, List<BatchStep> steps, BatchOptions batch, Path results,
+      Path dataDir) throws IOException {
     long totalRuns = steps.stream().mapToLong(s -> s.runs().count(s.planned().settings())).sum();
     boolean terminal = System.console() != null;
     long rows = 0;
@@ -65,16 +68,12 @@ final class ExperimentSession {
       created = writer.created();
       folders = writer.createdFolders();
       cleanup.sessionStarted(writer);
-      writeEnvironment(cmd, results, dataDir);
+      writeEnvironment(cmd, results, dataDir, batch);
       ExperimentRunner runner =
           new ExperimentRunner(
               writer, listener, new CacheController(new LinuxPageCache(), listener));
       try {
-        for (int i = 0; i < steps.size(); i++) {
-          Resume.Step step = steps.get(i);
-          runner.run(step.planned().trial(), step.planned().settings(), step.runs(), i + 1,
-              steps.size());
-        }
+        runner.run(steps, batch);
       } finally {
         RawResultsWriter.Tally tally = writer.tally();
         rows = tally.added();
@@ -142,6 +141,10 @@ final class ExperimentSession {
       cmd.getErr().flush();
       written = Reports.write(raw, results, ReportFiles.chartsFolderFor(results),
           ChartMaker.withDefaults());
+      for (String line : DriftWarnings.of(raw)) {
+        cmd.getErr().println("warning: " + line);
+      }
+      cmd.getErr().flush();
       long charts = written.stream().filter(p -> p.toString().endsWith(".png")).count();
       cmd.getOut().println("summary: " + ReportFiles.summaryFor(results));
       cmd.getOut().println("environment: " + ReportFiles.environmentFor(results));
@@ -181,6 +184,11 @@ final class ExperimentSession {
     cmd.getErr().flush();
   }
 
+  /** Environment keys of the batch's order, its seed, and whether runs were flushed. */
+  static final String RUN_ORDER_KEY = "run_order";
+  static final String ORDER_SEED_KEY = "order_seed";
+  static final String FLUSH_KEY = "flush_before_runs";
+
   /** The most of a parameter file's text kept in the environment record, in characters. */
   static final int PARAM_TEXT_MAX = 256 * 1024;
 
@@ -189,9 +197,13 @@ final class ExperimentSession {
    * the command ran ({@code param_file.1}, {@code param_file.1.lines}, ...): the report page shows
    * what ran, also when the file has changed since or is read on another machine.
    */
-  static void writeEnvironment(CommandLine cmd, Path results, Path dataDir) throws IOException {
+  static void writeEnvironment(CommandLine cmd, Path results, Path dataDir, BatchOptions batch)
+      throws IOException {
     Map<String, String> entries =
         new LinkedHashMap<>(EnvironmentRecord.capture(dataDir, commandLine(cmd)).entries());
+    entries.put(RUN_ORDER_KEY, batch.order().cliName());
+    entries.put(ORDER_SEED_KEY, Long.toString(batch.orderSeed()));
+    entries.put(FLUSH_KEY, Boolean.toString(batch.flush()));
     int i = 0;
     for (Path f : paramFiles(cmd)) {
       i++;

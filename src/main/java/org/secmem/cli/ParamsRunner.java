@@ -25,7 +25,8 @@ final class ParamsRunner {
       }
     }
     return ExperimentSession.run(
-        cmd, Plans.trials(cmd, configs, common), common.resultsFile(experiment.cliName()),
+        cmd, Plans.trials(cmd, configs, common), common.batch(),
+        common.resultsFile(experiment.cliName()),
         defaults.dataDir());
   }
 }

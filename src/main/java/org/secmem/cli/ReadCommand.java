@@ -121,7 +121,7 @@ final class ReadCommand implements Callable<Integer> {
     common.checkDuration(cmd, seconds, settings.totalRuns() * trials.size());
     // One command line is one sweep: its rows differ only in what its options list.
     return ExperimentSession.run(
-        cmd, trials.stream().map(t -> SweptTrial.of(t, "read")).toList(), settings,
+        cmd, trials.stream().map(t -> SweptTrial.of(t, "read")).toList(), settings, common.batch(),
         common.resultsFile("read"), stream.dir);
   }
 

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import org.secmem.experiment.BatchStep;
 import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.ExperimentRunner.Runs;
 import org.secmem.experiment.PlannedTrial;
@@ -36,26 +37,16 @@ final class Resume {
 
   private Resume() {}
 
-  /** A configuration of the plan and which of its runs are left to do. */
-  record Step(PlannedTrial planned, Runs runs) {
-
-    /** Whether some of its runs were measured before (it is neither untouched nor skipped). */
-    boolean halfDone() {
-      return runs.reps().size() < planned.settings().reps()
-          || runs.recordedWarmups().size() < planned.settings().warmup();
-    }
-  }
-
   /** Every run of every configuration: a first go, or a resume with nothing measured yet. */
-  static List<Step> all(List<PlannedTrial> plan) {
-    return plan.stream().map(p -> new Step(p, Runs.all(p.settings()))).toList();
+  static List<BatchStep> all(List<PlannedTrial> plan) {
+    return plan.stream().map(p -> BatchStep.all(p)).toList();
   }
 
   /**
    * The plan less what {@code results} already holds; the whole plan when it does not exist.
    * Configurations with every repetition measured are left out.
    */
-  static List<Step> remaining(List<PlannedTrial> plan, Path results) throws IOException {
+  static List<BatchStep> remaining(List<PlannedTrial> plan, Path results) throws IOException {
     if (!Files.exists(results)) {
       return all(plan);
     }
@@ -63,7 +54,7 @@ final class Resume {
   }
 
   /** As {@link #remaining(List, Path)}, from results already read (malformed rows left out). */
-  static List<Step> remaining(List<PlannedTrial> plan, RawResults raw) {
+  static List<BatchStep> remaining(List<PlannedTrial> plan, RawResults raw) {
     // How many rows each (configuration, warm-up flag, number) has: two identical configurations
     // in one plan each take one row per number, so each gets its own repetitions.
     Map<String, Long> recorded = new HashMap<>();
@@ -71,7 +62,7 @@ final class Resume {
       runNumber(row).ifPresent(
           n -> recorded.merge(runKey(key(row), row.isWarmup(), n), 1L, Long::sum));
     }
-    List<Step> left = new ArrayList<>();
+    List<BatchStep> left = new ArrayList<>();
     for (PlannedTrial p : plan) {
       RunSettings s = p.settings();
       ResultRow cells = p.trial().configuration().set(ResultColumn.SYNC, s.sync())
@@ -80,7 +71,7 @@ final class Resume {
       SortedSet<Integer> reps = missing(recorded, key, false, s.reps());
       SortedSet<Integer> warmups = missing(recorded, key, true, s.warmup());
       if (!reps.isEmpty()) {
-        left.add(new Step(p, new Runs(warmups, reps)));
+        left.add(new BatchStep(p, new Runs(warmups, reps)));
       }
     }
     return left;

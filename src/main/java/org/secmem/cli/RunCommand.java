@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.secmem.experiment.BatchStep;
 import org.secmem.experiment.Experiment;
 import org.secmem.param.ParamDefaults;
 import org.secmem.param.RunConfig;
@@ -72,9 +73,9 @@ final class RunCommand implements Callable<Integer> {
     Path results = common.resultsFile(name);
     List<org.secmem.experiment.PlannedTrial> plan = Plans.trials(cmd, configs, common);
     if (!resume) {
-      return ExperimentSession.run(cmd, plan, results, defaults.dataDir());
+      return ExperimentSession.run(cmd, plan, common.batch(), results, defaults.dataDir());
     }
-    List<Resume.Step> steps = Resume.all(plan);
+    List<BatchStep> steps = Resume.all(plan);
     if (Files.exists(results) && Files.size(results) > 0) {
       RawResults raw = RawResults.read(results);
       List<String> problems = Reports.describeProblems(raw);
@@ -88,7 +89,7 @@ final class RunCommand implements Callable<Integer> {
       cmd.getErr().flush();
       steps = Resume.remaining(plan, raw);
     }
-    long halfDone = steps.stream().filter(Resume.Step::halfDone).count();
+    long halfDone = steps.stream().filter(BatchStep::halfDone).count();
     cmd.getOut().println("resume: " + (plan.size() - steps.size()) + " of " + plan.size()
         + " configurations already measured in " + results + "; " + steps.size() + " to run"
         + (halfDone == 0 ? "" : " (" + halfDone + " half-done: only their missing repetitions run,"
@@ -96,7 +97,7 @@ final class RunCommand implements Callable<Integer> {
     if (steps.isEmpty()) {
       return ExitCodes.OK;
     }
-    return ExperimentSession.runSteps(cmd, steps, results, defaults.dataDir());
+    return ExperimentSession.runSteps(cmd, steps, common.batch(), results, defaults.dataDir());
   }
 
   private static String baseName(Path f) {

@@ -269,7 +269,7 @@ final class SortCommand implements Callable<Integer> {
         settings.totalRuns());
     SortTrial trial = new SortTrial(trialSpec, SecmemCommand.cleanupOf(cmd));
     return ExperimentSession.run(cmd, List.of(org.secmem.experiment.SweptTrial.of(trial, "sort")),
-        settings, common.resultsFile("sort"), dir);
+        settings, common.batch(), common.resultsFile("sort"), dir);
   }
 
   /**

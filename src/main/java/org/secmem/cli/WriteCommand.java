@@ -74,7 +74,7 @@ final class WriteCommand implements Callable<Integer> {
     common.checkDuration(cmd, seconds, settings.totalRuns() * trials.size());
     // One command line is one sweep: its rows differ only in what its options list.
     return ExperimentSession.run(
-        cmd, trials.stream().map(t -> SweptTrial.of(t, "write")).toList(), settings,
+        cmd, trials.stream().map(t -> SweptTrial.of(t, "write")).toList(), settings, common.batch(),
         common.resultsFile("write"), stream.dir);
   }
 }

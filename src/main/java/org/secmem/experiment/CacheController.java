@@ -21,6 +21,7 @@ public final class CacheController {
   private final PageCache pageCache;
   private final RunListener listener;
   private boolean dropRefused;
+  private boolean flushRefused;
 
   public CacheController(PageCache pageCache, RunListener listener) {
     this.pageCache = pageCache;
@@ -60,6 +61,29 @@ public final class CacheController {
       default:
         throw new AssertionError(asked);
     }
+  }
+
+  /**
+   * Writes dirty pages back before a timed run. A failure is said once and the runs go on without
+   * it: their {@code dirty_bytes} cells show what was left.
+   */
+  public void flush() {
+    if (flushRefused) {
+      return;
+    }
+    try {
+      pageCache.flush();
+    } catch (IOException e) {
+      flushRefused = true;
+      LOG.warn("Cannot write dirty pages back", e);
+      listener.warning("cannot write dirty pages back before the runs (" + e.getMessage()
+          + "); the dirty_bytes column shows what each run started with");
+    }
+  }
+
+  /** Dirty bytes now, when the system says. */
+  public java.util.OptionalLong dirtyBytes() {
+    return pageCache.dirtyBytes();
   }
 
   /** Reads a whole file once so its pages are cached. */

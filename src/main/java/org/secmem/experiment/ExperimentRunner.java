@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import org.secmem.report.ResultColumn;
@@ -16,9 +17,10 @@ import org.secmem.report.ResultSink;
 import org.secmem.sort.ProcessCpu;
 
 /**
- * Runs each configuration's warm-ups and repetitions: set-up and cache preparation outside the
- * clock, the measured work inside it, I/O counters around it, and one row per run to the sink
- * before the next run starts, so a later failure loses nothing measured.
+ * Runs each configuration's warm-ups and repetitions, in the order asked for (see
+ * {@link RunOrder}): set-up, cache preparation and writing back dirty pages outside the clock, the
+ * measured work inside it, I/O counters around it, and one row per run to the sink before the next
+ * run starts, so a later failure loses nothing measured.
  */
 public final class ExperimentRunner {
 
@@ -75,7 +77,8 @@ public final class ExperimentRunner {
   }
 
   /**
-   * Runs one configuration with the given settings, every warm-up and repetition.
+   * Runs one configuration with the given settings, every warm-up and repetition, one after
+   * another.
    *
    * @param config 1-based index of this configuration in the batch, for progress
    * @param configs the batch's size
@@ -85,45 +88,83 @@ public final class ExperimentRunner {
   }
 
   /**
-   * Runs the given warm-ups and repetitions of one configuration (see {@link Runs}).
+   * Runs the given warm-ups and repetitions of one configuration (see {@link Runs}), one after
+   * another.
    *
    * @param config 1-based index of this configuration in the batch, for progress
    * @param configs the batch's size
    */
   public void run(Trial trial, RunSettings settings, Runs which, int config, int configs)
       throws IOException {
-    int runs = which.reps().isEmpty() ? 0 : Math.toIntExact(which.count(settings));
-    List<Integer> reps = List.copyOf(which.reps());
+    BatchStep step = new BatchStep(new PlannedTrial(trial, settings), which);
+    runSlots(List.of(step), RunSchedule.of(List.of(step.runCount()), RunOrder.SEQUENTIAL, 0),
+        false, config - 1, configs);
+  }
+
+  /**
+   * Runs a batch in the order {@code options} asks for: each configuration's warm-ups and the
+   * repetitions its {@link Runs} name, each run prepared, measured, recorded and cleaned up before
+   * the next starts, whichever configuration that is.
+   */
+  public void run(List<BatchStep> steps, BatchOptions options) throws IOException {
+    List<Integer> counts = steps.stream().map(BatchStep::runCount).toList();
+    runSlots(steps, RunSchedule.of(counts, options.order(), options.orderSeed()),
+        options.flush(), 0, steps.size());
+  }
+
+  private void runSlots(List<BatchStep> steps, List<RunSchedule.Slot> slots, boolean flush,
+      int firstConfig, int configs) throws IOException {
+    for (RunSchedule.Slot slot : slots) {
+      BatchStep step = steps.get(slot.config());
+      runOne(step, slot, flush, firstConfig + slot.config() + 1, configs);
+    }
+  }
+
+  /** One run: set-up, cache and page state, the timed work, its row, and its clean-up. */
+  private void runOne(BatchStep step, RunSchedule.Slot slot, boolean flush, int config,
+      int configs) throws IOException {
+    Trial trial = step.planned().trial();
+    RunSettings settings = step.planned().settings();
+    Runs which = step.runs();
+    boolean warmup = slot.round() <= settings.warmup();
+    int rep = warmup ? slot.round()
+        : List.copyOf(which.reps()).get(slot.round() - settings.warmup() - 1);
+    listener.runStarting(trial.describe(), config, configs, slot.round(), step.runCount());
     try {
-      for (int i = 0; i < runs; i++) {
-        boolean warmup = i < settings.warmup();
-        int rep = warmup ? i + 1 : reps.get(i - settings.warmup());
-        listener.runStarting(trial.describe(), config, configs, i + 1, runs);
-        trial.prepare();
-        CacheMode cacheDone = cache.prepare(settings.cache(), trial.inputs());
+      trial.prepare();
+      CacheMode cacheDone = cache.prepare(settings.cache(), trial.inputs());
+      if (flush && cacheDone != CacheMode.COLD) {
+        cache.flush(); // a cold run was flushed by dropping the cache
+      }
+      OptionalLong dirty = cache.dirtyBytes();
 
-        // The CPU samples read a /proc file per thread: outside the I/O counters' window, so
-        // that read_syscalls counts the run's calls only.
-        ProcessCpu.Sample cpuBefore = ProcessCpu.sample();
-        Optional<IoCounters> before = IoCounters.read();
-        long start = System.nanoTime();
-        TrialOutcome outcome = trial.run();
-        long elapsed = System.nanoTime() - start;
-        Optional<IoCounters> after = IoCounters.read();
-        long cpu = ProcessCpu.between(cpuBefore, ProcessCpu.sample());
-        Optional<IoCounters> io = after.flatMap(a -> before.map(a::minus));
-        Optional<Boolean> verified = trial.verify(outcome);
+      // The CPU samples read a /proc file per thread: outside the I/O counters' window, so
+      // that read_syscalls counts the run's calls only.
+      ProcessCpu.Sample cpuBefore = ProcessCpu.sample();
+      Optional<IoCounters> before = IoCounters.read();
+      long start = System.nanoTime();
+      TrialOutcome outcome = trial.run();
+      long elapsed = System.nanoTime() - start;
+      Optional<IoCounters> after = IoCounters.read();
+      long cpu = ProcessCpu.between(cpuBefore, ProcessCpu.sample());
+      Optional<IoCounters> io = after.flatMap(a -> before.map(a::minus));
+      Optional<Boolean> verified = trial.verify(outcome);
 
-        ResultRow row =
-            row(trial, settings, outcome, verified, elapsed, io, rep, warmup, cacheDone, cpu);
-        if (warmup && !which.recordedWarmups().contains(rep)) {
-          listener.runNotRecorded(row);
-        } else {
-          sink.accept(row);
-          listener.runFinished(row);
-        }
+      ResultRow.Builder b =
+          row(trial, settings, outcome, verified, elapsed, io, rep, warmup, cacheDone, cpu)
+              .set(ResultColumn.ORDER_INDEX, slot.position())
+              .set(ResultColumn.ROUND, slot.round());
+      dirty.ifPresent(d -> b.set(ResultColumn.DIRTY_BYTES, d));
+      ResultRow row = b.build();
+      if (warmup && !which.recordedWarmups().contains(rep)) {
+        listener.runNotRecorded(row);
+      } else {
+        sink.accept(row);
+        listener.runFinished(row);
       }
     } finally {
+      // After every run, not only a configuration's last: with runs interleaved, what one left
+      // (a sort's output) would otherwise sit on the disk under every other configuration's runs.
       trial.finish();
     }
   }
@@ -138,7 +179,7 @@ public final class ExperimentRunner {
     return ResultColumns.CHECKSUM_PREFIX + checksum.hex();
   }
 
-  private static ResultRow row(
+  private static ResultRow.Builder row(
       Trial trial,
       RunSettings settings,
       TrialOutcome outcome,
@@ -181,6 +222,6 @@ public final class ExperimentRunner {
     for (Map.Entry<ResultColumn, String> e : outcome.extra().entrySet()) {
       b.set(e.getKey(), e.getValue());
     }
-    return b.build();
+    return b;
   }
 }

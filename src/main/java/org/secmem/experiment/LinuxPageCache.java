@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.OptionalLong;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.TimeUnit;
 
@@ -16,6 +17,9 @@ import java.util.concurrent.TimeUnit;
 public final class LinuxPageCache implements PageCache {
 
   private static final Path DROP_CACHES = Paths.get("/proc/sys/vm/drop_caches");
+  private static final Path MEMINFO = Paths.get("/proc/meminfo");
+  private static final org.apache.logging.log4j.Logger LOG =
+      org.apache.logging.log4j.LogManager.getLogger(LinuxPageCache.class);
 
   @Override
   public void dropAll() throws IOException {
@@ -30,6 +34,32 @@ public final class LinuxPageCache implements PageCache {
       throw new IOException("cannot write " + DROP_CACHES + " (" + e.getMessage()
           + "); dropping the page cache needs root", e);
     }
+  }
+
+  @Override
+  public void flush() throws IOException {
+    sync();
+  }
+
+  @Override
+  public OptionalLong dirtyBytes() {
+    return dirtyBytes(MEMINFO);
+  }
+
+  /** The {@code Dirty:} line of a meminfo file, in bytes; empty when absent or unreadable. */
+  static OptionalLong dirtyBytes(Path meminfo) {
+    try {
+      for (String line : Files.readAllLines(meminfo, StandardCharsets.US_ASCII)) {
+        if (line.startsWith("Dirty:")) {
+          String[] f = line.substring("Dirty:".length()).trim().split("\\s+");
+          long kib = Long.parseLong(f[0]);
+          return OptionalLong.of(f.length > 1 && f[1].equalsIgnoreCase("kB") ? kib * 1024 : kib);
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      LOG.debug("No dirty-page count from {}", meminfo, e);
+    }
+    return OptionalLong.empty();
   }
 
   private static void sync() throws IOException {

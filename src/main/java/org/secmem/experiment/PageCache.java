@@ -11,4 +11,17 @@ public interface PageCache {
    * @throws IOException with the reason when this process may not (e.g. not root)
    */
   void dropAll() throws IOException;
+
+  /**
+   * Writes dirty pages back to storage (without dropping any), so that the next run does not pay
+   * for the write-back of what an earlier one wrote. Nothing by default.
+   *
+   * @throws IOException when the write-back could not be started or failed
+   */
+  default void flush() throws IOException {}
+
+  /** Bytes of dirty pages waiting to be written back, when the system says (Linux's Dirty). */
+  default java.util.OptionalLong dirtyBytes() {
+    return java.util.OptionalLong.empty();
+  }
 }

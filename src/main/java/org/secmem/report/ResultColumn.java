@@ -98,7 +98,20 @@ public enum ResultColumn {
    */
   INPUT("input"),
   /** Read and sort: the input's size in bytes (all files of a read); blank for write. */
-  INPUT_BYTES("input_bytes");
+  INPUT_BYTES("input_bytes"),
+  /**
+   * The run's 1-based position in its session's schedule (see {@code --order}): with the
+   * {@code when} cell it says what ran before a row, so drift can be told from a trend.
+   */
+  ORDER_INDEX("order_index"),
+  /** The run's 1-based index among its configuration's runs in its session, warm-ups first. */
+  ROUND("round"),
+  /**
+   * Bytes of dirty pages the system held as the clock started (Linux's {@code Dirty} in
+   * {@code /proc/meminfo}), after the write-back secmem asks for before each run unless
+   * {@code --no-flush}: what a run may pay for besides its own work.
+   */
+  DIRTY_BYTES("dirty_bytes");
 
   private final String header;
 

@@ -9,7 +9,8 @@ import java.util.Set;
  * <p>A column is one of three kinds:
  *
  * <ul>
- *   <li><b>per-run bookkeeping</b> ({@link #RUN_COLUMNS}: when, rep, seed, warmup): neither
+ *   <li><b>per-run bookkeeping</b> ({@link #RUN_COLUMNS}: when, rep, seed, warmup, sweep,
+ *       order_index, round, fork): neither
  *       configuration nor measurement;
  *   <li><b>measurement</b>: the known ones in {@link #MEASUREMENT_COLUMNS}, and any unknown column
  *       whose name ends in a measurement unit suffix ({@code _ns}, {@code _ms}, {@code _bytes},
@@ -50,6 +51,9 @@ public final class ResultColumns {
   public static final String SWEEP = "sweep";
   public static final String INPUT = "input";
   public static final String INPUT_BYTES = "input_bytes";
+  public static final String ORDER_INDEX = "order_index";
+  public static final String ROUND = "round";
+  public static final String FORK = "fork";
 
   /**
    * Per-run bookkeeping: not part of a configuration, not a measurement. {@code sweep} is here: two
@@ -57,7 +61,8 @@ public final class ResultColumns {
    * summary gives them one row and {@code --resume} matches a row whatever line wrote it; charts
    * read it to join only rows of one sweep.
    */
-  public static final Set<String> RUN_COLUMNS = Set.of(WHEN, SEED, REP, WARMUP, SWEEP);
+  public static final Set<String> RUN_COLUMNS =
+      Set.of(WHEN, SEED, REP, WARMUP, SWEEP, ORDER_INDEX, ROUND, FORK);
 
   /**
    * What a sort's memory plan made of its configuration (workers, run length, merge threads and

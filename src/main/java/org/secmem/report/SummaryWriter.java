@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
 import org.apache.commons.csv.CSVFormat;
@@ -32,7 +33,11 @@ import org.apache.logging.log4j.Logger;
  *   <li>{@code ns_per_int_median};
  *   <li>{@code predicted_ios}: the value when every measured run agrees, else empty (and logged);
  *   <li>{@code verified}: {@code false} if any measured run says false, else {@code true} if any
- *       says true, else empty (not checked).
+ *       says true, else empty (not checked);
+ *   <li>{@code drift_ratio, drift_low, drift_high, drift}: the elapsed time's median over the last
+ *       third of the measured runs (in file order, which is the order they ran) divided by that of
+ *       the first third, its bootstrap interval, and {@code yes} when the runs moved beyond their
+ *       noise (see {@link Drift}); empty with fewer than {@value Drift#MIN_RUNS} measured runs.
  * </ol>
  *
  * <p>Statistics are those of {@link Statistics} (sample standard deviation, 0 for one run) over the
@@ -48,6 +53,10 @@ public final class SummaryWriter {
   private static final Logger LOG = LogManager.getLogger(SummaryWriter.class);
 
   private static final List<String> STATS = List.of("median", "mean", "stddev", "min", "max");
+
+  /** The drift cells (see {@link Drift}): ratio, its interval, and the verdict. */
+  public static final List<String> DRIFT_COLUMNS =
+      List.of("drift_ratio", "drift_low", "drift_high", "drift");
 
   private SummaryWriter() {}
 
@@ -90,6 +99,7 @@ public final class SummaryWriter {
     header.add(ResultColumns.NS_PER_INT + "_median");
     header.add(ResultColumns.PREDICTED_IOS);
     header.add(ResultColumns.VERIFIED);
+    header.addAll(DRIFT_COLUMNS);
 
     CSVFormat format = CSVFormat.RFC4180.builder().setHeader(header.toArray(String[]::new)).build();
     CSVPrinter printer = new CSVPrinter(out, format);
@@ -126,6 +136,11 @@ public final class SummaryWriter {
     cells.add(nsPerInt.isEmpty() ? "" : Numbers.fixed(Statistics.of(nsPerInt).median(), DECIMALS));
     cells.add(agreed(measured, ResultColumns.PREDICTED_IOS, configValues));
     cells.add(verified(measured));
+    Optional<Drift> drift = Drift.of(values(measured, RawRow::elapsedMs));
+    cells.add(drift.map(d -> Numbers.fixed(d.ratio(), DECIMALS)).orElse(""));
+    cells.add(drift.map(d -> Numbers.fixed(d.low(), DECIMALS)).orElse(""));
+    cells.add(drift.map(d -> Numbers.fixed(d.high(), DECIMALS)).orElse(""));
+    cells.add(drift.map(d -> d.drifted() ? "yes" : "no").orElse(""));
     return cells;
   }
 

@@ -47,7 +47,7 @@ class FaultsTest {
     String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
     Process p = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
         "-Dsecmem.logdir=" + dir.resolve("logs"), "org.secmem.Main", "run", params.toString(),
-        "--results", results.toString())
+        "--results", results.toString(), "--order", "sequential")
         .directory(dir.toFile())
         .redirectOutput(dir.resolve("out.txt").toFile())
         .redirectError(dir.resolve("err.txt").toFile())
@@ -102,8 +102,8 @@ class FaultsTest {
         + "read,user-buffer,3000,64|128|256,2,0,data\n");
     Path results = dir.resolve("r.csv");
     // An interrupted sweep: B=64 complete, B=128 with one of two repetitions.
-    assertEquals(0, CliTest.run("run", params.toString(), "--results", results.toString())
-        .code());
+    assertEquals(0, CliTest.run("run", params.toString(), "--results", results.toString(),
+        "--order", "sequential").code());
     List<String> all = Files.readAllLines(results);
     Files.write(results, all.subList(0, 1 + 3));
     CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString(),

@@ -67,9 +67,11 @@ class ResumeTest {
   }
 
   /** The lines of a complete sweep's results file: header and 8 rows. */
-  private List<String> completeRun(Path params) throws IOException {
-    Path full = dir.resolve("full.csv");
-    CliTest.Result r = CliTest.run("run", params.toString(), "--results", full.toString());
+  /** A complete run in the given order, its lines (header first). */
+  private List<String> completeRun(Path params, String order) throws IOException {
+    Path full = dir.resolve("full-" + order + ".csv");
+    CliTest.Result r = CliTest.run("run", params.toString(), "--results", full.toString(),
+        "--order", order);
     assertEquals(0, r.code(), r.err());
     assertEachRunOnce(full, "a complete run");
     List<String> lines = Files.readAllLines(full, StandardCharsets.UTF_8);
@@ -81,21 +83,23 @@ class ResumeTest {
   void resume_afterAnInterruptAfterEveryRow_recordsEachRunExactlyOnce() throws IOException {
     Path params = dir.resolve("sweep.csv");
     Files.writeString(params, SWEEP);
-    List<String> lines = completeRun(params);
-    for (int kept = 0; kept <= 8; kept++) {
-      Path results = dir.resolve("r" + kept + ".csv");
-      Files.write(results, lines.subList(0, 1 + kept), StandardCharsets.UTF_8);
-      CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString(),
-          "--resume");
-      assertEquals(0, r.code(), r.err());
-      assertEachRunOnce(results, "resumed after " + kept + " rows");
-      // A second resume has nothing left to do and changes nothing.
-      List<String> before = Files.readAllLines(results);
-      CliTest.Result again = CliTest.run("run", params.toString(), "--results",
-          results.toString(), "--resume");
-      assertEquals(0, again.code(), again.err());
-      assertTrue(again.out().contains("2 of 2 configurations already measured"), again.out());
-      assertEquals(before, Files.readAllLines(results));
+    for (String order : List.of("sequential", "interleaved", "random")) {
+      List<String> lines = completeRun(params, order);
+      for (int kept = 0; kept <= 8; kept++) {
+        Path results = dir.resolve("r" + kept + "-" + order + ".csv");
+        Files.write(results, lines.subList(0, 1 + kept), StandardCharsets.UTF_8);
+        CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString(),
+            "--resume");
+        assertEquals(0, r.code(), r.err());
+        assertEachRunOnce(results, "resumed after " + kept + " rows");
+        // A second resume has nothing left to do and changes nothing.
+        List<String> before = Files.readAllLines(results);
+        CliTest.Result again = CliTest.run("run", params.toString(), "--results",
+            results.toString(), "--resume");
+        assertEquals(0, again.code(), again.err());
+        assertTrue(again.out().contains("2 of 2 configurations already measured"), again.out());
+        assertEquals(before, Files.readAllLines(results));
+      }
     }
   }
 
@@ -104,7 +108,7 @@ class ResumeTest {
       throws IOException {
     Path params = dir.resolve("sweep.csv");
     Files.writeString(params, SWEEP);
-    List<String> lines = completeRun(params);
+    List<String> lines = completeRun(params, "sequential");
     Path results = dir.resolve("r.csv");
     // B=64 done; B=128 has its warm-up and rep 1.
     Files.write(results, lines.subList(0, 1 + 6), StandardCharsets.UTF_8);
@@ -125,7 +129,7 @@ class ResumeTest {
       throws IOException {
     Path params = dir.resolve("sweep.csv");
     Files.writeString(params, SWEEP);
-    List<String> lines = completeRun(params);
+    List<String> lines = completeRun(params, "sequential");
     for (int kept : new int[] {1, 5}) {
       Path results = dir.resolve("cut" + kept + ".csv");
       String half = lines.get(1 + kept).substring(0, lines.get(1 + kept).length() / 2);

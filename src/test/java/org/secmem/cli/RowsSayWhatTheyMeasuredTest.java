@@ -109,7 +109,7 @@ class RowsSayWhatTheyMeasuredTest {
     List<RawRow> rows = rows(results);
     assertEquals(List.of(params + ":2", params + ":2", params + ":3", params + ":3",
             params + ":4", params + ":4"),
-        rows.stream().map(x -> x.get("sweep")).toList());
+        rows.stream().map(x -> x.get("sweep")).sorted().toList());
     // Lines 2 and 3 give one configuration: one summary row with 4 runs; line 4 two (k = 1, 2).
     List<String> summary = summaryLines(results);
     assertEquals(1 + 3, summary.size(), String.join("\n", summary));

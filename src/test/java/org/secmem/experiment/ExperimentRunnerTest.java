@@ -141,4 +141,134 @@ class ExperimentRunnerTest {
           t + " reads " + reads + " vs predicted " + predictedRead);
     }
   }
+
+  /** A trial that only counts: which run is which, and how often it was cleaned up. */
+  private static final class Counting implements Trial {
+    final String name;
+    int prepared;
+    int finished;
+    final List<String> log;
+
+    Counting(String name, List<String> log) {
+      this.name = name;
+      this.log = log;
+    }
+
+    @Override
+    public String describe() {
+      return name;
+    }
+
+    @Override
+    public ResultRow.Builder configuration() {
+      return ResultRow.builder().set(ResultColumn.EXPERIMENT, "write")
+          .set(ResultColumn.STREAM, name);
+    }
+
+    @Override
+    public List<Path> inputs() {
+      return List.of();
+    }
+
+    @Override
+    public void prepare() {
+      prepared++;
+    }
+
+    @Override
+    public TrialOutcome run() {
+      log.add(name);
+      return new TrialOutcome(1, 4, new org.secmem.data.Checksum(),
+          java.util.Optional.empty(), java.util.Map.of());
+    }
+
+    @Override
+    public java.util.OptionalLong predictedIos() {
+      return java.util.OptionalLong.empty();
+    }
+
+    @Override
+    public void finish() {
+      finished++;
+    }
+  }
+
+  @Test
+  void interleavedBatch_roundByRound_withPositionRoundAndDirtyPagesRecorded_cleanedAfterEachRun()
+      throws IOException {
+    List<String> ran = new ArrayList<>();
+    List<Counting> trials = new ArrayList<>();
+    List<BatchStep> steps = new ArrayList<>();
+    RunSettings settings = new RunSettings(3, 1, CacheMode.AS_IS, false, 42);
+    for (String name : List.of("a", "b", "c", "d")) {
+      Counting t = new Counting(name, ran);
+      trials.add(t);
+      steps.add(BatchStep.all(new PlannedTrial(t, settings)));
+    }
+    int[] flushes = {0};
+    PageCache cache = new PageCache() {
+      @Override
+      public void dropAll() {}
+
+      @Override
+      public void flush() {
+        flushes[0]++;
+      }
+
+      @Override
+      public java.util.OptionalLong dirtyBytes() {
+        return java.util.OptionalLong.of(4096L * flushes[0]);
+      }
+    };
+    runner(cache).run(steps, new BatchOptions(RunOrder.INTERLEAVED, 42, true));
+
+    assertEquals(16, ran.size());
+    for (int round = 0; round < 4; round++) {
+      assertEquals(java.util.Set.of("a", "b", "c", "d"),
+          java.util.Set.copyOf(ran.subList(round * 4, round * 4 + 4)), "round " + (round + 1));
+    }
+    assertTrue(!ran.subList(0, 4).equals(ran.subList(4, 8))
+        || !ran.subList(4, 8).equals(ran.subList(8, 12)), "rounds shuffled anew: " + ran);
+    assertEquals(16, rows.size());
+    for (int i = 0; i < 16; i++) {
+      ResultRow r = rows.get(i);
+      assertEquals(Integer.toString(i + 1), r.get(ResultColumn.ORDER_INDEX));
+      assertEquals(Integer.toString(i / 4 + 1), r.get(ResultColumn.ROUND));
+      assertEquals(i < 4 ? "true" : "false", r.get(ResultColumn.WARMUP));
+      assertEquals(Integer.toString(i < 4 ? 1 : i / 4), r.get(ResultColumn.REP));
+      // Flushed before each run, the dirty count read after the flush.
+      assertEquals(Long.toString(4096L * (i + 1)), r.get(ResultColumn.DIRTY_BYTES));
+    }
+    assertEquals(16, flushes[0]);
+    for (Counting t : trials) {
+      assertEquals(4, t.prepared);
+      assertEquals(4, t.finished, "cleaned up after every run, not only the last");
+    }
+  }
+
+  @Test
+  void noFlush_leavesDirtyPagesAlone_butStillRecordsThem() throws IOException {
+    List<String> ran = new ArrayList<>();
+    int[] flushes = {0};
+    PageCache cache = new PageCache() {
+      @Override
+      public void dropAll() {}
+
+      @Override
+      public void flush() {
+        flushes[0]++;
+      }
+
+      @Override
+      public java.util.OptionalLong dirtyBytes() {
+        return java.util.OptionalLong.of(123);
+      }
+    };
+    runner(cache).run(List.of(BatchStep.all(new PlannedTrial(new Counting("a", ran),
+        new RunSettings(2, 0, CacheMode.AS_IS, false, 1)))),
+        new BatchOptions(RunOrder.SEQUENTIAL, 1, false));
+    assertEquals(0, flushes[0]);
+    assertEquals(List.of("123", "123"),
+        rows.stream().map(r -> r.get(ResultColumn.DIRTY_BYTES)).toList());
+  }
 }

@@ -1,0 +1,89 @@
+package org.secmem.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The lines a sweep ends with when its measurements moved while it ran: each configuration whose
+ * runs drifted beyond their noise (see {@link Drift}), and the sweep as a whole when its
+ * configurations moved together.
+ */
+public final class DriftWarnings {
+
+  /** Configurations named one by one; the rest are counted. */
+  static final int SHOWN = 5;
+
+  private DriftWarnings() {}
+
+  /** The warnings for {@code raw}; empty when nothing drifted or there are too few runs to tell. */
+  public static List<String> of(RawResults raw) {
+    List<String> config = raw.configurationColumns();
+    List<String> drifting = new ArrayList<>();
+    List<List<Double>> runs = new ArrayList<>();
+    for (Map.Entry<List<String>, List<RawRow>> g :
+        SummaryWriter.byConfiguration(raw, config).entrySet()) {
+      List<Double> ms = new ArrayList<>();
+      for (RawRow r : g.getValue()) {
+        if (!r.isWarmup()) {
+          r.elapsedMs().ifPresent(ms::add);
+        }
+      }
+      runs.add(ms);
+      Optional<Drift> d = Drift.of(ms);
+      if (d.isPresent() && d.get().drifted()) {
+        drifting.add(label(config, g.getKey()) + ": " + describe(d.get()));
+      }
+    }
+    List<String> lines = new ArrayList<>();
+    Optional<Drift.Sweep> sweep = Drift.ofSweep(runs);
+    if (sweep.isPresent() && sweep.get().drifted()) {
+      Drift.Sweep s = sweep.get();
+      boolean slower = s.medianRatio() > 1;
+      lines.add(String.format(java.util.Locale.ROOT, "drift: the sweep's configurations ran %s at"
+          + " the end than at the start: %d of %d %s (sign test p = %.2g), by %s in the median;"
+          + " see drift_ratio in the summary and order_index in the results",
+          slower ? "slower" : "faster", slower ? s.slower() : s.faster(), s.configurations(),
+          slower ? "slower" : "faster", s.pValue(), percent(s.medianRatio())));
+    }
+    for (int i = 0; i < Math.min(SHOWN, drifting.size()); i++) {
+      lines.add("drift: " + drifting.get(i));
+    }
+    if (drifting.size() > SHOWN) {
+      lines.add("drift: " + (drifting.size() - SHOWN) + " more configurations drifted (drift = yes"
+          + " in the summary)");
+    }
+    return lines;
+  }
+
+  private static String describe(Drift d) {
+    return String.format(java.util.Locale.ROOT, "the last third of its runs was %d%% %s than the"
+        + " first third (medians; %d%% interval of the ratio %.2f-%.2f, %d runs)",
+        Math.round(Math.abs(d.ratio() - 1) * 100), d.ratio() > 1 ? "slower" : "faster",
+        Drift.LEVEL_PERCENT, d.low(), d.high(), d.runs());
+  }
+
+  /** 1.25 as "+25%", 0.8 as "-20%". */
+  private static String percent(double ratio) {
+    long p = Math.round((ratio - 1) * 100);
+    return (p >= 0 ? "+" : "") + p + "%";
+  }
+
+  /** The configuration's non-empty cells, e.g. {@code read mapped n=1000000 b=65536}. */
+  private static String label(List<String> columns, List<String> values) {
+    StringBuilder s = new StringBuilder();
+    for (int i = 0; i < columns.size(); i++) {
+      String v = values.get(i).trim();
+      if (v.isEmpty()) {
+        continue;
+      }
+      if (s.length() > 0) {
+        s.append(' ');
+      }
+      String c = columns.get(i);
+      s.append(c.equals(ResultColumns.EXPERIMENT) ? v : c + "=" + v);
+    }
+    return s.toString();
+  }
+}
