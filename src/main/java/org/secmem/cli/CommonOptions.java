@@ -6,6 +6,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import org.secmem.experiment.BatchOptions;
 import org.secmem.experiment.CacheMode;
+import org.secmem.experiment.ForkChild;
 import org.secmem.experiment.RunOrder;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.TimeEstimate;
@@ -83,6 +84,22 @@ final class CommonOptions {
   boolean noFlush;
 
   @Option(
+      names = "--fork",
+      paramLabel = "N",
+      converter = Converters.IntCount.class,
+      description =
+          "Measure each configuration in N fresh JVMs, each running its warm-ups and"
+              + " repetitions (so N x --reps rows), as JMH's forks: what one configuration leaves"
+              + " in the JVM cannot change the next one's times. 0 measures in this JVM"
+              + " (default: ${DEFAULT-VALUE}).",
+      defaultValue = "0")
+  int fork;
+
+  /** In a forked JVM: what it measures (see {@link ForkChildSession}); not for users. */
+  @Option(names = "--fork-child", hidden = true, paramLabel = "SPEC")
+  String forkChild;
+
+  @Option(
       names = "--results",
       paramLabel = "FILE.csv",
       description =
@@ -130,6 +147,7 @@ final class CommonOptions {
   private static final double DAY_SECONDS = 86_400;
 
   RunSettings settings(CommandLine cmd) {
+    Limits.between(cmd, "--fork", fork, 0, BatchOptions.MAX_FORKS, "");
     Limits.between(cmd, "--reps", reps, NumericField.REPS.min(), NumericField.REPS.max(), "");
     Limits.between(cmd, "--warmup", warmup, NumericField.WARMUP.min(),
         NumericField.WARMUP.max(), "");
@@ -138,7 +156,13 @@ final class CommonOptions {
 
   /** How the batch's runs are ordered and separated: --order, --seed, --no-flush. */
   BatchOptions batch() {
-    return new BatchOptions(order, seed, !noFlush);
+    return new BatchOptions(order, seed, !noFlush, fork,
+        java.util.Optional.ofNullable(forkChild).map(ForkChild::parse));
+  }
+
+  /** Whether this process is a fork measuring for a parent secmem. */
+  boolean isForkChild() {
+    return forkChild != null;
   }
 
   /**

@@ -46,7 +46,22 @@ final class ExperimentSession {
 
   static int run(CommandLine cmd, List<PlannedTrial> plan, BatchOptions batch, Path results,
       Path dataDir) throws IOException {
-    return runSteps(cmd, Resume.all(plan), batch, results, dataDir);
+    List<PlannedTrial> measured = perConfiguration(plan, batch);
+    if (batch.child().isPresent()) {
+      return ForkChildSession.run(cmd, measured, batch.child().get(), batch);
+    }
+    return runSteps(cmd, Resume.all(measured), batch, results, dataDir);
+  }
+
+  /**
+   * The plan with each configuration's settings as measured: with {@code --fork N}, N times the
+   * repetitions and warm-ups (each fork runs them all), so that progress, resume and the summary
+   * count every row.
+   */
+  static List<PlannedTrial> perConfiguration(List<PlannedTrial> plan, BatchOptions batch) {
+    return plan.stream()
+        .map(p -> new PlannedTrial(p.trial(), batch.perConfiguration(p.settings())))
+        .toList();
   }
 
   /**
@@ -73,7 +88,11 @@ final class ExperimentSession {
           new ExperimentRunner(
               writer, listener, new CacheController(new LinuxPageCache(), listener));
       try {
-        runner.run(steps, batch);
+        if (batch.forks() > 0) {
+          new ForkedBatch(cmd, writer, listener, batch).run(steps);
+        } else {
+          runner.run(steps, batch);
+        }
       } finally {
         RawResultsWriter.Tally tally = writer.tally();
         rows = tally.added();
@@ -188,6 +207,7 @@ final class ExperimentSession {
   static final String RUN_ORDER_KEY = "run_order";
   static final String ORDER_SEED_KEY = "order_seed";
   static final String FLUSH_KEY = "flush_before_runs";
+  static final String FORKS_KEY = "forks";
 
   /** The most of a parameter file's text kept in the environment record, in characters. */
   static final int PARAM_TEXT_MAX = 256 * 1024;
@@ -204,6 +224,7 @@ final class ExperimentSession {
     entries.put(RUN_ORDER_KEY, batch.order().cliName());
     entries.put(ORDER_SEED_KEY, Long.toString(batch.orderSeed()));
     entries.put(FLUSH_KEY, Boolean.toString(batch.flush()));
+    entries.put(FORKS_KEY, Integer.toString(batch.forks()));
     int i = 0;
     for (Path f : paramFiles(cmd)) {
       i++;

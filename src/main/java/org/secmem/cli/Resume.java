@@ -39,7 +39,11 @@ final class Resume {
 
   /** Every run of every configuration: a first go, or a resume with nothing measured yet. */
   static List<BatchStep> all(List<PlannedTrial> plan) {
-    return plan.stream().map(p -> BatchStep.all(p)).toList();
+    List<BatchStep> steps = new ArrayList<>(plan.size());
+    for (int i = 0; i < plan.size(); i++) {
+      steps.add(BatchStep.all(i, plan.get(i)));
+    }
+    return steps;
   }
 
   /**
@@ -63,7 +67,8 @@ final class Resume {
           n -> recorded.merge(runKey(key(row), row.isWarmup(), n), 1L, Long::sum));
     }
     List<BatchStep> left = new ArrayList<>();
-    for (PlannedTrial p : plan) {
+    for (int i = 0; i < plan.size(); i++) {
+      PlannedTrial p = plan.get(i);
       RunSettings s = p.settings();
       ResultRow cells = p.trial().configuration().set(ResultColumn.SYNC, s.sync())
           .set(ResultColumn.CACHE, s.cache().cliName()).build();
@@ -71,7 +76,7 @@ final class Resume {
       SortedSet<Integer> reps = missing(recorded, key, false, s.reps());
       SortedSet<Integer> warmups = missing(recorded, key, true, s.warmup());
       if (!reps.isEmpty()) {
-        left.add(new BatchStep(p, new Runs(warmups, reps)));
+        left.add(new BatchStep(i, p, new Runs(warmups, reps)));
       }
     }
     return left;

@@ -72,9 +72,11 @@ final class RunCommand implements Callable<Integer> {
     }
     Path results = common.resultsFile(name);
     List<org.secmem.experiment.PlannedTrial> plan = Plans.trials(cmd, configs, common);
-    if (!resume) {
+    if (!resume || common.isForkChild()) {
       return ExperimentSession.run(cmd, plan, common.batch(), results, defaults.dataDir());
     }
+    // With forks, each configuration is measured forks x reps times: what resume looks for.
+    plan = ExperimentSession.perConfiguration(plan, common.batch());
     List<BatchStep> steps = Resume.all(plan);
     if (Files.exists(results) && Files.size(results) > 0) {
       RawResults raw = RawResults.read(results);

@@ -75,6 +75,9 @@ final class ShutdownCleanup implements TempRegistry {
       return;
     }
     ProgressListener.eraseBars();
+    // A fork (--fork) measuring for this process ends with it: a terminal's Ctrl-C reaches it too,
+    // a kill of this process alone does not.
+    ProcessHandle.current().children().forEach(ProcessHandle::destroy);
     // First freeze the results file (the interrupted thread may still be measuring), so that the
     // count below is what the file holds when the process ends.
     RawResultsWriter writer = results;

@@ -7,13 +7,41 @@ package org.secmem.experiment;
  * @param orderSeed the seed of the interleaved and random orders, recorded with the results
  * @param flush whether dirty pages are written back ({@code sync}) before each timed run, so that
  *     a run does not pay for what the one before it wrote
+ * @param forks fresh JVMs per configuration, each running the configuration's warm-ups and
+ *     repetitions (so a configuration gets forks x reps rows); 0 measures in this JVM
+ * @param child in a forked JVM: what it measures; empty in the process the user started
  */
-public record BatchOptions(RunOrder order, long orderSeed, boolean flush) {
+public record BatchOptions(RunOrder order, long orderSeed, boolean flush, int forks,
+    java.util.Optional<ForkChild> child) {
+
+  /** The most forks per configuration. */
+  public static final int MAX_FORKS = 1000;
 
   public BatchOptions {
-    if (order == null) {
+    if (order == null || child == null) {
       throw new IllegalArgumentException("an order must be given");
     }
+    if (forks < 0 || forks > MAX_FORKS) {
+      throw new IllegalArgumentException("forks (" + forks + ") must be 0 .. " + MAX_FORKS);
+    }
+  }
+
+  /** In this JVM. */
+  public BatchOptions(RunOrder order, long orderSeed, boolean flush) {
+    this(order, orderSeed, flush, 0, java.util.Optional.empty());
+  }
+
+  /**
+   * The settings a configuration is measured with: with forks, each fork runs all of
+   * {@code settings}' warm-ups and repetitions, so the configuration has forks times as many.
+   */
+  public RunSettings perConfiguration(RunSettings settings) {
+    if (forks <= 1) {
+      return settings;
+    }
+    return new RunSettings(Math.multiplyExact(settings.reps(), forks),
+        Math.multiplyExact(settings.warmup(), forks), settings.cache(), settings.sync(),
+        settings.seed());
   }
 
   /** Interleaved, seed {@value RunSettings#DEFAULT_SEED}, flushing. */

@@ -4,19 +4,20 @@ import org.secmem.experiment.ExperimentRunner.Runs;
 
 /**
  * A configuration of a batch and which of its runs to do: all of them on a first go, what is left
- * on a resume.
+ * on a resume. {@code index} is its 0-based place in the planned batch (a forked JVM plans the
+ * same batch and measures the configuration at that index).
  */
-public record BatchStep(PlannedTrial planned, Runs runs) {
+public record BatchStep(int index, PlannedTrial planned, Runs runs) {
 
   public BatchStep {
-    if (planned == null || runs == null) {
-      throw new IllegalArgumentException("planned trial and runs must be given");
+    if (planned == null || runs == null || index < 0) {
+      throw new IllegalArgumentException("planned trial, runs and index must be given");
     }
   }
 
-  /** Every run of {@code planned}. */
-  public static BatchStep all(PlannedTrial planned) {
-    return new BatchStep(planned, Runs.all(planned.settings()));
+  /** Every run of {@code planned}, the {@code index}-th (0-based) configuration of its batch. */
+  public static BatchStep all(int index, PlannedTrial planned) {
+    return new BatchStep(index, planned, Runs.all(planned.settings()));
   }
 
   /** Whether some of its runs were measured before (it is neither untouched nor skipped). */

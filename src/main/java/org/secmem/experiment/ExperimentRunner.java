@@ -96,7 +96,7 @@ public final class ExperimentRunner {
    */
   public void run(Trial trial, RunSettings settings, Runs which, int config, int configs)
       throws IOException {
-    BatchStep step = new BatchStep(new PlannedTrial(trial, settings), which);
+    BatchStep step = new BatchStep(config - 1, new PlannedTrial(trial, settings), which);
     runSlots(List.of(step), RunSchedule.of(List.of(step.runCount()), RunOrder.SEQUENTIAL, 0),
         false, config - 1, configs);
   }

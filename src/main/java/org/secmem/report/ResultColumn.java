@@ -111,7 +111,12 @@ public enum ResultColumn {
    * {@code /proc/meminfo}), after the write-back secmem asks for before each run unless
    * {@code --no-flush}: what a run may pay for besides its own work.
    */
-  DIRTY_BYTES("dirty_bytes");
+  DIRTY_BYTES("dirty_bytes"),
+  /**
+   * With {@code --fork N}: which of the configuration's N fresh JVMs measured the row (1..N); blank
+   * when it was measured in the JVM the user started.
+   */
+  FORK("fork");
 
   private final String header;
 

@@ -32,6 +32,13 @@ public final class ResultRow {
     return Optional.ofNullable(cells.get(column));
   }
 
+  /** A builder holding this row's cells, to change some of them. */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.cells.putAll(cells);
+    return b;
+  }
+
   /** Collects cells; {@code null} values leave a cell empty. */
   public static final class Builder {
     private final Map<ResultColumn, String> cells = new EnumMap<>(ResultColumn.class);

@@ -203,7 +203,7 @@ class ExperimentRunnerTest {
     for (String name : List.of("a", "b", "c", "d")) {
       Counting t = new Counting(name, ran);
       trials.add(t);
-      steps.add(BatchStep.all(new PlannedTrial(t, settings)));
+      steps.add(BatchStep.all(steps.size(), new PlannedTrial(t, settings)));
     }
     int[] flushes = {0};
     PageCache cache = new PageCache() {
@@ -264,7 +264,7 @@ class ExperimentRunnerTest {
         return java.util.OptionalLong.of(123);
       }
     };
-    runner(cache).run(List.of(BatchStep.all(new PlannedTrial(new Counting("a", ran),
+    runner(cache).run(List.of(BatchStep.all(0, new PlannedTrial(new Counting("a", ran),
         new RunSettings(2, 0, CacheMode.AS_IS, false, 1)))),
         new BatchOptions(RunOrder.SEQUENTIAL, 1, false));
     assertEquals(0, flushes[0]);

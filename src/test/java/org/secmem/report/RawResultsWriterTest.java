@@ -49,7 +49,7 @@ class RawResultsWriterTest {
             + "parallel_merge,access,stream_read_bytes,stream_write_bytes,cpu_ns,"
             + "run_formation_cpu_ns,merge_cpu_ns,threads,run_workers,run_ints,merge_threads,"
             + "merge_b,model_heap_bytes,peak_heap_bytes,sweep,input,input_bytes,order_index,round,"
-            + "dirty_bytes",
+            + "dirty_bytes,fork",
         String.join(",", ResultColumn.headers()));
   }
 

@@ -1,0 +1,98 @@
+package org.secmem.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import org.secmem.experiment.BatchOptions;
+import org.secmem.experiment.BatchStep;
+import org.secmem.experiment.CacheController;
+import org.secmem.experiment.ExperimentRunner;
+import org.secmem.experiment.ExperimentRunner.Runs;
+import org.secmem.experiment.ForkChild;
+import org.secmem.experiment.LinuxPageCache;
+import org.secmem.experiment.PlannedTrial;
+import org.secmem.experiment.RunListener;
+import org.secmem.experiment.RunOrder;
+import org.secmem.experiment.RunSettings;
+import org.secmem.report.ResultColumn;
+import org.secmem.report.ResultRow;
+import org.secmem.report.ResultSink;
+import picocli.CommandLine;
+
+/**
+ * The forked JVM's side of {@code --fork}: measures one configuration's warm-ups and repetitions,
+ * one after another, and hands each row to the parent as one line on standard output
+ * ({@value #ROW_PREFIX} and the row as CSV in {@link ResultColumn} order), numbered as the
+ * parent's schedule says. It writes no file: the parent records every row as it arrives, so a row
+ * is kept as soon as it is measured, as in one JVM.
+ */
+final class ForkChildSession {
+
+  /** Starts a row line on the child's standard output. */
+  static final String ROW_PREFIX = "secmem-row:";
+
+  private ForkChildSession() {}
+
+  static int run(CommandLine cmd, List<PlannedTrial> plan, ForkChild child, BatchOptions batch)
+      throws IOException {
+    if (child.config() >= plan.size()) {
+      throw new IllegalStateException("fork of configuration " + (child.config() + 1) + " of a"
+          + " batch of " + plan.size() + ": the parent planned another batch");
+    }
+    PlannedTrial planned = plan.get(child.config());
+    RunSettings s = planned.settings();
+    RunSettings mine = new RunSettings(child.reps().size(), child.warmups().size(), s.cache(),
+        s.sync(), s.seed());
+    List<Integer> warmups = List.copyOf(child.warmups());
+    SortedSet<Integer> recorded = new TreeSet<>();
+    for (int i = 0; i < warmups.size(); i++) {
+      if (child.recordedWarmups().contains(warmups.get(i))) {
+        recorded.add(i + 1);
+      }
+    }
+    Runs runs = new Runs(recorded, Runs.numbers(child.reps().size()));
+    PrintWriter out = cmd.getOut();
+    ResultSink sink = row -> {
+      out.println(ROW_PREFIX + csv(renumber(row, child, warmups)));
+      out.flush();
+    };
+    RunListener quiet = RunListener.silent();
+    new ExperimentRunner(sink, quiet, new CacheController(new LinuxPageCache(), quiet))
+        .run(List.of(new BatchStep(child.config(), new PlannedTrial(planned.trial(), mine),
+            runs)), new BatchOptions(RunOrder.SEQUENTIAL, batch.orderSeed(), batch.flush()));
+    return ExitCodes.OK;
+  }
+
+  /** The row under the parent's numbers: warm-up and rep, position, round, and the fork. */
+  static ResultRow renumber(ResultRow row, ForkChild child, List<Integer> warmups) {
+    boolean warmup = Boolean.parseBoolean(row.get(ResultColumn.WARMUP));
+    int local = Integer.parseInt(row.get(ResultColumn.REP));
+    int rep = warmup ? warmups.get(local - 1) : List.copyOf(child.reps()).get(local - 1);
+    long position = child.position() + Long.parseLong(row.get(ResultColumn.ORDER_INDEX)) - 1;
+    int round = child.round() + Integer.parseInt(row.get(ResultColumn.ROUND)) - 1;
+    return row.toBuilder().set(ResultColumn.REP, rep).set(ResultColumn.ORDER_INDEX, position)
+        .set(ResultColumn.ROUND, round).set(ResultColumn.FORK, child.fork()).build();
+  }
+
+  /** The row as one CSV record (no line end), every column in order. */
+  static String csv(ResultRow row) {
+    List<String> cells = new ArrayList<>();
+    for (ResultColumn c : ResultColumn.values()) {
+      cells.add(row.get(c));
+    }
+    StringWriter w = new StringWriter();
+    try (CSVPrinter p = new CSVPrinter(w, CSVFormat.RFC4180.builder().setRecordSeparator("")
+        .build())) {
+      p.printRecord(cells);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e); // a StringWriter does not fail
+    }
+    return w.toString();
+  }
+}

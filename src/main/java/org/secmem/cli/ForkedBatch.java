@@ -1,0 +1,225 @@
+package org.secmem.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.InterruptedIOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.secmem.experiment.BatchOptions;
+import org.secmem.experiment.BatchStep;
+import org.secmem.experiment.ForkChild;
+import org.secmem.experiment.RunListener;
+import org.secmem.experiment.RunSchedule;
+import org.secmem.experiment.RunSettings;
+import org.secmem.report.ResultColumn;
+import org.secmem.report.ResultRow;
+import org.secmem.report.ResultSink;
+import picocli.CommandLine;
+
+/**
+ * The parent's side of {@code --fork N}: each configuration is measured in N fresh JVMs, as JMH's
+ * forks are, so that what one configuration leaves in the JVM (compiled code, a grown heap, garbage
+ * to collect) cannot speed up or slow down the next. The forks are ordered as the runs would be
+ * ({@code --order}: interleaved, the first fork of every configuration, then the second, ...); each
+ * runs its configuration's warm-ups and repetitions with the same command line plus
+ * {@code --fork-child}, and sends its rows back one line each (see {@link ForkChildSession}), which
+ * are recorded as they arrive.
+ */
+final class ForkedBatch {
+
+  private static final Logger LOG = LogManager.getLogger(ForkedBatch.class);
+
+  /** Lines of a failed fork's error output repeated in the failure message. */
+  private static final int ERR_LINES = 3;
+
+  private final CommandLine cmd;
+  private final ResultSink sink;
+  private final RunListener listener;
+  private final BatchOptions batch;
+
+  ForkedBatch(CommandLine cmd, ResultSink sink, RunListener listener, BatchOptions batch) {
+    this.cmd = cmd;
+    this.sink = sink;
+    this.listener = listener;
+    this.batch = batch;
+  }
+
+  /** One fork: a configuration (the step) and what its JVM runs. */
+  private record Unit(BatchStep step, int fork, SortedSet<Integer> warmups,
+      SortedSet<Integer> recorded, SortedSet<Integer> reps) {
+    int runs() {
+      return warmups.size() + reps.size();
+    }
+  }
+
+  void run(List<BatchStep> steps) throws IOException {
+    List<List<Unit>> units = new ArrayList<>();
+    for (BatchStep s : steps) {
+      units.add(units(s));
+    }
+    List<RunSchedule.Slot> slots = RunSchedule.of(units.stream().map(List::size).toList(),
+        batch.order(), batch.orderSeed());
+    long position = 1;
+    int[] round = new int[steps.size()];
+    for (RunSchedule.Slot slot : slots) {
+      Unit u = units.get(slot.config()).get(slot.round() - 1);
+      ForkChild child = new ForkChild(u.step().index(), u.fork(), u.warmups(), u.recorded(),
+          u.reps(), position, round[slot.config()] + 1);
+      listener.runStarting(u.step().planned().trial().describe() + " (fork " + u.fork() + " of "
+              + batch.forks() + ")", slot.config() + 1, steps.size(), round[slot.config()] + 1,
+          u.step().runCount());
+      fork(child, u.step().planned().trial().describe());
+      position += u.runs();
+      round[slot.config()] += u.runs();
+    }
+  }
+
+  /**
+   * The forks of one configuration that have something left to measure: fork f runs warm-ups
+   * (f-1)W+1 .. fW and the repetitions of (f-1)R+1 .. fR that the step still needs.
+   */
+  private List<Unit> units(BatchStep step) {
+    RunSettings s = step.planned().settings();
+    int reps = s.reps() / batch.forks();
+    int warmups = s.warmup() / batch.forks();
+    List<Unit> out = new ArrayList<>();
+    for (int f = 1; f <= batch.forks(); f++) {
+      SortedSet<Integer> r = new TreeSet<>(step.runs().reps().subSet((f - 1) * reps + 1,
+          f * reps + 1));
+      if (r.isEmpty()) {
+        continue;
+      }
+      SortedSet<Integer> w = range((f - 1) * warmups + 1, f * warmups);
+      SortedSet<Integer> rec = new TreeSet<>(w);
+      rec.retainAll(step.runs().recordedWarmups());
+      out.add(new Unit(step, f, w, rec, r));
+    }
+    return out;
+  }
+
+  /** Runs one fork to its end, recording each row it sends as it arrives. */
+  private void fork(ForkChild child, String what) throws IOException {
+    List<String> command = command(child);
+    LOG.info("fork {} of {}: {}", child.fork(), what, command);
+    Process p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+    p.getOutputStream().close();
+    Deque<String> errTail = new ArrayDeque<>();
+    Thread errReader = new Thread(() -> drain(p, errTail), "secmem-fork-stderr");
+    errReader.setDaemon(true);
+    errReader.start();
+    try (BufferedReader out = new BufferedReader(
+        new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = out.readLine()) != null) {
+        if (line.startsWith(ForkChildSession.ROW_PREFIX)) {
+          ResultRow row = parse(line.substring(ForkChildSession.ROW_PREFIX.length()));
+          sink.accept(row);
+          listener.runFinished(row);
+        } else {
+          LOG.debug("fork {}: {}", child.fork(), line);
+        }
+      }
+      int code = p.waitFor();
+      errReader.join(1000);
+      if (code != ExitCodes.OK) {
+        String tail;
+        synchronized (errTail) {
+          tail = String.join(" / ", errTail);
+        }
+        throw new IOException("fork " + child.fork() + " of " + what + " (a fresh JVM) failed"
+            + " with exit code " + code + (tail.isBlank() ? "" : ": " + tail));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while fork " + child.fork() + " of " + what
+          + " ran");
+    } finally {
+      if (p.isAlive()) {
+        p.destroy();
+      }
+    }
+  }
+
+  private static void drain(Process p, Deque<String> tail) {
+    try (BufferedReader err = new BufferedReader(
+        new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = err.readLine()) != null) {
+        LOG.info("fork stderr: {}", line);
+        if (line.isBlank()) {
+          continue;
+        }
+        synchronized (tail) {
+          tail.addLast(line.trim());
+          while (tail.size() > ERR_LINES) {
+            tail.removeFirst();
+          }
+        }
+      }
+    } catch (IOException e) {
+      LOG.debug("fork stderr closed", e);
+    }
+  }
+
+  /** A row sent by a fork: every column in {@link ResultColumn} order. */
+  static ResultRow parse(String csv) throws IOException {
+    try (CSVParser parser = CSVParser.parse(csv, CSVFormat.RFC4180)) {
+      List<CSVRecord> records = parser.getRecords();
+      ResultColumn[] columns = ResultColumn.values();
+      if (records.size() != 1 || records.get(0).size() != columns.length) {
+        throw new IOException("a fork sent a row that is not " + columns.length + " cells: "
+            + csv);
+      }
+      ResultRow.Builder b = ResultRow.builder();
+      CSVRecord r = records.get(0);
+      for (int i = 0; i < columns.length; i++) {
+        if (!r.get(i).isEmpty()) {
+          b.set(columns[i], r.get(i));
+        }
+      }
+      return b.build();
+    }
+  }
+
+  /** This JVM's java, its options and class path, the command as typed, and the fork's part. */
+  private List<String> command(ForkChild child) {
+    List<String> c = new ArrayList<>();
+    c.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+      // A debugger's port cannot be opened twice; the rest (heap, properties) is kept.
+      if (!arg.startsWith("-agentlib:jdwp") && !arg.startsWith("-Xrunjdwp")) {
+        c.add(arg);
+      }
+    }
+    c.add("-cp");
+    c.add(System.getProperty("java.class.path"));
+    c.add("org.secmem.Main");
+    List<String> typed = ExperimentSession.commandLine(cmd);
+    c.addAll(typed.subList(1, typed.size()));
+    c.add("--fork-child");
+    c.add(child.format());
+    return c;
+  }
+
+  /** Numbers a..b as a set (empty when b < a). */
+  private static SortedSet<Integer> range(int a, int b) {
+    SortedSet<Integer> s = new TreeSet<>();
+    for (int i = a; i <= b; i++) {
+      s.add(i);
+    }
+    return s;
+  }
+}
