@@ -95,6 +95,25 @@ final class CommonOptions {
       defaultValue = "0")
   int fork;
 
+  @Option(
+      names = "--sentinel",
+      paramLabel = "CONFIG|auto",
+      description =
+          "Re-measure one reference configuration (its number in the batch, 1 = the first;"
+              + " auto = the first) at the start, every --sentinel-every runs and at the end, and"
+              + " say at the end how far it moved: the machine's drift during the sweep. Its"
+              + " extra rows are marked sentinel=true and counted apart.")
+  String sentinel;
+
+  @Option(
+      names = "--sentinel-every",
+      paramLabel = "RUNS",
+      converter = Converters.IntCount.class,
+      description = "Runs between two sentinel runs (default: as many as the batch has"
+          + " configurations, once per round).",
+      defaultValue = "0")
+  int sentinelEvery;
+
   /** In a forked JVM: what it measures (see {@link ForkChildSession}); not for users. */
   @Option(names = "--fork-child", hidden = true, paramLabel = "SPEC")
   String forkChild;
@@ -148,6 +167,16 @@ final class CommonOptions {
 
   RunSettings settings(CommandLine cmd) {
     Limits.between(cmd, "--fork", fork, 0, BatchOptions.MAX_FORKS, "");
+    Limits.between(cmd, "--sentinel-every", sentinelEvery, 0, 1_000_000, "");
+    if (sentinel != null && !sentinel.trim().equalsIgnoreCase("auto")
+        && !sentinel.trim().matches("[1-9][0-9]{0,8}")) {
+      throw new CommandLine.ParameterException(cmd, "--sentinel: '" + sentinel + "' is neither a"
+          + " configuration number (1, 2, ...) nor auto");
+    }
+    if (sentinel != null && fork > 0) {
+      throw new CommandLine.ParameterException(cmd, "--sentinel and --fork cannot be combined:"
+          + " a sentinel re-measures within one JVM; with forks, compare the forks' rows");
+    }
     Limits.between(cmd, "--reps", reps, NumericField.REPS.min(), NumericField.REPS.max(), "");
     Limits.between(cmd, "--warmup", warmup, NumericField.WARMUP.min(),
         NumericField.WARMUP.max(), "");
@@ -156,8 +185,11 @@ final class CommonOptions {
 
   /** How the batch's runs are ordered and separated: --order, --seed, --no-flush. */
   BatchOptions batch() {
+    int sentinelIndex = sentinel == null ? -1
+        : sentinel.equalsIgnoreCase("auto") ? 0 : Integer.parseInt(sentinel.trim()) - 1;
     return new BatchOptions(order, seed, !noFlush, fork,
-        java.util.Optional.ofNullable(forkChild).map(ForkChild::parse));
+        java.util.Optional.ofNullable(forkChild).map(ForkChild::parse), sentinelIndex,
+        sentinelEvery);
   }
 
   /** Whether this process is a fork measuring for a parent secmem. */

@@ -50,7 +50,24 @@ final class ExperimentSession {
     if (batch.child().isPresent()) {
       return ForkChildSession.run(cmd, measured, batch.child().get(), batch);
     }
-    return runSteps(cmd, Resume.all(measured), batch, results, dataDir);
+    return runSteps(cmd, measured, Resume.all(measured), batch, results, dataDir);
+  }
+
+  /**
+   * The configuration {@code --sentinel} names, checked against the batch.
+   *
+   * @throws BadInputException when the batch has no such configuration
+   */
+  static java.util.Optional<PlannedTrial> sentinel(List<PlannedTrial> plan, BatchOptions batch) {
+    if (!batch.hasSentinel()) {
+      return java.util.Optional.empty();
+    }
+    if (batch.sentinel() >= plan.size()) {
+      throw new BadInputException("--sentinel " + (batch.sentinel() + 1) + ": the batch has "
+          + plan.size() + (plan.size() == 1 ? " configuration (1)" : " configurations (1 .. "
+              + plan.size() + ")"));
+    }
+    return java.util.Optional.of(plan.get(batch.sentinel()));
   }
 
   /**
@@ -69,9 +86,14 @@ final class ExperimentSession {
    * {@code results}. When no row was written to a file this session created, the file and its
    * environment record are removed again: nothing measured, nothing left.
    */
-  static int runSteps(CommandLine cmd, List<BatchStep> steps, BatchOptions batch, Path results,
-      Path dataDir) throws IOException {
+  static int runSteps(CommandLine cmd, List<PlannedTrial> plan, List<BatchStep> steps,
+      BatchOptions batch, Path results, Path dataDir) throws IOException {
+    java.util.Optional<PlannedTrial> sentinel = sentinel(plan, batch);
     long totalRuns = steps.stream().mapToLong(s -> s.runs().count(s.planned().settings())).sum();
+    if (sentinel.isPresent()) {
+      long every = batch.sentinelInterval(steps.size());
+      totalRuns += (totalRuns + every - 1) / every + 1;
+    }
     boolean terminal = System.console() != null;
     long rows = 0;
     boolean created = false;
@@ -91,7 +113,7 @@ final class ExperimentSession {
         if (batch.forks() > 0) {
           new ForkedBatch(cmd, writer, listener, batch).run(steps);
         } else {
-          runner.run(steps, batch);
+          runner.run(steps, batch, sentinel);
         }
       } finally {
         RawResultsWriter.Tally tally = writer.tally();
@@ -160,6 +182,8 @@ final class ExperimentSession {
       cmd.getErr().flush();
       written = Reports.write(raw, results, ReportFiles.chartsFolderFor(results),
           ChartMaker.withDefaults());
+      DriftWarnings.sentinel(raw).ifPresent(cmd.getOut()::println);
+      cmd.getOut().flush();
       for (String line : DriftWarnings.of(raw)) {
         cmd.getErr().println("warning: " + line);
       }

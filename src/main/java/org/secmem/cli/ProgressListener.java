@@ -74,9 +74,11 @@ final class ProgressListener implements RunListener, AutoCloseable {
   @Override
   public void runStarting(String what, int config, int configs, int run, int runs) {
     current = what;
-    position = "[" + config + "/" + configs + "]";
+    // configs 0: the sentinel's re-run of its reference configuration (--sentinel)
+    position = configs == 0 ? "[sentinel]" : "[" + config + "/" + configs + "]";
     if (bar != null) {
-      bar.setExtraMessage(" config " + config + "/" + configs + ", run " + run + "/" + runs);
+      bar.setExtraMessage(configs == 0 ? " sentinel"
+          : " config " + config + "/" + configs + ", run " + run + "/" + runs);
     }
   }
 
@@ -98,7 +100,8 @@ final class ProgressListener implements RunListener, AutoCloseable {
             .append(' ')
             .append(current)
             .append("  ")
-            .append(warmup ? "warm-up " : "rep ")
+            .append(warmup ? "warm-up " : Boolean.parseBoolean(row.get(ResultColumn.SENTINEL))
+                ? "run " : "rep ")
             .append(row.get(ResultColumn.REP))
             .append(note)
             .append(": ")

@@ -99,7 +99,8 @@ final class RunCommand implements Callable<Integer> {
     if (steps.isEmpty()) {
       return ExitCodes.OK;
     }
-    return ExperimentSession.runSteps(cmd, steps, common.batch(), results, defaults.dataDir());
+    return ExperimentSession.runSteps(cmd, plan, steps, common.batch(), results,
+        defaults.dataDir());
   }
 
   private static String baseName(Path f) {

@@ -10,9 +10,13 @@ package org.secmem.experiment;
  * @param forks fresh JVMs per configuration, each running the configuration's warm-ups and
  *     repetitions (so a configuration gets forks x reps rows); 0 measures in this JVM
  * @param child in a forked JVM: what it measures; empty in the process the user started
+ * @param sentinel the 0-based index of the configuration re-measured as a reference (see
+ *     {@code --sentinel}), or -1 for none
+ * @param sentinelEvery runs of the batch between two sentinel runs (one also runs first and last);
+ *     0 for once per round, as many runs as the batch has configurations
  */
 public record BatchOptions(RunOrder order, long orderSeed, boolean flush, int forks,
-    java.util.Optional<ForkChild> child) {
+    java.util.Optional<ForkChild> child, int sentinel, int sentinelEvery) {
 
   /** The most forks per configuration. */
   public static final int MAX_FORKS = 1000;
@@ -24,11 +28,24 @@ public record BatchOptions(RunOrder order, long orderSeed, boolean flush, int fo
     if (forks < 0 || forks > MAX_FORKS) {
       throw new IllegalArgumentException("forks (" + forks + ") must be 0 .. " + MAX_FORKS);
     }
+    if (sentinel < -1 || sentinelEvery < 0) {
+      throw new IllegalArgumentException("sentinel " + sentinel + " every " + sentinelEvery);
+    }
   }
 
-  /** In this JVM. */
+  /** In this JVM, no sentinel. */
   public BatchOptions(RunOrder order, long orderSeed, boolean flush) {
-    this(order, orderSeed, flush, 0, java.util.Optional.empty());
+    this(order, orderSeed, flush, 0, java.util.Optional.empty(), -1, 1);
+  }
+
+  /** Runs between two sentinel runs in a batch of {@code configurations}. */
+  public int sentinelInterval(int configurations) {
+    return sentinelEvery > 0 ? sentinelEvery : Math.max(1, configurations);
+  }
+
+  /** Whether a reference configuration is re-measured during the batch. */
+  public boolean hasSentinel() {
+    return sentinel >= 0;
   }
 
   /**

@@ -107,22 +107,57 @@ public final class ExperimentRunner {
    * the next starts, whichever configuration that is.
    */
   public void run(List<BatchStep> steps, BatchOptions options) throws IOException {
+    run(steps, options, Optional.empty());
+  }
+
+  /**
+   * As {@link #run(List, BatchOptions)}, with {@code sentinel} (when given) measured once more
+   * before the first run, after every {@link BatchOptions#sentinelInterval} runs and after the
+   * last: rows marked {@code sentinel=true}, numbered 1, 2, ... in their own series.
+   */
+  public void run(List<BatchStep> steps, BatchOptions options, Optional<PlannedTrial> sentinel)
+      throws IOException {
     List<Integer> counts = steps.stream().map(BatchStep::runCount).toList();
-    runSlots(steps, RunSchedule.of(counts, options.order(), options.orderSeed()),
-        options.flush(), 0, steps.size());
+    List<RunSchedule.Slot> slots = RunSchedule.of(counts, options.order(), options.orderSeed());
+    if (sentinel.isEmpty()) {
+      runSlots(steps, slots, options.flush(), 0, steps.size());
+      return;
+    }
+    int every = options.sentinelInterval(steps.size());
+    int measured = 0;
+    long position = 0;
+    for (int i = 0; i < slots.size(); i++) {
+      if (i % every == 0) {
+        runSentinel(sentinel.get(), ++measured, ++position, options.flush());
+      }
+      RunSchedule.Slot s = slots.get(i);
+      runOne(steps.get(s.config()), new RunSchedule.Slot(s.config(), s.round(), ++position),
+          options.flush(), s.config() + 1, steps.size(), false);
+    }
+    runSentinel(sentinel.get(), ++measured, ++position, options.flush());
+  }
+
+  private void runSentinel(PlannedTrial sentinel, int number, long position, boolean flush)
+      throws IOException {
+    RunSettings s = sentinel.settings();
+    RunSettings once = new RunSettings(number, 0, s.cache(), s.sync(), s.seed());
+    SortedSet<Integer> rep = new TreeSet<>(List.of(number));
+    BatchStep step = new BatchStep(0, new PlannedTrial(sentinel.trial(), once),
+        new Runs(new TreeSet<>(), rep));
+    runOne(step, new RunSchedule.Slot(0, 1, position), flush, 0, 0, true);
   }
 
   private void runSlots(List<BatchStep> steps, List<RunSchedule.Slot> slots, boolean flush,
       int firstConfig, int configs) throws IOException {
     for (RunSchedule.Slot slot : slots) {
       BatchStep step = steps.get(slot.config());
-      runOne(step, slot, flush, firstConfig + slot.config() + 1, configs);
+      runOne(step, slot, flush, firstConfig + slot.config() + 1, configs, false);
     }
   }
 
   /** One run: set-up, cache and page state, the timed work, its row, and its clean-up. */
   private void runOne(BatchStep step, RunSchedule.Slot slot, boolean flush, int config,
-      int configs) throws IOException {
+      int configs, boolean sentinel) throws IOException {
     Trial trial = step.planned().trial();
     RunSettings settings = step.planned().settings();
     Runs which = step.runs();
@@ -153,7 +188,10 @@ public final class ExperimentRunner {
       ResultRow.Builder b =
           row(trial, settings, outcome, verified, elapsed, io, rep, warmup, cacheDone, cpu)
               .set(ResultColumn.ORDER_INDEX, slot.position())
-              .set(ResultColumn.ROUND, slot.round());
+              .set(ResultColumn.ROUND, sentinel ? null : Integer.toString(slot.round()));
+      if (sentinel) {
+        b.set(ResultColumn.SENTINEL, true);
+      }
       dirty.ifPresent(d -> b.set(ResultColumn.DIRTY_BYTES, d));
       ResultRow row = b.build();
       if (warmup && !which.recordedWarmups().contains(rep)) {

@@ -37,6 +37,7 @@ public final class DriftWarnings {
       }
     }
     List<String> lines = new ArrayList<>();
+    sentinelMoved(raw).ifPresent(lines::add);
     Optional<Drift.Sweep> sweep = Drift.ofSweep(runs);
     if (sweep.isPresent() && sweep.get().drifted()) {
       Drift.Sweep s = sweep.get();
@@ -55,6 +56,52 @@ public final class DriftWarnings {
           + " in the summary)");
     }
     return lines;
+  }
+
+  /**
+   * What the {@code --sentinel} runs say, e.g. {@code sentinel write simple n=1000: 9 runs over the
+   * sweep, first 1.200 ms, last 1.500 ms (+25%), 1.100 .. 1.600 ms}; empty without sentinel rows.
+   */
+  public static Optional<String> sentinel(RawResults raw) {
+    List<Double> ms = sentinelTimes(raw);
+    if (ms.isEmpty()) {
+      return Optional.empty();
+    }
+    RawRow first = raw.sentinels().get(0);
+    List<String> config = raw.configurationColumns();
+    String label = label(config, config.stream().map(first::get).toList());
+    Statistics s = Statistics.of(ms);
+    return Optional.of(String.format(java.util.Locale.ROOT, "sentinel %s: %d runs over the sweep,"
+        + " first %.3f ms, last %.3f ms (%s), %.3f .. %.3f ms", label, ms.size(), ms.get(0),
+        ms.get(ms.size() - 1), percent(ms.get(ms.size() - 1) / ms.get(0)), s.min(), s.max()));
+  }
+
+  /**
+   * A warning when the sentinel's last third ran at least {@value Drift#MIN_CHANGE_PERCENT}%
+   * away from its first third (medians): the machine changed under the sweep.
+   */
+  private static Optional<String> sentinelMoved(RawResults raw) {
+    List<Double> ms = sentinelTimes(raw);
+    if (ms.size() < 2) {
+      return Optional.empty();
+    }
+    Optional<Drift.Sweep> d = Drift.ofSweep(List.of(ms));
+    if (d.isEmpty() || Math.abs(d.get().medianRatio() - 1) * 100 < Drift.MIN_CHANGE_PERCENT) {
+      return Optional.empty();
+    }
+    double r = d.get().medianRatio();
+    return Optional.of("drift: the sentinel ran " + Math.round(Math.abs(r - 1) * 100) + "% "
+        + (r > 1 ? "slower" : "faster") + " at the end of the sweep than at its start (medians"
+        + " of the first and last thirds of its runs): configurations measured far apart are not"
+        + " comparable unless the runs were interleaved (--order interleaved, the default)");
+  }
+
+  private static List<Double> sentinelTimes(RawResults raw) {
+    List<Double> ms = new ArrayList<>();
+    for (RawRow r : raw.sentinels()) {
+      r.elapsedMs().ifPresent(ms::add);
+    }
+    return ms;
   }
 
   private static String describe(Drift d) {

@@ -38,11 +38,14 @@ import org.apache.logging.log4j.Logger;
  *
  * @param source where the rows came from, for messages
  * @param header the column names in file order
- * @param rows every usable row, warm-ups included, in file order
+ * @param rows every usable row, warm-ups included, in file order; not the sentinel's re-runs
  * @param problems the rows left out, in file order
+ * @param sentinels the rows of {@code --sentinel} re-runs of a reference configuration (marked
+ *     {@code sentinel=true}), in file order: kept apart, so that they count for neither that
+ *     configuration's summary, its charts, nor its repetitions on {@code --resume}
  */
 public record RawResults(String source, List<String> header, List<RawRow> rows,
-    List<RowProblem> problems) {
+    List<RowProblem> problems, List<RawRow> sentinels) {
 
   private static final Logger LOG = LogManager.getLogger(RawResults.class);
 
@@ -68,6 +71,13 @@ public record RawResults(String source, List<String> header, List<RawRow> rows,
     header = List.copyOf(header);
     rows = List.copyOf(rows);
     problems = List.copyOf(problems);
+    sentinels = List.copyOf(sentinels);
+  }
+
+  /** Results without sentinel rows. */
+  public RawResults(String source, List<String> header, List<RawRow> rows,
+      List<RowProblem> problems) {
+    this(source, header, rows, problems, List.of());
   }
 
   /** Results without problems. */
@@ -137,6 +147,7 @@ public record RawResults(String source, List<String> header, List<RawRow> rows,
                 + abbreviate(header.toString()) + " (not a secmem results file)");
       }
       List<RawRow> rows = new ArrayList<>();
+      List<RawRow> sentinels = new ArrayList<>();
       List<RowProblem> problems = new ArrayList<>();
       Iterator<CSVRecord> it = parser.iterator();
       long lastLine = 1;
@@ -170,10 +181,11 @@ public record RawResults(String source, List<String> header, List<RawRow> rows,
         for (int i = 0; i < header.size(); i++) {
           cells.put(header.get(i), record.get(i));
         }
-        rows.add(new RawRow(source, line, cells));
+        RawRow row = new RawRow(source, line, cells);
+        (row.isSentinel() ? sentinels : rows).add(row);
       }
       problems.forEach(p -> LOG.warn("{}: left out", p));
-      return new RawResults(source, header, rows, problems);
+      return new RawResults(source, header, rows, problems, sentinels);
     }
   }
 

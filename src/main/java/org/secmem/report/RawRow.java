@@ -35,6 +35,11 @@ public record RawRow(String source, long line, Map<String, String> cells) {
     return Boolean.parseBoolean(get(ResultColumns.WARMUP).trim());
   }
 
+  /** Whether the row is a {@code --sentinel} re-run of the reference configuration. */
+  public boolean isSentinel() {
+    return Boolean.parseBoolean(get(ResultColumns.SENTINEL).trim());
+  }
+
   /**
    * The number in {@code column}, empty when the cell is blank or absent.
    *

@@ -116,7 +116,13 @@ public enum ResultColumn {
    * With {@code --fork N}: which of the configuration's N fresh JVMs measured the row (1..N); blank
    * when it was measured in the JVM the user started.
    */
-  FORK("fork");
+  FORK("fork"),
+  /**
+   * {@code true} on the extra runs of {@code --sentinel}: the reference configuration measured
+   * again every few runs to show how far the machine moved during the sweep. Such rows are kept
+   * apart from the configuration's own (summary, charts and resume leave them out).
+   */
+  SENTINEL("sentinel");
 
   private final String header;
 

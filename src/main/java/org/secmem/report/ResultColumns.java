@@ -54,6 +54,7 @@ public final class ResultColumns {
   public static final String ORDER_INDEX = "order_index";
   public static final String ROUND = "round";
   public static final String FORK = "fork";
+  public static final String SENTINEL = "sentinel";
 
   /**
    * Per-run bookkeeping: not part of a configuration, not a measurement. {@code sweep} is here: two
@@ -62,7 +63,7 @@ public final class ResultColumns {
    * read it to join only rows of one sweep.
    */
   public static final Set<String> RUN_COLUMNS =
-      Set.of(WHEN, SEED, REP, WARMUP, SWEEP, ORDER_INDEX, ROUND, FORK);
+      Set.of(WHEN, SEED, REP, WARMUP, SWEEP, ORDER_INDEX, ROUND, FORK, SENTINEL);
 
   /**
    * What a sort's memory plan made of its configuration (workers, run length, merge threads and
