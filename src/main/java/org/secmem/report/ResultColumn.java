@@ -98,7 +98,15 @@ public enum ResultColumn {
    */
   INPUT("input"),
   /** Read and sort: the input's size in bytes (all files of a read); blank for write. */
-  INPUT_BYTES("input_bytes");
+  INPUT_BYTES("input_bytes"),
+  /**
+   * Sort: the algorithm timed, {@code merge} (the external merge sort) or {@code in-memory} (all N
+   * ints read into one array, {@code Arrays.sort}ed — {@code Arrays.parallelSort} with threads
+   * over 1, as run_sort says — and written). An in-memory row has passes = runs = 1, m = N (the
+   * ints it held), no d, merger, overlap or parallel_merge; run_formation_ns is the read and the
+   * sort, merge_ns the write and the move into place. Blank in files written before it: merge.
+   */
+  ALGORITHM("algorithm");
 
   private final String header;
 

@@ -48,7 +48,7 @@ class RawResultsWriterTest {
             + "run_formation_ns,merge_ns,checksum,verified,preset,merger,run_sort,overlap,"
             + "parallel_merge,access,stream_read_bytes,stream_write_bytes,cpu_ns,"
             + "run_formation_cpu_ns,merge_cpu_ns,threads,run_workers,run_ints,merge_threads,"
-            + "merge_b,model_heap_bytes,peak_heap_bytes,sweep,input,input_bytes",
+            + "merge_b,model_heap_bytes,peak_heap_bytes,sweep,input,input_bytes,algorithm",
         String.join(",", ResultColumn.headers()));
   }
 
