@@ -52,7 +52,7 @@ public final class ChartPlanner {
   private static final Set<String> LOG_SCALE_PARAMETERS =
       Set.of(ResultColumns.N, ResultColumns.B, ResultColumns.M);
   private static final double LOG_SCALE_SPAN = 100;
-  private static final List<String> SORT_SERIES_EXTRAS = List.of("preset", "tool");
+  private static final List<String> SORT_SERIES_EXTRAS = List.of("preset", "tool", "algorithm");
 
   private final List<String> leftOut = new ArrayList<>();
 
@@ -223,7 +223,8 @@ public final class ChartPlanner {
     List<String> cols =
         experiment.equals("sort")
             ? List.of(
-                ResultColumns.READ_STREAM, ResultColumns.WRITE_STREAM, "preset", "tool")
+                ResultColumns.READ_STREAM, ResultColumns.WRITE_STREAM, "preset", "tool",
+                "algorithm")
             : List.of(ResultColumns.STREAM);
     return cols.stream().filter(raw.header()::contains).toList();
   }
