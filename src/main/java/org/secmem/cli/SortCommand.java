@@ -190,8 +190,9 @@ final class SortCommand implements Callable<Integer> {
           + " through --read-stream into one array, Arrays.sort (Arrays.parallelSort with"
           + " --threads over 1; run_sort says which), written through --write-stream. It needs"
           + " the heap to hold the 4N bytes (8N parallel) and N <= 2^31 - 9, and is refused"
-          + " otherwise; M, d, --merger, --run-sort, --overlap and --parallel-merge do not apply,"
-          + " and its rows record m = N, the ints it held (default: ${DEFAULT-VALUE}).",
+          + " otherwise; M, d, --merger, --run-sort, --overlap and --parallel-merge do not apply"
+          + " and its rows leave them blank (run_ints = N, the ints it held) (default:"
+          + " ${DEFAULT-VALUE}).",
       defaultValue = "merge")
   String algorithm;
 

@@ -118,9 +118,10 @@ public final class SortTrial implements Trial {
         .set(ResultColumn.INPUT_BYTES, InputSize.of(List.of(spec.inputFile())))
         .set(ResultColumn.ALGORITHM, spec.algorithm().cliName());
     if (inMemory()) {
-      // M is what the sort held: all N ints. d, the merger, overlap and the parallel merge do
-      // not apply; run_sort says Arrays.sort (arrays) or Arrays.parallelSort (parallel).
-      row.set(ResultColumn.M, n < 0 ? null : Long.toString(n))
+      // M, d, the merger, overlap and the parallel merge do not apply: blank, so that charts
+      // draw the baseline as a level line beside an M or d sweep. run_ints says what it held
+      // (all N ints); run_sort says Arrays.sort (arrays) or Arrays.parallelSort (parallel).
+      row.set(ResultColumn.M, (String) null)
           .set(ResultColumn.D, (String) null)
           .set(ResultColumn.MERGER, (String) null)
           .set(ResultColumn.RUN_SORT, InMemorySort.sortName(spec.tuning().threads()))
