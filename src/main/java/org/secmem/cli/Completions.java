@@ -54,6 +54,14 @@ final class Completions {
     }
   }
 
+  static final class Algorithms implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return Arrays.stream(org.secmem.sort.SortAlgorithm.values())
+          .map(org.secmem.sort.SortAlgorithm::cliName).iterator();
+    }
+  }
+
   static final class RunSorts implements Iterable<String> {
     @Override
     public Iterator<String> iterator() {

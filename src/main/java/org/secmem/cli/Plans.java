@@ -5,7 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.secmem.sort.InMemorySort;
 import org.secmem.sort.InsufficientMemoryException;
+import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortMemory;
 import java.util.Optional;
 import org.secmem.experiment.Experiment;
@@ -74,7 +76,7 @@ final class Plans {
       long r = c.settings().totalRuns();
       runs += r;
       seconds += r * (c.experiment() == Experiment.SORT
-          ? TimeEstimate.sortSeconds(SortTrials.ints(c), c.m(), c.d())
+          ? SortTrials.seconds(c)
           : TimeEstimate.streamSeconds(c.stream(), c.experiment() == Experiment.WRITE, c.n(),
               c.k(), c.b()));
     }
@@ -109,7 +111,16 @@ final class Plans {
     Path dir = null;
     for (RunConfig c : configs) {
       long streams = c.k();
-      if (c.experiment() == Experiment.SORT) {
+      if (c.experiment() == Experiment.SORT && c.algorithm() == SortAlgorithm.IN_MEMORY) {
+        // All N ints in one array: refused here, before the first row runs, as the merge sort is.
+        try {
+          InMemorySort.requireHeap(SortMemory.maxHeap(), SortTrials.ints(c),
+              c.tuning().threads(), c.b(), c.readStream(), c.writeStream());
+        } catch (InsufficientMemoryException e) {
+          throw new BadInputException(c.origin() + ": algorithm: " + e.getMessage());
+        }
+        streams = 2;
+      } else if (c.experiment() == Experiment.SORT) {
         // Every row's memory, before the first one runs: a later row must not fail half-way.
         SortMemory memory;
         try {

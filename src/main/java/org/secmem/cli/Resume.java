@@ -11,6 +11,7 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 import org.secmem.experiment.BatchStep;
 import org.secmem.experiment.CacheMode;
+import org.secmem.experiment.Experiment;
 import org.secmem.experiment.ExperimentRunner.Runs;
 import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.RunSettings;
@@ -19,6 +20,7 @@ import org.secmem.report.RawRow;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultColumns;
 import org.secmem.report.ResultRow;
+import org.secmem.sort.SortAlgorithm;
 
 /**
  * {@code run --resume}: leaves out what an interrupted sweep already measured, by (configuration,
@@ -116,10 +118,21 @@ final class Resume {
   private static String key(RawRow row) {
     StringBuilder k = new StringBuilder();
     for (ResultColumn c : KEY) {
-      k.append(c == ResultColumn.CACHE ? cacheKey(row.get(c.header())) : row.get(c.header()))
-          .append('\u0001');
+      String cell = row.get(c.header());
+      if (c == ResultColumn.CACHE) {
+        cell = cacheKey(cell);
+      } else if (c == ResultColumn.ALGORITHM) {
+        cell = algorithmKey(row.get(ResultColumn.EXPERIMENT.header()), cell);
+      }
+      k.append(cell).append('\u0001');
     }
     return k.toString();
+  }
+
+  /** Sort rows written before the algorithm column were all the merge sort's. */
+  private static String algorithmKey(String experiment, String algorithm) {
+    return algorithm.isBlank() && experiment.equals(Experiment.SORT.cliName())
+        ? SortAlgorithm.MERGE.cliName() : algorithm;
   }
 
   private static String key(ResultRow row) {

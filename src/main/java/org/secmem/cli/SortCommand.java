@@ -15,8 +15,10 @@ import org.secmem.experiment.SortTrialSpec;
 import org.secmem.experiment.TimeEstimate;
 import org.secmem.param.NumericField;
 import org.secmem.sort.CostModel;
+import org.secmem.sort.InMemorySort;
 import org.secmem.sort.Merger;
 import org.secmem.sort.RunSort;
+import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortMemory;
 import org.secmem.sort.SortPreset;
@@ -42,13 +44,18 @@ import picocli.CommandLine.Spec;
       "merge passes combine up to d runs until one is left. classic does it as the seed reports",
       "do (an int per call, one thread, a PriorityQueue merge); fast with block I/O, a worker",
       "per core and merges split by value range. The output is moved into place only when",
-      "complete, then re-read and checked (order and same values as the input)."
+      "complete, then re-read and checked (order and same values as the input).",
+      "",
+      "--algorithm in-memory times the baseline instead: all N ints read into one array,",
+      "Arrays.sort (Arrays.parallelSort with --threads over 1), written; same clock, columns",
+      "and check. It runs only when the heap holds the 4N bytes (8N parallel)."
     },
     footer = {
       "%nExamples:",
       "  secmem sort --in data/in.bin --out data/out.bin --m 2^20 --d 16",
       "  secmem sort --n 2^24 --m 2^20 --d 8 --read-stream mapped --write-stream user-buffer",
       "  secmem sort --n 2^26 --preset fast --threads 2",
+      "  secmem sort --n 2^24 --algorithm in-memory --read-stream channel --write-stream channel",
       "  secmem sort --params configs/sort-seed.csv",
       ExitCodes.HELP_SECTION
     })
@@ -175,6 +182,20 @@ final class SortCommand implements Callable<Integer> {
           + " core with fast).")
   Integer threads;
 
+  @Option(
+      names = "--algorithm",
+      completionCandidates = Completions.Algorithms.class,
+      paramLabel = "ALGORITHM",
+      description = "merge: the external merge sort; in-memory: the baseline, all N ints read"
+          + " through --read-stream into one array, Arrays.sort (Arrays.parallelSort with"
+          + " --threads over 1; run_sort says which), written through --write-stream. It needs"
+          + " the heap to hold the 4N bytes (8N parallel) and N <= 2^31 - 9, and is refused"
+          + " otherwise; M, d, --merger, --run-sort, --overlap and --parallel-merge do not apply"
+          + " and its rows leave them blank (run_ints = N, the ints it held) (default:"
+          + " ${DEFAULT-VALUE}).",
+      defaultValue = "merge")
+  String algorithm;
+
   @Option(names = "--descending", description = "Sort in descending order.")
   boolean descending;
 
@@ -206,6 +227,13 @@ final class SortCommand implements Callable<Integer> {
       return ParamsRunner.run(cmd, params, Experiment.SORT, common);
     }
     SortSettings chosen = resolve(cmd);
+    SortAlgorithm algo;
+    try {
+      algo = SortAlgorithm.parse(algorithm);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(cmd, "--algorithm: " + e.getMessage());
+    }
+    boolean inMemory = algo == SortAlgorithm.IN_MEMORY;
     int d = chosen.fanIn();
     long b = chosen.bufferBytes();
     long m = chosen.memoryInts();
@@ -246,13 +274,24 @@ final class SortCommand implements Callable<Integer> {
       // Generated inputs and scratch outputs go under --dir.
       Resources.checkWritableFolder("--dir", dir);
     }
-    SortMemory memory = chosen.memory(ints);
-    Resources.checkOpenFiles(cmd, "--d", openFiles(memory, d));
-    memory.requireHeap(SortMemory.maxHeap(), m, d, (int) b);
+    if (inMemory) {
+      InMemorySort.requireHeap(SortMemory.maxHeap(), ints, chosen.tuning().threads(), (int) b,
+          readStream, writeStream);
+    } else {
+      SortMemory memory = chosen.memory(ints);
+      Resources.checkOpenFiles(cmd, "--d", openFiles(memory, d));
+      memory.requireHeap(SortMemory.maxHeap(), m, d, (int) b);
+    }
     long data = ints * Integer.BYTES;
     long generated = in == null ? data : 0;
     Path outDir = (out != null ? out : dir.resolve("scratch")).toAbsolutePath().getParent();
-    if (workDir == null) {
+    if (inMemory) {
+      // No runs: the output is written in the work folder (beside it by default), then moved.
+      if (workDir != null) {
+        common.checkDisk(workDir, data, "the sorted output in progress");
+      }
+      common.checkDisk(outDir, data + generated, "the sorted output");
+    } else if (workDir == null) {
       common.checkDisk(outDir, CostModel.peakDiskBytes(ints) + generated,
           "the sort (runs and output beside it)");
     } else {
@@ -264,8 +303,10 @@ final class SortCommand implements Callable<Integer> {
             shape, settings.seed(), m, d, readStream, writeStream,
             new StreamOptions((int) b, settings.sync()),
             descending ? SortOrder.DESCENDING : SortOrder.ASCENDING, dir,
-            Optional.ofNullable(workDir), chosen.tuning(), chosen.label());
-    common.checkDuration(cmd, settings.totalRuns() * TimeEstimate.sortSeconds(ints, m, d),
+            Optional.ofNullable(workDir), chosen.tuning(),
+            inMemory ? chosen.preset().cliName() : chosen.label(), algo);
+    common.checkDuration(cmd, settings.totalRuns()
+        * TimeEstimate.sortSeconds(ints, inMemory ? Math.max(1, ints) : m, d),
         settings.totalRuns());
     SortTrial trial = new SortTrial(trialSpec, SecmemCommand.cleanupOf(cmd));
     return ExperimentSession.run(cmd, List.of(org.secmem.experiment.SweptTrial.of(trial, "sort")),

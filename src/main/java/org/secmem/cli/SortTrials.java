@@ -4,7 +4,9 @@ import java.util.Optional;
 import org.secmem.experiment.SortTrial;
 import org.secmem.experiment.SortTrialSpec;
 import org.secmem.param.RunConfig;
+import org.secmem.experiment.TimeEstimate;
 import org.secmem.sort.CostModel;
+import org.secmem.sort.SortAlgorithm;
 import org.secmem.stream.StreamOptions;
 
 /** Sort trials from parameter-file configurations, and the disk a sort needs. */
@@ -17,7 +19,7 @@ final class SortTrials {
         new SortTrialSpec(c.input(), c.output(), c.n(), c.shape(), c.settings().seed(), c.m(),
             c.d(), c.readStream(), c.writeStream(),
             new StreamOptions(c.b(), c.settings().sync()), c.order(), c.dir(), Optional.empty(),
-            c.tuning(), c.preset()),
+            c.tuning(), c.preset(), c.algorithm()),
         temps);
   }
 
@@ -27,12 +29,22 @@ final class SortTrials {
 
   /**
    * Bytes a sort writes at its peak: a generated input, the runs of one pass plus the next, and
-   * the output (an upper bound: 3 copies of the data, plus the input when generated).
+   * the output (an upper bound: 3 copies of the data, plus the input when generated); the
+   * in-memory sort writes only the output.
    */
   static long diskBytes(RunConfig c) throws java.io.IOException {
     long n = ints(c);
     long bytes = n * Integer.BYTES;
-    return CostModel.peakDiskBytes(n) + (c.input().isPresent() ? 0 : bytes);
+    long sort = c.algorithm() == SortAlgorithm.IN_MEMORY ? bytes : CostModel.peakDiskBytes(n);
+    return sort + (c.input().isPresent() ? 0 : bytes);
+  }
+
+  /** A lower bound on one run's seconds: the in-memory sort is one pass. */
+  static double seconds(RunConfig c) throws java.io.IOException {
+    long n = ints(c);
+    return c.algorithm() == SortAlgorithm.IN_MEMORY
+        ? TimeEstimate.sortSeconds(n, Math.max(1, n), c.d())
+        : TimeEstimate.sortSeconds(n, c.m(), c.d());
   }
 
   /** The ints a sort configuration sorts: its input file's, or the n it generates. */

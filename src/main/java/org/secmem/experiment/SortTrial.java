@@ -15,7 +15,9 @@ import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
 import org.secmem.sort.CostModel;
 import org.secmem.sort.ExternalSorter;
+import org.secmem.sort.InMemorySort;
 import org.secmem.sort.MergeSort;
+import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortMemory;
 import org.secmem.sort.SortSpec;
 import org.secmem.sort.SortStats;
@@ -24,9 +26,10 @@ import org.secmem.sort.TempRegistry;
 import org.secmem.stream.Streams;
 
 /**
- * The sort experiment: one external merge sort of one file, timed from the first read to the
- * output moved into place. The output is then re-read outside the clock and checked: in order, and
- * the same multiset of values as the input.
+ * The sort experiment: one sort of one file — the external merge sort, or the in-memory baseline
+ * ({@link InMemorySort}) — timed from the first read to the output moved into place. The output is
+ * then re-read outside the clock and checked: in order, and the same multiset of values as the
+ * input. Both algorithms fill the same columns; the {@code algorithm} column says which ran.
  */
 public final class SortTrial implements Trial {
 
@@ -37,9 +40,24 @@ public final class SortTrial implements Trial {
   /** Told about the temporary of a generated input, so that an interrupt removes it. */
   private final TempRegistry temps;
 
-  /** A trial of the merge sort composed as the spec says. */
+  /** A trial of the spec's algorithm, composed as the spec says. */
   public SortTrial(SortTrialSpec spec, TempRegistry temps) {
-    this(spec, new MergeSort(spec.tuning(), StreamFactory.standard(), temps), temps);
+    this(spec, sorterFor(spec, temps), temps);
+  }
+
+  private static ExternalSorter sorterFor(SortTrialSpec spec, TempRegistry temps) {
+    switch (spec.algorithm()) {
+      case MERGE:
+        return new MergeSort(spec.tuning(), StreamFactory.standard(), temps);
+      case IN_MEMORY:
+        return new InMemorySort(spec.tuning(), StreamFactory.standard(), temps);
+      default:
+        throw new AssertionError(spec.algorithm());
+    }
+  }
+
+  private boolean inMemory() {
+    return spec.algorithm() == SortAlgorithm.IN_MEMORY;
   }
 
   public SortTrial(SortTrialSpec spec, ExternalSorter sorter) {
@@ -68,15 +86,17 @@ public final class SortTrial implements Trial {
 
   @Override
   public String describe() {
-    return "sort " + spec.readType() + "/" + spec.writeType() + " N=" + (n < 0 ? "?" : n)
-        + " M=" + spec.m() + " d=" + spec.d() + " threads=" + spec.tuning().threads()
+    return "sort " + (inMemory() ? "in-memory " : "") + spec.readType() + "/" + spec.writeType()
+        + " N=" + (n < 0 ? "?" : n)
+        + (inMemory() ? "" : " M=" + spec.m() + " d=" + spec.d())
+        + " threads=" + spec.tuning().threads()
         + (usesB() ? " B=" + spec.options().bufferBytes() : "")
         + (spec.order() == org.secmem.data.SortOrder.DESCENDING ? " descending" : "");
   }
 
   @Override
   public ResultRow.Builder configuration() {
-    return ResultRow.builder()
+    ResultRow.Builder row = ResultRow.builder()
         .set(ResultColumn.EXPERIMENT, Experiment.SORT.cliName())
         .set(ResultColumn.READ_STREAM, spec.readType().cliName())
         .set(ResultColumn.WRITE_STREAM, spec.writeType().cliName())
@@ -95,7 +115,20 @@ public final class SortTrial implements Trial {
         .set(ResultColumn.SHAPE, spec.input().isPresent() ? null : spec.shape().cliName())
         .set(ResultColumn.SEED, spec.input().isPresent() ? null : Long.toString(spec.seed()))
         .set(ResultColumn.INPUT, spec.input().map(Path::toString).orElse(null))
-        .set(ResultColumn.INPUT_BYTES, InputSize.of(List.of(spec.inputFile())));
+        .set(ResultColumn.INPUT_BYTES, InputSize.of(List.of(spec.inputFile())))
+        .set(ResultColumn.ALGORITHM, spec.algorithm().cliName());
+    if (inMemory()) {
+      // M, d, the merger, overlap and the parallel merge do not apply: blank, so that charts
+      // draw the baseline as a level line beside an M or d sweep. run_ints says what it held
+      // (all N ints); run_sort says Arrays.sort (arrays) or Arrays.parallelSort (parallel).
+      row.set(ResultColumn.M, (String) null)
+          .set(ResultColumn.D, (String) null)
+          .set(ResultColumn.MERGER, (String) null)
+          .set(ResultColumn.RUN_SORT, InMemorySort.sortName(spec.tuning().threads()))
+          .set(ResultColumn.OVERLAP, (String) null)
+          .set(ResultColumn.PARALLEL_MERGE, (String) null);
+    }
+    return row;
   }
 
   /** Whether B changes anything: not for simple and buffered streams on both sides. */
@@ -129,13 +162,22 @@ public final class SortTrial implements Trial {
     extra.put(ResultColumn.PASSES, Integer.toString(stats.passes()));
     extra.put(ResultColumn.RUNS, Long.toString(stats.runs()));
     SortMemory memory = stats.memory();
-    extra.put(ResultColumn.RUN_INTS, Long.toString(memory.runInts()));
-    extra.put(ResultColumn.RUN_WORKERS, Integer.toString(memory.workers()));
-    extra.put(ResultColumn.MERGE_THREADS, Integer.toString(memory.mergeThreads()));
-    if (memory.runs() > 1) {
-      extra.put(ResultColumn.MERGE_B, Integer.toString(memory.mergeBufferBytes()));
+    if (memory != null) {
+      extra.put(ResultColumn.RUN_INTS, Long.toString(memory.runInts()));
+      extra.put(ResultColumn.RUN_WORKERS, Integer.toString(memory.workers()));
+      extra.put(ResultColumn.MERGE_THREADS, Integer.toString(memory.mergeThreads()));
+      if (memory.runs() > 1) {
+        extra.put(ResultColumn.MERGE_B, Integer.toString(memory.mergeBufferBytes()));
+      }
+      extra.put(ResultColumn.MODEL_HEAP_BYTES, Long.toString(memory.requiredHeapBytes()));
+    } else {
+      // The in-memory sort: one run of all N ints, read by one thread.
+      extra.put(ResultColumn.RUN_INTS, Long.toString(stats.ints()));
+      extra.put(ResultColumn.RUN_WORKERS, "1");
+      extra.put(ResultColumn.MODEL_HEAP_BYTES, Long.toString(InMemorySort.requiredHeapBytes(
+          stats.ints(), spec.tuning().threads(), spec.options().bufferBytes(), spec.readType(),
+          spec.writeType())));
     }
-    extra.put(ResultColumn.MODEL_HEAP_BYTES, Long.toString(memory.requiredHeapBytes()));
     if (stats.peakHeapBytes() >= 0) {
       extra.put(ResultColumn.PEAK_HEAP_BYTES, Long.toString(stats.peakHeapBytes()));
     }
@@ -163,6 +205,9 @@ public final class SortTrial implements Trial {
   public OptionalLong predictedIos() {
     if (n < 0) {
       return OptionalLong.empty();
+    }
+    if (inMemory()) {
+      return OptionalLong.of(CostModel.inMemoryBlockTransfers(n, spec.options().bufferBytes()));
     }
     SortMemory plan;
     try {

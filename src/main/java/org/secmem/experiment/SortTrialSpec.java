@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
+import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortTuning;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
@@ -18,6 +19,8 @@ import org.secmem.stream.StreamType;
  * @param workDir where the sort's temporary runs go; empty for a folder beside the output
  * @param tuning the composition of the sort's parts
  * @param preset what the row calls the composition: classic, fast or custom
+ * @param algorithm the merge sort, or the in-memory baseline (which uses of M, d and the tuning
+ *     only its access and threads)
  */
 public record SortTrialSpec(
     Optional<Path> input,
@@ -34,9 +37,21 @@ public record SortTrialSpec(
     Path dataDir,
     Optional<Path> workDir,
     SortTuning tuning,
-    String preset) {
+    String preset,
+    SortAlgorithm algorithm) {
+
+  /** A configuration of the merge sort. */
+  public SortTrialSpec(Optional<Path> input, Optional<Path> output, long n, Shape shape, long seed,
+      long m, int d, StreamType readType, StreamType writeType, StreamOptions options,
+      SortOrder order, Path dataDir, Optional<Path> workDir, SortTuning tuning, String preset) {
+    this(input, output, n, shape, seed, m, d, readType, writeType, options, order, dataDir,
+        workDir, tuning, preset, SortAlgorithm.MERGE);
+  }
 
   public SortTrialSpec {
+    if (algorithm == null) {
+      throw new IllegalArgumentException("algorithm must be given");
+    }
     if (m < 1) {
       throw new IllegalArgumentException("m (" + m + ") must be >= 1");
     }

@@ -13,6 +13,7 @@ import org.secmem.experiment.Experiment;
 import org.secmem.experiment.RunSettings;
 import org.secmem.sort.Merger;
 import org.secmem.sort.RunSort;
+import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortSettings;
@@ -32,7 +33,8 @@ final class RowExpander {
   private static final Set<String> STREAM_COLUMNS = Set.of("stream", "n", "k", "dir");
   private static final Set<String> SORT_COLUMNS =
       Set.of("read_stream", "write_stream", "stream", "n", "m", "d", "shape", "input", "output",
-          "order", "preset", "merger", "run_sort", "overlap", "parallel_merge", "threads");
+          "order", "preset", "merger", "run_sort", "overlap", "parallel_merge", "threads",
+          "algorithm");
 
   /** The most configurations one file may expand to. */
   static final int MAX_CONFIGS = 100_000;
@@ -66,6 +68,8 @@ final class RowExpander {
 
     List<RunConfig> out = new ArrayList<>();
     if (experiment == Experiment.SORT) {
+      List<SortAlgorithm> algorithms = check.words("algorithm", cells.get("algorithm"),
+          SortAlgorithm::parse, SortAlgorithm.MERGE);
       List<SortPreset> presets =
           check.words("preset", cells.get("preset"), SortPreset::parse, SortPreset.CLASSIC);
       List<Optional<Merger>> mergers =
@@ -115,6 +119,9 @@ final class RowExpander {
       if (!check.ok()) {
         return List.of();
       }
+      // The in-memory sort takes of a combination only its streams, B, threads and access: one
+      // configuration each, however many M, d, mergers ... the line sweeps for the merge sort.
+      Set<List<Object>> inMemorySeen = new java.util.HashSet<>();
       for (SortPreset preset : presets) {
         for (List<Object> c : Lists.<Object>cartesianProduct(reads, writes, pbs, ds, ms, threadCounts,
             mergers, runSorts, overlaps, parallelMerges)) {
@@ -135,17 +142,28 @@ final class RowExpander {
               return List.of();
             }
           }
-          for (long n : ns) {
-            for (SortOrder o : orders) {
-              for (Shape shape : shapes) {
-                for (RunSettings rs : settings(reps, warmups, caches, syncs, seeds)) {
-                  out.add(new RunConfig(file, line, experiment, null, st.readType(),
-                      st.writeType(), n, 0, st.bufferBytes(), st.memoryInts(), st.fanIn(), shape,
-                      input, output, o, defaults.dataDir(), rs, st.tuning(), st.label()));
-                  if (out.size() > MAX_CONFIGS) {
-                    check.problem("experiment", "expands to more than " + MAX_CONFIGS
-                        + " configurations");
-                    return List.of();
+          for (SortAlgorithm algorithm : algorithms) {
+            boolean inMemory = algorithm == SortAlgorithm.IN_MEMORY;
+            if (inMemory && !inMemorySeen.add(List.of(st.readType(), st.writeType(),
+                st.bufferBytes(), st.tuning().threads(), st.tuning().blockIo(),
+                st.preset()))) {
+              continue;
+            }
+            // An in-memory row is the preset's: merger and the like do not make it custom.
+            String label = inMemory ? st.preset().cliName() : st.label();
+            for (long n : ns) {
+              for (SortOrder o : orders) {
+                for (Shape shape : shapes) {
+                  for (RunSettings rs : settings(reps, warmups, caches, syncs, seeds)) {
+                    out.add(new RunConfig(file, line, experiment, null, st.readType(),
+                        st.writeType(), n, 0, st.bufferBytes(), st.memoryInts(), st.fanIn(),
+                        shape, input, output, o, defaults.dataDir(), rs, st.tuning(), label,
+                        algorithm));
+                    if (out.size() > MAX_CONFIGS) {
+                      check.problem("experiment", "expands to more than " + MAX_CONFIGS
+                          + " configurations");
+                      return List.of();
+                    }
                   }
                 }
               }
@@ -195,7 +213,7 @@ final class RowExpander {
             for (RunSettings rs : settings(reps, warmups, caches, syncs, seeds)) {
               out.add(new RunConfig(file, line, experiment, t, null, null, n, (int) k, (int) b, 0,
                   0, Shape.UNIFORM, Optional.empty(), Optional.empty(), SortOrder.ASCENDING, dir,
-                  rs, null, ""));
+                  rs, null, "", null));
               if (out.size() > MAX_CONFIGS) {
                 check.problem("experiment", "expands to more than " + MAX_CONFIGS
                     + " configurations");

@@ -6,6 +6,7 @@ import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.RunSettings;
+import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortTuning;
 import org.secmem.stream.StreamType;
 
@@ -30,6 +31,7 @@ import org.secmem.stream.StreamType;
  * @param dir folder of the write/read data files
  * @param tuning the sort's composition; null for write and read
  * @param preset the sort preset's name (classic, fast, custom); empty for write and read
+ * @param algorithm the sort's algorithm (merge or in-memory); null for write and read
  */
 public record RunConfig(
     Path source,
@@ -50,7 +52,8 @@ public record RunConfig(
     Path dir,
     RunSettings settings,
     SortTuning tuning,
-    String preset) {
+    String preset,
+    SortAlgorithm algorithm) {
 
   /** Where this configuration came from, e.g. {@code configs/quick.csv:4}. */
   public String origin() {

@@ -52,7 +52,9 @@ public final class ChartPlanner {
   private static final Set<String> LOG_SCALE_PARAMETERS =
       Set.of(ResultColumns.N, ResultColumns.B, ResultColumns.M);
   private static final double LOG_SCALE_SPAN = 100;
-  private static final List<String> SORT_SERIES_EXTRAS = List.of("preset", "tool");
+  private static final String ALGORITHM = "algorithm";
+  private static final String MERGE = "merge";
+  private static final List<String> SORT_SERIES_EXTRAS = List.of("preset", "tool", ALGORITHM);
 
   private final List<String> leftOut = new ArrayList<>();
 
@@ -223,7 +225,8 @@ public final class ChartPlanner {
     List<String> cols =
         experiment.equals("sort")
             ? List.of(
-                ResultColumns.READ_STREAM, ResultColumns.WRITE_STREAM, "preset", "tool")
+                ResultColumns.READ_STREAM, ResultColumns.WRITE_STREAM, "preset", "tool",
+                ALGORITHM)
             : List.of(ResultColumns.STREAM);
     return cols.stream().filter(raw.header()::contains).toList();
   }
@@ -301,7 +304,7 @@ public final class ChartPlanner {
             continue;
           }
           List<Series> series = new ArrayList<>(measured);
-          List<RawRow> flatRows = flatGroups.getOrDefault(g.getKey(), List.of());
+          List<RawRow> flatRows = flatRowsFor(flatGroups, g.getKey(), swept);
           series.addAll(flatSeries(flatRows, x, metric, seriesColumns, sort, measured));
           boolean logX = logScale(x, series);
           specs.add(
@@ -396,7 +399,10 @@ public final class ChartPlanner {
     String pair = read.equals(write) ? read : "read " + read + ", write " + write;
     List<String> extras = new ArrayList<>();
     for (String c : SORT_SERIES_EXTRAS) {
-      if (seriesColumns.contains(c) && r.has(c) && distinctCells(all, c).size() > 1) {
+      // A baseline algorithm is named even alone (a level line beside the merge sort's sweep).
+      boolean baseline = c.equals(ALGORITHM) && !r.get(c).trim().equals(MERGE);
+      if (seriesColumns.contains(c) && r.has(c)
+          && (baseline || distinctCells(all, c).size() > 1)) {
         extras.add(r.get(c).trim());
       }
     }
@@ -466,6 +472,25 @@ public final class ChartPlanner {
       }
     }
     return byName;
+  }
+
+  /**
+   * The rows without x that go with a group's line: those that agree with it on every other value,
+   * a swept parameter they leave blank agreeing with any (the in-memory sort has neither M nor d,
+   * and is a level line beside the merge sort's M or d sweep).
+   */
+  private static List<RawRow> flatRowsFor(Map<Map<String, String>, List<RawRow>> flatGroups,
+      Map<String, String> key, List<String> swept) {
+    List<RawRow> rows = new ArrayList<>();
+    for (Map.Entry<Map<String, String>, List<RawRow>> f : flatGroups.entrySet()) {
+      boolean matches = f.getKey().entrySet().stream().allMatch(e ->
+          e.getValue().equals(key.get(e.getKey()))
+              || (swept.contains(e.getKey()) && e.getValue().isEmpty()));
+      if (matches) {
+        rows.addAll(f.getValue());
+      }
+    }
+    return rows;
   }
 
   /** Runs without x as level lines over the x range of {@code measured}. */

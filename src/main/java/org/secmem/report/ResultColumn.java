@@ -100,6 +100,15 @@ public enum ResultColumn {
   /** Read and sort: the input's size in bytes (all files of a read); blank for write. */
   INPUT_BYTES("input_bytes"),
   /**
+   * Sort: the algorithm timed, {@code merge} (the external merge sort) or {@code in-memory} (all N
+   * ints read into one array, {@code Arrays.sort}ed — {@code Arrays.parallelSort} with threads
+   * over 1, as run_sort says — and written). An in-memory row has passes = runs = 1, run_ints = N
+   * (the ints it held), no m, d, merger, overlap or parallel_merge (they do not apply: charts draw
+   * it as a level line beside an M or d sweep); run_formation_ns is the read and the sort,
+   * merge_ns the write and the move into place. Blank in files written before it: merge.
+   */
+  ALGORITHM("algorithm"),
+  /**
    * The run's 1-based position in its session's schedule (see {@code --order}): with the
    * {@code when} cell it says what ran before a row, so drift can be told from a trend.
    */

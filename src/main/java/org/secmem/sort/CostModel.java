@@ -53,4 +53,13 @@ public final class CostModel {
   public static long peakDiskBytes(long n) {
     return 2L * n * Integer.BYTES + (1 << 20);
   }
+
+  /**
+   * Block transfers of the in-memory sort: one read and one write of the 4N bytes, ⌈4N/B⌉ blocks
+   * each way (the merge sort's count when M ≥ N: one run, no merge pass).
+   */
+  public static long inMemoryBlockTransfers(long n, int bufferBytes) {
+    long bytes = n * Integer.BYTES;
+    return 2L * ((bytes + bufferBytes - 1) / bufferBytes);
+  }
 }

@@ -16,7 +16,8 @@ import org.secmem.data.Checksum;
  * @param bytesWritten bytes the streams wrote over all passes
  * @param runFormationCpuNanos CPU time of the process during run formation, -1 if unknown
  * @param mergeCpuNanos CPU time of the process during the merge passes, -1 if unknown
- * @param memory the memory plan it ran under: workers, run length, merge threads and B
+ * @param memory the memory plan it ran under: workers, run length, merge threads and B; null for
+ *     the in-memory sort, which has none (its memory is the array of N ints)
  * @param peakHeapBytes the most heap the JVM held during the sort (garbage included), -1 if unknown
  */
 public record SortStats(

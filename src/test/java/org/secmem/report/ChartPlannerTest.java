@@ -298,4 +298,37 @@ class ChartPlannerTest {
     assertEquals(List.of("classic", "fast"),
         specs.get(0).series().stream().map(Series::key).toList());
   }
+
+  /** Rows of one sort sweep: the merge sort at M = 2^16, d = 16 and the in-memory baseline. */
+  private static String algorithmSweep(String... points) {
+    StringBuilder sb = new StringBuilder(
+        "experiment,read_stream,write_stream,preset,n,m,d,algorithm,sweep,elapsed_ms\n");
+    for (String p : points) {
+      String[] f = p.split(" "); // n m
+      sb.append("sort,channel,channel,classic,").append(f[0]).append(',').append(f[1])
+          .append(",16,merge,p.csv:2,").append(f[0].length() * 10).append('\n');
+      sb.append("sort,channel,channel,classic,").append(f[0])
+          .append(",,,in-memory,p.csv:2,")
+          .append(f[0].length() * 3).append('\n');
+    }
+    return sb.toString();
+  }
+
+  @Test
+  void plan_anNSweepOfBothAlgorithms_isOneChart_withASeriesEach() throws IOException {
+    List<ChartSpec> specs = new ChartPlanner().plan(parse(
+        algorithmSweep("1000 65536", "10000 65536", "100000 65536")));
+    assertEquals(List.of("sort-time-vs-n"), stems(specs));
+    assertEquals(List.of("merge", "in-memory"), names(specs.get(0)));
+    assertEquals(3, specs.get(0).series().get(1).points().size());
+  }
+
+  @Test
+  void plan_anMSweepOfTheMergeSort_showsTheInMemoryBaselineAsAFlatLine() throws IOException {
+    List<ChartSpec> specs = new ChartPlanner().plan(parse(
+        algorithmSweep("100000 1000", "100000 10000", "100000 100000")));
+    assertEquals(List.of("sort-time-vs-m"), stems(specs));
+    assertEquals(List.of("channel", "in-memory, no M"), names(specs.get(0)));
+    assertTrue(specs.get(0).series().get(1).flat());
+  }
 }

@@ -48,8 +48,8 @@ class RawResultsWriterTest {
             + "run_formation_ns,merge_ns,checksum,verified,preset,merger,run_sort,overlap,"
             + "parallel_merge,access,stream_read_bytes,stream_write_bytes,cpu_ns,"
             + "run_formation_cpu_ns,merge_cpu_ns,threads,run_workers,run_ints,merge_threads,"
-            + "merge_b,model_heap_bytes,peak_heap_bytes,sweep,input,input_bytes,order_index,round,"
-            + "dirty_bytes,fork",
+            + "merge_b,model_heap_bytes,peak_heap_bytes,sweep,input,input_bytes,algorithm,"
+            + "order_index,round,dirty_bytes,fork,sentinel",
         String.join(",", ResultColumn.headers()));
   }
 

@@ -1,0 +1,216 @@
+package org.secmem.sort;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ForkJoinPool;
+import org.secmem.data.Checksum;
+import org.secmem.data.SortOrder;
+import org.secmem.stream.ReadStream;
+import org.secmem.stream.StreamType;
+import org.secmem.stream.Streams;
+import org.secmem.stream.WriteStream;
+
+/**
+ * The in-memory baseline of the sort experiment: all N ints of the input read into one {@code
+ * int[]} through the read stream, sorted with {@link Arrays#sort(int[])} (one thread) or {@link
+ * Arrays#parallelSort(int[])} (on {@code threads} threads), and written through the write stream,
+ * one call per int or a block per call as the tuning says, into a work folder and moved into place
+ * when complete — the merge sort's single-run case with M = N. Its memory is the array, 4N bytes
+ * (8N with the parallel sort's scratch), so it only runs when {@link #requireHeap} admits it.
+ */
+public final class InMemorySort implements ExternalSorter {
+
+  /** The most ints one Java array holds. */
+  public static final long MAX_INTS = SortSpec.MAX_MEMORY_INTS;
+
+  private static final long MIB = 1 << 20;
+
+  private final SortTuning tuning;
+  private final StreamFactory streams;
+  private final TempRegistry temps;
+
+  /**
+   * @param tuning only its access (block or per int) and threads apply; merger, run sort, overlap
+   *     and parallel merge belong to the merge sort
+   * @param temps told of the work folder while it exists, so an interrupt handler can remove it
+   */
+  public InMemorySort(SortTuning tuning, StreamFactory streams, TempRegistry temps) {
+    this.tuning = tuning;
+    this.streams = streams;
+    this.temps = temps;
+  }
+
+  /** Whether the sort runs on more than one thread ({@link Arrays#parallelSort}). */
+  public static boolean parallel(int threads) {
+    return threads > 1;
+  }
+
+  /** What the row's {@code run_sort} cell calls the sort: arrays, or parallel. */
+  public static String sortName(int threads) {
+    return parallel(threads) ? "parallel" : RunSort.ARRAYS.cliName();
+  }
+
+  /**
+   * Heap the sort needs: the array of N ints (twice that for the parallel sort, which merges
+   * through a scratch array as large), the two streams' buffers, and the JVM's overhead as in
+   * {@link SortMemory}.
+   */
+  public static long requiredHeapBytes(long n, int threads, int b, StreamType read,
+      StreamType write) {
+    return arrayBytes(n, threads) + SortMemory.streamBytes(read, b, true)
+        + SortMemory.streamBytes(write, b, false) + SortMemory.OVERHEAD_BYTES;
+  }
+
+  private static long arrayBytes(long n, int threads) {
+    return (parallel(threads) ? 2L : 1L) * Integer.BYTES * n;
+  }
+
+  /**
+   * Refuses, before anything runs, an in-memory sort whose N ints one array cannot hold or the
+   * heap cannot: the command line, parameter files (every row before the first runs) and the
+   * sorter itself call this, so they agree.
+   *
+   * @throws InsufficientMemoryException naming N, the heap needed and the heap there is, and the
+   *     {@code SECMEM_HEAP} that would do
+   */
+  public static void requireHeap(long maxHeapBytes, long n, int threads, int b, StreamType read,
+      StreamType write) {
+    if (n > MAX_INTS) {
+      throw new InsufficientMemoryException(String.format(Locale.ROOT,
+          "the in-memory sort holds all N ints in one Java array, at most %d ints; N = %d is"
+              + " more: use --algorithm merge", MAX_INTS, n));
+    }
+    long required = requiredHeapBytes(n, threads, b, read, write);
+    if (required > maxHeapBytes) {
+      long suggestMib = (required + MIB - 1) / MIB + 8;
+      throw new InsufficientMemoryException(String.format(Locale.ROOT,
+          "the in-memory sort of N = %d ints needs about %d MiB of heap (%d MiB for the"
+              + " array%s, %d MiB for the JVM and buffers), but the heap is %d MiB; use"
+              + " --algorithm merge, or a larger heap: java -Xmx%dm (scripts/secmem:"
+              + " SECMEM_HEAP=%dm)",
+          n, (required + MIB - 1) / MIB, (arrayBytes(n, threads) + MIB - 1) / MIB,
+          parallel(threads) ? " and the parallel sort's scratch" : "",
+          (required - arrayBytes(n, threads)) / MIB, maxHeapBytes / MIB, suggestMib,
+          suggestMib));
+    }
+  }
+
+  /**
+   * Sorts {@code spec.input()} into {@code spec.output()}; M and d of the spec do not apply. The
+   * stats say 1 run and 1 pass; run formation is the read and the sort, the merge the write and
+   * the move into place; their memory plan is null (see {@link SortStats}).
+   */
+  @Override
+  public SortStats sort(SortSpec spec) throws IOException {
+    long n = Streams.intCount(spec.input());
+    int b = spec.options().bufferBytes();
+    requireHeap(SortMemory.maxHeap(), n, tuning.threads(), b, spec.readType(), spec.writeType());
+    Path parent = spec.workDir().orElse(spec.output().toAbsolutePath().getParent());
+    WorkDirectory.removeStale(parent);
+    HeapPeak.reset();
+    long start = System.nanoTime();
+    ProcessCpu.Sample cpuStart = ProcessCpu.sample();
+    try (WorkDirectory work = WorkDirectory.create(parent, temps)) {
+      int[] a = new int[(int) n];
+      Checksum checksum = new Checksum();
+      checksum.addMixed(read(spec, a), n);
+      sort(a, tuning.threads());
+      boolean descending = spec.order() == SortOrder.DESCENDING;
+      if (descending && tuning.blockIo()) {
+        RunFormation.reverse(a, a.length);
+      }
+      long sorted = System.nanoTime();
+      ProcessCpu.Sample cpuSorted = ProcessCpu.sample();
+      write(spec, work.outputInProgress(), a, descending && !tuning.blockIo());
+      WorkDirectory.moveIntoPlace(work.outputInProgress(), spec.output());
+      long end = System.nanoTime();
+      long bytes = n * Integer.BYTES;
+      return new SortStats(n, 1, 1, sorted - start, end - sorted, end - start, checksum, bytes,
+          bytes, ProcessCpu.between(cpuStart, cpuSorted),
+          ProcessCpu.between(cpuSorted, ProcessCpu.sample()), null, HeapPeak.bytes());
+    } catch (OutOfMemoryError e) {
+      long model = requiredHeapBytes(n, tuning.threads(), b, spec.readType(), spec.writeType());
+      throw new IOException("sorting " + spec.input() + " in memory ran out of heap although the"
+          + " model said " + (model >> 20) + " MiB would do (heap: "
+          + (SortMemory.maxHeap() >> 20) + " MiB); use --algorithm merge or a larger -Xmx", e);
+    } catch (InternalError e) {
+      throw Streams.mappingFault(e, List.of(spec.input(), parent));
+    } catch (IOException e) {
+      throw new IOException("sorting " + spec.input() + " in memory, output in " + parent + ": "
+          + e.getMessage(), e);
+    }
+  }
+
+  /** Sorts ascending: {@code Arrays.sort}, or {@code Arrays.parallelSort} on {@code threads}. */
+  static void sort(int[] a, int threads) throws IOException {
+    if (!parallel(threads)) {
+      Arrays.sort(a);
+      return;
+    }
+    // parallelSort forks its tasks into the pool it is called from: this one, of threads workers.
+    ForkJoinPool pool = new ForkJoinPool(threads);
+    try {
+      pool.submit(() -> Arrays.parallelSort(a)).get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted while sorting in memory");
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof Error err) {
+        throw err;
+      }
+      throw new IllegalStateException(cause);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /** Reads the whole input into {@code a}; returns the mix sum of its ints. */
+  private long read(SortSpec s, int[] a) throws IOException {
+    long sum = 0;
+    try (ReadStream in = streams.openReader(s.readType(), s.input(), s.options(), 0, a.length)) {
+      if (tuning.blockIo()) {
+        int got = 0;
+        while (got < a.length) {
+          int r = in.read(a, got, a.length - got);
+          if (r <= 0) {
+            throw new EOFException(s.input() + " ended early (shorter than when the sort began?)");
+          }
+          got += r;
+        }
+        for (int v : a) {
+          sum += Checksum.mix(v);
+        }
+      } else {
+        for (int i = 0; i < a.length; i++) {
+          int v = in.readNext();
+          sum += Checksum.mix(v);
+          a[i] = v;
+        }
+      }
+    }
+    return sum;
+  }
+
+  /** Writes {@code a}, from the end when {@code backwards}. */
+  private void write(SortSpec s, Path path, int[] a, boolean backwards) throws IOException {
+    try (WriteStream out = streams.createWriter(s.writeType(), path, s.options())) {
+      if (tuning.blockIo()) {
+        out.write(a, 0, a.length);
+      } else if (backwards) {
+        for (int i = a.length - 1; i >= 0; i--) {
+          out.write(a[i]);
+        }
+      } else {
+        for (int v : a) {
+          out.write(v);
+        }
+      }
+    }
+  }
+}
