@@ -54,6 +54,27 @@ class ReportPageTest {
   }
 
   @Test
+  void page_ofASortSweepOverDAndM_holdsTheBestDAndMPerN() throws IOException {
+    Path raw = dir.resolve("s.csv");
+    Files.writeString(raw, "experiment,read_stream,write_stream,n,m,d,warmup,elapsed_ms,runs,"
+        + "passes\n"
+        + "sort,mapped,mapped,1000,100,2,true,1.0,10,5\n"
+        + "sort,mapped,mapped,1000,100,2,false,9.0,10,5\n"
+        + "sort,mapped,mapped,1000,100,8,false,7.0,10,3\n"
+        + "sort,mapped,mapped,1000,1000,2,false,3.0,1,1\n"
+        + "sort,mapped,mapped,1000,1000,8,false,4.0,1,1\n");
+
+    String html = ReportPage.render(RawResults.read(raw), raw, List.of());
+
+    int summary = html.indexOf("<h3>Summary</h3>");
+    int best = html.indexOf("Best (d, M) per N");
+    int charts = html.indexOf("<h3>Charts</h3>");
+    assertTrue(summary < best && best < charts, "between the summary and the charts");
+    assertTrue(html.contains("<td>1,000</td><td>d = 2, M = 1,000</td><td>3.000</td>"), html);
+    assertTrue(html.contains("9.000 ms \u00b7 5 passes"), "the warm-up is left out: " + html);
+  }
+
+  @Test
   void page_holdsTheCommandTheParamLinesEverySummaryRowAndEveryChart() throws IOException {
     Path raw = dir.resolve("r.csv");
     Path page = report(raw, "secmem run configs/x.csv --results r.csv");
