@@ -386,7 +386,9 @@ public final class ChartPainter {
             ? Integer.toString(counts.getMax())
             : counts.getMin() + "-" + counts.getMax();
     List<String> lines = new ArrayList<>();
-    lines.add((spec.kind() == Kind.BAR ? "bars" : "points") + ": median of " + runs + " runs");
+    // a sort's legend counts sorted runs: its repetitions are not called runs too
+    String of = spec.experiment().equals("sort") ? " repetitions" : " runs";
+    lines.add((spec.kind() == Kind.BAR ? "bars" : "points") + ": median of " + runs + of);
     lines.add("whiskers: min\u2013max");
     lines.add("(warm-up runs excluded)");
     spec.fixed().entrySet().stream()

@@ -20,10 +20,11 @@ import org.secmem.report.ChartSpec.Series;
  * These replace the charts of one line each that the planner would otherwise draw per M and per d.
  *
  * <p>Each chart holds one read/write pair or preset (several would be a tangle of pairs times M
- * lines) and one value of every other setting; the pair and settings are in the chart's note. A
- * line per M over d names the runs its points form ({@code M = 10,000 (20 runs)}) when the
- * results record them; the passes of every (d, M) are in the report page's table beside the
- * chart ({@link SortBestTable}). Warm-ups are not here: the planner passes measured rows only.
+ * lines) and one value of every other setting; the pair and settings are in the chart's note.
+ * Each line's legend entry says the merge passes along it, in order of x, and a line per M over
+ * d also the runs its points form ({@code M = 10,000 (20 runs, 5 to 3 passes)}), when the results
+ * record them; the passes of every (d, M) are in the report page's grid beside the chart
+ * ({@link SortBestTable}). Warm-ups are not here: the planner passes measured rows only.
  */
 final class SortChartPlanner {
 
@@ -79,8 +80,14 @@ final class SortChartPlanner {
           tooShort.add(name + " (" + points.size() + ")");
           continue;
         }
+        List<String> counts = new ArrayList<>();
         if (line.equals(ResultColumns.M) && !x.equals(ResultColumns.N)) {
-          name += runs(l.getValue());
+          counts.add(runs(l.getValue()));
+        }
+        counts.add(passes(l.getValue(), x));
+        counts.removeIf(String::isEmpty);
+        if (!counts.isEmpty()) {
+          name += " (" + String.join(", ", counts) + ")";
         }
         series.add(new Series(name,
             points.entrySet().stream()
@@ -113,7 +120,7 @@ final class SortChartPlanner {
     return by;
   }
 
-  /** {@code " (20 runs)"} when every row records the same runs, else "". */
+  /** {@code 20 runs} when every row records the same runs, else "". */
   private static String runs(List<RawRow> rows) {
     Set<String> runs = new LinkedHashSet<>();
     for (RawRow r : rows) {
@@ -123,6 +130,39 @@ final class SortChartPlanner {
       return "";
     }
     String n = runs.iterator().next();
-    return " (" + n + (n.equals("1") ? " run)" : " runs)");
+    return n + (n.equals("1") ? " run" : " runs");
+  }
+
+  /**
+   * The passes of a line in order of x: {@code 2 passes} when the same at every point, {@code 9 to
+   * 3 passes} when they only fall or only rise, else each ({@code 3, 4, 3 passes}); "" when a
+   * point's runs do not record one value.
+   */
+  private static String passes(List<RawRow> rows, String x) {
+    List<Long> byX = new ArrayList<>();
+    for (List<RawRow> point : byNumber(rows, x).values()) {
+      Set<String> v = new LinkedHashSet<>();
+      point.forEach(r -> v.add(r.get(ResultColumns.PASSES).trim()));
+      if (v.size() != 1 || !v.iterator().next().matches("[0-9]{1,9}")) {
+        return "";
+      }
+      byX.add(Long.parseLong(v.iterator().next()));
+    }
+    long first = byX.get(0);
+    long last = byX.get(byX.size() - 1);
+    boolean falls = true;
+    boolean rises = true;
+    for (int i = 1; i < byX.size(); i++) {
+      falls &= byX.get(i) <= byX.get(i - 1);
+      rises &= byX.get(i) >= byX.get(i - 1);
+    }
+    if (first == last && falls && rises) {
+      return first + (first == 1 ? " pass" : " passes");
+    }
+    if (falls || rises) {
+      return first + " to " + last + " passes";
+    }
+    return byX.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))
+        + " passes";
   }
 }

@@ -73,8 +73,11 @@ class SortChartPlannerTest {
     ChartSpec overD = specs.get(0);
     assertEquals(ResultColumns.D, overD.parameter());
     assertEquals(AxisKind.COUNT, overD.xAxis());
-    assertEquals(List.of("M = 1,000 (100 runs)", "M = 10,000 (10 runs)", "M = 100,000 (1 run)"),
+    assertEquals(List.of("M = 1,000 (100 runs, 8 to 3 passes)",
+            "M = 10,000 (10 runs, 5 to 2 passes)", "M = 100,000 (1 run, 1 pass)"),
         names(overD));
+    assertTrue(ChartPainter.noteLines(overD).contains("points: median of 2 repetitions"),
+        "not 'runs': the legend counts sorted runs");
     for (Series s : overD.series()) {
       assertEquals(List.of(2.0, 4.0, 8.0, 16.0), xs(s));
       s.points().forEach(p -> assertEquals(2, p.stats().count(), "warm-up left out"));
@@ -86,7 +89,8 @@ class SortChartPlannerTest {
     ChartSpec overM = specs.get(1);
     assertEquals(ResultColumns.M, overM.parameter());
     assertEquals(AxisKind.INTS, overM.xAxis());
-    assertEquals(List.of("d = 2", "d = 4", "d = 8", "d = 16"), names(overM));
+    assertEquals(List.of("d = 2 (8 to 1 passes)", "d = 4 (5 to 1 passes)",
+        "d = 8 (4 to 1 passes)", "d = 16 (3 to 1 passes)"), names(overM));
     overM.series().forEach(s -> assertEquals(List.of(1e3, 1e4, 1e5), xs(s)));
     // d = 2 at M = 1,000: 100 runs, 8 passes; median of 100*8+2+6+1 and +2
     assertEquals(809.5, overM.series().get(0).points().get(0).stats().median(), 1e-9);
@@ -122,8 +126,8 @@ class SortChartPlannerTest {
             "sort-time-vs-m-per-d-n10000", "sort-time-vs-m-per-d-n100000",
             "sort-time-vs-m-per-d-n1000000"),
         stems(specs));
-    assertEquals(List.of("M = 1,000", "M = 10,000"), names(specs.get(0)),
-        "runs change with N: not in the name");
+    assertEquals(List.of("M = 1,000 (5 to 11 passes)", "M = 10,000 (1 to 8 passes)"),
+        names(specs.get(0)), "runs change with N: not in the name");
   }
 
   @Test
