@@ -369,7 +369,8 @@ public final class ChartPainter {
     String against = spec.kind() == Kind.BAR
         ? " per " + (spec.experiment().equals("sort") ? "stream pair or preset" : "stream type")
         : " vs " + ChartPlanner.label(spec.parameter());
-    return spec.experiment() + ": " + what + against
+    String subject = spec.subject().isEmpty() ? "" : " (" + spec.subject() + ")";
+    return spec.experiment() + subject + ": " + what + against
         + (fixedSwept.isEmpty() ? "" : " (" + fixedSwept + ")");
   }
 

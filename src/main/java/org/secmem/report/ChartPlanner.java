@@ -565,7 +565,7 @@ public final class ChartPlanner {
       String stem = stems.get(s);
       result.add(Objects.equals(stem, s.fileStem()) ? s
           : new ChartSpec(s.experiment(), s.metric(), s.parameter(), s.fixed(),
-              s.logX(), s.series(), stem, s.kind(), s.xAxis()));
+              s.logX(), s.series(), stem, s.kind(), s.xAxis(), s.subject()));
     }
     return result;
   }

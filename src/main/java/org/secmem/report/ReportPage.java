@@ -589,6 +589,7 @@ public final class ReportPage {
       ul.how li{margin:.15em 0}
       p.same{font-size:13px;color:#444;margin:.2em 0 .5em}
       p.same code{background:#f3f3f3;padding:0 .3em;border-radius:3px}
+      .wide{overflow-x:auto}
       table.grid{margin:.4em 0 1em}
       table.grid caption{text-align:left;font-weight:bold;padding:.2em 0}
       table.grid td.best{font-weight:bold;background:#e6f4ea}

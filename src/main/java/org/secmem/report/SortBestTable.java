@@ -154,27 +154,31 @@ final class SortBestTable {
     h.append("<p class=\"note\">The (d, M) with the lowest median time, and the runner-up. "
         + "<i>within noise</i>: the runner-up's repetitions (min\u2013max) overlap the best's, "
         + "so the order of the two may be chance. Warm-up runs are left out.</p>\n");
-    h.append("<div class=\"scroll\"><table class=\"summary best\">\n<thead><tr><th>N</th>");
-    shown.forEach(c -> h.append("<th>").append(ReportPage.esc(c)).append("</th>"));
-    h.append("<th>best (d, M)</th><th>median ms</th><th>min\u2013max ms</th><th>runs</th>"
-        + "<th>passes</th><th>runner-up (d, M)</th><th>median ms</th><th>min\u2013max ms</th>"
-        + "<th>runs</th><th>passes</th><th>runner-up / best</th><th>verdict</th>"
-        + "<th>others within noise of the best</th></tr></thead>\n<tbody>\n");
+    // one column per N, as the seed's Table 9: a few N read across, the facts down
+    h.append("<div class=\"wide\"><table class=\"summary best\">\n<thead><tr><th></th>");
     for (Best b : bests) {
-      h.append("<tr><td>").append(ReportPage.esc(count(b.group().get(ResultColumns.N))))
-          .append("</td>");
-      shown.forEach(c -> h.append("<td>").append(ReportPage.esc(b.group().get(c)))
-          .append("</td>"));
-      cells(h, b.best());
-      Candidate r = b.runnerUp().orElseThrow();
-      cells(h, r);
+      h.append("<th>N = ").append(ReportPage.esc(count(b.group().get(ResultColumns.N))));
+      shown.forEach(c -> h.append("<br>").append(ReportPage.esc(c + " = " + b.group().get(c))));
+      h.append("</th>");
+    }
+    h.append("</tr></thead>\n<tbody>\n");
+    row(h, "best (d, M)", bests, b -> dm(b.best()));
+    row(h, "median ms (min\u2013max)", bests, b -> time(b.best()));
+    row(h, "runs, passes", bests, b -> runsPasses(b.best()));
+    row(h, "runner-up (d, M)", bests, b -> dm(b.runnerUp().orElseThrow()));
+    row(h, "its median ms (min\u2013max)", bests, b -> time(b.runnerUp().orElseThrow()));
+    row(h, "its runs, passes", bests, b -> runsPasses(b.runnerUp().orElseThrow()));
+    h.append("<tr><th>runner-up / best</th>");
+    for (Best b : bests) {
       String verdict = !b.repeated() ? "one run: no spread to judge"
           : b.withinNoise() ? "within noise" : "apart (ranges do not overlap)";
-      h.append("<td>\u00d7").append(String.format(Locale.ROOT, "%.2f", b.ratio()))
-          .append("</td><td class=\"").append(b.withinNoise() ? "noise" : "apart").append("\">")
-          .append(verdict).append("</td><td>").append(b.othersWithinNoise()).append(" of ")
-          .append(b.candidates().size() - 1).append("</td></tr>\n");
+      h.append("<td class=\"").append(b.withinNoise() ? "noise" : "apart").append("\">\u00d7")
+          .append(String.format(Locale.ROOT, "%.2f", b.ratio())).append(", ").append(verdict)
+          .append("</td>");
     }
+    h.append("</tr>\n");
+    row(h, "others within noise of the best", bests,
+        b -> b.othersWithinNoise() + " of " + (b.candidates().size() - 1));
     h.append("</tbody></table></div>\n");
 
     h.append("<h3>Median time and passes per (d, M)</h3>\n");
@@ -186,12 +190,28 @@ final class SortBestTable {
     }
   }
 
-  private static void cells(StringBuilder h, Candidate c) {
-    h.append("<td>d = ").append(Numbers.grouped(c.d())).append(", M = ")
-        .append(Numbers.grouped(c.m())).append("</td><td>").append(ms(c.stats().median()))
-        .append("</td><td>").append(ms(c.stats().min())).append("\u2013")
-        .append(ms(c.stats().max())).append("</td><td>").append(ReportPage.esc(c.runs()))
-        .append("</td><td>").append(ReportPage.esc(c.passes())).append("</td>");
+  private static void row(StringBuilder h, String what, List<Best> bests,
+      java.util.function.Function<Best, String> cell) {
+    h.append("<tr><th>").append(ReportPage.esc(what)).append("</th>");
+    bests.forEach(b -> h.append("<td>").append(ReportPage.esc(cell.apply(b))).append("</td>"));
+    h.append("</tr>\n");
+  }
+
+  private static String dm(Candidate c) {
+    return "d = " + Numbers.grouped(c.d()) + ", M = " + Numbers.grouped(c.m());
+  }
+
+  private static String time(Candidate c) {
+    return ms(c.stats().median()) + " (" + ms(c.stats().min()) + "\u2013" + ms(c.stats().max())
+        + ")";
+  }
+
+  private static String runsPasses(Candidate c) {
+    return orDash(c.runs()) + ", " + orDash(c.passes());
+  }
+
+  private static String orDash(String s) {
+    return s.isEmpty() ? "\u2013" : s;
   }
 
   private static void grid(StringBuilder h, Best b, List<String> shown) {

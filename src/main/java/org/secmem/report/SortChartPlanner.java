@@ -64,6 +64,11 @@ final class SortChartPlanner {
     // a value of the line parameter has the same colour in every chart of the sweep
     List<Double> values = new ArrayList<>(byNumber(rows.stream().filter(r -> r.has(line))
         .toList(), line).keySet());
+    // the pair or preset of each chart, in its title, and in its file name when there are several
+    Map<Map<String, String>, String> subjects = new LinkedHashMap<>();
+    charts.forEach((k, v) ->
+        subjects.put(k, ChartPlanner.identity(v.get(0), seriesColumns, true, rows).name()));
+    boolean severalSubjects = subjects.values().stream().distinct().count() > 1;
     List<ChartSpec> specs = new ArrayList<>();
     for (Map.Entry<Map<String, String>, List<RawRow>> chart : charts.entrySet()) {
       List<Series> series = new ArrayList<>();
@@ -104,10 +109,12 @@ final class SortChartPlanner {
         continue;
       }
       boolean logX = ChartPlanner.logScale(x, series);
-      specs.add(new ChartSpec(experiment, Metric.TIME, x, fixed, logX, series,
-          ChartPlanner.safe(experiment) + "-" + Metric.TIME.fileName() + "-vs-"
-              + ChartPlanner.safe(x) + "-per-" + ChartPlanner.safe(line),
-          Kind.LINE, AxisKind.of(x, logX)));
+      String subject = subjects.get(chart.getKey());
+      String stem = ChartPlanner.safe(experiment) + "-" + Metric.TIME.fileName() + "-vs-"
+          + ChartPlanner.safe(x) + "-per-" + ChartPlanner.safe(line)
+          + (severalSubjects ? "-" + ChartPlanner.safe(subject) : "");
+      specs.add(new ChartSpec(experiment, Metric.TIME, x, fixed, logX, series, stem, Kind.LINE,
+          AxisKind.of(x, logX), subject));
     }
     return specs;
   }

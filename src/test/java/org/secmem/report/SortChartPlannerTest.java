@@ -109,7 +109,10 @@ class SortChartPlannerTest {
     }
     assertEquals(List.of("mapped", "channel", "mapped", "channel"),
         specs.stream().map(s -> s.fixed().get(ResultColumns.READ_STREAM)).toList());
-    assertEquals(specs.size(), stems(specs).stream().distinct().count(), "unique file names");
+    assertEquals(List.of("sort-time-vs-d-per-m-mapped", "sort-time-vs-d-per-m-channel",
+        "sort-time-vs-m-per-d-mapped", "sort-time-vs-m-per-d-channel"), stems(specs));
+    assertEquals("sort (channel): median time vs d (N=100000)",
+        ChartPainter.title(specs.get(1)), "the pair in the title: the legend names M");
   }
 
   @Test
