@@ -428,6 +428,13 @@ public final class ReportPage {
     String after = rest.substring(vs + 4);
     int more = after.indexOf('-');
     String x = more < 0 ? after : after.substring(0, more);
+    if (more >= 0 && after.startsWith("-per-", more)) {
+      // a sort chart of one line per M or d: sort-time-vs-d-per-m-n10000
+      String line = after.substring(more + 5);
+      int end = line.indexOf('-');
+      x += ", a line per " + (end < 0 ? line : line.substring(0, end));
+      more = end < 0 ? -1 : more + 5 + end;
+    }
     String split = more < 0 ? "" : " (" + after.substring(more + 1).replace("-", ", ") + ")";
     return head + metric + " vs " + x + split;
   }

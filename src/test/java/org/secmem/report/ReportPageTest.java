@@ -251,6 +251,9 @@ class ReportPageTest {
   void titleOf_readsTheChartFileName() {
     assertEquals("read: time vs b (n1000000)", ReportPage.titleOf("read-time-vs-b-n1000000"));
     assertEquals("write: throughput vs k", ReportPage.titleOf("write-throughput-vs-k"));
+    assertEquals("sort: time vs d, a line per m (n10000)",
+        ReportPage.titleOf("sort-time-vs-d-per-m-n10000"));
+    assertEquals("sort: time vs m, a line per d", ReportPage.titleOf("sort-time-vs-m-per-d"));
   }
 
   /** The cell texts of every summary table row. */
