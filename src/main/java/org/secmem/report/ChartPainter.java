@@ -369,7 +369,8 @@ public final class ChartPainter {
     String against = spec.kind() == Kind.BAR
         ? " per " + (spec.experiment().equals("sort") ? "stream pair or preset" : "stream type")
         : " vs " + ChartPlanner.label(spec.parameter());
-    return spec.experiment() + ": " + what + against
+    String subject = spec.subject().isEmpty() ? "" : " (" + spec.subject() + ")";
+    return spec.experiment() + subject + ": " + what + against
         + (fixedSwept.isEmpty() ? "" : " (" + fixedSwept + ")");
   }
 
@@ -386,7 +387,9 @@ public final class ChartPainter {
             ? Integer.toString(counts.getMax())
             : counts.getMin() + "-" + counts.getMax();
     List<String> lines = new ArrayList<>();
-    lines.add((spec.kind() == Kind.BAR ? "bars" : "points") + ": median of " + runs + " runs");
+    // a sort's legend counts sorted runs: its repetitions are not called runs too
+    String of = spec.experiment().equals("sort") ? " repetitions" : " runs";
+    lines.add((spec.kind() == Kind.BAR ? "bars" : "points") + ": median of " + runs + of);
     lines.add("whiskers: min\u2013max");
     lines.add("(warm-up runs excluded)");
     spec.fixed().entrySet().stream()

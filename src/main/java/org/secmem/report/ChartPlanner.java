@@ -39,6 +39,10 @@ import org.secmem.report.ChartSpec.Series;
  * names its sweeps or is one sweep; a
  * chart needs a measured series. When nothing is swept but several types were measured in one
  * configuration, a bar chart per metric compares them. What was left out is logged.
+ *
+ * <p>A sort sweep that varies both d and M is drawn as the seed draws it, one line per M over d and
+ * one line per d over M, one chart per read/write pair or preset ({@link SortChartPlanner}),
+ * instead of one chart of one line per M and per d.
  */
 public final class ChartPlanner {
 
@@ -221,7 +225,7 @@ public final class ChartPlanner {
     return result;
   }
 
-  private static List<String> seriesColumns(RawResults raw, String experiment) {
+  static List<String> seriesColumns(RawResults raw, String experiment) {
     List<String> cols =
         experiment.equals("sort")
             ? List.of(
@@ -279,7 +283,20 @@ public final class ChartPlanner {
       }
       return specs;
     }
-    for (String x : varying) {
+    // a sort sweep over d and M: one line per M (or d), not one chart per M (or d)
+    boolean dByM = sort && varying.contains(ResultColumns.D) && varying.contains(ResultColumns.M);
+    List<String> xs = new ArrayList<>(varying);
+    if (dByM) {
+      // over d first, over M next, as the seed's figures 31 and 32
+      xs.remove(ResultColumns.D);
+      xs.add(xs.indexOf(ResultColumns.M), ResultColumns.D);
+    }
+    for (String x : xs) {
+      if (dByM && SortChartPlanner.LINES.containsKey(x)) {
+        specs.addAll(SortChartPlanner.plan(rows, x, context, seriesColumns, minPoints, where,
+            leftOut));
+        continue;
+      }
       List<String> others = context.stream().filter(c -> !c.equals(x)).toList();
       List<RawRow> withX = rows.stream().filter(r -> r.has(x)).toList();
       List<RawRow> withoutX = rows.stream().filter(r -> !r.has(x)).toList();
@@ -318,7 +335,7 @@ public final class ChartPlanner {
   }
 
   /** Rows grouped by their values in {@code columns}, in file order of each group's first row. */
-  private static Map<Map<String, String>, List<RawRow>> byContext(
+  static Map<Map<String, String>, List<RawRow>> byContext(
       List<RawRow> rows, List<String> columns) {
     Map<Map<String, String>, List<RawRow>> groups = new LinkedHashMap<>();
     for (RawRow r : rows) {
@@ -367,7 +384,7 @@ public final class ChartPlanner {
     return result;
   }
 
-  private static Map<String, String> fixed(Map<String, String> context) {
+  static Map<String, String> fixed(Map<String, String> context) {
     Map<String, String> fixed = new LinkedHashMap<>();
     context.forEach((k, v) -> {
       if (!v.isEmpty()) {
@@ -384,9 +401,10 @@ public final class ChartPlanner {
         .collect(Collectors.joining(", ", "at ", ""));
   }
 
-  private record Identity(String name, String key) {}
+  /** A series' legend name and style key (see {@link Series}). */
+  record Identity(String name, String key) {}
 
-  private static Identity identity(RawRow r, List<String> seriesColumns, boolean sort,
+  static Identity identity(RawRow r, List<String> seriesColumns, boolean sort,
       List<RawRow> all) {
     if (!sort) {
       String name =
@@ -515,7 +533,7 @@ public final class ChartPlanner {
     return flat;
   }
 
-  private static boolean logScale(String x, List<Series> series) {
+  static boolean logScale(String x, List<Series> series) {
     double min = Double.POSITIVE_INFINITY;
     double max = Double.NEGATIVE_INFINITY;
     for (Series s : series) {
@@ -572,7 +590,7 @@ public final class ChartPlanner {
       String stem = stems.get(s);
       result.add(Objects.equals(stem, s.fileStem()) ? s
           : new ChartSpec(s.experiment(), s.metric(), s.parameter(), s.fixed(),
-              s.logX(), s.series(), stem, s.kind(), s.xAxis()));
+              s.logX(), s.series(), stem, s.kind(), s.xAxis(), s.subject()));
     }
     return result;
   }

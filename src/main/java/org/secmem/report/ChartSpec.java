@@ -18,6 +18,8 @@ import java.util.Map;
  * @param kind a line chart against {@code parameter}, or a bar chart of one configuration per
  *     series (nothing swept; {@code parameter} is then the series column)
  * @param xAxis how the x axis is scaled and labelled
+ * @param subject what every series of the chart shares and the title names, e.g. the read/write
+ *     pair of a sort chart whose lines are values of M; empty when the series are the types
  */
 public record ChartSpec(
     String experiment,
@@ -28,11 +30,19 @@ public record ChartSpec(
     List<Series> series,
     String fileStem,
     Kind kind,
-    AxisKind xAxis) {
+    AxisKind xAxis,
+    String subject) {
 
   public ChartSpec {
     fixed = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(fixed));
     series = List.copyOf(series);
+    subject = subject == null ? "" : subject;
+  }
+
+  /** A chart whose series are the types (no subject). */
+  public ChartSpec(String experiment, Metric metric, String parameter, Map<String, String> fixed,
+      boolean logX, List<Series> series, String fileStem, Kind kind, AxisKind xAxis) {
+    this(experiment, metric, parameter, fixed, logX, series, fileStem, kind, xAxis, "");
   }
 
   /** Line against a swept parameter, or bars per series when nothing is swept. */

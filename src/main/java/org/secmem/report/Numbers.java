@@ -22,4 +22,15 @@ final class Numbers {
     }
     return rounded.toPlainString();
   }
+
+  /**
+   * {@code value} for a reader: a whole number with ',' between thousands ({@code 10,000}),
+   * anything else with at most 3 significant decimals; whatever the default locale.
+   */
+  static String grouped(double value) {
+    if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+      return String.format(java.util.Locale.ROOT, "%,d", (long) value);
+    }
+    return ChartPainter.number(value);
+  }
 }

@@ -138,6 +138,9 @@ public final class ReportPage {
           .filter(r -> col < 0 || (col < r.size() && r.get(col).equals(experiment))).toList();
       h.append("<h3>Summary</h3>\n");
       table(h, header, rows, col);
+      if (experiment.equals("sort")) {
+        SortBestTable.html(h, raw);
+      }
       List<ChartFile> own = chartsByExperiment.getOrDefault(experiment, List.of());
       h.append("<h3>Charts</h3>\n");
       if (own.isEmpty()) {
@@ -425,6 +428,13 @@ public final class ReportPage {
     String after = rest.substring(vs + 4);
     int more = after.indexOf('-');
     String x = more < 0 ? after : after.substring(0, more);
+    if (more >= 0 && after.startsWith("-per-", more)) {
+      // a sort chart of one line per M or d: sort-time-vs-d-per-m-n10000
+      String line = after.substring(more + 5);
+      int end = line.indexOf('-');
+      x += ", a line per " + (end < 0 ? line : line.substring(0, end));
+      more = end < 0 ? -1 : more + 5 + end;
+    }
     String split = more < 0 ? "" : " (" + after.substring(more + 1).replace("-", ", ") + ")";
     return head + metric + " vs " + x + split;
   }
@@ -586,6 +596,11 @@ public final class ReportPage {
       ul.how li{margin:.15em 0}
       p.same{font-size:13px;color:#444;margin:.2em 0 .5em}
       p.same code{background:#f3f3f3;padding:0 .3em;border-radius:3px}
+      .wide{overflow-x:auto}
+      table.grid{margin:.4em 0 1em}
+      table.grid caption{text-align:left;font-weight:bold;padding:.2em 0}
+      table.grid td.best{font-weight:bold;background:#e6f4ea}
+      table.best td.noise{color:#8a5a00}
       """;
 
   /** Click a summary column header to sort by it; numbers as numbers, again to reverse. */

@@ -62,8 +62,21 @@ public record SeriesStyle(Color color, Marker marker) {
 
   private static final int SLOTS = PALETTE.size() * Marker.values().length;
 
+  /**
+   * The key of the {@code i}-th value of a swept parameter drawn one line per value (M = 1,000 is
+   * the first M of its sweep): the palette in order, so that neighbouring values never get
+   * look-alike colours and a value looks the same in every chart of its sweep.
+   */
+  static String ordinalKey(int i) {
+    return "#" + i;
+  }
+
   /** The slot of {@code key}: colour index plus marker index times the palette size. */
   static int slot(String key) {
+    if (key.matches("#[0-9]{1,6}")) {
+      int i = Integer.parseInt(key.substring(1));
+      return i % PALETTE.size() + PALETTE.size() * (i % Marker.values().length);
+    }
     Integer known = KNOWN.get(key.trim().toLowerCase(java.util.Locale.ROOT));
     if (known != null) {
       return known + PALETTE.size() * (known % Marker.values().length);

@@ -54,6 +54,28 @@ class ReportPageTest {
   }
 
   @Test
+  void page_ofASortSweepOverDAndM_holdsTheBestDAndMPerN() throws IOException {
+    Path raw = dir.resolve("s.csv");
+    Files.writeString(raw, "experiment,read_stream,write_stream,n,m,d,warmup,elapsed_ms,runs,"
+        + "passes\n"
+        + "sort,mapped,mapped,1000,100,2,true,1.0,10,5\n"
+        + "sort,mapped,mapped,1000,100,2,false,9.0,10,5\n"
+        + "sort,mapped,mapped,1000,100,8,false,7.0,10,3\n"
+        + "sort,mapped,mapped,1000,1000,2,false,3.0,1,1\n"
+        + "sort,mapped,mapped,1000,1000,8,false,4.0,1,1\n");
+
+    String html = ReportPage.render(RawResults.read(raw), raw, List.of());
+
+    int summary = html.indexOf("<h3>Summary</h3>");
+    int best = html.indexOf("Best (d, M) per N");
+    int charts = html.indexOf("<h3>Charts</h3>");
+    assertTrue(summary < best && best < charts, "between the summary and the charts");
+    assertTrue(html.contains("<th>N = 1,000</th>"), html);
+    assertTrue(html.contains("<tr><th>best (d, M)</th><td>d = 2, M = 1,000</td></tr>"), html);
+    assertTrue(html.contains("9.000 ms \u00b7 5 passes"), "the warm-up is left out: " + html);
+  }
+
+  @Test
   void page_holdsTheCommandTheParamLinesEverySummaryRowAndEveryChart() throws IOException {
     Path raw = dir.resolve("r.csv");
     Path page = report(raw, "secmem run configs/x.csv --results r.csv");
@@ -229,6 +251,9 @@ class ReportPageTest {
   void titleOf_readsTheChartFileName() {
     assertEquals("read: time vs b (n1000000)", ReportPage.titleOf("read-time-vs-b-n1000000"));
     assertEquals("write: throughput vs k", ReportPage.titleOf("write-throughput-vs-k"));
+    assertEquals("sort: time vs d, a line per m (n10000)",
+        ReportPage.titleOf("sort-time-vs-d-per-m-n10000"));
+    assertEquals("sort: time vs m, a line per d", ReportPage.titleOf("sort-time-vs-m-per-d"));
   }
 
   /** The cell texts of every summary table row. */
