@@ -61,7 +61,7 @@ class ResumeAlgorithmTest {
     PlannedTrial merge = planned(SortAlgorithm.MERGE, s);
     PlannedTrial inMemory = planned(SortAlgorithm.IN_MEMORY, s);
     RawResults raw = RawResults.parse("old.csv", new StringReader(oldFile(merge, 1)));
-    List<Resume.Step> left = Resume.remaining(List.of(merge, inMemory), raw);
+    List<org.secmem.experiment.BatchStep> left = Resume.remaining(List.of(merge, inMemory), raw);
     assertEquals(2, left.size());
     assertEquals(List.of(2), List.copyOf(left.get(0).runs().reps()), "merge: rep 1 was measured");
     assertEquals(List.of(1, 2), List.copyOf(left.get(1).runs().reps()), "in-memory: none was");
