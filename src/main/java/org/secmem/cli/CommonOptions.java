@@ -102,15 +102,16 @@ final class CommonOptions {
           "Re-measure one reference configuration (its number in the batch, 1 = the first;"
               + " auto = the first) at the start, every --sentinel-every runs and at the end, and"
               + " say at the end how far it moved: the machine's drift during the sweep. Its"
-              + " extra rows are marked sentinel=true and counted apart.")
+              + " extra rows are marked sentinel=true and counted apart. With --fork, each"
+              + " sentinel run is a fresh JVM too.")
   String sentinel;
 
   @Option(
       names = "--sentinel-every",
       paramLabel = "RUNS",
       converter = Converters.IntCount.class,
-      description = "Runs between two sentinel runs (default: as many as the batch has"
-          + " configurations, once per round).",
+      description = "Runs (with --fork: forks) between two sentinel runs (default: as many as"
+          + " the batch has configurations, once per round).",
       defaultValue = "0")
   int sentinelEvery;
 
@@ -173,10 +174,7 @@ final class CommonOptions {
       throw new CommandLine.ParameterException(cmd, "--sentinel: '" + sentinel + "' is neither a"
           + " configuration number (1, 2, ...) nor auto");
     }
-    if (sentinel != null && fork > 0) {
-      throw new CommandLine.ParameterException(cmd, "--sentinel and --fork cannot be combined:"
-          + " a sentinel re-measures within one JVM; with forks, compare the forks' rows");
-    }
+
     Limits.between(cmd, "--reps", reps, NumericField.REPS.min(), NumericField.REPS.max(), "");
     Limits.between(cmd, "--warmup", warmup, NumericField.WARMUP.min(),
         NumericField.WARMUP.max(), "");

@@ -111,7 +111,7 @@ final class ExperimentSession {
               writer, listener, new CacheController(new LinuxPageCache(), listener));
       try {
         if (batch.forks() > 0) {
-          new ForkedBatch(cmd, writer, listener, batch).run(steps);
+          new ForkedBatch(cmd, writer, listener, batch).run(steps, sentinel);
         } else {
           runner.run(steps, batch, sentinel);
         }

@@ -76,8 +76,13 @@ final class ForkChildSession {
     int rep = warmup ? warmups.get(local - 1) : List.copyOf(child.reps()).get(local - 1);
     long position = child.position() + Long.parseLong(row.get(ResultColumn.ORDER_INDEX)) - 1;
     int round = child.round() + Integer.parseInt(row.get(ResultColumn.ROUND)) - 1;
-    return row.toBuilder().set(ResultColumn.REP, rep).set(ResultColumn.ORDER_INDEX, position)
-        .set(ResultColumn.ROUND, round).set(ResultColumn.FORK, child.fork()).build();
+    ResultRow.Builder b = row.toBuilder().set(ResultColumn.REP, rep)
+        .set(ResultColumn.ORDER_INDEX, position).set(ResultColumn.ROUND, round)
+        .set(ResultColumn.FORK, child.fork());
+    if (child.sentinel()) {
+      b.set(ResultColumn.SENTINEL, true).set(ResultColumn.ROUND, (String) null);
+    }
+    return b.build();
   }
 
   /** The row as one CSV record (no line end), every column in order. */

@@ -65,7 +65,13 @@ final class ForkedBatch {
     }
   }
 
-  void run(List<BatchStep> steps) throws IOException {
+  /**
+   * Runs every fork of {@code steps}; with a {@code sentinel} (the batch's configuration at
+   * {@link BatchOptions#sentinel}), a fork of it measuring one repetition after its warm-ups
+   * before the first fork, every {@link BatchOptions#sentinelInterval} forks, and after the last.
+   */
+  void run(List<BatchStep> steps, java.util.Optional<org.secmem.experiment.PlannedTrial> sentinel)
+      throws IOException {
     List<List<Unit>> units = new ArrayList<>();
     for (BatchStep s : steps) {
       units.add(units(s));
@@ -74,10 +80,16 @@ final class ForkedBatch {
         batch.order(), batch.orderSeed());
     long position = 1;
     int[] round = new int[steps.size()];
-    for (RunSchedule.Slot slot : slots) {
+    int every = batch.sentinelInterval(steps.size());
+    int sentinels = 0;
+    for (int i = 0; i < slots.size(); i++) {
+      if (sentinel.isPresent() && i % every == 0) {
+        position = sentinel(sentinel.get(), ++sentinels, position);
+      }
+      RunSchedule.Slot slot = slots.get(i);
       Unit u = units.get(slot.config()).get(slot.round() - 1);
       ForkChild child = new ForkChild(u.step().index(), u.fork(), u.warmups(), u.recorded(),
-          u.reps(), position, round[slot.config()] + 1);
+          u.reps(), position, round[slot.config()] + 1, false);
       listener.runStarting(u.step().planned().trial().describe() + " (fork " + u.fork() + " of "
               + batch.forks() + ")", slot.config() + 1, steps.size(), round[slot.config()] + 1,
           u.step().runCount());
@@ -85,6 +97,20 @@ final class ForkedBatch {
       position += u.runs();
       round[slot.config()] += u.runs();
     }
+    if (sentinel.isPresent()) {
+      sentinel(sentinel.get(), ++sentinels, position);
+    }
+  }
+
+  /** A fresh JVM measuring the sentinel once (after its warm-ups, not recorded); next position. */
+  private long sentinel(org.secmem.experiment.PlannedTrial sentinel, int number, long position)
+      throws IOException {
+    int warmups = sentinel.settings().warmup() / Math.max(1, batch.forks());
+    ForkChild child = new ForkChild(batch.sentinel(), 1, range(1, warmups), new TreeSet<>(),
+        new TreeSet<>(List.of(number)), position, 1, true);
+    listener.runStarting(sentinel.trial().describe(), 0, 0, 1, 1);
+    fork(child, "the sentinel " + sentinel.trial().describe());
+    return position + child.runs();
   }
 
   /**

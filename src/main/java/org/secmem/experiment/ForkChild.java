@@ -20,9 +20,12 @@ import java.util.TreeSet;
  * @param reps the repetition numbers to run, ascending
  * @param position the {@code order_index} of the child's first run
  * @param round the {@code round} of the child's first run
+ * @param sentinel whether the child measures the {@code --sentinel} reference: its rows are marked
+ *     so, and carry no round
  */
 public record ForkChild(int config, int fork, SortedSet<Integer> warmups,
-    SortedSet<Integer> recordedWarmups, SortedSet<Integer> reps, long position, int round) {
+    SortedSet<Integer> recordedWarmups, SortedSet<Integer> reps, long position, int round,
+    boolean sentinel) {
 
   public ForkChild {
     warmups = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(warmups));
@@ -45,7 +48,7 @@ public record ForkChild(int config, int fork, SortedSet<Integer> warmups,
   public String format() {
     return "config=" + config + ";fork=" + fork + ";warmups=" + list(warmups) + ";record="
         + list(recordedWarmups) + ";reps=" + list(reps) + ";position=" + position + ";round="
-        + round;
+        + round + (sentinel ? ";sentinel=true" : "");
   }
 
   /**
@@ -65,7 +68,8 @@ public record ForkChild(int config, int fork, SortedSet<Integer> warmups,
     try {
       return new ForkChild(Integer.parseInt(f.get("config")), Integer.parseInt(f.get("fork")),
           numbers(f.get("warmups")), numbers(f.get("record")), numbers(f.get("reps")),
-          Long.parseLong(f.get("position")), Integer.parseInt(f.get("round")));
+          Long.parseLong(f.get("position")), Integer.parseInt(f.get("round")),
+          Boolean.parseBoolean(f.getOrDefault("sentinel", "false")));
     } catch (RuntimeException e) {
       throw new IllegalArgumentException("not a fork specification: '" + text + "'", e);
     }

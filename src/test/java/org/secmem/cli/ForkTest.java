@@ -95,7 +95,7 @@ class ForkTest {
         .set(ResultColumn.WARMUP, false).set(ResultColumn.ORDER_INDEX, 2)
         .set(ResultColumn.ROUND, 2).build();
     ForkChild child = ForkChild.parse(new ForkChild(4, 2, new java.util.TreeSet<>(List.of(3)),
-        new java.util.TreeSet<>(), new java.util.TreeSet<>(List.of(5, 6)), 11, 4).format());
+        new java.util.TreeSet<>(), new java.util.TreeSet<>(List.of(5, 6)), 11, 4, false).format());
     ResultRow renumbered = ForkChildSession.renumber(row, child, List.of(3));
     String line = ForkChildSession.csv(renumbered);
     assertTrue(!line.contains("\n"), line);
@@ -108,5 +108,25 @@ class ForkTest {
     assertEquals("12", back.get(ResultColumn.ORDER_INDEX), "position 11 + local 2 - 1");
     assertEquals("5", back.get(ResultColumn.ROUND), "round 4 + local 2 - 1");
     assertEquals("2", back.get(ResultColumn.FORK));
+  }
+
+  @Test
+  void aSentinelWithForks_isAFreshJvmEachTime_keptApart() throws IOException {
+    Path results = dir.resolve("s.csv");
+    CliTest.Result r = CliTest.run("write", "--stream", "simple,buffered,user-buffer", "--n",
+        "1000", "--dir", dir.resolve("data").toString(), "--reps", "1", "--warmup", "0",
+        "--fork", "1", "--sentinel", "2", "--sentinel-every", "2", "--results",
+        results.toString());
+    assertEquals(0, r.code(), r.err());
+    org.secmem.report.RawResults raw = org.secmem.report.RawResults.read(results);
+    assertEquals(3, raw.rows().size());
+    // 3 forks; a sentinel fork before forks 1 and 3, and one after the last.
+    assertEquals(3, raw.sentinels().size());
+    for (org.secmem.report.RawRow s : raw.sentinels()) {
+      assertEquals("buffered", s.get("stream"));
+      assertEquals("", s.get("round"));
+    }
+    assertEquals(List.of("1", "2", "3"), raw.sentinels().stream().map(x -> x.get("rep")).toList());
+    assertTrue(r.out().contains("[sentinel]"), r.out());
   }
 }

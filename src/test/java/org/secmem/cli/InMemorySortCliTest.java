@@ -84,7 +84,9 @@ class InMemorySortCliTest {
     Files.writeString(params, "experiment,input,output,m,d,stream,algorithm,reps,warmup,order\n"
         + "sort,in.bin,out.bin,500|1000,4,channel,merge|in-memory,1,0,descending\n");
     Path results = dir.resolve("r.csv");
-    CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString());
+    // Sequential: the plan's own order (the in-memory line once, between the two M values).
+    CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString(),
+        "--order", "sequential");
     assertEquals(0, r.code(), r.err());
     List<RawRow> rows = RawResults.read(results).rows();
     assertEquals(List.of("merge", "in-memory", "merge"),

@@ -52,7 +52,7 @@ class SentinelTest {
   }
 
   @Test
-  void aSentinelTheBatchDoesNotHave_orNotANumber_orWithForks_isRefusedBeforeAnyRun()
+  void aSentinelTheBatchDoesNotHave_orNotANumber_isRefusedBeforeAnyRun()
       throws IOException {
     Path results = dir.resolve("r.csv");
     CliTest.Result r = CliTest.run("write", "--stream", "simple,buffered", "--n", "100",
@@ -65,9 +65,5 @@ class SentinelTest {
         dir.resolve("data").toString(), "--sentinel", "first");
     assertEquals(2, bad.code(), bad.err());
     assertTrue(bad.err().contains("neither a configuration number"), bad.err());
-    CliTest.Result forks = CliTest.run("write", "--stream", "simple", "--n", "100", "--dir",
-        dir.resolve("data").toString(), "--sentinel", "auto", "--fork", "2");
-    assertEquals(2, forks.code(), forks.err());
-    assertTrue(forks.err().contains("cannot be combined"), forks.err());
   }
 }

@@ -74,6 +74,6 @@ class ReportsTest {
 
     assertEquals(List.of(dir.resolve("warm-summary.csv")), written);
     String[] lines = Files.readString(written.get(0)).split("\r\n");
-    assertEquals("read,mapped,4096,0,1,,,,,,,,,,,,,", lines[1]);
+    assertEquals("read,mapped,4096,0,1,,,,,,,,,,,,,,,,,", lines[1]);
   }
 }
