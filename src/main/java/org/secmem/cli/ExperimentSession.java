@@ -92,7 +92,8 @@ final class ExperimentSession {
     long totalRuns = steps.stream().mapToLong(s -> s.runs().count(s.planned().settings())).sum();
     if (sentinel.isPresent()) {
       long every = batch.sentinelInterval(steps.size());
-      totalRuns += (totalRuns + every - 1) / every + 1;
+      totalRuns += (totalRuns + every - 1) / every + 1
+          + (batch.forks() == 0 ? sentinel.get().settings().warmup() : 0);
     }
     boolean terminal = System.console() != null;
     long rows = 0;

@@ -112,8 +112,10 @@ public final class ExperimentRunner {
 
   /**
    * As {@link #run(List, BatchOptions)}, with {@code sentinel} (when given) measured once more
-   * before the first run, after every {@link BatchOptions#sentinelInterval} runs and after the
-   * last: rows marked {@code sentinel=true}, numbered 1, 2, ... in their own series.
+   * before the first run (after its own warm-ups, recorded as sentinel warm-ups: a first run in a
+   * fresh JVM would measure the JIT, not the machine), after every
+   * {@link BatchOptions#sentinelInterval} runs and after the last: rows marked
+   * {@code sentinel=true}, numbered 1, 2, ... in their own series.
    */
   public void run(List<BatchStep> steps, BatchOptions options, Optional<PlannedTrial> sentinel)
       throws IOException {
@@ -126,6 +128,9 @@ public final class ExperimentRunner {
     int every = options.sentinelInterval(steps.size());
     int measured = 0;
     long position = 0;
+    for (int w = 1; w <= sentinel.get().settings().warmup(); w++) {
+      runSentinelWarmup(sentinel.get(), w, ++position, options.flush());
+    }
     for (int i = 0; i < slots.size(); i++) {
       if (i % every == 0) {
         runSentinel(sentinel.get(), ++measured, ++position, options.flush());
@@ -135,6 +140,15 @@ public final class ExperimentRunner {
           options.flush(), s.config() + 1, steps.size(), false);
     }
     runSentinel(sentinel.get(), ++measured, ++position, options.flush());
+  }
+
+  private void runSentinelWarmup(PlannedTrial sentinel, int number, long position,
+      boolean flush) throws IOException {
+    RunSettings s = sentinel.settings();
+    RunSettings warm = new RunSettings(1, number, s.cache(), s.sync(), s.seed());
+    BatchStep step = new BatchStep(0, new PlannedTrial(sentinel.trial(), warm),
+        new Runs(new TreeSet<>(List.of(number)), new TreeSet<>(List.of(1))));
+    runOne(step, new RunSchedule.Slot(0, number, position), flush, 0, 0, true);
   }
 
   private void runSentinel(PlannedTrial sentinel, int number, long position, boolean flush)

@@ -67,7 +67,7 @@ public final class DriftWarnings {
     if (ms.isEmpty()) {
       return Optional.empty();
     }
-    RawRow first = raw.sentinels().get(0);
+    RawRow first = raw.sentinels().get(raw.sentinels().size() - 1);
     List<String> config = raw.configurationColumns();
     String label = label(config, config.stream().map(first::get).toList());
     Statistics s = Statistics.of(ms);
@@ -99,7 +99,9 @@ public final class DriftWarnings {
   private static List<Double> sentinelTimes(RawResults raw) {
     List<Double> ms = new ArrayList<>();
     for (RawRow r : raw.sentinels()) {
-      r.elapsedMs().ifPresent(ms::add);
+      if (!r.isWarmup()) {
+        r.elapsedMs().ifPresent(ms::add);
+      }
     }
     return ms;
   }

@@ -66,4 +66,20 @@ class SentinelTest {
     assertEquals(2, bad.code(), bad.err());
     assertTrue(bad.err().contains("neither a configuration number"), bad.err());
   }
+
+  @Test
+  void theSentinelWarmsUpBeforeItsFirstRun_recordedAsSentinelWarmups() throws IOException {
+    Path results = dir.resolve("w.csv");
+    CliTest.Result r = CliTest.run("write", "--stream", "simple,buffered", "--n", "1000",
+        "--dir", dir.resolve("data").toString(), "--reps", "1", "--warmup", "2", "--sentinel",
+        "auto", "--order", "sequential", "--results", results.toString());
+    assertEquals(0, r.code(), r.err());
+    List<RawRow> s = RawResults.read(results).sentinels();
+    // Two warm-ups first, then a run before each round of 2 runs ... and one at the end.
+    assertEquals(List.of("true", "true", "false", "false", "false", "false"),
+        s.stream().map(x -> x.get("warmup")).toList());
+    assertEquals(List.of("1", "2", "1", "2", "3", "4"), s.stream().map(x -> x.get("rep")).toList());
+    assertEquals("1", RawResults.read(results).sentinels().get(0).get("order_index"));
+    assertTrue(r.out().contains(": 4 runs over the sweep"), r.out());
+  }
 }
