@@ -42,11 +42,15 @@ public final class DriftWarnings {
     if (sweep.isPresent() && sweep.get().drifted()) {
       Drift.Sweep s = sweep.get();
       boolean slower = s.medianRatio() > 1;
-      lines.add(String.format(java.util.Locale.ROOT, "drift: the sweep's configurations ran %s at"
-          + " the end than at the start: %d of %d %s (sign test p = %.2g), by %s in the median;"
-          + " see drift_ratio in the summary and order_index in the results",
+      lines.add(String.format(java.util.Locale.ROOT, "drift: the configurations' last runs were"
+          + " %s than their first: %d of %d %s (sign test p = %.2g), by %s in the median. With"
+          + " runs interleaved (the default) the machine changed during the sweep; with runs"
+          + " one after another (--order sequential, or in each --fork) %s. See drift_ratio in"
+          + " the summary",
           slower ? "slower" : "faster", slower ? s.slower() : s.faster(), s.configurations(),
-          slower ? "slower" : "faster", s.pValue(), percent(s.medianRatio())));
+          slower ? "slower" : "faster", s.pValue(), percent(s.medianRatio()),
+          slower ? "each configuration's runs left something behind for the next (heap, files,"
+              + " dirty pages)" : "they had not warmed up: use more --warmup"));
     }
     for (int i = 0; i < Math.min(SHOWN, drifting.size()); i++) {
       lines.add("drift: " + drifting.get(i));
@@ -78,7 +82,8 @@ public final class DriftWarnings {
 
   /**
    * A warning when the sentinel's last third ran at least {@value Drift#MIN_CHANGE_PERCENT}%
-   * away from its first third (medians): the machine changed under the sweep.
+   * away from its first third (medians), beyond its noise when it ran six times or more (see
+   * {@link Drift}): the machine changed under the sweep.
    */
   private static Optional<String> sentinelMoved(RawResults raw) {
     List<Double> ms = sentinelTimes(raw);
@@ -87,6 +92,12 @@ public final class DriftWarnings {
     }
     Optional<Drift.Sweep> d = Drift.ofSweep(List.of(ms));
     if (d.isEmpty() || Math.abs(d.get().medianRatio() - 1) * 100 < Drift.MIN_CHANGE_PERCENT) {
+      return Optional.empty();
+    }
+    // From six runs on, the move must also be beyond the sentinel's own noise (a fresh JVM per
+    // sentinel run, with --fork, lands on one of two speeds at random: no drift).
+    Optional<Drift> beyondNoise = Drift.of(ms);
+    if (beyondNoise.isPresent() && !beyondNoise.get().drifted()) {
       return Optional.empty();
     }
     double r = d.get().medianRatio();
