@@ -229,10 +229,10 @@ final class ExperimentSession {
   }
 
   /** Environment keys of the batch's order, its seed, and whether runs were flushed. */
-  static final String RUN_ORDER_KEY = "run_order";
-  static final String ORDER_SEED_KEY = "order_seed";
-  static final String FLUSH_KEY = "flush_before_runs";
-  static final String FORKS_KEY = "forks";
+  static final String RUN_ORDER_KEY = ReportPage.RUN_ORDER_KEY;
+  static final String ORDER_SEED_KEY = ReportPage.ORDER_SEED_KEY;
+  static final String FLUSH_KEY = ReportPage.FLUSH_KEY;
+  static final String FORKS_KEY = ReportPage.FORKS_KEY;
 
   /** The most of a parameter file's text kept in the environment record, in characters. */
   static final int PARAM_TEXT_MAX = 256 * 1024;

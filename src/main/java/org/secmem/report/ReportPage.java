@@ -200,6 +200,12 @@ public final class ReportPage {
     }
   }
 
+  /** Environment keys of the batch's run order, its seed, flushing and forks. */
+  public static final String RUN_ORDER_KEY = "run_order";
+  public static final String ORDER_SEED_KEY = "order_seed";
+  public static final String FLUSH_KEY = "flush_before_runs";
+  public static final String FORKS_KEY = "forks";
+
   private static void howMeasured(StringBuilder h, RawResults raw, Map<String, String> env,
       List<List<String>> summaryRows, List<String> header) {
     h.append("<h2 id=\"how\">How measured</h2>\n<ul class=\"how\">\n");
@@ -224,6 +230,18 @@ public final class ReportPage {
     }
     item(h, "cache before each timed run", distinct(raw, ResultColumns.CACHE));
     item(h, "sync (forced to storage before the clock stops)", distinct(raw, ResultColumns.SYNC));
+    String order = env.get(RUN_ORDER_KEY);
+    if (order != null) {
+      String forks = env.getOrDefault(FORKS_KEY, "0");
+      item(h, "order of the runs", order + ("sequential".equals(order) ? ""
+          : " (seed " + env.getOrDefault(ORDER_SEED_KEY, "?") + ")")
+          + ("true".equals(env.get(FLUSH_KEY)) ? "; dirty pages written back before each run"
+              : "; dirty pages not written back (--no-flush)")
+          + ("0".equals(forks) ? "; all in one JVM" : "; each configuration in " + forks
+              + " fresh JVM" + ("1".equals(forks) ? "" : "s") + " (--fork)")
+          + (raw.sentinels().isEmpty() ? "" : "; " + raw.sentinels().size()
+              + " sentinel runs, kept apart"));
+    }
     item(h, "JVM", env.getOrDefault("jvm.name", "?") + " " + env.getOrDefault("jvm.version", "?")
         + ", max heap " + bytes(env.get("jvm.max_heap_bytes")) + ", arguments: "
         + env.getOrDefault("jvm.input_arguments", "?"));

@@ -46,6 +46,10 @@ class ReportPageTest {
     env.put("command", command);
     env.put(ReportPage.PARAM_FILE_KEY + "1", "configs/x.csv");
     env.put(ReportPage.PARAM_FILE_KEY + "1.lines", "experiment,stream\nwrite,<all>\n");
+    env.put(ReportPage.RUN_ORDER_KEY, "interleaved");
+    env.put(ReportPage.ORDER_SEED_KEY, "42");
+    env.put(ReportPage.FLUSH_KEY, "true");
+    env.put(ReportPage.FORKS_KEY, "2");
     new EnvironmentRecord(env).write(ReportFiles.environmentFor(raw));
     RawResults results = RawResults.read(raw);
     List<Path> written = Reports.write(results, raw, ReportFiles.chartsFolderFor(raw),
@@ -90,6 +94,8 @@ class ReportPageTest {
     assertTrue(html.indexOf("exp-write") < html.indexOf("exp-read"), "in file order");
     assertTrue(html.contains("1 warm-up"), "warm-ups flagged in the how-measured block");
     assertTrue(html.contains("cold, as-is") || html.contains("as-is, cold"), "cache states");
+    assertTrue(html.contains("interleaved (seed 42); dirty pages written back before each run;"
+        + " each configuration in 2 fresh JVMs (--fork)"), "the order of the runs");
     assertTrue(html.contains("href=\"r.csv\""), "results linked by relative path");
     assertTrue(html.contains("href=\"r-summary.csv\""), "summary linked by relative path");
     assertTrue(html.contains("<script>") && html.contains("aria-sort"), "sortable table");
