@@ -91,8 +91,8 @@ final class ExperimentSession {
     java.util.Optional<PlannedTrial> sentinel = sentinel(plan, batch);
     long totalRuns = steps.stream().mapToLong(s -> s.runs().count(s.planned().settings())).sum();
     if (sentinel.isPresent()) {
-      long every = batch.sentinelInterval(steps.size());
-      totalRuns += (totalRuns + every - 1) / every + 1
+      // With forks the warm-ups run inside each sentinel fork, unseen.
+      totalRuns += batch.sentinelRuns(totalRuns, steps.size())
           + (batch.forks() == 0 ? sentinel.get().settings().warmup() : 0);
     }
     boolean terminal = System.console() != null;
@@ -228,12 +228,6 @@ final class ExperimentSession {
     cmd.getErr().flush();
   }
 
-  /** Environment keys of the batch's order, its seed, and whether runs were flushed. */
-  static final String RUN_ORDER_KEY = ReportPage.RUN_ORDER_KEY;
-  static final String ORDER_SEED_KEY = ReportPage.ORDER_SEED_KEY;
-  static final String FLUSH_KEY = ReportPage.FLUSH_KEY;
-  static final String FORKS_KEY = ReportPage.FORKS_KEY;
-
   /** The most of a parameter file's text kept in the environment record, in characters. */
   static final int PARAM_TEXT_MAX = 256 * 1024;
 
@@ -246,10 +240,10 @@ final class ExperimentSession {
       throws IOException {
     Map<String, String> entries =
         new LinkedHashMap<>(EnvironmentRecord.capture(dataDir, commandLine(cmd)).entries());
-    entries.put(RUN_ORDER_KEY, batch.order().cliName());
-    entries.put(ORDER_SEED_KEY, Long.toString(batch.orderSeed()));
-    entries.put(FLUSH_KEY, Boolean.toString(batch.flush()));
-    entries.put(FORKS_KEY, Integer.toString(batch.forks()));
+    entries.put(ReportPage.RUN_ORDER_KEY, batch.order().cliName());
+    entries.put(ReportPage.ORDER_SEED_KEY, Long.toString(batch.orderSeed()));
+    entries.put(ReportPage.FLUSH_KEY, Boolean.toString(batch.flush()));
+    entries.put(ReportPage.FORKS_KEY, Integer.toString(batch.forks()));
     int i = 0;
     for (Path f : paramFiles(cmd)) {
       i++;

@@ -3,7 +3,6 @@ package org.secmem.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -87,14 +86,10 @@ final class ForkChildSession {
 
   /** The row as one CSV record (no line end), every column in order. */
   static String csv(ResultRow row) {
-    List<String> cells = new ArrayList<>();
-    for (ResultColumn c : ResultColumn.values()) {
-      cells.add(row.get(c));
-    }
     StringWriter w = new StringWriter();
     try (CSVPrinter p = new CSVPrinter(w, CSVFormat.RFC4180.builder().setRecordSeparator("")
         .build())) {
-      p.printRecord(cells);
+      p.printRecord(row.cellsInColumnOrder());
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e); // a StringWriter does not fail
     }

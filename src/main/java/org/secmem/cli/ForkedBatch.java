@@ -20,6 +20,7 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.experiment.BatchOptions;
 import org.secmem.experiment.BatchStep;
+import org.secmem.experiment.ExperimentRunner.Runs;
 import org.secmem.experiment.ForkChild;
 import org.secmem.experiment.RunListener;
 import org.secmem.experiment.RunSchedule;
@@ -106,7 +107,7 @@ final class ForkedBatch {
   private long sentinel(org.secmem.experiment.PlannedTrial sentinel, int number, long position)
       throws IOException {
     int warmups = sentinel.settings().warmup() / Math.max(1, batch.forks());
-    ForkChild child = new ForkChild(batch.sentinel(), 1, range(1, warmups), new TreeSet<>(),
+    ForkChild child = new ForkChild(batch.sentinel(), 1, Runs.numbers(warmups), new TreeSet<>(),
         new TreeSet<>(List.of(number)), position, 1, true);
     listener.runStarting(sentinel.trial().describe(), 0, 0, 1, 1);
     fork(child, "the sentinel " + sentinel.trial().describe());
@@ -128,7 +129,7 @@ final class ForkedBatch {
       if (r.isEmpty()) {
         continue;
       }
-      SortedSet<Integer> w = range((f - 1) * warmups + 1, f * warmups);
+      SortedSet<Integer> w = Runs.range((f - 1) * warmups + 1, f * warmups);
       SortedSet<Integer> rec = new TreeSet<>(w);
       rec.retainAll(step.runs().recordedWarmups());
       out.add(new Unit(step, f, w, rec, r));
@@ -204,19 +205,12 @@ final class ForkedBatch {
   static ResultRow parse(String csv) throws IOException {
     try (CSVParser parser = CSVParser.parse(csv, CSVFormat.RFC4180)) {
       List<CSVRecord> records = parser.getRecords();
-      ResultColumn[] columns = ResultColumn.values();
-      if (records.size() != 1 || records.get(0).size() != columns.length) {
-        throw new IOException("a fork sent a row that is not " + columns.length + " cells: "
-            + csv);
+      if (records.size() != 1) {
+        throw new IOException("a fork sent a line that is not one row: " + csv);
       }
-      ResultRow.Builder b = ResultRow.builder();
-      CSVRecord r = records.get(0);
-      for (int i = 0; i < columns.length; i++) {
-        if (!r.get(i).isEmpty()) {
-          b.set(columns[i], r.get(i));
-        }
-      }
-      return b.build();
+      return ResultRow.ofCellsInColumnOrder(records.get(0).toList());
+    } catch (IllegalArgumentException e) {
+      throw new IOException("a fork sent a row of another secmem version: " + e.getMessage(), e);
     }
   }
 
@@ -240,12 +234,4 @@ final class ForkedBatch {
     return c;
   }
 
-  /** Numbers a..b as a set (empty when b < a). */
-  private static SortedSet<Integer> range(int a, int b) {
-    SortedSet<Integer> s = new TreeSet<>();
-    for (int i = a; i <= b; i++) {
-      s.add(i);
-    }
-    return s;
-  }
 }

@@ -43,6 +43,15 @@ public record BatchOptions(RunOrder order, long orderSeed, boolean flush, int fo
     return sentinelEvery > 0 ? sentinelEvery : Math.max(1, configurations);
   }
 
+  /**
+   * Measured runs of the sentinel in a batch of {@code runs} runs over {@code configurations}:
+   * one before every {@link #sentinelInterval} runs and one after the last (its warm-ups apart).
+   */
+  public int sentinelRuns(long runs, int configurations) {
+    long every = sentinelInterval(configurations);
+    return Math.toIntExact((runs + every - 1) / every + 1);
+  }
+
   /** Whether a reference configuration is re-measured during the batch. */
   public boolean hasSentinel() {
     return sentinel >= 0;

@@ -63,8 +63,13 @@ public final class ExperimentRunner {
 
     /** 1..count. */
     public static SortedSet<Integer> numbers(int count) {
+      return range(1, count);
+    }
+
+    /** a..b (empty when b < a). */
+    public static SortedSet<Integer> range(int a, int b) {
       SortedSet<Integer> n = new TreeSet<>();
-      for (int i = 1; i <= count; i++) {
+      for (int i = a; i <= b; i++) {
         n.add(i);
       }
       return n;
@@ -78,27 +83,11 @@ public final class ExperimentRunner {
 
   /**
    * Runs one configuration with the given settings, every warm-up and repetition, one after
-   * another.
-   *
-   * @param config 1-based index of this configuration in the batch, for progress
-   * @param configs the batch's size
+   * another, without writing dirty pages back in between.
    */
-  public void run(Trial trial, RunSettings settings, int config, int configs) throws IOException {
-    run(trial, settings, Runs.all(settings), config, configs);
-  }
-
-  /**
-   * Runs the given warm-ups and repetitions of one configuration (see {@link Runs}), one after
-   * another.
-   *
-   * @param config 1-based index of this configuration in the batch, for progress
-   * @param configs the batch's size
-   */
-  public void run(Trial trial, RunSettings settings, Runs which, int config, int configs)
-      throws IOException {
-    BatchStep step = new BatchStep(config - 1, new PlannedTrial(trial, settings), which);
-    runSlots(List.of(step), RunSchedule.of(List.of(step.runCount()), RunOrder.SEQUENTIAL, 0),
-        false, config - 1, configs);
+  public void run(Trial trial, RunSettings settings) throws IOException {
+    run(List.of(BatchStep.all(0, new PlannedTrial(trial, settings))),
+        BatchOptions.sequentialNoFlush());
   }
 
   /**
@@ -121,51 +110,32 @@ public final class ExperimentRunner {
       throws IOException {
     List<Integer> counts = steps.stream().map(BatchStep::runCount).toList();
     List<RunSchedule.Slot> slots = RunSchedule.of(counts, options.order(), options.orderSeed());
-    if (sentinel.isEmpty()) {
-      runSlots(steps, slots, options.flush(), 0, steps.size());
-      return;
-    }
     int every = options.sentinelInterval(steps.size());
-    int measured = 0;
+    // The sentinel is one more configuration whose rounds are placed by the cadence, not by
+    // the schedule: its warm-ups first, then one run before every `every` runs and one at the end.
+    Optional<BatchStep> reference = sentinel.map(p -> BatchStep.all(0, new PlannedTrial(p.trial(),
+        new RunSettings(options.sentinelRuns(slots.size(), steps.size()), p.settings().warmup(),
+            p.settings().cache(), p.settings().sync(), p.settings().seed()))));
+    int sentinelRound = 0;
     long position = 0;
-    for (int w = 1; w <= sentinel.get().settings().warmup(); w++) {
-      runSentinelWarmup(sentinel.get(), w, ++position, options.flush());
+    if (reference.isPresent()) {
+      for (int w = 0; w < sentinel.get().settings().warmup(); w++) {
+        runOne(reference.get(), new RunSchedule.Slot(0, ++sentinelRound, ++position),
+            options.flush(), 0, 0, true);
+      }
     }
     for (int i = 0; i < slots.size(); i++) {
-      if (i % every == 0) {
-        runSentinel(sentinel.get(), ++measured, ++position, options.flush());
+      if (reference.isPresent() && i % every == 0) {
+        runOne(reference.get(), new RunSchedule.Slot(0, ++sentinelRound, ++position),
+            options.flush(), 0, 0, true);
       }
       RunSchedule.Slot s = slots.get(i);
       runOne(steps.get(s.config()), new RunSchedule.Slot(s.config(), s.round(), ++position),
           options.flush(), s.config() + 1, steps.size(), false);
     }
-    runSentinel(sentinel.get(), ++measured, ++position, options.flush());
-  }
-
-  private void runSentinelWarmup(PlannedTrial sentinel, int number, long position,
-      boolean flush) throws IOException {
-    RunSettings s = sentinel.settings();
-    RunSettings warm = new RunSettings(1, number, s.cache(), s.sync(), s.seed());
-    BatchStep step = new BatchStep(0, new PlannedTrial(sentinel.trial(), warm),
-        new Runs(new TreeSet<>(List.of(number)), new TreeSet<>(List.of(1))));
-    runOne(step, new RunSchedule.Slot(0, number, position), flush, 0, 0, true);
-  }
-
-  private void runSentinel(PlannedTrial sentinel, int number, long position, boolean flush)
-      throws IOException {
-    RunSettings s = sentinel.settings();
-    RunSettings once = new RunSettings(number, 0, s.cache(), s.sync(), s.seed());
-    SortedSet<Integer> rep = new TreeSet<>(List.of(number));
-    BatchStep step = new BatchStep(0, new PlannedTrial(sentinel.trial(), once),
-        new Runs(new TreeSet<>(), rep));
-    runOne(step, new RunSchedule.Slot(0, 1, position), flush, 0, 0, true);
-  }
-
-  private void runSlots(List<BatchStep> steps, List<RunSchedule.Slot> slots, boolean flush,
-      int firstConfig, int configs) throws IOException {
-    for (RunSchedule.Slot slot : slots) {
-      BatchStep step = steps.get(slot.config());
-      runOne(step, slot, flush, firstConfig + slot.config() + 1, configs, false);
+    if (reference.isPresent()) {
+      runOne(reference.get(), new RunSchedule.Slot(0, ++sentinelRound, ++position),
+          options.flush(), 0, 0, true);
     }
   }
 

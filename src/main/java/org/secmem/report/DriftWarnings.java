@@ -90,17 +90,17 @@ public final class DriftWarnings {
     if (ms.size() < 2) {
       return Optional.empty();
     }
-    Optional<Drift.Sweep> d = Drift.ofSweep(List.of(ms));
-    if (d.isEmpty() || Math.abs(d.get().medianRatio() - 1) * 100 < Drift.MIN_CHANGE_PERCENT) {
+    // From six runs on, the move must also be beyond the sentinel's own noise (with --fork each
+    // sentinel run is a fresh JVM that lands on one of two speeds at random: no drift); with
+    // fewer, a change of the thirds' medians of 10 % or more is all there is to go on.
+    Optional<Drift> d = Drift.of(ms);
+    double r = d.map(Drift::ratio).orElseGet(() -> Drift.ofSweep(List.of(ms))
+        .map(Drift.Sweep::medianRatio).orElse(1.0));
+    boolean moved = d.map(Drift::drifted)
+        .orElse(Math.abs(r - 1) * 100 >= Drift.MIN_CHANGE_PERCENT);
+    if (!moved) {
       return Optional.empty();
     }
-    // From six runs on, the move must also be beyond the sentinel's own noise (a fresh JVM per
-    // sentinel run, with --fork, lands on one of two speeds at random: no drift).
-    Optional<Drift> beyondNoise = Drift.of(ms);
-    if (beyondNoise.isPresent() && !beyondNoise.get().drifted()) {
-      return Optional.empty();
-    }
-    double r = d.get().medianRatio();
     return Optional.of("drift: the sentinel ran " + Math.round(Math.abs(r - 1) * 100) + "% "
         + (r > 1 ? "slower" : "faster") + " at the end of the sweep than at its start (medians"
         + " of the first and last thirds of its runs): configurations measured far apart are not"

@@ -138,12 +138,7 @@ public final class RawResultsWriter implements ResultSink, Closeable {
         throw new InterruptedIOException(file + ": stopped by an interrupt; row not written");
       }
     }
-    ResultColumn[] columns = ResultColumn.values();
-    Object[] cells = new Object[columns.length];
-    for (int i = 0; i < columns.length; i++) {
-      cells[i] = row.get(columns[i]);
-    }
-    printer.printRecord(cells);
+    printer.printRecord(row.cellsInColumnOrder());
     printer.flush();
     rows++;
   }

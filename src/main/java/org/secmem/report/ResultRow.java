@@ -32,6 +32,34 @@ public final class ResultRow {
     return Optional.ofNullable(cells.get(column));
   }
 
+  /** Every cell in {@link ResultColumn} order (the results file's), empty where not set. */
+  public java.util.List<String> cellsInColumnOrder() {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    for (ResultColumn c : ResultColumn.values()) {
+      out.add(get(c));
+    }
+    return out;
+  }
+
+  /**
+   * The row whose cells in {@link ResultColumn} order are {@code cells}, as
+   * {@link #cellsInColumnOrder} gives them.
+   *
+   * @throws IllegalArgumentException when there is not one cell per column
+   */
+  public static ResultRow ofCellsInColumnOrder(java.util.List<String> cells) {
+    ResultColumn[] columns = ResultColumn.values();
+    if (cells.size() != columns.length) {
+      throw new IllegalArgumentException(cells.size() + " cells for " + columns.length
+          + " columns");
+    }
+    Builder b = new Builder();
+    for (int i = 0; i < columns.length; i++) {
+      b.set(columns[i], cells.get(i).isEmpty() ? null : cells.get(i));
+    }
+    return b.build();
+  }
+
   /** A builder holding this row's cells, to change some of them. */
   public Builder toBuilder() {
     Builder b = new Builder();

@@ -40,7 +40,7 @@ class ExperimentRunnerTest {
   @Test
   void warmupsThenReps_eachOneRow_flaggedAndNumbered() throws IOException {
     runner(() -> {}).run(new WriteTrial(spec(StreamType.USER_BUFFER, 1000, 2, 64)), 
-        new RunSettings(3, 2, CacheMode.AS_IS, false, 42), 1, 1);
+        new RunSettings(3, 2, CacheMode.AS_IS, false, 42));
     assertEquals(5, rows.size());
     assertEquals(List.of("true", "true", "false", "false", "false"),
         rows.stream().map(r -> r.get(ResultColumn.WARMUP)).toList());
@@ -62,14 +62,14 @@ class ExperimentRunnerTest {
   @Test
   void everyTypeReadsBackTheWriteChecksum_andBIsBlankWhereUnused() throws IOException {
     RunSettings once = new RunSettings(1, 0, CacheMode.AS_IS, false, 42);
-    runner(() -> {}).run(new WriteTrial(spec(StreamType.MAPPED, 5000, 3, 6)), once, 1, 1);
+    runner(() -> {}).run(new WriteTrial(spec(StreamType.MAPPED, 5000, 3, 6)), once);
     String written = rows.get(0).get(ResultColumn.CHECKSUM);
     for (StreamType t : StreamType.values()) {
       if (t == StreamType.DIRECT && !org.secmem.stream.DirectSupport.available()) {
         continue;
       }
       int b = t == StreamType.DIRECT ? 8192 : 6;
-      runner(() -> {}).run(new ReadTrial(spec(t, 5000, 3, b)), once, 1, 1);
+      runner(() -> {}).run(new ReadTrial(spec(t, 5000, 3, b)), once);
       ResultRow read = rows.get(rows.size() - 1);
       assertEquals(written, read.get(ResultColumn.CHECKSUM), t.cliName());
       assertEquals(t.usesBufferSize() ? Integer.toString(b) : "", read.get(ResultColumn.B));
@@ -79,7 +79,7 @@ class ExperimentRunnerTest {
   @Test
   void bulkReads_giveTheSameChecksumAsOneIntPerCall_forEveryType() throws IOException {
     RunSettings once = new RunSettings(1, 0, CacheMode.AS_IS, false, 42);
-    runner(() -> {}).run(new WriteTrial(spec(StreamType.USER_BUFFER, 7001, 3, 64)), once, 1, 1);
+    runner(() -> {}).run(new WriteTrial(spec(StreamType.USER_BUFFER, 7001, 3, 64)), once);
     String written = rows.get(0).get(ResultColumn.CHECKSUM);
     for (StreamType t : StreamType.values()) {
       if (t == StreamType.DIRECT && !org.secmem.stream.DirectSupport.available()) {
@@ -87,7 +87,7 @@ class ExperimentRunnerTest {
       }
       int b = t == StreamType.DIRECT ? 8192 : 4100;
       runner(() -> {}).run(new ReadTrial(new StreamTrialSpec(t, 7001, 3,
-          StreamOptions.ofBuffer(b), dir, List.of(), 42, true)), once, 1, 1);
+          StreamOptions.ofBuffer(b), dir, List.of(), 42, true)), once);
       ResultRow read = rows.get(rows.size() - 1);
       assertEquals(written, read.get(ResultColumn.CHECKSUM), t.cliName());
       assertEquals("block", read.get(ResultColumn.ACCESS));
@@ -103,7 +103,7 @@ class ExperimentRunnerTest {
         };
     runner(refusing)
         .run(new ReadTrial(spec(StreamType.BUFFERED, 100, 1, 64)),
-            new RunSettings(3, 0, CacheMode.COLD, false, 42), 1, 1);
+            new RunSettings(3, 0, CacheMode.COLD, false, 42));
     assertEquals(1, warnings.size());
     assertTrue(warnings.get(0).contains("not permitted"));
     rows.forEach(r -> assertEquals("as-is", r.get(ResultColumn.CACHE)));
@@ -114,7 +114,7 @@ class ExperimentRunnerTest {
     int[] drops = {0};
     runner(() -> drops[0]++)
         .run(new ReadTrial(spec(StreamType.BUFFERED, 100, 1, 64)),
-            new RunSettings(2, 1, CacheMode.COLD, false, 42), 1, 1);
+            new RunSettings(2, 1, CacheMode.COLD, false, 42));
     assertEquals(3, drops[0]);
     rows.forEach(r -> assertEquals("cold", r.get(ResultColumn.CACHE)));
   }
@@ -128,8 +128,8 @@ class ExperimentRunnerTest {
     for (StreamType t : new StreamType[] {StreamType.SIMPLE, StreamType.BUFFERED,
         StreamType.USER_BUFFER}) {
       rows.clear();
-      runner(() -> {}).run(new WriteTrial(spec(t, n, 1, 65536)), once, 1, 1);
-      runner(() -> {}).run(new ReadTrial(spec(t, n, 1, 65536)), once, 1, 1);
+      runner(() -> {}).run(new WriteTrial(spec(t, n, 1, 65536)), once);
+      runner(() -> {}).run(new ReadTrial(spec(t, n, 1, 65536)), once);
       long predictedWrite = Long.parseLong(rows.get(0).get(ResultColumn.PREDICTED_IOS));
       long writes = Long.parseLong(rows.get(0).get(ResultColumn.WRITE_SYSCALLS));
       long predictedRead = Long.parseLong(rows.get(1).get(ResultColumn.PREDICTED_IOS));

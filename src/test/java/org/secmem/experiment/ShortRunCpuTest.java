@@ -66,7 +66,7 @@ class ShortRunCpuTest {
     List<ResultRow> rows = new ArrayList<>();
     RunListener quiet = new RunListener() {};
     new ExperimentRunner(rows::add, quiet, new CacheController(() -> {}, quiet))
-        .run(new Busy(), new RunSettings(9, 3, CacheMode.AS_IS, false, 1), 1, 1);
+        .run(new Busy(), new RunSettings(9, 3, CacheMode.AS_IS, false, 1));
     List<String> cells = rows.stream().filter(r -> r.get(ResultColumn.WARMUP).equals("false"))
         .map(r -> r.get(ResultColumn.CPU_NS)).toList();
     assertEquals(9, cells.size());
