@@ -1,6 +1,5 @@
 package org.secmem.sort;
 
-import java.io.EOFException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -10,10 +9,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
 import org.secmem.data.Checksum;
 import org.secmem.data.SortOrder;
-import org.secmem.stream.ReadStream;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.Streams;
-import org.secmem.stream.WriteStream;
 
 /**
  * The in-memory baseline of the sort experiment: all N ints of the input read into one {@code
@@ -118,7 +115,8 @@ public final class InMemorySort implements ExternalSorter {
     try (WorkDirectory work = WorkDirectory.create(parent, temps)) {
       int[] a = new int[(int) n];
       Checksum checksum = new Checksum();
-      checksum.addMixed(read(spec, a), n);
+      checksum.addMixed(RunFormation.read(streams, spec, tuning.blockIo(), 0, n, a, a.length),
+          n);
       sort(a, tuning.threads());
       boolean descending = spec.order() == SortOrder.DESCENDING;
       if (descending && tuning.blockIo()) {
@@ -126,7 +124,8 @@ public final class InMemorySort implements ExternalSorter {
       }
       long sorted = System.nanoTime();
       ProcessCpu.Sample cpuSorted = ProcessCpu.sample();
-      write(spec, work.outputInProgress(), a, descending && !tuning.blockIo());
+      RunFormation.write(streams, spec, tuning.blockIo(), work.outputInProgress(), a, a.length,
+          descending && !tuning.blockIo());
       WorkDirectory.moveIntoPlace(work.outputInProgress(), spec.output());
       long end = System.nanoTime();
       long bytes = n * Integer.BYTES;
@@ -167,50 +166,6 @@ public final class InMemorySort implements ExternalSorter {
       throw new IllegalStateException(cause);
     } finally {
       pool.shutdownNow();
-    }
-  }
-
-  /** Reads the whole input into {@code a}; returns the mix sum of its ints. */
-  private long read(SortSpec s, int[] a) throws IOException {
-    long sum = 0;
-    try (ReadStream in = streams.openReader(s.readType(), s.input(), s.options(), 0, a.length)) {
-      if (tuning.blockIo()) {
-        int got = 0;
-        while (got < a.length) {
-          int r = in.read(a, got, a.length - got);
-          if (r <= 0) {
-            throw new EOFException(s.input() + " ended early (shorter than when the sort began?)");
-          }
-          got += r;
-        }
-        for (int v : a) {
-          sum += Checksum.mix(v);
-        }
-      } else {
-        for (int i = 0; i < a.length; i++) {
-          int v = in.readNext();
-          sum += Checksum.mix(v);
-          a[i] = v;
-        }
-      }
-    }
-    return sum;
-  }
-
-  /** Writes {@code a}, from the end when {@code backwards}. */
-  private void write(SortSpec s, Path path, int[] a, boolean backwards) throws IOException {
-    try (WriteStream out = streams.createWriter(s.writeType(), path, s.options())) {
-      if (tuning.blockIo()) {
-        out.write(a, 0, a.length);
-      } else if (backwards) {
-        for (int i = a.length - 1; i >= 0; i--) {
-          out.write(a[i]);
-        }
-      } else {
-        for (int v : a) {
-          out.write(v);
-        }
-      }
     }
   }
 }

@@ -60,7 +60,7 @@ final class RunFormation {
       long from = c * runInts;
       long to = Math.min(job.n, from + runInts);
       int len = (int) (to - from);
-      sum += read(job, from, to, run, len);
+      sum += read(job.streams, job.spec, job.tuning.blockIo(), from, to, run, len);
       job.tuning.runSort().sort(run, scratch, len);
       // With block I/O the array is put in the output's order, then written in one call.
       boolean reversed = job.tuning.blockIo() && job.descending();
@@ -68,7 +68,8 @@ final class RunFormation {
         reverse(run, len);
       }
       Path path = count == 1 ? job.work.outputInProgress() : job.work.newRun(1);
-      write(job, path, run, len, job.descending() && !reversed);
+      write(job.streams, job.spec, job.tuning.blockIo(), path, run, len,
+          job.descending() && !reversed);
       RunSamples samples = null;
       if (job.sampled()) {
         samples = new RunSamples(len, SortMemory.SAMPLES_PER_RUN);
@@ -85,13 +86,16 @@ final class RunFormation {
     return sum;
   }
 
-  /** Reads ints {@code [from, to)} of the input into {@code run}; returns their mix sum. */
-  private static long read(SortJob job, long from, long to, int[] run, int len)
-      throws IOException {
-    SortSpec s = job.spec;
+  /**
+   * Reads ints {@code [from, to)} of the input into {@code run} through the spec's read stream, a
+   * block per call with {@code blockIo}, else one {@code readNext} per int; returns their mix sum.
+   * Also the in-memory sort's read, so both algorithms read alike.
+   */
+  static long read(StreamFactory streams, SortSpec s, boolean blockIo, long from, long to,
+      int[] run, int len) throws IOException {
     long sum = 0;
-    try (ReadStream in = job.streams.openReader(s.readType(), s.input(), s.options(), from, to)) {
-      if (job.tuning.blockIo()) {
+    try (ReadStream in = streams.openReader(s.readType(), s.input(), s.options(), from, to)) {
+      if (blockIo) {
         int got = 0;
         while (got < len) {
           int r = in.read(run, got, len - got);
@@ -115,12 +119,14 @@ final class RunFormation {
     return sum;
   }
 
-  /** Writes {@code run[0..len)}, from the end when {@code backwards}. */
-  private static void write(SortJob job, Path path, int[] run, int len, boolean backwards)
-      throws IOException {
-    SortSpec s = job.spec;
-    try (WriteStream out = job.streams.createWriter(s.writeType(), path, s.options())) {
-      if (job.tuning.blockIo()) {
+  /**
+   * Writes {@code run[0..len)} to {@code path} through the spec's write stream, from the end when
+   * {@code backwards} (one call per int; with {@code blockIo} the run is already in order).
+   */
+  static void write(StreamFactory streams, SortSpec s, boolean blockIo, Path path, int[] run,
+      int len, boolean backwards) throws IOException {
+    try (WriteStream out = streams.createWriter(s.writeType(), path, s.options())) {
+      if (blockIo) {
         out.write(run, 0, len);
       } else if (backwards) {
         for (int i = len - 1; i >= 0; i--) {
