@@ -9,12 +9,12 @@ import java.lang.management.MemoryType;
  * #reset()}, summed (an upper bound on the live data, since garbage not yet collected counts too;
  * close to it when the heap is tight). Set beside the memory model's figure in every sort row.
  */
-final class HeapPeak {
+public final class HeapPeak {
 
   private HeapPeak() {}
 
   /** Starts a new stretch. */
-  static void reset() {
+  public static void reset() {
     for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
       if (pool.getType() == MemoryType.HEAP && pool.isValid()) {
         pool.resetPeakUsage();
@@ -23,7 +23,7 @@ final class HeapPeak {
   }
 
   /** Bytes of heap held at the pools' peaks since the last reset; -1 where the JVM does not say. */
-  static long bytes() {
+  public static long bytes() {
     long sum = 0;
     boolean any = false;
     for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {

@@ -231,7 +231,7 @@ public record SortMemory(int workers, long runInts, long runs, int mergeThreads,
   }
 
   /** Bytes of buffers a stream of {@code type} holds at B = {@code b}. */
-  static long streamBytes(StreamType type, long b, boolean reading) {
+  public static long streamBytes(StreamType type, long b, boolean reading) {
     return streamFactor(type, reading) * b + streamConstant(type);
   }
 

@@ -1,0 +1,714 @@
+package org.secmem.buffertree;
+
+import java.io.Closeable;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.secmem.sort.StreamFactory;
+import org.secmem.stream.ReadStream;
+import org.secmem.stream.StreamOptions;
+import org.secmem.stream.StreamType;
+import org.secmem.stream.WriteStream;
+
+/**
+ * Arge's buffer tree over 32-bit ints, as seed 004 implements it (§2, §3.1–3.2), for inserts:
+ * an (a, b)-tree whose nodes live in memory and whose buffers and leaves are files read and
+ * written through secmem's streams, so that the I/O strategy is a parameter here too.
+ *
+ * <p>Inserts are collected in memory into blocks of B ints; each full block is appended to the
+ * root's buffer with one write. A buffer holding more than m/2 blocks is full and is emptied: it
+ * is loaded m/2 blocks at a time, each load sorted and cut by the node's splitters, and each
+ * child's share appended to that child's buffer (a <em>block push</em>). Full internal children
+ * are emptied in turn, depth first; full leaf nodes are emptied after every internal emptying of
+ * the process (Arge's order, so that every node above them has an empty buffer when a split
+ * reaches it): their load is merged into the leaf's sorted file, and a leaf grown past b blocks is
+ * cut into parts of b/2 .. b blocks, the parent gaining children and splitting in turn past b.
+ *
+ * <p>Every insert is a request to add a key; the tree offers no deletes of arbitrary keys, so a
+ * request needs no operation flag or time stamp and a buffer holds the keys alone (4 bytes, where
+ * the paper's records were 16). Files: one per buffer and one per leaf node, in the folder given,
+ * opened only while read or written (the paper's answer to open-file limits; a sort with 10^4
+ * leaves keeps two or three open, not 10^4). Not safe for use from several threads.
+ */
+public final class BufferTree implements Closeable {
+
+  /** Receives the sorted keys a block at a time. */
+  @FunctionalInterface
+  public interface BlockSink {
+    void accept(int[] block, int len) throws IOException;
+  }
+
+  private final TreeMemory memory;
+  private final Fanout fanout;
+  private final Path dir;
+  private final StreamFactory streams;
+  private final StreamType readType;
+  private final StreamType writeType;
+  private final StreamOptions options;
+  private final int blockInts;
+
+  private Node root;
+  private long nextId;
+  private final int[] collect;
+  private int collected;
+  private int[] load;
+  private final int[] mergeIn;
+  private final int[] mergeOut;
+  private WriteStream rootWriter;
+  private long size;
+  private boolean drained;
+
+  private long blockPushes;
+  private long internalEmptyings;
+  private long leafEmptyings;
+  private long rebalances;
+  private long blocksRead;
+  private long blocksWritten;
+  private long intsRead;
+  private long intsWritten;
+  private long insertInternalNanos;
+  private long insertLeafNanos;
+  private long forceEmptyNanos;
+
+  /**
+   * An empty tree whose files go in {@code dir} (which must exist; the caller removes it).
+   *
+   * @param memory M, B, (a, b) and the buffer sizes
+   * @param readType stream type of every read of a buffer or leaf
+   * @param writeType stream type of every write; not {@code direct}, since pushes append at any
+   *     int offset
+   * @param options B (the block, in bytes) and sync for every stream
+   */
+  public BufferTree(TreeMemory memory, Path dir, StreamFactory streams, StreamType readType,
+      StreamType writeType, StreamOptions options) {
+    if (!org.secmem.stream.Streams.writesRegions(writeType)) {
+      throw new IllegalArgumentException("the buffer tree appends pushes to buffer files at any"
+          + " int offset, which " + writeType + " streams cannot (O_DIRECT writes whole"
+          + " blocks); choose another write stream");
+    }
+    this.memory = memory;
+    this.fanout = memory.fanout();
+    this.dir = dir;
+    this.streams = streams;
+    this.readType = readType;
+    this.writeType = writeType;
+    this.options = options;
+    this.blockInts = memory.blockInts();
+    this.collect = new int[blockInts];
+    this.mergeIn = new int[blockInts];
+    this.mergeOut = new int[blockInts];
+    this.root = newNode(true, null);
+  }
+
+  /** Keys inserted so far. */
+  public long size() {
+    return size;
+  }
+
+  /** Adds {@code key}. */
+  public void insert(int key) throws IOException {
+    requireOpen();
+    collect[collected++] = key;
+    size++;
+    if (collected == blockInts) {
+      flushCollected();
+    }
+  }
+
+  /** Adds {@code keys[off..off+len)}. */
+  public void insert(int[] keys, int off, int len) throws IOException {
+    requireOpen();
+    int i = off;
+    int end = off + len;
+    while (i < end) {
+      int n = Math.min(end - i, blockInts - collected);
+      System.arraycopy(keys, i, collect, collected, n);
+      collected += n;
+      i += n;
+      size += n;
+      if (collected == blockInts) {
+        flushCollected();
+      }
+    }
+  }
+
+  /**
+   * Empties every buffer, root down (seed 004's force-empty: internal nodes level by level, then
+   * the leaf nodes), so that every key is in a leaf; inserts may follow.
+   */
+  public void emptyAll() throws IOException {
+    requireOpen();
+    long start = System.nanoTime();
+    flushCollected();
+    closeRootWriter();
+    List<Node> leaves = new ArrayList<>();
+    ArrayDeque<Node> queue = new ArrayDeque<>();
+    queue.add(root);
+    while (!queue.isEmpty()) {
+      Node u = queue.poll();
+      if (u.leaf) {
+        leaves.add(u);
+        continue;
+      }
+      if (u.bufferInts > 0) {
+        emptyInternal(u);
+      }
+      queue.addAll(u.children);
+    }
+    for (Node leaf : leaves) {
+      if (leaf.bufferInts > 0) {
+        emptyLeaf(leaf);
+      }
+    }
+    forceEmptyNanos += System.nanoTime() - start;
+  }
+
+  /**
+   * Empties every buffer, then hands every key to {@code sink} in ascending order, a block at a
+   * time, leaf by leaf, deleting each leaf's file once read. The tree is empty and closed for
+   * inserts afterwards.
+   */
+  public void drain(BlockSink sink) throws IOException {
+    emptyAll();
+    drained = true;
+    List<Node> leaves = new ArrayList<>();
+    collectLeaves(root, leaves);
+    for (Node leaf : leaves) {
+      if (leaf.leafInts > 0) {
+        Path file = leafPath(leaf);
+        try (ReadStream in = open(file, leaf.leafInts)) {
+          long left = leaf.leafInts;
+          while (left > 0) {
+            int n = (int) Math.min(blockInts, left);
+            readFully(in, mergeIn, n, file);
+            sink.accept(mergeIn, n);
+            left -= n;
+          }
+        }
+        countRead(leaf.leafInts);
+        Files.delete(file);
+        leaf.leafInts = 0;
+      }
+    }
+  }
+
+  /** What the tree did so far; {@code insertNanos} and {@code outputNanos} are the caller's. */
+  public TreeStats stats(long insertNanos, long outputNanos) {
+    List<Node> leaves = new ArrayList<>();
+    collectLeaves(root, leaves);
+    return new TreeStats(fanout, height(), leaves.size(), blockPushes, internalEmptyings,
+        leafEmptyings, rebalances, blocksRead, blocksWritten, intsRead, intsWritten, insertNanos, insertInternalNanos,
+        insertLeafNanos, forceEmptyNanos, outputNanos);
+  }
+
+  /** Levels of nodes: 1 while the root is a leaf. */
+  public int height() {
+    int h = 1;
+    for (Node u = root; !u.leaf; u = u.children.get(0)) {
+      h++;
+    }
+    return h;
+  }
+
+  /**
+   * Checks the (a, b)-tree's shape and order, for tests: every non-root node has a .. b children,
+   * every leaf node b/2 .. b blocks (when the tree has more than one), all leaves on one level,
+   * splitters non-decreasing and every leaf's keys between its bounds.
+   *
+   * @throws IllegalStateException naming the node that breaks a rule
+   */
+  public void checkInvariants() throws IOException {
+    int depth = height();
+    checkNode(root, 1, depth, Long.MIN_VALUE, Long.MAX_VALUE);
+  }
+
+  private void checkNode(Node u, int level, int depth, long lo, long hi) throws IOException {
+    if (u.leaf) {
+      if (level != depth) {
+        throw new IllegalStateException("leaf " + u.id + " at level " + level + " of " + depth);
+      }
+      long least = (long) fanout.a() * blockInts;
+      if (u != root && (u.leafInts > memory.leafInts() || u.leafInts < least)) {
+        throw new IllegalStateException("leaf " + u.id + " holds " + u.leafInts + " ints, outside"
+            + " a .. b blocks (" + least + " .. " + memory.leafInts() + ")");
+      }
+      if (u.leafInts > 0) {
+        Path file = leafPath(u);
+        try (ReadStream in = open(file, u.leafInts)) {
+          long prev = Long.MIN_VALUE;
+          for (long i = 0; i < u.leafInts; i++) {
+            int v = in.readNext();
+            if (v < prev || v < lo || v > hi) {
+              throw new IllegalStateException("leaf " + u.id + ": key " + v + " at " + i
+                  + " out of order or outside [" + lo + ", " + hi + "]");
+            }
+            prev = v;
+          }
+        }
+      }
+      return;
+    }
+    int f = u.fanout();
+    if (f > fanout.b() || (u != root && f < fanout.a()) || f < 2) {
+      throw new IllegalStateException("node " + u.id + " has " + f + " children, outside "
+          + fanout);
+    }
+    if (u.splitters.length != f - 1) {
+      throw new IllegalStateException("node " + u.id + " has " + u.splitters.length
+          + " splitters for " + f + " children");
+    }
+    for (int i = 0; i < f; i++) {
+      Node c = u.children.get(i);
+      if (c.parent != u) {
+        throw new IllegalStateException("node " + c.id + " does not name " + u.id + " as parent");
+      }
+      long clo = i == 0 ? lo : u.splitters[i - 1];
+      long chi = i == f - 1 ? hi : u.splitters[i];
+      if (clo > chi) {
+        throw new IllegalStateException("node " + u.id + ": splitters out of order");
+      }
+      checkNode(c, level + 1, depth, clo, chi);
+    }
+  }
+
+  /** Closes the root's writer and deletes every file of the tree. */
+  @Override
+  public void close() throws IOException {
+    IOException failure = null;
+    try {
+      closeRootWriter();
+    } catch (IOException e) {
+      failure = e;
+    }
+    ArrayDeque<Node> queue = new ArrayDeque<>();
+    queue.add(root);
+    while (!queue.isEmpty()) {
+      Node u = queue.poll();
+      queue.addAll(u.children);
+      for (Path p : List.of(bufferPath(u), leafPath(u))) {
+        try {
+          Files.deleteIfExists(p);
+        } catch (IOException e) {
+          if (failure == null) {
+            failure = e;
+          } else {
+            failure.addSuppressed(e);
+          }
+        }
+      }
+    }
+    drained = true;
+    if (failure != null) {
+      throw failure;
+    }
+  }
+
+  // ---- inserting ---------------------------------------------------------------------------
+
+  private void requireOpen() {
+    if (drained) {
+      throw new IllegalStateException("the buffer tree was drained or closed");
+    }
+  }
+
+  /** Appends the collected block to the root's buffer; empties the root when that fills it. */
+  private void flushCollected() throws IOException {
+    if (collected == 0) {
+      return;
+    }
+    if (rootWriter == null) {
+      if (root.bufferInts != 0) {
+        throw new IllegalStateException("root buffer holds " + root.bufferInts
+            + " ints but has no writer");
+      }
+      rootWriter = streams.createWriter(writeType, bufferPath(root), options);
+    }
+    rootWriter.write(collect, 0, collected);
+    root.bufferInts += collected;
+    countWritten(collected);
+    collected = 0;
+    if (root.bufferInts > memory.bufferInts()) {
+      closeRootWriter();
+      emptyFromRoot();
+    }
+  }
+
+  private void closeRootWriter() throws IOException {
+    WriteStream w = rootWriter;
+    rootWriter = null;
+    if (w != null) {
+      w.close();
+    }
+  }
+
+  /**
+   * The buffer-emptying process started by a full root: internal buffers depth first, each full
+   * child after its parent; then the full leaf nodes this made, in the order they filled.
+   */
+  private void emptyFromRoot() throws IOException {
+    List<Node> fullLeaves = new ArrayList<>();
+    if (root.leaf) {
+      fullLeaves.add(root);
+    } else {
+      long start = System.nanoTime();
+      emptyDown(root, fullLeaves);
+      insertInternalNanos += System.nanoTime() - start;
+    }
+    long start = System.nanoTime();
+    for (Node leaf : fullLeaves) {
+      emptyLeaf(leaf);
+    }
+    insertLeafNanos += System.nanoTime() - start;
+  }
+
+  private void emptyDown(Node u, List<Node> fullLeaves) throws IOException {
+    for (Node c : emptyInternal(u)) {
+      if (c.leaf) {
+        fullLeaves.add(c);
+      } else {
+        emptyDown(c, fullLeaves);
+      }
+    }
+  }
+
+  /**
+   * Empties an internal node's buffer into its children's, a load of m/2 blocks at a time.
+   *
+   * @return the children whose buffers are full now, in key order
+   */
+  private List<Node> emptyInternal(Node u) throws IOException {
+    internalEmptyings++;
+    Path file = bufferPath(u);
+    long total = u.bufferInts;
+    int[] a = load(total);
+    try (ReadStream in = open(file, total)) {
+      long left = total;
+      while (left > 0) {
+        checkInterrupt();
+        int n = (int) Math.min(a.length, left);
+        readFully(in, a, n, file);
+        left -= n;
+        Arrays.sort(a, 0, n);
+        distribute(u, a, n);
+      }
+    }
+    countRead(total);
+    Files.delete(file);
+    u.bufferInts = 0;
+    List<Node> full = new ArrayList<>();
+    for (Node c : u.children) {
+      if (c.bufferInts > memory.bufferInts()) {
+        full.add(c);
+      }
+    }
+    return full;
+  }
+
+  /** Pushes the sorted {@code a[0..n)} to the children of {@code u}, one push per child reached. */
+  private void distribute(Node u, int[] a, int n) throws IOException {
+    int start = 0;
+    int f = u.fanout();
+    for (int i = 0; i < f && start < n; i++) {
+      int end = i < f - 1 ? lowerBound(a, start, n, u.splitters[i]) : n;
+      if (end > start) {
+        append(u.children.get(i), a, start, end);
+        blockPushes++;
+      }
+      start = end;
+    }
+  }
+
+  /** Appends {@code a[from..to)} to {@code c}'s buffer file. */
+  private void append(Node c, int[] a, int from, int to) throws IOException {
+    int len = to - from;
+    Path file = bufferPath(c);
+    WriteStream w;
+    if (c.bufferInts == 0) {
+      w = streams.createWriter(writeType, file, options);
+    } else {
+      try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+        raf.setLength((c.bufferInts + len) * Integer.BYTES);
+      }
+      w = streams.createRegionWriter(writeType, file, options, c.bufferInts, len);
+    }
+    try (WriteStream out = w) {
+      out.write(a, from, len);
+    }
+    c.bufferInts += len;
+    countWritten(len);
+  }
+
+  /**
+   * Empties a leaf node's buffer into its leaf file, a sorted load at a time, splitting the leaf
+   * as it grows past b blocks, and then the nodes above it as they pass b children.
+   */
+  private void emptyLeaf(Node v) throws IOException {
+    leafEmptyings++;
+    Path file = bufferPath(v);
+    long total = v.bufferInts;
+    int[] a = load(total);
+    List<Node> pieces = new ArrayList<>();
+    pieces.add(v);
+    List<Integer> keys = new ArrayList<>();
+    try (ReadStream in = open(file, total)) {
+      long left = total;
+      while (left > 0) {
+        checkInterrupt();
+        int n = (int) Math.min(a.length, left);
+        readFully(in, a, n, file);
+        left -= n;
+        Arrays.sort(a, 0, n);
+        int start = 0;
+        for (int i = 0; i < pieces.size() && start < n; i++) {
+          int end = i < keys.size() ? lowerBound(a, start, n, keys.get(i)) : n;
+          if (end > start) {
+            Split s = mergeInto(pieces.get(i), a, start, end);
+            for (int j = 0; j < s.added.size(); j++) {
+              pieces.add(i + 1 + j, s.added.get(j));
+              keys.add(i + j, s.keys[j]);
+            }
+            i += s.added.size();
+          }
+          start = end;
+        }
+      }
+    }
+    countRead(total);
+    Files.delete(file);
+    v.bufferInts = 0;
+    if (pieces.size() > 1) {
+      attach(v, pieces.subList(1, pieces.size()), keys.stream().mapToInt(Integer::intValue)
+          .toArray());
+    }
+  }
+
+  /** Leaf nodes made by a merge beside the one merged into, and the first key of each. */
+  private record Split(List<Node> added, int[] keys) {}
+
+  /**
+   * Merges the sorted {@code a[from..to)} with leaf {@code p}'s keys into a new leaf file, or,
+   * past b blocks, into k = ⌊2·total / (b·B)⌋ files of b/2 .. b blocks: {@code p} keeps the first,
+   * new leaf nodes the others.
+   */
+  private Split mergeInto(Node p, int[] a, int from, int to) throws IOException {
+    long total = p.leafInts + (to - from);
+    long full = memory.leafInts();
+    int k = total > full ? (int) Math.max(2, 2 * total / full) : 1;
+    List<Node> added = new ArrayList<>(k - 1);
+    int[] keys = new int[k - 1];
+    Path old = p.leafInts > 0 ? leafPath(p) : null;
+    long oldInts = p.leafInts;
+    ReadStream in = old != null ? open(old, oldInts) : null;
+    try {
+      long leafLeft = oldInts;
+      int inPos = 0;
+      int inLim = 0;
+      int si = from;
+      for (int j = 0; j < k; j++) {
+        Node piece;
+        if (j == 0) {
+          piece = p;
+          p.generation++;
+        } else {
+          piece = newNode(true, p.parent);
+          added.add(piece);
+        }
+        long pieceInts = total / k + (j < total % k ? 1 : 0);
+        Path file = leafPath(piece);
+        try (WriteStream out = streams.createWriter(writeType, file, options)) {
+          long written = 0;
+          int outPos = 0;
+          while (written < pieceInts) {
+            if (inPos == inLim && leafLeft > 0) {
+              inLim = (int) Math.min(mergeIn.length, leafLeft);
+              readFully(in, mergeIn, inLim, old);
+              leafLeft -= inLim;
+              inPos = 0;
+            }
+            int v;
+            if (inPos < inLim && (si >= to || mergeIn[inPos] <= a[si])) {
+              v = mergeIn[inPos++];
+            } else {
+              v = a[si++];
+            }
+            if (written == 0 && j > 0) {
+              keys[j - 1] = v;
+            }
+            mergeOut[outPos++] = v;
+            written++;
+            if (outPos == mergeOut.length) {
+              out.write(mergeOut, 0, outPos);
+              outPos = 0;
+            }
+          }
+          if (outPos > 0) {
+            out.write(mergeOut, 0, outPos);
+          }
+        }
+        piece.leafInts = pieceInts;
+        countWritten(pieceInts);
+      }
+    } finally {
+      if (in != null) {
+        in.close();
+      }
+    }
+    if (old != null) {
+      countRead(oldInts);
+      Files.delete(old);
+    }
+    rebalances += k - 1;
+    return new Split(added, keys);
+  }
+
+  /**
+   * Puts {@code added} (with the splitters {@code keys} before each) right after {@code v} among
+   * its parent's children, or under a new root beside {@code v}; then splits the parent if it has
+   * more than b children now.
+   */
+  private void attach(Node v, List<Node> added, int[] keys) throws IOException {
+    Node p = v.parent;
+    if (p == null) {
+      p = newNode(false, null);
+      p.children.add(v);
+      v.parent = p;
+      root = p;
+    }
+    int idx = p.children.indexOf(v);
+    p.children.addAll(idx + 1, added);
+    for (Node c : added) {
+      c.parent = p;
+    }
+    int[] s = new int[p.splitters.length + keys.length];
+    System.arraycopy(p.splitters, 0, s, 0, idx);
+    System.arraycopy(keys, 0, s, idx, keys.length);
+    System.arraycopy(p.splitters, idx, s, idx + keys.length, p.splitters.length - idx);
+    p.splitters = s;
+    if (p.fanout() > fanout.b()) {
+      split(p);
+    }
+  }
+
+  /** Cuts an internal node of more than b children into k = ⌊2f/b⌋ nodes of b/2 .. b children. */
+  private void split(Node u) throws IOException {
+    if (u.bufferInts != 0) {
+      throw new IllegalStateException("buffer tree defect: node " + u.id + " splits with "
+          + u.bufferInts + " ints in its buffer");
+    }
+    int f = u.fanout();
+    int k = Math.max(2, 2 * f / fanout.b());
+    List<Node> all = new ArrayList<>(u.children);
+    int[] s = u.splitters;
+    List<Node> added = new ArrayList<>(k - 1);
+    int[] keys = new int[k - 1];
+    int start = 0;
+    for (int j = 0; j < k; j++) {
+      int count = f / k + (j < f % k ? 1 : 0);
+      int end = start + count;
+      Node part = j == 0 ? u : newNode(false, u.parent);
+      if (j > 0) {
+        added.add(part);
+        keys[j - 1] = s[start - 1];
+      }
+      List<Node> mine = new ArrayList<>(all.subList(start, end));
+      part.children.clear();
+      part.children.addAll(mine);
+      for (Node c : mine) {
+        c.parent = part;
+      }
+      part.splitters = Arrays.copyOfRange(s, start, end - 1);
+      start = end;
+    }
+    rebalances += k - 1;
+    attach(u, added, keys);
+  }
+
+  // ---- files and helpers -------------------------------------------------------------------
+
+  private Node newNode(boolean leaf, Node parent) {
+    return new Node(nextId++, leaf, parent);
+  }
+
+  private Path bufferPath(Node u) {
+    return dir.resolve("buffer-" + u.id + ".bin");
+  }
+
+  private Path leafPath(Node u) {
+    return dir.resolve("leaf-" + u.id + "-" + u.generation + ".bin");
+  }
+
+  private ReadStream open(Path file, long ints) throws IOException {
+    return streams.openReader(readType, file, options, 0, ints);
+  }
+
+  /** The load array, made at the first emptying (no larger than what it must hold). */
+  private int[] load(long total) {
+    if (load == null) {
+      load = new int[memory.loadInts()];
+    }
+    return load;
+  }
+
+  private long blocks(long ints) {
+    return (ints + blockInts - 1) / blockInts;
+  }
+
+  private void countRead(long ints) {
+    blocksRead += blocks(ints);
+    intsRead += ints;
+  }
+
+  private void countWritten(long ints) {
+    blocksWritten += blocks(ints);
+    intsWritten += ints;
+  }
+
+  private static void readFully(ReadStream in, int[] dst, int n, Path file) throws IOException {
+    int got = 0;
+    while (got < n) {
+      int r = in.read(dst, got, n - got);
+      if (r <= 0) {
+        throw new EOFException(file + " ended after " + got + " of " + n + " ints");
+      }
+      got += r;
+    }
+  }
+
+  /** The first index in the sorted {@code a[from..to)} whose value is at least {@code key}. */
+  static int lowerBound(int[] a, int from, int to, int key) {
+    int lo = from;
+    int hi = to;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (a[mid] < key) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  private static void collectLeaves(Node u, List<Node> out) {
+    if (u.leaf) {
+      out.add(u);
+      return;
+    }
+    for (Node c : u.children) {
+      collectLeaves(c, out);
+    }
+  }
+
+  private static void checkInterrupt() throws InterruptedIOException {
+    if (Thread.interrupted()) {
+      throw new InterruptedIOException("interrupted while emptying the buffer tree's buffers");
+    }
+  }
+}

@@ -1,0 +1,139 @@
+package org.secmem.buffertree;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.secmem.data.Checksum;
+import org.secmem.data.SortOrder;
+import org.secmem.sort.ExternalSorter;
+import org.secmem.sort.HeapPeak;
+import org.secmem.sort.ProcessCpu;
+import org.secmem.sort.SortSpec;
+import org.secmem.sort.SortStats;
+import org.secmem.sort.StreamFactory;
+import org.secmem.sort.TempRegistry;
+import org.secmem.sort.WorkDirectory;
+import org.secmem.stream.ReadStream;
+import org.secmem.stream.Streams;
+import org.secmem.stream.WriteStream;
+
+/**
+ * Buffer-tree sort (BTS, seed 004 §2.1, §3.2): every int of the input inserted into a {@link
+ * BufferTree} as it is read, then the empty/write operation — every buffer emptied root down and
+ * the leaves read in order into the output, written in the work folder and moved into place when
+ * complete. M of the spec is the tree's memory; d does not apply. Descending order inserts the
+ * complement of each key ({@code ~x} reverses the order of ints) and complements again on output.
+ */
+public final class BufferTreeSort implements ExternalSorter {
+
+  /** What a buffer-tree sort did: the sort's figures and the tree's. */
+  public record Result(SortStats sort, TreeStats tree, TreeMemory memory) {}
+
+  private final FanoutRule fanout;
+  private final StreamFactory streams;
+  private final TempRegistry temps;
+
+  public BufferTreeSort(FanoutRule fanout, StreamFactory streams, TempRegistry temps) {
+    this.fanout = fanout;
+    this.streams = streams;
+    this.temps = temps;
+  }
+
+  /** The tree's memory plan for sorting {@code n} ints of {@code spec}. */
+  public TreeMemory plan(SortSpec spec, long n) {
+    return TreeMemory.plan(n, spec.memoryInts(), spec.options().bufferBytes(), fanout,
+        spec.readType(), spec.writeType());
+  }
+
+  @Override
+  public SortStats sort(SortSpec spec) throws IOException {
+    return sortCounted(spec).sort();
+  }
+
+  /** Sorts as {@link #sort} does and says what the tree did. */
+  public Result sortCounted(SortSpec spec) throws IOException {
+    long n = Streams.intCount(spec.input());
+    TreeMemory memory = plan(spec, n);
+    memory.requireHeap(org.secmem.sort.SortMemory.maxHeap());
+    Path parent = spec.workDir().orElse(spec.output().toAbsolutePath().getParent());
+    WorkDirectory.removeStale(parent);
+    HeapPeak.reset();
+    boolean descending = spec.order() == SortOrder.DESCENDING;
+    long start = System.nanoTime();
+    ProcessCpu.Sample cpuStart = ProcessCpu.sample();
+    try (WorkDirectory work = WorkDirectory.create(parent, temps);
+        BufferTree tree = new BufferTree(memory, work.path(), streams, spec.readType(),
+            spec.writeType(), spec.options())) {
+      Checksum checksum = new Checksum();
+      int[] block = new int[memory.blockInts()];
+      try (ReadStream in = streams.openReader(spec.readType(), spec.input(), spec.options(), 0,
+          n)) {
+        long left = n;
+        while (left > 0) {
+          if (Thread.interrupted()) {
+            throw new InterruptedIOException("interrupted while inserting into the buffer tree");
+          }
+          int got = in.read(block, 0, (int) Math.min(block.length, left));
+          if (got <= 0) {
+            throw new java.io.EOFException(spec.input() + " ended after " + (n - left) + " of "
+                + n + " ints");
+          }
+          checksum.add(block, 0, got);
+          if (descending) {
+            complement(block, got);
+          }
+          tree.insert(block, 0, got);
+          left -= got;
+        }
+      }
+      long inserted = System.nanoTime();
+      ProcessCpu.Sample cpuInserted = ProcessCpu.sample();
+      tree.emptyAll();
+      long emptied = System.nanoTime();
+      Path out = work.outputInProgress();
+      try (WriteStream w = streams.createWriter(spec.writeType(), out, spec.options())) {
+        tree.drain((b, len) -> {
+          if (descending) {
+            complement(b, len);
+          }
+          w.write(b, 0, len);
+        });
+      }
+      WorkDirectory.moveIntoPlace(out, spec.output());
+      long end = System.nanoTime();
+      TreeStats t = tree.stats(inserted - start, end - emptied);
+      long bytes = n * Integer.BYTES;
+      SortStats s = new SortStats(n, t.leaves(), t.height(), inserted - start, end - inserted,
+          end - start, checksum, bytes + t.intsRead() * Integer.BYTES,
+          bytes + t.intsWritten() * Integer.BYTES, ProcessCpu.between(cpuStart, cpuInserted),
+          ProcessCpu.between(cpuInserted, ProcessCpu.sample()), null, HeapPeak.bytes());
+      return new Result(s, withOutputBlocks(t, n, memory.blockInts()), memory);
+    } catch (OutOfMemoryError e) {
+      throw new IOException("buffer-tree sort of " + spec.input() + " ran out of heap although"
+          + " the memory model said " + (memory.requiredHeapBytes() >> 20) + " MiB would do"
+          + " (heap: " + (org.secmem.sort.SortMemory.maxHeap() >> 20) + " MiB); use a smaller"
+          + " --m or a larger -Xmx", e);
+    } catch (InternalError e) {
+      throw Streams.mappingFault(e, List.of(spec.input(), parent));
+    } catch (IOException e) {
+      throw new IOException("buffer-tree sort of " + spec.input() + " with its tree in " + parent
+          + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The tree's counts plus the input read and the output written, a block per B ints. */
+  private static TreeStats withOutputBlocks(TreeStats t, long n, int blockInts) {
+    long blocks = (n + blockInts - 1) / blockInts;
+    return new TreeStats(t.fanout(), t.height(), t.leaves(), t.blockPushes(),
+        t.internalEmptyings(), t.leafEmptyings(), t.rebalances(), t.blocksRead() + blocks,
+        t.blocksWritten() + blocks, t.intsRead() + n, t.intsWritten() + n, t.insertNanos(),
+        t.insertInternalNanos(), t.insertLeafNanos(), t.forceEmptyNanos(), t.outputNanos());
+  }
+
+  private static void complement(int[] a, int len) {
+    for (int i = 0; i < len; i++) {
+      a[i] = ~a[i];
+    }
+  }
+}

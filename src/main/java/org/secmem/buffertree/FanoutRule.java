@@ -1,0 +1,68 @@
+package org.secmem.buffertree;
+
+import java.util.Locale;
+
+/**
+ * How the buffer tree's (a, b) is chosen: fixed, or from m = M/B as b = m/k, a = b/4 (seed 004:
+ * k = 1 is Arge's design (m/4, m); k = 8, (m/32, m/8), ran fastest in the paper's tests).
+ *
+ * @param bOverM k of b = m/k, or 0 when {@code fixed} applies
+ * @param fixed the (a, b) given, or null when it follows from m
+ */
+public record FanoutRule(int bOverM, Fanout fixed) {
+
+  /** The most k: beyond it b would be below 2 for any m that fits a Java array. */
+  public static final int MAX_B_OVER_M = 1 << 20;
+
+  /** Seed 004's best: (m/32, m/8). */
+  public static final FanoutRule DEFAULT = ratio(8);
+
+  public FanoutRule {
+    if ((bOverM == 0) == (fixed == null)) {
+      throw new IllegalArgumentException("give either b/m or a fixed (a, b), not both or neither");
+    }
+    if (bOverM < 0 || bOverM > MAX_B_OVER_M) {
+      throw new IllegalArgumentException(
+          "b-over-m (" + bOverM + ") must be between 1 and " + MAX_B_OVER_M);
+    }
+  }
+
+  /** b = m/k, a = b/4. */
+  public static FanoutRule ratio(int k) {
+    return new FanoutRule(k, null);
+  }
+
+  public static FanoutRule fixed(Fanout f) {
+    return new FanoutRule(0, f);
+  }
+
+  /**
+   * The (a, b) for m blocks of memory.
+   *
+   * @throws IllegalArgumentException when b = m/k would be below 2, or a fixed b above m (a node's
+   *     children must fit the distribution's m blocks)
+   */
+  public Fanout resolve(long m) {
+    if (fixed != null) {
+      if (fixed.b() > m) {
+        throw new IllegalArgumentException(String.format(Locale.ROOT,
+            "fanout %s: b = %d is more than m = M/B = %d blocks; lower b or raise M",
+            fixed.text(), fixed.b(), m));
+      }
+      return fixed;
+    }
+    long b = m / bOverM;
+    if (b < 2) {
+      throw new IllegalArgumentException(String.format(Locale.ROOT,
+          "b = m/%d = %d/%d is below 2 (m = M/B blocks); raise M, lower B or choose a smaller"
+              + " --b-over-m", bOverM, m, bOverM));
+    }
+    int bi = (int) Math.min(Integer.MAX_VALUE / 2, b);
+    return new Fanout(Math.max(1, bi / 4), bi);
+  }
+
+  /** "m/8" or "4,16": what the rule says, for descriptions. */
+  public String text() {
+    return fixed != null ? fixed.text() : (bOverM == 1 ? "m" : "m/" + bOverM);
+  }
+}
