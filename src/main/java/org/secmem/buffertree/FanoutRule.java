@@ -54,11 +54,42 @@ public record FanoutRule(int bOverM, Fanout fixed) {
     long b = m / bOverM;
     if (b < 2) {
       throw new IllegalArgumentException(String.format(Locale.ROOT,
-          "b = m/%d = %d/%d is below 2 (m = M/B blocks); raise M, lower B or choose a smaller"
-              + " --b-over-m", bOverM, m, bOverM));
+          "b = m/%d = %d is below 2 (m = M/B = %d blocks); raise M, lower B or choose a"
+              + " smaller K", bOverM, b, m));
     }
     int bi = (int) Math.min(Integer.MAX_VALUE / 2, b);
     return new Fanout(Math.max(1, bi / 4), bi);
+  }
+
+  /**
+   * {@code m} (b = m, Arge's design), {@code m/K} (b = m/K), or {@code a,b} / {@code a:b} (fixed;
+   * parameter files use the colon, since their cells are split at commas).
+   *
+   * @throws IllegalArgumentException naming the text and the forms allowed
+   */
+  public static FanoutRule parse(String text) {
+    String t = text.trim().toLowerCase(java.util.Locale.ROOT);
+    if (t.equals("m")) {
+      return ratio(1);
+    }
+    if (t.startsWith("m/")) {
+      try {
+        int k = Integer.parseInt(t.substring(2).trim());
+        if (k < 1 || k > MAX_B_OVER_M) {
+          throw new IllegalArgumentException("fanout '" + text + "': K of m/K must be between 1"
+              + " and " + MAX_B_OVER_M);
+        }
+        return ratio(k);
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(
+            "fanout '" + text + "' must be m, m/K (e.g. m/8) or a,b (e.g. 4,16)", e);
+      }
+    }
+    if (t.contains(",") || t.contains(":")) {
+      return fixed(Fanout.parse(t.replace(':', ',')));
+    }
+    throw new IllegalArgumentException(
+        "fanout '" + text + "' must be m, m/K (e.g. m/8) or a,b (e.g. 4,16)");
   }
 
   /** "m/8" or "4,16": what the rule says, for descriptions. */

@@ -8,6 +8,7 @@ import java.util.List;
 import org.secmem.sort.InMemorySort;
 import org.secmem.sort.InsufficientMemoryException;
 import org.secmem.sort.SortAlgorithm;
+import org.secmem.buffertree.TreeMemory;
 import org.secmem.sort.SortMemory;
 import java.util.Optional;
 import org.secmem.experiment.Experiment;
@@ -120,6 +121,17 @@ final class Plans {
           throw new BadInputException(c.origin() + ": algorithm: " + e.getMessage());
         }
         streams = 2;
+      } else if (c.experiment() == Experiment.SORT
+          && c.algorithm() == SortAlgorithm.BUFFER_TREE) {
+        // The tree's heap for this N, before the first row runs; its files are opened one or
+        // two at a time (input, a buffer or leaf, a leaf, a writer).
+        try {
+          TreeMemory.plan(SortTrials.ints(c), c.m(), c.b(), c.fanout(), c.readStream(),
+              c.writeStream()).requireHeap(SortMemory.maxHeap());
+        } catch (IllegalArgumentException e) {
+          throw new BadInputException(c.origin() + ": m: " + e.getMessage());
+        }
+        streams = 4;
       } else if (c.experiment() == Experiment.SORT) {
         // Every row's memory, before the first one runs: a later row must not fail half-way.
         SortMemory memory;

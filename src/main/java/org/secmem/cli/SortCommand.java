@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
+import org.secmem.buffertree.FanoutRule;
+import org.secmem.buffertree.TreeMemory;
 import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
 import org.secmem.experiment.Experiment;
@@ -196,6 +198,21 @@ final class SortCommand implements Callable<Integer> {
       defaultValue = "merge")
   String algorithm;
 
+  @Option(
+      names = "--fanout",
+      paramLabel = "a,b",
+      description = "Buffer tree only: the (a, b) of its (a, b)-tree, 1 <= a, 2a <= b <= m ="
+          + " M/B (b/4 and b is seed 004's rule); or m/K for b = m/K, a = b/4 (default: m/8,"
+          + " seed 004's best; m is Arge's design (m/4, m)).")
+  String fanout;
+
+  @Option(
+      names = "--b-over-m",
+      paramLabel = "K",
+      converter = Converters.IntCount.class,
+      description = "Buffer tree only: b = m/K and a = b/4, the same as --fanout m/K.")
+  Integer bOverM;
+
   @Option(names = "--descending", description = "Sort in descending order.")
   boolean descending;
 
@@ -234,6 +251,8 @@ final class SortCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(cmd, "--algorithm: " + e.getMessage());
     }
     boolean inMemory = algo == SortAlgorithm.IN_MEMORY;
+    boolean tree = algo == SortAlgorithm.BUFFER_TREE;
+    FanoutRule fanoutRule = fanoutRule(cmd, tree);
     int d = chosen.fanIn();
     long b = chosen.bufferBytes();
     long m = chosen.memoryInts();
@@ -277,6 +296,21 @@ final class SortCommand implements Callable<Integer> {
     if (inMemory) {
       InMemorySort.requireHeap(SortMemory.maxHeap(), ints, chosen.tuning().threads(), (int) b,
           readStream, writeStream);
+    } else if (tree) {
+      if (!Streams.writesRegions(writeStream)) {
+        throw new CommandLine.ParameterException(cmd, "--write-stream: the buffer tree appends"
+            + " to its buffer files at any int offset, which " + writeStream + " cannot"
+            + " (O_DIRECT writes whole blocks); choose another write stream");
+      }
+      TreeMemory treeMemory;
+      try {
+        treeMemory = TreeMemory.plan(ints, m, (int) b, fanoutRule, readStream, writeStream);
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.ParameterException(cmd,
+            (fanout != null ? "--fanout: " : bOverM != null ? "--b-over-m: " : "--m: ")
+                + e.getMessage());
+      }
+      treeMemory.requireHeap(SortMemory.maxHeap());
     } else {
       SortMemory memory = chosen.memory(ints);
       Resources.checkOpenFiles(cmd, "--d", openFiles(memory, d));
@@ -304,7 +338,7 @@ final class SortCommand implements Callable<Integer> {
             new StreamOptions((int) b, settings.sync()),
             descending ? SortOrder.DESCENDING : SortOrder.ASCENDING, dir,
             Optional.ofNullable(workDir), chosen.tuning(),
-            inMemory ? chosen.preset().cliName() : chosen.label(), algo);
+            inMemory || tree ? chosen.preset().cliName() : chosen.label(), algo, fanoutRule);
     common.checkDuration(cmd, settings.totalRuns()
         * TimeEstimate.sortSeconds(ints, inMemory ? Math.max(1, ints) : m, d),
         settings.totalRuns());
@@ -346,6 +380,30 @@ final class SortCommand implements Callable<Integer> {
   }
 
   /** Files a sort holds open at once: every merge thread's d runs and output, and a few more. */
+  /** The buffer tree's fanout rule from --fanout or --b-over-m, refused for other algorithms. */
+  private FanoutRule fanoutRule(CommandLine cmd, boolean tree) {
+    if (fanout != null && bOverM != null) {
+      throw new CommandLine.ParameterException(cmd,
+          "give --fanout or --b-over-m, not both (--b-over-m K is --fanout m/K)");
+    }
+    if (!tree && (fanout != null || bOverM != null)) {
+      throw new CommandLine.ParameterException(cmd, (fanout != null ? "--fanout" : "--b-over-m")
+          + " applies to --algorithm buffer-tree only");
+    }
+    try {
+      if (fanout != null) {
+        return FanoutRule.parse(fanout);
+      }
+      if (bOverM != null) {
+        Limits.between(cmd, "--b-over-m", bOverM, 1, FanoutRule.MAX_B_OVER_M, "");
+        return FanoutRule.ratio(bOverM);
+      }
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(cmd, "--fanout: " + e.getMessage());
+    }
+    return FanoutRule.DEFAULT;
+  }
+
   static long openFiles(SortMemory memory, int d) {
     long k = Math.min(d, memory.runs());
     return Math.max(memory.workers() * 2L, Math.max(1, memory.mergeThreads()) * (k + 1)) + 2;

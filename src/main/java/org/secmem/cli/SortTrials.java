@@ -19,7 +19,7 @@ final class SortTrials {
         new SortTrialSpec(c.input(), c.output(), c.n(), c.shape(), c.settings().seed(), c.m(),
             c.d(), c.readStream(), c.writeStream(),
             new StreamOptions(c.b(), c.settings().sync()), c.order(), c.dir(), Optional.empty(),
-            c.tuning(), c.preset(), c.algorithm()),
+            c.tuning(), c.preset(), c.algorithm(), c.fanout()),
         temps);
   }
 

@@ -8,6 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.secmem.buffertree.BufferTreeSort;
+import org.secmem.buffertree.Fanout;
+import org.secmem.buffertree.TreeStats;
 import org.secmem.data.Checksum;
 import org.secmem.data.DataFiles;
 import org.secmem.data.FileScan;
@@ -51,6 +54,8 @@ public final class SortTrial implements Trial {
         return new MergeSort(spec.tuning(), StreamFactory.standard(), temps);
       case IN_MEMORY:
         return new InMemorySort(spec.tuning(), StreamFactory.standard(), temps);
+      case BUFFER_TREE:
+        return new BufferTreeSort(spec.fanout(), StreamFactory.standard(), temps);
       default:
         throw new AssertionError(spec.algorithm());
     }
@@ -58,6 +63,20 @@ public final class SortTrial implements Trial {
 
   private boolean inMemory() {
     return spec.algorithm() == SortAlgorithm.IN_MEMORY;
+  }
+
+  private boolean bufferTree() {
+    return spec.algorithm() == SortAlgorithm.BUFFER_TREE;
+  }
+
+  /** The buffer tree's (a, b) for this M and B; empty when they admit none (refused before). */
+  private Optional<Fanout> fanout() {
+    try {
+      return Optional.of(spec.fanout().resolve(
+          spec.m() / Math.max(1, spec.options().bufferBytes() / Integer.BYTES)));
+    } catch (IllegalArgumentException e) {
+      return Optional.empty();
+    }
   }
 
   public SortTrial(SortTrialSpec spec, ExternalSorter sorter) {
@@ -86,10 +105,13 @@ public final class SortTrial implements Trial {
 
   @Override
   public String describe() {
-    return "sort " + (inMemory() ? "in-memory " : "") + spec.readType() + "/" + spec.writeType()
+    return "sort " + (inMemory() ? "in-memory " : bufferTree() ? "buffer-tree " : "")
+        + spec.readType() + "/" + spec.writeType()
         + " N=" + (n < 0 ? "?" : n)
-        + (inMemory() ? "" : " M=" + spec.m() + " d=" + spec.d())
-        + " threads=" + spec.tuning().threads()
+        + (inMemory() ? "" : " M=" + spec.m())
+        + (inMemory() || bufferTree() ? "" : " d=" + spec.d())
+        + (bufferTree() ? " fanout=" + fanout().map(Fanout::toString).orElse(spec.fanout().text())
+            : " threads=" + spec.tuning().threads())
         + (usesB() ? " B=" + spec.options().bufferBytes() : "")
         + (spec.order() == org.secmem.data.SortOrder.DESCENDING ? " descending" : "");
   }
@@ -128,6 +150,20 @@ public final class SortTrial implements Trial {
           .set(ResultColumn.OVERLAP, (String) null)
           .set(ResultColumn.PARALLEL_MERGE, (String) null);
     }
+    if (bufferTree()) {
+      // M and B make the tree; d and the merge sort's composition do not apply; one thread.
+      Optional<Fanout> f = fanout();
+      row.set(ResultColumn.D, (String) null)
+          .set(ResultColumn.MERGER, (String) null)
+          .set(ResultColumn.RUN_SORT, (String) null)
+          .set(ResultColumn.OVERLAP, (String) null)
+          .set(ResultColumn.PARALLEL_MERGE, (String) null)
+          .set(ResultColumn.ACCESS, "block")
+          .set(ResultColumn.THREADS, 1)
+          .set(ResultColumn.B, Long.toString(spec.options().bufferBytes()))
+          .set(ResultColumn.FANOUT_A, f.map(x -> Integer.toString(x.a())).orElse(null))
+          .set(ResultColumn.FANOUT_B, f.map(x -> Integer.toString(x.b())).orElse(null));
+    }
     return row;
   }
 
@@ -154,10 +190,12 @@ public final class SortTrial implements Trial {
 
   @Override
   public TrialOutcome run() throws IOException {
-    SortStats stats =
-        sorter.sort(
-            new SortSpec(spec.inputFile(), output, spec.m(), spec.d(), spec.readType(),
-                spec.writeType(), spec.options(), spec.order(), spec.workDir()));
+    SortSpec sortSpec = new SortSpec(spec.inputFile(), output, spec.m(), spec.d(),
+        spec.readType(), spec.writeType(), spec.options(), spec.order(), spec.workDir());
+    if (sorter instanceof BufferTreeSort bts) {
+      return treeOutcome(bts.sortCounted(sortSpec));
+    }
+    SortStats stats = sorter.sort(sortSpec);
     Map<ResultColumn, String> extra = new EnumMap<>(ResultColumn.class);
     extra.put(ResultColumn.PASSES, Integer.toString(stats.passes()));
     extra.put(ResultColumn.RUNS, Long.toString(stats.runs()));
@@ -193,6 +231,37 @@ public final class SortTrial implements Trial {
         Optional.empty(), extra);
   }
 
+  /**
+   * A buffer-tree sort's row: the tree's counters and the time by activity of seed 004's
+   * Figures 5–6; passes, runs and the merge sort's phase columns stay blank.
+   */
+  private static TrialOutcome treeOutcome(BufferTreeSort.Result r) {
+    SortStats stats = r.sort();
+    TreeStats t = r.tree();
+    Map<ResultColumn, String> extra = new EnumMap<>(ResultColumn.class);
+    extra.put(ResultColumn.TREE_HEIGHT, Integer.toString(t.height()));
+    extra.put(ResultColumn.TREE_LEAVES, Long.toString(t.leaves()));
+    extra.put(ResultColumn.BLOCK_PUSHES, Long.toString(t.blockPushes()));
+    extra.put(ResultColumn.INTERNAL_EMPTYINGS, Long.toString(t.internalEmptyings()));
+    extra.put(ResultColumn.LEAF_EMPTYINGS, Long.toString(t.leafEmptyings()));
+    extra.put(ResultColumn.REBALANCES, Long.toString(t.rebalances()));
+    extra.put(ResultColumn.BLOCKS_READ, Long.toString(t.blocksRead()));
+    extra.put(ResultColumn.BLOCKS_WRITTEN, Long.toString(t.blocksWritten()));
+    extra.put(ResultColumn.INSERT_NS, Long.toString(t.insertNanos()));
+    extra.put(ResultColumn.INSERT_INTERNAL_NS, Long.toString(t.insertInternalNanos()));
+    extra.put(ResultColumn.INSERT_LEAF_NS, Long.toString(t.insertLeafNanos()));
+    extra.put(ResultColumn.FORCE_EMPTY_NS, Long.toString(t.forceEmptyNanos()));
+    extra.put(ResultColumn.OUTPUT_NS, Long.toString(t.outputNanos()));
+    extra.put(ResultColumn.MODEL_HEAP_BYTES, Long.toString(r.memory().requiredHeapBytes()));
+    if (stats.peakHeapBytes() >= 0) {
+      extra.put(ResultColumn.PEAK_HEAP_BYTES, Long.toString(stats.peakHeapBytes()));
+    }
+    extra.put(ResultColumn.STREAM_READ_BYTES, Long.toString(stats.bytesRead()));
+    extra.put(ResultColumn.STREAM_WRITE_BYTES, Long.toString(stats.bytesWritten()));
+    return new TrialOutcome(stats.ints(), stats.ints() * Integer.BYTES, stats.inputChecksum(),
+        Optional.empty(), extra);
+  }
+
   /** Re-reads the output: in the asked order and the same values as the input. */
   @Override
   public Optional<Boolean> verify(TrialOutcome outcome) throws IOException {
@@ -208,6 +277,10 @@ public final class SortTrial implements Trial {
     }
     if (inMemory()) {
       return OptionalLong.of(CostModel.inMemoryBlockTransfers(n, spec.options().bufferBytes()));
+    }
+    if (bufferTree()) {
+      long blockInts = Math.max(1, spec.options().bufferBytes() / Integer.BYTES);
+      return OptionalLong.of(TreeStats.ioBound(n, blockInts, spec.m() / blockInts));
     }
     SortMemory plan;
     try {

@@ -2,6 +2,7 @@ package org.secmem.experiment;
 
 import java.nio.file.Path;
 import java.util.Optional;
+import org.secmem.buffertree.FanoutRule;
 import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
 import org.secmem.sort.SortAlgorithm;
@@ -19,8 +20,9 @@ import org.secmem.stream.StreamType;
  * @param workDir where the sort's temporary runs go; empty for a folder beside the output
  * @param tuning the composition of the sort's parts
  * @param preset what the row calls the composition: classic, fast or custom
- * @param algorithm the merge sort, or the in-memory baseline (which uses of M, d and the tuning
- *     only its access and threads)
+ * @param algorithm the merge sort, the in-memory baseline (which uses of M, d and the tuning
+ *     only its access and threads), or the buffer-tree sort (M, B and the fanout; no d or tuning)
+ * @param fanout the buffer tree's (a, b) rule; ignored by the other algorithms
  */
 public record SortTrialSpec(
     Optional<Path> input,
@@ -38,19 +40,20 @@ public record SortTrialSpec(
     Optional<Path> workDir,
     SortTuning tuning,
     String preset,
-    SortAlgorithm algorithm) {
+    SortAlgorithm algorithm,
+    FanoutRule fanout) {
 
   /** A configuration of the merge sort. */
   public SortTrialSpec(Optional<Path> input, Optional<Path> output, long n, Shape shape, long seed,
       long m, int d, StreamType readType, StreamType writeType, StreamOptions options,
       SortOrder order, Path dataDir, Optional<Path> workDir, SortTuning tuning, String preset) {
     this(input, output, n, shape, seed, m, d, readType, writeType, options, order, dataDir,
-        workDir, tuning, preset, SortAlgorithm.MERGE);
+        workDir, tuning, preset, SortAlgorithm.MERGE, FanoutRule.DEFAULT);
   }
 
   public SortTrialSpec {
-    if (algorithm == null) {
-      throw new IllegalArgumentException("algorithm must be given");
+    if (algorithm == null || fanout == null) {
+      throw new IllegalArgumentException("algorithm and fanout must be given");
     }
     if (m < 1) {
       throw new IllegalArgumentException("m (" + m + ") must be >= 1");

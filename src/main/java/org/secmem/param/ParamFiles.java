@@ -31,7 +31,8 @@ public final class ParamFiles {
   public static final Set<String> COLUMNS =
       Set.of("experiment", "stream", "read_stream", "write_stream", "n", "k", "b", "m", "d",
           "shape", "seed", "input", "output", "order", "reps", "warmup", "cache", "sync", "dir",
-          "preset", "merger", "run_sort", "overlap", "parallel_merge", "threads", "algorithm");
+          "preset", "merger", "run_sort", "overlap", "parallel_merge", "threads", "algorithm",
+          "fanout");
 
   private ParamFiles() {}
 

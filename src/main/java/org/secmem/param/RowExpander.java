@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.secmem.buffertree.FanoutRule;
+import org.secmem.buffertree.TreeMemory;
 import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
 import org.secmem.experiment.CacheMode;
@@ -34,12 +36,36 @@ final class RowExpander {
   private static final Set<String> SORT_COLUMNS =
       Set.of("read_stream", "write_stream", "stream", "n", "m", "d", "shape", "input", "output",
           "order", "preset", "merger", "run_sort", "overlap", "parallel_merge", "threads",
-          "algorithm");
+          "algorithm", "fanout");
 
   /** The most configurations one file may expand to. */
   static final int MAX_CONFIGS = 100_000;
 
   private RowExpander() {}
+
+  /**
+   * Whether every fanout of the line makes a buffer tree with these settings' M and B and write
+   * stream; reports the first that does not.
+   */
+  private static boolean treeProblems(RowChecker check, SortSettings st,
+      List<FanoutRule> fanouts) {
+    if (!org.secmem.stream.Streams.writesRegions(st.writeType())) {
+      check.problem("write_stream", "the buffer tree appends to its buffer files at any int"
+          + " offset, which " + st.writeType() + " cannot (O_DIRECT writes whole blocks);"
+          + " choose another write stream");
+      return false;
+    }
+    for (FanoutRule f : fanouts) {
+      try {
+        TreeMemory.plan(0, st.memoryInts(), st.bufferBytes(), f, st.readType(), st.writeType());
+      } catch (IllegalArgumentException e) {
+        long blocks = st.memoryInts() / Math.max(1, st.bufferBytes() / Integer.BYTES);
+        check.problem(blocks < TreeMemory.MIN_BLOCKS ? "m" : "fanout", e.getMessage());
+        return false;
+      }
+    }
+    return true;
+  }
 
   static List<RunConfig> expand(
       Path file,
@@ -70,6 +96,8 @@ final class RowExpander {
     if (experiment == Experiment.SORT) {
       List<SortAlgorithm> algorithms = check.words("algorithm", cells.get("algorithm"),
           SortAlgorithm::parse, SortAlgorithm.MERGE);
+      List<FanoutRule> fanouts = check.words("fanout", cells.get("fanout"), FanoutRule::parse,
+          FanoutRule.DEFAULT);
       List<SortPreset> presets =
           check.words("preset", cells.get("preset"), SortPreset::parse, SortPreset.CLASSIC);
       List<Optional<Merger>> mergers =
@@ -122,6 +150,14 @@ final class RowExpander {
       // The in-memory sort takes of a combination only its streams, B, threads and access: one
       // configuration each, however many M, d, mergers ... the line sweeps for the merge sort.
       Set<List<Object>> inMemorySeen = new java.util.HashSet<>();
+      // The buffer tree takes its streams, B, M and fanout: one configuration each.
+      Set<List<Object>> treeSeen = new java.util.HashSet<>();
+      boolean treeAsked = algorithms.contains(SortAlgorithm.BUFFER_TREE);
+      if (!blank(cells.get("fanout")) && !treeAsked) {
+        check.problem("fanout", "applies to the buffer-tree algorithm only (algorithm column:"
+            + " buffer-tree)");
+        return List.of();
+      }
       for (SortPreset preset : presets) {
         for (List<Object> c : Lists.<Object>cartesianProduct(reads, writes, pbs, ds, ms, threadCounts,
             mergers, runSorts, overlaps, parallelMerges)) {
@@ -149,8 +185,20 @@ final class RowExpander {
                 st.preset()))) {
               continue;
             }
-            // An in-memory row is the preset's: merger and the like do not make it custom.
-            String label = inMemory ? st.preset().cliName() : st.label();
+            boolean tree = algorithm == SortAlgorithm.BUFFER_TREE;
+            if (tree && !treeProblems(check, st, fanouts)) {
+              return List.of();
+            }
+            // An in-memory or buffer-tree row is the preset's: merger and the like do not make
+            // it custom.
+            String label = inMemory || tree ? st.preset().cliName() : st.label();
+            for (FanoutRule fanout : tree ? fanouts : List.of(FanoutRule.DEFAULT)) {
+            // m/8 and a fixed 4:16 can be the same tree: one configuration.
+            if (tree && !treeSeen.add(List.of(st.readType(), st.writeType(), st.bufferBytes(),
+                st.memoryInts(), TreeMemory.plan(0, st.memoryInts(), st.bufferBytes(), fanout,
+                    st.readType(), st.writeType()).fanout(), st.preset()))) {
+              continue;
+            }
             for (long n : ns) {
               for (SortOrder o : orders) {
                 for (Shape shape : shapes) {
@@ -158,7 +206,7 @@ final class RowExpander {
                     out.add(new RunConfig(file, line, experiment, null, st.readType(),
                         st.writeType(), n, 0, st.bufferBytes(), st.memoryInts(), st.fanIn(),
                         shape, input, output, o, defaults.dataDir(), rs, st.tuning(), label,
-                        algorithm));
+                        algorithm, fanout));
                     if (out.size() > MAX_CONFIGS) {
                       check.problem("experiment", "expands to more than " + MAX_CONFIGS
                           + " configurations");
@@ -167,6 +215,7 @@ final class RowExpander {
                   }
                 }
               }
+            }
             }
           }
         }
@@ -213,7 +262,7 @@ final class RowExpander {
             for (RunSettings rs : settings(reps, warmups, caches, syncs, seeds)) {
               out.add(new RunConfig(file, line, experiment, t, null, null, n, (int) k, (int) b, 0,
                   0, Shape.UNIFORM, Optional.empty(), Optional.empty(), SortOrder.ASCENDING, dir,
-                  rs, null, "", null));
+                  rs, null, "", null, null));
               if (out.size() > MAX_CONFIGS) {
                 check.problem("experiment", "expands to more than " + MAX_CONFIGS
                     + " configurations");

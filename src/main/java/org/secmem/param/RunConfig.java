@@ -2,6 +2,7 @@ package org.secmem.param;
 
 import java.nio.file.Path;
 import java.util.Optional;
+import org.secmem.buffertree.FanoutRule;
 import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
 import org.secmem.experiment.Experiment;
@@ -31,7 +32,8 @@ import org.secmem.stream.StreamType;
  * @param dir folder of the write/read data files
  * @param tuning the sort's composition; null for write and read
  * @param preset the sort preset's name (classic, fast, custom); empty for write and read
- * @param algorithm the sort's algorithm (merge or in-memory); null for write and read
+ * @param algorithm the sort's algorithm (merge, in-memory or buffer-tree); null for write and read
+ * @param fanout the buffer tree's (a, b) rule; null for write and read
  */
 public record RunConfig(
     Path source,
@@ -53,7 +55,8 @@ public record RunConfig(
     RunSettings settings,
     SortTuning tuning,
     String preset,
-    SortAlgorithm algorithm) {
+    SortAlgorithm algorithm,
+    FanoutRule fanout) {
 
   /** Where this configuration came from, e.g. {@code configs/quick.csv:4}. */
   public String origin() {

@@ -131,7 +131,49 @@ public enum ResultColumn {
    * again every few runs to show how far the machine moved during the sweep. Such rows are kept
    * apart from the configuration's own (summary, charts and resume leave them out).
    */
-  SENTINEL("sentinel");
+  SENTINEL("sentinel"),
+  /**
+   * Buffer-tree sort: a of the (a, b)-tree, the least fanout of a node but the root (seed 004);
+   * blank for other algorithms. With {@code fanout_b} it is part of the configuration.
+   */
+  FANOUT_A("fanout_a"),
+  /** Buffer-tree sort: b, the most fanout of a node and the most blocks of a leaf. */
+  FANOUT_B("fanout_b"),
+  /** Buffer-tree sort: levels of nodes at the end (1: the root is a leaf). */
+  TREE_HEIGHT("tree_height"),
+  /** Buffer-tree sort: leaf nodes at the end. */
+  TREE_LEAVES("tree_leaves"),
+  /**
+   * Buffer-tree sort: pushes of a parent's sorted load into a child's buffer, one per child that
+   * receives data (part of a block, a block or more), as seed 004's Figure 4 counts them.
+   */
+  BLOCK_PUSHES("block_pushes"),
+  /** Buffer-tree sort: buffer-emptying processes of internal nodes. */
+  INTERNAL_EMPTYINGS("internal_emptyings"),
+  /** Buffer-tree sort: buffer-emptying processes of leaf nodes (merges into the leaves). */
+  LEAF_EMPTYINGS("leaf_emptyings"),
+  /** Buffer-tree sort: node splits (rebalancing operations; inserts never fuse or share). */
+  REBALANCES("rebalances"),
+  /**
+   * Buffer-tree sort: blocks of B ints read, input and tree files: each read of a file counts
+   * ⌈ints / B⌉. {@code predicted_ios} beside it is the bound n·log_m(n) of seed 004's Theorem 1.
+   */
+  BLOCKS_READ("blocks_read"),
+  /** Buffer-tree sort: blocks of B ints written, tree files and output, counted as read ones. */
+  BLOCKS_WRITTEN("blocks_written"),
+  /**
+   * Buffer-tree sort: the insert phase (reading the input, collecting blocks, appending them to
+   * the root's buffer and the buffer-emptying they start): seed 004's "Insertions".
+   */
+  INSERT_NS("insert_ns"),
+  /** Buffer-tree sort: of {@code insert_ns}, emptying internal buffers. */
+  INSERT_INTERNAL_NS("insert_internal_ns"),
+  /** Buffer-tree sort: of {@code insert_ns}, emptying leaf buffers (merges and splits). */
+  INSERT_LEAF_NS("insert_leaf_ns"),
+  /** Buffer-tree sort: emptying every buffer after the last insert ("Force Empty All Buffers"). */
+  FORCE_EMPTY_NS("force_empty_ns"),
+  /** Buffer-tree sort: reading the leaves in order into the output, moved into place. */
+  OUTPUT_NS("output_ns");
 
   private final String header;
 

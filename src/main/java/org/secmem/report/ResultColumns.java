@@ -91,7 +91,15 @@ public final class ResultColumns {
           "run_formation_ns",
           "merge_ns",
           "checksum",
-          VERIFIED);
+          VERIFIED,
+          "tree_height",
+          "tree_leaves",
+          "block_pushes",
+          "internal_emptyings",
+          "leaf_emptyings",
+          "rebalances",
+          "blocks_read",
+          "blocks_written");
 
   /** The numeric parameters an experiment sweeps, in the order charts are drawn. */
   public static final List<String> SWEPT_PARAMETERS = List.of(N, B, K, M, D, "threads");

@@ -13,7 +13,12 @@ public enum SortAlgorithm {
   /** The external d-way merge sort ({@link MergeSort}), as the preset and options compose it. */
   MERGE("merge"),
   /** All N ints read into one array, sorted with {@code Arrays.sort}, written ({@link InMemorySort}). */
-  IN_MEMORY("in-memory");
+  IN_MEMORY("in-memory"),
+  /**
+   * Buffer-tree sort (seed 004): every int inserted into Arge's buffer tree, then its buffers
+   * emptied and its leaves read in order ({@code org.secmem.buffertree.BufferTreeSort}).
+   */
+  BUFFER_TREE("buffer-tree");
 
   private final String cliName;
 

@@ -35,7 +35,7 @@ class ResumeAlgorithmTest {
     SortTrialSpec spec = new SortTrialSpec(Optional.empty(), Optional.empty(), 1000,
         Shape.UNIFORM, s.seed(), 100, 4, StreamType.CHANNEL, StreamType.CHANNEL,
         StreamOptions.ofBuffer(4096), SortOrder.ASCENDING, dir, Optional.empty(),
-        SortTuning.classic(), "classic", algorithm);
+        SortTuning.classic(), "classic", algorithm, org.secmem.buffertree.FanoutRule.DEFAULT);
     return new PlannedTrial(new SortTrial(spec, TempRegistry.none()), s);
   }
 
