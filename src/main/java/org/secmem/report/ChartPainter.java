@@ -358,7 +358,7 @@ public final class ChartPainter {
   // ---- words ----
 
   static String title(ChartSpec spec) {
-    String what = spec.metric() == Metric.TIME ? "median time" : "median throughput";
+    String what = spec.metric().titleWords();
     String fixedSwept =
         spec.fixed().entrySet().stream()
             .filter(e -> ResultColumns.SWEPT_PARAMETERS.contains(e.getKey()))

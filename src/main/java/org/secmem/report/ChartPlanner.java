@@ -240,6 +240,24 @@ public final class ChartPlanner {
   private List<ChartSpec> planSweep(RawResults raw, List<RawRow> rows, int minPoints) {
     String experiment = rows.get(0).get(ResultColumns.EXPERIMENT).trim();
     String where = rows.get(0).source() + ":" + rows.get(0).line() + " (" + experiment + ")";
+    if (experiment.equals("sort") && TreeChartPlanner.applies(rows)) {
+      // Seed 004's figures: the buffer tree per (a, b) beside the other sorts of the sweep; the
+      // other sorts' own charts follow as usual.
+      List<ChartSpec> specs = new ArrayList<>(
+          TreeChartPlanner.plan(rows, minPoints, where, leftOut));
+      List<RawRow> others = rows.stream()
+          .filter(r -> !r.get(ALGORITHM).trim().equals(TreeChartPlanner.TREE)).toList();
+      if (!others.isEmpty()) {
+        specs.addAll(planSweepOf(raw, others, minPoints));
+      }
+      return specs;
+    }
+    return planSweepOf(raw, rows, minPoints);
+  }
+
+  private List<ChartSpec> planSweepOf(RawResults raw, List<RawRow> rows, int minPoints) {
+    String experiment = rows.get(0).get(ResultColumns.EXPERIMENT).trim();
+    String where = rows.get(0).source() + ":" + rows.get(0).line() + " (" + experiment + ")";
     boolean sort = experiment.equals("sort");
     List<String> seriesColumns = seriesColumns(raw, experiment);
     List<String> context =

@@ -76,15 +76,26 @@ public record ChartSpec(
 
   /** What a chart's y axis shows. */
   public enum Metric {
-    TIME("time", "time (ms)"),
-    THROUGHPUT("throughput", "throughput (MiB/s)");
+    TIME("time", "time (ms)", "median time"),
+    THROUGHPUT("throughput", "throughput (MiB/s)", "median throughput"),
+    /** Buffer-tree sort: block pushes (seed 004 Figure 4). */
+    BLOCK_PUSHES("block-pushes", "block pushes", "median block pushes"),
+    /** Buffer-tree sort: blocks of B read plus written, beside the cost model's bound. */
+    BLOCKS("blocks", "blocks of B read + written", "median blocks moved");
 
     private final String fileName;
     private final String axisTitle;
+    private final String titleWords;
 
-    Metric(String fileName, String axisTitle) {
+    Metric(String fileName, String axisTitle, String titleWords) {
       this.fileName = fileName;
       this.axisTitle = axisTitle;
+      this.titleWords = titleWords;
+    }
+
+    /** What a title calls the y values: {@code median time}. */
+    public String titleWords() {
+      return titleWords;
     }
 
     /** The word used in file names and titles: {@code time}, {@code throughput}. */

@@ -101,7 +101,7 @@ class InMemorySortCliTest {
     CliTest.Result r = CliTest.run("sort", "--n", "100", "--algorithm", "quick", "--dir",
         dir.toString());
     assertEquals(2, r.code(), r.err());
-    assertTrue(r.err().contains("unknown algorithm 'quick' (allowed: merge, in-memory)"),
+    assertTrue(r.err().contains("unknown algorithm 'quick' (allowed: merge, in-memory, buffer-tree)"),
         r.err());
   }
 

@@ -36,8 +36,11 @@ class SentinelTest {
       assertEquals("buffered", sentinels.get(i).get("stream"));
       assertEquals(Integer.toString(i + 1), sentinels.get(i).get("rep"));
     }
-    List<String> order = Files.readAllLines(results).stream().skip(1)
-        .map(l -> l.contains(",true") && l.endsWith(",true") ? "S" : "r").toList();
+    // The rows in file order, S for a sentinel run (its own column, wherever it is).
+    List<RawRow> all = new java.util.ArrayList<>(raw.rows());
+    all.addAll(raw.sentinels());
+    all.sort(java.util.Comparator.comparingLong(RawRow::line));
+    List<String> order = all.stream().map(row -> row.isSentinel() ? "S" : "r").toList();
     assertEquals(List.of("S", "r", "r", "S", "r", "r", "S", "r", "r", "S", "r", "r", "S", "r", "S"),
         order);
     assertTrue(r.out().contains("sentinel write stream=buffered"), r.out());

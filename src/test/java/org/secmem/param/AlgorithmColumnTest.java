@@ -51,7 +51,7 @@ class AlgorithmColumnTest {
     ParamFileException e = assertThrows(ParamFileException.class,
         () -> parse("experiment,n,algorithm\nsort,1000,merge|quick\n"));
     assertEquals(List.of(dir.resolve("p.csv") + ":2: algorithm: unknown algorithm 'quick'"
-        + " (allowed: merge, in-memory)"),
+        + " (allowed: merge, in-memory, buffer-tree)"),
         e.problems().stream().map(ParamProblem::toString).toList());
   }
 

@@ -49,7 +49,10 @@ class RawResultsWriterTest {
             + "parallel_merge,access,stream_read_bytes,stream_write_bytes,cpu_ns,"
             + "run_formation_cpu_ns,merge_cpu_ns,threads,run_workers,run_ints,merge_threads,"
             + "merge_b,model_heap_bytes,peak_heap_bytes,sweep,input,input_bytes,algorithm,"
-            + "order_index,round,dirty_bytes,fork,sentinel",
+            + "order_index,round,dirty_bytes,fork,sentinel,fanout_a,fanout_b,tree_height,tree_leaves,"
+            + "block_pushes,internal_emptyings,leaf_emptyings,rebalances,blocks_read,"
+            + "blocks_written,insert_ns,insert_internal_ns,insert_leaf_ns,force_empty_ns,"
+            + "output_ns",
         String.join(",", ResultColumn.headers()));
   }
 

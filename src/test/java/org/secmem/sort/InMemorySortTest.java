@@ -181,7 +181,7 @@ class InMemorySortTest {
     assertEquals(SortAlgorithm.MERGE, SortAlgorithm.parse("merge"));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> SortAlgorithm.parse("quick"));
-    assertEquals("unknown algorithm 'quick' (allowed: merge, in-memory)", e.getMessage());
+    assertEquals("unknown algorithm 'quick' (allowed: merge, in-memory, buffer-tree)", e.getMessage());
   }
 
   @Test

@@ -1,0 +1,231 @@
+package org.secmem.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.TreeMap;
+import java.util.function.Function;
+import org.secmem.report.ChartSpec.AxisKind;
+import org.secmem.report.ChartSpec.Kind;
+import org.secmem.report.ChartSpec.Metric;
+import org.secmem.report.ChartSpec.Point;
+import org.secmem.report.ChartSpec.Series;
+
+/**
+ * The charts of a sort sweep with buffer-tree rows, as seed 004 draws them, against N (or M when
+ * only M varies): time of the buffer tree for each (a, b) beside the merge sort and the in-memory
+ * sort of the same sweep (Figures 2–3); block pushes for each (a, b) (Figure 4); the time by
+ * activity for each (a, b) — total, insertions and their internal and leaf emptying, force-empty,
+ * output (Figures 5–6); and the blocks read plus written beside the cost model's bound n·log_m(n).
+ * One set per read/write pair, B and (against N) M; in-memory rows, which have no M, join every M.
+ */
+final class TreeChartPlanner {
+
+  static final String TREE = "buffer-tree";
+  private static final String ALGORITHM = "algorithm";
+
+  private TreeChartPlanner() {}
+
+  /** Whether {@code rows} hold buffer-tree runs. */
+  static boolean applies(List<RawRow> rows) {
+    return rows.stream().anyMatch(TreeChartPlanner::isTree);
+  }
+
+  private static boolean isTree(RawRow r) {
+    return r.get(ALGORITHM).trim().equals(TREE);
+  }
+
+  /** The charts; sets that have fewer than {@code minPoints} x values are named in leftOut. */
+  static List<ChartSpec> plan(List<RawRow> rows, int minPoints, String where,
+      List<String> leftOut) {
+    List<RawRow> tree = rows.stream().filter(TreeChartPlanner::isTree).toList();
+    String x = distinct(tree, ResultColumns.N) > 1 ? ResultColumns.N
+        : distinct(tree, ResultColumns.M) > 1 ? ResultColumns.M : null;
+    if (x == null) {
+      return List.of();
+    }
+    List<String> groupBy = new ArrayList<>(List.of(ResultColumns.READ_STREAM,
+        ResultColumns.WRITE_STREAM, ResultColumns.B, "shape", ResultColumns.ORDER, "cache",
+        "sync"));
+    if (x.equals(ResultColumns.N)) {
+      groupBy.add(ResultColumns.M);
+    } else {
+      groupBy.add(ResultColumns.N);
+    }
+    Map<Map<String, String>, List<RawRow>> groups = new LinkedHashMap<>();
+    for (RawRow r : tree) {
+      groups.computeIfAbsent(key(r, groupBy), k -> new ArrayList<>()).add(r);
+    }
+    List<ChartSpec> specs = new ArrayList<>();
+    boolean several = groups.size() > 1;
+    int index = 0;
+    for (Map.Entry<Map<String, String>, List<RawRow>> g : groups.entrySet()) {
+      Map<String, String> fixed = ChartPlanner.fixed(g.getKey());
+      String suffix = several ? "-" + (++index) : "";
+      List<RawRow> peers = rows.stream().filter(r -> !isTree(r))
+          .filter(r -> r.has(x) && matches(r, g.getKey())).toList();
+      String subject = pair(g.getValue().get(0));
+      Map<String, List<RawRow>> byFanout = byFanout(g.getValue());
+      // Figures 2-3: time per (a, b), beside the merge and in-memory sorts of the sweep.
+      List<Series> time = new ArrayList<>();
+      int style = 0;
+      for (Map.Entry<String, List<RawRow>> f : byFanout.entrySet()) {
+        time.add(series("buffer tree " + f.getKey(), f.getValue(), x, RawRow::elapsedMs,
+            style++));
+      }
+      for (Map.Entry<String, List<RawRow>> p : byPeer(peers).entrySet()) {
+        time.add(series(p.getKey(), p.getValue(), x, RawRow::elapsedMs, style++));
+      }
+      add(specs, leftOut, where, minPoints, new ChartSpec("sort", Metric.TIME, x, fixed,
+          logX(x, time), time, "sort-time-vs-" + x + "-buffer-tree" + suffix, Kind.LINE,
+          AxisKind.of(x, logX(x, time)), subject));
+      // Figure 4: block pushes per (a, b).
+      List<Series> pushes = new ArrayList<>();
+      style = 0;
+      for (Map.Entry<String, List<RawRow>> f : byFanout.entrySet()) {
+        pushes.add(series("buffer tree " + f.getKey(), f.getValue(), x,
+            r -> r.number("block_pushes"), style++));
+      }
+      add(specs, leftOut, where, minPoints, new ChartSpec("sort", Metric.BLOCK_PUSHES, x, fixed,
+          logX(x, pushes), pushes, "sort-block-pushes-vs-" + x + "-buffer-tree" + suffix,
+          Kind.LINE, AxisKind.of(x, logX(x, pushes)), subject));
+      // Blocks moved beside the bound.
+      List<Series> blocks = new ArrayList<>();
+      style = 0;
+      for (Map.Entry<String, List<RawRow>> f : byFanout.entrySet()) {
+        blocks.add(series("buffer tree " + f.getKey(), f.getValue(), x,
+            r -> sum(r.number("blocks_read"), r.number("blocks_written")), style++));
+      }
+      blocks.add(series("bound n·log_m(n)", g.getValue(), x,
+          r -> r.number(ResultColumns.PREDICTED_IOS), style));
+      add(specs, leftOut, where, minPoints, new ChartSpec("sort", Metric.BLOCKS, x, fixed,
+          logX(x, blocks), blocks, "sort-blocks-vs-" + x + "-buffer-tree" + suffix, Kind.LINE,
+          AxisKind.of(x, logX(x, blocks)), subject));
+      // Figures 5-6: time by activity, one chart per (a, b).
+      int fanoutIndex = 0;
+      for (Map.Entry<String, List<RawRow>> f : byFanout.entrySet()) {
+        List<RawRow> fr = f.getValue();
+        List<Series> parts = new ArrayList<>();
+        parts.add(series("total", fr, x, RawRow::elapsedMs, 0));
+        parts.add(series("insertions", fr, x, r -> ms(r, "insert_ns"), 1));
+        parts.add(series("insertion: empty internal buffers", fr, x,
+            r -> ms(r, "insert_internal_ns"), 2));
+        parts.add(series("insertion: empty leaf buffers", fr, x, r -> ms(r, "insert_leaf_ns"),
+            3));
+        parts.add(series("force empty all buffers", fr, x, r -> ms(r, "force_empty_ns"), 4));
+        parts.add(series("output", fr, x, r -> ms(r, "output_ns"), 5));
+        Map<String, String> withFanout = new LinkedHashMap<>(fixed);
+        withFanout.put("fanout", f.getKey());
+        add(specs, leftOut, where, minPoints, new ChartSpec("sort", Metric.TIME, x, withFanout,
+            logX(x, parts), parts, "sort-activity-vs-" + x + "-buffer-tree" + suffix + "-"
+                + (++fanoutIndex), Kind.LINE, AxisKind.of(x, logX(x, parts)),
+            subject + ", buffer tree " + f.getKey()));
+      }
+    }
+    return specs;
+  }
+
+  private static void add(List<ChartSpec> specs, List<String> leftOut, String where,
+      int minPoints, ChartSpec spec) {
+    List<Series> kept = new ArrayList<>();
+    List<String> tooShort = new ArrayList<>();
+    for (Series s : spec.series()) {
+      if (s.points().size() >= minPoints) {
+        kept.add(s);
+      } else if (!s.points().isEmpty()) {
+        tooShort.add(s.name() + " (" + s.points().size() + ")");
+      }
+    }
+    if (!tooShort.isEmpty()) {
+      leftOut.add(where + ": " + spec.fileStem() + ": fewer than " + minPoints + " x values: "
+          + String.join(", ", tooShort));
+    }
+    if (kept.isEmpty()) {
+      return;
+    }
+    specs.add(new ChartSpec(spec.experiment(), spec.metric(), spec.parameter(), spec.fixed(),
+        spec.logX(), kept, spec.fileStem(), spec.kind(), spec.xAxis(), spec.subject()));
+  }
+
+  private static Series series(String name, List<RawRow> rows, String x,
+      Function<RawRow, OptionalDouble> metric, int style) {
+    TreeMap<Double, List<Double>> points = new TreeMap<>();
+    for (RawRow r : rows) {
+      OptionalDouble v = metric.apply(r);
+      OptionalDouble at = r.number(x);
+      if (v.isPresent() && at.isPresent()) {
+        points.computeIfAbsent(at.getAsDouble(), k -> new ArrayList<>()).add(v.getAsDouble());
+      }
+    }
+    return new Series(name, points.entrySet().stream()
+        .map(e -> new Point(e.getKey(), Statistics.of(e.getValue()))).toList(),
+        SeriesStyle.ordinalKey(style), false);
+  }
+
+  /** Tree rows by their (a, b), in order of first appearance. */
+  private static Map<String, List<RawRow>> byFanout(List<RawRow> rows) {
+    Map<String, List<RawRow>> by = new LinkedHashMap<>();
+    for (RawRow r : rows) {
+      String f = "(a, b) = (" + r.get("fanout_a").trim() + ", " + r.get("fanout_b").trim() + ")";
+      by.computeIfAbsent(f, k -> new ArrayList<>()).add(r);
+    }
+    return by;
+  }
+
+  /** The other algorithms' rows: the merge sort per d and preset, the in-memory sort. */
+  private static Map<String, List<RawRow>> byPeer(List<RawRow> rows) {
+    Map<String, List<RawRow>> by = new LinkedHashMap<>();
+    for (RawRow r : rows) {
+      String algorithm = r.get(ALGORITHM).trim();
+      String name = algorithm.equals("in-memory") ? "in-memory sort"
+          : "merge sort, d = " + r.get(ResultColumns.D).trim() + " (" + r.get("preset").trim()
+              + ")";
+      by.computeIfAbsent(name, k -> new ArrayList<>()).add(r);
+    }
+    return by;
+  }
+
+  /** Whether a peer row belongs with a group: equal cells, a blank M (in-memory) matching all. */
+  private static boolean matches(RawRow r, Map<String, String> group) {
+    for (Map.Entry<String, String> e : group.entrySet()) {
+      String v = r.get(e.getKey()).trim();
+      if (!v.equals(e.getValue()) && !(e.getKey().equals(ResultColumns.M) && v.isEmpty())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static Map<String, String> key(RawRow r, List<String> columns) {
+    Map<String, String> k = new LinkedHashMap<>();
+    columns.forEach(c -> k.put(c, r.get(c).trim()));
+    return k;
+  }
+
+  private static String pair(RawRow r) {
+    String read = r.get(ResultColumns.READ_STREAM).trim();
+    String write = r.get(ResultColumns.WRITE_STREAM).trim();
+    return read.equals(write) ? read : "read " + read + ", write " + write;
+  }
+
+  private static long distinct(List<RawRow> rows, String column) {
+    return rows.stream().map(r -> r.get(column).trim()).filter(v -> !v.isEmpty()).distinct()
+        .count();
+  }
+
+  private static boolean logX(String x, List<Series> series) {
+    return ChartPlanner.logScale(x, series);
+  }
+
+  private static OptionalDouble ms(RawRow r, String nsColumn) {
+    OptionalDouble ns = r.number(nsColumn);
+    return ns.isPresent() ? OptionalDouble.of(ns.getAsDouble() / 1e6) : OptionalDouble.empty();
+  }
+
+  private static OptionalDouble sum(OptionalDouble a, OptionalDouble b) {
+    return a.isPresent() && b.isPresent() ? OptionalDouble.of(a.getAsDouble() + b.getAsDouble())
+        : OptionalDouble.empty();
+  }
+}
