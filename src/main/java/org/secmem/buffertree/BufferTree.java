@@ -5,6 +5,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.RandomAccessFile;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -278,7 +279,11 @@ public final class BufferTree implements Closeable {
     }
   }
 
-  /** Closes the root's writer and deletes every file of the tree. */
+  /**
+   * Closes the root's writer and deletes every file of the tree: every buffer and leaf file in its
+   * folder, also those of a merge or split that a fault cut short (a leaf's next generation, leaf
+   * nodes not yet attached), which the nodes no longer lead to.
+   */
   @Override
   public void close() throws IOException {
     IOException failure = null;
@@ -287,20 +292,24 @@ public final class BufferTree implements Closeable {
     } catch (IOException e) {
       failure = e;
     }
-    ArrayDeque<Node> queue = new ArrayDeque<>();
-    queue.add(root);
-    while (!queue.isEmpty()) {
-      Node u = queue.poll();
-      queue.addAll(u.children);
-      for (Path p : List.of(bufferPath(u), leafPath(u))) {
-        try {
-          Files.deleteIfExists(p);
-        } catch (IOException e) {
-          if (failure == null) {
-            failure = e;
-          } else {
-            failure.addSuppressed(e);
-          }
+    List<Path> files = new ArrayList<>();
+    try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, "{buffer,leaf}-*.bin")) {
+      s.forEach(files::add);
+    } catch (IOException e) {
+      if (failure == null) {
+        failure = e;
+      } else {
+        failure.addSuppressed(e);
+      }
+    }
+    for (Path p : files) {
+      try {
+        Files.deleteIfExists(p);
+      } catch (IOException e) {
+        if (failure == null) {
+          failure = e;
+        } else {
+          failure.addSuppressed(e);
         }
       }
     }
