@@ -1,11 +1,14 @@
 package org.secmem.buffertree;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -230,6 +233,52 @@ class BufferTreeFaultsTest {
           "every stream closed: " + f.opened + " " + f.closed + " " + what);
       assertNothingLeft(base, outputExisted, what);
     }
+  }
+
+  @Test
+  void interruptedBeforeTheSort_interruptedIOException_nothingLeft() throws IOException {
+    Path base = Files.createDirectories(dir.resolve("before"));
+    Path in = input(base);
+    Thread.currentThread().interrupt();
+    CountingFactory f = new CountingFactory(0, Fault.THROW);
+    IOException e = assertThrows(IOException.class, () -> sort(f, in, base.resolve("out.bin")));
+    assertTrue(e instanceof InterruptedIOException, String.valueOf(e));
+    assertTrue(e.getMessage().contains(in.toString()), e.getMessage());
+    assertTrue(f.closed.stream().allMatch(c -> c), f.opened + " " + f.closed);
+    assertNothingLeft(base, false, "interrupted before");
+  }
+
+  @Test
+  void interruptedDuringTheSort_interruptedIOException_nothingLeft() throws IOException {
+    long events = eventsOfAWholeSort();
+    int stopped = 0;
+    for (long k : ks(events, 16)) {
+      Path base = Files.createDirectories(dir.resolve("i" + k));
+      Path in = input(base);
+      Path out = base.resolve("out.bin");
+      CountingFactory f = new CountingFactory(k, Fault.INTERRUPT);
+      String what = "interrupt at event " + k + " of " + events;
+      try {
+        sort(f, in, out);
+        // Interrupted after the last check: the sort finished, and the interrupt is still
+        // there for the caller to see.
+        assertTrue(Thread.interrupted(), "interrupt kept: " + what + " (" + f.failedAt + ")");
+        int[] expected = TreeCases.expected(TreeCases.readInts(in), SortOrder.ASCENDING);
+        assertArrayEquals(expected, TreeCases.readInts(out), what);
+        assertTrue(k > events / 2, "an interrupt in the first half stops the sort: " + what
+            + " (" + f.failedAt + ")");
+      } catch (InterruptedIOException e) {
+        stopped++;
+        assertTrue(e.getMessage().contains(in.toString()), what + ": " + e);
+        assertTrue(f.closed.stream().allMatch(c -> c), what + " " + f.opened + " " + f.closed);
+        assertNothingLeft(base, false, what);
+      } catch (IOException e) {
+        fail(what + " (" + f.failedAt + "): not an InterruptedIOException: " + e, e);
+      } finally {
+        Thread.interrupted();
+      }
+    }
+    assertTrue(stopped > 0);
   }
 
   @Test
