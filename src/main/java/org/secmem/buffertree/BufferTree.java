@@ -5,6 +5,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.RandomAccessFile;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -218,9 +219,9 @@ public final class BufferTree implements Closeable {
   }
 
   /**
-   * Checks the (a, b)-tree's shape and order, for tests: every non-root node has a .. b children,
-   * every leaf node b/2 .. b blocks (when the tree has more than one), all leaves on one level,
-   * splitters non-decreasing and every leaf's keys between its bounds.
+   * Checks the (a, b)-tree's shape and order, for tests: every non-root node has a .. b children
+   * (an internal root 2 .. b), every leaf node a .. b blocks (when the tree has more than one),
+   * all leaves on one level, splitters non-decreasing and every leaf's keys between its bounds.
    *
    * @throws IllegalStateException naming the node that breaks a rule
    */
@@ -256,7 +257,7 @@ public final class BufferTree implements Closeable {
       return;
     }
     int f = u.fanout();
-    if (f > fanout.b() || (u != root && f < fanout.a()) || f < 2) {
+    if (f > fanout.b() || f < (u == root ? 2 : fanout.a())) {
       throw new IllegalStateException("node " + u.id + " has " + f + " children, outside "
           + fanout);
     }
@@ -278,7 +279,11 @@ public final class BufferTree implements Closeable {
     }
   }
 
-  /** Closes the root's writer and deletes every file of the tree. */
+  /**
+   * Closes the root's writer and deletes every file of the tree: every buffer and leaf file in its
+   * folder, also those of a merge or split that a fault cut short (a leaf's next generation, leaf
+   * nodes not yet attached), which the nodes no longer lead to.
+   */
   @Override
   public void close() throws IOException {
     IOException failure = null;
@@ -287,20 +292,24 @@ public final class BufferTree implements Closeable {
     } catch (IOException e) {
       failure = e;
     }
-    ArrayDeque<Node> queue = new ArrayDeque<>();
-    queue.add(root);
-    while (!queue.isEmpty()) {
-      Node u = queue.poll();
-      queue.addAll(u.children);
-      for (Path p : List.of(bufferPath(u), leafPath(u))) {
-        try {
-          Files.deleteIfExists(p);
-        } catch (IOException e) {
-          if (failure == null) {
-            failure = e;
-          } else {
-            failure.addSuppressed(e);
-          }
+    List<Path> files = new ArrayList<>();
+    try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, "{buffer,leaf}-*.bin")) {
+      s.forEach(files::add);
+    } catch (IOException e) {
+      if (failure == null) {
+        failure = e;
+      } else {
+        failure.addSuppressed(e);
+      }
+    }
+    for (Path p : files) {
+      try {
+        Files.deleteIfExists(p);
+      } catch (IOException e) {
+        if (failure == null) {
+          failure = e;
+        } else {
+          failure.addSuppressed(e);
         }
       }
     }
@@ -596,14 +605,19 @@ public final class BufferTree implements Closeable {
     }
   }
 
-  /** Cuts an internal node of more than b children into k = ⌊2f/b⌋ nodes of b/2 .. b children. */
+  /**
+   * Cuts an internal node of f > b children into k = ⌊2f/b⌋ nodes of b/2 .. b children; for b of
+   * 2 or 3, where ⌊2f/b⌋ parts could be single children (and, at b = 2, a new root as wide as the
+   * node it was made for, splitting without end), into k = max(⌈f/b⌉, ⌊f/2⌋) parts of at most b.
+   */
   private void split(Node u) throws IOException {
     if (u.bufferInts != 0) {
       throw new IllegalStateException("buffer tree defect: node " + u.id + " splits with "
           + u.bufferInts + " ints in its buffer");
     }
     int f = u.fanout();
-    int k = Math.max(2, 2 * f / fanout.b());
+    int b = fanout.b();
+    int k = Math.max((f + b - 1) / b, Math.min(2 * f / b, f / 2));
     List<Node> all = new ArrayList<>(u.children);
     int[] s = u.splitters;
     List<Node> added = new ArrayList<>(k - 1);

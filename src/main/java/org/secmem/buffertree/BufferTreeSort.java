@@ -2,6 +2,7 @@ package org.secmem.buffertree;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.file.Path;
 import java.util.List;
 import org.secmem.data.Checksum;
@@ -51,7 +52,13 @@ public final class BufferTreeSort implements ExternalSorter {
     return sortCounted(spec).sort();
   }
 
-  /** Sorts as {@link #sort} does and says what the tree did. */
+  /**
+   * Sorts as {@link #sort} does and says what the tree did.
+   *
+   * @throws InterruptedIOException naming the input when the thread is interrupted before or
+   *     during the sort (no output, the work folder removed)
+   * @throws IOException naming the input and the tree's folder on any other failure
+   */
   public Result sortCounted(SortSpec spec) throws IOException {
     long n = Streams.intCount(spec.input());
     TreeMemory memory = plan(spec, n);
@@ -116,6 +123,12 @@ public final class BufferTreeSort implements ExternalSorter {
           + " --m or a larger -Xmx", e);
     } catch (InternalError e) {
       throw Streams.mappingFault(e, List.of(spec.input(), parent));
+    } catch (InterruptedIOException | ClosedByInterruptException e) {
+      // Still an interrupt for the caller (a channel stream closed by it says so in its own way).
+      InterruptedIOException i = new InterruptedIOException("buffer-tree sort of " + spec.input()
+          + " was interrupted; its tree in " + parent + " is removed");
+      i.initCause(e);
+      throw i;
     } catch (IOException e) {
       throw new IOException("buffer-tree sort of " + spec.input() + " with its tree in " + parent
           + ": " + e.getMessage(), e);
