@@ -858,18 +858,25 @@ public final class BufferTree implements Closeable {
   }
 
   /**
-   * Restores the fanout of {@code p}, a node on the leftmost path that lost its first child:
-   * a root with one child is replaced by it; any other node with fewer than {@link #minFanout()}
-   * children fuses with its right sibling when both fit in b children, else shares the sibling's
-   * first children, after that sibling's buffer is emptied (seed 004 §2: rebalancing works on
-   * nodes with empty buffers; the nodes on the leftmost path are empty already). A fuse takes a
-   * child from the parent, which may underflow in turn.
+   * Restores the fanout of {@code p}, a node on the leftmost path that lost its first child: a
+   * root with one child is replaced by it, once that child's buffer is emptied; any other node
+   * with fewer than {@link #minFanout()} children fuses with its right sibling when both fit in b
+   * children, else shares the sibling's first children, after that sibling's buffer is emptied
+   * (seed 004 §2: rebalancing works on nodes with empty buffers; the nodes on the leftmost path
+   * are empty already). A fuse takes a child from the parent, which may underflow in turn.
    */
   private void fixUnderflow(Node p) throws IOException {
     while (true) {
       if (p == root) {
         if (!p.leaf && p.fanout() == 1) {
           Node c = p.children.get(0);
+          if (c.bufferInts > 0) {
+            // The child left was not on the leftmost path: its buffer may hold keys, and a root
+            // keeps its buffer only through the root writer. Empty it first, which may give p
+            // children again (a leaf split) or a parent (p splitting): look again.
+            emptySubtree(c);
+            continue;
+          }
           c.parent = null;
           root = c;
           rootCollapses++;
@@ -884,11 +891,7 @@ public final class BufferTree implements Closeable {
       if (q.bufferInts > 0) {
         // Emptying q may split nodes up to the root (all of which have empty buffers); p stays
         // the first child of its parent and q, or its first part, the second.
-        List<Node> fullLeaves = new ArrayList<>();
-        emptyDown(q, fullLeaves);
-        for (Node leaf : fullLeaves) {
-          emptyLeaf(leaf);
-        }
+        emptySubtree(q);
       }
       Node g = p.parent;
       q = g.children.get(1);
@@ -903,6 +906,23 @@ public final class BufferTree implements Closeable {
         share(p, q, g);
         return;
       }
+    }
+  }
+
+  /**
+   * The buffer-emptying process started at {@code u}, whose ancestors' buffers are empty: its
+   * buffer, then its children's that fill, depth first, then the full leaf nodes (a leaf {@code u}
+   * is emptied into its leaf file at once).
+   */
+  private void emptySubtree(Node u) throws IOException {
+    List<Node> fullLeaves = new ArrayList<>();
+    if (u.leaf) {
+      fullLeaves.add(u);
+    } else {
+      emptyDown(u, fullLeaves);
+    }
+    for (Node leaf : fullLeaves) {
+      emptyLeaf(leaf);
     }
   }
 

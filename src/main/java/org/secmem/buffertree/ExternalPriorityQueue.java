@@ -34,7 +34,8 @@ import org.secmem.stream.StreamType;
  * is emptied first (seed 004 §2; the leftmost path's buffers are empty already): when both fit in
  * b children they fuse (the parent loses a child and may underflow in turn, up the path), else the
  * node shares the sibling's first children so that both have at least max(a, 2). A root left with
- * one child is replaced by it. Fuses, shares and root collapses count as the tree's rebalances.
+ * one child is replaced by it, that child's buffer emptied first (the root's buffer is appended to
+ * only through the tree's root writer, so a new root starts with an empty buffer). Fuses, shares and root collapses count as the tree's rebalances.
  * The queue needs b ≥ 4: then a split makes nodes of ⌊b/2⌋ ≥ 2 children or more and two
  * siblings too many to fuse can share so that both keep max(a, 2).
  *
