@@ -27,7 +27,8 @@ import org.secmem.stream.StreamType;
  * that fill are emptied too), after which the leftmost leaf node holds the smallest keys of the
  * tree; its keys (a to b blocks, at most C) are read into memory and the leaf is removed from the
  * tree, and β becomes the splitter right of it (+∞ when the leaf was the root: the tree is empty).
- * The path is thus emptied once per leaf taken, at most once per a·B delete-mins.
+ * The path is thus emptied once per leaf taken; a leaf other than the root holds a·B keys or more,
+ * so at most once per a·B delete-mins while the tree has more than one leaf.
  *
  * <p><b>Rebalancing.</b> Removing the leaf takes a child from its parent. A node on the leftmost
  * path left with fewer than max(a, 2) children is rebalanced with its right sibling, whose buffer
@@ -35,9 +36,10 @@ import org.secmem.stream.StreamType;
  * b children they fuse (the parent loses a child and may underflow in turn, up the path), else the
  * node shares the sibling's first children so that both have at least max(a, 2). A root left with
  * one child is replaced by it, that child's buffer emptied first (the root's buffer is appended to
- * only through the tree's root writer, so a new root starts with an empty buffer). Fuses, shares and root collapses count as the tree's rebalances.
- * The queue needs b ≥ 4: then a split makes nodes of ⌊b/2⌋ ≥ 2 children or more and two
- * siblings too many to fuse can share so that both keep max(a, 2).
+ * only through the tree's root writer, so a new root starts with an empty buffer). Fuses, shares
+ * and root collapses count as the tree's rebalances. The queue needs b ≥ 4: then a split makes
+ * nodes of ⌊b/2⌋ ≥ 2 children or more, and two siblings too many to fuse can share so that both
+ * keep max(a, 2).
  *
  * <p><b>Memory rule and bound.</b> When a key ≤ β arrives and the in-memory part is full (C keys),
  * the part is sorted, its larger half (C − ⌊C/2⌋ keys) is inserted into the tree, and β becomes the

@@ -211,25 +211,25 @@ class ExternalPriorityQueueTest {
     return configs();
   }
 
-  @Property(tries = 12)
+  @Property(tries = 10)
   void insertHeavyAgreesWithPriorityQueue(@ForAll("config") Config c,
       @ForAll("insertHeavy") List<Op> ops) throws IOException {
     run(c, ops, 97);
   }
 
-  @Property(tries = 12)
+  @Property(tries = 10)
   void deleteHeavyAgreesWithPriorityQueue(@ForAll("config") Config c,
       @ForAll("deleteHeavy") List<Op> ops) throws IOException {
     run(c, ops, 97);
   }
 
-  @Property(tries = 12)
+  @Property(tries = 10)
   void interleavedAgreesWithPriorityQueue(@ForAll("config") Config c,
       @ForAll("interleaved") List<Op> ops) throws IOException {
     run(c, ops, 97);
   }
 
-  @Property(tries = 12)
+  @Property(tries = 10)
   void insertsThenDeletesAgreeWithPriorityQueue(@ForAll("config") Config c,
       @ForAll("insertsThenDeletes") List<Op> ops) throws IOException {
     run(c, ops, 97);
@@ -253,7 +253,7 @@ class ExternalPriorityQueueTest {
       for (int i = 0; i < 500; i++) {
         ops.add(new Op(true, 0));
       }
-      ExternalPriorityQueue.Stats s = run(c, ops, 10);
+      ExternalPriorityQueue.Stats s = run(c, ops, 25);
       assertTrue(s.refills() > 10, c + ": " + s);
       assertTrue(s.spills() > 0, c + ": " + s);
       assertTrue(s.treeInserts() > 0, c + ": " + s);
