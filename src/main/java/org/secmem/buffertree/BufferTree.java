@@ -725,4 +725,329 @@ public final class BufferTree implements Closeable {
       throw new InterruptedIOException("interrupted while emptying the buffer tree's buffers");
     }
   }
+
+  // ---- priority-queue support ----------------------------------------------------------------
+  // Package-private hooks for ExternalPriorityQueue (seed 004 §2.2, §3.3): empty the buffers on
+  // the path from the root to the leftmost leaf, take the leftmost leaf node out of the tree into
+  // memory, and rebalance the leftmost path by fusing and sharing (the deletes of an (a, b)-tree).
+  // Nothing above calls them; a tree used only for inserts and drain behaves as before.
+
+  /** Leftmost-path internal nodes that fused with their right sibling. */
+  private long fuses;
+  /** Leftmost-path internal nodes that took children from their right sibling. */
+  private long shares;
+  /** Roots left with one child and replaced by it. */
+  private long rootCollapses;
+  /** Leaf nodes taken out of the tree by {@link #removeLeftmostLeaf}. */
+  private long leavesTaken;
+  /** Ints those leaves held: the tree holds {@code size() - takenInts}. */
+  private long takenInts;
+
+  /** Fuses, shares and root collapses so far, for the queue's counters. */
+  long fuses() {
+    return fuses;
+  }
+
+  long shares() {
+    return shares;
+  }
+
+  long rootCollapses() {
+    return rootCollapses;
+  }
+
+  long leavesTaken() {
+    return leavesTaken;
+  }
+
+  /** Ints in the tree now: inserted and not taken out with a leaf. */
+  long heldInts() {
+    return size - takenInts;
+  }
+
+  /**
+   * The least fanout of an internal node other than the root when the queue rebalances: a, and
+   * at least 2, since {@link #checkInvariants} wants two children in every internal node.
+   */
+  private int minFanout() {
+    return Math.max(2, fanout.a());
+  }
+
+  /**
+   * Empties every buffer on the path from the root to the leftmost leaf, top down, so that the
+   * leftmost leaf holds the smallest keys of the tree (seed 004 §2.2). Each emptying pushes into
+   * all of the node's children as usual; a child off the path that fills is emptied too (and its
+   * full children below it), and the full leaf nodes and the leftmost leaf are emptied last, as
+   * in {@link #emptyFromRoot}, so that every node a split reaches has an empty buffer. The
+   * collected partial block goes into the root's buffer first.
+   */
+  void emptyLeftmostPath() throws IOException {
+    requireOpen();
+    flushCollected();
+    closeRootWriter();
+    List<Node> fullLeaves = new ArrayList<>();
+    Node u = root;
+    while (!u.leaf) {
+      if (u.bufferInts > 0) {
+        Node first = u.children.get(0);
+        for (Node c : emptyInternal(u)) {
+          if (c == first) {
+            continue;
+          }
+          if (c.leaf) {
+            fullLeaves.add(c);
+          } else {
+            emptyDown(c, fullLeaves);
+          }
+        }
+      }
+      u = u.children.get(0);
+    }
+    if (u.bufferInts > 0) {
+      fullLeaves.add(0, u);
+    }
+    for (Node leaf : fullLeaves) {
+      emptyLeaf(leaf);
+    }
+  }
+
+  /** The leftmost leaf node. */
+  private Node leftmostLeaf() {
+    Node u = root;
+    while (!u.leaf) {
+      u = u.children.get(0);
+    }
+    return u;
+  }
+
+  /** Ints in the leftmost leaf's file: at most b blocks. */
+  int leftmostLeafInts() {
+    return (int) leftmostLeaf().leafInts;
+  }
+
+  /**
+   * Reads the leftmost leaf's keys, in order, into {@code dst[off..off + leftmostLeafInts())},
+   * deletes its file and removes the leaf from the tree, fusing or sharing up the leftmost path
+   * where a node is left with too few children. Call right after {@link #emptyLeftmostPath}.
+   *
+   * @return the least key the tree may hold from now on (the splitter right of the leaf taken):
+   *     every key taken is at most it and every key left in the tree at least it; {@link
+   *     Long#MAX_VALUE} when the leaf was the root and the tree is empty now
+   */
+  long removeLeftmostLeaf(int[] dst, int off) throws IOException {
+    requireOpen();
+    if (collected != 0) {
+      throw new IllegalStateException("buffer tree defect: the leftmost leaf is taken with "
+          + collected + " ints collected for the root");
+    }
+    Node leaf = leftmostLeaf();
+    for (Node u = leaf; u != null; u = u.parent) {
+      if (u.bufferInts != 0) {
+        throw new IllegalStateException("buffer tree defect: node " + u.id + " on the leftmost"
+            + " path holds " + u.bufferInts + " ints when its leaf is taken");
+      }
+    }
+    int n = (int) leaf.leafInts;
+    if (n > 0) {
+      Path file = leafPath(leaf);
+      try (ReadStream in = open(file, n)) {
+        readFully(in, dst, off, n, file);
+      }
+      countRead(n);
+      Files.delete(file);
+      leaf.leafInts = 0;
+      takenInts += n;
+    }
+    leavesTaken++;
+    Node p = leaf.parent;
+    if (p == null) {
+      return Long.MAX_VALUE;
+    }
+    long bound = p.splitters[0];
+    p.children.remove(0);
+    p.splitters = Arrays.copyOfRange(p.splitters, 1, p.splitters.length);
+    leaf.parent = null;
+    fixUnderflow(p);
+    return bound;
+  }
+
+  /**
+   * Restores the fanout of {@code p}, a node on the leftmost path that lost its first child: a
+   * root with one child is replaced by it, once that child's buffer is emptied; any other node
+   * with fewer than {@link #minFanout()} children fuses with its right sibling when both fit in b
+   * children, else shares the sibling's first children, after that sibling's buffer is emptied
+   * (seed 004 §2: rebalancing works on nodes with empty buffers; the nodes on the leftmost path
+   * are empty already). A fuse takes a child from the parent, which may underflow in turn.
+   */
+  private void fixUnderflow(Node p) throws IOException {
+    while (true) {
+      if (p == root) {
+        if (!p.leaf && p.fanout() == 1) {
+          Node c = p.children.get(0);
+          if (c.bufferInts > 0) {
+            // The child left was not on the leftmost path: its buffer may hold keys, and a root
+            // keeps its buffer only through the root writer. Empty it first, which may give p
+            // children again (a leaf split) or a parent (p splitting): look again.
+            emptySubtree(c);
+            continue;
+          }
+          c.parent = null;
+          root = c;
+          rootCollapses++;
+          rebalances++;
+        }
+        return;
+      }
+      if (p.fanout() >= minFanout()) {
+        return;
+      }
+      Node q = p.parent.children.get(1);
+      if (q.bufferInts > 0) {
+        // Emptying q may split nodes up to the root (all of which have empty buffers); p stays
+        // the first child of its parent and q, or its first part, the second.
+        emptySubtree(q);
+      }
+      Node g = p.parent;
+      q = g.children.get(1);
+      if (q.bufferInts != 0 || p.bufferInts != 0 || g.bufferInts != 0) {
+        throw new IllegalStateException("buffer tree defect: rebalancing node " + p.id
+            + " with a buffer that is not empty");
+      }
+      if (p.fanout() + q.fanout() <= fanout.b()) {
+        fuse(p, q, g);
+        p = g;
+      } else {
+        share(p, q, g);
+        return;
+      }
+    }
+  }
+
+  /**
+   * The buffer-emptying process started at {@code u}, whose ancestors' buffers are empty: its
+   * buffer, then its children's that fill, depth first, then the full leaf nodes (a leaf {@code u}
+   * is emptied into its leaf file at once).
+   */
+  private void emptySubtree(Node u) throws IOException {
+    List<Node> fullLeaves = new ArrayList<>();
+    if (u.leaf) {
+      fullLeaves.add(u);
+    } else {
+      emptyDown(u, fullLeaves);
+    }
+    for (Node leaf : fullLeaves) {
+      emptyLeaf(leaf);
+    }
+  }
+
+  /** Moves every child of {@code q} to the end of {@code p}, its left sibling under {@code g}. */
+  private void fuse(Node p, Node q, Node g) {
+    int[] s = new int[p.splitters.length + 1 + q.splitters.length];
+    System.arraycopy(p.splitters, 0, s, 0, p.splitters.length);
+    s[p.splitters.length] = g.splitters[0];
+    System.arraycopy(q.splitters, 0, s, p.splitters.length + 1, q.splitters.length);
+    for (Node c : q.children) {
+      c.parent = p;
+    }
+    p.children.addAll(q.children);
+    p.splitters = s;
+    q.children.clear();
+    q.parent = null;
+    g.children.remove(1);
+    g.splitters = Arrays.copyOfRange(g.splitters, 1, g.splitters.length);
+    fuses++;
+    rebalances++;
+  }
+
+  /**
+   * Moves the first children of {@code q} to the end of {@code p}, its left sibling under {@code
+   * g}, so that p has half of their children (rounded down) and q the rest; the splitter between
+   * them in {@code g} becomes the one before q's new first child.
+   */
+  private void share(Node p, Node q, Node g) {
+    int total = p.fanout() + q.fanout();
+    int t = total / 2 - p.fanout();
+    int[] s = new int[p.splitters.length + t];
+    System.arraycopy(p.splitters, 0, s, 0, p.splitters.length);
+    s[p.splitters.length] = g.splitters[0];
+    System.arraycopy(q.splitters, 0, s, p.splitters.length + 1, t - 1);
+    g.splitters[0] = q.splitters[t - 1];
+    List<Node> moved = new ArrayList<>(q.children.subList(0, t));
+    q.children.subList(0, t).clear();
+    q.splitters = Arrays.copyOfRange(q.splitters, t, q.splitters.length);
+    for (Node c : moved) {
+      c.parent = p;
+    }
+    p.children.addAll(moved);
+    p.splitters = s;
+    shares++;
+    rebalances++;
+  }
+
+  /**
+   * Checks what the queue relies on beyond {@link #checkInvariants}, for tests: every key in the
+   * tree (leaves, buffers, the collected block) is at least {@code bound} and within its node's
+   * splitters, no buffer is fuller than m/2 blocks, and the tree holds {@code heldInts()} ints.
+   * The root's buffer is read only while no writer appends to it.
+   *
+   * @throws IllegalStateException naming what breaks a rule
+   */
+  void checkQueueInvariants(long bound) throws IOException {
+    long[] count = {0};
+    for (int i = 0; i < collected; i++) {
+      if (collect[i] < bound) {
+        throw new IllegalStateException("collected key " + collect[i] + " below " + bound);
+      }
+    }
+    count[0] += collected;
+    checkHeld(root, Long.MIN_VALUE, Long.MAX_VALUE, bound, count);
+    if (count[0] != heldInts()) {
+      throw new IllegalStateException("the tree holds " + count[0] + " ints but counts "
+          + heldInts());
+    }
+  }
+
+  private void checkHeld(Node u, long lo, long hi, long bound, long[] count) throws IOException {
+    if (u.bufferInts > memory.bufferInts() && !(u == root && rootWriter != null)) {
+      throw new IllegalStateException("node " + u.id + " buffer holds " + u.bufferInts
+          + " ints, more than " + memory.bufferInts());
+    }
+    count[0] += u.bufferInts + u.leafInts;
+    long least = Math.max(lo, bound);
+    if (u.bufferInts > 0 && !(u == root && rootWriter != null)) {
+      checkKeys(bufferPath(u), u.bufferInts, least, hi, "buffer of node " + u.id);
+    }
+    if (u.leafInts > 0) {
+      checkKeys(leafPath(u), u.leafInts, least, hi, "leaf " + u.id);
+    }
+    for (int i = 0; i < u.fanout(); i++) {
+      long clo = i == 0 ? lo : u.splitters[i - 1];
+      long chi = i == u.fanout() - 1 ? hi : u.splitters[i];
+      checkHeld(u.children.get(i), clo, chi, bound, count);
+    }
+  }
+
+  private void checkKeys(Path file, long ints, long lo, long hi, String what) throws IOException {
+    try (ReadStream in = open(file, ints)) {
+      for (long i = 0; i < ints; i++) {
+        int v = in.readNext();
+        if (v < lo || v > hi) {
+          throw new IllegalStateException(what + ": key " + v + " outside [" + lo + ", " + hi
+              + "]");
+        }
+      }
+    }
+  }
+
+  private static void readFully(ReadStream in, int[] dst, int off, int n, Path file)
+      throws IOException {
+    int got = 0;
+    while (got < n) {
+      int r = in.read(dst, off + got, n - got);
+      if (r <= 0) {
+        throw new EOFException(file + " ended after " + got + " of " + n + " ints");
+      }
+      got += r;
+    }
+  }
 }

@@ -10,7 +10,8 @@ package org.secmem.buffertree;
  *     receives data in a load, whatever its size (part of a block, a block or more)
  * @param internalEmptyings buffer-emptying processes of internal nodes
  * @param leafEmptyings buffer-emptying processes of leaf nodes (merging into the leaves)
- * @param rebalances node splits, leaves and internal nodes (inserts never fuse or share)
+ * @param rebalances node splits, leaves and internal nodes (inserts never fuse or share); with
+ *     {@link ExternalPriorityQueue}, also the fuses, shares and root collapses of its delete-mins
  * @param blocksRead blocks of B ints read: each read of a file counts ⌈ints / B⌉
  * @param blocksWritten blocks of B ints written: each write of a run of ints counts ⌈ints / B⌉
  * @param intsRead ints read from the tree's files
