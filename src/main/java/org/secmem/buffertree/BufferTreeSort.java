@@ -5,6 +5,7 @@ import java.io.InterruptedIOException;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.file.Path;
 import java.util.List;
+import org.secmem.data.Arrivals;
 import org.secmem.data.Checksum;
 import org.secmem.data.SortOrder;
 import org.secmem.sort.ExternalSorter;
@@ -61,6 +62,20 @@ public final class BufferTreeSort implements ExternalSorter {
    */
   public Result sortCounted(SortSpec spec) throws IOException {
     long n = Streams.intCount(spec.input());
+    return sortFrom(spec, n, null);
+  }
+
+  /**
+   * Online sorting (seed 004 Figure 7): sorts the keys of {@code arrivals} as they arrive,
+   * each block of B inserted once its last key has come, into {@code spec.output()}; there is no
+   * input file ({@code spec.input()} only names the sort in messages). The row's insert phase is
+   * the arrival of the keys, the insert work hidden in it when the keys come slowly enough.
+   */
+  public Result sortArriving(SortSpec spec, Arrivals arrivals) throws IOException {
+    return sortFrom(spec, arrivals.remaining(), arrivals);
+  }
+
+  private Result sortFrom(SortSpec spec, long n, Arrivals arrivals) throws IOException {
     TreeMemory memory = plan(spec, n);
     memory.requireHeap(org.secmem.sort.SortMemory.maxHeap());
     Path parent = spec.workDir().orElse(spec.output().toAbsolutePath().getParent());
@@ -72,21 +87,24 @@ public final class BufferTreeSort implements ExternalSorter {
     try (WorkDirectory work = WorkDirectory.create(parent, temps);
         BufferTree tree = new BufferTree(memory, work.path(), streams, spec.readType(),
             spec.writeType(), spec.options())) {
-      Checksum checksum = new Checksum();
+      Checksum checksum = arrivals != null ? arrivals.checksum() : new Checksum();
       int[] block = new int[memory.blockInts()];
-      try (ReadStream in = streams.openReader(spec.readType(), spec.input(), spec.options(), 0,
-          n)) {
+      try (ReadStream in = arrivals != null ? null : streams.openReader(spec.readType(),
+          spec.input(), spec.options(), 0, n)) {
         long left = n;
         while (left > 0) {
           if (Thread.interrupted()) {
             throw new InterruptedIOException("interrupted while inserting into the buffer tree");
           }
-          int got = in.read(block, 0, (int) Math.min(block.length, left));
+          int len = (int) Math.min(block.length, left);
+          int got = in != null ? in.read(block, 0, len) : arrivals.next(block, len);
           if (got <= 0) {
             throw new java.io.EOFException(spec.input() + " ended after " + (n - left) + " of "
                 + n + " ints");
           }
-          checksum.add(block, 0, got);
+          if (in != null) {
+            checksum.add(block, 0, got);
+          }
           if (descending) {
             complement(block, got);
           }
@@ -112,10 +130,10 @@ public final class BufferTreeSort implements ExternalSorter {
       TreeStats t = tree.stats(inserted - start, end - emptied);
       long bytes = n * Integer.BYTES;
       SortStats s = new SortStats(n, t.leaves(), t.height(), inserted - start, end - inserted,
-          end - start, checksum, bytes + t.intsRead() * Integer.BYTES,
+          end - start, checksum, (arrivals == null ? bytes : 0) + t.intsRead() * Integer.BYTES,
           bytes + t.intsWritten() * Integer.BYTES, ProcessCpu.between(cpuStart, cpuInserted),
           ProcessCpu.between(cpuInserted, ProcessCpu.sample()), null, HeapPeak.bytes());
-      return new Result(s, withOutputBlocks(t, n, memory.blockInts()), memory);
+      return new Result(s, withOutputBlocks(t, n, arrivals == null, memory.blockInts()), memory);
     } catch (OutOfMemoryError e) {
       throw new IOException("buffer-tree sort of " + spec.input() + " ran out of heap although"
           + " the memory model said " + (memory.requiredHeapBytes() >> 20) + " MiB would do"
@@ -136,11 +154,14 @@ public final class BufferTreeSort implements ExternalSorter {
   }
 
   /** The tree's counts plus the input read and the output written, a block per B ints. */
-  private static TreeStats withOutputBlocks(TreeStats t, long n, int blockInts) {
+  private static TreeStats withOutputBlocks(TreeStats t, long n, boolean inputRead,
+      int blockInts) {
     long blocks = (n + blockInts - 1) / blockInts;
+    long inBlocks = inputRead ? blocks : 0;
     return new TreeStats(t.fanout(), t.height(), t.leaves(), t.blockPushes(),
-        t.internalEmptyings(), t.leafEmptyings(), t.rebalances(), t.blocksRead() + blocks,
-        t.blocksWritten() + blocks, t.intsRead() + n, t.intsWritten() + n, t.insertNanos(),
+        t.internalEmptyings(), t.leafEmptyings(), t.rebalances(), t.blocksRead() + inBlocks,
+        t.blocksWritten() + blocks, t.intsRead() + (inputRead ? n : 0), t.intsWritten() + n,
+        t.insertNanos(),
         t.insertInternalNanos(), t.insertLeafNanos(), t.forceEmptyNanos(), t.outputNanos());
   }
 

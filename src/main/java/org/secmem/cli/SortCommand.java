@@ -213,6 +213,18 @@ final class SortCommand implements Callable<Integer> {
       description = "Buffer tree only: b = m/K and a = b/4, the same as --fanout m/K.")
   Integer bOverM;
 
+  @Option(
+      names = "--arrival-ns",
+      paramLabel = "NS",
+      converter = Converters.IntCount.class,
+      description = "Online sorting (seed 004 Figure 7): the generated keys arrive one every NS"
+          + " nanoseconds on the clock, 1 .. 1000000 (the producer's work per key). The buffer"
+          + " tree inserts each block as it arrives; the merge and in-memory sorts must have every"
+          + " key first: the keys are written to their input as they arrive, and the sort starts"
+          + " after the last. Rows: arrival_ns_per_key and generate_ns. Needs --n, not --in"
+          + " (default: 0, the input exists before the clock starts).")
+  Integer arrivalNs;
+
   @Option(names = "--descending", description = "Sort in descending order.")
   boolean descending;
 
@@ -262,6 +274,13 @@ final class SortCommand implements Callable<Integer> {
       String problem = t.bufferProblem(b);
       if (problem != null) {
         throw new CommandLine.ParameterException(cmd, "--b: " + problem);
+      }
+    }
+    if (arrivalNs != null) {
+      Limits.between(cmd, "--arrival-ns", arrivalNs, 1, SortTrialSpec.MAX_ARRIVAL_NANOS, "ns");
+      if (in != null) {
+        throw new CommandLine.ParameterException(cmd, "--arrival-ns generates the keys as they"
+            + " arrive: give --n N, not --in FILE");
       }
     }
     long ints;
@@ -338,9 +357,11 @@ final class SortCommand implements Callable<Integer> {
             new StreamOptions((int) b, settings.sync()),
             descending ? SortOrder.DESCENDING : SortOrder.ASCENDING, dir,
             Optional.ofNullable(workDir), chosen.tuning(),
-            inMemory || tree ? chosen.preset().cliName() : chosen.label(), algo, fanoutRule);
+            inMemory || tree ? chosen.preset().cliName() : chosen.label(), algo, fanoutRule,
+            arrivalNs == null ? 0 : arrivalNs);
     common.checkDuration(cmd, settings.totalRuns()
-        * TimeEstimate.sortSeconds(ints, inMemory ? Math.max(1, ints) : m, d),
+        * (TimeEstimate.sortSeconds(ints, inMemory ? Math.max(1, ints) : m, d)
+            + (arrivalNs == null ? 0 : ints * (double) arrivalNs / 1e9)),
         settings.totalRuns());
     SortTrial trial = new SortTrial(trialSpec, SecmemCommand.cleanupOf(cmd));
     return ExperimentSession.run(cmd, List.of(org.secmem.experiment.SweptTrial.of(trial, "sort")),

@@ -19,7 +19,7 @@ final class SortTrials {
         new SortTrialSpec(c.input(), c.output(), c.n(), c.shape(), c.settings().seed(), c.m(),
             c.d(), c.readStream(), c.writeStream(),
             new StreamOptions(c.b(), c.settings().sync()), c.order(), c.dir(), Optional.empty(),
-            c.tuning(), c.preset(), c.algorithm(), c.fanout()),
+            c.tuning(), c.preset(), c.algorithm(), c.fanout(), c.arrivalNanos()),
         temps);
   }
 
@@ -42,9 +42,10 @@ final class SortTrials {
   /** A lower bound on one run's seconds: the in-memory sort is one pass. */
   static double seconds(RunConfig c) throws java.io.IOException {
     long n = ints(c);
-    return c.algorithm() == SortAlgorithm.IN_MEMORY
+    double arriving = n * (double) c.arrivalNanos() / 1e9;
+    return arriving + (c.algorithm() == SortAlgorithm.IN_MEMORY
         ? TimeEstimate.sortSeconds(n, Math.max(1, n), c.d())
-        : TimeEstimate.sortSeconds(n, c.m(), c.d());
+        : TimeEstimate.sortSeconds(n, c.m(), c.d()));
   }
 
   /** The ints a sort configuration sorts: its input file's, or the n it generates. */

@@ -11,6 +11,7 @@ import java.util.OptionalLong;
 import org.secmem.buffertree.BufferTreeSort;
 import org.secmem.buffertree.Fanout;
 import org.secmem.buffertree.TreeStats;
+import org.secmem.data.Arrivals;
 import org.secmem.data.Checksum;
 import org.secmem.data.DataFiles;
 import org.secmem.data.FileScan;
@@ -113,7 +114,8 @@ public final class SortTrial implements Trial {
         + (bufferTree() ? " fanout=" + fanout().map(Fanout::toString).orElse(spec.fanout().text())
             : " threads=" + spec.tuning().threads())
         + (usesB() ? " B=" + spec.options().bufferBytes() : "")
-        + (spec.order() == org.secmem.data.SortOrder.DESCENDING ? " descending" : "");
+        + (spec.order() == org.secmem.data.SortOrder.DESCENDING ? " descending" : "")
+        + (spec.online() ? " online, a key every " + spec.arrivalNanos() + " ns" : "");
   }
 
   @Override
@@ -137,8 +139,11 @@ public final class SortTrial implements Trial {
         .set(ResultColumn.SHAPE, spec.input().isPresent() ? null : spec.shape().cliName())
         .set(ResultColumn.SEED, spec.input().isPresent() ? null : Long.toString(spec.seed()))
         .set(ResultColumn.INPUT, spec.input().map(Path::toString).orElse(null))
-        .set(ResultColumn.INPUT_BYTES, InputSize.of(List.of(spec.inputFile())))
-        .set(ResultColumn.ALGORITHM, spec.algorithm().cliName());
+        .set(ResultColumn.INPUT_BYTES,
+            spec.online() ? null : InputSize.of(List.of(spec.inputFile())))
+        .set(ResultColumn.ALGORITHM, spec.algorithm().cliName())
+        .set(ResultColumn.ARRIVAL_NS_PER_KEY,
+            spec.online() ? Long.toString(spec.arrivalNanos()) : null);
     if (inMemory()) {
       // M, d, the merger, overlap and the parallel merge do not apply: blank, so that charts
       // draw the baseline as a level line beside an M or d sweep. run_ints says what it held
@@ -175,11 +180,15 @@ public final class SortTrial implements Trial {
 
   @Override
   public List<Path> inputs() {
-    return List.of(spec.inputFile());
+    return spec.online() ? List.of() : List.of(spec.inputFile());
   }
 
   @Override
   public void prepare() throws IOException {
+    if (spec.online()) {
+      n = spec.n(); // generated on the clock, in run()
+      return;
+    }
     Path in = spec.inputFile();
     if (spec.input().isEmpty()
         && (!Files.isRegularFile(in) || Files.size(in) != spec.n() * Integer.BYTES)) {
@@ -190,13 +199,29 @@ public final class SortTrial implements Trial {
 
   @Override
   public TrialOutcome run() throws IOException {
-    SortSpec sortSpec = new SortSpec(spec.inputFile(), output, spec.m(), spec.d(),
+    Path input = spec.online() ? onlineInput() : spec.inputFile();
+    SortSpec sortSpec = new SortSpec(input, output, spec.m(), spec.d(),
         spec.readType(), spec.writeType(), spec.options(), spec.order(), spec.workDir());
+    Arrivals arrivals = spec.online()
+        ? new Arrivals(spec.shape(), spec.n(), spec.seed(), spec.arrivalNanos()) : null;
     if (sorter instanceof BufferTreeSort bts) {
-      return treeOutcome(bts.sortCounted(sortSpec));
+      if (arrivals == null) {
+        return treeOutcome(bts.sortCounted(sortSpec), -1);
+      }
+      return treeOutcome(bts.sortArriving(sortSpec, arrivals), arrivals.elapsedNanos());
+    }
+    long generateNanos = -1;
+    if (arrivals != null) {
+      // An offline sort must have every key before it starts: the keys are written to its input
+      // as they arrive, and the sort begins after the last.
+      writeArriving(arrivals, input);
+      generateNanos = arrivals.elapsedNanos();
     }
     SortStats stats = sorter.sort(sortSpec);
     Map<ResultColumn, String> extra = new EnumMap<>(ResultColumn.class);
+    if (generateNanos >= 0) {
+      extra.put(ResultColumn.GENERATE_NS, Long.toString(generateNanos));
+    }
     extra.put(ResultColumn.PASSES, Integer.toString(stats.passes()));
     extra.put(ResultColumn.RUNS, Long.toString(stats.runs()));
     SortMemory memory = stats.memory();
@@ -235,10 +260,13 @@ public final class SortTrial implements Trial {
    * A buffer-tree sort's row: the tree's counters and the time by activity of seed 004's
    * Figures 5–6; passes, runs and the merge sort's phase columns stay blank.
    */
-  private static TrialOutcome treeOutcome(BufferTreeSort.Result r) {
+  private static TrialOutcome treeOutcome(BufferTreeSort.Result r, long generateNanos) {
     SortStats stats = r.sort();
     TreeStats t = r.tree();
     Map<ResultColumn, String> extra = new EnumMap<>(ResultColumn.class);
+    if (generateNanos >= 0) {
+      extra.put(ResultColumn.GENERATE_NS, Long.toString(generateNanos));
+    }
     extra.put(ResultColumn.TREE_HEIGHT, Integer.toString(t.height()));
     extra.put(ResultColumn.TREE_LEAVES, Long.toString(t.leaves()));
     extra.put(ResultColumn.BLOCK_PUSHES, Long.toString(t.blockPushes()));
@@ -260,6 +288,24 @@ public final class SortTrial implements Trial {
     extra.put(ResultColumn.STREAM_WRITE_BYTES, Long.toString(stats.bytesWritten()));
     return new TrialOutcome(stats.ints(), stats.ints() * Integer.BYTES, stats.inputChecksum(),
         Optional.empty(), extra);
+  }
+
+  /** Where an online sort's arriving keys are written for a sort that needs them all first. */
+  private Path onlineInput() {
+    return spec.dataDir().resolve("sort-online-input-" + ProcessHandle.current().pid() + ".bin");
+  }
+
+  /** Writes the arriving keys, a block of B at a time, through the write stream. */
+  private void writeArriving(Arrivals arrivals, Path file) throws IOException {
+    int[] block = new int[Math.max(1, spec.options().bufferBytes() / Integer.BYTES)];
+    temps.register(file);
+    try (org.secmem.stream.WriteStream w =
+        Streams.createWriter(spec.writeType(), file, spec.options())) {
+      int got;
+      while ((got = arrivals.next(block, block.length)) > 0) {
+        w.write(block, 0, got);
+      }
+    }
   }
 
   /** Re-reads the output: in the asked order and the same values as the input. */
@@ -298,6 +344,10 @@ public final class SortTrial implements Trial {
   public void finish() throws IOException {
     if (spec.output().isEmpty()) {
       Files.deleteIfExists(output);
+    }
+    if (spec.online()) {
+      Files.deleteIfExists(onlineInput());
+      temps.release(onlineInput());
     }
   }
 }

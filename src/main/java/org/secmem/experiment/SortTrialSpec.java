@@ -23,6 +23,8 @@ import org.secmem.stream.StreamType;
  * @param algorithm the merge sort, the in-memory baseline (which uses of M, d and the tuning
  *     only its access and threads), or the buffer-tree sort (M, B and the fanout; no d or tuning)
  * @param fanout the buffer tree's (a, b) rule; ignored by the other algorithms
+ * @param arrivalNanos 0: the input file exists before the clock starts; more: online sorting,
+ *     the generated keys arrive one every so many nanoseconds on the clock (seed 004 Figure 7)
  */
 public record SortTrialSpec(
     Optional<Path> input,
@@ -41,7 +43,20 @@ public record SortTrialSpec(
     SortTuning tuning,
     String preset,
     SortAlgorithm algorithm,
-    FanoutRule fanout) {
+    FanoutRule fanout,
+    long arrivalNanos) {
+
+  /** The most nanoseconds between two arriving keys: a millisecond. */
+  public static final long MAX_ARRIVAL_NANOS = 1_000_000;
+
+  /** An offline configuration: the input exists before the clock starts. */
+  public SortTrialSpec(Optional<Path> input, Optional<Path> output, long n, Shape shape, long seed,
+      long m, int d, StreamType readType, StreamType writeType, StreamOptions options,
+      SortOrder order, Path dataDir, Optional<Path> workDir, SortTuning tuning, String preset,
+      SortAlgorithm algorithm, FanoutRule fanout) {
+    this(input, output, n, shape, seed, m, d, readType, writeType, options, order, dataDir,
+        workDir, tuning, preset, algorithm, fanout, 0);
+  }
 
   /** A configuration of the merge sort. */
   public SortTrialSpec(Optional<Path> input, Optional<Path> output, long n, Shape shape, long seed,
@@ -67,6 +82,18 @@ public record SortTrialSpec(
     if (n < 0) {
       throw new IllegalArgumentException("n (" + n + ") must be >= 0");
     }
+    if (arrivalNanos < 0 || arrivalNanos > MAX_ARRIVAL_NANOS) {
+      throw new IllegalArgumentException("arrivalNanos (" + arrivalNanos + ") must be between 0"
+          + " and " + MAX_ARRIVAL_NANOS);
+    }
+    if (arrivalNanos > 0 && input.isPresent()) {
+      throw new IllegalArgumentException("online sorting generates its keys: no input file");
+    }
+  }
+
+  /** Whether the keys arrive on the clock (online sorting) rather than from a file made before. */
+  public boolean online() {
+    return arrivalNanos > 0;
   }
 
   /** The input file: as given, or the generated one for n, shape and seed. */

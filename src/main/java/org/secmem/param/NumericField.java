@@ -14,7 +14,8 @@ public enum NumericField {
   THREADS("threads", 1, org.secmem.sort.SortTuning.MAX_THREADS, false),
   REPS("reps", 1, 1_000_000, false),
   WARMUP("warmup", 0, 1_000_000, false),
-  SEED("seed", Long.MIN_VALUE, Long.MAX_VALUE, false);
+  SEED("seed", Long.MIN_VALUE, Long.MAX_VALUE, false),
+  ARRIVAL("arrival_ns_per_key", 0, org.secmem.experiment.SortTrialSpec.MAX_ARRIVAL_NANOS, false);
 
   private final String column;
   private final long min;

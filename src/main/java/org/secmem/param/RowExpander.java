@@ -36,7 +36,7 @@ final class RowExpander {
   private static final Set<String> SORT_COLUMNS =
       Set.of("read_stream", "write_stream", "stream", "n", "m", "d", "shape", "input", "output",
           "order", "preset", "merger", "run_sort", "overlap", "parallel_merge", "threads",
-          "algorithm", "fanout");
+          "algorithm", "fanout", "arrival_ns_per_key");
 
   /** The most configurations one file may expand to. */
   static final int MAX_CONFIGS = 100_000;
@@ -96,6 +96,8 @@ final class RowExpander {
     if (experiment == Experiment.SORT) {
       List<SortAlgorithm> algorithms = check.words("algorithm", cells.get("algorithm"),
           SortAlgorithm::parse, SortAlgorithm.MERGE);
+      List<Long> arrivals = check.numbers("arrival_ns_per_key", cells.get("arrival_ns_per_key"),
+          NumericField.ARRIVAL, 0);
       List<FanoutRule> fanouts = check.words("fanout", cells.get("fanout"), FanoutRule::parse,
           FanoutRule.DEFAULT);
       List<SortPreset> presets =
@@ -153,6 +155,11 @@ final class RowExpander {
       // The buffer tree takes its streams, B, M and fanout: one configuration each.
       Set<List<Object>> treeSeen = new java.util.HashSet<>();
       boolean treeAsked = algorithms.contains(SortAlgorithm.BUFFER_TREE);
+      if (arrivals.stream().anyMatch(a -> a > 0) && input.isPresent()) {
+        check.problem("arrival_ns_per_key", "online sorting generates its keys as they arrive:"
+            + " give n, not an input file");
+        return List.of();
+      }
       if (!blank(cells.get("fanout")) && !treeAsked) {
         check.problem("fanout", "applies to the buffer-tree algorithm only (algorithm column:"
             + " buffer-tree)");
@@ -203,15 +210,17 @@ final class RowExpander {
               for (SortOrder o : orders) {
                 for (Shape shape : shapes) {
                   for (RunSettings rs : settings(reps, warmups, caches, syncs, seeds)) {
+                  for (long arrival : arrivals) {
                     out.add(new RunConfig(file, line, experiment, null, st.readType(),
                         st.writeType(), n, 0, st.bufferBytes(), st.memoryInts(), st.fanIn(),
                         shape, input, output, o, defaults.dataDir(), rs, st.tuning(), label,
-                        algorithm, fanout));
+                        algorithm, fanout, arrival));
                     if (out.size() > MAX_CONFIGS) {
                       check.problem("experiment", "expands to more than " + MAX_CONFIGS
                           + " configurations");
                       return List.of();
                     }
+                  }
                   }
                 }
               }
@@ -262,7 +271,7 @@ final class RowExpander {
             for (RunSettings rs : settings(reps, warmups, caches, syncs, seeds)) {
               out.add(new RunConfig(file, line, experiment, t, null, null, n, (int) k, (int) b, 0,
                   0, Shape.UNIFORM, Optional.empty(), Optional.empty(), SortOrder.ASCENDING, dir,
-                  rs, null, "", null, null));
+                  rs, null, "", null, null, 0));
               if (out.size() > MAX_CONFIGS) {
                 check.problem("experiment", "expands to more than " + MAX_CONFIGS
                     + " configurations");

@@ -34,6 +34,7 @@ import org.secmem.stream.StreamType;
  * @param preset the sort preset's name (classic, fast, custom); empty for write and read
  * @param algorithm the sort's algorithm (merge, in-memory or buffer-tree); null for write and read
  * @param fanout the buffer tree's (a, b) rule; null for write and read
+ * @param arrivalNanos sort: 0, or online sorting's nanoseconds between two arriving keys
  */
 public record RunConfig(
     Path source,
@@ -56,7 +57,8 @@ public record RunConfig(
     SortTuning tuning,
     String preset,
     SortAlgorithm algorithm,
-    FanoutRule fanout) {
+    FanoutRule fanout,
+    long arrivalNanos) {
 
   /** Where this configuration came from, e.g. {@code configs/quick.csv:4}. */
   public String origin() {

@@ -173,7 +173,17 @@ public enum ResultColumn {
   /** Buffer-tree sort: emptying every buffer after the last insert ("Force Empty All Buffers"). */
   FORCE_EMPTY_NS("force_empty_ns"),
   /** Buffer-tree sort: reading the leaves in order into the output, moved into place. */
-  OUTPUT_NS("output_ns");
+  OUTPUT_NS("output_ns"),
+  /**
+   * Sort, online (seed 004 Figure 7): nanoseconds between two generated keys, the producer's work
+   * per key, on the clock; blank when the input existed before the clock started.
+   */
+  ARRIVAL_NS_PER_KEY("arrival_ns_per_key"),
+  /**
+   * Sort, online: from the first key to the last one taken — inserted into the buffer tree, or
+   * written to the input file that the merge or in-memory sort then sorts.
+   */
+  GENERATE_NS("generate_ns");
 
   private final String header;
 
