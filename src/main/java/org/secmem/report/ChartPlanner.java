@@ -637,6 +637,7 @@ public final class ChartPlanner {
       case ResultColumns.K -> "k";
       case ResultColumns.M -> "M";
       case ResultColumns.D -> "d";
+      case "arrival_ns_per_key" -> "ns between arriving keys";
       default -> parameter;
     };
   }

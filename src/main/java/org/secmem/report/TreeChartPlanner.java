@@ -15,7 +15,7 @@ import org.secmem.report.ChartSpec.Series;
 
 /**
  * The charts of a sort sweep with buffer-tree rows, as seed 004 draws them, against N (or M when
- * only M varies): time of the buffer tree for each (a, b) beside the merge sort and the in-memory
+ * only M varies, or the keys' arrival time in online sorting, Figure 7): time of the buffer tree for each (a, b) beside the merge sort and the in-memory
  * sort of the same sweep (Figures 2–3); block pushes for each (a, b) (Figure 4); the time by
  * activity for each (a, b) — total, insertions and their internal and leaf emptying, force-empty,
  * output (Figures 5–6); and the blocks read plus written beside the cost model's bound n·log_m(n).
@@ -25,6 +25,8 @@ final class TreeChartPlanner {
 
   static final String TREE = "buffer-tree";
   private static final String ALGORITHM = "algorithm";
+  /** Online sorting's time between keys (seed 004 Figure 7): an x axis of its own. */
+  static final String ARRIVAL = "arrival_ns_per_key";
 
   private TreeChartPlanner() {}
 
@@ -42,18 +44,15 @@ final class TreeChartPlanner {
       List<String> leftOut) {
     List<RawRow> tree = rows.stream().filter(TreeChartPlanner::isTree).toList();
     String x = distinct(tree, ResultColumns.N) > 1 ? ResultColumns.N
-        : distinct(tree, ResultColumns.M) > 1 ? ResultColumns.M : null;
+        : distinct(tree, ResultColumns.M) > 1 ? ResultColumns.M
+        : distinct(tree, ARRIVAL) > 1 ? ARRIVAL : null;
     if (x == null) {
       return List.of();
     }
     List<String> groupBy = new ArrayList<>(List.of(ResultColumns.READ_STREAM,
         ResultColumns.WRITE_STREAM, ResultColumns.B, "shape", ResultColumns.ORDER, "cache",
-        "sync"));
-    if (x.equals(ResultColumns.N)) {
-      groupBy.add(ResultColumns.M);
-    } else {
-      groupBy.add(ResultColumns.N);
-    }
+        "sync", ResultColumns.N, ResultColumns.M, ARRIVAL));
+    groupBy.remove(x);
     Map<Map<String, String>, List<RawRow>> groups = new LinkedHashMap<>();
     for (RawRow r : tree) {
       groups.computeIfAbsent(key(r, groupBy), k -> new ArrayList<>()).add(r);
