@@ -243,8 +243,11 @@ public final class ChartPlanner {
     if (experiment.equals("sort") && TreeChartPlanner.applies(rows)) {
       // Seed 004's figures: the buffer tree per (a, b) beside the other sorts of the sweep; the
       // other sorts' own charts follow as usual.
+      // Its peers may be on other lines of the file (a line per algorithm): all sort rows.
+      List<RawRow> pool = raw.measuredRows().stream()
+          .filter(r -> r.get(ResultColumns.EXPERIMENT).trim().equals("sort")).toList();
       List<ChartSpec> specs = new ArrayList<>(
-          TreeChartPlanner.plan(rows, minPoints, where, leftOut));
+          TreeChartPlanner.plan(rows, pool, minPoints, where, leftOut));
       List<RawRow> others = rows.stream()
           .filter(r -> !r.get(ALGORITHM).trim().equals(TreeChartPlanner.TREE)).toList();
       if (!others.isEmpty()) {

@@ -39,8 +39,13 @@ final class TreeChartPlanner {
     return r.get(ALGORITHM).trim().equals(TREE);
   }
 
-  /** The charts; sets that have fewer than {@code minPoints} x values are named in leftOut. */
-  static List<ChartSpec> plan(List<RawRow> rows, int minPoints, String where,
+  /**
+   * The charts of the buffer-tree rows of {@code rows} (one sweep), beside the merge and in-memory
+   * rows of {@code pool} (every sort row of the file: a parameter file has a line per algorithm)
+   * that share their settings; sets that have fewer than {@code minPoints} x values are named in
+   * leftOut.
+   */
+  static List<ChartSpec> plan(List<RawRow> rows, List<RawRow> pool, int minPoints, String where,
       List<String> leftOut) {
     List<RawRow> tree = rows.stream().filter(TreeChartPlanner::isTree).toList();
     String x = distinct(tree, ResultColumns.N) > 1 ? ResultColumns.N
@@ -63,7 +68,7 @@ final class TreeChartPlanner {
     for (Map.Entry<Map<String, String>, List<RawRow>> g : groups.entrySet()) {
       Map<String, String> fixed = ChartPlanner.fixed(g.getKey());
       String suffix = several ? "-" + (++index) : "";
-      List<RawRow> peers = rows.stream().filter(r -> !isTree(r))
+      List<RawRow> peers = pool.stream().filter(r -> !isTree(r))
           .filter(r -> r.has(x) && matches(r, g.getKey())).toList();
       String subject = pair(g.getValue().get(0));
       Map<String, List<RawRow>> byFanout = byFanout(g.getValue());

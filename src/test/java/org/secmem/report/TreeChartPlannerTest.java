@@ -22,7 +22,10 @@ class TreeChartPlannerTest {
       + "blocks_written,predicted_ios,insert_ns,insert_internal_ns,insert_leaf_ns,"
       + "force_empty_ns,output_ns,sweep\n";
 
-  /** Two trees, the merge sort and the in-memory sort (blank M) over three N, a warm-up each. */
+  /**
+   * Two trees on one line, the merge sort and the in-memory sort (blank M) on lines of their own,
+   * over three N, a warm-up each.
+   */
   private static String sweep() {
     StringBuilder sb = new StringBuilder(HEADER);
     for (long n : List.of(1000L, 2000L, 4000L)) {
@@ -40,7 +43,9 @@ class TreeChartPlannerTest {
               tree ? Long.toString(n / (alg[2].equals("16") ? 10 : 5)) : "",
               tree ? Long.toString(n) : "", tree ? Long.toString(n) : "",
               tree ? Long.toString(n / 2) : "", tree ? "500000" : "", tree ? "300000" : "",
-              tree ? "100000" : "", tree ? "200000" : "", tree ? "100000" : "", "s.csv:2"))
+              tree ? "100000" : "", tree ? "200000" : "", tree ? "100000" : "",
+              // a parameter file's line per algorithm: the peers are other sweeps
+              tree ? "s.csv:2" : alg[0].equals("merge") ? "s.csv:3" : "s.csv:4"))
               .append('\n');
         }
       }
