@@ -85,6 +85,25 @@ final class TreeChartPlanner {
       add(specs, leftOut, where, minPoints, new ChartSpec("sort", Metric.TIME, x, fixed,
           logX(x, time), time, "sort-time-vs-" + x + "-buffer-tree" + suffix, Kind.LINE,
           AxisKind.of(x, logX(x, time)), subject));
+      if (x.equals(ARRIVAL)) {
+        // Figure 7's point: what remains after the last key arrived (the producer's time hides
+        // the rest): the buffer tree's force-empty and output, the other sorts' whole sort.
+        List<Series> after = new ArrayList<>();
+        int afterStyle = 0;
+        for (Map.Entry<String, List<RawRow>> f : byFanout.entrySet()) {
+          after.add(series("buffer tree " + f.getKey(), f.getValue(), x,
+              TreeChartPlanner::afterLastKey, afterStyle++));
+        }
+        for (Map.Entry<String, List<RawRow>> p : byPeer(peers).entrySet()) {
+          after.add(series(p.getKey(), p.getValue(), x, TreeChartPlanner::afterLastKey,
+              afterStyle++));
+        }
+        Map<String, String> note = new LinkedHashMap<>(fixed);
+        note.put("time", "after the last key arrived");
+        add(specs, leftOut, where, minPoints, new ChartSpec("sort", Metric.TIME, x, note,
+            logX(x, after), after, "sort-after-last-key-vs-" + x + "-buffer-tree" + suffix,
+            Kind.LINE, AxisKind.of(x, logX(x, after)), subject));
+      }
       // Figure 4: block pushes per (a, b).
       List<Series> pushes = new ArrayList<>();
       style = 0;
@@ -221,6 +240,14 @@ final class TreeChartPlanner {
 
   private static boolean logX(String x, List<Series> series) {
     return ChartPlanner.logScale(x, series);
+  }
+
+  /** Milliseconds of a run after its last key arrived: elapsed less generate_ns. */
+  private static OptionalDouble afterLastKey(RawRow r) {
+    OptionalDouble total = r.elapsedMs();
+    OptionalDouble arriving = ms(r, "generate_ns");
+    return total.isPresent() && arriving.isPresent()
+        ? OptionalDouble.of(total.getAsDouble() - arriving.getAsDouble()) : OptionalDouble.empty();
   }
 
   private static OptionalDouble ms(RawRow r, String nsColumn) {
