@@ -173,7 +173,39 @@ public enum ResultColumn {
   /** Buffer-tree sort: emptying every buffer after the last insert ("Force Empty All Buffers"). */
   FORCE_EMPTY_NS("force_empty_ns"),
   /** Buffer-tree sort: reading the leaves in order into the output, moved into place. */
-  OUTPUT_NS("output_ns");
+  OUTPUT_NS("output_ns"),
+  /**
+   * Priority queue: the operation sequence, {@code insert-then-delete} (N inserts, then N
+   * delete-mins), {@code interleaved} (N/2 inserts, then insert and delete-min alternately, then
+   * the queue drained) or {@code ratio} (each operation an insert with probability
+   * {@code insert_ratio} until N inserts are done, then the queue drained). Every workload does N
+   * inserts and N delete-mins: 2N operations, so a pq row's {@code ns_per_int} is ns per operation.
+   */
+  WORKLOAD("workload"),
+  /** Priority queue, workload {@code ratio}: the probability that an operation is an insert. */
+  INSERT_RATIO("insert_ratio"),
+  /**
+   * Priority queue (buffer tree): times the in-memory part was empty at a delete-min and the
+   * leftmost path was emptied and its leaf read into memory.
+   */
+  REFILLS("refills"),
+  /** Priority queue (buffer tree): times the full in-memory part spilled its larger half. */
+  SPILLS("spills"),
+  /** Priority queue (buffer tree): inserts that went into the in-memory part (key at most β). */
+  MEMORY_INSERTS("memory_inserts"),
+  /** Priority queue (buffer tree): inserts that went into the tree. */
+  TREE_INSERTS("tree_inserts"),
+  /** Priority queue (buffer tree): leftmost-path nodes fused with their right sibling. */
+  FUSES("fuses"),
+  /** Priority queue (buffer tree): leftmost-path nodes that took children from their sibling. */
+  SHARES("shares"),
+  /** Priority queue (buffer tree): roots left with one child and replaced by it. */
+  ROOT_COLLAPSES("root_collapses"),
+  /**
+   * Priority queue (buffer tree): of {@code elapsed_ns}, refilling the in-memory part (path
+   * emptying, reading the leaf, rebalancing).
+   */
+  REFILL_NS("refill_ns");
 
   private final String header;
 
