@@ -155,7 +155,6 @@ public final class PqTrial implements Trial {
           .set(ResultColumn.WRITE_STREAM, spec.writeType().cliName())
           .set(ResultColumn.M, spec.m())
           .set(ResultColumn.B, Long.toString(spec.options().bufferBytes()))
-          .set(ResultColumn.ACCESS, "block")
           .set(ResultColumn.FANOUT_A, f.map(x -> Integer.toString(x.a())).orElse(null))
           .set(ResultColumn.FANOUT_B, f.map(x -> Integer.toString(x.b())).orElse(null));
     }
