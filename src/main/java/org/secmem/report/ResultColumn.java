@@ -105,7 +105,8 @@ public enum ResultColumn {
    * over 1, as run_sort says — and written). An in-memory row has passes = runs = 1, run_ints = N
    * (the ints it held), no m, d, merger, overlap or parallel_merge (they do not apply: charts draw
    * it as a level line beside an M or d sweep); run_formation_ns is the read and the sort,
-   * merge_ns the write and the move into place. Blank in files written before it: merge.
+   * merge_ns the write and the move into place. Blank in files written before it: merge. A pq
+   * row names its queue: {@code buffer-tree} or {@code java} (java.util.PriorityQueue).
    */
   ALGORITHM("algorithm"),
   /**
