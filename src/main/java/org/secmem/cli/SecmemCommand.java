@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
       ReadCommand.class,
 
       SortCommand.class,
+      PqCommand.class,
       RunCommand.class,
       ChartCommand.class,
       CleanCommand.class,

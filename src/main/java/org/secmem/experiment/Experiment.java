@@ -4,7 +4,9 @@ package org.secmem.experiment;
 public enum Experiment {
   WRITE("write"),
   READ("read"),
-  SORT("sort");
+  SORT("sort"),
+  /** The priority-queue experiment ({@code secmem pq}); not in parameter files. */
+  PQ("pq");
 
   private final String cliName;
 

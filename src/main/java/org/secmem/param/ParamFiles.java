@@ -171,6 +171,12 @@ public final class ParamFiles {
                 + " (allowed: write, read, sort)"));
         continue;
       }
+      if (experiment == Experiment.PQ) {
+        problems.add(new ParamProblem(file, lineNo, "experiment",
+            "'pq' cannot be run from a parameter file (allowed: write, read, sort); run it with"
+                + " secmem pq, whose options sweep nothing but --impl"));
+        continue;
+      }
       out.addAll(RowExpander.expand(file, lineNo, experiment, cells, defaults, problems));
       if (out.size() > RowExpander.MAX_CONFIGS) {
         problems.add(new ParamProblem(file, lineNo, "file",

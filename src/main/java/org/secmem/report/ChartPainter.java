@@ -367,7 +367,8 @@ public final class ChartPainter {
             .map(e -> ChartPlanner.label(e.getKey()) + "=" + size(e.getKey(), e.getValue()))
             .collect(Collectors.joining(", "));
     String against = spec.kind() == Kind.BAR
-        ? " per " + (spec.experiment().equals("sort") ? "stream pair or preset" : "stream type")
+        ? " per " + (spec.experiment().equals("sort") ? "stream pair or preset"
+            : spec.experiment().equals(ChartPlanner.PQ) ? "queue" : "stream type")
         : " vs " + ChartPlanner.label(spec.parameter());
     String subject = spec.subject().isEmpty() ? "" : " (" + spec.subject() + ")";
     return spec.experiment() + subject + ": " + what + against
@@ -388,7 +389,8 @@ public final class ChartPainter {
             : counts.getMin() + "-" + counts.getMax();
     List<String> lines = new ArrayList<>();
     // a sort's legend counts sorted runs: its repetitions are not called runs too
-    String of = spec.experiment().equals("sort") ? " repetitions" : " runs";
+    String of = spec.experiment().equals("sort") || spec.experiment().equals(ChartPlanner.PQ)
+        ? " repetitions" : " runs";
     lines.add((spec.kind() == Kind.BAR ? "bars" : "points") + ": median of " + runs + of);
     lines.add("whiskers: min\u2013max");
     lines.add("(warm-up runs excluded)");

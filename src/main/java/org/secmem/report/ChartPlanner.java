@@ -59,6 +59,15 @@ public final class ChartPlanner {
   private static final String ALGORITHM = "algorithm";
   private static final String MERGE = "merge";
   private static final List<String> SORT_SERIES_EXTRAS = List.of("preset", "tool", ALGORITHM);
+  /** The priority-queue experiment: a series per queue (and per tree where its setup varies). */
+  static final String PQ = "pq";
+  /**
+   * What tells a pq series: the queue, and the buffer tree's streams and (a, b), which the java
+   * queue leaves blank (so that they do not split its rows from the tree's into other charts).
+   */
+  private static final List<String> PQ_SERIES =
+      List.of(ALGORITHM, ResultColumns.READ_STREAM, ResultColumns.WRITE_STREAM, "fanout_a",
+          "fanout_b");
 
   private final List<String> leftOut = new ArrayList<>();
 
@@ -161,6 +170,7 @@ public final class ChartPlanner {
         .filter(c -> !c.equals(ResultColumns.READ_STREAM))
         .filter(c -> !c.equals(ResultColumns.WRITE_STREAM))
         .filter(c -> !SORT_SERIES_EXTRAS.contains(c))
+        .filter(c -> !PQ_SERIES.contains(c))
         .toList();
   }
 
@@ -226,6 +236,9 @@ public final class ChartPlanner {
   }
 
   static List<String> seriesColumns(RawResults raw, String experiment) {
+    if (experiment.equals(PQ)) {
+      return PQ_SERIES.stream().filter(raw.header()::contains).toList();
+    }
     List<String> cols =
         experiment.equals("sort")
             ? List.of(
@@ -262,6 +275,7 @@ public final class ChartPlanner {
     String experiment = rows.get(0).get(ResultColumns.EXPERIMENT).trim();
     String where = rows.get(0).source() + ":" + rows.get(0).line() + " (" + experiment + ")";
     boolean sort = experiment.equals("sort");
+    boolean pq = experiment.equals(PQ);
     List<String> seriesColumns = seriesColumns(raw, experiment);
     List<String> context =
         raw.configurationColumns().stream()
@@ -273,7 +287,8 @@ public final class ChartPlanner {
     List<String> varying =
         swept.stream().filter(p -> distinctNonEmpty(rows, p).size() > 1).toList();
     List<Metric> metrics = new ArrayList<>(List.of(Metric.TIME));
-    if (!sort && rows.stream().anyMatch(r -> r.mibPerS().isPresent())) {
+    // A pq row's bytes are its keys, not I/O: its MiB/s says nothing time does not.
+    if (!sort && !pq && rows.stream().anyMatch(r -> r.mibPerS().isPresent())) {
       metrics.add(Metric.THROUGHPUT);
     }
     List<ChartSpec> specs = new ArrayList<>();
@@ -295,7 +310,8 @@ public final class ChartPlanner {
           specs.add(
               new ChartSpec(experiment, metric, seriesColumns.isEmpty() ? "series"
                       : seriesColumns.get(0), fixed(values), false, bars,
-                  safe(experiment) + "-" + metric.fileName() + "-by-" + (sort ? "sort" : "stream"),
+                  safe(experiment) + "-" + metric.fileName() + "-by-"
+                      + (sort ? "sort" : pq ? "queue" : "stream"),
                   Kind.BAR, AxisKind.CATEGORY));
         }
         if (bars.size() < 2) {
@@ -427,6 +443,9 @@ public final class ChartPlanner {
 
   static Identity identity(RawRow r, List<String> seriesColumns, boolean sort,
       List<RawRow> all) {
+    if (r.get(ResultColumns.EXPERIMENT).trim().equals(PQ)) {
+      return pqIdentity(r, seriesColumns, all);
+    }
     if (!sort) {
       String name =
           seriesColumns.stream().map(c -> orDash(r.get(c))).collect(Collectors.joining(", "));
@@ -453,6 +472,31 @@ public final class ChartPlanner {
     }
     String extra = String.join(", ", extras);
     return onePair ? new Identity(extra, extra) : new Identity(pair + ", " + extra, extra);
+  }
+
+  /**
+   * A pq series: the queue's name, and for the buffer tree its streams and (a, b) where they
+   * differ between the chart's tree rows ("buffer-tree, mapped/channel, (2, 8)").
+   */
+  private static Identity pqIdentity(RawRow r, List<String> seriesColumns, List<RawRow> all) {
+    String name = orDash(r.get(ALGORITHM));
+    List<String> extras = new ArrayList<>();
+    List<RawRow> trees = all.stream().filter(x -> x.has(ResultColumns.READ_STREAM)).toList();
+    if (r.has(ResultColumns.READ_STREAM)) {
+      boolean streamsVary = trees.stream().map(x -> x.get(ResultColumns.READ_STREAM).trim() + "/"
+          + x.get(ResultColumns.WRITE_STREAM).trim()).distinct().count() > 1;
+      if (streamsVary) {
+        extras.add(r.get(ResultColumns.READ_STREAM).trim() + "/"
+            + r.get(ResultColumns.WRITE_STREAM).trim());
+      }
+      if (seriesColumns.contains("fanout_a") && trees.stream()
+          .map(x -> x.get("fanout_a").trim() + "," + x.get("fanout_b").trim()).distinct()
+          .count() > 1) {
+        extras.add("(" + r.get("fanout_a").trim() + ", " + r.get("fanout_b").trim() + ")");
+      }
+    }
+    String full = extras.isEmpty() ? name : name + ", " + String.join(", ", extras);
+    return new Identity(full, full);
   }
 
   private static OptionalDouble metric(RawRow r, Metric metric) {

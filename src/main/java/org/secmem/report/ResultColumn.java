@@ -105,7 +105,8 @@ public enum ResultColumn {
    * over 1, as run_sort says — and written). An in-memory row has passes = runs = 1, run_ints = N
    * (the ints it held), no m, d, merger, overlap or parallel_merge (they do not apply: charts draw
    * it as a level line beside an M or d sweep); run_formation_ns is the read and the sort,
-   * merge_ns the write and the move into place. Blank in files written before it: merge.
+   * merge_ns the write and the move into place. Blank in files written before it: merge. A pq
+   * row names its queue: {@code buffer-tree} or {@code java} (java.util.PriorityQueue).
    */
   ALGORITHM("algorithm"),
   /**
@@ -183,7 +184,39 @@ public enum ResultColumn {
    * Sort, online: from the first key to the last one taken — inserted into the buffer tree, or
    * written to the input file that the merge or in-memory sort then sorts.
    */
-  GENERATE_NS("generate_ns");
+  GENERATE_NS("generate_ns"),
+  /**
+   * Priority queue: the operation sequence, {@code insert-then-delete} (N inserts, then N
+   * delete-mins), {@code interleaved} (N/2 inserts, then insert and delete-min alternately, then
+   * the queue drained) or {@code ratio} (each operation an insert with probability
+   * {@code insert_ratio} until N inserts are done, then the queue drained). Every workload does N
+   * inserts and N delete-mins: 2N operations, so a pq row's {@code ns_per_int} is ns per operation.
+   */
+  WORKLOAD("workload"),
+  /** Priority queue, workload {@code ratio}: the probability that an operation is an insert. */
+  INSERT_RATIO("insert_ratio"),
+  /**
+   * Priority queue (buffer tree): times the in-memory part was empty at a delete-min and the
+   * leftmost path was emptied and its leaf read into memory.
+   */
+  REFILLS("refills"),
+  /** Priority queue (buffer tree): times the full in-memory part spilled its larger half. */
+  SPILLS("spills"),
+  /** Priority queue (buffer tree): inserts that went into the in-memory part (key at most β). */
+  MEMORY_INSERTS("memory_inserts"),
+  /** Priority queue (buffer tree): inserts that went into the tree. */
+  TREE_INSERTS("tree_inserts"),
+  /** Priority queue (buffer tree): leftmost-path nodes fused with their right sibling. */
+  FUSES("fuses"),
+  /** Priority queue (buffer tree): leftmost-path nodes that took children from their sibling. */
+  SHARES("shares"),
+  /** Priority queue (buffer tree): roots left with one child and replaced by it. */
+  ROOT_COLLAPSES("root_collapses"),
+  /**
+   * Priority queue (buffer tree): of {@code elapsed_ns}, refilling the in-memory part (path
+   * emptying, reading the leaf, rebalancing).
+   */
+  REFILL_NS("refill_ns");
 
   private final String header;
 

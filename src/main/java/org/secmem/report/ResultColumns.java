@@ -99,7 +99,14 @@ public final class ResultColumns {
           "leaf_emptyings",
           "rebalances",
           "blocks_read",
-          "blocks_written");
+          "blocks_written",
+          "refills",
+          "spills",
+          "memory_inserts",
+          "tree_inserts",
+          "fuses",
+          "shares",
+          "root_collapses");
 
   /** The numeric parameters an experiment sweeps, in the order charts are drawn. */
   public static final List<String> SWEPT_PARAMETERS = List.of(N, B, K, M, D, "threads");

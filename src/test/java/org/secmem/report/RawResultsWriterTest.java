@@ -52,7 +52,8 @@ class RawResultsWriterTest {
             + "order_index,round,dirty_bytes,fork,sentinel,fanout_a,fanout_b,tree_height,tree_leaves,"
             + "block_pushes,internal_emptyings,leaf_emptyings,rebalances,blocks_read,"
             + "blocks_written,insert_ns,insert_internal_ns,insert_leaf_ns,force_empty_ns,"
-            + "output_ns",
+            + "output_ns,arrival_ns_per_key,generate_ns,workload,insert_ratio,refills,spills,memory_inserts,tree_inserts,"
+            + "fuses,shares,root_collapses,refill_ns",
         String.join(",", ResultColumn.headers()));
   }
 

@@ -1,0 +1,363 @@
+package org.secmem.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.secmem.buffertree.ExternalPriorityQueue;
+import org.secmem.buffertree.FanoutRule;
+import org.secmem.buffertree.TreeMemory;
+import org.secmem.data.Shape;
+import org.secmem.experiment.PqImpl;
+import org.secmem.experiment.PqTrial;
+import org.secmem.experiment.PqTrialSpec;
+import org.secmem.experiment.PqWorkload;
+import org.secmem.experiment.RunSettings;
+import org.secmem.experiment.SweptTrial;
+import org.secmem.experiment.TimeEstimate;
+import org.secmem.experiment.Trial;
+import org.secmem.param.NumericField;
+import org.secmem.sort.SortMemory;
+import org.secmem.stream.StreamOptions;
+import org.secmem.stream.StreamType;
+import org.secmem.stream.Streams;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code secmem pq}: the priority-queue experiment. */
+@Command(
+    name = "pq",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Time a priority queue on N inserts and N delete-mins.",
+      "",
+      "buffer-tree is the external priority queue on Arge's buffer tree (seed 004): the smallest",
+      "keys in memory (b blocks of B ints), the rest in a buffer tree of M ints whose files go in a",
+      "work folder under --dir, removed after each run. java is java.util.PriorityQueue<Integer>,",
+      "the in-memory baseline; each queue is its own configuration of the same session, so one",
+      "run compares them. Keys are generated from --seed as the run goes. Every key delete-min",
+      "returns is kept in an order-sensitive hash chain; after the clock stops the sequence is",
+      "replayed on an in-memory oracle (a sorted array, or a TreeMap) and the row says verified.",
+      "ns_per_int is ns per operation (2N operations)."
+    },
+    footer = {
+      "%nExamples:",
+      "  secmem pq --n 1000000 --m 100000 --b 4096 --impl buffer-tree,java",
+      "  secmem pq --n 2^22 --workload interleaved --fanout m/4",
+      "  secmem pq --n 2^20 --workload ratio --insert-ratio 0.6 --impl both",
+      ExitCodes.HELP_SECTION
+    })
+final class PqCommand implements Callable<Integer> {
+
+  @Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(
+      names = "--n",
+      required = true,
+      paramLabel = "N",
+      converter = Converters.Count.class,
+      description = "Inserts (and delete-mins) of the sequence, >= 1.")
+  Long n;
+
+  @Option(
+      names = "--workload",
+      paramLabel = "WORKLOAD",
+      completionCandidates = PqCommand.Workloads.class,
+      description = "insert-then-delete: N inserts, then N delete-mins; interleaved: N/2 inserts,"
+          + " then insert and delete-min alternately, then the queue drained; ratio: each"
+          + " operation an insert with probability --insert-ratio until N inserts are done, then"
+          + " the queue drained (default: ${DEFAULT-VALUE}).",
+      defaultValue = "insert-then-delete")
+  String workload;
+
+  @Option(
+      names = "--insert-ratio",
+      paramLabel = "R",
+      description = "With --workload ratio: the probability that an operation is an insert,"
+          + " 0 < R <= 1 (an empty queue always inserts).")
+  Double insertRatio;
+
+  @Option(
+      names = "--impl",
+      paramLabel = "IMPL[,IMPL]",
+      description = "Queues to time, each its own configuration: buffer-tree, java, a comma"
+          + " list or both (default: buffer-tree,java; java is left out, with a note, when the"
+          + " heap cannot hold N boxed keys).")
+  String impl;
+
+  @Option(
+      names = "--m",
+      paramLabel = "M",
+      converter = Converters.Count.class,
+      description = "Buffer tree: M, its memory in ints (default: 1000000).")
+  Long m;
+
+  @Option(
+      names = "--b",
+      paramLabel = "BYTES",
+      converter = Converters.Bytes.class,
+      description = "Buffer tree: B, the stream buffer in bytes (a block is B/4 ints), 4 .. 1G"
+          + " (default: 64K).")
+  Long b;
+
+  @Option(
+      names = "--fanout",
+      paramLabel = "a,b",
+      description = "Buffer tree: the (a, b) of its (a, b)-tree, 1 <= a, 2a <= b <= m = M/B, and"
+          + " b >= 4 for the queue; or m/K for b = m/K, a = b/4 (default: m/8).")
+  String fanout;
+
+  @Option(
+      names = "--b-over-m",
+      paramLabel = "K",
+      converter = Converters.IntCount.class,
+      description = "Buffer tree: b = m/K and a = b/4, the same as --fanout m/K.")
+  Integer bOverM;
+
+  @Option(
+      names = "--read-stream",
+      completionCandidates = Completions.StreamTypes.class,
+      paramLabel = "READ_TYPE",
+      converter = Converters.Stream.class,
+      description = "Buffer tree: stream type reading its files (default: user-buffer).")
+  StreamType readStream;
+
+  @Option(
+      names = "--write-stream",
+      completionCandidates = Completions.StreamTypes.class,
+      paramLabel = "WRITE_TYPE",
+      converter = Converters.Stream.class,
+      description = "Buffer tree: stream type writing its files, not direct (default:"
+          + " user-buffer).")
+  StreamType writeStream;
+
+  @Option(
+      names = "--shape",
+      completionCandidates = Completions.Shapes.class,
+      paramLabel = "SHAPE",
+      converter = Converters.ShapeName.class,
+      description = "Shape of the generated keys (default: ${DEFAULT-VALUE}).",
+      defaultValue = "uniform")
+  Shape shape;
+
+  @Option(
+      names = "--dir",
+      paramLabel = "DIR",
+      description = "Folder in which the buffer tree's work folder is made for each run and"
+          + " removed after it (default: ${DEFAULT-VALUE}, in the current folder).",
+      defaultValue = "data")
+  Path dir;
+
+  @Mixin CommonOptions common;
+
+  static final long DEFAULT_M = 1_000_000;
+  static final long DEFAULT_B = 64 * 1024;
+
+  /** Workload names for tab completion. */
+  static final class Workloads implements Iterable<String> {
+    @Override
+    public java.util.Iterator<String> iterator() {
+      return java.util.Arrays.stream(PqWorkload.values()).map(PqWorkload::cliName).iterator();
+    }
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    CommandLine cmd = spec.commandLine();
+    RunSettings settings = common.settings(cmd);
+    Limits.between(cmd, "--n", n, 1, NumericField.N.max(), "ints");
+    PqWorkload w;
+    try {
+      w = PqWorkload.parse(workload);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(cmd, "--workload: " + e.getMessage());
+    }
+    double ratio = Double.NaN;
+    if (w == PqWorkload.RATIO) {
+      if (insertRatio == null) {
+        throw new CommandLine.ParameterException(cmd,
+            "--workload ratio needs --insert-ratio R, 0 < R <= 1");
+      }
+      if (!(insertRatio > 0 && insertRatio <= 1)) {
+        throw new CommandLine.ParameterException(cmd, "--insert-ratio: " + insertRatio
+            + " is out of range (allowed: 0 < R <= 1)");
+      }
+      ratio = insertRatio;
+    } else if (insertRatio != null) {
+      throw new CommandLine.ParameterException(cmd,
+          "--insert-ratio applies to --workload ratio only");
+    }
+    boolean implGiven = impl != null;
+    Set<PqImpl> impls = impls(cmd, implGiven ? impl : "buffer-tree,java");
+    boolean tree = impls.contains(PqImpl.BUFFER_TREE);
+    if (!tree) {
+      refuseTreeOption(cmd);
+    }
+    long memInts = m != null ? m : DEFAULT_M;
+    long bytes = b != null ? b : DEFAULT_B;
+    StreamType read = readStream != null ? readStream : StreamType.USER_BUFFER;
+    StreamType write = writeStream != null ? writeStream : StreamType.USER_BUFFER;
+    FanoutRule rule = fanoutRule(cmd);
+    if (tree) {
+      checkTree(cmd, memInts, bytes, read, write, rule);
+      Resources.checkWritableFolder("--dir", dir);
+      // The tree holds each key once in a buffer or a leaf; a leaf merge writes a copy.
+      common.checkDisk(dir, 2 * n * Integer.BYTES + 64L * bytes, "the buffer tree's files");
+    }
+    if (impls.contains(PqImpl.JAVA)) {
+      String problem = javaProblem(n);
+      if (problem != null) {
+        if (implGiven) {
+          throw new BadInputException("--impl java: " + problem);
+        }
+        impls.remove(PqImpl.JAVA);
+        cmd.getOut().println("note: java left out: " + problem);
+        cmd.getOut().flush();
+      }
+    }
+    if (!PqTrial.oracleFits(n, w)) {
+      cmd.getOut().println(String.format(Locale.ROOT, "note: the oracle for N = %d (%s) needs"
+          + " about %d MiB of heap, more than the %d MiB there is: rows leave verified blank",
+          n, w, PqTrial.oracleHeapBytes(n, w) >> 20, SortMemory.maxHeap() >> 20));
+      cmd.getOut().flush();
+    }
+    StreamOptions options = new StreamOptions((int) bytes, settings.sync());
+    List<Trial> trials = new ArrayList<>();
+    double seconds = 0;
+    for (PqImpl i : impls) {
+      PqTrialSpec s = new PqTrialSpec(n, shape, settings.seed(), w, ratio, i, memInts, rule,
+          read, write, options, dir);
+      trials.add(SweptTrial.of(new PqTrial(s, SecmemCommand.cleanupOf(cmd)), "pq"));
+      seconds += settings.totalRuns() * (i == PqImpl.BUFFER_TREE
+          ? TimeEstimate.sortSeconds(n, memInts, 8) : TimeEstimate.sortSeconds(n, n, 2));
+    }
+    common.checkDuration(cmd, seconds, settings.totalRuns() * trials.size());
+    return ExperimentSession.run(cmd, trials, settings, common.batch(),
+        common.resultsFile("pq"), dir);
+  }
+
+  /** The queues of {@code text}: names separated by commas, or both; each once, in order. */
+  private static Set<PqImpl> impls(CommandLine cmd, String text) {
+    Set<PqImpl> out = new LinkedHashSet<>();
+    for (String part : text.split(",", -1)) {
+      String t = part.trim().toLowerCase(Locale.ROOT);
+      if (t.equals("both")) {
+        out.add(PqImpl.BUFFER_TREE);
+        out.add(PqImpl.JAVA);
+        continue;
+      }
+      try {
+        out.add(PqImpl.parse(t));
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.ParameterException(cmd, "--impl: " + e.getMessage());
+      }
+    }
+    return out;
+  }
+
+  /** Options of the buffer tree, refused when no buffer tree runs. */
+  private void refuseTreeOption(CommandLine cmd) {
+    String given = m != null ? "--m" : b != null ? "--b" : fanout != null ? "--fanout"
+        : bOverM != null ? "--b-over-m" : readStream != null ? "--read-stream"
+        : writeStream != null ? "--write-stream" : null;
+    if (given != null) {
+      throw new CommandLine.ParameterException(cmd, given + " applies to --impl buffer-tree"
+          + " only (the java queue has no memory bound, blocks or files)");
+    }
+  }
+
+  private FanoutRule fanoutRule(CommandLine cmd) {
+    if (fanout != null && bOverM != null) {
+      throw new CommandLine.ParameterException(cmd,
+          "give --fanout or --b-over-m, not both (--b-over-m K is --fanout m/K)");
+    }
+    try {
+      if (fanout != null) {
+        return FanoutRule.parse(fanout);
+      }
+      if (bOverM != null) {
+        Limits.between(cmd, "--b-over-m", bOverM, 1, FanoutRule.MAX_B_OVER_M, "");
+        return FanoutRule.ratio(bOverM);
+      }
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(cmd, "--fanout: " + e.getMessage());
+    }
+    return FanoutRule.DEFAULT;
+  }
+
+  /** Refuses, before anything runs, a buffer tree the options cannot make or the heap hold. */
+  private void checkTree(CommandLine cmd, long memInts, long bytes, StreamType read,
+      StreamType write, FanoutRule rule) {
+    Limits.between(cmd, "--m", memInts, NumericField.M.min(), NumericField.M.max(), "ints");
+    Limits.between(cmd, "--b", bytes, StreamOptions.MIN_BUFFER_BYTES,
+        StreamOptions.MAX_BUFFER_BYTES, "bytes");
+    for (StreamType t : List.of(read, write)) {
+      String problem = t.bufferProblem(bytes);
+      if (problem != null) {
+        throw new CommandLine.ParameterException(cmd, "--b: " + problem);
+      }
+    }
+    if (!Streams.writesRegions(write)) {
+      throw new CommandLine.ParameterException(cmd, "--write-stream: the buffer tree appends"
+          + " to its buffer files at any int offset, which " + write + " cannot (O_DIRECT"
+          + " writes whole blocks); choose another write stream");
+    }
+    String fanoutOption = fanout != null ? "--fanout" : bOverM != null ? "--b-over-m" : "--m";
+    TreeMemory plan;
+    try {
+      plan = TreeMemory.plan(n, memInts, (int) bytes, rule, read, write);
+    } catch (IllegalArgumentException e) {
+      String option = memInts / Math.max(1, bytes / Integer.BYTES) < TreeMemory.MIN_BLOCKS
+          ? "--m" : fanoutOption;
+      throw new CommandLine.ParameterException(cmd, option + ": " + e.getMessage());
+    }
+    if (plan.fanout().b() < 4) {
+      throw new CommandLine.ParameterException(cmd, String.format(Locale.ROOT,
+          "%s: the priority queue needs b >= 4, but M = %d ints and B = %d bytes (m = %d blocks)"
+              + " give the fanout %s; raise --m, lower --b or choose a fanout with b >= 4 (e.g."
+              + " --fanout m/K with a smaller K)",
+          fanoutOption, memInts, bytes, plan.m(), plan.fanout()));
+    }
+    if (plan.leafInts() > Integer.MAX_VALUE - 8) {
+      throw new CommandLine.ParameterException(cmd, String.format(Locale.ROOT,
+          "%s: the queue's in-memory part of b·B = %d ints does not fit a Java array; lower b"
+              + " or --b", fanoutOption, plan.leafInts()));
+    }
+    long need = ExternalPriorityQueue.requiredHeapBytes(plan);
+    long heap = SortMemory.maxHeap();
+    if (need > heap) {
+      long suggest = (need >> 20) + 9;
+      throw new BadInputException(String.format(Locale.ROOT,
+          "--m: the buffer-tree priority queue with M = %d ints and B = %d bytes needs about %d"
+              + " MiB of heap (its tree's plan and the in-memory part of b·B = %d ints), but the"
+              + " heap is %d MiB; use a smaller --m, or a larger heap: java -Xmx%dm"
+              + " (scripts/secmem: SECMEM_HEAP=%dm)",
+          memInts, bytes, (need + (1 << 20) - 1) >> 20, plan.leafInts(), heap >> 20, suggest,
+          suggest));
+    }
+  }
+
+  /** Why java.util.PriorityQueue cannot hold N keys here, or null when it can. */
+  static String javaProblem(long n) {
+    if (n > Integer.MAX_VALUE - 8) {
+      return String.format(Locale.ROOT, "java.util.PriorityQueue holds at most %d keys, not N"
+          + " = %d; use --impl buffer-tree", Integer.MAX_VALUE - 8, n);
+    }
+    long need = PqTrial.javaHeapBytes(n);
+    long heap = SortMemory.maxHeap();
+    if (need > heap) {
+      return String.format(Locale.ROOT, "java.util.PriorityQueue of N = %d boxed keys needs"
+          + " about %d MiB of heap (%d bytes a key and the JVM), but the heap is %d MiB; use a"
+          + " smaller --n, --impl buffer-tree, or a larger heap (java -Xmx, scripts/secmem:"
+          + " SECMEM_HEAP)", n, (need + (1 << 20) - 1) >> 20, PqTrial.JAVA_BYTES_PER_KEY,
+          heap >> 20);
+    }
+    return null;
+  }
+}
