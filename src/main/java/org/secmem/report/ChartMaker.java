@@ -106,7 +106,8 @@ public final class ChartMaker {
   /** The names chart files have ({@code read-time-vs-b.png}, {@code sort-time-by-sort.svg}). */
   private static final java.util.regex.Pattern CHART_FILE =
       java.util.regex.Pattern.compile(
-          "[A-Za-z0-9._-]+-(time|throughput)-(vs|by)-[A-Za-z0-9._-]+\\.(png|svg)");
+          "[A-Za-z0-9._-]+-(time|throughput|activity|block-pushes|blocks|after-last-key)"
+              + "-(vs|by)-[A-Za-z0-9._-]+\\.(png|svg)");
 
   /**
    * Removes chart files that an earlier drawing of the same results left in its own folder and

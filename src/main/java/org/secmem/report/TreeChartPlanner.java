@@ -127,7 +127,6 @@ final class TreeChartPlanner {
           logX(x, blocks), blocks, "sort-blocks-vs-" + x + "-buffer-tree" + suffix, Kind.LINE,
           AxisKind.of(x, logX(x, blocks)), subject));
       // Figures 5-6: time by activity, one chart per (a, b).
-      int fanoutIndex = 0;
       for (Map.Entry<String, List<RawRow>> f : byFanout.entrySet()) {
         List<RawRow> fr = f.getValue();
         List<Series> parts = new ArrayList<>();
@@ -143,7 +142,7 @@ final class TreeChartPlanner {
         withFanout.put("fanout", f.getKey());
         add(specs, leftOut, where, minPoints, new ChartSpec("sort", Metric.TIME, x, withFanout,
             logX(x, parts), parts, "sort-activity-vs-" + x + "-buffer-tree" + suffix + "-"
-                + (++fanoutIndex), Kind.LINE, AxisKind.of(x, logX(x, parts)),
+                + fanoutStem(f.getKey()), Kind.LINE, AxisKind.of(x, logX(x, parts)),
             subject + ", buffer tree " + f.getKey()));
       }
     }
@@ -187,14 +186,27 @@ final class TreeChartPlanner {
         SeriesStyle.ordinalKey(style), false);
   }
 
-  /** Tree rows by their (a, b), in order of first appearance. */
+  /** Tree rows by their (a, b), largest b first (whatever order the runs were in). */
   private static Map<String, List<RawRow>> byFanout(List<RawRow> rows) {
-    Map<String, List<RawRow>> by = new LinkedHashMap<>();
+    TreeMap<long[], List<RawRow>> sorted = new TreeMap<>((x, y) -> x[1] != y[1]
+        ? Long.compare(y[1], x[1]) : Long.compare(y[0], x[0]));
     for (RawRow r : rows) {
-      String f = "(a, b) = (" + r.get("fanout_a").trim() + ", " + r.get("fanout_b").trim() + ")";
-      by.computeIfAbsent(f, k -> new ArrayList<>()).add(r);
+      long[] ab = {(long) r.number("fanout_a").orElse(0), (long) r.number("fanout_b").orElse(0)};
+      sorted.computeIfAbsent(ab, k -> new ArrayList<>()).add(r);
     }
+    Map<String, List<RawRow>> by = new LinkedHashMap<>();
+    sorted.forEach((ab, list) -> by.put(fanoutName(ab[0], ab[1]), list));
     return by;
+  }
+
+  private static String fanoutName(long a, long b) {
+    return "(a, b) = (" + a + ", " + b + ")";
+  }
+
+  /** "a8-b32" from "(a, b) = (8, 32)", for file names. */
+  static String fanoutStem(String name) {
+    String[] ab = name.substring(name.indexOf('=') + 1).replaceAll("[^0-9,]", "").split(",");
+    return "a" + ab[0] + "-b" + ab[1];
   }
 
   /** The other algorithms' rows: the merge sort per d and preset, the in-memory sort. */

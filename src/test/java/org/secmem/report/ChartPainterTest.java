@@ -123,9 +123,16 @@ class ChartPainterTest {
     Path out = dir.resolve("r-charts");
     Files.createDirectories(out);
     Path stale = Files.writeString(out.resolve("read-time-vs-n-b65536-k1.png"), "old");
+    // The buffer tree's charts of an older version (numbered where they now name their (a, b)).
+    List<Path> staleTree = List.of(
+        Files.writeString(out.resolve("sort-activity-vs-n-buffer-tree-1.png"), "old"),
+        Files.writeString(out.resolve("sort-block-pushes-vs-n-buffer-tree-2.svg"), "old"),
+        Files.writeString(out.resolve("sort-blocks-vs-m-buffer-tree.png"), "old"),
+        Files.writeString(out.resolve("sort-after-last-key-vs-n-buffer-tree.svg"), "old"));
     Path mine = Files.writeString(out.resolve("notes.txt"), "mine");
     drawSweepSmall();
     assertFalse(Files.exists(stale), "a chart of an older plan is gone");
+    staleTree.forEach(f -> assertFalse(Files.exists(f), f + " is a chart of an older plan"));
     assertTrue(Files.exists(mine));
     assertTrue(Files.exists(out.resolve("read-time-vs-n.svg")));
 
