@@ -205,7 +205,8 @@ public final class BufferTree implements Closeable {
     List<Node> leaves = new ArrayList<>();
     collectLeaves(root, leaves);
     return new TreeStats(fanout, height(), leaves.size(), blockPushes, internalEmptyings,
-        leafEmptyings, rebalances, blocksRead, blocksWritten, intsRead, intsWritten, insertNanos, insertInternalNanos,
+        leafEmptyings, rebalances, blocksRead, blocksWritten, intsRead, intsWritten, insertNanos,
+        insertInternalNanos,
         insertLeafNanos, forceEmptyNanos, outputNanos);
   }
 

@@ -24,7 +24,8 @@ package org.secmem.buffertree;
  */
 public record TreeStats(Fanout fanout, int height, long leaves, long blockPushes,
     long internalEmptyings, long leafEmptyings, long rebalances, long blocksRead,
-    long blocksWritten, long intsRead, long intsWritten, long insertNanos, long insertInternalNanos, long insertLeafNanos,
+    long blocksWritten, long intsRead, long intsWritten, long insertNanos,
+    long insertInternalNanos, long insertLeafNanos,
     long forceEmptyNanos, long outputNanos) {
 
   /**

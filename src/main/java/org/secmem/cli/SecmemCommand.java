@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = {
-      "Measure file I/O strategies and external merge sort on this machine.",
+      "Measure file I/O strategies, external sorts and priority queues on this machine.",
       "Every run is timed, checksummed and appended to a results CSV."
     },
     subcommands = {

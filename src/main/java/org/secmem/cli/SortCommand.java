@@ -40,7 +40,7 @@ import picocli.CommandLine.Spec;
     name = "sort",
     mixinStandardHelpOptions = true,
     description = {
-      "Sort a file of ints with an external d-way merge sort, and time it.",
+      "Sort a file of ints (external merge sort, buffer-tree sort or in memory) and time it.",
       "",
       "Run formation cuts the input into runs that fit in M, sorts each in memory and writes it;",
       "merge passes combine up to d runs until one is left. classic does it as the seed reports",

@@ -15,11 +15,13 @@ import org.secmem.report.ChartSpec.Series;
 
 /**
  * The charts of a sort sweep with buffer-tree rows, as seed 004 draws them, against N (or M when
- * only M varies, or the keys' arrival time in online sorting, Figure 7): time of the buffer tree for each (a, b) beside the merge sort and the in-memory
- * sort of the same sweep (Figures 2–3); block pushes for each (a, b) (Figure 4); the time by
- * activity for each (a, b) — total, insertions and their internal and leaf emptying, force-empty,
- * output (Figures 5–6); and the blocks read plus written beside the cost model's bound n·log_m(n).
- * One set per read/write pair, B and (against N) M; in-memory rows, which have no M, join every M.
+ * only M varies, or the keys' arrival time in online sorting, Figure 7): time of the buffer tree
+ * for each (a, b) beside the merge sort and the in-memory sort of the same file (Figures 2–3);
+ * block pushes for each (a, b) (Figure 4); the time by activity for each (a, b) — total,
+ * insertions and their internal and leaf emptying, force-empty, output (Figures 5–6); the blocks
+ * read plus written beside the cost model's bound n·log_m(n); and, against the arrival time, what
+ * remains after the last key arrived. One set per read/write pair, B and the other parameters;
+ * in-memory rows, which have no M, join every M.
  */
 final class TreeChartPlanner {
 
