@@ -72,6 +72,10 @@ public final class BufferTree implements Closeable {
   private long rebalances;
   private long blocksRead;
   private long blocksWritten;
+  /** Leaf nodes now, and the most levels and leaf nodes the tree has had. */
+  private long leafCount = 1;
+  private int peakHeight = 1;
+  private long peakLeaves = 1;
   private long intsRead;
   private long intsWritten;
   private long insertInternalNanos;
@@ -202,9 +206,7 @@ public final class BufferTree implements Closeable {
 
   /** What the tree did so far; {@code insertNanos} and {@code outputNanos} are the caller's. */
   public TreeStats stats(long insertNanos, long outputNanos) {
-    List<Node> leaves = new ArrayList<>();
-    collectLeaves(root, leaves);
-    return new TreeStats(fanout, height(), leaves.size(), blockPushes, internalEmptyings,
+    return new TreeStats(fanout, peakHeight, peakLeaves, blockPushes, internalEmptyings,
         leafEmptyings, rebalances, blocksRead, blocksWritten, intsRead, intsWritten, insertNanos,
         insertInternalNanos,
         insertLeafNanos, forceEmptyNanos, outputNanos);
@@ -528,6 +530,7 @@ public final class BufferTree implements Closeable {
           p.generation++;
         } else {
           piece = newNode(true, p.parent);
+          peakLeaves = Math.max(peakLeaves, ++leafCount);
           added.add(piece);
         }
         long pieceInts = total / k + (j < total % k ? 1 : 0);
@@ -590,6 +593,7 @@ public final class BufferTree implements Closeable {
       p.children.add(v);
       v.parent = p;
       root = p;
+      peakHeight = Math.max(peakHeight, height());
     }
     int idx = p.children.indexOf(v);
     p.children.addAll(idx + 1, added);
@@ -865,6 +869,7 @@ public final class BufferTree implements Closeable {
       return Long.MAX_VALUE;
     }
     long bound = p.splitters[0];
+    leafCount--;
     p.children.remove(0);
     p.splitters = Arrays.copyOfRange(p.splitters, 1, p.splitters.length);
     leaf.parent = null;

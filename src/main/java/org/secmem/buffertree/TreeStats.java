@@ -4,8 +4,10 @@ package org.secmem.buffertree;
  * What a buffer tree did, as seed 004 counts it (§3.6.2–3.6.3).
  *
  * @param fanout the (a, b) it ran with
- * @param height levels of nodes at the end (1: the root is a leaf)
- * @param leaves leaf nodes at the end
+ * @param height the most levels of nodes the tree had (1: the root a leaf); a sort's tree only
+ *     grows, so for a sort the levels at the end
+ * @param leaves the most leaf nodes the tree had (for a sort, those at the end; a priority
+ *     queue takes leaves out)
  * @param blockPushes pushes of a parent's load share into a child's buffer: one per child that
  *     receives data in a load, whatever its size (part of a block, a block or more)
  * @param internalEmptyings buffer-emptying processes of internal nodes

@@ -140,9 +140,12 @@ public enum ResultColumn {
   FANOUT_A("fanout_a"),
   /** Buffer-tree sort: b, the most fanout of a node and the most blocks of a leaf. */
   FANOUT_B("fanout_b"),
-  /** Buffer-tree sort: levels of nodes at the end (1: the root is a leaf). */
+  /**
+   * Buffer tree: the most levels of nodes it had (1: the root a leaf); a sort's tree only grows,
+   * so a sort row's is the height at the end, a pq row's the height before the deletes shrank it.
+   */
   TREE_HEIGHT("tree_height"),
-  /** Buffer-tree sort: leaf nodes at the end. */
+  /** Buffer tree: the most leaf nodes it had (for a sort, those at the end). */
   TREE_LEAVES("tree_leaves"),
   /**
    * Buffer-tree sort: pushes of a parent's sorted load into a child's buffer, one per child that

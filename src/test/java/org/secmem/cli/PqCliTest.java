@@ -101,6 +101,13 @@ class PqCliTest {
       // (Below 1/2 the queue stays near empty: its 32 keys of memory seldom fill.)
       assertTrue(Long.parseLong(tree.get("refills")) > 0, "a memory of 32 keys refills");
     }
+    if (workload.equals("insert-then-delete")) {
+      // 3000 keys over leaves of 4 to 8 blocks of 4 ints: the tree grew past two levels and to
+      // many leaves before the deletes emptied it. The row says the most it had, not the end.
+      assertTrue(Long.parseLong(tree.get("tree_height")) >= 3, tree.get("tree_height"));
+      // (Not all 3000 are in leaves at once: some wait in buffers and in memory.)
+      assertTrue(Long.parseLong(tree.get("tree_leaves")) >= 20, tree.get("tree_leaves"));
+    }
     for (String c : List.of("m", "b", "read_stream", "write_stream", "fanout_a", "fanout_b",
         "predicted_ios")) {
       assertEquals("", java.get(c), c + " does not apply to java");
