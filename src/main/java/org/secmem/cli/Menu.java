@@ -16,6 +16,8 @@ import java.util.function.Function;
 import org.secmem.data.Shape;
 import org.secmem.param.NumericField;
 import org.secmem.param.PathProblems;
+import org.secmem.buffertree.FanoutRule;
+import org.secmem.buffertree.TreeMemory;
 import org.secmem.sort.Merger;
 import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortMemory;
@@ -36,6 +38,11 @@ final class Menu {
       Arrays.stream(StreamType.values()).map(StreamType::cliName).toList();
   private static final List<String> SHAPES =
       Arrays.stream(Shape.values()).map(Shape::cliName).toList();
+  /** The menu's name for the buffer-tree sort: a sort command with its own dialogue. */
+  private static final String TREE = "tree";
+  /** Seed 004's setting: m = M/B = 125 blocks of 4 KiB. */
+  private static final long TREE_M = 128_000;
+  private static final int TREE_B = 4096;
   private static final String CLASSIC_STREAMS =
       String.join(",", StreamType.CLASSIC.stream().map(StreamType::cliName).toList());
 
@@ -79,6 +86,7 @@ final class Menu {
           out.println("  4) Generate data");
           out.println("  5) Run a parameter file");
           out.println("  6) Chart results");
+          out.println("  7) Buffer-tree sort (seed 004)");
           out.println("  0) Quit");
         }
         String choice = prompt.line("Choice: ");
@@ -109,6 +117,10 @@ final class Menu {
             chart();
             show = true;
             break;
+          case "7":
+            experiment(TREE);
+            show = true;
+            break;
           case "0":
           case "q":
           case "quit":
@@ -118,7 +130,7 @@ final class Menu {
           case "":
             break;
           default:
-            out.println("  '" + choice + "' is not a choice: type 0 to 6");
+            out.println("  '" + choice + "' is not a choice: type 0 to 7");
         }
       }
     } catch (Prompter.Back e) {
@@ -158,8 +170,11 @@ final class Menu {
           }
         case "3":
           try {
-            String file = prompt.existingFile("parameter file", "configs/" + name + "-seed.csv");
-            runCommand(List.of(name, "--params", file));
+            String file = prompt.existingFile("parameter file", name.equals(TREE)
+                ? "configs/seed004-bts-laptop.csv" : "configs/" + name + "-seed.csv");
+            // The tree's files are header CSV (a line per algorithm): run them as they are.
+            runCommand(name.equals(TREE) ? List.of("run", file)
+                : List.of(name, "--params", file));
             offerChart();
             return;
           } catch (Prompter.Back back) {
@@ -180,12 +195,18 @@ final class Menu {
         return "Write streams";
       case "read":
         return "Read streams";
+      case TREE:
+        return "Buffer-tree sort (seed 004)";
       default:
         return "External merge sort";
     }
   }
 
   private static String defaultsText(String name) {
+    if (name.equals(TREE)) {
+      return "N = 1000000 uniform ints, M = " + TREE_M + ", B = " + TREE_B + " (m = 125 blocks, as"
+          + " in seed 004), fanout m/8, user-buffer streams";
+    }
     if (name.equals("sort")) {
       return "N = 1000000 uniform ints, M = " + SortPreset.CLASSIC_DEFAULT_M + ", d = "
           + SortPreset.CLASSIC.fanIn() + ", " + SortPreset.CLASSIC.streams() + " streams, B = "
@@ -196,6 +217,10 @@ final class Menu {
   }
 
   private static List<String> defaults(String name) {
+    if (name.equals(TREE)) {
+      return List.of("sort", "--algorithm", "buffer-tree", "--n", "1000000", "--m",
+          Long.toString(TREE_M), "--b", Integer.toString(TREE_B));
+    }
     if (name.equals("sort")) {
       return List.of("sort", "--n", "1000000"); // every other value the preset's
     }
@@ -205,9 +230,11 @@ final class Menu {
   private List<String> ownValues(String name)
       throws Prompter.EndOfInput, IOException, Prompter.Back {
     List<String> args = new ArrayList<>();
-    args.add(name);
+    args.add(name.equals(TREE) ? "sort" : name);
     List<String> generateFirst = List.of();
-    if (name.equals("sort")) {
+    if (name.equals(TREE)) {
+      treeValues(args);
+    } else if (name.equals("sort")) {
       generateFirst = sortValues(args);
     } else {
       streamValues(name, args);
@@ -358,6 +385,66 @@ final class Menu {
       args.add("--descending");
     }
     return generateFirst;
+  }
+
+  /**
+   * Buffer-tree sort of generated data: N, M, B, fanout, stream types, order; M, B and the fanout
+   * checked together as the sort command checks them (a tree of m >= 4 blocks, b within 2a .. m,
+   * the heap), and direct refused as the write stream.
+   */
+  private void treeValues(List<String> args)
+      throws Prompter.EndOfInput, IOException, Prompter.Back {
+    args.addAll(List.of("--algorithm", "buffer-tree"));
+    long n = prompt.number("N, ints to sort (generated)", 1_000_000, 1, NumericField.N.max(),
+        false);
+    long m = prompt.number("M, ints of memory", TREE_M, NumericField.M.min(),
+        NumericField.M.max(), false);
+    long b = prompt.number("B, block and buffer bytes", TREE_B, StreamOptions.MIN_BUFFER_BYTES,
+        StreamOptions.MAX_BUFFER_BYTES, true, value -> treeProblem(n, m, (int) value,
+            FanoutRule.ratio(1), StreamType.USER_BUFFER, StreamType.USER_BUFFER));
+    String fanout = prompt.ask("fanout", "m/8", "m, m/K or a,b", text -> {
+      try {
+        treeProblem(n, m, (int) b, FanoutRule.parse(text), StreamType.USER_BUFFER,
+            StreamType.USER_BUFFER);
+      } catch (IllegalArgumentException e) {
+        throw new Prompter.Rejected(e.getMessage());
+      }
+      return text.trim();
+    });
+    StreamType read = StreamType.parse(prompt.ask("read stream type", "user-buffer",
+        String.join(", ", STREAMS), text -> {
+          StreamType t = streamType(text);
+          bufferProblem(t, b);
+          return t.cliName();
+        }));
+    StreamType write = StreamType.parse(prompt.ask("write stream type", "user-buffer",
+        String.join(", ", STREAMS), text -> {
+          StreamType t = streamType(text);
+          bufferProblem(t, b);
+          if (!Streams.writesRegions(t)) {
+            throw new Prompter.Rejected("the buffer tree appends to its buffer files at any int"
+                + " offset, which " + t + " cannot (O_DIRECT writes whole blocks)");
+          }
+          treeProblem(n, m, (int) b, FanoutRule.parse(fanout), read, t);
+          return t.cliName();
+        }));
+    args.addAll(List.of("--n", Long.toString(n), "--m", Long.toString(m), "--b",
+        Long.toString(b), "--fanout", fanout, "--read-stream", read.cliName(), "--write-stream",
+        write.cliName()));
+    if (prompt.choice("order", "ascending", List.of("ascending", "descending"))
+        .equals("descending")) {
+      args.add("--descending");
+    }
+  }
+
+  /** What the sort command refuses of a buffer tree: too few blocks, a bad (a, b), the heap. */
+  private static void treeProblem(long n, long m, int b, FanoutRule rule, StreamType read,
+      StreamType write) throws Prompter.Rejected {
+    try {
+      TreeMemory.plan(n, m, b, rule, read, write).requireHeap(SortMemory.maxHeap());
+    } catch (IllegalArgumentException e) {
+      throw new Prompter.Rejected(e.getMessage());
+    }
   }
 
   /** The sort values answered so far (the preset's until answered), checked together. */

@@ -127,6 +127,29 @@ class MenuTest {
   }
 
   @Test
+  void bufferTree_defaults_andOwnValues_checkedAsTheSortCommandChecksThem() throws IOException {
+    // Defaults: seed 004's m = 125 blocks.
+    drive("7\n1\n0\n");
+    assertEquals(List.of("sort", "--algorithm", "buffer-tree", "--n", "1000000", "--m", "128000",
+        "--b", "4096"), executed.get(0));
+    executed.clear();
+    out.getBuffer().setLength(0);
+    // Own values: N, M, B (1M leaves m = 0: refused), B, fanout 9,8 (refused), fanout 4,16,
+    // read stream, write stream direct (refused), user-buffer, order, reps, warm-up, cache, sync.
+    drive("7\n2\n50000\n65536\n1M\n4K\n9,8\n4,16\n\ndirect\nchannel\ndescending\n"
+        + "2\n0\n\nn\n0\n");
+    String text = out.toString();
+    assertTrue(text.contains("needs M to hold at least 4 blocks"), text);
+    assertTrue(text.contains("b (8) must be at least 2a (18)"), text);
+    assertTrue(text.contains("the buffer tree appends to its buffer files"), text);
+    assertFalse(text.contains("is not a choice"), text);
+    assertEquals(List.of("sort", "--algorithm", "buffer-tree", "--n", "50000", "--m", "65536",
+        "--b", "4096", "--fanout", "4,16", "--read-stream", "user-buffer", "--write-stream",
+        "channel", "--descending", "--reps", "2", "--warmup", "0", "--cache", "as-is"),
+        executed.get(0));
+  }
+
+  @Test
   void sortDialogue_goneBackFromAtTheEnd_generatesNothing() throws IOException {
     String in = tmp.resolve("never.bin").toString();
     // input (missing), N, output, preset, merger, M, d, threads, read, write, B, order, then B
