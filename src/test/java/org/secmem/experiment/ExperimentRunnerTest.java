@@ -52,11 +52,23 @@ class ExperimentRunnerTest {
     assertEquals("64", r.get(ResultColumn.B));
     assertEquals("2", r.get(ResultColumn.K));
     assertTrue(Long.parseLong(r.get(ResultColumn.ELAPSED_NS)) > 0);
-    // The whole process's CPU time: at least a little, at most the wall time on every core.
-    long cpu = Long.parseLong(r.get(ResultColumn.CPU_NS));
-    long wall = Long.parseLong(r.get(ResultColumn.ELAPSED_NS));
-    assertTrue(cpu >= 0 && cpu <= wall * Runtime.getRuntime().availableProcessors() + 20_000_000L,
-        cpu + " ns CPU in " + wall + " ns");
+    // The whole process's CPU time: at least a little, at most the wall time on every core. A
+    // row may leave it blank, as documented, when a JVM thread (a compiler thread the JVM
+    // retires) ended during its run and the coarse clock saw under 100 ms; most rows have it.
+    int withCpu = 0;
+    for (ResultRow row : rows) {
+      String cell = row.get(ResultColumn.CPU_NS);
+      if (cell.isEmpty()) {
+        continue;
+      }
+      withCpu++;
+      long cpu = Long.parseLong(cell);
+      long wall = Long.parseLong(row.get(ResultColumn.ELAPSED_NS));
+      assertTrue(cpu >= 0
+          && cpu <= wall * Runtime.getRuntime().availableProcessors() + 20_000_000L,
+          cpu + " ns CPU in " + wall + " ns");
+    }
+    assertTrue(withCpu >= 3, withCpu + " of 5 rows have cpu_ns");
   }
 
   @Test
