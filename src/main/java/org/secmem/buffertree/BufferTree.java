@@ -93,10 +93,9 @@ public final class BufferTree implements Closeable {
    */
   public BufferTree(TreeMemory memory, Path dir, StreamFactory streams, StreamType readType,
       StreamType writeType, StreamOptions options) {
-    if (!org.secmem.stream.Streams.writesRegions(writeType)) {
-      throw new IllegalArgumentException("the buffer tree appends pushes to buffer files at any"
-          + " int offset, which " + writeType + " streams cannot (O_DIRECT writes whole"
-          + " blocks); choose another write stream");
+    String problem = writeProblem(writeType);
+    if (problem != null) {
+      throw new IllegalArgumentException(problem);
     }
     this.memory = memory;
     this.fanout = memory.fanout();
@@ -110,6 +109,19 @@ public final class BufferTree implements Closeable {
     this.mergeIn = new int[blockInts];
     this.mergeOut = new int[blockInts];
     this.root = newNode(true, null);
+  }
+
+  /**
+   * Why {@code writeType} cannot write a buffer tree's files, or null when it can: pushes append
+   * at any int offset, which {@code direct} (O_DIRECT, whole blocks only) cannot. The command
+   * line, parameter files and the menu refuse with this before anything runs.
+   */
+  public static String writeProblem(StreamType writeType) {
+    if (org.secmem.stream.Streams.writesRegions(writeType)) {
+      return null;
+    }
+    return "the buffer tree appends to its buffer files at any int offset, which " + writeType
+        + " cannot (O_DIRECT writes whole blocks); choose another write stream";
   }
 
   /** Keys inserted so far. */

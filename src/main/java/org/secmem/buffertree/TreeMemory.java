@@ -43,7 +43,7 @@ public record TreeMemory(long memoryInts, int blockInts, long m, Fanout fanout, 
    */
   public static TreeMemory plan(long n, long memoryInts, int bufferBytes, FanoutRule rule,
       StreamType read, StreamType write) {
-    int blockInts = Math.max(1, bufferBytes / Integer.BYTES);
+    int blockInts = blockInts(bufferBytes);
     long m = memoryInts / blockInts;
     if (m < MIN_BLOCKS) {
       throw new IllegalArgumentException(String.format(Locale.ROOT,
@@ -66,6 +66,16 @@ public record TreeMemory(long memoryInts, int blockInts, long m, Fanout fanout, 
     long required = arrays + streams + nodeBytes + SortMemory.OVERHEAD_BYTES;
     return new TreeMemory(memoryInts, blockInts, m, fanout, bufferInts, loadInts, maxNodes,
         required);
+  }
+
+  /** B in ints: a block is the stream buffer of B bytes, at least one int. */
+  public static int blockInts(int bufferBytes) {
+    return Math.max(1, bufferBytes / Integer.BYTES);
+  }
+
+  /** m = M/B, the blocks M ints hold; a tree needs {@link #MIN_BLOCKS} or more. */
+  public static long blocks(long memoryInts, int bufferBytes) {
+    return memoryInts / blockInts(bufferBytes);
   }
 
   /** Bytes of the ints the tree holds in memory (the load and the blocks): at most M. */

@@ -421,10 +421,7 @@ final class Menu {
         String.join(", ", STREAMS), text -> {
           StreamType t = streamType(text);
           bufferProblem(t, b);
-          if (!Streams.writesRegions(t)) {
-            throw new Prompter.Rejected("the buffer tree appends to its buffer files at any int"
-                + " offset, which " + t + " cannot (O_DIRECT writes whole blocks)");
-          }
+          rejectIf(org.secmem.buffertree.BufferTree.writeProblem(t));
           treeProblem(n, m, (int) b, FanoutRule.parse(fanout), read, t);
           return t.cliName();
         }));

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.secmem.buffertree.BufferTree;
 import org.secmem.buffertree.ExternalPriorityQueue;
 import org.secmem.buffertree.FanoutRule;
 import org.secmem.buffertree.TreeMemory;
@@ -23,7 +24,6 @@ import org.secmem.param.NumericField;
 import org.secmem.sort.SortMemory;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
-import org.secmem.stream.Streams;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -106,19 +106,8 @@ final class PqCommand implements Callable<Integer> {
           + " (default: 64K).")
   Long b;
 
-  @Option(
-      names = "--fanout",
-      paramLabel = "a,b",
-      description = "Buffer tree: the (a, b) of its (a, b)-tree, 1 <= a, 2a <= b <= m = M/B, and"
-          + " b >= 4 for the queue; or m/K for b = m/K, a = b/4 (default: m/8).")
-  String fanout;
-
-  @Option(
-      names = "--b-over-m",
-      paramLabel = "K",
-      converter = Converters.IntCount.class,
-      description = "Buffer tree: b = m/K and a = b/4, the same as --fanout m/K.")
-  Integer bOverM;
+  /** The tree's (a, b); the queue also needs b >= 4. */
+  @Mixin FanoutOptions fanout;
 
   @Option(
       names = "--read-stream",
@@ -203,7 +192,7 @@ final class PqCommand implements Callable<Integer> {
     long bytes = b != null ? b : DEFAULT_B;
     StreamType read = readStream != null ? readStream : StreamType.USER_BUFFER;
     StreamType write = writeStream != null ? writeStream : StreamType.USER_BUFFER;
-    FanoutRule rule = fanoutRule(cmd);
+    FanoutRule rule = fanout.rule(cmd);
     if (tree) {
       checkTree(cmd, memInts, bytes, read, write, rule);
       Resources.checkWritableFolder("--dir", dir);
@@ -263,32 +252,13 @@ final class PqCommand implements Callable<Integer> {
 
   /** Options of the buffer tree, refused when no buffer tree runs. */
   private void refuseTreeOption(CommandLine cmd) {
-    String given = m != null ? "--m" : b != null ? "--b" : fanout != null ? "--fanout"
-        : bOverM != null ? "--b-over-m" : readStream != null ? "--read-stream"
+    String given = m != null ? "--m" : b != null ? "--b" : fanout.given() != null
+        ? fanout.given() : readStream != null ? "--read-stream"
         : writeStream != null ? "--write-stream" : null;
     if (given != null) {
       throw new CommandLine.ParameterException(cmd, given + " applies to --impl buffer-tree"
           + " only (the java queue has no memory bound, blocks or files)");
     }
-  }
-
-  private FanoutRule fanoutRule(CommandLine cmd) {
-    if (fanout != null && bOverM != null) {
-      throw new CommandLine.ParameterException(cmd,
-          "give --fanout or --b-over-m, not both (--b-over-m K is --fanout m/K)");
-    }
-    try {
-      if (fanout != null) {
-        return FanoutRule.parse(fanout);
-      }
-      if (bOverM != null) {
-        Limits.between(cmd, "--b-over-m", bOverM, 1, FanoutRule.MAX_B_OVER_M, "");
-        return FanoutRule.ratio(bOverM);
-      }
-    } catch (IllegalArgumentException e) {
-      throw new CommandLine.ParameterException(cmd, "--fanout: " + e.getMessage());
-    }
-    return FanoutRule.DEFAULT;
   }
 
   /** Refuses, before anything runs, a buffer tree the options cannot make or the heap hold. */
@@ -303,17 +273,16 @@ final class PqCommand implements Callable<Integer> {
         throw new CommandLine.ParameterException(cmd, "--b: " + problem);
       }
     }
-    if (!Streams.writesRegions(write)) {
-      throw new CommandLine.ParameterException(cmd, "--write-stream: the buffer tree appends"
-          + " to its buffer files at any int offset, which " + write + " cannot (O_DIRECT"
-          + " writes whole blocks); choose another write stream");
+    String writeProblem = BufferTree.writeProblem(write);
+    if (writeProblem != null) {
+      throw new CommandLine.ParameterException(cmd, "--write-stream: " + writeProblem);
     }
-    String fanoutOption = fanout != null ? "--fanout" : bOverM != null ? "--b-over-m" : "--m";
+    String fanoutOption = fanout.given() != null ? fanout.given() : "--m";
     TreeMemory plan;
     try {
       plan = TreeMemory.plan(n, memInts, (int) bytes, rule, read, write);
     } catch (IllegalArgumentException e) {
-      String option = memInts / Math.max(1, bytes / Integer.BYTES) < TreeMemory.MIN_BLOCKS
+      String option = TreeMemory.blocks(memInts, (int) bytes) < TreeMemory.MIN_BLOCKS
           ? "--m" : fanoutOption;
       throw new CommandLine.ParameterException(cmd, option + ": " + e.getMessage());
     }

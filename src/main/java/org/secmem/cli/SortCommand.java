@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
+import org.secmem.buffertree.BufferTree;
 import org.secmem.buffertree.FanoutRule;
 import org.secmem.buffertree.TreeMemory;
 import org.secmem.data.Shape;
@@ -198,20 +199,7 @@ final class SortCommand implements Callable<Integer> {
       defaultValue = "merge")
   String algorithm;
 
-  @Option(
-      names = "--fanout",
-      paramLabel = "a,b",
-      description = "Buffer tree only: the (a, b) of its (a, b)-tree, 1 <= a, 2a <= b <= m ="
-          + " M/B (b/4 and b is seed 004's rule); or m/K for b = m/K, a = b/4 (default: m/8,"
-          + " seed 004's best; m is Arge's design (m/4, m)).")
-  String fanout;
-
-  @Option(
-      names = "--b-over-m",
-      paramLabel = "K",
-      converter = Converters.IntCount.class,
-      description = "Buffer tree only: b = m/K and a = b/4, the same as --fanout m/K.")
-  Integer bOverM;
+  @Mixin FanoutOptions fanout;
 
   @Option(
       names = "--arrival-ns",
@@ -264,7 +252,11 @@ final class SortCommand implements Callable<Integer> {
     }
     boolean inMemory = algo == SortAlgorithm.IN_MEMORY;
     boolean tree = algo == SortAlgorithm.BUFFER_TREE;
-    FanoutRule fanoutRule = fanoutRule(cmd, tree);
+    if (!tree && fanout.given() != null) {
+      throw new CommandLine.ParameterException(cmd, fanout.given()
+          + " applies to --algorithm buffer-tree only");
+    }
+    FanoutRule fanoutRule = fanout.rule(cmd);
     int d = chosen.fanIn();
     long b = chosen.bufferBytes();
     long m = chosen.memoryInts();
@@ -316,18 +308,17 @@ final class SortCommand implements Callable<Integer> {
       InMemorySort.requireHeap(SortMemory.maxHeap(), ints, chosen.tuning().threads(), (int) b,
           readStream, writeStream);
     } else if (tree) {
-      if (!Streams.writesRegions(writeStream)) {
-        throw new CommandLine.ParameterException(cmd, "--write-stream: the buffer tree appends"
-            + " to its buffer files at any int offset, which " + writeStream + " cannot"
-            + " (O_DIRECT writes whole blocks); choose another write stream");
+      String writeProblem = BufferTree.writeProblem(writeStream);
+      if (writeProblem != null) {
+        throw new CommandLine.ParameterException(cmd, "--write-stream: " + writeProblem);
       }
       TreeMemory treeMemory;
       try {
         treeMemory = TreeMemory.plan(ints, m, (int) b, fanoutRule, readStream, writeStream);
       } catch (IllegalArgumentException e) {
         throw new CommandLine.ParameterException(cmd,
-            (fanout != null ? "--fanout: " : bOverM != null ? "--b-over-m: " : "--m: ")
-                + e.getMessage());
+            (TreeMemory.blocks(m, (int) b) >= TreeMemory.MIN_BLOCKS && fanout.given() != null
+                ? fanout.given() : "--m") + ": " + e.getMessage());
       }
       treeMemory.requireHeap(SortMemory.maxHeap());
     } else {
@@ -401,30 +392,6 @@ final class SortCommand implements Callable<Integer> {
   }
 
   /** Files a sort holds open at once: every merge thread's d runs and output, and a few more. */
-  /** The buffer tree's fanout rule from --fanout or --b-over-m, refused for other algorithms. */
-  private FanoutRule fanoutRule(CommandLine cmd, boolean tree) {
-    if (fanout != null && bOverM != null) {
-      throw new CommandLine.ParameterException(cmd,
-          "give --fanout or --b-over-m, not both (--b-over-m K is --fanout m/K)");
-    }
-    if (!tree && (fanout != null || bOverM != null)) {
-      throw new CommandLine.ParameterException(cmd, (fanout != null ? "--fanout" : "--b-over-m")
-          + " applies to --algorithm buffer-tree only");
-    }
-    try {
-      if (fanout != null) {
-        return FanoutRule.parse(fanout);
-      }
-      if (bOverM != null) {
-        Limits.between(cmd, "--b-over-m", bOverM, 1, FanoutRule.MAX_B_OVER_M, "");
-        return FanoutRule.ratio(bOverM);
-      }
-    } catch (IllegalArgumentException e) {
-      throw new CommandLine.ParameterException(cmd, "--fanout: " + e.getMessage());
-    }
-    return FanoutRule.DEFAULT;
-  }
-
   static long openFiles(SortMemory memory, int d) {
     long k = Math.min(d, memory.runs());
     return Math.max(memory.workers() * 2L, Math.max(1, memory.mergeThreads()) * (k + 1)) + 2;

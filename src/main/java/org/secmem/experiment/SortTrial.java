@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.secmem.buffertree.BufferTreeSort;
 import org.secmem.buffertree.Fanout;
+import org.secmem.buffertree.TreeMemory;
 import org.secmem.buffertree.TreeStats;
 import org.secmem.data.Arrivals;
 import org.secmem.data.Checksum;
@@ -74,7 +75,7 @@ public final class SortTrial implements Trial {
   private Optional<Fanout> fanout() {
     try {
       return Optional.of(spec.fanout().resolve(
-          spec.m() / Math.max(1, spec.options().bufferBytes() / Integer.BYTES)));
+          TreeMemory.blocks(spec.m(), spec.options().bufferBytes())));
     } catch (IllegalArgumentException e) {
       return Optional.empty();
     }
@@ -325,8 +326,9 @@ public final class SortTrial implements Trial {
       return OptionalLong.of(CostModel.inMemoryBlockTransfers(n, spec.options().bufferBytes()));
     }
     if (bufferTree()) {
-      long blockInts = Math.max(1, spec.options().bufferBytes() / Integer.BYTES);
-      return OptionalLong.of(TreeStats.ioBound(n, blockInts, spec.m() / blockInts));
+      int b = spec.options().bufferBytes();
+      return OptionalLong.of(TreeStats.ioBound(n, TreeMemory.blockInts(b),
+          TreeMemory.blocks(spec.m(), b)));
     }
     SortMemory plan;
     try {

@@ -49,18 +49,18 @@ final class RowExpander {
    */
   private static boolean treeProblems(RowChecker check, SortSettings st,
       List<FanoutRule> fanouts) {
-    if (!org.secmem.stream.Streams.writesRegions(st.writeType())) {
-      check.problem("write_stream", "the buffer tree appends to its buffer files at any int"
-          + " offset, which " + st.writeType() + " cannot (O_DIRECT writes whole blocks);"
-          + " choose another write stream");
+    String writeProblem = org.secmem.buffertree.BufferTree.writeProblem(st.writeType());
+    if (writeProblem != null) {
+      check.problem("write_stream", writeProblem);
       return false;
     }
     for (FanoutRule f : fanouts) {
       try {
         TreeMemory.plan(0, st.memoryInts(), st.bufferBytes(), f, st.readType(), st.writeType());
       } catch (IllegalArgumentException e) {
-        long blocks = st.memoryInts() / Math.max(1, st.bufferBytes() / Integer.BYTES);
-        check.problem(blocks < TreeMemory.MIN_BLOCKS ? "m" : "fanout", e.getMessage());
+        boolean fewBlocks =
+            TreeMemory.blocks(st.memoryInts(), st.bufferBytes()) < TreeMemory.MIN_BLOCKS;
+        check.problem(fewBlocks ? "m" : "fanout", e.getMessage());
         return false;
       }
     }

@@ -1,0 +1,56 @@
+package org.secmem.cli;
+
+import org.secmem.buffertree.FanoutRule;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/**
+ * The buffer tree's (a, b), as {@code sort --algorithm buffer-tree} and {@code pq} take it:
+ * {@code --fanout a,b|m|m/K} or {@code --b-over-m K}, not both; m/8 when neither is given.
+ */
+final class FanoutOptions {
+
+  @Option(
+      names = "--fanout",
+      paramLabel = "a,b",
+      description = "Buffer tree only: the (a, b) of its (a, b)-tree, 1 <= a, 2a <= b <= m ="
+          + " M/B (b/4 and b is seed 004's rule); or m/K for b = m/K, a = b/4 (default: m/8,"
+          + " seed 004's best; m is Arge's design (m/4, m)).")
+  String fanout;
+
+  @Option(
+      names = "--b-over-m",
+      paramLabel = "K",
+      converter = Converters.IntCount.class,
+      description = "Buffer tree only: b = m/K and a = b/4, the same as --fanout m/K.")
+  Integer bOverM;
+
+  /** The option given ({@code --fanout} or {@code --b-over-m}), or null when neither was. */
+  String given() {
+    return fanout != null ? "--fanout" : bOverM != null ? "--b-over-m" : null;
+  }
+
+  /**
+   * The rule the options give, {@link FanoutRule#DEFAULT} when none.
+   *
+   * @throws CommandLine.ParameterException naming the option, for both given or a bad value
+   */
+  FanoutRule rule(CommandLine cmd) {
+    if (fanout != null && bOverM != null) {
+      throw new CommandLine.ParameterException(cmd,
+          "give --fanout or --b-over-m, not both (--b-over-m K is --fanout m/K)");
+    }
+    try {
+      if (fanout != null) {
+        return FanoutRule.parse(fanout);
+      }
+      if (bOverM != null) {
+        Limits.between(cmd, "--b-over-m", bOverM, 1, FanoutRule.MAX_B_OVER_M, "");
+        return FanoutRule.ratio(bOverM);
+      }
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(cmd, given() + ": " + e.getMessage());
+    }
+    return FanoutRule.DEFAULT;
+  }
+}
