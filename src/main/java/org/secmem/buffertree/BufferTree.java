@@ -48,7 +48,7 @@ public final class BufferTree implements Closeable {
 
   private final TreeMemory memory;
   private final Fanout fanout;
-  private final Path dir;
+  private final List<Path> dirs;
   private final StreamFactory streams;
   private final StreamType readType;
   private final StreamType writeType;
@@ -85,21 +85,37 @@ public final class BufferTree implements Closeable {
   /**
    * An empty tree whose files go in {@code dir} (which must exist; the caller removes it).
    *
+   * @see #BufferTree(TreeMemory, List, StreamFactory, StreamType, StreamType, StreamOptions)
+   */
+  public BufferTree(TreeMemory memory, Path dir, StreamFactory streams, StreamType readType,
+      StreamType writeType, StreamOptions options) {
+    this(memory, List.of(dir), streams, readType, writeType, options);
+  }
+
+  /**
+   * An empty tree whose files go in {@code dirs} (which must exist; the caller removes them): a
+   * node's buffer and leaf files in folder {@code id mod dirs.size()}, so that the buffers and
+   * leaves are spread over several disks (seed 004 §3.6.4 striped them over two), and an emptying
+   * reads one node's buffer while it appends to children's buffers on the others.
+   *
    * @param memory M, B, (a, b) and the buffer sizes
    * @param readType stream type of every read of a buffer or leaf
    * @param writeType stream type of every write; not {@code direct}, since pushes append at any
    *     int offset
    * @param options B (the block, in bytes) and sync for every stream
    */
-  public BufferTree(TreeMemory memory, Path dir, StreamFactory streams, StreamType readType,
-      StreamType writeType, StreamOptions options) {
+  public BufferTree(TreeMemory memory, List<Path> dirs, StreamFactory streams,
+      StreamType readType, StreamType writeType, StreamOptions options) {
+    if (dirs.isEmpty()) {
+      throw new IllegalArgumentException("no folder for the tree's files");
+    }
     String problem = writeProblem(writeType);
     if (problem != null) {
       throw new IllegalArgumentException(problem);
     }
     this.memory = memory;
     this.fanout = memory.fanout();
-    this.dir = dir;
+    this.dirs = List.copyOf(dirs);
     this.streams = streams;
     this.readType = readType;
     this.writeType = writeType;
@@ -308,13 +324,15 @@ public final class BufferTree implements Closeable {
       failure = e;
     }
     List<Path> files = new ArrayList<>();
-    try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, "{buffer,leaf}-*.bin")) {
-      s.forEach(files::add);
-    } catch (IOException e) {
-      if (failure == null) {
-        failure = e;
-      } else {
-        failure.addSuppressed(e);
+    for (Path dir : dirs) {
+      try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, "{buffer,leaf}-*.bin")) {
+        s.forEach(files::add);
+      } catch (IOException e) {
+        if (failure == null) {
+          failure = e;
+        } else {
+          failure.addSuppressed(e);
+        }
       }
     }
     for (Path p : files) {
@@ -667,12 +685,17 @@ public final class BufferTree implements Closeable {
     return new Node(nextId++, leaf, parent);
   }
 
+  /** The folder of a node's files. */
+  private Path dirOf(Node u) {
+    return dirs.get((int) Math.floorMod((long) u.id, (long) dirs.size()));
+  }
+
   private Path bufferPath(Node u) {
-    return dir.resolve("buffer-" + u.id + ".bin");
+    return dirOf(u).resolve("buffer-" + u.id + ".bin");
   }
 
   private Path leafPath(Node u) {
-    return dir.resolve("leaf-" + u.id + "-" + u.generation + ".bin");
+    return dirOf(u).resolve("leaf-" + u.id + "-" + u.generation + ".bin");
   }
 
   private ReadStream open(Path file, long ints) throws IOException {

@@ -78,15 +78,20 @@ public final class BufferTreeSort implements ExternalSorter {
   private Result sortFrom(SortSpec spec, long n, Arrivals arrivals) throws IOException {
     TreeMemory memory = plan(spec, n);
     memory.requireHeap(org.secmem.sort.SortMemory.maxHeap());
-    Path parent = spec.workDir().orElse(spec.output().toAbsolutePath().getParent());
-    WorkDirectory.removeStale(parent);
+    List<Path> parents = spec.workParents();
+    String where = String.join(", ", parents.stream().map(Path::toString).toList());
+    for (Path parent : parents) {
+      WorkDirectory.removeStale(parent);
+    }
     HeapPeak.reset();
     boolean descending = spec.order() == SortOrder.DESCENDING;
     long start = System.nanoTime();
     ProcessCpu.Sample cpuStart = ProcessCpu.sample();
-    try (WorkDirectory work = WorkDirectory.create(parent, temps);
-        BufferTree tree = new BufferTree(memory, work.path(), streams, spec.readType(),
-            spec.writeType(), spec.options())) {
+    try (WorkDirectory work = WorkDirectory.create(parents,
+        spec.output().toAbsolutePath().getParent(), temps);
+        BufferTree tree = new BufferTree(memory, work.paths(), work.counting(streams),
+            spec.readType(), spec.writeType(), spec.options())) {
+      StreamFactory counted = work.counting(streams);
       Checksum checksum = arrivals != null ? arrivals.checksum() : new Checksum();
       int[] block = new int[memory.blockInts()];
       try (ReadStream in = arrivals != null ? null : streams.openReader(spec.readType(),
@@ -117,7 +122,7 @@ public final class BufferTreeSort implements ExternalSorter {
       tree.emptyAll();
       long emptied = System.nanoTime();
       Path out = work.outputInProgress();
-      try (WriteStream w = streams.createWriter(spec.writeType(), out, spec.options())) {
+      try (WriteStream w = counted.createWriter(spec.writeType(), out, spec.options())) {
         tree.drain((b, len) -> {
           if (descending) {
             complement(b, len);
@@ -132,7 +137,8 @@ public final class BufferTreeSort implements ExternalSorter {
       SortStats s = new SortStats(n, t.leaves(), t.height(), inserted - start, end - inserted,
           end - start, checksum, (arrivals == null ? bytes : 0) + t.intsRead() * Integer.BYTES,
           bytes + t.intsWritten() * Integer.BYTES, ProcessCpu.between(cpuStart, cpuInserted),
-          ProcessCpu.between(cpuInserted, ProcessCpu.sample()), null, HeapPeak.bytes());
+          ProcessCpu.between(cpuInserted, ProcessCpu.sample()), null, HeapPeak.bytes(),
+          work.tally());
       return new Result(s, withOutputBlocks(t, n, arrivals == null, memory.blockInts()), memory);
     } catch (OutOfMemoryError e) {
       throw new IOException("buffer-tree sort of " + spec.input() + " ran out of heap although"
@@ -140,15 +146,17 @@ public final class BufferTreeSort implements ExternalSorter {
           + " (heap: " + (org.secmem.sort.SortMemory.maxHeap() >> 20) + " MiB); use a smaller"
           + " --m or a larger -Xmx", e);
     } catch (InternalError e) {
-      throw Streams.mappingFault(e, List.of(spec.input(), parent));
+      List<Path> involved = new java.util.ArrayList<>(List.of(spec.input()));
+      involved.addAll(parents);
+      throw Streams.mappingFault(e, involved);
     } catch (InterruptedIOException | ClosedByInterruptException e) {
       // Still an interrupt for the caller (a channel stream closed by it says so in its own way).
       InterruptedIOException i = new InterruptedIOException("buffer-tree sort of " + spec.input()
-          + " was interrupted; its tree in " + parent + " is removed");
+          + " was interrupted; its tree in " + where + " is removed");
       i.initCause(e);
       throw i;
     } catch (IOException e) {
-      throw new IOException("buffer-tree sort of " + spec.input() + " with its tree in " + parent
+      throw new IOException("buffer-tree sort of " + spec.input() + " with its tree in " + where
           + ": " + e.getMessage(), e);
     }
   }

@@ -5,6 +5,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.secmem.experiment.StreamMemory;
 import org.secmem.param.PathProblems;
 import org.secmem.stream.StreamType;
@@ -60,6 +61,29 @@ final class Resources {
   /** Refuses a folder that cannot be created or written, before anything runs. */
   static void checkWritableFolder(String option, Path dir) {
     refuse(option, PathProblems.folderProblem(dir));
+  }
+
+  /**
+   * Refuses work folders that cannot be written, or one named twice (by the same path or another
+   * name of it); none is fine (a folder beside the output).
+   */
+  static void checkWorkFolders(String option, List<Path> folders) {
+    java.util.Set<Path> seen = new java.util.HashSet<>();
+    for (Path f : folders) {
+      refuse(option, PathProblems.folderProblem(f));
+      Path real = f.toAbsolutePath().normalize();
+      try {
+        if (Files.exists(f)) {
+          real = f.toRealPath();
+        }
+      } catch (IOException e) {
+        // the folder problem above would have said; compare by name
+      }
+      if (!seen.add(real)) {
+        throw new BadInputException(option + ": " + f + " is named twice (each folder once;"
+            + " folders on one disk share its bandwidth)");
+      }
+    }
   }
 
   /** Refuses a folder option that names a file. */

@@ -218,9 +218,13 @@ final class SortCommand implements Callable<Integer> {
 
   @Option(
       names = "--work-dir",
-      paramLabel = "DIR",
-      description = "Where temporary runs go (default: a fresh folder beside the output).")
-  Path workDir;
+      paramLabel = "DIR[,DIR...]",
+      split = ",",
+      description = "Where temporary runs go (default: a fresh folder beside the output). Several"
+          + " folders (one per disk) take the runs in turn, run after run, as GNU sort's several"
+          + " -T folders do; the buffer tree spreads its nodes' files over them. Rows record"
+          + " work_dir and the bytes written to and read from each folder.")
+  List<Path> workDirs;
 
   @Option(
       names = "--dir",
@@ -297,9 +301,12 @@ final class SortCommand implements Callable<Integer> {
     if (out != null) {
       checkOutput(out, in);
     }
-    if (workDir != null) {
-      Resources.checkWritableFolder("--work-dir", workDir);
-    }
+    List<Path> work = workDirs == null ? List.of() : List.copyOf(workDirs);
+    Resources.checkWorkFolders("--work-dir", work);
+    sharedDisks(work).ifPresent(note -> {
+      cmd.getErr().println("note: " + note);
+      cmd.getErr().flush();
+    });
     if (in == null || out == null) {
       // Generated inputs and scratch outputs go under --dir.
       Resources.checkWritableFolder("--dir", dir);
@@ -330,16 +337,32 @@ final class SortCommand implements Callable<Integer> {
     long generated = in == null ? data : 0;
     Path outDir = (out != null ? out : dir.resolve("scratch")).toAbsolutePath().getParent();
     if (inMemory) {
-      // No runs: the output is written in the work folder (beside it by default), then moved.
-      if (workDir != null) {
-        common.checkDisk(workDir, data, "the sorted output in progress");
+      // No runs: the output is written in a work folder (beside it by default), then moved.
+      if (!work.isEmpty()) {
+        Path first = work.get(org.secmem.sort.WorkDirectory.outputFolder(work, outDir));
+        common.checkDisk(first, data, "the sorted output in progress");
       }
       common.checkDisk(outDir, data + generated, "the sorted output");
-    } else if (workDir == null) {
+    } else if (work.isEmpty()) {
       common.checkDisk(outDir, CostModel.peakDiskBytes(ints) + generated,
           "the sort (runs and output beside it)");
     } else {
-      common.checkDisk(workDir, CostModel.peakDiskBytes(ints), "the sort's runs");
+      long[] needs = CostModel.peakDiskBytes(ints, work.size(),
+          org.secmem.sort.WorkDirectory.outputFolder(work, outDir));
+      // Folders on one file system share its free space: check their needs together.
+      List<java.nio.file.FileStore> stores = new java.util.ArrayList<>();
+      for (Path w : work) {
+        stores.add(storeOf(w));
+      }
+      java.util.Map<Integer, Long> needByFirst = new java.util.LinkedHashMap<>();
+      for (int i = 0; i < work.size(); i++) {
+        int first = stores.get(i) == null ? i : stores.indexOf(stores.get(i));
+        needByFirst.merge(first, needs[i], Long::sum);
+      }
+      for (java.util.Map.Entry<Integer, Long> e : needByFirst.entrySet()) {
+        common.checkDisk(work.get(e.getKey()), e.getValue(), work.size() == 1 ? "the sort's runs"
+            : "the sort's runs in the work folders on this file system");
+      }
       common.checkDisk(outDir, data + generated, "the sorted output");
     }
     SortTrialSpec trialSpec =
@@ -347,7 +370,7 @@ final class SortCommand implements Callable<Integer> {
             shape, settings.seed(), m, d, readStream, writeStream,
             new StreamOptions((int) b, settings.sync()),
             descending ? SortOrder.DESCENDING : SortOrder.ASCENDING, dir,
-            Optional.ofNullable(workDir), chosen.tuning(),
+            work, chosen.tuning(),
             inMemory || tree ? chosen.preset().cliName() : chosen.label(), algo, fanoutRule,
             arrivalNs == null ? 0 : arrivalNs);
     common.checkDuration(cmd, settings.totalRuns()
@@ -404,5 +427,33 @@ final class SortCommand implements Callable<Integer> {
           + " elsewhere");
     }
     Resources.checkOutputFile("--out", out);
+  }
+
+  /** The file system of {@code dir} (or of its nearest existing ancestor); null when unknown. */
+  private static java.nio.file.FileStore storeOf(Path dir) {
+    try {
+      return java.nio.file.Files.getFileStore(
+          org.secmem.sort.WorkDirectory.existingAncestor(dir));
+    } catch (java.io.IOException e) {
+      return null;
+    }
+  }
+
+  /**
+   * What to say when work folders share a file system: their runs then share one disk's
+   * bandwidth, and the sort measures spreading over folders, not over disks.
+   */
+  static Optional<String> sharedDisks(List<Path> work) {
+    List<java.nio.file.FileStore> stores = new java.util.ArrayList<>();
+    for (Path w : work) {
+      java.nio.file.FileStore s = storeOf(w);
+      if (s != null && stores.contains(s)) {
+        return Optional.of("--work-dir: " + w + " is on the same file system ("
+            + s.name() + ") as " + work.get(stores.indexOf(s)) + ": their runs share one"
+            + " disk's bandwidth");
+      }
+      stores.add(s);
+    }
+    return Optional.empty();
   }
 }

@@ -18,7 +18,7 @@ final class SortTrials {
     return trialOf(
         new SortTrialSpec(c.input(), c.output(), c.n(), c.shape(), c.settings().seed(), c.m(),
             c.d(), c.readStream(), c.writeStream(),
-            new StreamOptions(c.b(), c.settings().sync()), c.order(), c.dir(), Optional.empty(),
+            new StreamOptions(c.b(), c.settings().sync()), c.order(), c.dir(), c.workDirs(),
             c.tuning(), c.preset(), c.algorithm(), c.fanout(), c.arrivalNanos()),
         temps);
   }

@@ -144,7 +144,9 @@ public final class SortTrial implements Trial {
             spec.online() ? null : InputSize.of(List.of(spec.inputFile())))
         .set(ResultColumn.ALGORITHM, spec.algorithm().cliName())
         .set(ResultColumn.ARRIVAL_NS_PER_KEY,
-            spec.online() ? Long.toString(spec.arrivalNanos()) : null);
+            spec.online() ? Long.toString(spec.arrivalNanos()) : null)
+        .set(ResultColumn.WORK_DIR, spec.workDirs().isEmpty() ? null : String.join(",",
+            spec.workDirs().stream().map(Path::toString).toList()));
     if (inMemory()) {
       // M, d, the merger, overlap and the parallel merge do not apply: blank, so that charts
       // draw the baseline as a level line beside an M or d sweep. run_ints says what it held
@@ -202,7 +204,7 @@ public final class SortTrial implements Trial {
   public TrialOutcome run() throws IOException {
     Path input = spec.online() ? onlineInput() : spec.inputFile();
     SortSpec sortSpec = new SortSpec(input, output, spec.m(), spec.d(),
-        spec.readType(), spec.writeType(), spec.options(), spec.order(), spec.workDir());
+        spec.readType(), spec.writeType(), spec.options(), spec.order(), spec.workDirs());
     Arrivals arrivals = spec.online()
         ? new Arrivals(spec.shape(), spec.n(), spec.seed(), spec.arrivalNanos()) : null;
     if (sorter instanceof BufferTreeSort bts) {
@@ -253,6 +255,7 @@ public final class SortTrial implements Trial {
     }
     extra.put(ResultColumn.STREAM_READ_BYTES, Long.toString(stats.bytesRead()));
     extra.put(ResultColumn.STREAM_WRITE_BYTES, Long.toString(stats.bytesWritten()));
+    putWorkTally(extra, stats);
     return new TrialOutcome(stats.ints(), stats.ints() * Integer.BYTES, stats.inputChecksum(),
         Optional.empty(), extra);
   }
@@ -287,8 +290,22 @@ public final class SortTrial implements Trial {
     }
     extra.put(ResultColumn.STREAM_READ_BYTES, Long.toString(stats.bytesRead()));
     extra.put(ResultColumn.STREAM_WRITE_BYTES, Long.toString(stats.bytesWritten()));
+    putWorkTally(extra, stats);
     return new TrialOutcome(stats.ints(), stats.ints() * Integer.BYTES, stats.inputChecksum(),
         Optional.empty(), extra);
+  }
+
+  /** Bytes written to and read from each work folder, in the order the folders were given. */
+  private static void putWorkTally(Map<ResultColumn, String> extra, SortStats stats) {
+    if (stats.workTally() == null) {
+      return;
+    }
+    extra.put(ResultColumn.WORK_WRITE_BYTES, joined(stats.workTally().written()));
+    extra.put(ResultColumn.WORK_READ_BYTES, joined(stats.workTally().read()));
+  }
+
+  private static String joined(List<Long> values) {
+    return String.join("|", values.stream().map(String::valueOf).toList());
   }
 
   /** Where an online sort's arriving keys are written for a sort that needs them all first. */

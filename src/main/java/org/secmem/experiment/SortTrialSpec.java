@@ -1,6 +1,7 @@
 package org.secmem.experiment;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.secmem.buffertree.FanoutRule;
 import org.secmem.data.Shape;
@@ -17,7 +18,8 @@ import org.secmem.stream.StreamType;
  * @param output where the sorted file goes; empty for a scratch file removed after the runs
  * @param n ints to generate when there is no input file
  * @param dataDir where generated inputs and scratch outputs live
- * @param workDir where the sort's temporary runs go; empty for a folder beside the output
+ * @param workDirs where the sort's temporary runs go, spread over the folders in turn (several
+ *     disks); empty for a folder beside the output
  * @param tuning the composition of the sort's parts
  * @param preset what the row calls the composition: classic, fast or custom
  * @param algorithm the merge sort, the in-memory baseline (which uses of M, d and the tuning
@@ -39,7 +41,7 @@ public record SortTrialSpec(
     StreamOptions options,
     SortOrder order,
     Path dataDir,
-    Optional<Path> workDir,
+    List<Path> workDirs,
     SortTuning tuning,
     String preset,
     SortAlgorithm algorithm,
@@ -55,7 +57,7 @@ public record SortTrialSpec(
       SortOrder order, Path dataDir, Optional<Path> workDir, SortTuning tuning, String preset,
       SortAlgorithm algorithm, FanoutRule fanout) {
     this(input, output, n, shape, seed, m, d, readType, writeType, options, order, dataDir,
-        workDir, tuning, preset, algorithm, fanout, 0);
+        workDir.map(List::of).orElse(List.of()), tuning, preset, algorithm, fanout, 0);
   }
 
   /** A configuration of the merge sort. */
@@ -67,6 +69,7 @@ public record SortTrialSpec(
   }
 
   public SortTrialSpec {
+    workDirs = List.copyOf(workDirs);
     if (algorithm == null || fanout == null) {
       throw new IllegalArgumentException("algorithm and fanout must be given");
     }

@@ -134,6 +134,41 @@ final class RowChecker {
     }
   }
 
+  /**
+   * The work-folder sets of a {@code work_dir} cell: alternatives separated by {@code |}, each a
+   * comma-separated list of folders (several disks; quote the cell in CSV), resolved against
+   * {@code base}; each folder must exist or be creatable and be written to, and no set may name a
+   * folder twice. A blank cell is one empty set: a folder beside the output.
+   */
+  List<List<Path>> workDirs(String field, Path base, String cell) {
+    if (cell == null || cell.isBlank()) {
+      return List.of(List.of());
+    }
+    List<List<Path>> sets = new java.util.ArrayList<>();
+    for (String alternative : cell.split("\\|", -1)) {
+      List<Path> set = new java.util.ArrayList<>();
+      for (String name : alternative.split(",", -1)) {
+        if (name.isBlank()) {
+          problem(field, "'" + alternative.trim() + "' has an empty folder name (write folders"
+              + " as A,B and alternatives as A|A,B)");
+          continue;
+        }
+        Path p = path(field, base, name);
+        if (p == null) {
+          continue;
+        }
+        if (set.contains(p)) {
+          problem(field, p + " is named twice in '" + alternative.trim() + "'");
+          continue;
+        }
+        writableFolder(field, p, true);
+        set.add(p);
+      }
+      sets.add(List.copyOf(set));
+    }
+    return sets;
+  }
+
   /** A folder that exists or can be created, for data the row writes. */
   Path writableFolder(String field, Path p, boolean writes) {
     String problem = writes ? PathProblems.folderProblem(p) : PathProblems.notAFolder(p);

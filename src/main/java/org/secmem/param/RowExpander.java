@@ -36,7 +36,7 @@ final class RowExpander {
   private static final Set<String> SORT_COLUMNS =
       Set.of("read_stream", "write_stream", "stream", "n", "m", "d", "shape", "input", "output",
           "order", "preset", "merger", "run_sort", "overlap", "parallel_merge", "threads",
-          "algorithm", "fanout", "arrival_ns_per_key");
+          "algorithm", "fanout", "arrival_ns_per_key", "work_dir");
 
   /** The most configurations one file may expand to. */
   static final int MAX_CONFIGS = 100_000;
@@ -146,6 +146,7 @@ final class RowExpander {
           : check.path("output", base, outCell);
       Optional<Path> output = outPath == null ? Optional.empty()
           : Optional.of(check.outputFile("output", outPath, input.orElse(null)));
+      List<List<Path>> workDirs = check.workDirs("work_dir", base, cells.get("work_dir"));
       if (!check.ok()) {
         return List.of();
       }
@@ -211,15 +212,17 @@ final class RowExpander {
                 for (Shape shape : shapes) {
                   for (RunSettings rs : settings(reps, warmups, caches, syncs, seeds)) {
                   for (long arrival : arrivals) {
+                  for (List<Path> work : workDirs) {
                     out.add(new RunConfig(file, line, experiment, null, st.readType(),
                         st.writeType(), n, 0, st.bufferBytes(), st.memoryInts(), st.fanIn(),
                         shape, input, output, o, defaults.dataDir(), rs, st.tuning(), label,
-                        algorithm, fanout, arrival));
+                        algorithm, fanout, arrival, work));
                     if (out.size() > MAX_CONFIGS) {
                       check.problem("experiment", "expands to more than " + MAX_CONFIGS
                           + " configurations");
                       return List.of();
                     }
+                  }
                   }
                   }
                 }
@@ -271,7 +274,7 @@ final class RowExpander {
             for (RunSettings rs : settings(reps, warmups, caches, syncs, seeds)) {
               out.add(new RunConfig(file, line, experiment, t, null, null, n, (int) k, (int) b, 0,
                   0, Shape.UNIFORM, Optional.empty(), Optional.empty(), SortOrder.ASCENDING, dir,
-                  rs, null, "", null, null, 0));
+                  rs, null, "", null, null, 0, List.of()));
               if (out.size() > MAX_CONFIGS) {
                 check.problem("experiment", "expands to more than " + MAX_CONFIGS
                     + " configurations");

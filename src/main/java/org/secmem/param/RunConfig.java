@@ -1,6 +1,7 @@
 package org.secmem.param;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.secmem.buffertree.FanoutRule;
 import org.secmem.data.Shape;
@@ -58,7 +59,12 @@ public record RunConfig(
     String preset,
     SortAlgorithm algorithm,
     FanoutRule fanout,
-    long arrivalNanos) {
+    long arrivalNanos,
+    List<Path> workDirs) {
+
+  public RunConfig {
+    workDirs = workDirs == null ? List.of() : List.copyOf(workDirs);
+  }
 
   /** Where this configuration came from, e.g. {@code configs/quick.csv:4}. */
   public String origin() {

@@ -219,7 +219,19 @@ public enum ResultColumn {
    * Priority queue (buffer tree): of {@code elapsed_ns}, refilling the in-memory part (path
    * emptying, reading the leaf, rebalancing).
    */
-  REFILL_NS("refill_ns");
+  REFILL_NS("refill_ns"),
+  /**
+   * Sort: the work folders given (comma-separated, as on the command line), runs spread over them
+   * in turn; blank for the default, one folder beside the output.
+   */
+  WORK_DIR("work_dir"),
+  /**
+   * Sort: bytes the sort's streams wrote to each work folder, in the order of {@code work_dir},
+   * separated by {@code |} (one number for one folder).
+   */
+  WORK_WRITE_BYTES("work_write_bytes"),
+  /** Sort: bytes the sort's streams read from each work folder, as {@code work_write_bytes}. */
+  WORK_READ_BYTES("work_read_bytes");
 
   private final String header;
 

@@ -55,6 +55,27 @@ public final class CostModel {
   }
 
   /**
+   * Disk each of {@code folders} work folders needs at the peak when runs go to them in turn: an
+   * even share of {@link #peakDiskBytes} (round robin leaves the folders at most a run apart, which
+   * the slack and the share's rounding up cover for all but tiny inputs), and for the folder that
+   * writes the output ({@code outputFolder}) the whole output besides.
+   */
+  public static long[] peakDiskBytes(long n, int folders, int outputFolder) {
+    if (folders < 1 || outputFolder < 0 || outputFolder >= folders) {
+      throw new IllegalArgumentException("folders (" + folders + ") must be >= 1 and"
+          + " outputFolder (" + outputFolder + ") one of them");
+    }
+    long bytes = n * Integer.BYTES;
+    long share = (2L * bytes + folders - 1) / folders + (1 << 20);
+    long[] needs = new long[folders];
+    java.util.Arrays.fill(needs, share);
+    if (folders > 1) {
+      needs[outputFolder] += bytes;
+    }
+    return needs;
+  }
+
+  /**
    * Block transfers of the in-memory sort: one read and one write of the 4N bytes, ⌈4N/B⌉ blocks
    * each way (the merge sort's count when M ≥ N: one run, no merge pass).
    */

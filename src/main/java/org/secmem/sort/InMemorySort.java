@@ -107,12 +107,16 @@ public final class InMemorySort implements ExternalSorter {
     long n = Streams.intCount(spec.input());
     int b = spec.options().bufferBytes();
     requireHeap(SortMemory.maxHeap(), n, tuning.threads(), b, spec.readType(), spec.writeType());
-    Path parent = spec.workDir().orElse(spec.output().toAbsolutePath().getParent());
-    WorkDirectory.removeStale(parent);
+    List<Path> parents = spec.workParents();
+    for (Path parent : parents) {
+      WorkDirectory.removeStale(parent);
+    }
     HeapPeak.reset();
     long start = System.nanoTime();
     ProcessCpu.Sample cpuStart = ProcessCpu.sample();
-    try (WorkDirectory work = WorkDirectory.create(parent, temps)) {
+    try (WorkDirectory work = WorkDirectory.create(parents,
+        spec.output().toAbsolutePath().getParent(), temps)) {
+      StreamFactory counted = work.counting(streams);
       int[] a = new int[(int) n];
       Checksum checksum = new Checksum();
       checksum.addMixed(RunFormation.read(streams, spec, tuning.blockIo(), 0, n, a, a.length),
@@ -124,23 +128,27 @@ public final class InMemorySort implements ExternalSorter {
       }
       long sorted = System.nanoTime();
       ProcessCpu.Sample cpuSorted = ProcessCpu.sample();
-      RunFormation.write(streams, spec, tuning.blockIo(), work.outputInProgress(), a, a.length,
+      RunFormation.write(counted, spec, tuning.blockIo(), work.outputInProgress(), a, a.length,
           descending && !tuning.blockIo());
       WorkDirectory.moveIntoPlace(work.outputInProgress(), spec.output());
       long end = System.nanoTime();
       long bytes = n * Integer.BYTES;
       return new SortStats(n, 1, 1, sorted - start, end - sorted, end - start, checksum, bytes,
           bytes, ProcessCpu.between(cpuStart, cpuSorted),
-          ProcessCpu.between(cpuSorted, ProcessCpu.sample()), null, HeapPeak.bytes());
+          ProcessCpu.between(cpuSorted, ProcessCpu.sample()), null, HeapPeak.bytes(),
+          work.tally());
     } catch (OutOfMemoryError e) {
       long model = requiredHeapBytes(n, tuning.threads(), b, spec.readType(), spec.writeType());
       throw new IOException("sorting " + spec.input() + " in memory ran out of heap although the"
           + " model said " + (model >> 20) + " MiB would do (heap: "
           + (SortMemory.maxHeap() >> 20) + " MiB); use --algorithm merge or a larger -Xmx", e);
     } catch (InternalError e) {
-      throw Streams.mappingFault(e, List.of(spec.input(), parent));
+      List<Path> involved = new java.util.ArrayList<>(List.of(spec.input()));
+      involved.addAll(parents);
+      throw Streams.mappingFault(e, involved);
     } catch (IOException e) {
-      throw new IOException("sorting " + spec.input() + " in memory, output in " + parent + ": "
+      throw new IOException("sorting " + spec.input() + " in memory, output in "
+          + String.join(", ", parents.stream().map(Path::toString).toList()) + ": "
           + e.getMessage(), e);
     }
   }

@@ -53,16 +53,19 @@ public final class MergeSort implements ExternalSorter {
     SortMemory memory = plan(spec, n);
     memory.requireHeap(SortMemory.maxHeap(), spec.memoryInts(), spec.fanIn(),
         spec.options().bufferBytes());
-    Path parent = spec.workDir().orElse(spec.output().toAbsolutePath().getParent());
+    List<Path> parents = spec.workParents();
     // Leftovers of sorts killed before they could clean up (kill -9, power loss).
-    WorkDirectory.removeStale(parent);
+    for (Path parent : parents) {
+      WorkDirectory.removeStale(parent);
+    }
     HeapPeak.reset();
     long start = System.nanoTime();
     // Per-thread CPU clocks (about 1 µs), read at the phase boundaries: ~0.4 ms of CPU each.
     ProcessCpu.Sample cpuStart = ProcessCpu.sample();
     ExecutorService pool = Tasks.pool("secmem-sort", tuning.threads());
-    try (WorkDirectory work = WorkDirectory.create(parent, temps)) {
-      SortJob job = new SortJob(spec, tuning, memory, streams, work, pool, n);
+    try (WorkDirectory work = WorkDirectory.create(parents,
+        spec.output().toAbsolutePath().getParent(), temps)) {
+      SortJob job = new SortJob(spec, tuning, memory, work.counting(streams), work, pool, n);
       Checksum checksum = new Checksum();
       List<Run> runs = RunFormation.form(job, checksum);
       long formed = System.nanoTime();
@@ -70,10 +73,11 @@ public final class MergeSort implements ExternalSorter {
       int passes = MergePhase.mergeAll(job, runs);
       WorkDirectory.moveIntoPlace(work.outputInProgress(), spec.output());
       long end = System.nanoTime();
+      WorkDirectory.Tally tally = work.tally();
       long bytes = n * Integer.BYTES * (long) passes;
       return new SortStats(n, runs.size(), passes, formed - start, end - formed, end - start,
           checksum, bytes, bytes, ProcessCpu.between(cpuStart, cpuFormed),
-          ProcessCpu.between(cpuFormed, ProcessCpu.sample()), memory, HeapPeak.bytes());
+          ProcessCpu.between(cpuFormed, ProcessCpu.sample()), memory, HeapPeak.bytes(), tally);
     } catch (OutOfMemoryError e) {
       // The memory model admitted this sort, so this is a defect of the model: say so plainly.
       throw new IOException("sorting " + spec.input() + " ran out of heap although the memory"
@@ -82,10 +86,13 @@ public final class MergeSort implements ExternalSorter {
     } catch (InternalError e) {
       // A mapped stream's SIGBUS (input truncated while read, disk full under a mapping) that
       // surfaced here rather than inside the stream: an I/O failure, not a crash.
-      throw Streams.mappingFault(e, List.of(spec.input(), parent));
+      List<Path> involved = new java.util.ArrayList<>(List.of(spec.input()));
+      involved.addAll(parents);
+      throw Streams.mappingFault(e, involved);
     } catch (IOException e) {
       // Say where: a bare "No space left on device" does not tell which disk filled up.
-      throw new IOException("sorting " + spec.input() + " with runs in " + parent + ": "
+      throw new IOException("sorting " + spec.input() + " with runs in " + String.join(", ",
+          parents.stream().map(Path::toString).toList()) + ": "
           + e.getMessage(), e);
     } finally {
       pool.shutdownNow();

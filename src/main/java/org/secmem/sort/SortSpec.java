@@ -1,6 +1,7 @@
 package org.secmem.sort;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.secmem.data.SortOrder;
 import org.secmem.stream.StreamOptions;
@@ -17,7 +18,8 @@ import org.secmem.stream.StreamType;
  * @param writeType stream type writing the runs and the output
  * @param options B and sync for every stream
  * @param order ascending or descending
- * @param workDir where the work folder of runs is made; empty: beside the output
+ * @param workDirs where the work folders of runs are made, runs spread over them in turn (one
+ *     per disk); empty: one beside the output
  */
 public record SortSpec(
     Path input,
@@ -28,7 +30,7 @@ public record SortSpec(
     StreamType writeType,
     StreamOptions options,
     SortOrder order,
-    Optional<Path> workDir) {
+    List<Path> workDirs) {
 
   public static final long MAX_MEMORY_INTS = Integer.MAX_VALUE - 8;
 
@@ -57,12 +59,25 @@ public record SortSpec(
       throw new IllegalArgumentException("fanIn (" + fanIn + ") must be >= 2");
     }
     if (readType == null || writeType == null || options == null || order == null
-        || workDir == null) {
-      throw new IllegalArgumentException("stream types, options, order and workDir must be given");
+        || workDirs == null) {
+      throw new IllegalArgumentException("stream types, options, order and workDirs must be given");
     }
+    workDirs = List.copyOf(workDirs);
     if (sameFile(input, output)) {
       throw new IllegalArgumentException(
           "output " + output + " is the input file; write the output elsewhere");
     }
+  }
+
+  /** A sort with its runs in {@code workDir}, or beside the output when empty. */
+  public SortSpec(Path input, Path output, long memoryInts, int fanIn, StreamType readType,
+      StreamType writeType, StreamOptions options, SortOrder order, Optional<Path> workDir) {
+    this(input, output, memoryInts, fanIn, readType, writeType, options, order,
+        workDir.map(List::of).orElse(List.of()));
+  }
+
+  /** The folders the work folders go in: those given, or the output's folder. */
+  public List<Path> workParents() {
+    return workDirs.isEmpty() ? List.of(output.toAbsolutePath().getParent()) : workDirs;
   }
 }

@@ -19,6 +19,7 @@ import org.secmem.data.Checksum;
  * @param memory the memory plan it ran under: workers, run length, merge threads and B; null for
  *     the in-memory sort, which has none (its memory is the array of N ints)
  * @param peakHeapBytes the most heap the JVM held during the sort (garbage included), -1 if unknown
+ * @param workTally the work folders and the bytes their files took and gave; null when unknown
  */
 public record SortStats(
     long ints,
@@ -33,4 +34,14 @@ public record SortStats(
     long runFormationCpuNanos,
     long mergeCpuNanos,
     SortMemory memory,
-    long peakHeapBytes) {}
+    long peakHeapBytes,
+    WorkDirectory.Tally workTally) {
+
+  /** Stats without a tally of the work folders. */
+  public SortStats(long ints, long runs, int passes, long runFormationNanos, long mergeNanos,
+      long totalNanos, Checksum inputChecksum, long bytesRead, long bytesWritten,
+      long runFormationCpuNanos, long mergeCpuNanos, SortMemory memory, long peakHeapBytes) {
+    this(ints, runs, passes, runFormationNanos, mergeNanos, totalNanos, inputChecksum, bytesRead,
+        bytesWritten, runFormationCpuNanos, mergeCpuNanos, memory, peakHeapBytes, null);
+  }
+}

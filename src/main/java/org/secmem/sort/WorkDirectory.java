@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -25,9 +27,10 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * A sort's private folder of runs: {@code .secmem-sort-<pid>-<random>}, holding a marker file with
+ * A sort's private folder of runs, one in each work folder given (several disks): {@code
+ * .secmem-sort-<pid>-<random>}, each holding a marker file with
  * the owning process's id and start time so that leftovers of a killed process can be recognised
- * and removed. {@link #close()} removes the folder and everything in it, also after a failure, and
+ * and removed. {@link #close()} removes the folders and everything in them, also after a failure, and
  * removes the marker last: a removal cut short (kill -9 after Ctrl-C, an out-of-memory) leaves a
  * folder that still says whose it is.
  */
@@ -65,15 +68,21 @@ public final class WorkDirectory implements Closeable {
 
   private static final Deleter FILES = Files::deleteIfExists;
 
-  private final Path dir;
+  private final List<Path> dirs;
+  private final int outputFolder;
   private final TempRegistry registry;
   private final java.util.concurrent.atomic.AtomicLong nextRun =
       new java.util.concurrent.atomic.AtomicLong();
+  private final AtomicLongArray written;
+  private final AtomicLongArray read;
   private boolean closed;
 
-  private WorkDirectory(Path dir, TempRegistry registry) {
-    this.dir = dir;
+  private WorkDirectory(List<Path> dirs, int outputFolder, TempRegistry registry) {
+    this.dirs = List.copyOf(dirs);
+    this.outputFolder = outputFolder;
     this.registry = registry;
+    this.written = new AtomicLongArray(dirs.size());
+    this.read = new AtomicLongArray(dirs.size());
   }
 
   /** Creates a fresh work folder inside {@code parent} (created when missing). */
@@ -86,22 +95,73 @@ public final class WorkDirectory implements Closeable {
    * is closed, so that an interrupt handler can remove it.
    */
   public static WorkDirectory create(Path parent, TempRegistry registry) throws IOException {
-    Files.createDirectories(parent);
+    return create(List.of(parent), parent, registry);
+  }
+
+  /**
+   * Creates a fresh work folder inside each of {@code parents} (several disks), each registered
+   * with {@code registry} until closed. Runs go to the folders in turn ({@link #newRun}); the
+   * output in progress goes to the first folder on the file system of {@code outputParent}, so
+   * that moving it into place is a rename, or to the first folder when none is.
+   *
+   * @param parents one or more folders, created when missing; no folder twice
+   * @param outputParent the folder the finished output goes to (it may not exist yet)
+   */
+  public static WorkDirectory create(List<Path> parents, Path outputParent, TempRegistry registry)
+      throws IOException {
+    if (parents.isEmpty()) {
+      throw new IllegalArgumentException("no work folder given");
+    }
+    if (new java.util.HashSet<>(parents.stream().map(p -> p.toAbsolutePath().normalize())
+        .toList()).size() != parents.size()) {
+      throw new IllegalArgumentException("a work folder is named twice: " + parents);
+    }
     ProcessHandle self = ProcessHandle.current();
     long pid = self.pid();
-    Path dir =
-        parent.resolve(PREFIX + pid + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong()));
-    Files.createDirectory(dir);
-    registry.register(dir);
-    WorkDirectory wd = new WorkDirectory(dir, registry);
+    byte[] marker = markerText(pid, self.info().startInstant()).getBytes(StandardCharsets.US_ASCII);
+    List<Path> made = new ArrayList<>();
     try {
-      Files.write(dir.resolve(MARKER), markerText(pid, self.info().startInstant())
-          .getBytes(StandardCharsets.US_ASCII));
-    } catch (IOException e) {
-      wd.close();
+      for (Path parent : parents) {
+        Files.createDirectories(parent);
+        Path dir = parent.resolve(
+            PREFIX + pid + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+        Files.createDirectory(dir);
+        registry.register(dir);
+        made.add(dir);
+        Files.write(dir.resolve(MARKER), marker);
+      }
+    } catch (IOException | RuntimeException e) {
+      new WorkDirectory(made, 0, registry).closeAfter(e);
       throw e;
     }
-    return wd;
+    return new WorkDirectory(made, outputFolder(parents, outputParent), registry);
+  }
+
+  /** Index of the first of {@code parents} on the file system of {@code outputParent}, or 0. */
+  public static int outputFolder(List<Path> parents, Path outputParent) {
+    if (parents.size() == 1) {
+      return 0;
+    }
+    try {
+      FileStore target = Files.getFileStore(existingAncestor(outputParent));
+      for (int i = 0; i < parents.size(); i++) {
+        if (Files.getFileStore(parents.get(i)).equals(target)) {
+          return i;
+        }
+      }
+    } catch (IOException e) {
+      LOG.info("Cannot tell which work folder is on the output's file system; using the first", e);
+    }
+    return 0;
+  }
+
+  /** {@code p}, or its nearest ancestor that exists. */
+  public static Path existingAncestor(Path p) {
+    Path a = p.toAbsolutePath();
+    while (a != null && !Files.exists(a)) {
+      a = a.getParent();
+    }
+    return a == null ? p.toAbsolutePath().getRoot() : a;
   }
 
   /** The marker's text: the PID, and on a second line the process's start time when known. */
@@ -109,18 +169,49 @@ public final class WorkDirectory implements Closeable {
     return pid + "\n" + start.map(s -> s + "\n").orElse("");
   }
 
+  /** The (first) work folder. */
   public Path path() {
-    return dir;
+    return dirs.get(0);
   }
 
-  /** A new, unused file name for a run of the given pass. */
+  /** Every work folder, one per parent given, in the order given. */
+  public List<Path> paths() {
+    return dirs;
+  }
+
+  /**
+   * A new, unused file name for a run of the given pass: in the folders in turn, run after run
+   * (as GNU sort spreads its temporary files over several {@code -T} folders), so that the d runs
+   * a merge reads come from every folder at once, and the runs written side by side by the run
+   * formation's workers go to different folders.
+   */
   public Path newRun(int pass) {
-    return dir.resolve("pass" + pass + "-run" + nextRun.getAndIncrement() + ".bin");
+    long i = nextRun.getAndIncrement();
+    return dirs.get((int) (i % dirs.size())).resolve("pass" + pass + "-run" + i + ".bin");
   }
 
   /** The name the finished output is written under before it is moved into place. */
   public Path outputInProgress() {
-    return dir.resolve("output.part");
+    return dirs.get(outputFolder).resolve("output.part");
+  }
+
+  /**
+   * {@code streams}, counting the bytes each of its streams moves to or from a file in a work
+   * folder against that folder (see {@link #tally()}).
+   */
+  public StreamFactory counting(StreamFactory streams) {
+    return new CountingStreams(streams, this::folderOf, read, written);
+  }
+
+  /** The index of the work folder holding {@code file}, or -1. */
+  private int folderOf(Path file) {
+    Path parent = file.toAbsolutePath().getParent();
+    for (int i = 0; i < dirs.size(); i++) {
+      if (dirs.get(i).toAbsolutePath().equals(parent)) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /** Renames the finished file over the output (atomically where the file system can). */
@@ -150,15 +241,64 @@ public final class WorkDirectory implements Closeable {
     Files.deleteIfExists(run);
   }
 
-  /** Removes the folder and everything in it; may be called again. */
+  /**
+   * Bytes moved per work folder so far.
+   *
+   * @param folders the work folders, in the order given
+   * @param written per folder: bytes the streams of {@link #counting} wrote to its files
+   * @param read per folder: bytes they read from its files
+   */
+  public record Tally(List<Path> folders, List<Long> written, List<Long> read) {
+    public Tally {
+      folders = List.copyOf(folders);
+      written = List.copyOf(written);
+      read = List.copyOf(read);
+    }
+  }
+
+  /** Bytes moved per work folder so far, by the streams of {@link #counting}. */
+  public Tally tally() {
+    List<Long> w = new ArrayList<>();
+    List<Long> r = new ArrayList<>();
+    for (int i = 0; i < dirs.size(); i++) {
+      w.add(written.get(i));
+      r.add(read.get(i));
+    }
+    return new Tally(dirs, w, r);
+  }
+
+  /** Removes every folder and everything in them; may be called again. */
   @Override
   public void close() throws IOException {
     if (closed) {
       return;
     }
     closed = true;
-    deleteTree(dir);
-    registry.release(dir);
+    IOException first = null;
+    for (Path dir : dirs) {
+      try {
+        deleteTree(dir);
+        registry.release(dir);
+      } catch (IOException e) {
+        if (first == null) {
+          first = e;
+        } else {
+          first.addSuppressed(e);
+        }
+      }
+    }
+    if (first != null) {
+      throw first;
+    }
+  }
+
+  /** Closes after {@code failure}, keeping a failure of the removal with it. */
+  private void closeAfter(Throwable failure) {
+    try {
+      close();
+    } catch (IOException e) {
+      failure.addSuppressed(e);
+    }
   }
 
   /**

@@ -53,7 +53,7 @@ class RawResultsWriterTest {
             + "block_pushes,internal_emptyings,leaf_emptyings,rebalances,blocks_read,"
             + "blocks_written,insert_ns,insert_internal_ns,insert_leaf_ns,force_empty_ns,"
             + "output_ns,arrival_ns_per_key,generate_ns,workload,insert_ratio,refills,spills,memory_inserts,tree_inserts,"
-            + "fuses,shares,root_collapses,refill_ns",
+            + "fuses,shares,root_collapses,refill_ns,work_dir,work_write_bytes,work_read_bytes",
         String.join(",", ResultColumn.headers()));
   }
 
