@@ -58,7 +58,9 @@ public final class ChartPlanner {
   private static final double LOG_SCALE_SPAN = 100;
   private static final String ALGORITHM = "algorithm";
   private static final String MERGE = "merge";
-  private static final List<String> SORT_SERIES_EXTRAS = List.of("preset", "tool", ALGORITHM);
+  private static final String WORK_DIR = "work_dir";
+  private static final List<String> SORT_SERIES_EXTRAS =
+      List.of("preset", "tool", ALGORITHM, WORK_DIR);
   /** The priority-queue experiment: a series per queue (and per tree where its setup varies). */
   static final String PQ = "pq";
   /**
@@ -243,7 +245,7 @@ public final class ChartPlanner {
         experiment.equals("sort")
             ? List.of(
                 ResultColumns.READ_STREAM, ResultColumns.WRITE_STREAM, "preset", "tool",
-                ALGORITHM)
+                ALGORITHM, WORK_DIR)
             : List.of(ResultColumns.STREAM);
     return cols.stream().filter(raw.header()::contains).toList();
   }
@@ -459,9 +461,10 @@ public final class ChartPlanner {
     for (String c : SORT_SERIES_EXTRAS) {
       // A baseline algorithm is named even alone (a level line beside the merge sort's sweep).
       boolean baseline = c.equals(ALGORITHM) && !r.get(c).trim().equals(MERGE);
-      if (seriesColumns.contains(c) && r.has(c)
+      // A blank work_dir is a setting too (the default folder), not a missing value.
+      if (seriesColumns.contains(c) && (r.has(c) || c.equals(WORK_DIR))
           && (baseline || distinctCells(all, c).size() > 1)) {
-        extras.add(r.get(c).trim());
+        extras.add(c.equals(WORK_DIR) ? workDirName(r.get(c).trim()) : r.get(c).trim());
       }
     }
     boolean onePair =
@@ -472,6 +475,11 @@ public final class ChartPlanner {
     }
     String extra = String.join(", ", extras);
     return onePair ? new Identity(extra, extra) : new Identity(pair + ", " + extra, extra);
+  }
+
+  /** A sort series' work folders: "runs in A + B", or "runs beside the output" for the default. */
+  private static String workDirName(String cell) {
+    return cell.isEmpty() ? "runs beside the output" : "runs in " + cell.replace(",", " + ");
   }
 
   /**

@@ -276,6 +276,23 @@ class ChartPlannerTest {
   }
 
   @Test
+  void plan_sortOverOneFolderAndTwo_barPerSetOfWorkFolders() throws IOException {
+    String csv =
+        "experiment,read_stream,write_stream,n,m,d,preset,algorithm,work_dir,warmup,elapsed_ms\n"
+            + "sort,channel,channel,1000000,100000,8,fast,merge,,false,100\n"
+            + "sort,channel,channel,1000000,100000,8,fast,merge,,false,110\n"
+            + "sort,channel,channel,1000000,100000,8,fast,merge,/a,false,90\n"
+            + "sort,channel,channel,1000000,100000,8,fast,merge,/a,false,95\n"
+            + "sort,channel,channel,1000000,100000,8,fast,merge,\"/a,/b\",false,70\n"
+            + "sort,channel,channel,1000000,100000,8,fast,merge,\"/a,/b\",false,75\n";
+    List<ChartSpec> specs = new ChartPlanner().plan(parse(csv));
+    ChartSpec time = specs.get(0);
+    assertEquals(Kind.BAR, time.kind(), stems(specs).toString());
+    assertEquals(List.of("runs beside the output", "runs in /a", "runs in /a + /b"), names(time));
+    assertEquals(72.5, time.series().get(2).points().get(0).stats().median(), 1e-9);
+  }
+
+  @Test
   void plan_oneTypeOneConfiguration_nothingToCompare() throws IOException {
     String csv =
         "experiment,stream,n,elapsed_ms\n"
