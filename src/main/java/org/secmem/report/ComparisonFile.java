@@ -55,8 +55,17 @@ public final class ComparisonFile {
     }
   }
 
-  /** Writes {@code c} to {@code out}, replacing it. */
+  /**
+   * Writes {@code c} to {@code out}, replacing an older comparison there.
+   *
+   * @throws ResultsFileException when {@code out} exists and is not a comparison (a results file
+   *     a script named {@code X-comparison.csv}): it is left as it is
+   */
   public static void write(Comparison c, Path out) throws IOException {
+    if (Files.isRegularFile(out) && Files.size(out) > 0 && !isComparison(out)) {
+      throw new ResultsFileException(out + " exists and is not a comparison file: not replaced"
+          + " (move it away to compare)");
+    }
     try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
       write(c, w);
     }
@@ -87,6 +96,16 @@ public final class ComparisonFile {
       p.printRecord(cells);
     }
     p.flush();
+  }
+
+  /** Whether the first line of {@code file} is a compare CSV header. */
+  private static boolean isComparison(Path file) throws IOException {
+    try (java.io.BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      String first = r.readLine();
+      return first != null && List.of(first.split(",")).containsAll(COLUMNS);
+    } catch (java.nio.charset.CharacterCodingException e) {
+      return false;
+    }
   }
 
   private static void sample(List<String> cells, Comparison.Sample s) {

@@ -79,7 +79,13 @@ public final class ComparisonTable {
     return a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3;
   }
 
-  static String ratio(double r) {
+  /** A plain number for a message ({@code 5}, {@code 2.5}), whatever the default locale. */
+  public static String plain(double v) {
+    return ChartPainter.number(v);
+  }
+
+  /** A ratio with 3 decimals; "-" for none. */
+  public static String ratio(double r) {
     return Double.isNaN(r) ? "-" : Double.isInfinite(r) ? "inf" : Numbers.fixed(r, 3);
   }
 

@@ -6,7 +6,7 @@ import java.nio.file.Path;
  * The names of the files written beside a raw results CSV {@code X.csv}: {@code X-summary.csv},
  * {@code X-environment.txt}, the chart folder {@code X-charts/} and the report page
  * {@code X-report.html}; after {@code secmem compare BASE X.csv} (or {@code run --baseline}) also
- * {@code X-compare.csv} and the chart {@code X-charts/compare-ratio.png} and {@code .svg}.
+ * {@code X-comparison.csv} and the chart {@code X-charts/compare-ratio.png} and {@code .svg}.
  */
 public final class ReportFiles {
 
@@ -32,9 +32,9 @@ public final class ReportFiles {
     return beside(rawCsv, "-report.html");
   }
 
-  /** {@code results/X.csv} → {@code results/X-compare.csv}: X compared with a baseline. */
+  /** {@code results/X.csv} → {@code results/X-comparison.csv}: X compared with a baseline. */
   public static Path compareFor(Path rawCsv) {
-    return beside(rawCsv, "-compare.csv");
+    return beside(rawCsv, "-comparison.csv");
   }
 
   /** The file name, without extension, of the comparison chart in the charts folder. */
