@@ -316,17 +316,16 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
 
     Map<List<String>, List<RawRow>> baseGroups = group(baseRows, key);
     Map<List<String>, List<RawRow>> nextGroups = group(nextRows, key);
-    if (baseGroups.keySet().stream().noneMatch(nextGroups::containsKey)) {
+    List<Pair> pairs = pairs(baseGroups, nextGroups, key, notes);
+    if (pairs.stream().noneMatch(p -> p.base() != null && p.next() != null)) {
       throw new IncomparableResultsException(noneInCommon(base, next, baseRows, nextRows, key));
     }
-    Set<List<String>> keys = new LinkedHashSet<>(baseGroups.keySet());
-    keys.addAll(nextGroups.keySet());
 
     List<String> varying = new ArrayList<>();
     Map<String, String> same = new LinkedHashMap<>();
     for (int i = 0; i < key.size(); i++) {
       final int c = i;
-      Set<String> values = keys.stream().map(k -> k.get(c)).collect(Collectors.toSet());
+      Set<String> values = pairs.stream().map(p -> p.key().get(c)).collect(Collectors.toSet());
       if (values.size() > 1) {
         varying.add(key.get(i));
       } else if (!values.iterator().next().isBlank()) {
@@ -341,10 +340,11 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
     List<Row> rows = new ArrayList<>();
     List<double[]> resamples = new ArrayList<>();
     List<Double> fixedLogs = new ArrayList<>();
-    for (List<String> k : keys) {
+    for (Pair p : pairs) {
+      List<String> k = p.key();
       String label = label(key, varying, k);
-      List<RawRow> b = baseGroups.get(k);
-      List<RawRow> n = nextGroups.get(k);
+      List<RawRow> b = p.base();
+      List<RawRow> n = p.next();
       if (n == null) {
         rows.add(new Row(k, label, Sample.of(elapsed(b)), null, Double.NaN, Double.NaN,
             Double.NaN, Verdict.ONLY_BASE));
@@ -383,6 +383,82 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
         by != null && by.hasValues() ? by.newValue() : null);
     return new Comparison(baseSide, nextSide, key, varying, same, rows, notes, level,
         Summary.of(rows, geo[0], geo[1]));
+  }
+
+  /**
+   * One row to be: the rows of a configuration on each side (null: none there) and the key it is
+   * shown with.
+   */
+  private record Pair(List<String> key, List<RawRow> base, List<RawRow> next) {}
+
+  /**
+   * The configurations of both sides paired: equal keys first; then a configuration left without
+   * a partner meets every one of the other side's that differs from it only where one of the two
+   * is empty (a column that does not apply to it, such as B for the buffered stream, or a column
+   * an older version left empty), shown with the values of both; what is still alone is one-sided.
+   * In BASE's order, then NEW's configurations that are only in NEW.
+   */
+  private static List<Pair> pairs(Map<List<String>, List<RawRow>> baseGroups,
+      Map<List<String>, List<RawRow>> nextGroups, List<String> key, List<String> notes) {
+    Set<List<String>> baseAlone = new LinkedHashSet<>(baseGroups.keySet());
+    baseAlone.removeAll(nextGroups.keySet());
+    Set<List<String>> nextAlone = new LinkedHashSet<>(nextGroups.keySet());
+    nextAlone.removeAll(baseGroups.keySet());
+    Set<List<String>> nextPaired = new LinkedHashSet<>();
+    Set<String> wildcards = new TreeSet<>();
+    List<Pair> pairs = new ArrayList<>();
+    for (Map.Entry<List<String>, List<RawRow>> b : baseGroups.entrySet()) {
+      List<String> bk = b.getKey();
+      if (!baseAlone.contains(bk)) {
+        pairs.add(new Pair(bk, b.getValue(), nextGroups.get(bk)));
+        continue;
+      }
+      boolean paired = false;
+      for (List<String> nk : nextAlone) {
+        List<String> merged = merge(bk, nk);
+        if (merged != null) {
+          pairs.add(new Pair(merged, b.getValue(), nextGroups.get(nk)));
+          nextPaired.add(nk);
+          paired = true;
+          for (int i = 0; i < key.size(); i++) {
+            if (!bk.get(i).equals(nk.get(i))) {
+              wildcards.add(key.get(i));
+            }
+          }
+        }
+      }
+      if (!paired) {
+        pairs.add(new Pair(bk, b.getValue(), null));
+      }
+    }
+    for (List<String> nk : nextAlone) {
+      if (!nextPaired.contains(nk)) {
+        pairs.add(new Pair(nk, null, nextGroups.get(nk)));
+      }
+    }
+    if (!wildcards.isEmpty()) {
+      notes.add(String.join(", ", wildcards) + (wildcards.size() == 1 ? " is" : " are")
+          + " empty on one side for some configurations (not applicable there): those are"
+          + " compared with every value of the other side");
+    }
+    return pairs;
+  }
+
+  /** The key of both where each column is equal or empty on one side; null when they differ. */
+  private static List<String> merge(List<String> a, List<String> b) {
+    List<String> merged = new ArrayList<>(a.size());
+    for (int i = 0; i < a.size(); i++) {
+      String x = a.get(i);
+      String y = b.get(i);
+      if (x.equals(y) || y.isEmpty()) {
+        merged.add(x);
+      } else if (x.isEmpty()) {
+        merged.add(y);
+      } else {
+        return null;
+      }
+    }
+    return merged;
   }
 
   /**

@@ -30,7 +30,7 @@ public final class ComparisonChart {
 
   private static final int WIDTH = 900;
   private static final double ROW = 24;
-  private static final double TOP = 70;
+  private static final double TOP = 80;
   private static final double BOTTOM_SPACE = 78;
 
   private ComparisonChart() {}
@@ -99,8 +99,9 @@ public final class ComparisonChart {
     double labelWidth = 0;
     double verdictWidth = 0;
     for (Comparison.Row r : rows) {
-      labelWidth = Math.max(labelWidth, ChartCanvas.textWidth(r.label(), 12));
-      verdictWidth = Math.max(verdictWidth, ChartCanvas.textWidth(r.verdictText("\u00d7"), 12));
+      // a little wider than textWidth's estimate: labels must not be cut at the left edge
+      labelWidth = Math.max(labelWidth, ChartCanvas.textWidth(r.label(), 13.5));
+      verdictWidth = Math.max(verdictWidth, ChartCanvas.textWidth(r.verdictText("\u00d7"), 13));
     }
     double left = Math.min(Math.max(labelWidth + 20, 90), WIDTH * 0.4);
     double right = WIDTH - Math.min(Math.max(verdictWidth + 20, 110), WIDTH * 0.3);
@@ -126,7 +127,7 @@ public final class ComparisonChart {
         v -> left + (Math.log(Math.max(Math.min(v, Math.exp(b)), Math.exp(a))) - a) / span
             * (right - left);
 
-    for (double t : ticks(Math.exp(a), Math.exp(b))) {
+    for (double t : ticks(a, b, right - left)) {
       double px = x.applyAsDouble(t);
       g.line(px, TOP, px, bottom, GRID, 1, false);
       g.line(px, bottom, px, bottom + 5, AXIS, 1, false);
@@ -168,8 +169,9 @@ public final class ComparisonChart {
     }
 
     List<String> notes = new ArrayList<>();
-    notes.add("points: ratio of the medians; bars: " + percent(c.level())
-        + " bootstrap interval; hollow: too few runs for an interval");
+    notes.add("points: ratio of the medians; bars: " + percent(c.level()) + " bootstrap interval"
+        + (rows.stream().anyMatch(r -> r.verdict() == Comparison.Verdict.UNDECIDED)
+            ? "; hollow: too few runs for an interval" : ""));
     Comparison.Summary s = c.summary();
     long notDrawn = c.rows().stream().filter(r -> r.ratio() > 0 && Double.isFinite(r.ratio()))
         .count() - rows.size();
@@ -199,26 +201,33 @@ public final class ComparisonChart {
     return new double[] {y, y - 5, y, y + 5};
   }
 
-  /** Ratios to mark between {@code lo} and {@code hi}: round factors either side of 1. */
-  static List<Double> ticks(double lo, double hi) {
-    double[] candidates = {0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 0.67, 0.8, 0.9, 1, 1.1, 1.25,
-        1.5, 2, 4, 5, 10, 20, 50, 100};
+  /** Tick values by preference: 1 first, then round factors, finer ones last. */
+  private static final double[] TICKS = {1, 2, 0.5, 10, 0.1, 5, 0.2, 100, 0.01, 1.5, 0.67, 1.25,
+      0.8, 4, 0.25, 20, 0.05, 50, 0.02, 1.1, 0.9, 1.05, 0.95, 1.02, 0.98};
+
+  /** The least room between two tick labels, in pixels. */
+  private static final double TICK_GAP = 44;
+
+  /**
+   * Ratios to mark on a log axis from e^a to e^b drawn {@code pixels} wide: in order of
+   * preference, each at least {@value #TICK_GAP} pixels from those already taken; ascending.
+   */
+  static List<Double> ticks(double a, double b, double pixels) {
     List<Double> ticks = new ArrayList<>();
-    for (double t : candidates) {
-      if (t >= lo && t <= hi) {
+    for (double t : TICKS) {
+      double l = Math.log(t);
+      if (l < a || l > b) {
+        continue;
+      }
+      boolean room = true;
+      for (double o : ticks) {
+        room &= Math.abs(l - Math.log(o)) / (b - a) * pixels >= TICK_GAP;
+      }
+      if (room) {
         ticks.add(t);
       }
     }
-    if (ticks.size() <= 2) {
-      // a narrow range: steps of 2% around 1
-      ticks.clear();
-      for (int i = -20; i <= 20; i++) {
-        double t = 1 + i * 0.02;
-        if (t >= lo && t <= hi) {
-          ticks.add(Math.round(t * 100) / 100.0);
-        }
-      }
-    }
+    ticks.sort(null);
     return ticks;
   }
 }

@@ -22,8 +22,11 @@ public final class ComparisonTable {
     out.add("NEW:  " + c.next().label());
     String same = c.same().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
         .collect(Collectors.joining(", "));
-    out.add("matched on " + (c.keyColumns().isEmpty() ? "(no column)"
-        : String.join(", ", c.keyColumns())) + (same.isEmpty() ? ""
+    // the columns empty in every configuration matched too, but say nothing
+    List<String> matched = c.keyColumns().stream()
+        .filter(k -> c.varying().contains(k) || c.same().containsKey(k)).toList();
+    out.add("matched on " + (matched.isEmpty() ? "(no column with a value)"
+        : String.join(", ", matched)) + (same.isEmpty() ? ""
             : "; the same in every configuration: " + same));
     for (String note : c.notes()) {
       out.add("note: " + note);
