@@ -33,10 +33,11 @@ import java.util.stream.Collectors;
  * @param base the BASE side: its file and, with {@code --by COLUMN=A:B}, the rows it takes
  * @param next the NEW side
  * @param keyColumns the columns configurations are matched on, in BASE's header order
- * @param varying the key columns whose value differs between configurations: what a row's label
- *     shows
+ * @param varying the key columns whose value differs between configurations of one experiment
+ *     (and the experiment, when there are several): what the rows' labels show
  * @param same the key columns with one value in every configuration, and that value
- * @param rows matched configurations and BASE-only ones in BASE's order, then NEW-only ones
+ * @param rows every configuration, matched or one-sided: experiments in order of appearance, then
+ *     by key, numbers as numbers
  * @param notes what the reader should know about the match (columns left out, ...)
  * @param level the confidence level of the intervals, e.g. 0.95
  * @param summary counts and the geometric mean of the ratios
@@ -321,20 +322,19 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
       throw new IncomparableResultsException(noneInCommon(base, next, baseRows, nextRows, key));
     }
 
-    List<String> varying = new ArrayList<>();
+    pairs = sorted(pairs, key);
+    Map<String, List<String>> labelColumns = labelColumns(pairs, key);
+    Set<String> varyingSet = new LinkedHashSet<>();
+    labelColumns.values().forEach(varyingSet::addAll);
+    List<String> varying = key.stream().filter(varyingSet::contains).toList();
     Map<String, String> same = new LinkedHashMap<>();
     for (int i = 0; i < key.size(); i++) {
       final int c = i;
       Set<String> values = pairs.stream().map(p -> p.key().get(c)).collect(Collectors.toSet());
-      if (values.size() > 1) {
-        varying.add(key.get(i));
-      } else if (!values.iterator().next().isBlank()) {
+      if (values.size() == 1 && !values.iterator().next().isBlank()
+          && !varyingSet.contains(key.get(i))) {
         same.put(key.get(i), values.iterator().next());
       }
-    }
-    if (varying.isEmpty() && key.contains(ResultColumns.EXPERIMENT)) {
-      varying.add(ResultColumns.EXPERIMENT);
-      same.remove(ResultColumns.EXPERIMENT);
     }
 
     List<Row> rows = new ArrayList<>();
@@ -342,7 +342,7 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
     List<Double> fixedLogs = new ArrayList<>();
     for (Pair p : pairs) {
       List<String> k = p.key();
-      String label = label(key, varying, k);
+      String label = label(key, labelColumns.get(experimentOf(key, k)), k);
       List<RawRow> b = p.base();
       List<RawRow> n = p.next();
       if (n == null) {
@@ -605,6 +605,106 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
       }
     }
     return values.stream().mapToDouble(Double::doubleValue).toArray();
+  }
+
+  private static String experimentOf(List<String> key, List<String> values) {
+    int e = key.indexOf(ResultColumns.EXPERIMENT);
+    return e < 0 ? "" : values.get(e);
+  }
+
+  /**
+   * Per experiment, the columns its rows are labelled with: the experiment itself when the
+   * comparison has several, and the columns whose value differs between that experiment's
+   * configurations (a sort's M does not label a write, nor does a column only sorts fill).
+   */
+  private static Map<String, List<String>> labelColumns(List<Pair> pairs, List<String> key) {
+    Map<String, List<List<String>>> byExperiment = new LinkedHashMap<>();
+    for (Pair p : pairs) {
+      byExperiment.computeIfAbsent(experimentOf(key, p.key()), e -> new ArrayList<>())
+          .add(p.key());
+    }
+    Map<String, List<String>> out = new LinkedHashMap<>();
+    for (Map.Entry<String, List<List<String>>> e : byExperiment.entrySet()) {
+      // columns with two values at least, not counting empty; all that differ only when those
+      // would give two configurations one label
+      List<String> columns = columns(e.getValue(), key, byExperiment.size() > 1, true);
+      Set<String> labels = new java.util.HashSet<>();
+      for (List<String> k : e.getValue()) {
+        labels.add(label(key, columns, k));
+      }
+      if (labels.size() < e.getValue().size()) {
+        columns = columns(e.getValue(), key, byExperiment.size() > 1, false);
+      }
+      out.put(e.getKey(), columns);
+    }
+    return out;
+  }
+
+  private static List<String> columns(List<List<String>> keys, List<String> key,
+      boolean withExperiment, boolean nonBlankOnly) {
+    List<String> columns = new ArrayList<>();
+    if (withExperiment && key.contains(ResultColumns.EXPERIMENT)) {
+      columns.add(ResultColumns.EXPERIMENT);
+    }
+    for (int i = 0; i < key.size(); i++) {
+      final int c = i;
+      if (key.get(i).equals(ResultColumns.EXPERIMENT)) {
+        continue;
+      }
+      if (keys.stream().map(k -> k.get(c)).filter(v -> !nonBlankOnly || !v.isBlank())
+          .distinct().count() > 1) {
+        columns.add(key.get(i));
+      }
+    }
+    if (columns.isEmpty() && key.contains(ResultColumns.EXPERIMENT)) {
+      columns.add(ResultColumns.EXPERIMENT);
+    }
+    return columns;
+  }
+
+  /**
+   * Pairs in a reading order: experiments as they first appear, then by each key column in turn,
+   * numbers as numbers (results of an interleaved sweep are in random order).
+   */
+  private static List<Pair> sorted(List<Pair> pairs, List<String> key) {
+    List<String> experiments = pairs.stream().map(p -> experimentOf(key, p.key())).distinct()
+        .toList();
+    java.util.Comparator<Pair> order = java.util.Comparator.comparingInt(
+        p -> experiments.indexOf(experimentOf(key, p.key())));
+    for (int i = 0; i < key.size(); i++) {
+      final int c = i;
+      order = order.thenComparing(p -> p.key().get(c), Comparison::compareValues);
+    }
+    List<Pair> out = new ArrayList<>(pairs);
+    out.sort(order);
+    return out;
+  }
+
+  /** Blank first, then numbers by value, then text. */
+  private static int compareValues(String a, String b) {
+    if (a.equals(b)) {
+      return 0;
+    }
+    if (a.isBlank() || b.isBlank()) {
+      return a.isBlank() ? -1 : 1;
+    }
+    Double x = numberOrNull(a);
+    Double y = numberOrNull(b);
+    if (x != null && y != null) {
+      return Double.compare(x, y);
+    }
+    if (x != null || y != null) {
+      return x != null ? -1 : 1;
+    }
+    return a.compareTo(b);
+  }
+
+  private static Double numberOrNull(String s) {
+    try {
+      return Double.parseDouble(s.trim());
+    } catch (NumberFormatException e) {
+      return null;
+    }
   }
 
   /** {@code write N=1M B=64K}: the experiment bare, the other varying columns as name=value. */

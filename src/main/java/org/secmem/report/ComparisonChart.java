@@ -28,7 +28,11 @@ public final class ComparisonChart {
   private static final Color GRID = new Color(225, 225, 225);
   private static final Color AXIS = new Color(90, 90, 90);
 
-  private static final int WIDTH = 900;
+  private static final int MIN_WIDTH = 900;
+  private static final int MAX_WIDTH = 1800;
+
+  /** Room for the axis and the verdicts beside the labels. */
+  private static final int PLOT_WIDTH = 650;
   private static final double ROW = 24;
   private static final double TOP = 80;
   private static final double BOTTOM_SPACE = 78;
@@ -52,8 +56,9 @@ public final class ComparisonChart {
     Path png = dir.resolve(ReportFiles.COMPARE_CHART_STEM + ".png");
     Path svg = dir.resolve(ReportFiles.COMPARE_CHART_STEM + ".svg");
     int height = height(drawn);
-    ChartCanvas.Image image = new ChartCanvas.Image(WIDTH, height);
-    paint(c, image, height);
+    int width = width(drawn);
+    ChartCanvas.Image image = new ChartCanvas.Image(width, height);
+    paint(c, image, width, height);
     ImageIO.write(image.finish(), "png", png.toFile());
     Files.writeString(svg, svg(c), StandardCharsets.UTF_8);
     return List.of(png, svg);
@@ -62,8 +67,9 @@ public final class ComparisonChart {
   /** The chart as an SVG document. */
   static String svg(Comparison c) {
     int height = height(drawable(c.rows()));
-    ChartCanvas.Svg svg = new ChartCanvas.Svg(WIDTH, height);
-    paint(c, svg, height);
+    int width = width(drawable(c.rows()));
+    ChartCanvas.Svg svg = new ChartCanvas.Svg(width, height);
+    paint(c, svg, width, height);
     String doc = svg.finish();
     // a <title> first, which viewers show and the report page takes as the caption
     int end = doc.indexOf('>') + 1;
@@ -81,6 +87,26 @@ public final class ComparisonChart {
     return out;
   }
 
+  /** Wide enough for the longest label, within {@value #MAX_WIDTH} pixels. */
+  private static int width(List<Comparison.Row> drawn) {
+    double label = drawn.stream().mapToDouble(r -> labelWidth(r.label())).max().orElse(0);
+    return (int) Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, Math.ceil(label + 20 + PLOT_WIDTH)));
+  }
+
+  /** A little wider than textWidth's estimate: labels must not be cut at the left edge. */
+  private static double labelWidth(String label) {
+    return ChartCanvas.textWidth(label, 13.5);
+  }
+
+  /** The label, cut with "…" to what fits in {@code pixels}. */
+  private static String fit(String label, double pixels) {
+    if (labelWidth(label) <= pixels) {
+      return label;
+    }
+    int chars = Math.max(4, (int) (pixels / labelWidth("x")) - 1);
+    return label.substring(0, Math.min(label.length(), chars)) + "\u2026";
+  }
+
   private static int height(List<Comparison.Row> drawn) {
     return (int) Math.ceil(TOP + Math.max(drawn.size(), 3) * ROW + BOTTOM_SPACE);
   }
@@ -94,21 +120,20 @@ public final class ComparisonChart {
     return Numbers.fixed(p, p == Math.rint(p) ? 0 : 1) + "%";
   }
 
-  private static void paint(Comparison c, ChartCanvas g, int height) {
+  private static void paint(Comparison c, ChartCanvas g, int width, int height) {
     List<Comparison.Row> rows = drawable(c.rows());
     double labelWidth = 0;
     double verdictWidth = 0;
     for (Comparison.Row r : rows) {
-      // a little wider than textWidth's estimate: labels must not be cut at the left edge
-      labelWidth = Math.max(labelWidth, ChartCanvas.textWidth(r.label(), 13.5));
+      labelWidth = Math.max(labelWidth, labelWidth(r.label()));
       verdictWidth = Math.max(verdictWidth, ChartCanvas.textWidth(r.verdictText("\u00d7"), 13));
     }
-    double left = Math.min(Math.max(labelWidth + 20, 90), WIDTH * 0.4);
-    double right = WIDTH - Math.min(Math.max(verdictWidth + 20, 110), WIDTH * 0.3);
+    double left = Math.min(Math.max(labelWidth + 20, 90), width - PLOT_WIDTH);
+    double right = width - Math.min(Math.max(verdictWidth + 20, 110), width * 0.3);
     double bottom = TOP + Math.max(rows.size(), 3) * ROW;
 
-    g.text(WIDTH / 2.0, 24, title(c), 15, true, Anchor.MIDDLE, false);
-    g.text(WIDTH / 2.0, 44, "BASE: " + c.base().label() + "   NEW: " + c.next().label(), 11,
+    g.text(width / 2.0, 24, title(c), 15, true, Anchor.MIDDLE, false);
+    g.text(width / 2.0, 44, "BASE: " + c.base().label() + "   NEW: " + c.next().label(), 11,
         false, Anchor.MIDDLE, false);
 
     // the axis: log of the ratio, 1 inside, a little room on both sides
@@ -150,7 +175,7 @@ public final class ComparisonChart {
         default -> UNCHANGED;
       };
       g.beginLegendEntry(r.label(), col);
-      g.text(left - 10, py + 4, r.label(), 12, false, Anchor.END, false);
+      g.text(left - 10, py + 4, fit(r.label(), left - 20), 12, false, Anchor.END, false);
       if (!Double.isNaN(r.low())) {
         double x1 = x.applyAsDouble(r.low());
         double x2 = x.applyAsDouble(r.high());
@@ -184,7 +209,7 @@ public final class ComparisonChart {
     }
     double ny = height - 14.0 - 15 * (notes.size() - 1);
     for (String n : notes) {
-      g.text(WIDTH / 2.0, ny, n, 11, false, Anchor.MIDDLE, false);
+      g.text(width / 2.0, ny, n, 11, false, Anchor.MIDDLE, false);
       ny += 15;
     }
   }
