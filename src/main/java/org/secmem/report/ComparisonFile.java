@@ -33,9 +33,12 @@ public final class ComparisonFile {
       "base_median_ms", "base_mad_ms", "new_runs", "new_median_ms", "new_mad_ms", "ratio",
       "ratio_low", "ratio_high", "level", "verdict", "base_file", "new_file", "compared_by");
 
-  /** Digits after the point of times (µs) and of ratios. */
+  /**
+   * Digits after the point of times (µs) and of ratios: enough that a reader rounding a ratio to
+   * 3 digits gets what the terminal showed.
+   */
   static final int MS_DECIMALS = 3;
-  static final int RATIO_DECIMALS = 4;
+  static final int RATIO_DECIMALS = 6;
 
   private ComparisonFile() {}
 

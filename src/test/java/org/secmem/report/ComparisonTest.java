@@ -310,7 +310,7 @@ class ComparisonTest {
       ComparisonFile.write(c, file);
       List<String> lines = Files.readAllLines(file);
       assertTrue(lines.get(1).startsWith("write,simple,100,N=100,both,3,10.500,0.500,3,5.250,"
-          + "0.250,0.5000,"), lines.get(1));
+          + "0.250,0.500000,"), lines.get(1));
       assertTrue(lines.get(2).startsWith("write,simple,200,N=200,base,3,2.000,1.000,,,,,,,0.950,"
           + "only_in_base,base.csv,new.csv,"), lines.get(2));
       assertTrue(lines.get(3).contains(",new,,,,3,2.000,1.000,"), lines.get(3));
