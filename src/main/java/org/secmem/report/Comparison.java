@@ -21,7 +21,9 @@ import java.util.stream.Collectors;
  * have, except the one named as the thing compared ({@link By}). A configuration column that only
  * one file has (a later version added it) is left out of the match when it holds one value per
  * configuration; with several it cannot match one to one, and the comparison is refused naming
- * the column and its values. Configurations on one side only are kept as rows of their own.
+ * the column and its values. A configuration without an equal partner meets those of the other
+ * side that differ from it only where one of the two is empty (B of the buffered stream against
+ * user-buffer's B values). Configurations on one side only are kept as rows of their own.
  *
  * <p>Per matched configuration: both medians, their median absolute deviations, the ratio NEW /
  * BASE of the medians (below 1: NEW is faster), and a {@code level} percentile bootstrap interval
