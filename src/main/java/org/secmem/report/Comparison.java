@@ -566,22 +566,42 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
     }
   }
 
+  /** The most values per column that the message of no match names. */
+  private static final int NAMED = 3;
+
   private static String noneInCommon(RawResults base, RawResults next, List<RawRow> baseRows,
       List<RawRow> nextRows, List<String> key) {
+    List<String> matched = new ArrayList<>();
     List<String> apart = new ArrayList<>();
     for (String c : key) {
       Set<String> b = new TreeSet<>();
       Set<String> n = new TreeSet<>();
       baseRows.forEach(r -> b.add(r.get(c).trim()));
       nextRows.forEach(r -> n.add(r.get(c).trim()));
+      if (b.size() == 1 && n.size() == 1 && b.contains("") && n.contains("")) {
+        continue; // empty on both sides: it matched, and says nothing
+      }
+      matched.add(c);
       if (b.stream().noneMatch(n::contains)) {
-        apart.add(c + " (BASE: " + String.join(", ", b) + "; NEW: " + String.join(", ", n) + ")");
+        apart.add(c + " (BASE: " + few(b) + "; NEW: " + few(n) + ")");
       }
     }
-    return next.source() + ": no configuration in common with " + base.source() + " (matched on "
-        + String.join(", ", key) + ")" + (apart.isEmpty() ? ""
-            : "; no value in common in " + String.join(", ", apart)
-                + ": to compare across such a column, name it with --by COLUMN");
+    // one line a terminal shows whole: the first columns that keep the files apart
+    int named = 2;
+    String more = apart.size() > named ? " and " + (apart.size() - named) + " more columns" : "";
+    return next.source() + ": no configuration in common with " + base.source() + (apart.isEmpty()
+        ? " (matched on " + String.join(", ", matched) + "; each has configurations the other"
+            + " lacks)"
+        : ": no value in common in " + String.join(", ", apart.subList(0, Math.min(named,
+            apart.size()))) + more + "; to compare across a column, name it with --by COLUMN");
+  }
+
+  /** Up to {@value #NAMED} values, "(empty)" for the empty one, then how many more. */
+  private static String few(Set<String> values) {
+    List<String> shown = values.stream().limit(NAMED).map(v -> v.isEmpty() ? "(empty)" : v)
+        .toList();
+    return String.join(", ", shown)
+        + (values.size() > NAMED ? " and " + (values.size() - NAMED) + " more" : "");
   }
 
   private static Map<List<String>, List<RawRow>> group(List<RawRow> rows, List<String> key) {
