@@ -59,7 +59,7 @@ final class CompareCommand implements Callable<Integer> {
 
   @Option(
       names = "--no-files",
-      description = "Only print: write no compare CSV, chart or report page beside NEW.")
+      description = "Only print: write no comparison CSV, chart or report page beside NEW.")
   boolean noFiles;
 
   @Override
