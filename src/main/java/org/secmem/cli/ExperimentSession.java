@@ -46,12 +46,35 @@ final class ExperimentSession {
 
   static int run(CommandLine cmd, List<PlannedTrial> plan, BatchOptions batch, Path results,
       Path dataDir) throws IOException {
+    return run(cmd, plan, batch, results, dataDir, null);
+  }
+
+  /**
+   * As above; with a {@code baseline}, the results are compared with it once the sweep ends.
+   *
+   * @param baseline what to compare the results with, or null
+   */
+  static int run(CommandLine cmd, List<PlannedTrial> plan, BatchOptions batch, Path results,
+      Path dataDir, Baseline baseline) throws IOException {
     List<PlannedTrial> measured = perConfiguration(plan, batch);
     if (batch.child().isPresent()) {
       return ForkChildSession.run(cmd, measured, batch.child().get(), batch);
     }
-    return runSteps(cmd, measured, Resume.all(measured), batch, results, dataDir);
+    return runSteps(cmd, measured, Resume.all(measured), batch, results, dataDir, baseline);
   }
+
+  /**
+   * A results file to compare a sweep's results with when it ends ({@code run --baseline}), read
+   * and checked before the sweep starts.
+   *
+   * @param file the baseline's path
+   * @param raw its rows
+   * @param by the column compared, or null
+   * @param level the confidence level of the intervals
+   * @param failIfSlower {@code --fail-if-slower} in percent, NaN when not given
+   */
+  record Baseline(Path file, RawResults raw, org.secmem.report.Comparison.By by, double level,
+      double failIfSlower) {}
 
   /**
    * The configuration {@code --sentinel} names, checked against the batch.
@@ -88,6 +111,15 @@ final class ExperimentSession {
    */
   static int runSteps(CommandLine cmd, List<PlannedTrial> plan, List<BatchStep> steps,
       BatchOptions batch, Path results, Path dataDir) throws IOException {
+    return runSteps(cmd, plan, steps, batch, results, dataDir, null);
+  }
+
+  /**
+   * As above; with a {@code baseline}, the results are compared with it after the summary and
+   * charts and before the page: exit code 1 only when its {@code --fail-if-slower} is exceeded.
+   */
+  static int runSteps(CommandLine cmd, List<PlannedTrial> plan, List<BatchStep> steps,
+      BatchOptions batch, Path results, Path dataDir, Baseline baseline) throws IOException {
     java.util.Optional<PlannedTrial> sentinel = sentinel(plan, batch);
     long totalRuns = steps.stream().mapToLong(s -> s.runs().count(s.planned().settings())).sum();
     if (sentinel.isPresent()) {
@@ -97,6 +129,7 @@ final class ExperimentSession {
     }
     boolean terminal = System.console() != null;
     long rows = 0;
+    int code = ExitCodes.OK;
     boolean created = false;
     List<Path> folders = List.of();
     ShutdownCleanup cleanup = SecmemCommand.cleanupOf(cmd);
@@ -128,12 +161,12 @@ final class ExperimentSession {
     } finally {
       cleanup.sessionEnded();
       if (rows > 0) {
-        report(cmd, results);
+        code = report(cmd, results, baseline);
       } else if (created) {
         removeUnused(results, folders);
       }
     }
-    return ExitCodes.OK;
+    return code;
   }
 
   /** "3 rows", or "70167 rows, 462 of them from this run" when the file held rows before. */
@@ -164,17 +197,21 @@ final class ExperimentSession {
   }
 
   /**
-   * Summary, charts and report page of what is in the results file, the page's path printed last;
-   * a failure here loses no measurement, and a page that cannot be written hides no summary.
+   * Summary, charts, the comparison with a baseline (when given) and report page of what is in the
+   * results file, the page's path printed last; a failure here loses no measurement, and a page
+   * that cannot be written hides no summary.
+   *
+   * @return {@link ExitCodes#FAILURE} when the baseline's {@code --fail-if-slower} is exceeded,
+   *     else {@link ExitCodes#OK}
    */
-  private static void report(CommandLine cmd, Path results) {
+  private static int report(CommandLine cmd, Path results, Baseline baseline) {
     RawResults raw;
     List<Path> written = List.of();
     try {
       raw = RawResults.read(results);
     } catch (IOException | RuntimeException e) {
       warnNoReport(cmd, results, "the summary, charts or report page", e);
-      return;
+      return ExitCodes.OK;
     }
     try {
       for (String line : Reports.describeProblems(raw)) {
@@ -200,7 +237,37 @@ final class ExperimentSession {
     } catch (IOException | RuntimeException e) {
       warnNoReport(cmd, results, "the summary or charts", e);
     }
+    int code = baseline == null ? ExitCodes.OK : compare(cmd, raw, results, baseline);
     page(cmd, raw, results, written);
+    return code;
+  }
+
+  /**
+   * Prints the comparison of the results with the baseline and writes its files beside them; a
+   * comparison that cannot be made is a warning, never a lost row.
+   *
+   * @return {@link ExitCodes#FAILURE} when {@code --fail-if-slower} is exceeded, else OK
+   */
+  private static int compare(CommandLine cmd, RawResults raw, Path results, Baseline baseline) {
+    org.secmem.report.Comparison c;
+    try {
+      cmd.getOut().println();
+      cmd.getOut().println("compared with the baseline " + baseline.file() + ":");
+      c = Comparisons.compare(baseline.raw(), raw, baseline.by(), baseline.level());
+      Comparisons.print(cmd, c);
+    } catch (RuntimeException e) {
+      LOG.error("Could not compare {} with {}", results, baseline.file(), e);
+      cmd.getErr().println("warning: could not compare " + results + " with the baseline "
+          + baseline.file() + ": " + e.getMessage() + " (the raw results are complete)");
+      cmd.getErr().flush();
+      return ExitCodes.OK;
+    }
+    try {
+      Comparisons.writeFiles(cmd, c, results);
+    } catch (IOException | RuntimeException e) {
+      warnNoReport(cmd, results, "the comparison with the baseline", e);
+    }
+    return Comparisons.exitCode(cmd, c, baseline.failIfSlower());
   }
 
   /**

@@ -1,5 +1,6 @@
 package org.secmem.cli;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -9,6 +10,7 @@ import org.secmem.experiment.BatchStep;
 import org.secmem.experiment.Experiment;
 import org.secmem.param.ParamDefaults;
 import org.secmem.param.RunConfig;
+import org.secmem.report.Comparison;
 import org.secmem.report.RawResults;
 import org.secmem.report.Reports;
 import picocli.CommandLine;
@@ -36,6 +38,7 @@ import picocli.CommandLine.Spec;
       "%nExamples:",
       "  secmem run configs/quick.csv",
       "  secmem run --experiment write configs/write-seed.csv",
+      "  secmem run configs/quick.csv --baseline results/yesterday.csv --fail-if-slower 10",
       ExitCodes.HELP_SECTION
     })
 final class RunCommand implements Callable<Integer> {
@@ -60,6 +63,18 @@ final class RunCommand implements Callable<Integer> {
 
   @Mixin CommonOptions common;
 
+  @Option(
+      names = "--baseline",
+      paramLabel = "BASE.csv",
+      description =
+          "When the sweep ends, compare its results with this results file as secmem compare"
+              + " does: the table is printed, <results>-comparison.csv and a chart go beside the"
+              + " results and into the report page. The exit code stays 0 unless"
+              + " --fail-if-slower is exceeded. Checked before anything runs.")
+  Path baseline;
+
+  @Mixin ComparisonOptions comparison;
+
   @Override
   public Integer call() throws Exception {
     CommandLine cmd = spec.commandLine();
@@ -71,9 +86,10 @@ final class RunCommand implements Callable<Integer> {
           cmd, "--resume needs --results FILE: the results file of the interrupted sweep");
     }
     Path results = common.resultsFile(name);
+    ExperimentSession.Baseline base = baseline(cmd, results);
     List<org.secmem.experiment.PlannedTrial> plan = Plans.trials(cmd, configs, common);
     if (!resume || common.isForkChild()) {
-      return ExperimentSession.run(cmd, plan, common.batch(), results, defaults.dataDir());
+      return ExperimentSession.run(cmd, plan, common.batch(), results, defaults.dataDir(), base);
     }
     // With forks, each configuration is measured forks x reps times: what resume looks for.
     plan = ExperimentSession.perConfiguration(plan, common.batch());
@@ -100,7 +116,36 @@ final class RunCommand implements Callable<Integer> {
       return ExitCodes.OK;
     }
     return ExperimentSession.runSteps(cmd, plan, steps, common.batch(), results,
-        defaults.dataDir());
+        defaults.dataDir(), base);
+  }
+
+  /**
+   * The {@code --baseline} file read and checked before the sweep: a baseline that cannot be
+   * read stops the command with exit 2 before anything runs. Null without {@code --baseline}, and
+   * in a forked JVM (which only measures).
+   */
+  private ExperimentSession.Baseline baseline(CommandLine cmd, Path results) throws IOException {
+    boolean options = comparison.by != null || comparison.failIfSlower != null
+        || !"0.95".equals(comparison.level);
+    if (baseline == null) {
+      if (options) {
+        throw new CommandLine.ParameterException(cmd,
+            "--by, --level and --fail-if-slower need --baseline BASE.csv");
+      }
+      return null;
+    }
+    if (common.isForkChild()) {
+      return null;
+    }
+    Comparison.By by = comparison.by(cmd);
+    double level = comparison.level(cmd);
+    double failIfSlower = comparison.failIfSlower(cmd);
+    if (Files.exists(results) && Files.exists(baseline) && Files.isSameFile(baseline, results)) {
+      throw new BadInputException("--baseline " + baseline + " is the --results file itself:"
+          + " compare with an earlier sweep's file");
+    }
+    return new ExperimentSession.Baseline(baseline,
+        Comparisons.read(cmd, baseline, "--baseline"), by, level, failIfSlower);
   }
 
   private static String baseName(Path f) {

@@ -1,7 +1,6 @@
 package org.secmem.report;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -33,8 +32,8 @@ public record Drift(int runs, double ratio, double low, double high) {
   /** Confidence level of the interval, in percent. */
   public static final int LEVEL_PERCENT = 95;
 
-  /** Bootstrap resamples: enough for a stable 2.5th and 97.5th percentile. */
-  static final int RESAMPLES = 2000;
+  /** Bootstrap resamples (see {@link Bootstrap}). */
+  static final int RESAMPLES = Bootstrap.RESAMPLES;
 
   /** A fixed seed: the same runs always give the same interval (and the same verdict). */
   private static final long BOOTSTRAP_SEED = 0x5ec0_3e3L;
@@ -62,20 +61,11 @@ public record Drift(int runs, double ratio, double low, double high) {
       return Optional.empty();
     }
     double ratio = median(last) / firstMedian;
-    SplittableRandom random = new SplittableRandom(BOOTSTRAP_SEED);
-    double[] ratios = new double[RESAMPLES];
-    double[] a = new double[third];
-    double[] b = new double[third];
-    for (int i = 0; i < RESAMPLES; i++) {
-      resample(first, a, random);
-      resample(last, b, random);
-      double m = median(a);
-      ratios[i] = m > 0 ? median(b) / m : Double.POSITIVE_INFINITY;
-    }
-    Arrays.sort(ratios);
-    double tail = (100 - LEVEL_PERCENT) / 200.0;
-    double low = ratios[(int) Math.floor(tail * (RESAMPLES - 1))];
-    double high = ratios[(int) Math.ceil((1 - tail) * (RESAMPLES - 1))];
+    double[] ratios = Bootstrap.ratiosOfMedians(first, last, RESAMPLES,
+        new SplittableRandom(BOOTSTRAP_SEED));
+    double[] interval = Bootstrap.interval(ratios, LEVEL_PERCENT / 100.0);
+    double low = interval[0];
+    double high = interval[1];
     return Optional.of(new Drift(n, ratio, low, high));
   }
 
@@ -164,20 +154,11 @@ public record Drift(int runs, double ratio, double low, double high) {
     return s;
   }
 
-  private static void resample(double[] from, double[] into, SplittableRandom random) {
-    for (int i = 0; i < into.length; i++) {
-      into[i] = from[random.nextInt(from.length)];
-    }
-  }
-
   private static double[] toArray(List<Double> values) {
     return values.stream().mapToDouble(Double::doubleValue).toArray();
   }
 
   private static double median(double[] values) {
-    double[] s = values.clone();
-    Arrays.sort(s);
-    int n = s.length;
-    return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2.0;
+    return Bootstrap.median(values);
   }
 }

@@ -123,6 +123,11 @@ public final class ReportPage {
       h.append(" · <a href=\"#exp-").append(esc(anchor(experiment))).append("\">")
           .append(esc(experiment.isEmpty() ? "(no experiment)" : experiment)).append("</a>");
     }
+    Path compare = ReportFiles.compareFor(rawCsv);
+    boolean compared = Files.isRegularFile(compare);
+    if (compared) {
+      h.append(" · <a href=\"#compare\">Compared</a>");
+    }
     h.append(" · <a href=\"#environment\">Environment</a></nav>\n");
 
     commandSection(h, env);
@@ -160,6 +165,10 @@ public final class ReportPage {
       h.append("</section>\n");
     }
 
+    if (compared) {
+      compareSection(h, page, rawCsv, ++chartNo);
+    }
+
     h.append("<h2 id=\"environment\">Environment</h2>\n");
     if (env.isEmpty()) {
       h.append("<p class=\"note\">No environment record beside the results file.</p>\n");
@@ -175,6 +184,76 @@ public final class ReportPage {
     }
     h.append("<script>\n").append(SORT_SCRIPT).append("</script>\n</body>\n</html>\n");
     return h.toString();
+  }
+
+  /**
+   * "Compared with BASE": the table of the compare CSV beside the results ({@link
+   * ComparisonFile}), its summary line and the ratio chart; a compare file that cannot be read is
+   * a note, never a page that is not written.
+   */
+  private static void compareSection(StringBuilder h, Path page, Path rawCsv, int chartNo)
+      throws IOException {
+    Path file = ReportFiles.compareFor(rawCsv);
+    ComparisonFile.Contents c;
+    try {
+      c = ComparisonFile.read(file);
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("report page: cannot read the comparison {}", file, e);
+      h.append("<h2 id=\"compare\">Compared with a baseline</h2>\n<p class=\"note\">The"
+          + " comparison file cannot be read: ").append(esc(String.valueOf(e.getMessage())))
+          .append("</p>\n");
+      return;
+    }
+    h.append("<section class=\"compare\">\n<h2 id=\"compare\">Compared with ")
+        .append(esc(c.baseFile().isEmpty() ? "a baseline" : c.baseFile())).append("</h2>\n");
+    h.append("<p class=\"files\">");
+    link(h, page, file, file.getFileName().toString());
+    h.append("</p>\n<p>BASE: <code>").append(esc(c.baseFile())).append("</code>")
+        .append(" · NEW: <code>").append(esc(c.newFile())).append("</code>");
+    if (!c.comparedBy().isEmpty()) {
+      h.append(" · compared by <code>").append(esc(c.comparedBy())).append("</code>");
+    }
+    h.append("</p>\n");
+    h.append("<p class=\"summary-line\"><b>")
+        .append(esc(Comparison.Summary.of(c.rows()).line("\u00d7"))).append("</b></p>\n");
+    String level = Double.isNaN(c.level()) ? "" : ChartPainter.number(c.level() * 100) + "% ";
+    h.append("<div class=\"scroll\"><table class=\"summary sortable compare\">\n<thead><tr>");
+    for (String col : List.of("configuration", "BASE median ms", "± MAD", "NEW median ms",
+        "± MAD", "NEW/BASE", level + "interval", "verdict")) {
+      h.append("<th title=\"click to sort\">").append(esc(col)).append("</th>");
+    }
+    h.append("</tr></thead>\n<tbody>\n");
+    for (Comparison.Row r : c.rows()) {
+      h.append("<tr><td class=\"label\">").append(esc(r.label())).append("</td>");
+      sampleCells(h, r.base());
+      sampleCells(h, r.next());
+      h.append("<td>").append(esc(ComparisonTable.ratio(r.ratio()))).append("</td><td>")
+          .append(Double.isNaN(r.low()) ? "" : esc("[" + ComparisonTable.ratio(r.low()) + ", "
+              + ComparisonTable.ratio(r.high()) + "]"))
+          .append("</td><td class=\"").append(r.verdict().csvName()).append("\">")
+          .append(esc(r.verdictText("\u00d7"))).append("</td></tr>\n");
+    }
+    h.append("</tbody></table></div>\n");
+    h.append("<p class=\"note\">Medians of the measured runs (warm-ups left out), ± their median"
+        + " absolute deviation; the interval is a bootstrap interval of the ratio of medians:"
+        + " a difference is significant when it excludes 1.</p>\n");
+    Path png = ReportFiles.compareChartPngFor(rawCsv);
+    Path svg = ReportFiles.compareChartSvgFor(rawCsv);
+    if (Files.isRegularFile(png) || Files.isRegularFile(svg)) {
+      chart(h, page, new ChartFile(ReportFiles.COMPARE_CHART_STEM,
+          Files.isRegularFile(svg) ? svg : null, Files.isRegularFile(png) ? png : null), chartNo);
+    }
+    h.append("</section>\n");
+  }
+
+  private static void sampleCells(StringBuilder h, Comparison.Sample s) {
+    if (s == null || s.n() == 0) {
+      h.append("<td></td><td></td>");
+      return;
+    }
+    int d = ComparisonTable.decimals(s.median());
+    h.append("<td>").append(Numbers.fixed(s.median(), d)).append("</td><td>")
+        .append(Numbers.fixed(s.mad(), d)).append("</td>");
   }
 
   private static void commandSection(StringBuilder h, Map<String, String> env) {
@@ -619,6 +698,11 @@ public final class ReportPage {
       table.grid caption{text-align:left;font-weight:bold;padding:.2em 0}
       table.grid td.best{font-weight:bold;background:#e6f4ea}
       table.best td.noise{color:#8a5a00}
+      table.compare td.label{text-align:left}
+      table.compare td.faster{color:#1a7f37;font-weight:bold;text-align:left}
+      table.compare td.slower{color:#cf222e;font-weight:bold;text-align:left}
+      table.compare td.unchanged,table.compare td.undecided,table.compare td.only_in_base,
+        table.compare td.only_in_new{color:#57606a;text-align:left}
       """;
 
   /** Click a summary column header to sort by it; numbers as numbers, again to reverse. */

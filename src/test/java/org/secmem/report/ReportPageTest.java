@@ -198,6 +198,30 @@ class ReportPageTest {
   }
 
   @Test
+  void page_showsTheComparisonBesideIt_tableSummaryAndChart_andNoneWithout() throws IOException {
+    Path raw = dir.resolve("x.csv");
+    String without = Files.readString(report(raw, "secmem run x.csv"));
+    assertFalse(without.contains("id=\"compare\""), "no comparison file, no section");
+
+    RawResults results = RawResults.read(raw);
+    Comparison c = Comparison.of(results, results,
+        new Comparison.By("stream", "mapped", "user-buffer"), 0.95);
+    ComparisonFile.write(c, ReportFiles.compareFor(raw));
+    ComparisonChart.write(c, ReportFiles.chartsFolderFor(raw));
+    String html = ReportPage.render(results, raw, List.of());
+    assertTrue(html.contains("<a href=\"#compare\">Compared</a>"), "in the table of contents");
+    assertTrue(html.contains("<h2 id=\"compare\">Compared with " + ReportPage.esc(raw.toString())
+        + "</h2>"), html);
+    assertTrue(html.contains("compared by <code>stream=mapped:user-buffer</code>"), html);
+    assertTrue(html.contains(ReportPage.esc(c.summary().line("\u00d7").replaceAll(
+        " \\[[^]]*\\]", ""))), "the summary line, without the interval the CSV lacks");
+    assertTrue(html.contains("<td class=\"label\">write B=4K</td>"), html);
+    assertTrue(html.contains("data-chart=\"compare-ratio\""), "the chart, inlined");
+    assertTrue(html.contains("NEW / BASE median time per configuration"), "its title");
+    assertTrue(html.indexOf("id=\"compare\"") < html.indexOf("id=\"environment\""));
+  }
+
+  @Test
   void page_withoutChartsOrEnvironment_saysSo() throws IOException {
     Path raw = dir.resolve("one.csv");
     Files.writeString(raw, "experiment,stream,n,elapsed_ms,warmup\nread,mapped,10,1.0,false\n");

@@ -1,0 +1,745 @@
+package org.secmem.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * Two results files compared configuration by configuration, as JMH's score ± error, hyperfine's
+ * "x ± y times faster" and critcmp do it: the elapsed time (ms) of the measured runs (warm-ups and
+ * sentinel re-runs left out) of each configuration of BASE against the same configuration of NEW.
+ *
+ * <p>Configurations match on the configuration columns (see {@link ResultColumns}) both files
+ * have, except the one named as the thing compared ({@link By}). A configuration column that only
+ * one file has (a later version added it) is left out of the match when it holds one value per
+ * configuration; with several it cannot match one to one, and the comparison is refused naming
+ * the column and its values. A configuration without an equal partner meets those of the other
+ * side that differ from it only where one of the two is empty (B of the buffered stream against
+ * user-buffer's B values). Configurations on one side only are kept as rows of their own.
+ *
+ * <p>Per matched configuration: both medians, their median absolute deviations, the ratio NEW /
+ * BASE of the medians (below 1: NEW is faster), and a {@code level} percentile bootstrap interval
+ * for it ({@link Bootstrap}, {@value Bootstrap#RESAMPLES} resamples of each side, seeded from the
+ * configuration so that the same files always give the same intervals). The difference is
+ * significant when the interval excludes 1. With fewer than two runs on a side there is no
+ * interval and no verdict.
+ *
+ * @param base the BASE side: its file and, with {@code --by COLUMN=A:B}, the rows it takes
+ * @param next the NEW side
+ * @param keyColumns the columns configurations are matched on, in BASE's header order
+ * @param varying the key columns whose value differs between configurations of one experiment
+ *     (and the experiment, when there are several): what the rows' labels show
+ * @param same the key columns with one value in every configuration, and that value
+ * @param rows every configuration, matched or one-sided: experiments in order of appearance, then
+ *     by key, numbers as numbers
+ * @param notes what the reader should know about the match (columns left out, ...)
+ * @param level the confidence level of the intervals, e.g. 0.95
+ * @param summary counts and the geometric mean of the ratios
+ */
+public record Comparison(Side base, Side next, List<String> keyColumns, List<String> varying,
+    Map<String, String> same, List<Row> rows, List<String> notes, double level,
+    Summary summary) {
+
+  /** The default confidence level of the intervals. */
+  public static final double DEFAULT_LEVEL = 0.95;
+
+  /** Mixed with each configuration's key to seed its bootstrap. */
+  private static final long SEED = 0x5ec0_c0a3L;
+
+  public Comparison {
+    keyColumns = List.copyOf(keyColumns);
+    varying = List.copyOf(varying);
+    same = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(same));
+    rows = List.copyOf(rows);
+    notes = List.copyOf(notes);
+  }
+
+  /**
+   * What is compared: a column left out of the match, and optionally the value of it that BASE's
+   * rows must have and the one NEW's must have ({@code --by stream=buffered:user-buffer}, which
+   * lets BASE and NEW be one file). Without values, each configuration must have a single value of
+   * the column on each side.
+   *
+   * @param column a configuration column of BASE or NEW
+   * @param baseValue the value BASE's rows must have, or null for any
+   * @param newValue the value NEW's rows must have, or null for any; given with baseValue
+   */
+  public record By(String column, String baseValue, String newValue) {
+    public By {
+      Objects.requireNonNull(column, "column");
+      if ((baseValue == null) != (newValue == null)) {
+        throw new IllegalArgumentException("baseValue (" + baseValue + ") and newValue ("
+            + newValue + ") are given together or not at all");
+      }
+    }
+
+    /** Whether the rows of each side are picked by a value. */
+    public boolean hasValues() {
+      return baseValue != null;
+    }
+
+    @Override
+    public String toString() {
+      return hasValues() ? column + "=" + baseValue + ":" + newValue : column;
+    }
+  }
+
+  /**
+   * One side of the comparison.
+   *
+   * @param file the results file, as given
+   * @param column the column whose value picks this side's rows, or null
+   * @param value that value, or null
+   */
+  public record Side(String file, String column, String value) {
+    /** {@code r.csv}, or {@code r.csv (stream=buffered)}. */
+    public String label() {
+      return column == null ? file : file + " (" + column + "=" + value + ")";
+    }
+  }
+
+  /**
+   * The runs of one configuration on one side.
+   *
+   * @param n measured runs with an elapsed time
+   * @param median their median (ms), NaN without runs
+   * @param mad their median absolute deviation from the median (ms), NaN without runs
+   */
+  public record Sample(int n, double median, double mad) {
+    static Sample of(double[] ms) {
+      if (ms.length == 0) {
+        return new Sample(0, Double.NaN, Double.NaN);
+      }
+      double median = Bootstrap.median(ms);
+      double[] dev = new double[ms.length];
+      for (int i = 0; i < ms.length; i++) {
+        dev[i] = Math.abs(ms[i] - median);
+      }
+      return new Sample(ms.length, median, Bootstrap.median(dev));
+    }
+  }
+
+  /** What a row says. */
+  public enum Verdict {
+    /** NEW faster: the interval lies below 1. */
+    FASTER("faster"),
+    /** NEW slower: the interval lies above 1. */
+    SLOWER("slower"),
+    /** The interval holds 1: within noise. */
+    UNCHANGED("unchanged"),
+    /** No interval: fewer than two runs on a side, or a BASE median of 0. */
+    UNDECIDED("undecided"),
+    ONLY_BASE("only_in_base"),
+    ONLY_NEW("only_in_new");
+
+    private final String csvName;
+
+    Verdict(String csvName) {
+      this.csvName = csvName;
+    }
+
+    /** The name in the compare CSV. */
+    public String csvName() {
+      return csvName;
+    }
+
+    /** The verdict of a compare CSV cell. */
+    public static java.util.Optional<Verdict> ofCsvName(String name) {
+      for (Verdict v : values()) {
+        if (v.csvName.equals(name)) {
+          return java.util.Optional.of(v);
+        }
+      }
+      return java.util.Optional.empty();
+    }
+  }
+
+  /**
+   * One configuration.
+   *
+   * @param key the values of the key columns
+   * @param label the varying key columns, compactly ({@code write N=1M B=64K})
+   * @param base BASE's runs, null when the configuration is only in NEW
+   * @param next NEW's runs, null when it is only in BASE
+   * @param ratio NEW median / BASE median; NaN when undefined
+   * @param low lower end of its interval; NaN without one
+   * @param high upper end
+   * @param verdict what the interval says
+   */
+  public record Row(List<String> key, String label, Sample base, Sample next, double ratio,
+      double low, double high, Verdict verdict) {
+    public Row {
+      key = List.copyOf(key);
+    }
+
+    /**
+     * The verdict in words, e.g. {@code 1.42x faster}, {@code unchanged (within noise)};
+     * {@code times} is the sign after a factor ("x", or "×" where the output takes it).
+     */
+    public String verdictText(String times) {
+      return switch (verdict) {
+        case FASTER -> Numbers.fixed(1 / ratio, 2) + times + " faster";
+        case SLOWER -> Numbers.fixed(ratio, 2) + times + " slower";
+        case UNCHANGED -> "unchanged (within noise)";
+        case UNDECIDED -> base.n() < 2 || next.n() < 2
+            ? "too few runs (" + base.n() + " and " + next.n() + ")"
+            : "no ratio (BASE median is 0)";
+        case ONLY_BASE -> "only in BASE";
+        case ONLY_NEW -> "only in NEW";
+      };
+    }
+
+    /** Whether NEW is significantly slower by more than {@code percent} percent. */
+    public boolean slowerByMoreThan(double percent) {
+      return verdict == Verdict.SLOWER && (ratio - 1) * 100 > percent;
+    }
+  }
+
+  /**
+   * The whole comparison in numbers.
+   *
+   * @param geometricMean the geometric mean of the ratios of the matched configurations that have
+   *     one; NaN when none has
+   * @param low lower end of its bootstrap interval (the configurations' resamples combined); NaN
+   *     without one
+   * @param high upper end
+   * @param faster how many configurations are significantly faster in NEW
+   * @param slower how many are significantly slower
+   * @param unchanged how many are within noise
+   * @param undecided how many have no verdict (too few runs)
+   * @param onlyBase configurations only in BASE
+   * @param onlyNew configurations only in NEW
+   */
+  public record Summary(double geometricMean, double low, double high, int faster, int slower,
+      int unchanged, int undecided, int onlyBase, int onlyNew) {
+
+    /** The counts and geometric mean of {@code rows}; no interval. */
+    public static Summary of(List<Row> rows) {
+      return of(rows, Double.NaN, Double.NaN);
+    }
+
+    static Summary of(List<Row> rows, double low, double high) {
+      int[] counts = new int[Verdict.values().length];
+      double logSum = 0;
+      int logs = 0;
+      for (Row r : rows) {
+        counts[r.verdict().ordinal()]++;
+        if (r.ratio() > 0 && Double.isFinite(r.ratio())) {
+          logSum += Math.log(r.ratio());
+          logs++;
+        }
+      }
+      double mean = logs == 0 ? Double.NaN : Math.exp(logSum / logs);
+      return new Summary(mean, low, high, counts[Verdict.FASTER.ordinal()],
+          counts[Verdict.SLOWER.ordinal()], counts[Verdict.UNCHANGED.ordinal()],
+          counts[Verdict.UNDECIDED.ordinal()], counts[Verdict.ONLY_BASE.ordinal()],
+          counts[Verdict.ONLY_NEW.ordinal()]);
+    }
+
+    /**
+     * One line: {@code geometric mean of ratios 0.833 [0.80, 0.86] (NEW is 1.20x faster); 5
+     * faster, 1 slower, 2 unchanged; 1 only in BASE, 0 only in NEW}.
+     */
+    public String line(String times) {
+      StringBuilder s = new StringBuilder("geometric mean of ratios ");
+      if (Double.isNaN(geometricMean)) {
+        s.append("- (no configuration measured on both sides)");
+      } else {
+        s.append(Numbers.fixed(geometricMean, 3));
+        if (!Double.isNaN(low)) {
+          s.append(" [").append(Numbers.fixed(low, 3)).append(", ")
+              .append(Numbers.fixed(high, 3)).append(']');
+        }
+        s.append(geometricMean < 1 ? " (NEW is " + Numbers.fixed(1 / geometricMean, 2) + times
+            + " faster)" : geometricMean > 1 ? " (NEW is " + Numbers.fixed(geometricMean, 2)
+            + times + " slower)" : " (the same)");
+      }
+      s.append("; ").append(faster).append(" faster, ").append(slower).append(" slower, ")
+          .append(unchanged).append(" unchanged");
+      if (undecided > 0) {
+        s.append(", ").append(undecided).append(" with too few runs");
+      }
+      s.append("; ").append(onlyBase).append(" only in BASE, ").append(onlyNew)
+          .append(" only in NEW");
+      return s.toString();
+    }
+  }
+
+  /** The rows NEW is significantly slower in by more than {@code percent} percent. */
+  public List<Row> slowerByMoreThan(double percent) {
+    return rows.stream().filter(r -> r.slowerByMoreThan(percent)).toList();
+  }
+
+  /**
+   * Compares {@code next} with {@code base}.
+   *
+   * @param by the column compared, or null: configurations match on every common column
+   * @param level the confidence level of the intervals, in (0, 1)
+   * @throws IncomparableResultsException naming the file and the column when the files cannot be
+   *     compared: a column or value {@code by} names is not there, a side has no measured row, a
+   *     column of one file only has several values in one configuration, or no configuration is
+   *     in both
+   * @throws MalformedResultsException when an elapsed time cell is not a number
+   */
+  public static Comparison of(RawResults base, RawResults next, By by, double level)
+      throws IncomparableResultsException, MalformedResultsException {
+    if (!(level > 0 && level < 1)) {
+      throw new IllegalArgumentException("level (" + level + ") must be in (0, 1)");
+    }
+    List<String> baseColumns = base.configurationColumns();
+    List<String> nextColumns = next.configurationColumns();
+    String byColumn = by == null ? null : by.column();
+    if (by != null && !baseColumns.contains(byColumn) && !nextColumns.contains(byColumn)) {
+      Set<String> all = new LinkedHashSet<>(baseColumns);
+      all.addAll(nextColumns);
+      throw new IncomparableResultsException("--by " + byColumn + ": no configuration column '"
+          + byColumn + "' in " + base.source() + " or " + next.source()
+          + "; their configuration columns: " + String.join(", ", all));
+    }
+    List<RawRow> baseRows = pick(base, by == null ? null : by.baseValue(), byColumn);
+    List<RawRow> nextRows = pick(next, by == null ? null : by.newValue(), byColumn);
+
+    List<String> key = baseColumns.stream()
+        .filter(c -> nextColumns.contains(c) && !c.equals(byColumn)).toList();
+    List<String> notes = new ArrayList<>();
+    checkOneSided(base, baseRows, baseColumns, nextColumns, key, byColumn, true, notes);
+    checkOneSided(next, nextRows, nextColumns, baseColumns, key, byColumn, false, notes);
+    if (by != null && !by.hasValues()) {
+      checkOneValue(base, baseRows, key, byColumn);
+      checkOneValue(next, nextRows, key, byColumn);
+    }
+
+    Map<List<String>, List<RawRow>> baseGroups = group(baseRows, key);
+    Map<List<String>, List<RawRow>> nextGroups = group(nextRows, key);
+    List<Pair> pairs = pairs(baseGroups, nextGroups, key, notes);
+    if (pairs.stream().noneMatch(p -> p.base() != null && p.next() != null)) {
+      throw new IncomparableResultsException(noneInCommon(base, next, baseRows, nextRows, key));
+    }
+
+    pairs = sorted(pairs, key);
+    Map<String, List<String>> labelColumns = labelColumns(pairs, key);
+    Set<String> varyingSet = new LinkedHashSet<>();
+    labelColumns.values().forEach(varyingSet::addAll);
+    List<String> varying = key.stream().filter(varyingSet::contains).toList();
+    Map<String, String> same = new LinkedHashMap<>();
+    for (int i = 0; i < key.size(); i++) {
+      final int c = i;
+      Set<String> values = pairs.stream().map(p -> p.key().get(c)).collect(Collectors.toSet());
+      if (values.size() == 1 && !values.iterator().next().isBlank()
+          && !varyingSet.contains(key.get(i))) {
+        same.put(key.get(i), values.iterator().next());
+      }
+    }
+
+    List<Row> rows = new ArrayList<>();
+    List<double[]> resamples = new ArrayList<>();
+    List<Double> fixedLogs = new ArrayList<>();
+    for (Pair p : pairs) {
+      List<String> k = p.key();
+      String label = label(key, labelColumns.get(experimentOf(key, k)), k);
+      List<RawRow> b = p.base();
+      List<RawRow> n = p.next();
+      if (n == null) {
+        rows.add(new Row(k, label, Sample.of(elapsed(b)), null, Double.NaN, Double.NaN,
+            Double.NaN, Verdict.ONLY_BASE));
+        continue;
+      }
+      if (b == null) {
+        rows.add(new Row(k, label, null, Sample.of(elapsed(n)), Double.NaN, Double.NaN,
+            Double.NaN, Verdict.ONLY_NEW));
+        continue;
+      }
+      double[] bm = elapsed(b);
+      double[] nm = elapsed(n);
+      Sample bs = Sample.of(bm);
+      Sample ns = Sample.of(nm);
+      double ratio = bs.n() > 0 && ns.n() > 0 && bs.median() > 0
+          ? ns.median() / bs.median() : Double.NaN;
+      if (bs.n() < 2 || ns.n() < 2 || Double.isNaN(ratio)) {
+        rows.add(new Row(k, label, bs, ns, ratio, Double.NaN, Double.NaN, Verdict.UNDECIDED));
+        if (ratio > 0 && Double.isFinite(ratio)) {
+          fixedLogs.add(Math.log(ratio));
+        }
+        continue;
+      }
+      double[] ratios = Bootstrap.ratiosOfMedians(bm, nm, Bootstrap.RESAMPLES,
+          new SplittableRandom(SEED ^ (k.hashCode() * 0x9E37_79B9_7F4A_7C15L)));
+      double[] interval = Bootstrap.interval(ratios, level);
+      Verdict v = interval[1] < 1 ? Verdict.FASTER
+          : interval[0] > 1 ? Verdict.SLOWER : Verdict.UNCHANGED;
+      rows.add(new Row(k, label, bs, ns, ratio, interval[0], interval[1], v));
+      resamples.add(ratios);
+    }
+    double[] geo = geometricMeanInterval(resamples, fixedLogs, level);
+    Side baseSide = new Side(base.source(), by != null && by.hasValues() ? byColumn : null,
+        by != null && by.hasValues() ? by.baseValue() : null);
+    Side nextSide = new Side(next.source(), by != null && by.hasValues() ? byColumn : null,
+        by != null && by.hasValues() ? by.newValue() : null);
+    return new Comparison(baseSide, nextSide, key, varying, same, rows, notes, level,
+        Summary.of(rows, geo[0], geo[1]));
+  }
+
+  /**
+   * One row to be: the rows of a configuration on each side (null: none there) and the key it is
+   * shown with.
+   */
+  private record Pair(List<String> key, List<RawRow> base, List<RawRow> next) {}
+
+  /**
+   * The configurations of both sides paired: equal keys first; then a configuration left without
+   * a partner meets every one of the other side's that differs from it only where one of the two
+   * is empty (a column that does not apply to it, such as B for the buffered stream, or a column
+   * an older version left empty), shown with the values of both; what is still alone is one-sided.
+   * In BASE's order, then NEW's configurations that are only in NEW.
+   */
+  private static List<Pair> pairs(Map<List<String>, List<RawRow>> baseGroups,
+      Map<List<String>, List<RawRow>> nextGroups, List<String> key, List<String> notes) {
+    Set<List<String>> baseAlone = new LinkedHashSet<>(baseGroups.keySet());
+    baseAlone.removeAll(nextGroups.keySet());
+    Set<List<String>> nextAlone = new LinkedHashSet<>(nextGroups.keySet());
+    nextAlone.removeAll(baseGroups.keySet());
+    Set<List<String>> nextPaired = new LinkedHashSet<>();
+    Set<String> wildcards = new TreeSet<>();
+    List<Pair> pairs = new ArrayList<>();
+    for (Map.Entry<List<String>, List<RawRow>> b : baseGroups.entrySet()) {
+      List<String> bk = b.getKey();
+      if (!baseAlone.contains(bk)) {
+        pairs.add(new Pair(bk, b.getValue(), nextGroups.get(bk)));
+        continue;
+      }
+      boolean paired = false;
+      for (List<String> nk : nextAlone) {
+        List<String> merged = merge(bk, nk);
+        if (merged != null) {
+          pairs.add(new Pair(merged, b.getValue(), nextGroups.get(nk)));
+          nextPaired.add(nk);
+          paired = true;
+          for (int i = 0; i < key.size(); i++) {
+            if (!bk.get(i).equals(nk.get(i))) {
+              wildcards.add(key.get(i));
+            }
+          }
+        }
+      }
+      if (!paired) {
+        pairs.add(new Pair(bk, b.getValue(), null));
+      }
+    }
+    for (List<String> nk : nextAlone) {
+      if (!nextPaired.contains(nk)) {
+        pairs.add(new Pair(nk, null, nextGroups.get(nk)));
+      }
+    }
+    if (!wildcards.isEmpty()) {
+      notes.add(String.join(", ", wildcards) + (wildcards.size() == 1 ? " is" : " are")
+          + " empty on one side for some configurations (not applicable there): those are"
+          + " compared with every value of the other side");
+    }
+    return pairs;
+  }
+
+  /** The key of both where each column is equal or empty on one side; null when they differ. */
+  private static List<String> merge(List<String> a, List<String> b) {
+    List<String> merged = new ArrayList<>(a.size());
+    for (int i = 0; i < a.size(); i++) {
+      String x = a.get(i);
+      String y = b.get(i);
+      if (x.equals(y) || y.isEmpty()) {
+        merged.add(x);
+      } else if (x.isEmpty()) {
+        merged.add(y);
+      } else {
+        return null;
+      }
+    }
+    return merged;
+  }
+
+  /**
+   * The interval of the geometric mean: the i-th resample of every configuration with an
+   * interval combined (configurations are resampled independently), configurations without one
+   * at their ratio. NaN when no configuration has resamples.
+   */
+  private static double[] geometricMeanInterval(List<double[]> resamples, List<Double> fixedLogs,
+      double level) {
+    if (resamples.isEmpty()) {
+      return new double[] {Double.NaN, Double.NaN};
+    }
+    double fixed = fixedLogs.stream().mapToDouble(Double::doubleValue).sum();
+    int count = resamples.size() + fixedLogs.size();
+    double[] means = new double[Bootstrap.RESAMPLES];
+    for (int i = 0; i < means.length; i++) {
+      double sum = fixed;
+      for (double[] r : resamples) {
+        sum += Math.log(r[i]);
+      }
+      means[i] = Math.exp(sum / count);
+    }
+    return Bootstrap.interval(means, level);
+  }
+
+  /** The measured rows of {@code raw}, those whose {@code column} is {@code value} when given. */
+  private static List<RawRow> pick(RawResults raw, String value, String column)
+      throws IncomparableResultsException {
+    List<RawRow> measured = raw.measuredRows();
+    if (measured.isEmpty()) {
+      throw new IncomparableResultsException(raw.source() + ": no measured row to compare"
+          + (raw.rows().isEmpty() ? "" : " (" + raw.rows().size() + " warm-up rows only)"));
+    }
+    if (value == null) {
+      return measured;
+    }
+    List<RawRow> picked = measured.stream().filter(r -> r.get(column).trim().equals(value))
+        .toList();
+    if (picked.isEmpty()) {
+      throw new IncomparableResultsException(raw.source() + ": no measured row with " + column
+          + "=" + value + "; " + column + " there is " + valuesText(measured, column));
+    }
+    return picked;
+  }
+
+  /** {@code one of: a, b, c}, {@code always a}, or {@code empty in every row}. */
+  private static String valuesText(List<RawRow> rows, String column) {
+    Set<String> values = new TreeSet<>();
+    rows.forEach(r -> values.add(r.get(column).trim()));
+    if (values.size() == 1) {
+      String v = values.iterator().next();
+      return v.isEmpty() ? "empty in every row (or not a column)" : "always " + v;
+    }
+    return "one of: " + values.stream().map(v -> v.isEmpty() ? "(empty)" : v)
+        .collect(Collectors.joining(", "));
+  }
+
+  /**
+   * A configuration column that only {@code raw} has must hold one value per configuration of
+   * the common columns: else its rows cannot be matched one to one.
+   */
+  private static void checkOneSided(RawResults raw, List<RawRow> rows, List<String> own,
+      List<String> other, List<String> key, String byColumn, boolean isBase, List<String> notes)
+      throws IncomparableResultsException {
+    for (String c : own) {
+      if (other.contains(c) || c.equals(byColumn)) {
+        continue;
+      }
+      Map<List<String>, List<RawRow>> groups = group(rows, key);
+      for (List<RawRow> g : groups.values()) {
+        Set<String> values = new TreeSet<>();
+        g.forEach(r -> values.add(r.get(c).trim()));
+        if (values.size() > 1) {
+          String example = values.stream().filter(v -> !v.isEmpty()).findFirst().orElse("");
+          throw new IncomparableResultsException(raw.source() + ": column '" + c + "' is only"
+              + " in " + (isBase ? "BASE" : "NEW") + ", and it takes several values in one"
+              + " configuration (" + values.stream().map(v -> v.isEmpty() ? "(empty)" : v)
+                  .collect(Collectors.joining(", ")) + "): say which to compare, e.g. --by "
+              + c + "=" + (isBase ? example + ":" : ":" + example));
+        }
+      }
+      Set<String> values = new TreeSet<>();
+      rows.forEach(r -> values.add(r.get(c).trim()));
+      values.remove("");
+      notes.add(c + " is only in " + (isBase ? "BASE" : "NEW") + " ("
+          + (values.isEmpty() ? "always empty" : String.join(", ", values))
+          + "): not used to match");
+    }
+  }
+
+  /** With {@code --by COLUMN} and no values, a configuration has one value of it per side. */
+  private static void checkOneValue(RawResults raw, List<RawRow> rows, List<String> key,
+      String column) throws IncomparableResultsException {
+    for (Map.Entry<List<String>, List<RawRow>> g : group(rows, key).entrySet()) {
+      Set<String> values = new TreeSet<>();
+      g.getValue().forEach(r -> values.add(r.get(column).trim()));
+      if (values.size() > 1) {
+        throw new IncomparableResultsException(raw.source() + ": --by " + column + ": one"
+            + " configuration has " + values.size() + " values of " + column + " ("
+            + String.join(", ", values) + "); say which rows are BASE and which NEW with --by "
+            + column + "=A:B");
+      }
+    }
+  }
+
+  /** The most values per column that the message of no match names. */
+  private static final int NAMED = 3;
+
+  private static String noneInCommon(RawResults base, RawResults next, List<RawRow> baseRows,
+      List<RawRow> nextRows, List<String> key) {
+    List<String> matched = new ArrayList<>();
+    List<String> apart = new ArrayList<>();
+    for (String c : key) {
+      Set<String> b = new TreeSet<>();
+      Set<String> n = new TreeSet<>();
+      baseRows.forEach(r -> b.add(r.get(c).trim()));
+      nextRows.forEach(r -> n.add(r.get(c).trim()));
+      if (b.size() == 1 && n.size() == 1 && b.contains("") && n.contains("")) {
+        continue; // empty on both sides: it matched, and says nothing
+      }
+      matched.add(c);
+      if (b.stream().noneMatch(n::contains)) {
+        apart.add(c + " (BASE: " + few(b) + "; NEW: " + few(n) + ")");
+      }
+    }
+    // one line a terminal shows whole: the first columns that keep the files apart
+    int named = 2;
+    String more = apart.size() > named ? " and " + (apart.size() - named) + " more columns" : "";
+    return next.source() + ": no configuration in common with " + base.source() + (apart.isEmpty()
+        ? " (matched on " + String.join(", ", matched) + "; each has configurations the other"
+            + " lacks)"
+        : ": no value in common in " + String.join(", ", apart.subList(0, Math.min(named,
+            apart.size()))) + more + "; to compare across a column, name it with --by COLUMN");
+  }
+
+  /** Up to {@value #NAMED} values, "(empty)" for the empty one, then how many more. */
+  private static String few(Set<String> values) {
+    List<String> shown = values.stream().limit(NAMED).map(v -> v.isEmpty() ? "(empty)" : v)
+        .toList();
+    return String.join(", ", shown)
+        + (values.size() > NAMED ? " and " + (values.size() - NAMED) + " more" : "");
+  }
+
+  private static Map<List<String>, List<RawRow>> group(List<RawRow> rows, List<String> key) {
+    Map<List<String>, List<RawRow>> groups = new LinkedHashMap<>();
+    for (RawRow r : rows) {
+      List<String> k = key.stream().map(c -> r.get(c).trim()).toList();
+      groups.computeIfAbsent(k, x -> new ArrayList<>()).add(r);
+    }
+    return groups;
+  }
+
+  private static double[] elapsed(List<RawRow> rows) throws MalformedResultsException {
+    List<Double> values = new ArrayList<>();
+    for (RawRow r : rows) {
+      OptionalDouble ms;
+      try {
+        ms = r.elapsedMs();
+      } catch (IllegalArgumentException e) {
+        throw new MalformedResultsException(e.getMessage(), e);
+      }
+      if (ms.isPresent()) {
+        values.add(ms.getAsDouble());
+      }
+    }
+    return values.stream().mapToDouble(Double::doubleValue).toArray();
+  }
+
+  private static String experimentOf(List<String> key, List<String> values) {
+    int e = key.indexOf(ResultColumns.EXPERIMENT);
+    return e < 0 ? "" : values.get(e);
+  }
+
+  /**
+   * Per experiment, the columns its rows are labelled with: the experiment itself when the
+   * comparison has several, and the columns whose value differs between that experiment's
+   * configurations (a sort's M does not label a write, nor does a column only sorts fill).
+   */
+  private static Map<String, List<String>> labelColumns(List<Pair> pairs, List<String> key) {
+    Map<String, List<List<String>>> byExperiment = new LinkedHashMap<>();
+    for (Pair p : pairs) {
+      byExperiment.computeIfAbsent(experimentOf(key, p.key()), e -> new ArrayList<>())
+          .add(p.key());
+    }
+    Map<String, List<String>> out = new LinkedHashMap<>();
+    for (Map.Entry<String, List<List<String>>> e : byExperiment.entrySet()) {
+      // columns with two values at least, not counting empty; all that differ only when those
+      // would give two configurations one label
+      List<String> columns = columns(e.getValue(), key, byExperiment.size() > 1, true);
+      Set<String> labels = new java.util.HashSet<>();
+      for (List<String> k : e.getValue()) {
+        labels.add(label(key, columns, k));
+      }
+      if (labels.size() < e.getValue().size()) {
+        columns = columns(e.getValue(), key, byExperiment.size() > 1, false);
+      }
+      out.put(e.getKey(), columns);
+    }
+    return out;
+  }
+
+  private static List<String> columns(List<List<String>> keys, List<String> key,
+      boolean withExperiment, boolean nonBlankOnly) {
+    List<String> columns = new ArrayList<>();
+    if (withExperiment && key.contains(ResultColumns.EXPERIMENT)) {
+      columns.add(ResultColumns.EXPERIMENT);
+    }
+    for (int i = 0; i < key.size(); i++) {
+      final int c = i;
+      if (key.get(i).equals(ResultColumns.EXPERIMENT)) {
+        continue;
+      }
+      if (keys.stream().map(k -> k.get(c)).filter(v -> !nonBlankOnly || !v.isBlank())
+          .distinct().count() > 1) {
+        columns.add(key.get(i));
+      }
+    }
+    if (columns.isEmpty() && key.contains(ResultColumns.EXPERIMENT)) {
+      columns.add(ResultColumns.EXPERIMENT);
+    }
+    return columns;
+  }
+
+  /**
+   * Pairs in a reading order: experiments as they first appear, then by each key column in turn,
+   * numbers as numbers (results of an interleaved sweep are in random order).
+   */
+  private static List<Pair> sorted(List<Pair> pairs, List<String> key) {
+    List<String> experiments = pairs.stream().map(p -> experimentOf(key, p.key())).distinct()
+        .toList();
+    java.util.Comparator<Pair> order = java.util.Comparator.comparingInt(
+        p -> experiments.indexOf(experimentOf(key, p.key())));
+    for (int i = 0; i < key.size(); i++) {
+      final int c = i;
+      order = order.thenComparing(p -> p.key().get(c), Comparison::compareValues);
+    }
+    List<Pair> out = new ArrayList<>(pairs);
+    out.sort(order);
+    return out;
+  }
+
+  /** Blank first, then numbers by value, then text. */
+  private static int compareValues(String a, String b) {
+    if (a.equals(b)) {
+      return 0;
+    }
+    if (a.isBlank() || b.isBlank()) {
+      return a.isBlank() ? -1 : 1;
+    }
+    Double x = numberOrNull(a);
+    Double y = numberOrNull(b);
+    if (x != null && y != null) {
+      return Double.compare(x, y);
+    }
+    if (x != null || y != null) {
+      return x != null ? -1 : 1;
+    }
+    return a.compareTo(b);
+  }
+
+  private static Double numberOrNull(String s) {
+    try {
+      return Double.parseDouble(s.trim());
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  /** {@code write N=1M B=64K}: the experiment bare, the other varying columns as name=value. */
+  private static String label(List<String> key, List<String> varying, List<String> values) {
+    List<String> parts = new ArrayList<>();
+    for (String c : varying) {
+      String v = values.get(key.indexOf(c));
+      if (v.isBlank()) {
+        continue;
+      }
+      parts.add(c.equals(ResultColumns.EXPERIMENT) ? v
+          : ChartPlanner.label(c) + "=" + ChartPainter.size(c, v));
+    }
+    return parts.isEmpty() ? "(all)" : String.join(" ", parts);
+  }
+}
