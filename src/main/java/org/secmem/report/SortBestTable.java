@@ -35,8 +35,15 @@ final class SortBestTable {
    * @param stats the elapsed ms over its measured runs
    * @param runs the runs it formed, "" when not recorded or not the same in every run
    * @param passes its passes, likewise
+   * @param rows its measured rows, for what else they recorded (storage bytes, CPU time)
    */
-  record Candidate(double d, double m, Statistics stats, String runs, String passes) {}
+  record Candidate(double d, double m, Statistics stats, String runs, String passes,
+      List<RawRow> rows) {
+
+    Candidate {
+      rows = List.copyOf(rows);
+    }
+  }
 
   /**
    * The best (d, M) of one group.
@@ -76,8 +83,7 @@ final class SortBestTable {
     }
 
     private static boolean overlap(Candidate a, Candidate b) {
-      return a.stats().count() > 1 && b.stats().count() > 1
-          && a.stats().min() <= b.stats().max() && b.stats().min() <= a.stats().max();
+      return SortBestTable.withinNoise(a.stats(), b.stats());
     }
 
     /** Whether both the best and the runner-up have at least two measured runs. */
@@ -88,10 +94,27 @@ final class SortBestTable {
   }
 
   /**
+   * Whether two samples are within noise of each other: both were repeated and the ranges of their
+   * repetitions (min to max) overlap. The one definition of noise of the report page and of the
+   * advice (see {@link Advice}).
+   */
+  static boolean withinNoise(Statistics a, Statistics b) {
+    return a.count() > 1 && b.count() > 1 && a.min() <= b.max() && b.min() <= a.max();
+  }
+
+  /**
    * The best (d, M) of every group of sort configurations of {@code raw} that differ in d or M
    * only, for groups of at least two configurations, in file order of their first rows.
    */
   static List<Best> of(RawResults raw) {
+    return groups(raw).stream().filter(b -> b.candidates().size() >= 2).toList();
+  }
+
+  /**
+   * Like {@link #of}, with the groups of one configuration too (a sort measured at one d and one
+   * M, which the advice asks to sweep).
+   */
+  static List<Best> groups(RawResults raw) {
     if (!raw.header().contains(ResultColumns.D) || !raw.header().contains(ResultColumns.M)) {
       return List.of();
     }
@@ -113,15 +136,12 @@ final class SortBestTable {
     }
     List<Best> result = new ArrayList<>();
     groups.forEach((key, configs) -> {
-      if (configs.size() < 2) {
-        return;
-      }
       List<Candidate> candidates = new ArrayList<>();
       configs.values().forEach(rows -> candidates.add(new Candidate(
           rows.get(0).number(ResultColumns.D).getAsDouble(),
           rows.get(0).number(ResultColumns.M).getAsDouble(),
           Statistics.of(rows.stream().map(r -> r.elapsedMs().getAsDouble()).toList()),
-          agreed(rows, ResultColumns.RUNS), agreed(rows, ResultColumns.PASSES))));
+          agreed(rows, ResultColumns.RUNS), agreed(rows, ResultColumns.PASSES), rows)));
       candidates.sort(Comparator.comparingDouble(c -> c.stats().median()));
       result.add(new Best(key, candidates));
     });
