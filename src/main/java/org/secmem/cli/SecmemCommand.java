@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
       PqCommand.class,
       RunCommand.class,
       ChartCommand.class,
+      AdviseCommand.class,
       CleanCommand.class,
       CompletionCommand.class,
       MenuCommand.class,
