@@ -27,18 +27,29 @@ import org.secmem.stream.StreamType;
  * repetitions of a configuration, sort time the median elapsed ms.
  *
  * <p><b>Within noise</b>: two configurations are within noise when both were repeated and the
- * ranges of their repetitions (min to max) overlap; with one run there is no range, and no two
- * configurations are within noise. This is the report page's definition ({@link
- * SortBestTable#withinNoise}) so that page and advice never disagree. It was chosen over a
- * bootstrap interval of the ratio of medians (as {@link Drift} uses) because the sweeps this answers
- * run 3 to 5 repetitions: resampling 3 values gives a handful of distinct medians and an interval
- * that is mostly an artefact, while overlapping ranges are conservative (two configurations whose
- * worst and best runs overlap are not called different) and can be checked by eye in the summary.
+ * {@value #LEVEL_PERCENT}% bootstrap interval of the ratio of their medians includes 1
+ * ({@value #RESAMPLES} resamples of each configuration's runs, a fixed seed: the same file always
+ * gives the same advice); with one run there is no interval, and nothing is within noise. Chosen
+ * over the report's overlapping min–max ranges ({@link SortBestTable}) because one slow run
+ * stretches a range: on a real sweep of this machine (5 repetitions, one cold first round) a B at
+ * 190 MiB/s overlapped the best at 452 MiB/s, which made every B "within noise" and the knee
+ * meaningless. The median and its resampling shrug off one outlier in five runs. With 3 runs the
+ * interval is coarse; the advice asks for {@value #ENOUGH_REPS} where it matters.
  *
- * <p><b>Knee</b> of a type's B curve: walking down from the best B through the smaller B swept,
- * the smallest B such that it and every B between it and the best are within noise of the best.
- * Beyond the knee, a larger buffer gains nothing this sweep can tell from noise; it is the B to
- * use when memory matters.
+ * <p><b>More repetitions</b> are asked for when two results the advice must tell apart (the best
+ * and the runner-up; a knee and the best) are within noise and either ran fewer than {@value
+ * #ENOUGH_REPS} times, or their medians differ by {@value #MATERIAL_PERCENT}% or more: a difference
+ * that would matter, hidden by runs too spread to resolve it (then twice the repetitions run, or a
+ * quieter machine). Within noise, {@value #ENOUGH_REPS} runs or more and less than {@value
+ * #MATERIAL_PERCENT}% apart is a real tie: either will do.
+ *
+ * <p><b>Knee</b> of a type's B curve: the smallest B swept that is level with the best B: within
+ * noise of it and less than {@value #MATERIAL_PERCENT}% below its median. From the knee on, a
+ * larger buffer gains nothing this sweep can tell from noise, nor anything that would matter; it
+ * is the B to use when memory matters. Within noise alone is not enough: on a noisy machine a B at
+ * a third of the best's median was within noise of it. The B between the knee and the best need
+ * not all be level: on a real sweep of this machine single B in the plateau ran unlucky (13 B,
+ * 5 runs each), and requiring every one to be level put the knee at the best for every type.
  *
  * <p><b>Model optimum</b> of a sort group: among the (d, M) the sweep ran, those with the fewest
  * I/Os the cost model predicts ({@link CostModel}: passes = 1 + ⌈log_d ⌈N/M⌉⌉, I/Os =
@@ -50,6 +61,18 @@ public final class Advice {
 
   /** Repetitions that make a tie within noise a real tie rather than too few runs to tell. */
   public static final int ENOUGH_REPS = 5;
+
+  /** A difference of medians that matters, in percent (as {@link Drift}'s smallest change). */
+  static final int MATERIAL_PERCENT = 10;
+
+  /** Confidence level of the noise interval, in percent. */
+  static final int LEVEL_PERCENT = 95;
+
+  /** Bootstrap resamples per comparison. */
+  static final int RESAMPLES = 2000;
+
+  /** A fixed seed: the same runs always give the same verdict. */
+  private static final long SEED = 0x0adf15eL;
 
   /** The sweep of B the advice suggests when a file has one B. */
   static final String B_SWEEP = "b=2^12..2^20";
@@ -154,8 +177,8 @@ public final class Advice {
       out.addAll(nothing);
       return out;
     }
-    out.add("(measured runs only; within noise = the min\u2013max ranges of the repetitions"
-        + " overlap)");
+    out.add("(measured runs only; within noise = the " + LEVEL_PERCENT + "% bootstrap interval of"
+        + " the ratio of two medians includes 1)");
     for (StreamAdvice s : streams) {
       out.add("");
       out.addAll(s.text());
@@ -215,12 +238,80 @@ public final class Advice {
     }
     h.append("<h3 id=\"advice-").append(ReportPage.esc(experiment)).append("\">Advice</h3>\n");
     h.append("<p class=\"note\">What this file says about which settings to use "
-        + "(<code>secmem advise</code> prints the same). <i>within noise</i>: the ranges of the "
-        + "repetitions (min\u2013max) overlap; <i>knee</i>: the smallest B from which on every "
-        + "larger B up to the best is within noise of the best.</p>\n");
+        + "(<code>secmem advise</code> prints the same). <i>within noise</i>: the "
+        + LEVEL_PERCENT + "% bootstrap interval of the ratio of the two medians includes 1 "
+        + "(one slow run cannot make two results look alike, as it can when min\u2013max ranges "
+        + "are compared); "
+        + "<i>knee</i>: the smallest B within noise of the best B and less than "
+        + MATERIAL_PERCENT + "% below it.</p>\n");
     h.append("<pre class=\"advice\">");
     lines.forEach(l -> h.append(ReportPage.esc(l)).append('\n'));
     h.append("</pre>\n");
+  }
+
+  // ---- noise ----
+
+  /**
+   * Whether samples {@code a} and {@code b} are within noise (see {@link Advice}): both have two
+   * or more values and the bootstrap interval of median(a) / median(b) includes 1.
+   */
+  static boolean withinNoise(List<Double> a, List<Double> b) {
+    if (a.size() < 2 || b.size() < 2) {
+      return false;
+    }
+    double[] x = a.stream().mapToDouble(Double::doubleValue).toArray();
+    double[] y = b.stream().mapToDouble(Double::doubleValue).toArray();
+    java.util.SplittableRandom random = new java.util.SplittableRandom(SEED);
+    double[] ratios = new double[RESAMPLES];
+    double[] rx = new double[x.length];
+    double[] ry = new double[y.length];
+    for (int i = 0; i < RESAMPLES; i++) {
+      for (int j = 0; j < rx.length; j++) {
+        rx[j] = x[random.nextInt(x.length)];
+      }
+      for (int j = 0; j < ry.length; j++) {
+        ry[j] = y[random.nextInt(y.length)];
+      }
+      double my = Statistics.of(ry).median();
+      ratios[i] = my > 0 ? Statistics.of(rx).median() / my : Double.POSITIVE_INFINITY;
+    }
+    java.util.Arrays.sort(ratios);
+    double tail = (100 - LEVEL_PERCENT) / 200.0;
+    double low = ratios[(int) Math.floor(tail * (RESAMPLES - 1))];
+    double high = ratios[(int) Math.ceil((1 - tail) * (RESAMPLES - 1))];
+    return low <= 1 && 1 <= high;
+  }
+
+  /**
+   * Whether B {@code p} is level with the best B of its type: within noise of it and less than
+   * {@value #MATERIAL_PERCENT}% below its median (the knee's test).
+   */
+  static boolean level(Point p, Point best) {
+    return withinNoise(p, best)
+        && best.mibPerS().median() < (1 + MATERIAL_PERCENT / 100.0) * p.mibPerS().median();
+  }
+
+  static boolean withinNoise(Point a, Point b) {
+    return Advice.withinNoise(a.values(), b.values());
+  }
+
+  static boolean withinNoise(Candidate a, Candidate b) {
+    return Advice.withinNoise(times(a), times(b));
+  }
+
+  /**
+   * The repetitions to ask for when two results of {@code reps} runs, {@code ratio} apart (1 or
+   * more), are within noise; 0 when they are a real tie (see {@link Advice}).
+   */
+  static int repsToSeparate(int reps, double ratio) {
+    if (reps < ENOUGH_REPS) {
+      return ENOUGH_REPS;
+    }
+    return ratio >= 1 + MATERIAL_PERCENT / 100.0 ? 2 * reps : 0;
+  }
+
+  static List<Double> times(Candidate c) {
+    return c.rows().stream().map(r -> r.elapsedMs().getAsDouble()).toList();
   }
 
   // ---- formatting helpers ----
@@ -298,8 +389,20 @@ public final class Advice {
 
   // ---- streams ----
 
-  /** One B of one type: the MiB/s of its repetitions; {@code b} is NaN for a type without B. */
-  record Point(double b, Statistics mibPerS) {}
+  /**
+   * One B of one type: the MiB/s of its repetitions, in file order; {@code b} is NaN for a type
+   * without B.
+   */
+  record Point(double b, List<Double> values) {
+
+    Point {
+      values = List.copyOf(values);
+    }
+
+    Statistics mibPerS() {
+      return Statistics.of(values);
+    }
+  }
 
   /**
    * One stream type of a group.
@@ -325,11 +428,11 @@ public final class Advice {
       return usesB && points.size() > 1 && best == points.get(0);
     }
 
-    /** The neighbour of the best inside the range, when it is not within noise of it. */
+    /** Whether the neighbour of the best inside the range is not level with it (see level). */
     boolean stillRising() {
       int i = points.indexOf(best);
       int j = bestAtTop() ? i - 1 : i + 1;
-      return !SortBestTable.withinNoise(points.get(j).mibPerS(), best.mibPerS());
+      return !level(points.get(j), best);
     }
   }
 
@@ -367,8 +470,7 @@ public final class Advice {
     }
 
     boolean withinNoise() {
-      return runnerUp().map(r -> SortBestTable.withinNoise(best().best().mibPerS(),
-          r.best().mibPerS())).orElse(false);
+      return runnerUp().map(r -> Advice.withinNoise(best().best(), r.best())).orElse(false);
     }
 
     boolean repeated() {
@@ -423,16 +525,12 @@ public final class Advice {
         byB.computeIfAbsent(b, k -> new ArrayList<>()).add(r.mibPerS().getAsDouble());
       }
       List<Point> points = new ArrayList<>();
-      byB.forEach((b, v) -> points.add(new Point(b, Statistics.of(v))));
+      byB.forEach((b, v) -> points.add(new Point(b, v)));
       Point best = points.stream()
           .max(Comparator.comparingDouble(p -> p.mibPerS().median())).orElseThrow();
       Optional<Point> knee = Optional.empty();
       if (usesB && points.size() > 1 && best.mibPerS().count() > 1) {
-        int k = points.indexOf(best);
-        while (k > 0 && SortBestTable.withinNoise(points.get(k - 1).mibPerS(), best.mibPerS())) {
-          k--;
-        }
-        knee = Optional.of(points.get(k));
+        knee = points.stream().filter(p -> p == best || level(p, best)).findFirst();
       }
       return new TypeResult(type, usesB, points, best, knee);
     }
@@ -460,10 +558,16 @@ public final class Advice {
       if (once) {
         add.add(where + ": one run per configuration, so no spread to judge: add repetitions"
             + " (--reps " + ENOUGH_REPS + ")");
-      } else if (withinNoise() && Math.min(best().best().mibPerS().count(),
-          runnerUp().orElseThrow().best().mibPerS().count()) < ENOUGH_REPS) {
-        add.add(where + ": " + best().type() + " and " + runnerUp().orElseThrow().type()
-            + " are within noise: add repetitions (--reps " + ENOUGH_REPS + ") to separate them");
+      } else {
+        int reps = Math.min(best().best().mibPerS().count(),
+            runnerUp().map(r -> r.best().mibPerS().count()).orElse(Integer.MAX_VALUE));
+        int more = withinNoise() ? repsToSeparate(reps, ratio()) : 0;
+        if (more > 0) {
+          add.add(where + ": " + best().type() + " and " + runnerUp().orElseThrow().type()
+              + " are within noise (" + times(ratio()) + " in the median): add repetitions"
+              + " (--reps " + more + ") to separate them" + (more > ENOUGH_REPS
+                  ? ", or run on a quieter machine" : ""));
+        }
       }
       if (types.size() == 1) {
         add.add(where + ": only " + best().type() + " was measured: to choose a type, sweep"
@@ -472,8 +576,9 @@ public final class Advice {
       return new StreamAdvice(experiment, settings, shown, types, add);
     }
 
-    private String bestB(TypeResult t) {
-      return t.usesB() ? "B = " + Numbers.grouped(t.best().b()) : "(no B)";
+    /** " at B = 65,536", or nothing for a type that takes no B. */
+    private String atB(TypeResult t) {
+      return t.usesB() ? " at B = " + Numbers.grouped(t.best().b()) : "";
     }
 
     List<String> text() {
@@ -490,10 +595,11 @@ public final class Advice {
       }
       out.addAll(aligned("  ", rows));
       for (TypeResult t : types) {
-        t.knee().filter(k -> k != t.best()).ifPresent(k -> out.add("  " + t.type() + ": from B = "
-            + Numbers.grouped(k.b()) + " on, within noise of the best ("
-            + mib(k.mibPerS().median()) + " vs " + mib(t.best().mibPerS().median())
-            + " MiB/s): a larger buffer gains nothing measurable"));
+        t.knee().filter(k -> k != t.best()).ifPresent(k -> out.add("  " + t.type()
+            + ": B = " + Numbers.grouped(k.b()) + " is within noise of the best and less than "
+            + MATERIAL_PERCENT + "% below it (" + mib(k.mibPerS().median()) + " vs "
+            + mib(t.best().mibPerS().median()) + " MiB/s): a larger buffer gains nothing"
+            + " measurable"));
       }
       out.add("  best type: " + verdict());
       toAdd.forEach(a -> out.add("  add: " + a.substring(a.indexOf(": ") + 2)));
@@ -502,25 +608,25 @@ public final class Advice {
 
     private String verdict() {
       TypeResult b = best();
-      String s = b.type() + " at " + bestB(b) + ", " + mib(b.best().mibPerS().median())
+      String s = b.type() + atB(b) + ", " + mib(b.best().mibPerS().median())
           + " MiB/s";
       if (runnerUp().isEmpty()) {
         return s + " (the only type measured)";
       }
       TypeResult r = runnerUp().get();
       String how = !repeated() ? "one run each: no spread to judge"
-          : !withinNoise() ? "apart: the ranges do not overlap"
-          : Math.min(b.best().mibPerS().count(), r.best().mibPerS().count()) >= ENOUGH_REPS
-              ? "within noise after " + ENOUGH_REPS + "+ repetitions: either will do"
+          : !withinNoise() ? "apart: beyond noise"
+          : repsToSeparate(Math.min(b.best().mibPerS().count(), r.best().mibPerS().count()),
+              ratio()) == 0 ? "within noise after " + ENOUGH_REPS + "+ repetitions: either will do"
               : "within noise: not separable with these repetitions";
-      return s + ", " + times(ratio()) + " the runner-up " + r.type() + " at " + bestB(r)
+      return s + ", " + times(ratio()) + " the runner-up " + r.type() + atB(r)
           + " (" + how + ")";
     }
 
     String brief() {
       TypeResult b = best();
       return experiment + (shown.isEmpty() ? "" : " " + describe(settings, shown)) + ": best "
-          + b.type() + " at " + bestB(b) + b.knee().filter(k -> k != b.best())
+          + b.type() + atB(b) + b.knee().filter(k -> k != b.best())
               .map(k -> " (knee B = " + Numbers.grouped(k.b()) + ")").orElse("")
           + ", " + mib(b.best().mibPerS().median()) + " MiB/s"
           + runnerUp().map(r -> ", " + times(ratio()) + " over " + r.type() + " ("
@@ -617,8 +723,7 @@ public final class Advice {
         verdict = Verdict.NONE;
       } else if (optima.contains(best)) {
         verdict = Verdict.AGREE;
-      } else if (optima.stream()
-          .anyMatch(o -> SortBestTable.withinNoise(o.stats(), best.stats()))) {
+      } else if (optima.stream().anyMatch(o -> Advice.withinNoise(o, best))) {
         verdict = Verdict.AGREE_WITHIN_NOISE;
       } else {
         verdict = Verdict.DISAGREE;
@@ -733,9 +838,11 @@ public final class Advice {
         if (reps < 2) {
           add.add(where + ": one run per (d, M), so no spread to judge: add repetitions (--reps "
               + ENOUGH_REPS + ")");
-        } else if (g.withinNoise() && reps < ENOUGH_REPS) {
-          add.add(where + ": the best and the runner-up are within noise: add repetitions"
-              + " (--reps " + ENOUGH_REPS + ") to separate them");
+        } else if (Advice.withinNoise(best, second.get())
+            && repsToSeparate(reps, g.ratio()) > 0) {
+          int more = repsToSeparate(reps, g.ratio());
+          add.add(where + ": the best and the runner-up are within noise (" + times(g.ratio())
+              + " in the median): add repetitions (--reps " + more + ") to separate them");
         }
       }
       return add;
@@ -772,7 +879,7 @@ public final class Advice {
       }
       best.runnerUp().ifPresent(r -> out.add("  runner-up: " + times(best.ratio()) + " the best, "
           + (!best.repeated() ? "one run each: no spread to judge"
-              : best.withinNoise() ? "within noise" : "apart (ranges do not overlap)")));
+              : Advice.withinNoise(best.best(), r) ? "within noise" : "apart")));
       out.add("  verdict: " + verdictText());
       reasons.forEach(r -> out.add("    likely: " + r));
       toAdd.forEach(a -> out.add("  add: " + a.substring(a.indexOf(": ") + 2)));
@@ -793,7 +900,7 @@ public final class Advice {
         case AGREE -> "measurement and model agree: the fastest (d, M) is "
             + (optima.size() > 1 ? "one of the model's optima" : "the model's optimum");
         case AGREE_WITHIN_NOISE -> "agree within noise: the model's optimum "
-            + optima.stream().filter(o -> SortBestTable.withinNoise(o.stats(), b.stats()))
+            + optima.stream().filter(o -> Advice.withinNoise(o, b))
                 .findFirst().map(this::label).orElse(label(m))
             + " is within noise of the fastest";
         case DISAGREE -> "measurement and model disagree: the model's optimum " + label(m) + " ("

@@ -83,7 +83,8 @@ final class SortBestTable {
     }
 
     private static boolean overlap(Candidate a, Candidate b) {
-      return SortBestTable.withinNoise(a.stats(), b.stats());
+      return a.stats().count() > 1 && b.stats().count() > 1
+          && a.stats().min() <= b.stats().max() && b.stats().min() <= a.stats().max();
     }
 
     /** Whether both the best and the runner-up have at least two measured runs. */
@@ -91,15 +92,6 @@ final class SortBestTable {
       return runnerUp().map(r -> r.stats().count() > 1 && best().stats().count() > 1)
           .orElse(false);
     }
-  }
-
-  /**
-   * Whether two samples are within noise of each other: both were repeated and the ranges of their
-   * repetitions (min to max) overlap. The one definition of noise of the report page and of the
-   * advice (see {@link Advice}).
-   */
-  static boolean withinNoise(Statistics a, Statistics b) {
-    return a.count() > 1 && b.count() > 1 && a.min() <= b.max() && b.min() <= a.max();
   }
 
   /**
