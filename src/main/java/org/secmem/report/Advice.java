@@ -310,6 +310,10 @@ public final class Advice {
     return ratio >= 1 + MATERIAL_PERCENT / 100.0 ? 2 * reps : 0;
   }
 
+  static String plural(long n, String one, String many) {
+    return n + " " + (n == 1 ? one : many);
+  }
+
   static List<Double> times(Candidate c) {
     return c.rows().stream().map(r -> r.elapsedMs().getAsDouble()).toList();
   }
@@ -665,11 +669,13 @@ public final class Advice {
    * @param shown the settings worth naming
    * @param optima the (d, M) of the fewest predicted I/Os, the one shown first
    * @param verdict whether measurement and model agree
-   * @param reasons the likely reasons of a disagreement, each a sentence
+   * @param reasons the likely reasons of a disagreement (or of {@code unlike}), each a sentence
    * @param toAdd what to add to the sweep for this group
+   * @param unlike when the measured best is one of several optima: the slowest optimum, when it
+   *     is beyond noise and {@value #MATERIAL_PERCENT}% slower (the model cannot rank them)
    */
   record SortAdvice(Best best, List<String> shown, List<Candidate> optima, Verdict verdict,
-      List<String> reasons, List<String> toAdd) {
+      List<String> reasons, List<String> toAdd, Optional<Candidate> unlike) {
 
     SortAdvice {
       shown = List.copyOf(shown);
@@ -719,49 +725,68 @@ public final class Advice {
       Candidate best = g.best();
       Verdict verdict;
       List<String> reasons = new ArrayList<>();
+      Optional<Candidate> unlike = Optional.empty();
       if (g.candidates().size() == 1) {
         verdict = Verdict.NONE;
       } else if (optima.contains(best)) {
         verdict = Verdict.AGREE;
+        // the model ties its optima; say when they are far from alike, and why
+        Candidate slowest = optima.stream()
+            .max(Comparator.comparingDouble(c -> c.stats().median())).orElseThrow();
+        if (slowest != best && !Advice.withinNoise(slowest, best) && slowest.stats().median()
+            >= (1 + MATERIAL_PERCENT / 100.0) * best.stats().median()) {
+          unlike = Optional.of(slowest);
+          reasons.addAll(reasons(g, best, slowest, false));
+        }
       } else if (optima.stream().anyMatch(o -> Advice.withinNoise(o, best))) {
         verdict = Verdict.AGREE_WITHIN_NOISE;
       } else {
         verdict = Verdict.DISAGREE;
-        reasons.addAll(reasons(g, best, optima.get(0)));
+        reasons.addAll(reasons(g, best, optima.get(0), true));
       }
       List<String> add = toAdd(g, shown, best);
-      return new SortAdvice(g, shown, optima, verdict, reasons, add);
+      return new SortAdvice(g, shown, optima, verdict, reasons, add, unlike);
     }
 
-    /** Why the measured best has more passes than the model's optimum yet ran faster. */
-    private static List<String> reasons(Best g, Candidate best, Candidate model) {
+    /**
+     * Why the measured best ran faster than {@code other}, a (d, M) the model ranks as high or
+     * higher: with more passes ({@code morePasses}) the page cache may have served them; at a
+     * smaller d the merge's CPU, at a smaller M the run sort's.
+     */
+    private static List<String> reasons(Best g, Candidate best, Candidate other,
+        boolean morePasses) {
       List<String> out = new ArrayList<>();
       long inputBytes = 4L * n(g);
-      OptionalDouble storage = median(g.candidates(), "storage_read_bytes");
-      if (storage.isEmpty()) {
-        out.add("no storage_read_bytes recorded: cannot tell whether the page cache served the"
-            + " passes");
-      } else if (storage.getAsDouble() < 0.01 * inputBytes) {
-        out.add("page cache: the sorts read " + Numbers.grouped(storage.getAsDouble())
-            + " bytes (median) from storage for an input of " + Numbers.grouped(inputBytes)
-            + ", so an extra pass costs memory copies, not the disk transfers the model counts");
+      int extra = passes(g, best) - passes(g, other);
+      if (morePasses) {
+        OptionalDouble storage = median(g.candidates(), "storage_read_bytes");
+        if (storage.isEmpty()) {
+          out.add("no storage_read_bytes recorded: cannot tell whether the page cache served the"
+              + " passes");
+        } else if (storage.getAsDouble() < 0.01 * inputBytes) {
+          out.add("page cache: the sorts read " + Numbers.grouped(storage.getAsDouble())
+              + " bytes (median) from storage for an input of " + Numbers.grouped(inputBytes)
+              + ", so an extra pass costs memory copies, not the disk transfers the model counts");
+        }
       }
-      if (best.d() < model.d()) {
+      if (best.d() < other.d()) {
         out.add("CPU-bound merge: a merge of d runs costs about log2 d heap comparisons per int,"
             + " and a wider heap misses the CPU cache; d = " + Numbers.grouped(best.d())
-            + " beat d = " + Numbers.grouped(model.d()) + " despite "
-            + (passes(g, best) - passes(g, model)) + " more pass(es)"
-            + phase(best, model, "merge_ns", "merge"));
+            + " beat d = " + Numbers.grouped(other.d())
+            + (extra > 0 ? " despite " + extra + (extra == 1 ? " more pass" : " more passes")
+                : "")
+            + phase(best, other, "merge_ns", "merge"));
       }
-      if (best.m() < model.m()) {
+      if (best.m() < other.m()) {
         out.add("run formation: sorting runs of M ints costs about log2 M comparisons per int,"
             + " and smaller runs sort in cache; M = " + Numbers.grouped(best.m()) + " beat M = "
-            + Numbers.grouped(model.m()) + phase(best, model, "run_formation_ns",
+            + Numbers.grouped(other.m()) + phase(best, other, "run_formation_ns",
                 "run formation"));
       }
       if (out.isEmpty() || (out.size() == 1 && out.get(0).startsWith("no storage"))) {
-        out.add("the model counts block transfers only; the difference lies in CPU work it does"
-            + " not count (see run_formation_ns and merge_ns in the results)");
+        out.add("the model counts block transfers only; the difference lies in work it does"
+            + " not count" + phase(best, other, "merge_ns", "merge")
+            + phase(best, other, "run_formation_ns", "run formation"));
       }
       return out;
     }
@@ -813,7 +838,9 @@ public final class Advice {
       if (ds.size() > 1 && g.candidates().size() > 1) {
         double lo = ds.first();
         double hi = ds.last();
-        if (best.d() == hi && runs > best.d()) {
+        if (runs <= 1) {
+          // one run at the best M: no merge, d changes nothing
+        } else if (best.d() == hi && runs > best.d()) {
           add.add(where + ": fastest at the largest d swept (" + Numbers.grouped(hi)
               + "): extend d beyond it");
         } else if (best.d() == lo && lo > 2) {
@@ -835,7 +862,10 @@ public final class Advice {
       Optional<Candidate> second = g.runnerUp();
       if (second.isPresent()) {
         int reps = Math.min(best.stats().count(), second.get().stats().count());
-        if (reps < 2) {
+        boolean sameSort = best.m() == second.get().m() && runs <= 1; // d unused by both
+        if (sameSort) {
+          // nothing to separate: both are one run sorted in memory
+        } else if (reps < 2) {
           add.add(where + ": one run per (d, M), so no spread to judge: add repetitions (--reps "
               + ENOUGH_REPS + ")");
         } else if (Advice.withinNoise(best, second.get())
@@ -854,7 +884,7 @@ public final class Advice {
 
     private String model(Candidate c) {
       OptionalDouble ios = ios(best, c);
-      return passes(best, c) + " passes" + (ios.isPresent() ? ", " + Numbers.grouped(
+      return plural(passes(best, c), "pass", "passes") + (ios.isPresent() ? ", " + Numbers.grouped(
           ios.getAsDouble()) + " I/Os" : "");
     }
 
@@ -864,7 +894,7 @@ public final class Advice {
       out.add("sort" + (settings.isEmpty() ? "" : ", " + settings));
       Candidate b = best.best();
       List<List<String>> rows = new ArrayList<>();
-      rows.add(List.of("", "(d, M)", "median ms (min\u2013max)", "reps", "passes run",
+      rows.add(List.of("", "(d, M)", "median ms (min\u2013max)", "reps", "passes done",
           "model: passes, I/Os"));
       rows.add(row("measured best", b));
       best.runnerUp().ifPresent(r -> rows.add(row("runner-up", r)));
@@ -874,13 +904,20 @@ public final class Advice {
       }
       out.addAll(aligned("  ", rows));
       if (optima.size() > 1) {
-        out.add("  the model ties " + optima.size() + " (d, M) at " + passes(best, m)
-            + " passes; shown: the smallest M, then the smallest d");
+        out.add("  the model ties " + optima.size() + " (d, M) at "
+            + plural(passes(best, m), "pass", "passes") + "; shown: the smallest M, then the"
+            + " smallest d");
+      }
+      if (b.m() >= n(best)) {
+        out.add("  M \u2265 N: one run, no merge pass, so d does not matter at the best");
       }
       best.runnerUp().ifPresent(r -> out.add("  runner-up: " + times(best.ratio()) + " the best, "
           + (!best.repeated() ? "one run each: no spread to judge"
               : Advice.withinNoise(best.best(), r) ? "within noise" : "apart")));
       out.add("  verdict: " + verdictText());
+      unlike.ifPresent(u -> out.add("  but the model cannot rank its optima, and they are not"
+          + " alike: " + label(u) + " took " + times(u.stats().median() / b.stats().median())
+          + " the best's time"));
       reasons.forEach(r -> out.add("    likely: " + r));
       toAdd.forEach(a -> out.add("  add: " + a.substring(a.indexOf(": ") + 2)));
       return out;
@@ -904,8 +941,9 @@ public final class Advice {
                 .findFirst().map(this::label).orElse(label(m))
             + " is within noise of the fastest";
         case DISAGREE -> "measurement and model disagree: the model's optimum " + label(m) + " ("
-            + passes(best, m) + " passes) took " + times(m.stats().median() / b.stats().median())
-            + " the time of the fastest " + label(b) + " (" + passes(best, b) + " passes)";
+            + plural(passes(best, m), "pass", "passes") + ") took " + times(m.stats().median() / b.stats().median())
+            + " the time of the fastest " + label(b) + " (" + plural(passes(best, b), "pass",
+                "passes") + ")";
       };
     }
 
@@ -917,12 +955,14 @@ public final class Advice {
       if (verdict == Verdict.NONE) {
         return s;
       }
+      String why = String.join("; ", reasons.stream()
+          .map(r -> r.substring(0, r.indexOf(':') < 0 ? r.length() : r.indexOf(':'))).toList());
       return s + "; model " + label(model()) + ": " + switch (verdict) {
-        case AGREE -> "agree";
+        case AGREE -> "agree" + unlike.map(u -> ", but its " + optima.size() + " tied optima"
+            + " took up to " + times(u.stats().median() / b.stats().median()) + " the best's"
+            + " time (" + why + ")").orElse("");
         case AGREE_WITHIN_NOISE -> "agree within noise";
-        default -> "disagree (" + String.join("; ", reasons.stream()
-            .map(r -> r.substring(0, r.indexOf(':') < 0 ? r.length() : r.indexOf(':'))).toList())
-            + ")";
+        default -> "disagree (" + why + ")";
       };
     }
   }

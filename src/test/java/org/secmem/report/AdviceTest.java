@@ -243,6 +243,41 @@ class AdviceTest {
   }
 
   @Test
+  void sort_bestAmongTiedOptimaThatAreNotAlike_agrees_butSaysTheModelCannotRankThem()
+      throws IOException {
+    // N = 10^6: M = 10^5, d = 16 and M = 10^4, d = 128 both make 2 passes
+    String csv = SORTS
+        + sort(1_000_000, 100_000, 16, 0, 100, 105, 110)
+        + sort(1_000_000, 10_000, 128, 0, 250, 255, 260);
+
+    SortAdvice s = Advice.of(parse(csv)).sorts().get(0);
+
+    assertEquals(Verdict.AGREE, s.verdict());
+    assertEquals(128.0, s.unlike().orElseThrow().d());
+    assertTrue(s.reasons().get(0).startsWith("CPU-bound merge: "), s.reasons().toString());
+    assertFalse(s.reasons().get(0).contains("more pass"), s.reasons().toString());
+    assertFalse(s.reasons().stream().anyMatch(r -> r.startsWith("page cache")),
+        "equal passes: the page cache explains nothing");
+    String text = String.join("\n", s.text());
+    assertTrue(text.contains("the model cannot rank its optima, and they are not alike: d = 128,"
+        + " M = 10,000 took \u00d72.43 the best's time"), text);
+  }
+
+  @Test
+  void sort_mAtLeastN_dDoesNotMatter_noRepsNoEdgeAdvice() throws IOException {
+    String csv = SORTS
+        + sort(10_000, 5_000, 2, 0, 9.0, 9.5, 9.9)
+        + sort(10_000, 10_000, 2, 0, 3.0, 3.5, 4.0)
+        + sort(10_000, 10_000, 16, 0, 3.1, 3.6, 4.1);
+
+    Advice a = Advice.of(parse(csv));
+
+    assertEquals(List.of(), a.toAdd());
+    assertTrue(String.join("\n", a.text()).contains("d does not matter"), a.text().toString());
+    assertTrue(String.join("\n", a.text()).contains("1 pass, "), a.text().toString());
+  }
+
+  @Test
   void sort_disagreeWithStorageReads_isNotBlamedOnThePageCache() throws IOException {
     String csv = SORTS
         + sort(1_000_000, 100_000, 2, 8_000_000, 100, 105, 110)
