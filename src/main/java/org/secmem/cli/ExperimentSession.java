@@ -17,6 +17,7 @@ import org.secmem.experiment.LinuxPageCache;
 import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.Trial;
+import org.secmem.report.Advice;
 import org.secmem.report.ChartMaker;
 import org.secmem.report.DriftWarnings;
 import org.secmem.report.EnvironmentRecord;
@@ -200,7 +201,32 @@ final class ExperimentSession {
     } catch (IOException | RuntimeException e) {
       warnNoReport(cmd, results, "the summary or charts", e);
     }
+    advise(cmd, raw, results);
     page(cmd, raw, results, written);
+  }
+
+  /**
+   * After a sweep of B, d or M: the advice in brief (which type and B, which d and M, what to add
+   * to the sweep) and how to see it in full. A failure here is a warning: the results are written.
+   */
+  private static void advise(CommandLine cmd, RawResults raw, Path results) {
+    try {
+      if (!Advice.sweepsBufferOrSort(raw)) {
+        return;
+      }
+      List<String> lines = Advice.of(raw).brief();
+      if (lines.isEmpty()) {
+        return;
+      }
+      lines.forEach(cmd.getOut()::println);
+      cmd.getOut().println("advice in full: secmem advise " + results);
+      cmd.getOut().flush();
+    } catch (RuntimeException e) {
+      LOG.error("Could not advise on {}", results, e);
+      cmd.getErr().println("warning: no advice for " + results + ": " + e.getMessage()
+          + " (the raw results are complete)");
+      cmd.getErr().flush();
+    }
   }
 
   /**
