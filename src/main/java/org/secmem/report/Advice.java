@@ -689,7 +689,10 @@ public final class Advice {
     }
 
     static List<SortAdvice> of(RawResults raw) {
-      List<Best> groups = SortBestTable.groups(raw);
+      // the model needs d >= 2 and M >= 1 (what secmem runs); a hand-edited file may hold less
+      List<Best> groups = SortBestTable.groups(raw).stream()
+          .filter(g -> g.candidates().stream().allMatch(c -> c.d() >= 2 && c.m() >= 1))
+          .toList();
       List<String> shown = shownColumns(groups.stream().map(Best::group).toList());
       shown.remove(ResultColumns.K);
       return groups.stream().map(g -> advise(g, shown)).toList();
@@ -702,6 +705,11 @@ public final class Advice {
     static OptionalDouble bufferBytes(Best b) {
       String v = b.group().getOrDefault(ResultColumns.B, "").trim();
       return v.isEmpty() ? OptionalDouble.empty() : OptionalDouble.of(Double.parseDouble(v));
+    }
+
+    /** Runs one merge combines at most: d, or fewer when M leaves fewer runs (1: no merge). */
+    static long fanIn(Best b, Candidate c) {
+      return Math.min((long) c.d(), CostModel.runs(n(b), (long) c.m()));
     }
 
     static int passes(Best b, Candidate c) {
@@ -769,12 +777,14 @@ public final class Advice {
               + ", so an extra pass costs memory copies, not the disk transfers the model counts");
         }
       }
-      if (best.d() < other.d()) {
-        out.add("CPU-bound merge: a merge of d runs costs about log2 d heap comparisons per int,"
-            + " and a wider heap misses the CPU cache; d = " + Numbers.grouped(best.d())
-            + " beat d = " + Numbers.grouped(other.d())
-            + (extra > 0 ? " despite " + extra + (extra == 1 ? " more pass" : " more passes")
-                : "")
+      long wayBest = fanIn(g, best);
+      long wayOther = fanIn(g, other);
+      if (wayBest < wayOther) {
+        out.add("CPU-bound merge: merging k runs at once costs about log2 k heap comparisons per"
+            + " int, and a wider heap misses the CPU cache; the best merges " + wayBest
+            + " at a time (" + label(best) + ", " + CostModel.runs(n(g), (long) best.m())
+            + " runs), the other " + wayOther + " (" + label(other) + ")"
+            + (extra > 0 ? ", despite " + plural(extra, "more pass", "more passes") : "")
             + phase(best, other, "merge_ns", "merge"));
       }
       if (best.m() < other.m()) {
@@ -784,8 +794,8 @@ public final class Advice {
                 "run formation"));
       }
       if (out.isEmpty() || (out.size() == 1 && out.get(0).startsWith("no storage"))) {
-        out.add("the model counts block transfers only; the difference lies in work it does"
-            + " not count" + phase(best, other, "merge_ns", "merge")
+        out.add("uncounted work: the model counts block transfers only, and the time went"
+            + " elsewhere" + phase(best, other, "merge_ns", "merge")
             + phase(best, other, "run_formation_ns", "run formation"));
       }
       return out;
@@ -878,7 +888,7 @@ public final class Advice {
       return add;
     }
 
-    private String label(Candidate c) {
+    private static String label(Candidate c) {
       return "d = " + Numbers.grouped(c.d()) + ", M = " + Numbers.grouped(c.m());
     }
 
@@ -938,7 +948,7 @@ public final class Advice {
             + (optima.size() > 1 ? "one of the model's optima" : "the model's optimum");
         case AGREE_WITHIN_NOISE -> "agree within noise: the model's optimum "
             + optima.stream().filter(o -> Advice.withinNoise(o, b))
-                .findFirst().map(this::label).orElse(label(m))
+                .findFirst().map(SortAdvice::label).orElse(label(m))
             + " is within noise of the fastest";
         case DISAGREE -> "measurement and model disagree: the model's optimum " + label(m) + " ("
             + plural(passes(best, m), "pass", "passes") + ") took " + times(m.stats().median() / b.stats().median())

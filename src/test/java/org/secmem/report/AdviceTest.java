@@ -237,8 +237,9 @@ class AdviceTest {
     assertEquals(2, s.reasons().size(), s.reasons().toString());
     assertTrue(s.reasons().get(0).startsWith("page cache: "), s.reasons().toString());
     assertTrue(s.reasons().get(1).startsWith("CPU-bound merge: "), s.reasons().toString());
-    assertTrue(s.reasons().get(1).contains("(merge: 52.50 ms vs 77.50 ms)"),
-        s.reasons().toString());
+    assertTrue(s.reasons().get(1).contains("the best merges 2 at a time (d = 2, M = 100,000, 10"
+        + " runs), the other 10 (d = 16, M = 100,000), despite 3 more passes (merge: 52.50 ms vs"
+        + " 77.50 ms)"), s.reasons().toString());
     assertTrue(s.brief().contains("disagree (page cache; CPU-bound merge)"), s.brief());
   }
 
@@ -261,6 +262,18 @@ class AdviceTest {
     String text = String.join("\n", s.text());
     assertTrue(text.contains("the model cannot rank its optima, and they are not alike: d = 128,"
         + " M = 10,000 took \u00d72.43 the best's time"), text);
+  }
+
+  @Test
+  void sort_sameDFewerRuns_isACheaperMerge_theFanInIsMinOfDAndRuns() throws IOException {
+    String csv = SORTS
+        + sort(1_000_000, 500_000, 64, 0, 100, 105, 110) // 2 runs: a 2-way merge
+        + sort(1_000_000, 20_000, 64, 0, 250, 255, 260); // 50 runs: a 50-way merge
+
+    SortAdvice s = Advice.of(parse(csv)).sorts().get(0);
+
+    assertTrue(s.reasons().get(0).contains("the best merges 2 at a time"), s.reasons().toString());
+    assertTrue(s.brief().contains("(CPU-bound merge)"), s.brief());
   }
 
   @Test
@@ -321,6 +334,14 @@ class AdviceTest {
 
     assertTrue(Advice.of(parse(csv)).toAdd().stream()
         .anyMatch(t -> t.contains("largest M swept (100,000): extend m beyond it")));
+  }
+
+  @Test
+  void sort_aDOfOneInAHandEditedFile_isLeftOut_notALoopForever() throws IOException {
+    String csv = SORTS
+        + sort(1_000_000, 100_000, 2, 0, 100, 110, 120).replace(",100000,2,", ",100000,1,");
+
+    assertTrue(Advice.of(parse(csv)).sorts().isEmpty());
   }
 
   // ---- the whole ----
