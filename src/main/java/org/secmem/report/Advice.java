@@ -187,12 +187,10 @@ public final class Advice {
       out.add("");
       out.addAll(s.text());
     }
-    List<String> add = toAdd();
-    if (!add.isEmpty()) {
-      out.add("");
-      out.add("What to add to the sweep:");
-      add.forEach(a -> out.add("  - " + a));
-    }
+    int add = toAdd().size();
+    out.add("");
+    out.add(add == 0 ? "Nothing to add: the sweep answers what it asks."
+        : plural(add, "thing", "things") + " to add to the sweep (the add: lines above).");
     return out;
   }
 
@@ -368,6 +366,15 @@ public final class Advice {
     return String.join(", ", parts);
   }
 
+  static OptionalDouble number(String value) {
+    try {
+      return value == null || value.isBlank() ? OptionalDouble.empty()
+          : OptionalDouble.of(Double.parseDouble(value.trim()));
+    } catch (NumberFormatException e) {
+      return OptionalDouble.empty();
+    }
+  }
+
   static String count(String value) {
     try {
       return Numbers.grouped(Double.parseDouble(value));
@@ -505,13 +512,20 @@ public final class Advice {
       List<StreamAdvice> out = new ArrayList<>();
       byExperiment.forEach((e, groups) -> {
         List<String> shown = shownColumns(new ArrayList<>(groups.keySet()));
+        List<StreamAdvice> own = new ArrayList<>();
         groups.forEach((settings, byType) -> {
           List<TypeResult> types = new ArrayList<>();
           byType.forEach((type, rows) -> types.add(typeResult(type, rows)));
           types.sort(Comparator.comparingDouble(
               (TypeResult t) -> t.best().mibPerS().median()).reversed());
-          out.add(new StreamAdvice(e, settings, shown, types, List.of()).withToAdd());
+          own.add(new StreamAdvice(e, settings, shown, types, List.of()).withToAdd());
         });
+        // by N, then k, as a reader looks them up (file order when they are not numbers)
+        own.sort(Comparator
+            .comparingDouble((StreamAdvice a) -> number(a.settings().get(ResultColumns.N))
+                .orElse(0))
+            .thenComparingDouble(a -> number(a.settings().get(ResultColumns.K)).orElse(0)));
+        out.addAll(own);
       });
       return out;
     }
@@ -548,8 +562,10 @@ public final class Advice {
         add.add(where + ": one B only for " + String.join(", ", oneB) + ": sweep b, e.g. "
             + B_SWEEP);
       }
+      // a buffer as large as a file holds it whole: a larger one changes nothing
+      double fileBytes = 4 * number(settings.get(ResultColumns.N)).orElse(Double.MAX_VALUE / 8);
       for (TypeResult t : types) {
-        if (t.bestAtTop() && t.stillRising()) {
+        if (t.bestAtTop() && t.stillRising() && t.best().b() < fileBytes) {
           add.add(where + ": " + t.type() + " is still faster at the largest B ("
               + Numbers.grouped(t.best().b()) + "): extend b beyond it");
         } else if (t.bestAtBottom() && t.stillRising()) {
@@ -929,7 +945,38 @@ public final class Advice {
           + " alike: " + label(u) + " took " + times(u.stats().median() / b.stats().median())
           + " the best's time"));
       reasons.forEach(r -> out.add("    likely: " + r));
+      out.addAll(bestDPerM());
       toAdd.forEach(a -> out.add("  add: " + a.substring(a.indexOf(": ") + 2)));
+      return out;
+    }
+
+    /**
+     * The fastest d at each M that forms more than one run, for a reader whose memory is limited:
+     * nothing when the group sweeps one d or one such M.
+     */
+    List<String> bestDPerM() {
+      Map<Double, Candidate> fastest = new TreeMap<>();
+      Set<Double> ds = new TreeSet<>();
+      for (Candidate c : best.candidates()) { // fastest first: the first of each M wins
+        if (CostModel.runs(n(best), (long) c.m()) > 1) {
+          fastest.putIfAbsent(c.m(), c);
+          ds.add(c.d());
+        }
+      }
+      if (fastest.size() < 2 || ds.size() < 2) {
+        return List.of();
+      }
+      List<List<String>> rows = new ArrayList<>();
+      rows.add(List.of("with memory M", "runs", "fastest d", "merges at once", "median ms",
+          "passes"));
+      fastest.values().forEach(c -> rows.add(List.of(Numbers.grouped(c.m()),
+          Numbers.grouped(CostModel.runs(n(best), (long) c.m())), Numbers.grouped(c.d()),
+          Long.toString(fanIn(best, c)), SortBestTable.ms(c.stats().median()),
+          Integer.toString(passes(best, c)))));
+      List<String> out = new ArrayList<>();
+      out.add("  if memory is limited, the fastest d at each M that merges (any d at or above the"
+          + " runs merges them all at once):");
+      out.addAll(aligned("    ", rows));
       return out;
     }
 

@@ -22,15 +22,15 @@ class AdviseCommandTest {
   }
 
   private static final String SWEEP = "experiment,stream,n,k,b,warmup,mib_per_s\n"
-      + "write,mapped,1000,1,4096,false,100\n"
-      + "write,mapped,1000,1,4096,false,110\n"
-      + "write,mapped,1000,1,4096,false,120\n"
-      + "write,mapped,1000,1,65536,false,300\n"
-      + "write,mapped,1000,1,65536,false,310\n"
-      + "write,mapped,1000,1,65536,false,320\n"
-      + "write,buffered,1000,1,,false,150\n"
-      + "write,buffered,1000,1,,false,151\n"
-      + "write,buffered,1000,1,,false,152\n"
+      + "write,mapped,1000000,1,4096,false,100\n"
+      + "write,mapped,1000000,1,4096,false,110\n"
+      + "write,mapped,1000000,1,4096,false,120\n"
+      + "write,mapped,1000000,1,65536,false,300\n"
+      + "write,mapped,1000000,1,65536,false,310\n"
+      + "write,mapped,1000000,1,65536,false,320\n"
+      + "write,buffered,1000000,1,,false,150\n"
+      + "write,buffered,1000000,1,,false,151\n"
+      + "write,buffered,1000000,1,,false,152\n"
       + "sort,,1000000,,65536,false,\n";
 
   @Test
@@ -39,10 +39,11 @@ class AdviseCommandTest {
 
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().startsWith("Advice from "), r.out());
-    assertTrue(r.out().contains("write, n = 1,000, k = 1"), r.out());
+    assertTrue(r.out().contains("write, n = 1,000,000, k = 1"), r.out());
     assertTrue(r.out().contains("  mapped    65,536  310.0 (300.0\u2013320.0)"), r.out());
     assertTrue(r.out().contains("best type: mapped at B = 65,536"), r.out());
-    assertTrue(r.out().contains("What to add to the sweep:"), r.out());
+    assertTrue(r.out().contains("  add: mapped is still faster at the largest B (65,536)"), r.out());
+    assertTrue(r.out().contains("1 thing to add to the sweep"), r.out());
     assertTrue(r.out().contains("extend b beyond it"), r.out());
   }
 

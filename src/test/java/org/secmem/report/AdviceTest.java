@@ -123,6 +123,16 @@ class AdviceTest {
   }
 
   @Test
+  void streams_bestAtTheLargestB_thatHoldsTheWholeFile_isNotAskedToGrow() throws IOException {
+    // n = 1,000,000 ints: a 4,000,000-byte file; B = 2^22 holds it whole
+    String csv = STREAMS
+        + stream("read", "mapped", "65536", 300, 310, 320)
+        + stream("read", "mapped", "4194304", 400, 410, 420);
+
+    assertFalse(Advice.of(parse(csv)).toAdd().stream().anyMatch(a -> a.contains("extend")));
+  }
+
+  @Test
   void streams_bestTwoTypesWithinNoise_withFewReps_asksForRepetitions() throws IOException {
     String csv = STREAMS
         + stream("read", "channel", "65536", 500, 510, 530)
@@ -178,7 +188,7 @@ class AdviceTest {
   }
 
   @Test
-  void streams_groupsApartByExperimentAndN() throws IOException {
+  void streams_groupsApartByExperimentAndN_inOrderOfN() throws IOException {
     String csv = STREAMS
         + stream("write", "mapped", "4096", 300, 310, 320)
         + stream("read", "mapped", "4096", 600, 610, 620)
@@ -187,8 +197,9 @@ class AdviceTest {
     List<StreamAdvice> s = Advice.of(parse(csv)).streams();
 
     assertEquals(3, s.size());
-    assertEquals("write", s.get(0).experiment());
-    assertTrue(s.get(1).text().get(0).contains("n = 2,000"), s.get(1).text().toString());
+    assertTrue(s.get(0).text().get(0).startsWith("write, n = 2,000"), "by N within write");
+    assertTrue(s.get(1).text().get(0).startsWith("write, n = 1,000,000"), s.get(1).text().get(0));
+    assertEquals("read", s.get(2).experiment());
     assertEquals(1, Advice.of(parse(csv), Optional.of("read")).streams().size());
   }
 
@@ -274,6 +285,22 @@ class AdviceTest {
 
     assertTrue(s.reasons().get(0).contains("the best merges 2 at a time"), s.reasons().toString());
     assertTrue(s.brief().contains("(CPU-bound merge)"), s.brief());
+  }
+
+  @Test
+  void sort_fastestDAtEachMThatMerges_isListedForLimitedMemory() throws IOException {
+    String csv = SORTS
+        + sort(1_000_000, 1_000_000, 2, 0, 50, 51, 52) // in memory: the best, not listed
+        + sort(1_000_000, 10_000, 4, 0, 300, 301, 302)
+        + sort(1_000_000, 10_000, 16, 0, 200, 201, 202)
+        + sort(1_000_000, 100_000, 4, 0, 150, 151, 152)
+        + sort(1_000_000, 100_000, 16, 0, 180, 181, 182);
+
+    List<String> perM = Advice.of(parse(csv)).sorts().get(0).bestDPerM();
+
+    assertEquals(4, perM.size(), perM.toString());
+    assertTrue(perM.get(2).matches("\\s+10,000\\s+100\\s+16\\s+16\\s+201\\.0\\s+3"), perM.get(2));
+    assertTrue(perM.get(3).matches("\\s+100,000\\s+10\\s+4\\s+4\\s+151\\.0\\s+3"), perM.get(3));
   }
 
   @Test
