@@ -564,15 +564,22 @@ public final class Advice {
       }
       // a buffer as large as a file holds it whole: a larger one changes nothing
       double fileBytes = 4 * number(settings.get(ResultColumns.N)).orElse(Double.MAX_VALUE / 8);
+      // one line per edge and B, naming every type there (a sweep of two B has them all)
+      Map<Double, List<String>> top = new TreeMap<>();
+      Map<Double, List<String>> bottom = new TreeMap<>();
       for (TypeResult t : types) {
         if (t.bestAtTop() && t.stillRising() && t.best().b() < fileBytes) {
-          add.add(where + ": " + t.type() + " is still faster at the largest B ("
-              + Numbers.grouped(t.best().b()) + "): extend b beyond it");
+          top.computeIfAbsent(t.best().b(), k -> new ArrayList<>()).add(t.type());
         } else if (t.bestAtBottom() && t.stillRising()) {
-          add.add(where + ": " + t.type() + " is fastest at the smallest B ("
-              + Numbers.grouped(t.best().b()) + "): extend b below it");
+          bottom.computeIfAbsent(t.best().b(), k -> new ArrayList<>()).add(t.type());
         }
       }
+      top.forEach((b, ts) -> add.add(where + ": " + String.join(", ", ts)
+          + (ts.size() == 1 ? " is" : " are") + " still faster at the largest B ("
+          + Numbers.grouped(b) + "): extend b beyond it"));
+      bottom.forEach((b, ts) -> add.add(where + ": " + String.join(", ", ts)
+          + (ts.size() == 1 ? " is" : " are") + " fastest at the smallest B ("
+          + Numbers.grouped(b) + "): extend b below it"));
       boolean once = types.stream().flatMap(t -> t.points().stream())
           .anyMatch(p -> p.mibPerS().count() < 2);
       if (once) {
@@ -856,8 +863,10 @@ public final class Advice {
             + "): sweep d, e.g. d=2|4|16|64|256");
       }
       if (ms.size() == 1) {
-        add.add(where + ": one M only (" + Numbers.grouped(best.m())
-            + "): sweep m, e.g. m=2^14..2^20 x4");
+        // from some 256 runs to one or two, in powers of 4
+        int top = Math.max(4, 63 - Long.numberOfLeadingZeros(Math.max(1, n(g))));
+        add.add(where + ": one M only (" + Numbers.grouped(best.m()) + "): sweep m, e.g. m=2^"
+            + Math.max(2, top - 8) + "..2^" + top + " x4");
       }
       long n = n(g);
       long runs = CostModel.runs(n, (long) best.m());

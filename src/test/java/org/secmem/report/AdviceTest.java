@@ -188,6 +188,20 @@ class AdviceTest {
   }
 
   @Test
+  void streams_typesStillRisingAtTheSameEdge_shareOneLine() throws IOException {
+    String csv = STREAMS
+        + stream("write", "channel", "4096", 100, 101, 102)
+        + stream("write", "channel", "65536", 300, 310, 320)
+        + stream("write", "mapped", "4096", 100, 101, 102)
+        + stream("write", "mapped", "65536", 200, 210, 220);
+
+    List<String> add = Advice.of(parse(csv)).toAdd();
+
+    assertEquals(List.of("write n = 1,000,000, k = 1: channel, mapped are still faster at the"
+        + " largest B (65,536): extend b beyond it"), add);
+  }
+
+  @Test
   void streams_groupsApartByExperimentAndN_inOrderOfN() throws IOException {
     String csv = STREAMS
         + stream("write", "mapped", "4096", 300, 310, 320)
@@ -350,7 +364,8 @@ class AdviceTest {
 
     assertEquals(Verdict.NONE, a.sorts().get(0).verdict());
     assertTrue(a.toAdd().stream().anyMatch(t -> t.contains("one d only (16): sweep d")));
-    assertTrue(a.toAdd().stream().anyMatch(t -> t.contains("one M only (100,000): sweep m")));
+    assertTrue(a.toAdd().stream().anyMatch(t -> t.contains("one M only (100,000): sweep m, e.g."
+        + " m=2^11..2^19 x4")), "256 runs to one at N = 10^6: " + a.toAdd());
   }
 
   @Test
