@@ -23,15 +23,18 @@ import picocli.CommandLine.Spec;
       "Say which settings a results file recommends for this machine.",
       "",
       "From a stream sweep (write, read): for each experiment and stream type, the buffer size B",
-      "of the best median MiB/s, the knee (the smallest B from which on every larger B is within",
-      "noise of the best) and the best type with the runner-up and whether the two are apart.",
+      "of the best median MiB/s, the knee (the smallest B within noise of the best and less than",
+      "10%% below it: a larger buffer gains nothing measurable) and the best type with the",
+      "runner-up and whether the two are apart.",
       "From a sort sweep: the fastest (d, M) for each N, beside the cost model's optimum among the",
       "(d, M) run (fewest predicted I/Os: passes = 1 + ceil(log_d ceil(N/M)),",
       "I/Os = 2 * passes * ceil(4N/B)), whether they agree, and if not the likely reason",
-      "(page cache, CPU-bound merge or run formation).",
+      "(page cache, CPU-bound merge or run formation); and, for limited memory, the fastest d",
+      "at each M.",
       "Where the file cannot answer (one B, one d or M, too few repetitions to separate the best",
       "two, a best at the edge of the range) it says what to add to the sweep.",
-      "Within noise: the min-max ranges of the repetitions overlap. Warm-up runs are left out."
+      "Within noise: the 95%% bootstrap interval of the ratio of the two medians includes 1",
+      "(seeded: the same file always gives the same advice). Warm-up runs are left out."
     },
     footer = {
       "%nExamples:",
