@@ -10,10 +10,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.secmem.report.Advice.SortAdvice;
-import org.secmem.report.Advice.StreamAdvice;
-import org.secmem.report.Advice.TypeResult;
-import org.secmem.report.Advice.Verdict;
+import org.secmem.report.SortAdvice.Verdict;
+import org.secmem.report.StreamAdvice.TypeResult;
 
 /** Which B, type, d and M a results file recommends, and what it asks to add. */
 class AdviceTest {
