@@ -205,6 +205,9 @@ final class ExperimentSession {
     page(cmd, raw, results, written);
   }
 
+  /** The most lines of advice printed at the end of a run. */
+  static final int ADVICE_LINES = 12;
+
   /**
    * After a sweep of B, d or M: the advice in brief (which type and B, which d and M, what to add
    * to the sweep) and how to see it in full. A failure here is a warning: the results are written.
@@ -218,7 +221,11 @@ final class ExperimentSession {
       if (lines.isEmpty()) {
         return;
       }
-      lines.forEach(cmd.getOut()::println);
+      // a sweep of many N and k would bury the page's path: the full text is one command away
+      lines.stream().limit(ADVICE_LINES).forEach(cmd.getOut()::println);
+      if (lines.size() > ADVICE_LINES) {
+        cmd.getOut().println("advice: ... " + (lines.size() - ADVICE_LINES) + " more lines");
+      }
       cmd.getOut().println("advice in full: secmem advise " + results);
       cmd.getOut().flush();
     } catch (RuntimeException e) {

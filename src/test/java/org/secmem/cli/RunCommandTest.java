@@ -117,6 +117,20 @@ class RunCommandTest {
   }
 
   @Test
+  void aSweepOfManyGroups_printsAtMostTwelveLinesOfAdvice_thenPointsToAdvise()
+      throws IOException {
+    Path params = dir.resolve("many.csv");
+    Files.writeString(params, "experiment,stream,n,b,reps,warmup\n"
+        + "write,user-buffer,1000..14000 +1000,64|4096,1,0\n");
+    Path results = dir.resolve("many-results.csv");
+    CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString());
+    assertEquals(0, r.code(), r.err());
+    long shown = r.out().lines().filter(l -> l.startsWith("advice: ")).count();
+    assertEquals(ExperimentSession.ADVICE_LINES + 1, shown, r.out());
+    assertTrue(r.out().contains(" more lines\nadvice in full: secmem advise "), r.out());
+  }
+
+  @Test
   void aRunThatSweepsNoBdOrM_printsNoAdvice() throws IOException {
     Path params = dir.resolve("k.csv");
     Files.writeString(params, "experiment,stream,n,k,reps,warmup\n"
