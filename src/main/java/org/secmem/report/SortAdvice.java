@@ -345,9 +345,11 @@ record SortAdvice(Best best, List<String> shown, List<Candidate> optima, Verdict
               .findFirst().map(SortAdvice::label).orElse(label(m))
           + " is within noise of the fastest";
       case DISAGREE -> "measurement and model disagree: the model's optimum " + label(m) + " ("
-          + plural(passes(best, m), "pass", "passes") + ") took " + times(m.stats().median() / b.stats().median())
-          + " the time of the fastest " + label(b) + " (" + plural(passes(best, b), "pass",
-              "passes") + ")";
+          + plural(passes(best, m), "pass", "passes") + ") took "
+          + times(m.stats().median() / b.stats().median()) + " the time of the fastest "
+          + label(b) + " (" + plural(passes(best, b), "pass", "passes") + ")"
+          + (Math.min(m.stats().count(), b.stats().count()) < 2
+              ? "; one run each, so noise cannot be ruled out" : "");
     };
   }
 

@@ -330,6 +330,21 @@ class AdviceTest {
   }
 
   @Test
+  void sort_disagreementOfSingleRuns_saysNoiseCannotBeRuledOut_andAsksForRepetitions()
+      throws IOException {
+    String csv = SORTS
+        + sort(1_000_000, 100_000, 2, 0, 100)
+        + sort(1_000_000, 100_000, 16, 0, 150);
+
+    Advice a = Advice.of(parse(csv));
+
+    assertEquals(Verdict.DISAGREE, a.sorts().get(0).verdict());
+    assertTrue(String.join("\n", a.text()).contains("one run each, so noise cannot be ruled out"),
+        a.text().toString());
+    assertTrue(a.toAdd().stream().anyMatch(t -> t.contains("add repetitions (--reps 5)")));
+  }
+
+  @Test
   void sort_disagreeWithStorageReads_isNotBlamedOnThePageCache() throws IOException {
     String csv = SORTS
         + sort(1_000_000, 100_000, 2, 8_000_000, 100, 105, 110)
