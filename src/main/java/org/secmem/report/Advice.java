@@ -102,7 +102,8 @@ public final class Advice {
     if (streams.isEmpty() && sorts.isEmpty()) {
       String which = experiment.map(e -> "no measured " + e + " run")
           .orElse("no measured write, read or sort run");
-      nothing.add(raw.source() + ": nothing to advise on: " + which + " with a throughput or time.");
+      nothing.add(raw.source() + ": nothing to advise on: " + which
+          + " with a throughput or time.");
       boolean sortAsked = experiment.filter("sort"::equals).isPresent();
       boolean streamAsked = experiment.filter(e -> !e.equals("sort")).isPresent();
       if (!sortAsked) {
