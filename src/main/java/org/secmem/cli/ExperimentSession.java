@@ -17,6 +17,7 @@ import org.secmem.experiment.LinuxPageCache;
 import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.Trial;
+import org.secmem.report.Advice;
 import org.secmem.report.ChartMaker;
 import org.secmem.report.DriftWarnings;
 import org.secmem.report.EnvironmentRecord;
@@ -237,6 +238,7 @@ final class ExperimentSession {
     } catch (IOException | RuntimeException e) {
       warnNoReport(cmd, results, "the summary or charts", e);
     }
+    advise(cmd, raw, results);
     int code = baseline == null ? ExitCodes.OK : compare(cmd, raw, results, baseline);
     page(cmd, raw, results, written);
     return code;
@@ -268,6 +270,37 @@ final class ExperimentSession {
       warnNoReport(cmd, results, "the comparison with the baseline", e);
     }
     return Comparisons.exitCode(cmd, c, baseline.failIfSlower());
+  }
+
+  /** The most lines of advice printed at the end of a run. */
+  static final int ADVICE_LINES = 12;
+
+  /**
+   * After a sweep of B, d or M: the advice in brief (which type and B, which d and M, what to add
+   * to the sweep) and how to see it in full. A failure here is a warning: the results are written.
+   */
+  private static void advise(CommandLine cmd, RawResults raw, Path results) {
+    try {
+      if (!Advice.sweepsBufferOrSort(raw)) {
+        return;
+      }
+      List<String> lines = Advice.of(raw).brief();
+      if (lines.isEmpty()) {
+        return;
+      }
+      // a sweep of many N and k would bury the page's path: the full text is one command away
+      lines.stream().limit(ADVICE_LINES).forEach(cmd.getOut()::println);
+      if (lines.size() > ADVICE_LINES) {
+        cmd.getOut().println("advice: ... " + (lines.size() - ADVICE_LINES) + " more lines");
+      }
+      cmd.getOut().println("advice in full: secmem advise " + results);
+      cmd.getOut().flush();
+    } catch (RuntimeException e) {
+      LOG.error("Could not advise on {}", results, e);
+      cmd.getErr().println("warning: no advice for " + results + ": " + e.getMessage()
+          + " (the raw results are complete)");
+      cmd.getErr().flush();
+    }
   }
 
   /**

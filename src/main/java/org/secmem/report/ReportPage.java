@@ -146,6 +146,14 @@ public final class ReportPage {
       if (experiment.equals("sort")) {
         SortBestTable.html(h, raw);
       }
+      try {
+        Advice.html(h, raw, experiment);
+      } catch (RuntimeException e) {
+        // advice is an extra: a bug in it must not cost the page its summary and charts
+        LOG.error("No advice section for {}", experiment, e);
+        h.append("<p class=\"note\">No advice: ").append(esc(String.valueOf(e.getMessage())))
+            .append("</p>\n");
+      }
       List<ChartFile> own = chartsByExperiment.getOrDefault(experiment, List.of());
       h.append("<h3>Charts</h3>\n");
       if (own.isEmpty()) {

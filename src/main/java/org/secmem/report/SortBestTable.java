@@ -35,8 +35,15 @@ final class SortBestTable {
    * @param stats the elapsed ms over its measured runs
    * @param runs the runs it formed, "" when not recorded or not the same in every run
    * @param passes its passes, likewise
+   * @param rows its measured rows, for what else they recorded (storage bytes, CPU time)
    */
-  record Candidate(double d, double m, Statistics stats, String runs, String passes) {}
+  record Candidate(double d, double m, Statistics stats, String runs, String passes,
+      List<RawRow> rows) {
+
+    Candidate {
+      rows = List.copyOf(rows);
+    }
+  }
 
   /**
    * The best (d, M) of one group.
@@ -92,6 +99,14 @@ final class SortBestTable {
    * only, for groups of at least two configurations, in file order of their first rows.
    */
   static List<Best> of(RawResults raw) {
+    return groups(raw).stream().filter(b -> b.candidates().size() >= 2).toList();
+  }
+
+  /**
+   * Like {@link #of}, with the groups of one configuration too (a sort measured at one d and one
+   * M, which the advice asks to sweep).
+   */
+  static List<Best> groups(RawResults raw) {
     if (!raw.header().contains(ResultColumns.D) || !raw.header().contains(ResultColumns.M)) {
       return List.of();
     }
@@ -113,15 +128,12 @@ final class SortBestTable {
     }
     List<Best> result = new ArrayList<>();
     groups.forEach((key, configs) -> {
-      if (configs.size() < 2) {
-        return;
-      }
       List<Candidate> candidates = new ArrayList<>();
       configs.values().forEach(rows -> candidates.add(new Candidate(
           rows.get(0).number(ResultColumns.D).getAsDouble(),
           rows.get(0).number(ResultColumns.M).getAsDouble(),
           Statistics.of(rows.stream().map(r -> r.elapsedMs().getAsDouble()).toList()),
-          agreed(rows, ResultColumns.RUNS), agreed(rows, ResultColumns.PASSES))));
+          agreed(rows, ResultColumns.RUNS), agreed(rows, ResultColumns.PASSES), rows)));
       candidates.sort(Comparator.comparingDouble(c -> c.stats().median()));
       result.add(new Best(key, candidates));
     });

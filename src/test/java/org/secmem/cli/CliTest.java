@@ -165,7 +165,8 @@ class CliTest {
     Result r = run("generate-completion");
     assertEquals(0, r.code());
     assertTrue(r.out().contains("complete -F"), r.out());
-    for (String c : List.of("write", "read", "sort", "run", "chart", "compare", "menu", "clean")) {
+    for (String c : List.of("write", "read", "sort", "run", "chart", "compare", "advise", "menu",
+        "clean")) {
       assertTrue(r.out().contains(c), c);
     }
   }

@@ -28,6 +28,8 @@ class CompletionTest {
       "secmem sort --write-stream ''|simple buffered user-buffer mapped channel direct async",
       "secmem write --stream ''|simple buffered user-buffer mapped channel direct async all",
       "secmem read --cache ''|cold warm as-is",
+      "secmem advise --experiment ''|write read sort",
+      "secmem adv|advise",
       "secmem sort --no-ov|--no-overlap",
       "secmem sort --no-par|--no-parallel-merge",
   })

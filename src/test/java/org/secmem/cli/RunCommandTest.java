@@ -99,6 +99,49 @@ class RunCommandTest {
   }
 
   @Test
+  void aSweepOfB_endsWithTheAdvice_andThePageShowsIt() throws IOException {
+    Path params = dir.resolve("b.csv");
+    Files.writeString(params, "experiment,stream,n,b,reps,warmup\n"
+        + "write,user-buffer,2000,64|4096,2,0\n");
+    Path results = dir.resolve("b-results.csv");
+    CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString());
+    assertEquals(0, r.code(), r.err());
+    String out = r.out();
+    int summary = out.indexOf("summary: ");
+    int advice = out.indexOf("advice: write n = 2,000, k = 1: best user-buffer at B = ");
+    int page = out.indexOf("report: ");
+    assertTrue(summary >= 0 && summary < advice && advice < page, out);
+    assertTrue(out.contains("advice in full: secmem advise " + results), out);
+    String html = Files.readString(dir.resolve("b-results-report.html"));
+    assertTrue(html.contains("<h3 id=\"advice-write\">Advice</h3>"), html);
+  }
+
+  @Test
+  void aSweepOfManyGroups_printsAtMostTwelveLinesOfAdvice_thenPointsToAdvise()
+      throws IOException {
+    Path params = dir.resolve("many.csv");
+    Files.writeString(params, "experiment,stream,n,b,reps,warmup\n"
+        + "write,user-buffer,1000..14000 +1000,64|4096,1,0\n");
+    Path results = dir.resolve("many-results.csv");
+    CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString());
+    assertEquals(0, r.code(), r.err());
+    long shown = r.out().lines().filter(l -> l.startsWith("advice: ")).count();
+    assertEquals(ExperimentSession.ADVICE_LINES + 1, shown, r.out());
+    assertTrue(r.out().contains(" more lines\nadvice in full: secmem advise "), r.out());
+  }
+
+  @Test
+  void aRunThatSweepsNoBdOrM_printsNoAdvice() throws IOException {
+    Path params = dir.resolve("k.csv");
+    Files.writeString(params, "experiment,stream,n,k,reps,warmup\n"
+        + "write,buffered,2000,1|2,1,0\n");
+    Path results = dir.resolve("k-results.csv");
+    CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString());
+    assertEquals(0, r.code(), r.err());
+    assertFalse(r.out().contains("advice"), r.out());
+  }
+
+  @Test
   void seedFile_throughRun_needsExperiment() throws IOException {
     Path params = dir.resolve("seed.csv");
     Files.writeString(params, "Buffer;1000;1;0,2;1\n");

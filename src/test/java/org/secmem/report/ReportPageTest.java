@@ -80,6 +80,25 @@ class ReportPageTest {
   }
 
   @Test
+  void page_ofASweep_holdsTheAdvice_afterTheBestTable_beforeTheCharts() throws IOException {
+    Path raw = dir.resolve("a.csv");
+    Files.writeString(raw, "experiment,read_stream,write_stream,n,m,d,warmup,elapsed_ms,runs,"
+        + "passes\n"
+        + "sort,mapped,mapped,1000,100,2,false,9.0,10,5\n"
+        + "sort,mapped,mapped,1000,100,2,false,9.5,10,5\n"
+        + "sort,mapped,mapped,1000,100,8,false,7.0,10,3\n"
+        + "sort,mapped,mapped,1000,100,8,false,7.5,10,3\n");
+
+    String html = ReportPage.render(RawResults.read(raw), raw, List.of());
+
+    int best = html.indexOf("Best (d, M) per N");
+    int advice = html.indexOf("<h3 id=\"advice-sort\">Advice</h3>");
+    int charts = html.indexOf("<h3>Charts</h3>");
+    assertTrue(best < advice && advice < charts, html);
+    assertTrue(html.contains("verdict: measurement and model agree"), html);
+  }
+
+  @Test
   void page_holdsTheCommandTheParamLinesEverySummaryRowAndEveryChart() throws IOException {
     Path raw = dir.resolve("r.csv");
     Path page = report(raw, "secmem run configs/x.csv --results r.csv");

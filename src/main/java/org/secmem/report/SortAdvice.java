@@ -1,0 +1,386 @@
+package org.secmem.report;
+
+import static org.secmem.report.Advice.ENOUGH_REPS;
+import static org.secmem.report.Advice.MATERIAL_PERCENT;
+import static org.secmem.report.Advice.aligned;
+import static org.secmem.report.Advice.describe;
+import static org.secmem.report.Advice.plural;
+import static org.secmem.report.Advice.range;
+import static org.secmem.report.Advice.repsToSeparate;
+import static org.secmem.report.Advice.shownColumns;
+import static org.secmem.report.Advice.times;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.secmem.report.SortBestTable.Best;
+import org.secmem.report.SortBestTable.Candidate;
+import org.secmem.sort.CostModel;
+
+/**
+ * The advice of one sort group (one N, and one of every other setting but d and M).
+ *
+ * @param best the group's (d, M), measured best first (from {@link SortBestTable})
+ * @param shown the settings worth naming
+ * @param optima the (d, M) of the fewest predicted I/Os, the one shown first
+ * @param verdict whether measurement and model agree
+ * @param reasons the likely reasons of a disagreement (or of {@code unlike}), each a sentence
+ * @param toAdd what to add to the sweep for this group
+ * @param unlike when the measured best is one of several optima: the slowest optimum, when it
+ *     is beyond noise and {@value #MATERIAL_PERCENT}% slower (the model cannot rank them)
+ */
+record SortAdvice(Best best, List<String> shown, List<Candidate> optima, Verdict verdict,
+    List<String> reasons, List<String> toAdd, Optional<Candidate> unlike) {
+
+  SortAdvice {
+    shown = List.copyOf(shown);
+    optima = List.copyOf(optima);
+    reasons = List.copyOf(reasons);
+    toAdd = List.copyOf(toAdd);
+  }
+
+  Candidate model() {
+    return optima.get(0);
+  }
+
+  static List<SortAdvice> of(RawResults raw) {
+    // the model needs d >= 2 and M >= 1 (what secmem runs); a hand-edited file may hold less
+    List<Best> groups = SortBestTable.groups(raw).stream()
+        .filter(g -> g.candidates().stream().allMatch(c -> c.d() >= 2 && c.m() >= 1))
+        .toList();
+    List<String> shown = shownColumns(groups.stream().map(Best::group).toList());
+    shown.remove(ResultColumns.K);
+    return groups.stream().map(g -> advise(g, shown)).toList();
+  }
+
+  static long n(Best b) {
+    return (long) Double.parseDouble(b.group().getOrDefault(ResultColumns.N, "0"));
+  }
+
+  static OptionalDouble bufferBytes(Best b) {
+    String v = b.group().getOrDefault(ResultColumns.B, "").trim();
+    return v.isEmpty() ? OptionalDouble.empty() : OptionalDouble.of(Double.parseDouble(v));
+  }
+
+  /** Runs one merge combines at most: d, or fewer when M leaves fewer runs (1: no merge). */
+  static long fanIn(Best b, Candidate c) {
+    return Math.min((long) c.d(), CostModel.runs(n(b), (long) c.m()));
+  }
+
+  static int passes(Best b, Candidate c) {
+    return CostModel.passes(n(b), (long) c.m(), (int) c.d());
+  }
+
+  static OptionalDouble ios(Best b, Candidate c) {
+    OptionalDouble bytes = bufferBytes(b);
+    return bytes.isEmpty() ? OptionalDouble.empty() : OptionalDouble.of(
+        CostModel.predictedBlockTransfers(n(b), (long) c.m(), (int) c.d(),
+            (int) bytes.getAsDouble()));
+  }
+
+  private static SortAdvice advise(Best g, List<String> shown) {
+    Comparator<Candidate> model = Comparator.comparingInt((Candidate c) -> passes(g, c))
+        .thenComparingDouble(Candidate::m).thenComparingDouble(Candidate::d);
+    List<Candidate> byModel = new ArrayList<>(g.candidates());
+    byModel.sort(model);
+    int fewest = passes(g, byModel.get(0));
+    List<Candidate> optima = byModel.stream().filter(c -> passes(g, c) == fewest).toList();
+    Candidate best = g.best();
+    Verdict verdict;
+    List<String> reasons = new ArrayList<>();
+    Optional<Candidate> unlike = Optional.empty();
+    if (g.candidates().size() == 1) {
+      verdict = Verdict.NONE;
+    } else if (optima.contains(best)) {
+      verdict = Verdict.AGREE;
+      // the model ties its optima; say when they are far from alike, and why
+      Candidate slowest = optima.stream()
+          .max(Comparator.comparingDouble(c -> c.stats().median())).orElseThrow();
+      if (slowest != best && !Advice.withinNoise(slowest, best) && slowest.stats().median()
+          >= (1 + MATERIAL_PERCENT / 100.0) * best.stats().median()) {
+        unlike = Optional.of(slowest);
+        reasons.addAll(reasons(g, best, slowest, false));
+      }
+    } else if (optima.stream().anyMatch(o -> Advice.withinNoise(o, best))) {
+      verdict = Verdict.AGREE_WITHIN_NOISE;
+    } else {
+      verdict = Verdict.DISAGREE;
+      reasons.addAll(reasons(g, best, optima.get(0), true));
+    }
+    List<String> add = toAdd(g, shown, best);
+    return new SortAdvice(g, shown, optima, verdict, reasons, add, unlike);
+  }
+
+  /**
+   * Why the measured best ran faster than {@code other}, a (d, M) the model ranks as high or
+   * higher: with more passes ({@code morePasses}) the page cache may have served them; at a
+   * smaller d the merge's CPU, at a smaller M the run sort's.
+   */
+  private static List<String> reasons(Best g, Candidate best, Candidate other,
+      boolean morePasses) {
+    List<String> out = new ArrayList<>();
+    long inputBytes = 4L * n(g);
+    int extra = passes(g, best) - passes(g, other);
+    if (morePasses) {
+      OptionalDouble storage = median(g.candidates(), "storage_read_bytes");
+      if (storage.isEmpty()) {
+        out.add("no storage_read_bytes recorded: cannot tell whether the page cache served the"
+            + " passes");
+      } else if (storage.getAsDouble() < 0.01 * inputBytes) {
+        out.add("page cache: the sorts read " + Numbers.grouped(storage.getAsDouble())
+            + " bytes (median) from storage for an input of " + Numbers.grouped(inputBytes)
+            + ", so an extra pass costs memory copies, not the disk transfers the model counts");
+      }
+    }
+    long wayBest = fanIn(g, best);
+    long wayOther = fanIn(g, other);
+    if (wayBest < wayOther) {
+      out.add("CPU-bound merge: merging k runs at once costs about log2 k heap comparisons per"
+          + " int, and a wider heap misses the CPU cache; the best merges " + wayBest
+          + " at a time (" + label(best) + ", " + CostModel.runs(n(g), (long) best.m())
+          + " runs), the other " + wayOther + " (" + label(other) + ")"
+          + (extra > 0 ? ", despite " + plural(extra, "more pass", "more passes") : "")
+          + phase(best, other, "merge_ns", "merge"));
+    }
+    if (best.m() < other.m()) {
+      out.add("run formation: sorting runs of M ints costs about log2 M comparisons per int,"
+          + " and smaller runs sort in cache; M = " + Numbers.grouped(best.m()) + " beat M = "
+          + Numbers.grouped(other.m()) + phase(best, other, "run_formation_ns",
+              "run formation"));
+    }
+    if (out.isEmpty() || (out.size() == 1 && out.get(0).startsWith("no storage"))) {
+      out.add("uncounted work: the model counts block transfers only, and the time went"
+          + " elsewhere" + phase(best, other, "merge_ns", "merge")
+          + phase(best, other, "run_formation_ns", "run formation"));
+    }
+    return out;
+  }
+
+  /** " (merge: 120 ms vs 180 ms)" from a phase's time column, when both have it. */
+  private static String phase(Candidate best, Candidate model, String column, String name) {
+    OptionalDouble a = median(List.of(best), column);
+    OptionalDouble b = median(List.of(model), column);
+    if (a.isEmpty() || b.isEmpty()) {
+      return "";
+    }
+    return " (" + name + ": " + SortBestTable.ms(a.getAsDouble() / 1e6) + " ms vs "
+        + SortBestTable.ms(b.getAsDouble() / 1e6) + " ms)";
+  }
+
+  private static OptionalDouble median(List<Candidate> cs, String column) {
+    List<Double> v = new ArrayList<>();
+    for (Candidate c : cs) {
+      for (RawRow r : c.rows()) {
+        try {
+          r.number(column).ifPresent(v::add);
+        } catch (IllegalArgumentException e) {
+          // text in a measurement column: not a number to use
+        }
+      }
+    }
+    return v.isEmpty() ? OptionalDouble.empty() : OptionalDouble.of(Statistics.of(v).median());
+  }
+
+  private static List<String> toAdd(Best g, List<String> shown, Candidate best) {
+    List<String> add = new ArrayList<>();
+    String where = "sort " + describe(g.group(), shown);
+    TreeSet<Double> ds = new TreeSet<>();
+    TreeSet<Double> ms = new TreeSet<>();
+    g.candidates().forEach(c -> {
+      ds.add(c.d());
+      ms.add(c.m());
+    });
+    if (ds.size() == 1) {
+      add.add(where + ": one d only (" + Numbers.grouped(best.d())
+          + "): sweep d, e.g. d=2|4|16|64|256");
+    }
+    if (ms.size() == 1) {
+      // from some 256 runs to one or two, in powers of 4
+      int top = Math.max(4, 63 - Long.numberOfLeadingZeros(Math.max(1, n(g))));
+      add.add(where + ": one M only (" + Numbers.grouped(best.m()) + "): sweep m, e.g. m=2^"
+          + Math.max(2, top - 8) + "..2^" + top + " x4");
+    }
+    long n = n(g);
+    long runs = CostModel.runs(n, (long) best.m());
+    if (ds.size() > 1 && g.candidates().size() > 1) {
+      double lo = ds.first();
+      double hi = ds.last();
+      if (runs <= 1) {
+        // one run at the best M: no merge, d changes nothing
+      } else if (best.d() == hi && runs > best.d()) {
+        add.add(where + ": fastest at the largest d swept (" + Numbers.grouped(hi)
+            + "): extend d beyond it");
+      } else if (best.d() == lo && lo > 2) {
+        add.add(where + ": fastest at the smallest d swept (" + Numbers.grouped(lo)
+            + "): extend d below it");
+      }
+    }
+    if (ms.size() > 1 && g.candidates().size() > 1) {
+      double lo = ms.first();
+      double hi = ms.last();
+      if (best.m() == hi && hi < n) {
+        add.add(where + ": fastest at the largest M swept (" + Numbers.grouped(hi)
+            + "): extend m beyond it (up to N = " + Numbers.grouped(n) + ")");
+      } else if (best.m() == lo) {
+        add.add(where + ": fastest at the smallest M swept (" + Numbers.grouped(lo)
+            + "): extend m below it");
+      }
+    }
+    Optional<Candidate> second = g.runnerUp();
+    if (second.isPresent()) {
+      int reps = Math.min(best.stats().count(), second.get().stats().count());
+      boolean sameSort = best.m() == second.get().m() && runs <= 1; // d unused by both
+      if (sameSort) {
+        // nothing to separate: both are one run sorted in memory
+      } else if (reps < 2) {
+        add.add(where + ": one run per (d, M), so no spread to judge: add repetitions (--reps "
+            + ENOUGH_REPS + ")");
+      } else if (Advice.withinNoise(best, second.get())
+          && repsToSeparate(reps, g.ratio()) > 0) {
+        int more = repsToSeparate(reps, g.ratio());
+        add.add(where + ": the best and the runner-up are within noise (" + times(g.ratio())
+            + " in the median): add repetitions (--reps " + more + ") to separate them");
+      }
+    }
+    return add;
+  }
+
+  private static String label(Candidate c) {
+    return "d = " + Numbers.grouped(c.d()) + ", M = " + Numbers.grouped(c.m());
+  }
+
+  private String model(Candidate c) {
+    OptionalDouble ios = ios(best, c);
+    return plural(passes(best, c), "pass", "passes") + (ios.isPresent() ? ", " + Numbers.grouped(
+        ios.getAsDouble()) + " I/Os" : "");
+  }
+
+  List<String> text() {
+    List<String> out = new ArrayList<>();
+    String settings = describe(best.group(), shown);
+    out.add("sort" + (settings.isEmpty() ? "" : ", " + settings));
+    Candidate b = best.best();
+    List<List<String>> rows = new ArrayList<>();
+    rows.add(List.of("", "(d, M)", "median ms (min\u2013max)", "reps", "passes done",
+        "model: passes, I/Os"));
+    rows.add(row("measured best", b));
+    best.runnerUp().ifPresent(r -> rows.add(row("runner-up", r)));
+    Candidate m = model();
+    if (m != b) {
+      rows.add(row("model optimum", m));
+    }
+    out.addAll(aligned("  ", rows));
+    if (optima.size() > 1) {
+      out.add("  the model ties " + optima.size() + " (d, M) at "
+          + plural(passes(best, m), "pass", "passes") + "; shown: the smallest M, then the"
+          + " smallest d");
+    }
+    if (b.m() >= n(best)) {
+      out.add("  M \u2265 N: one run, no merge pass, so d does not matter at the best");
+    }
+    best.runnerUp().ifPresent(r -> out.add("  runner-up: " + times(best.ratio()) + " the best, "
+        + (!best.repeated() ? "one run each: no spread to judge"
+            : Advice.withinNoise(best.best(), r) ? "within noise" : "apart")));
+    out.add("  verdict: " + verdictText());
+    unlike.ifPresent(u -> out.add("  but the model cannot rank its optima, and they are not"
+        + " alike: " + label(u) + " took " + times(u.stats().median() / b.stats().median())
+        + " the best's time"));
+    reasons.forEach(r -> out.add("    likely: " + r));
+    out.addAll(bestDPerM());
+    toAdd.forEach(a -> out.add("  add: " + a.substring(a.indexOf(": ") + 2)));
+    return out;
+  }
+
+  /**
+   * The fastest d at each M that forms more than one run, for a reader whose memory is limited:
+   * nothing when the group sweeps one d or one such M.
+   */
+  List<String> bestDPerM() {
+    Map<Double, Candidate> fastest = new TreeMap<>();
+    Set<Double> ds = new TreeSet<>();
+    for (Candidate c : best.candidates()) { // fastest first: the first of each M wins
+      if (CostModel.runs(n(best), (long) c.m()) > 1) {
+        fastest.putIfAbsent(c.m(), c);
+        ds.add(c.d());
+      }
+    }
+    if (fastest.size() < 2 || ds.size() < 2) {
+      return List.of();
+    }
+    List<List<String>> rows = new ArrayList<>();
+    rows.add(List.of("with memory M", "runs", "fastest d", "merges at once", "median ms",
+        "passes"));
+    fastest.values().forEach(c -> rows.add(List.of(Numbers.grouped(c.m()),
+        Numbers.grouped(CostModel.runs(n(best), (long) c.m())), Numbers.grouped(c.d()),
+        Long.toString(fanIn(best, c)), SortBestTable.ms(c.stats().median()),
+        Integer.toString(passes(best, c)))));
+    List<String> out = new ArrayList<>();
+    out.add("  if memory is limited, the fastest d at each M that merges (any d at or above the"
+        + " runs merges them all at once):");
+    out.addAll(aligned("    ", rows));
+    return out;
+  }
+
+  private List<String> row(String what, Candidate c) {
+    return List.of(what, label(c), range(c.stats(), SortBestTable::ms),
+        Integer.toString(c.stats().count()), c.passes().isEmpty() ? "\u2013" : c.passes(),
+        model(c));
+  }
+
+  private String verdictText() {
+    Candidate b = best.best();
+    Candidate m = model();
+    return switch (verdict) {
+      case NONE -> "one (d, M) measured: nothing to choose between";
+      case AGREE -> "measurement and model agree: the fastest (d, M) is "
+          + (optima.size() > 1 ? "one of the model's optima" : "the model's optimum");
+      case AGREE_WITHIN_NOISE -> "agree within noise: the model's optimum "
+          + optima.stream().filter(o -> Advice.withinNoise(o, b))
+              .findFirst().map(SortAdvice::label).orElse(label(m))
+          + " is within noise of the fastest";
+      case DISAGREE -> "measurement and model disagree: the model's optimum " + label(m) + " ("
+          + plural(passes(best, m), "pass", "passes") + ") took "
+          + times(m.stats().median() / b.stats().median()) + " the time of the fastest "
+          + label(b) + " (" + plural(passes(best, b), "pass", "passes") + ")"
+          + (Math.min(m.stats().count(), b.stats().count()) < 2
+              ? "; one run each, so noise cannot be ruled out" : "");
+    };
+  }
+
+  String brief() {
+    Candidate b = best.best();
+    String settings = describe(best.group(), shown);
+    String s = "sort" + (settings.isEmpty() ? "" : " " + settings) + ": best " + label(b) + " ("
+        + SortBestTable.ms(b.stats().median()) + " ms)";
+    if (verdict == Verdict.NONE) {
+      return s;
+    }
+    String why = String.join("; ", reasons.stream()
+        .map(r -> r.substring(0, r.indexOf(':') < 0 ? r.length() : r.indexOf(':'))).toList());
+    return s + "; model " + label(model()) + ": " + switch (verdict) {
+      case AGREE -> "agree" + unlike.map(u -> ", but its " + optima.size() + " tied optima"
+          + " took up to " + times(u.stats().median() / b.stats().median()) + " the best's"
+          + " time (" + why + ")").orElse("");
+      case AGREE_WITHIN_NOISE -> "agree within noise";
+      default -> "disagree (" + why + ")";
+    };
+  }
+
+  /** How the measured best relates to the model's optimum. */
+  enum Verdict {
+    /** The measured best is one of the model's optima. */
+    AGREE,
+    /** Not one of them, but within noise of one. */
+    AGREE_WITHIN_NOISE,
+    /** Apart from every optimum. */
+    DISAGREE,
+    /** One (d, M) only: nothing to compare. */
+    NONE
+  }
+}

@@ -1,0 +1,455 @@
+package org.secmem.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.secmem.report.SortAdvice.Verdict;
+import org.secmem.report.StreamAdvice.TypeResult;
+
+/** Which B, type, d and M a results file recommends, and what it asks to add. */
+class AdviceTest {
+
+  private static final String STREAMS = "experiment,stream,n,k,b,warmup,mib_per_s\n";
+
+  private static final String SORTS = "experiment,read_stream,write_stream,n,b,m,d,warmup,"
+      + "elapsed_ms,passes,storage_read_bytes,merge_ns\n";
+
+  private static RawResults parse(String csv) throws IOException {
+    return RawResults.parse("t.csv", new StringReader(csv));
+  }
+
+  /** A warm-up far faster than anything (it must not count), then one row per MiB/s. */
+  private static String stream(String exp, String type, String b, double... mibs) {
+    StringBuilder sb = new StringBuilder();
+    String prefix = exp + "," + type + ",1000000,1," + b;
+    sb.append(prefix).append(",true,99999\n");
+    for (double v : mibs) {
+      sb.append(prefix).append(",false,").append(v).append('\n');
+    }
+    return sb.toString();
+  }
+
+  private static String sort(long n, long m, int d, long storage, double... ms) {
+    StringBuilder sb = new StringBuilder();
+    int passes = org.secmem.sort.CostModel.passes(n, m, d);
+    for (double t : ms) {
+      sb.append(String.join(",", "sort", "mapped", "mapped", Long.toString(n), "65536",
+          Long.toString(m), Integer.toString(d), "false", Double.toString(t),
+          Integer.toString(passes), Long.toString(storage), Long.toString((long) (t * 5e5))))
+          .append('\n');
+    }
+    return sb.toString();
+  }
+
+  private static TypeResult type(StreamAdvice s, String name) {
+    return s.types().stream().filter(t -> t.type().equals(name)).findFirst().orElseThrow();
+  }
+
+  @Test
+  void streams_bestBIsTheHighestMedian_kneeIsTheSmallestBWithinNoiseBelowIt() throws IOException {
+    String csv = STREAMS
+        + stream("write", "user-buffer", "1024", 100, 101, 102)
+        + stream("write", "user-buffer", "4096", 200, 201, 202)
+        + stream("write", "user-buffer", "16384", 290, 300, 310)
+        + stream("write", "user-buffer", "65536", 295, 305, 315)
+        + stream("write", "user-buffer", "262144", 280, 300, 302);
+
+    StreamAdvice s = Advice.of(parse(csv)).streams().get(0);
+
+    TypeResult t = s.types().get(0);
+    assertEquals(65536.0, t.best().b());
+    assertEquals(305.0, t.best().mibPerS().median(), "the warm-up is left out");
+    assertEquals(16384.0, t.knee().orElseThrow().b());
+    assertFalse(s.toAdd().stream().anyMatch(a -> a.contains("extend")), s.toAdd().toString());
+  }
+
+  @Test
+  void streams_kneeIsTheSmallestLevelB_oneUnluckyBBetweenDoesNotHideIt() throws IOException {
+    String csv = STREAMS
+        + stream("read", "mapped", "1024", 100, 101, 102)
+        + stream("read", "mapped", "4096", 290, 300, 320)
+        + stream("read", "mapped", "16384", 200, 201, 202) // unlucky
+        + stream("read", "mapped", "65536", 295, 305, 315);
+
+    TypeResult t = Advice.of(parse(csv)).streams().get(0).types().get(0);
+
+    assertEquals(4096.0, t.knee().orElseThrow().b());
+  }
+
+  @Test
+  void streams_aBWithinNoiseButTenPercentBelow_isNotTheKnee() throws IOException {
+    // 250 overlaps the best's spread, but its median is 20% below: a gain that matters
+    String csv = STREAMS
+        + stream("write", "channel", "4096", 150, 250, 320)
+        + stream("write", "channel", "65536", 280, 300, 320);
+
+    TypeResult t = Advice.of(parse(csv)).streams().get(0).types().get(0);
+
+    assertEquals(65536.0, t.knee().orElseThrow().b());
+  }
+
+  @Test
+  void streams_typeWithoutB_isRankedWithoutB_andTheBestTypeIsNamedWithItsRatio()
+      throws IOException {
+    String csv = STREAMS
+        + stream("write", "buffered", "", 150, 151, 152)
+        + stream("write", "mapped", "4096", 300, 310, 320)
+        + stream("write", "mapped", "65536", 400, 410, 420);
+
+    Advice a = Advice.of(parse(csv));
+    StreamAdvice s = a.streams().get(0);
+
+    assertEquals("mapped", s.best().type());
+    TypeResult buffered = type(s, "buffered");
+    assertFalse(buffered.usesB());
+    assertTrue(Double.isNaN(buffered.best().b()));
+    assertTrue(buffered.knee().isEmpty());
+    assertEquals(410.0 / 151.0, s.ratio(), 1e-9);
+    assertFalse(s.withinNoise());
+    String text = String.join("\n", a.text());
+    assertTrue(text.contains("best type: mapped at B = 65,536, 410.0 MiB/s, \u00d72.72 the"
+        + " runner-up buffered (apart: beyond noise)"), text);
+    assertTrue(text.contains("still faster at the largest B (65,536): extend b beyond it"),
+        text);
+  }
+
+  @Test
+  void streams_bestAtTheLargestB_thatHoldsTheWholeFile_isNotAskedToGrow() throws IOException {
+    // n = 1,000,000 ints: a 4,000,000-byte file; B = 2^22 holds it whole
+    String csv = STREAMS
+        + stream("read", "mapped", "65536", 300, 310, 320)
+        + stream("read", "mapped", "4194304", 400, 410, 420);
+
+    assertFalse(Advice.of(parse(csv)).toAdd().stream().anyMatch(a -> a.contains("extend")));
+  }
+
+  @Test
+  void streams_bestTwoTypesWithinNoise_withFewReps_asksForRepetitions() throws IOException {
+    String csv = STREAMS
+        + stream("read", "channel", "65536", 500, 510, 530)
+        + stream("read", "channel", "262144", 400, 410, 420)
+        + stream("read", "mapped", "65536", 490, 505, 520)
+        + stream("read", "mapped", "262144", 400, 410, 420);
+
+    Advice a = Advice.of(parse(csv));
+
+    assertTrue(a.streams().get(0).withinNoise());
+    assertTrue(a.toAdd().stream().anyMatch(t -> t.contains("channel and mapped are within noise"
+        + " (\u00d71.01 in the median): add repetitions (--reps 5)")), a.toAdd().toString());
+  }
+
+  @Test
+  void streams_bestTwoWithinNoise_afterFiveReps_isATie_nothingToAdd() throws IOException {
+    String csv = STREAMS
+        + stream("read", "channel", "16384", 300, 310, 320, 305, 315)
+        + stream("read", "channel", "65536", 500, 510, 530, 505, 515)
+        + stream("read", "channel", "262144", 400, 410, 420, 405, 415)
+        + stream("read", "mapped", "16384", 300, 310, 320, 305, 315)
+        + stream("read", "mapped", "65536", 490, 505, 520, 500, 512)
+        + stream("read", "mapped", "262144", 400, 410, 420, 405, 415);
+
+    Advice a = Advice.of(parse(csv));
+
+    assertEquals(List.of(), a.toAdd());
+    assertTrue(String.join("\n", a.text()).contains("either will do"), a.text().toString());
+  }
+
+  @Test
+  void streams_oneB_asksToSweepB_oneRun_asksForRepetitions_oneType_asksForTypes()
+      throws IOException {
+    String csv = STREAMS + stream("write", "user-buffer", "65536", 300);
+
+    List<String> add = Advice.of(parse(csv)).toAdd();
+
+    assertTrue(add.stream().anyMatch(a -> a.contains("one B only for user-buffer: sweep b, e.g."
+        + " b=2^12..2^20")), add.toString());
+    assertTrue(add.stream().anyMatch(a -> a.contains("add repetitions (--reps 5)")),
+        add.toString());
+    assertTrue(add.stream().anyMatch(a -> a.contains("sweep stream")), add.toString());
+  }
+
+  @Test
+  void streams_bestAtTheSmallestB_stillRising_asksToExtendBelow() throws IOException {
+    String csv = STREAMS
+        + stream("write", "channel", "4096", 500, 510, 520)
+        + stream("write", "channel", "16384", 300, 310, 320);
+
+    assertTrue(Advice.of(parse(csv)).toAdd().stream()
+        .anyMatch(a -> a.contains("smallest B (4,096): extend b below it")));
+  }
+
+  @Test
+  void streams_typesStillRisingAtTheSameEdge_shareOneLine() throws IOException {
+    String csv = STREAMS
+        + stream("write", "channel", "4096", 100, 101, 102)
+        + stream("write", "channel", "65536", 300, 310, 320)
+        + stream("write", "mapped", "4096", 100, 101, 102)
+        + stream("write", "mapped", "65536", 200, 210, 220);
+
+    List<String> add = Advice.of(parse(csv)).toAdd();
+
+    assertEquals(List.of("write n = 1,000,000, k = 1: channel, mapped are still faster at the"
+        + " largest B (65,536): extend b beyond it"), add);
+  }
+
+  @Test
+  void streams_groupsApartByExperimentAndN_inOrderOfN() throws IOException {
+    String csv = STREAMS
+        + stream("write", "mapped", "4096", 300, 310, 320)
+        + stream("read", "mapped", "4096", 600, 610, 620)
+        + stream("write", "mapped", "4096", 300, 310, 320).replace("1000000", "2000");
+
+    List<StreamAdvice> s = Advice.of(parse(csv)).streams();
+
+    assertEquals(3, s.size());
+    assertTrue(s.get(0).text().get(0).startsWith("write, n = 2,000"), "by N within write");
+    assertTrue(s.get(1).text().get(0).startsWith("write, n = 1,000,000"), s.get(1).text().get(0));
+    assertEquals("read", s.get(2).experiment());
+    assertEquals(1, Advice.of(parse(csv), Optional.of("read")).streams().size());
+  }
+
+  // ---- sort ----
+
+  @Test
+  void sort_measuredBestIsTheModelsOptimum_agree() throws IOException {
+    // N = 10^6, M = 10^5: 10 runs; d = 16: 2 passes, d = 2: 5 passes
+    String csv = SORTS
+        + sort(1_000_000, 100_000, 2, 4_000_000, 300, 310, 320)
+        + sort(1_000_000, 100_000, 16, 4_000_000, 200, 210, 220);
+
+    SortAdvice s = Advice.of(parse(csv)).sorts().get(0);
+
+    assertEquals(Verdict.AGREE, s.verdict());
+    assertEquals(16.0, s.model().d());
+    assertEquals(List.of(), s.reasons());
+    assertTrue(String.join("\n", s.text()).contains("2 passes, 248 I/Os"), s.text().toString());
+  }
+
+  @Test
+  void sort_modelTies_areBrokenBySmallestMThenSmallestD() throws IOException {
+    String csv = SORTS
+        + sort(1_000_000, 200_000, 16, 0, 200, 210, 220)
+        + sort(1_000_000, 100_000, 64, 0, 200, 210, 220)
+        + sort(1_000_000, 100_000, 16, 0, 200, 210, 220)
+        + sort(1_000_000, 100_000, 2, 0, 400, 410, 420);
+
+    SortAdvice s = Advice.of(parse(csv)).sorts().get(0);
+
+    assertEquals(3, s.optima().size());
+    assertEquals(16.0, s.model().d());
+    assertEquals(100_000.0, s.model().m());
+  }
+
+  @Test
+  void sort_morePassesFasterWithNoStorageReads_disagree_pageCacheAndCpuBoundMerge()
+      throws IOException {
+    String csv = SORTS
+        + sort(1_000_000, 100_000, 2, 0, 100, 105, 110)
+        + sort(1_000_000, 100_000, 16, 0, 150, 155, 160);
+
+    SortAdvice s = Advice.of(parse(csv)).sorts().get(0);
+
+    assertEquals(Verdict.DISAGREE, s.verdict());
+    assertEquals(2, s.reasons().size(), s.reasons().toString());
+    assertTrue(s.reasons().get(0).startsWith("page cache: "), s.reasons().toString());
+    assertTrue(s.reasons().get(1).startsWith("CPU-bound merge: "), s.reasons().toString());
+    assertTrue(s.reasons().get(1).contains("the best merges 2 at a time (d = 2, M = 100,000, 10"
+        + " runs), the other 10 (d = 16, M = 100,000), despite 3 more passes (merge: 52.50 ms vs"
+        + " 77.50 ms)"), s.reasons().toString());
+    assertTrue(s.brief().contains("disagree (page cache; CPU-bound merge)"), s.brief());
+  }
+
+  @Test
+  void sort_bestAmongTiedOptimaThatAreNotAlike_agrees_butSaysTheModelCannotRankThem()
+      throws IOException {
+    // N = 10^6: M = 10^5, d = 16 and M = 10^4, d = 128 both make 2 passes
+    String csv = SORTS
+        + sort(1_000_000, 100_000, 16, 0, 100, 105, 110)
+        + sort(1_000_000, 10_000, 128, 0, 250, 255, 260);
+
+    SortAdvice s = Advice.of(parse(csv)).sorts().get(0);
+
+    assertEquals(Verdict.AGREE, s.verdict());
+    assertEquals(128.0, s.unlike().orElseThrow().d());
+    assertTrue(s.reasons().get(0).startsWith("CPU-bound merge: "), s.reasons().toString());
+    assertFalse(s.reasons().get(0).contains("more pass"), s.reasons().toString());
+    assertFalse(s.reasons().stream().anyMatch(r -> r.startsWith("page cache")),
+        "equal passes: the page cache explains nothing");
+    String text = String.join("\n", s.text());
+    assertTrue(text.contains("the model cannot rank its optima, and they are not alike: d = 128,"
+        + " M = 10,000 took \u00d72.43 the best's time"), text);
+  }
+
+  @Test
+  void sort_sameDFewerRuns_isACheaperMerge_theFanInIsMinOfDAndRuns() throws IOException {
+    String csv = SORTS
+        + sort(1_000_000, 500_000, 64, 0, 100, 105, 110) // 2 runs: a 2-way merge
+        + sort(1_000_000, 20_000, 64, 0, 250, 255, 260); // 50 runs: a 50-way merge
+
+    SortAdvice s = Advice.of(parse(csv)).sorts().get(0);
+
+    assertTrue(s.reasons().get(0).contains("the best merges 2 at a time"), s.reasons().toString());
+    assertTrue(s.brief().contains("(CPU-bound merge)"), s.brief());
+  }
+
+  @Test
+  void sort_fastestDAtEachMThatMerges_isListedForLimitedMemory() throws IOException {
+    String csv = SORTS
+        + sort(1_000_000, 1_000_000, 2, 0, 50, 51, 52) // in memory: the best, not listed
+        + sort(1_000_000, 10_000, 4, 0, 300, 301, 302)
+        + sort(1_000_000, 10_000, 16, 0, 200, 201, 202)
+        + sort(1_000_000, 100_000, 4, 0, 150, 151, 152)
+        + sort(1_000_000, 100_000, 16, 0, 180, 181, 182);
+
+    List<String> perM = Advice.of(parse(csv)).sorts().get(0).bestDPerM();
+
+    assertEquals(4, perM.size(), perM.toString());
+    assertTrue(perM.get(2).matches("\\s+10,000\\s+100\\s+16\\s+16\\s+201\\.0\\s+3"), perM.get(2));
+    assertTrue(perM.get(3).matches("\\s+100,000\\s+10\\s+4\\s+4\\s+151\\.0\\s+3"), perM.get(3));
+  }
+
+  @Test
+  void sort_mAtLeastN_dDoesNotMatter_noRepsNoEdgeAdvice() throws IOException {
+    String csv = SORTS
+        + sort(10_000, 5_000, 2, 0, 9.0, 9.5, 9.9)
+        + sort(10_000, 10_000, 2, 0, 3.0, 3.5, 4.0)
+        + sort(10_000, 10_000, 16, 0, 3.1, 3.6, 4.1);
+
+    Advice a = Advice.of(parse(csv));
+
+    assertEquals(List.of(), a.toAdd());
+    assertTrue(String.join("\n", a.text()).contains("d does not matter"), a.text().toString());
+    assertTrue(String.join("\n", a.text()).contains("1 pass, "), a.text().toString());
+  }
+
+  @Test
+  void sort_disagreementOfSingleRuns_saysNoiseCannotBeRuledOut_andAsksForRepetitions()
+      throws IOException {
+    String csv = SORTS
+        + sort(1_000_000, 100_000, 2, 0, 100)
+        + sort(1_000_000, 100_000, 16, 0, 150);
+
+    Advice a = Advice.of(parse(csv));
+
+    assertEquals(Verdict.DISAGREE, a.sorts().get(0).verdict());
+    assertTrue(String.join("\n", a.text()).contains("one run each, so noise cannot be ruled out"),
+        a.text().toString());
+    assertTrue(a.toAdd().stream().anyMatch(t -> t.contains("add repetitions (--reps 5)")));
+  }
+
+  @Test
+  void sort_disagreeWithStorageReads_isNotBlamedOnThePageCache() throws IOException {
+    String csv = SORTS
+        + sort(1_000_000, 100_000, 2, 8_000_000, 100, 105, 110)
+        + sort(1_000_000, 100_000, 16, 8_000_000, 150, 155, 160);
+
+    SortAdvice s = Advice.of(parse(csv)).sorts().get(0);
+
+    assertEquals(Verdict.DISAGREE, s.verdict());
+    assertFalse(s.reasons().stream().anyMatch(r -> r.startsWith("page cache")));
+  }
+
+  @Test
+  void sort_modelOptimumWithinNoiseOfTheBest_agreesWithinNoise_andAsksForReps()
+      throws IOException {
+    String csv = SORTS
+        + sort(1_000_000, 100_000, 2, 0, 100, 110, 120)
+        + sort(1_000_000, 100_000, 16, 0, 105, 115, 125);
+
+    Advice a = Advice.of(parse(csv));
+
+    assertEquals(Verdict.AGREE_WITHIN_NOISE, a.sorts().get(0).verdict());
+    assertTrue(a.toAdd().stream().anyMatch(t -> t.contains("add repetitions (--reps 5)")));
+  }
+
+  @Test
+  void sort_oneDAndOneM_asksToSweepBoth() throws IOException {
+    String csv = SORTS + sort(1_000_000, 100_000, 16, 0, 100, 110, 120);
+
+    Advice a = Advice.of(parse(csv));
+
+    assertEquals(Verdict.NONE, a.sorts().get(0).verdict());
+    assertTrue(a.toAdd().stream().anyMatch(t -> t.contains("one d only (16): sweep d")));
+    assertTrue(a.toAdd().stream().anyMatch(t -> t.contains("one M only (100,000): sweep m, e.g."
+        + " m=2^11..2^19 x4")), "256 runs to one at N = 10^6: " + a.toAdd());
+  }
+
+  @Test
+  void sort_bestAtTheLargestMBelowN_asksToExtendM() throws IOException {
+    String csv = SORTS
+        + sort(1_000_000, 10_000, 16, 0, 300, 310, 320)
+        + sort(1_000_000, 100_000, 16, 0, 100, 110, 120);
+
+    assertTrue(Advice.of(parse(csv)).toAdd().stream()
+        .anyMatch(t -> t.contains("largest M swept (100,000): extend m beyond it")));
+  }
+
+  @Test
+  void sort_aDOfOneInAHandEditedFile_isLeftOut_notALoopForever() throws IOException {
+    String csv = SORTS
+        + sort(1_000_000, 100_000, 2, 0, 100, 110, 120).replace(",100000,2,", ",100000,1,");
+
+    assertTrue(Advice.of(parse(csv)).sorts().isEmpty());
+  }
+
+  // ---- the whole ----
+
+  @Test
+  void fileWithoutStreamOrSortRuns_saysWhatToRun() throws IOException {
+    Advice a = Advice.of(parse("experiment,n,elapsed_ms\npq,1000,1.0\n"));
+
+    assertTrue(a.answersNothing());
+    String text = String.join("\n", a.text());
+    assertTrue(text.contains("nothing to advise on"), text);
+    assertTrue(text.contains("secmem run configs/advise-streams.csv"), text);
+    assertTrue(text.contains("secmem run configs/advise-sort.csv"), text);
+    assertEquals(List.of(), a.brief());
+  }
+
+  @Test
+  void sweepsBufferOrSort_isTrueForASweepOfBdOrMOnly() throws IOException {
+    assertTrue(Advice.sweepsBufferOrSort(parse(STREAMS + stream("write", "mapped", "4096", 1)
+        + stream("write", "mapped", "8192", 1))));
+    assertFalse(Advice.sweepsBufferOrSort(parse(STREAMS + stream("write", "mapped", "4096", 1)
+        + stream("write", "channel", "4096", 1))));
+    assertTrue(Advice.sweepsBufferOrSort(parse(SORTS + sort(1000, 100, 2, 0, 1)
+        + sort(1000, 100, 4, 0, 1))));
+  }
+
+  @Test
+  void text_isTheSameUnderAnotherDefaultLocale() throws IOException {
+    String csv = STREAMS
+        + stream("write", "mapped", "4096", 1300.5, 1310.25, 1320)
+        + stream("write", "mapped", "65536", 2400, 2410, 2420);
+    String root = String.join("\n", Advice.of(parse(csv)).text());
+    Locale before = Locale.getDefault();
+    try {
+      Locale.setDefault(Locale.GERMANY);
+      assertEquals(root, String.join("\n", Advice.of(parse(csv)).text()));
+    } finally {
+      Locale.setDefault(before);
+    }
+    assertTrue(root.contains("2410.0 (2400.0\u20132420.0)"), root);
+  }
+
+  @Test
+  void html_holdsTheAdviceOfTheExperimentOnly() throws IOException {
+    String csv = STREAMS
+        + stream("write", "mapped", "4096", 300, 310, 320)
+        + stream("read", "channel", "4096", 600, 610, 620);
+    StringBuilder h = new StringBuilder();
+
+    Advice.html(h, parse(csv), "read");
+
+    assertTrue(h.toString().contains("<h3 id=\"advice-read\">Advice</h3>"), h.toString());
+    assertTrue(h.toString().contains("channel"), h.toString());
+    assertFalse(h.toString().contains("310.0"), "the write runs are not in: " + h);
+  }
+}
