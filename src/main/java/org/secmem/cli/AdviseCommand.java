@@ -1,14 +1,10 @@
 package org.secmem.cli;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.secmem.report.Advice;
-import org.secmem.report.MalformedResultsException;
 import org.secmem.report.RawResults;
-import org.secmem.report.Reports;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -75,21 +71,7 @@ final class AdviseCommand implements Callable<Integer> {
       throw new BadInputException("--experiment: '" + experiment
           + "' is not one of write, read, sort");
     }
-    if (!Files.isRegularFile(results)) {
-      throw new BadInputException(results + " does not exist or is not a file");
-    }
-    RawResults raw;
-    try {
-      raw = RawResults.read(results);
-    } catch (MalformedResultsException e) {
-      throw new BadInputException(e.getMessage(), e);
-    } catch (IOException e) {
-      throw new BadInputException(results + ": cannot be read: " + e.getMessage(), e);
-    }
-    for (String line : Reports.describeProblems(raw)) {
-      cmd.getErr().println("warning: " + line);
-    }
-    cmd.getErr().flush();
+    RawResults raw = ResultsInput.read(cmd, results, "");
     Advice.of(raw, only).text().forEach(cmd.getOut()::println);
     cmd.getOut().flush();
     return ExitCodes.OK;

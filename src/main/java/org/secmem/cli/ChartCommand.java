@@ -1,6 +1,5 @@
 package org.secmem.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -49,19 +48,7 @@ final class ChartCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     CommandLine cmd = spec.commandLine();
-    if (!Files.isRegularFile(results)) {
-      throw new BadInputException(results + " does not exist or is not a file");
-    }
-    RawResults raw;
-    try {
-      raw = RawResults.read(results);
-    } catch (MalformedResultsException e) {
-      throw new BadInputException(e.getMessage(), e);
-    }
-    for (String line : Reports.describeProblems(raw)) {
-      cmd.getErr().println("warning: " + line);
-    }
-    cmd.getErr().flush();
+    RawResults raw = ResultsInput.read(cmd, results, "");
     if (raw.rows().isEmpty()) {
       throw new BadInputException(results + ": no valid row to chart"
           + (raw.problems().isEmpty() ? " (a header and nothing below it)"

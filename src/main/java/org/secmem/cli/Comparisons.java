@@ -1,7 +1,6 @@
 package org.secmem.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +12,6 @@ import org.secmem.report.IncomparableResultsException;
 import org.secmem.report.MalformedResultsException;
 import org.secmem.report.RawResults;
 import org.secmem.report.ReportFiles;
-import org.secmem.report.Reports;
 import picocli.CommandLine;
 
 /**
@@ -32,23 +30,8 @@ final class Comparisons {
    * @throws BadInputException naming the file when it is missing, not a results file, or has no
    *     measured row
    */
-  static RawResults read(CommandLine cmd, Path file, String what) throws IOException {
-    if (!Files.isRegularFile(file)) {
-      throw new BadInputException(what + " " + file + " does not exist or is not a file");
-    }
-    if (!Files.isReadable(file)) {
-      throw new BadInputException(what + " " + file + " cannot be read (permission denied)");
-    }
-    RawResults raw;
-    try {
-      raw = RawResults.read(file);
-    } catch (MalformedResultsException e) {
-      throw new BadInputException(what + " " + e.getMessage(), e);
-    }
-    for (String line : Reports.describeProblems(raw)) {
-      cmd.getErr().println("warning: " + line);
-    }
-    cmd.getErr().flush();
+  static RawResults read(CommandLine cmd, Path file, String what) {
+    RawResults raw = ResultsInput.read(cmd, file, what);
     if (raw.measuredRows().isEmpty()) {
       throw new BadInputException(what + " " + file + ": no measured row to compare"
           + (raw.rows().isEmpty() ? raw.problems().isEmpty() ? " (a header and nothing below it)"

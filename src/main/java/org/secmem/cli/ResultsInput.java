@@ -1,0 +1,49 @@
+package org.secmem.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.secmem.report.MalformedResultsException;
+import org.secmem.report.RawResults;
+import org.secmem.report.Reports;
+import picocli.CommandLine;
+
+/**
+ * A raw results file given to a command that reads one ({@code chart}, {@code compare},
+ * {@code advise}): read once, its malformed rows named as warnings on the error stream, every way
+ * it cannot be read at all one line of bad input that names it.
+ */
+final class ResultsInput {
+
+  private ResultsInput() {}
+
+  /**
+   * Reads {@code file}.
+   *
+   * @param label how messages name the file ("BASE", "NEW"), or "" for none
+   * @throws BadInputException when the file is missing, not a file, unreadable or not a secmem
+   *     results file
+   */
+  static RawResults read(CommandLine cmd, Path file, String label) {
+    String name = (label.isEmpty() ? "" : label + " ") + file;
+    if (!Files.isRegularFile(file)) {
+      throw new BadInputException(name + " does not exist or is not a file");
+    }
+    if (!Files.isReadable(file)) {
+      throw new BadInputException(name + " cannot be read (permission denied)");
+    }
+    RawResults raw;
+    try {
+      raw = RawResults.read(file);
+    } catch (MalformedResultsException e) {
+      throw new BadInputException((label.isEmpty() ? "" : label + " ") + e.getMessage(), e);
+    } catch (IOException e) {
+      throw new BadInputException(name + ": cannot be read: " + e.getMessage(), e);
+    }
+    for (String line : Reports.describeProblems(raw)) {
+      cmd.getErr().println("warning: " + line);
+    }
+    cmd.getErr().flush();
+    return raw;
+  }
+}
