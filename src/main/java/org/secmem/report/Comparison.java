@@ -657,9 +657,41 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
       if (labels.size() < e.getValue().size()) {
         columns = columns(e.getValue(), key, byExperiment.size() > 1, false);
       }
-      out.put(e.getKey(), columns);
+      out.put(e.getKey(), telling(e.getValue(), key, columns));
     }
     return out;
+  }
+
+  /** Columns named first in a label: what a user chooses, before what follows from it. */
+  private static final List<String> LABEL_PRIORITY = List.of(ResultColumns.EXPERIMENT, "preset",
+      "algorithm", ResultColumns.STREAM, ResultColumns.N, ResultColumns.K, ResultColumns.B,
+      ResultColumns.M, ResultColumns.D, "threads", ResultColumns.READ_STREAM,
+      ResultColumns.WRITE_STREAM);
+
+  /**
+   * Of {@code columns}, those that tell the configurations apart, taken in {@link
+   * #LABEL_PRIORITY} order and then the key's: a column whose values follow from those already
+   * taken (a preset's merger, run sort, B and threads) is left out, so that a label says what was
+   * chosen in a few words.
+   */
+  private static List<String> telling(List<List<String>> keys, List<String> key,
+      List<String> columns) {
+    List<String> candidates = new ArrayList<>();
+    LABEL_PRIORITY.stream().filter(columns::contains).forEach(candidates::add);
+    columns.stream().filter(c -> !candidates.contains(c)).forEach(candidates::add);
+    List<String> kept = new ArrayList<>();
+    long told = 1;
+    for (String c : candidates) {
+      List<String> trial = new ArrayList<>(kept);
+      trial.add(c);
+      long distinct = keys.stream()
+          .map(k -> trial.stream().map(t -> k.get(key.indexOf(t))).toList()).distinct().count();
+      if (distinct > told || (c.equals(ResultColumns.EXPERIMENT) && kept.isEmpty())) {
+        kept.add(c);
+        told = distinct;
+      }
+    }
+    return kept.isEmpty() ? columns : kept;
   }
 
   private static List<String> columns(List<List<String>> keys, List<String> key,

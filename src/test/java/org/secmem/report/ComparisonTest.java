@@ -71,6 +71,27 @@ class ComparisonTest {
   }
 
   @Test
+  void labels_nameWhatWasChosen_notWhatFollowsFromIt() throws IOException {
+    // A preset fixes its merger and B: the label names the preset and what else varies (sync).
+    String header = "experiment,preset,merger,b,sync,rep,warmup,elapsed_ms\n";
+    StringBuilder rows = new StringBuilder(header);
+    for (String[] c : new String[][] {{"classic", "priority-queue", "65536"},
+        {"fast", "radix", "1048576"}}) {
+      for (String sync : List.of("false", "true")) {
+        for (int rep = 1; rep <= 3; rep++) {
+          rows.append("sort,").append(c[0]).append(',').append(c[1]).append(',').append(c[2])
+              .append(',').append(sync).append(',').append(rep).append(",false,")
+              .append(100 + rep).append('\n');
+        }
+      }
+    }
+    Comparison c = compare(rows.toString(), rows.toString());
+    assertEquals(List.of("preset=classic sync=false", "preset=classic sync=true",
+        "preset=fast sync=false", "preset=fast sync=true"),
+        c.rows().stream().map(Comparison.Row::label).toList());
+  }
+
+  @Test
   void theIntervalHoldsTheTrueRatio_inNearlyEveryTrial() throws IOException {
     Random random = new Random(11);
     int covered = 0;
