@@ -121,24 +121,41 @@ public final class Advice {
    * end {@code secmem run} follows with advice.
    */
   public static boolean sweepsBufferOrSort(RawResults raw) {
-    Set<String> b = new LinkedHashSet<>();
-    Set<String> d = new LinkedHashSet<>();
-    Set<String> m = new LinkedHashSet<>();
-    for (RawRow r : raw.measuredRows()) {
-      String e = r.get(ResultColumns.EXPERIMENT).trim();
-      if ((e.equals("write") || e.equals("read")) && r.has(ResultColumns.B)) {
-        b.add(r.get(ResultColumns.B).trim());
+    Advice a = of(raw);
+    return a.streams.stream().anyMatch(s -> s.types().stream().anyMatch(t -> t.points().size() > 1))
+        || a.sorts.stream().anyMatch(SortAdvice::chooses);
+  }
+
+  /**
+   * The lines of the sort groups: each group's block, but groups with one (d, M) each, when there
+   * are several, as one line (a sweep of other settings, such as presets or work folders, has
+   * nothing to choose in d and M, and a block per group would only say so again and again).
+   */
+  private static final String SWEEP_D_AND_M =
+      "sweep d and m in each group to choose them, e.g. d=2|4|16|64|256 (as"
+          + " configs/advise-sort.csv does)";
+
+  private static List<String> sortLines(List<SortAdvice> sorts) {
+    List<SortAdvice> single = sorts.stream().filter(s -> !s.chooses()).toList();
+    List<String> out = new ArrayList<>();
+    for (SortAdvice s : sorts) {
+      if (single.size() > 1 && !s.chooses()) {
+        continue;
       }
-      if (e.equals("sort")) {
-        if (r.has(ResultColumns.D)) {
-          d.add(r.get(ResultColumns.D).trim());
-        }
-        if (r.has(ResultColumns.M)) {
-          m.add(r.get(ResultColumns.M).trim());
-        }
+      if (!out.isEmpty()) {
+        out.add("");
       }
+      out.addAll(s.text());
     }
-    return b.size() > 1 || d.size() > 1 || m.size() > 1;
+    if (single.size() > 1) {
+      if (!out.isEmpty()) {
+        out.add("");
+      }
+      out.add("sort: " + single.size() + " groups with one (d, M) each: nothing to choose between"
+          + " in d and M");
+      out.add("  add: " + SWEEP_D_AND_M);
+    }
+    return out;
   }
 
   List<StreamAdvice> streams() {
@@ -158,7 +175,11 @@ public final class Advice {
   public List<String> toAdd() {
     Set<String> all = new LinkedHashSet<>();
     streams.forEach(s -> all.addAll(s.toAdd()));
-    sorts.forEach(s -> all.addAll(s.toAdd()));
+    boolean collapsed = sorts.stream().filter(s -> !s.chooses()).count() > 1;
+    sorts.stream().filter(s -> s.chooses() || !collapsed).forEach(s -> all.addAll(s.toAdd()));
+    if (collapsed) {
+      all.add(SWEEP_D_AND_M);
+    }
     return List.copyOf(all);
   }
 
@@ -178,9 +199,9 @@ public final class Advice {
       out.add("");
       out.addAll(s.text());
     }
-    for (SortAdvice s : sorts) {
+    if (!sorts.isEmpty()) {
       out.add("");
-      out.addAll(s.text());
+      out.addAll(sortLines(sorts));
     }
     int add = toAdd().size();
     out.add("");
@@ -200,13 +221,11 @@ public final class Advice {
         out.addAll(s.text());
       }
     }
-    if (experiment.equals("sort")) {
-      for (SortAdvice s : sorts) {
-        if (!out.isEmpty()) {
-          out.add("");
-        }
-        out.addAll(s.text());
+    if (experiment.equals("sort") && !sorts.isEmpty()) {
+      if (!out.isEmpty()) {
+        out.add("");
       }
+      out.addAll(sortLines(sorts));
     }
     return out;
   }
@@ -218,7 +237,13 @@ public final class Advice {
       return out;
     }
     streams.forEach(s -> out.add("advice: " + s.brief()));
-    sorts.forEach(s -> out.add("advice: " + s.brief()));
+    long single = sorts.stream().filter(s -> !s.chooses()).count();
+    sorts.stream().filter(s -> s.chooses() || single < 2)
+        .forEach(s -> out.add("advice: " + s.brief()));
+    if (single > 1) {
+      out.add("advice: sort: " + single + " groups with one (d, M) each: nothing to choose in d"
+          + " and M");
+    }
     toAdd().forEach(a -> out.add("advice: add " + a));
     return out;
   }

@@ -49,6 +49,11 @@ record SortAdvice(Best best, List<String> shown, List<Candidate> optima, Verdict
     return optima.get(0);
   }
 
+  /** Whether the group has more than one (d, M) to choose between. */
+  boolean chooses() {
+    return best.candidates().size() > 1;
+  }
+
   static List<SortAdvice> of(RawResults raw) {
     // the model needs d >= 2 and M >= 1 (what secmem runs); a hand-edited file may hold less
     List<Best> groups = SortBestTable.groups(raw).stream()

@@ -424,6 +424,27 @@ class AdviceTest {
   }
 
   @Test
+  void sort_groupsWithOneDAndMEach_areOneLine_andNoSweepOfThem() throws IOException {
+    // A sweep of other settings (here the streams; presets, work folders ...): d and M fixed.
+    String csv = SORTS + sort(1_000_000, 100_000, 16, 0, 100, 110, 120)
+        + sort(1_000_000, 100_000, 16, 0, 90, 95, 99).replace("mapped,mapped", "channel,channel")
+        + sort(1_000_000, 100_000, 16, 0, 80, 85, 89).replace("mapped,mapped", "direct,direct");
+    RawResults raw = parse(csv);
+    Advice a = Advice.of(raw);
+
+    List<String> text = a.text();
+    assertEquals(1, text.stream().filter(l -> l.contains("(d, M)")).count(), text.toString());
+    assertTrue(text.stream().anyMatch(l -> l.startsWith("sort: 3 groups with one (d, M) each")),
+        text.toString());
+    assertEquals(1, a.toAdd().size(), a.toAdd().toString());
+    assertEquals(2, a.brief().size(), "one line for the groups, one to add: " + a.brief());
+    assertFalse(Advice.sweepsBufferOrSort(raw), "nothing in d or M to advise on after the run");
+    // one such group alone keeps its block
+    assertTrue(Advice.of(parse(SORTS + sort(1_000_000, 100_000, 16, 0, 100, 110, 120))).text()
+        .stream().anyMatch(l -> l.contains("measured best")));
+  }
+
+  @Test
   void text_isTheSameUnderAnotherDefaultLocale() throws IOException {
     String csv = STREAMS
         + stream("write", "mapped", "4096", 1300.5, 1310.25, 1320)
