@@ -76,6 +76,8 @@ final class ChartCommand implements Callable<Integer> {
       }
     }
     cmd.getOut().flush();
+    // As at the end of a run (the menu's "Chart results" comes here too).
+    ExperimentSession.advise(cmd, raw, results);
     return ExperimentSession.page(cmd, raw, results, written) ? ExitCodes.OK : ExitCodes.FAILURE;
   }
 }

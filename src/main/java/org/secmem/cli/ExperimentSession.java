@@ -279,7 +279,7 @@ final class ExperimentSession {
    * After a sweep of B, d or M: the advice in brief (which type and B, which d and M, what to add
    * to the sweep) and how to see it in full. A failure here is a warning: the results are written.
    */
-  private static void advise(CommandLine cmd, RawResults raw, Path results) {
+  static void advise(CommandLine cmd, RawResults raw, Path results) {
     try {
       if (!Advice.sweepsBufferOrSort(raw)) {
         return;

@@ -49,6 +49,17 @@ class AdviseCommandTest {
   }
 
   @Test
+  void chart_ofASweepOfB_endsWithTheAdviceInBrief_asARunDoes() throws IOException {
+    Path f = results(SWEEP.replace("sort,,1000000,,65536,false,\n", ""));
+    CliTest.Result r = CliTest.run("chart", f.toString());
+
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("advice: "), r.out());
+    assertTrue(r.out().contains("advice in full: secmem advise " + f), r.out());
+    assertTrue(r.out().indexOf("advice in full") < r.out().indexOf("report: "), r.out());
+  }
+
+  @Test
   void experimentOption_keepsToThatExperiment() throws IOException {
     CliTest.Result r = CliTest.run("advise", results(SWEEP).toString(), "--experiment", "sort");
 
