@@ -32,6 +32,12 @@ final class ErrorHandler
   public int handleExecutionException(
       Exception ex, CommandLine cmd, CommandLine.ParseResult parseResult) {
     Throwable e = ex instanceof UncheckedIOException ? ex.getCause() : ex;
+    if (stopping(cmd)) {
+      // Ctrl-C or SIGTERM removed the run's files under it: the shutdown hook says what happened
+      // and the process ends with 130 or 143; an "I/O error" line here would be false.
+      LOG.info("{} stopped by an interrupt: {}", cmd.getCommandName(), e.toString());
+      return ExitCodes.FAILURE;
+    }
     LOG.error("{} failed", cmd.getCommandName(), e);
     int code;
     String message;
@@ -59,6 +65,16 @@ final class ErrorHandler
     cmd.getErr().println(UserText.lines(cmd.getCommandSpec().qualifiedName() + ": " + message));
     cmd.getErr().flush();
     return code;
+  }
+
+  /** Whether the process is being stopped by a signal. */
+  private static boolean stopping(CommandLine cmd) {
+    CommandLine root = cmd;
+    while (root.getParent() != null) {
+      root = root.getParent();
+    }
+    return root.getCommand() instanceof SecmemCommand
+        && SecmemCommand.cleanupOf(cmd).shuttingDown();
   }
 
   private static String describeIo(IOException e) {

@@ -69,11 +69,22 @@ final class ShutdownCleanup implements TempRegistry {
     done = true;
   }
 
+  private volatile boolean shuttingDown;
+
+  /**
+   * Whether the process is being stopped (Ctrl-C, SIGTERM): a command failing now failed because
+   * its files were removed under it, which is not worth an error line after "interrupted".
+   */
+  boolean shuttingDown() {
+    return shuttingDown;
+  }
+
   /** What the shutdown hook does: remove what is registered, say what is kept. */
   void onShutdown() {
     if (done) {
       return;
     }
+    shuttingDown = true;
     ProgressListener.eraseBars();
     // A fork (--fork) measuring for this process ends with it: a terminal's Ctrl-C reaches it too,
     // a kill of this process alone does not.

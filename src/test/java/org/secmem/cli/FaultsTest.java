@@ -23,6 +23,9 @@ class FaultsTest {
   @TempDir Path dir;
 
   private static List<Path> workFolders(Path where) throws IOException {
+    if (!Files.exists(where)) {
+      return List.of();
+    }
     try (Stream<Path> s = Files.walk(where)) {
       return s.filter(p -> p.getFileName().toString().startsWith(".secmem-sort-")).toList();
     }
@@ -68,12 +71,48 @@ class FaultsTest {
     String err = Files.readString(dir.resolve("err.txt"), StandardCharsets.UTF_8);
     assertEquals(130, p.exitValue(), err);
     assertTrue(err.contains("interrupted"), err);
+    assertFalse(err.contains("error"), "the files removed under the sort are no error: " + err);
     assertTrue(err.contains(results.toString()), err);
     assertEquals(List.of(), workFolders(dir), "no work folder left");
     assertFalse(Files.exists(dir.resolve("sorted.bin")), "no incomplete output");
     List<String> lines = Files.readAllLines(results);
     assertEquals(1 + 2, lines.size(), "the header and the two measured rows are kept");
     assertTrue(lines.get(2).contains(",write,user-buffer,"), lines.get(2));
+  }
+
+  @Test
+  void sigterm_duringASortOverTwoWorkFolders_exit143_bothCleaned_noErrorLine() throws Exception {
+    Path a = dir.resolve("disk-a");
+    Path b = dir.resolve("disk-b");
+    String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+    Process p = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
+        "-Dsecmem.logdir=" + dir.resolve("logs"), "org.secmem.Main", "sort", "--n", "2^24",
+        "--m", "2^12", "--d", "2", "--read-stream", "simple", "--write-stream", "simple",
+        "--reps", "1", "--warmup", "0", "--work-dir", a + "," + b, "--results",
+        dir.resolve("r.csv").toString())
+        .directory(dir.toFile())
+        .redirectOutput(dir.resolve("out.txt").toFile())
+        .redirectError(dir.resolve("err.txt").toFile())
+        .start();
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (workFolders(b).isEmpty() && System.nanoTime() < deadline && p.isAlive()) {
+        Thread.sleep(50);
+      }
+      assertFalse(workFolders(b).isEmpty(), "the sort started: "
+          + Files.readString(dir.resolve("err.txt")));
+      Thread.sleep(300);
+      assertEquals(0, run("kill", "-TERM", Long.toString(p.pid())));
+      assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the process ended");
+    } finally {
+      p.destroyForcibly();
+    }
+    String err = Files.readString(dir.resolve("err.txt"), StandardCharsets.UTF_8);
+    assertEquals(143, p.exitValue(), err);
+    assertTrue(err.contains("interrupted"), err);
+    assertFalse(err.contains("error"), "the files removed under the sort are no error: " + err);
+    assertEquals(List.of(), workFolders(a), "no work folder left in " + a);
+    assertEquals(List.of(), workFolders(b), "no work folder left in " + b);
   }
 
   @Test
