@@ -15,6 +15,11 @@ import picocli.CommandLine;
  */
 final class ResultsInput {
 
+  /** A raw results file has one of these; summaries, comparisons and parameter files none. */
+  private static final java.util.List<String> MEASURED = java.util.List.of(
+      org.secmem.report.ResultColumns.ELAPSED_NS, org.secmem.report.ResultColumns.ELAPSED_MS,
+      org.secmem.report.ResultColumns.MIB_PER_S);
+
   private ResultsInput() {}
 
   /**
@@ -39,6 +44,11 @@ final class ResultsInput {
       throw new BadInputException((label.isEmpty() ? "" : label + " ") + e.getMessage(), e);
     } catch (IOException e) {
       throw new BadInputException(name + ": cannot be read: " + e.getMessage(), e);
+    }
+    if (raw.header().stream().noneMatch(MEASURED::contains)) {
+      throw new BadInputException(name + " is not a secmem results file: it has none of the"
+          + " columns " + String.join(", ", MEASURED) + " (a summary, comparison or parameter"
+          + " file? give the raw results file, X.csv beside X-summary.csv)");
     }
     for (String line : Reports.describeProblems(raw)) {
       cmd.getErr().println("warning: " + line);

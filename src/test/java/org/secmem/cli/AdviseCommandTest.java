@@ -60,6 +60,26 @@ class AdviseCommandTest {
   }
 
   @Test
+  void aSummaryComparisonOrParameterFile_isNotAResultsFile_exit2_forEveryReader()
+      throws IOException {
+    Path raw = results(SWEEP);
+    assertEquals(0, CliTest.run("chart", raw.toString()).code());
+    Path summary = dir.resolve("r-summary.csv");
+    assertTrue(Files.exists(summary));
+    Path params = Files.writeString(dir.resolve("p.csv"), "experiment,stream,n\nwrite,mapped,1000\n");
+    for (Path f : java.util.List.of(summary, params)) {
+      for (String[] args : java.util.List.of(new String[] {"advise", f.toString()},
+          new String[] {"chart", f.toString()},
+          new String[] {"compare", raw.toString(), f.toString(), "--fail-if-slower", "5"},
+          new String[] {"compare", f.toString(), raw.toString()})) {
+        CliTest.Result r = CliTest.run(args);
+        assertEquals(2, r.code(), String.join(" ", args) + ": " + r.out() + r.err());
+        assertTrue(r.err().contains(f + " is not a secmem results file"), r.err());
+      }
+    }
+  }
+
+  @Test
   void experimentOption_keepsToThatExperiment() throws IOException {
     CliTest.Result r = CliTest.run("advise", results(SWEEP).toString(), "--experiment", "sort");
 
