@@ -92,6 +92,14 @@ final class Comparisons {
     }
     List<Comparison.Row> slower = c.slowerByMoreThan(failIfSlower);
     String pct = ComparisonTable.plain(failIfSlower);
+    long untested = c.summary().undecided();
+    if (untested > 0) {
+      // Not a failure (nothing shows a regression), but a check that tested less than it seems.
+      cmd.getErr().println("warning: --fail-if-slower " + pct + ": " + untested
+          + (untested == 1 ? " configuration was" : " configurations were") + " not tested"
+          + " (fewer than 2 runs on a side); use --reps 3 or more");
+      cmd.getErr().flush();
+    }
     if (slower.isEmpty()) {
       cmd.getOut().println("--fail-if-slower " + pct + ": no configuration is significantly"
           + " slower by more than " + pct + "%");

@@ -258,9 +258,11 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
           s.append(" [").append(Numbers.fixed(low, 3)).append(", ")
               .append(Numbers.fixed(high, 3)).append(']');
         }
+        // Within noise when the interval holds 1: the direction is then no finding.
+        String noise = !Double.isNaN(low) && low <= 1 && high >= 1 ? ", within noise" : "";
         s.append(geometricMean < 1 ? " (NEW is " + Numbers.fixed(1 / geometricMean, 2) + times
-            + " faster)" : geometricMean > 1 ? " (NEW is " + Numbers.fixed(geometricMean, 2)
-            + times + " slower)" : " (the same)");
+            + " faster" + noise + ")" : geometricMean > 1 ? " (NEW is "
+            + Numbers.fixed(geometricMean, 2) + times + " slower" + noise + ")" : " (the same)");
       }
       s.append("; ").append(faster).append(" faster, ").append(slower).append(" slower, ")
           .append(unchanged).append(" unchanged");

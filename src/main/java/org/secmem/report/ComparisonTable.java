@@ -61,7 +61,11 @@ public final class ComparisonTable {
     out.add(c.summary().line("\u00d7"));
     int[] runs = c.rows().stream().filter(r -> r.base() != null && r.next() != null)
         .mapToInt(r -> Math.min(r.base().n(), r.next().n())).sorted().toArray();
-    if (runs.length > 0 && runs[runs.length / 2] < FEW_RUNS) {
+    if (runs.length > 0 && runs[runs.length / 2] < 2) {
+      out.add("note: " + runs[runs.length / 2] + " run a side in the median configuration: no"
+          + " interval can be had from one run; use --reps 3 or more (5 for a comparison that"
+          + " matters)");
+    } else if (runs.length > 0 && runs[runs.length / 2] < FEW_RUNS) {
       out.add("note: " + runs[runs.length / 2] + " runs a side in the median configuration: the"
           + " intervals are wide, and only large changes show; more --reps narrow them");
     }

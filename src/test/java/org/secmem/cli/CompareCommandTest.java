@@ -57,6 +57,31 @@ class CompareCommandTest {
   }
 
   @Test
+  void failIfSlower_withOneRunASide_warnsThatNothingWasTested_andTheNoteSaysWhy()
+      throws IOException {
+    Path a = file("a.csv", HEADER + rows("simple", "100", 10) + rows("simple", "200", 10));
+    Path b = file("b.csv", HEADER + rows("simple", "100", 30) + rows("simple", "200", 31));
+    CliTest.Result r = CliTest.run("compare", a.toString(), b.toString(), "--fail-if-slower",
+        "5", "--no-files");
+    assertEquals(0, r.code(), "nothing shows a regression: " + r.err());
+    assertTrue(r.err().contains("2 configurations were not tested (fewer than 2 runs on a side)"),
+        r.err());
+    assertTrue(r.out().contains("1 run a side in the median configuration: no interval"),
+        r.out());
+    assertFalse(r.out().contains("intervals are wide"), r.out());
+  }
+
+  @Test
+  void summaryLine_whoseIntervalHoldsOne_saysWithinNoise() throws IOException {
+    Path a = file("a.csv", HEADER + rows("simple", "100", 10, 20, 15, 12, 18));
+    Path b = file("b.csv", HEADER + rows("simple", "100", 11, 19, 16, 13, 17));
+    CliTest.Result r = CliTest.run("compare", a.toString(), b.toString(), "--no-files");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().lines().anyMatch(l -> l.startsWith("geometric mean of ratios")
+        && l.contains(", within noise)")), r.out());
+  }
+
+  @Test
   void compare_printsTheTableAndSummary_writesTheFilesBesideNew_exit0() throws IOException {
     CliTest.Result r = CliTest.run("compare", base().toString(), next().toString());
     assertEquals(0, r.code(), r.err());
