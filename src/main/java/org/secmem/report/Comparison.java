@@ -312,6 +312,12 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
     List<String> key = baseColumns.stream()
         .filter(c -> nextColumns.contains(c) && !c.equals(byColumn)).toList();
     List<String> notes = new ArrayList<>();
+    if (by != null && by.hasValues()) {
+      blankLeftOut(base, byColumn, by.baseValue(), notes);
+      if (!next.source().equals(base.source())) {
+        blankLeftOut(next, byColumn, by.newValue(), notes);
+      }
+    }
     checkOneSided(base, baseRows, baseColumns, nextColumns, key, byColumn, true, notes);
     checkOneSided(next, nextRows, nextColumns, baseColumns, key, byColumn, false, notes);
     if (by != null && !by.hasValues()) {
@@ -489,6 +495,28 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
   }
 
   /** The measured rows of {@code raw}, those whose {@code column} is {@code value} when given. */
+  /**
+   * Notes the measured rows that {@code --by column=A:B} leaves out because they have no value
+   * there at all (a sort's rows under {@code --by stream}): not compared, but not dropped
+   * silently either.
+   */
+  private static void blankLeftOut(RawResults raw, String column, String asked,
+      List<String> notes) {
+    if (asked.isBlank()) {
+      return;
+    }
+    List<RawRow> blank = raw.measuredRows().stream().filter(r -> r.get(column).isBlank())
+        .toList();
+    if (blank.isEmpty()) {
+      return;
+    }
+    Set<String> experiments = blank.stream().map(r -> r.get(ResultColumns.EXPERIMENT).trim())
+        .collect(Collectors.toCollection(java.util.TreeSet::new));
+    notes.add("left out of " + raw.source() + ": " + blank.size() + " measured "
+        + (blank.size() == 1 ? "row" : "rows") + " without a " + column + " value ("
+        + String.join(", ", experiments) + "), which --by " + column + " cannot compare");
+  }
+
   private static List<RawRow> pick(RawResults raw, String value, String column)
       throws IncomparableResultsException {
     List<RawRow> measured = raw.measuredRows();

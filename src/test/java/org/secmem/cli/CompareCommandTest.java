@@ -72,6 +72,18 @@ class CompareCommandTest {
   }
 
   @Test
+  void byOneColumnOfOneFile_namesTheRowsWithoutThatColumn_ratherThanDroppingThem()
+      throws IOException {
+    Path f = file("one.csv", HEADER + rows("buffered", "100", 10, 11, 12)
+        + rows("mapped", "100", 5, 6, 5.5) + "sort,,100,1,false,40\nsort,,100,2,false,41\n");
+    CliTest.Result r = CliTest.run("compare", f.toString(), f.toString(), "--by",
+        "stream=buffered:mapped", "--no-files");
+    assertEquals(0, r.code(), r.err());
+    assertTrue((r.out() + r.err()).contains("2 measured rows without a stream value (sort)"),
+        r.out() + r.err());
+  }
+
+  @Test
   void summaryLine_whoseIntervalHoldsOne_saysWithinNoise() throws IOException {
     Path a = file("a.csv", HEADER + rows("simple", "100", 10, 20, 15, 12, 18));
     Path b = file("b.csv", HEADER + rows("simple", "100", 11, 19, 16, 13, 17));
