@@ -312,6 +312,9 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
     List<String> key = baseColumns.stream()
         .filter(c -> nextColumns.contains(c) && !c.equals(byColumn)).toList();
     List<String> notes = new ArrayList<>();
+    if (PRESET.equals(byColumn)) {
+      key = withThePreset(key, baseRows, nextRows, notes);
+    }
     if (by != null && by.hasValues()) {
       blankLeftOut(base, byColumn, by.baseValue(), notes);
       if (!next.source().equals(base.source())) {
@@ -495,6 +498,43 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
   }
 
   /** The measured rows of {@code raw}, those whose {@code column} is {@code value} when given. */
+  private static final String PRESET = "preset";
+
+  /** What a sort preset chooses when the user does not: compared with the preset by --by preset. */
+  private static final List<String> PRESET_SETTINGS = List.of(ResultColumns.READ_STREAM,
+      ResultColumns.WRITE_STREAM, ResultColumns.B, ResultColumns.M, ResultColumns.D, "merger",
+      "run_sort", "overlap", "parallel_merge", "access", "threads");
+
+  /**
+   * {@code key} without the preset's own settings that differ between the sides, each one value
+   * on either side (classic's user-buffer streams against fast's channel ones): comparing presets
+   * compares them as they come. A setting swept on a side (several values) stays in the key.
+   */
+  private static List<String> withThePreset(List<String> key, List<RawRow> base,
+      List<RawRow> next, List<String> notes) {
+    List<String> kept = new ArrayList<>();
+    List<String> moved = new ArrayList<>();
+    for (String c : key) {
+      Set<String> b = base.stream().map(r -> r.get(c).trim())
+          .collect(Collectors.toCollection(LinkedHashSet::new));
+      Set<String> n = next.stream().map(r -> r.get(c).trim())
+          .collect(Collectors.toCollection(LinkedHashSet::new));
+      if (PRESET_SETTINGS.contains(c) && b.size() == 1 && n.size() == 1 && !b.equals(n)) {
+        moved.add(c + " " + orDash(b.iterator().next()) + " \u2192 " + orDash(n.iterator().next()));
+      } else {
+        kept.add(c);
+      }
+    }
+    if (!moved.isEmpty()) {
+      notes.add("compared with the preset, as it sets them: " + String.join(", ", moved));
+    }
+    return List.copyOf(kept);
+  }
+
+  private static String orDash(String v) {
+    return v.isBlank() ? "-" : v;
+  }
+
   /**
    * Notes the measured rows that {@code --by column=A:B} leaves out because they have no value
    * there at all (a sort's rows under {@code --by stream}): not compared, but not dropped

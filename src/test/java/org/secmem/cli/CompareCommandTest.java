@@ -84,6 +84,31 @@ class CompareCommandTest {
   }
 
   @Test
+  void byPreset_comparesThePresetsAsTheyComeWithTheirOwnStreamsAndMerger() throws IOException {
+    String header = "experiment,read_stream,write_stream,n,b,m,d,preset,merger,rep,warmup,"
+        + "elapsed_ms\n";
+    StringBuilder classic = new StringBuilder(header);
+    StringBuilder fast = new StringBuilder(header);
+    for (String n : List.of("1000000", "2000000")) {
+      for (int rep = 1; rep <= 3; rep++) {
+        classic.append("sort,user-buffer,user-buffer,").append(n)
+            .append(",65536,65536,4,classic,priority-queue,").append(rep).append(",false,")
+            .append(100 + rep).append('\n');
+        fast.append("sort,channel,channel,").append(n).append(",65536,65536,4,fast,radix,")
+            .append(rep).append(",false,").append(20 + rep).append('\n');
+      }
+    }
+    CliTest.Result r = CliTest.run("compare", file("classic.csv", classic.toString()).toString(),
+        file("fast.csv", fast.toString()).toString(), "--by", "preset", "--no-files");
+    assertEquals(0, r.code(), r.err());
+    String all = r.out() + r.err();
+    assertTrue(all.contains("compared with the preset, as it sets them: read_stream user-buffer"
+        + " \u2192 channel, write_stream user-buffer \u2192 channel, merger priority-queue"
+        + " \u2192 radix"), all);
+    assertEquals(2, r.out().lines().filter(l -> l.endsWith("faster")).count(), r.out());
+  }
+
+  @Test
   void summaryLine_whoseIntervalHoldsOne_saysWithinNoise() throws IOException {
     Path a = file("a.csv", HEADER + rows("simple", "100", 10, 20, 15, 12, 18));
     Path b = file("b.csv", HEADER + rows("simple", "100", 11, 19, 16, 13, 17));
