@@ -68,7 +68,8 @@ final class ChartCommand implements Callable<Integer> {
       cmd.getOut().println("no charts: nothing to compare in " + results + " (one stream type or"
           + " preset, one configuration)");
     } else {
-      cmd.getOut().println("charts: " + dir + " (" + charts + " charts, PNG and SVG)");
+      cmd.getOut().println("charts: " + dir + " (" + charts + (charts == 1 ? " chart" : " charts")
+          + ", PNG and SVG)");
       for (Path p : written) {
         if (p.toString().endsWith(".png")) {
           cmd.getOut().println("  " + p.getFileName());

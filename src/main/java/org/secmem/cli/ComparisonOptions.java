@@ -14,7 +14,7 @@ final class ComparisonOptions {
           "The column compared: left out of the match, so that BASE's rows with one value meet"
               + " NEW's with another (e.g. preset, read_stream, a machine or commit column)."
               + " COLUMN=A:B takes BASE's rows with A and NEW's with B, so BASE and NEW may be one"
-              + " file: --by stream=buffered:user-buffer. An empty A or B means rows without the"
+              + " file (see the examples). An empty A or B means rows without the"
               + " column.")
   String by;
 
@@ -32,7 +32,7 @@ final class ComparisonOptions {
       paramLabel = "PCT",
       description =
           "Exit with 1 when a configuration is significantly slower in NEW (its interval lies"
-              + " above 1) by more than PCT percent, e.g. 5 (for CI); they are named.")
+              + " above 1) by more than PCT percent, for example 5 in CI; they are named.")
   String failIfSlower;
 
   /** The {@code --by} option as a comparison's column and values, or null. */

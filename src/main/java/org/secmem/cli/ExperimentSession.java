@@ -232,7 +232,7 @@ final class ExperimentSession {
       cmd.getOut().println("environment: " + ReportFiles.environmentFor(results));
       if (charts > 0) {
         cmd.getOut().println("charts: " + ReportFiles.chartsFolderFor(results) + " (" + charts
-            + " charts, PNG and SVG)");
+            + (charts == 1 ? " chart" : " charts") + ", PNG and SVG)");
       }
       cmd.getOut().flush();
     } catch (IOException | RuntimeException e) {

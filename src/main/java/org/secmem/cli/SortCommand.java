@@ -218,7 +218,7 @@ final class SortCommand implements Callable<Integer> {
 
   @Option(
       names = "--work-dir",
-      paramLabel = "DIR[,DIR...]",
+      paramLabel = "DIR",
       split = ",",
       description = "Where temporary runs go (default: a fresh folder beside the output). Several"
           + " folders (one per disk) take the runs in turn, run after run, as GNU sort's several"
