@@ -163,8 +163,34 @@ record SortAdvice(Best best, List<String> shown, List<Candidate> optima, Verdict
       out.add("uncounted work: the model counts block transfers only, and the time went"
           + " elsewhere" + phase(best, other, "merge_ns", "merge")
           + phase(best, other, "run_formation_ns", "run formation"));
+    } else {
+      gap(best, other).ifPresent(out::add);
     }
     return out;
+  }
+
+  /**
+   * Where the gap between the two went, the larger phase first, when both phases' times are
+   * recorded: the measured answer beside the reasons above, which are the model's blind spots.
+   */
+  private static Optional<String> gap(Candidate best, Candidate other) {
+    OptionalDouble rfBest = median(List.of(best), "run_formation_ns");
+    OptionalDouble rfOther = median(List.of(other), "run_formation_ns");
+    OptionalDouble mBest = median(List.of(best), "merge_ns");
+    OptionalDouble mOther = median(List.of(other), "merge_ns");
+    if (rfBest.isEmpty() || rfOther.isEmpty() || mBest.isEmpty() || mOther.isEmpty()) {
+      return Optional.empty();
+    }
+    double rf = (rfOther.getAsDouble() - rfBest.getAsDouble()) / 1e6;
+    double merge = (mOther.getAsDouble() - mBest.getAsDouble()) / 1e6;
+    String a = "run formation " + signed(rf) + " ms";
+    String b = "merge " + signed(merge) + " ms";
+    return Optional.of("where the time went (" + label(other) + " against the best): "
+        + (Math.abs(rf) >= Math.abs(merge) ? a + ", " + b : b + ", " + a));
+  }
+
+  private static String signed(double ms) {
+    return (ms >= 0 ? "+" : "-") + SortBestTable.ms(Math.abs(ms));
   }
 
   /** " (merge: 120 ms vs 180 ms)" from a phase's time column, when both have it. */

@@ -424,6 +424,24 @@ class AdviceTest {
   }
 
   @Test
+  void sort_optimaNotAlike_sayWhichPhaseTheGapWentTo_largerFirst() throws IOException {
+    // best (d = 64, M = 16,384) against the model's (256, 4,096): run formation +113 ms, merge +97
+    String header = "experiment,read_stream,write_stream,n,b,m,d,warmup,elapsed_ms,passes,"
+        + "storage_read_bytes,run_formation_ns,merge_ns\n";
+    StringBuilder csv = new StringBuilder(header);
+    for (int rep = 0; rep < 5; rep++) {
+      csv.append("sort,mapped,mapped,1048576,65536,16384,64,false,").append(244 + rep)
+          .append(",2,0,106000000,135000000\n");
+      csv.append("sort,mapped,mapped,1048576,65536,4096,256,false,").append(461 + rep)
+          .append(",2,0,219000000,232000000\n");
+    }
+    SortAdvice s = Advice.of(parse(csv.toString())).sorts().get(0);
+    assertEquals(Verdict.AGREE, s.verdict(), "tied optima, not alike: " + s.text());
+    assertTrue(s.reasons().stream().anyMatch(r -> r.startsWith("where the time went")
+        && r.contains("run formation +113.0 ms, merge +97.00 ms")), s.reasons().toString());
+  }
+
+  @Test
   void sort_groupsWithOneDAndMEach_areOneLine_andNoSweepOfThem() throws IOException {
     // A sweep of other settings (here the streams; presets, work folders ...): d and M fixed.
     String csv = SORTS + sort(1_000_000, 100_000, 16, 0, 100, 110, 120)
