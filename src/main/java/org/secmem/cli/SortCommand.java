@@ -218,13 +218,12 @@ final class SortCommand implements Callable<Integer> {
 
   @Option(
       names = "--work-dir",
-      paramLabel = "DIR",
-      split = ",",
+      paramLabel = "DIR[,DIR...]",
       description = "Where temporary runs go (default: a fresh folder beside the output). Several"
           + " folders (one per disk) take the runs in turn, run after run, as GNU sort's several"
           + " -T folders do; the buffer tree spreads its nodes' files over them. Rows record"
           + " work_dir and the bytes written to and read from each folder.")
-  List<Path> workDirs;
+  List<String> workDirs;
 
   @Option(
       names = "--dir",
@@ -301,7 +300,7 @@ final class SortCommand implements Callable<Integer> {
     if (out != null) {
       checkOutput(out, in);
     }
-    List<Path> work = workDirs == null ? List.of() : List.copyOf(workDirs);
+    List<Path> work = workFolders(workDirs);
     Resources.checkWorkFolders("--work-dir", work);
     sharedDisks(work).ifPresent(note -> {
       cmd.getErr().println("note: " + note);
@@ -455,5 +454,28 @@ final class SortCommand implements Callable<Integer> {
       stores.add(s);
     }
     return Optional.empty();
+  }
+
+  /**
+   * The folders of every {@code --work-dir}, each a comma-separated list; an empty name ("a,",
+   * "a,,b") is refused rather than read as the current folder or dropped.
+   */
+  static List<Path> workFolders(List<String> options) {
+    List<Path> out = new java.util.ArrayList<>();
+    for (String option : options == null ? List.<String>of() : options) {
+      for (String name : option.split(",", -1)) {
+        if (name.isBlank()) {
+          throw new BadInputException("--work-dir: '" + option + "' has an empty folder name"
+              + " (write DIR or DIR,DIR,...)");
+        }
+        try {
+          out.add(Path.of(name.trim()));
+        } catch (java.nio.file.InvalidPathException e) {
+          throw new BadInputException("--work-dir: '" + name + "' is not a folder name: "
+              + e.getReason());
+        }
+      }
+    }
+    return List.copyOf(out);
   }
 }

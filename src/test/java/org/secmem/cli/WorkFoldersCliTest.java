@@ -79,6 +79,11 @@ class WorkFoldersCliTest {
     CliTest.Result r = sort(results, "--n", "1000", "--work-dir", a + "," + a);
     assertEquals(2, r.code(), r.err());
     assertTrue(r.err().contains("--work-dir") && r.err().contains("named twice"), r.err());
+    for (String bad : List.of(a + ",", a + ",," + dir.resolve("b"), ",")) {
+      r = sort(results, "--n", "1000", "--work-dir", bad);
+      assertEquals(2, r.code(), bad + ": " + r.err());
+      assertTrue(r.err().contains("has an empty folder name"), r.err());
+    }
     Path file = Files.writeString(dir.resolve("afile"), "x");
     r = sort(results, "--n", "1000", "--work-dir", a + "," + file);
     assertEquals(2, r.code(), r.err());
