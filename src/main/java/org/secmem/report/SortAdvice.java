@@ -315,6 +315,7 @@ record SortAdvice(Best best, List<String> shown, List<Candidate> optima, Verdict
     if (b.m() >= n(best)) {
       out.add("  M \u2265 N: one run, no merge pass, so d does not matter at the best");
     }
+    runsNote(b).ifPresent(out::add);
     best.runnerUp().ifPresent(r -> out.add("  runner-up: " + times(best.ratio()) + " the best, "
         + (!best.repeated() ? "one run each: no spread to judge"
             : Advice.withinNoise(best.best(), r) ? "within noise" : "apart")));
@@ -326,6 +327,27 @@ record SortAdvice(Best best, List<String> shown, List<Candidate> optima, Verdict
     out.addAll(bestDPerM());
     toAdd.forEach(a -> out.add("  add: " + a.substring(a.indexOf(": ") + 2)));
     return out;
+  }
+
+  /**
+   * Why "passes done" can differ from the model's: the sort formed another number of runs than
+   * the model's ⌈N/M⌉ (the fast preset's memory plan gives part of M to its buffers and workers,
+   * so its runs are shorter than M); empty when they agree or the runs are not recorded.
+   */
+  private Optional<String> runsNote(Candidate c) {
+    long model = CostModel.runs(n(best), (long) c.m());
+    try {
+      long formed = Long.parseLong(c.runs().trim());
+      if (formed == model) {
+        return Optional.empty();
+      }
+      return Optional.of("  the sort formed " + Numbers.grouped(formed) + " runs where the model"
+          + " counts \u2308N/M\u2309 = " + Numbers.grouped(model) + " (its memory plan keeps part"
+          + " of M for buffers and workers, so its runs are shorter than M): passes done follow"
+          + " the runs formed");
+    } catch (NumberFormatException e) {
+      return Optional.empty();
+    }
   }
 
   /**

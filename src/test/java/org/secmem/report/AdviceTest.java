@@ -442,6 +442,22 @@ class AdviceTest {
   }
 
   @Test
+  void sort_runsFormedOtherThanTheModels_areExplainedBesideThePasses() throws IOException {
+    String header = "experiment,read_stream,write_stream,n,b,m,d,warmup,elapsed_ms,runs,passes\n";
+    StringBuilder csv = new StringBuilder(header);
+    for (int rep = 0; rep < 3; rep++) {
+      // the fast preset's plan: 43 runs of M = 2^17 where the model counts 2^20 / 2^17 = 8
+      csv.append("sort,channel,channel,1048576,1048576,131072,4,false,").append(100 + rep)
+          .append(",43,4\n");
+      csv.append("sort,channel,channel,1048576,1048576,131072,16,false,").append(90 + rep)
+          .append(",43,3\n");
+    }
+    List<String> text = Advice.of(parse(csv.toString())).text();
+    assertTrue(text.stream().anyMatch(l -> l.contains("the sort formed 43 runs where the model"
+        + " counts \u2308N/M\u2309 = 8")), text.toString());
+  }
+
+  @Test
   void sort_groupsWithOneDAndMEach_areOneLine_andNoSweepOfThem() throws IOException {
     // A sweep of other settings (here the streams; presets, work folders ...): d and M fixed.
     String csv = SORTS + sort(1_000_000, 100_000, 16, 0, 100, 110, 120)
