@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.file.Path;
-import java.util.List;
 import org.secmem.data.Arrivals;
 import org.secmem.data.Checksum;
 import org.secmem.data.SortOrder;
@@ -78,20 +77,14 @@ public final class BufferTreeSort implements ExternalSorter {
   private Result sortFrom(SortSpec spec, long n, Arrivals arrivals) throws IOException {
     TreeMemory memory = plan(spec, n);
     memory.requireHeap(org.secmem.sort.SortMemory.maxHeap());
-    List<Path> parents = spec.workParents();
-    String where = String.join(", ", parents.stream().map(Path::toString).toList());
-    for (Path parent : parents) {
-      WorkDirectory.removeStale(parent);
-    }
+    WorkDirectory.removeStale(spec.workParents());
     HeapPeak.reset();
     boolean descending = spec.order() == SortOrder.DESCENDING;
     long start = System.nanoTime();
     ProcessCpu.Sample cpuStart = ProcessCpu.sample();
-    try (WorkDirectory work = WorkDirectory.create(parents,
-        spec.output().toAbsolutePath().getParent(), temps);
+    try (WorkDirectory work = WorkDirectory.create(spec, temps);
         BufferTree tree = new BufferTree(memory, work.paths(), work.counting(streams),
             spec.readType(), spec.writeType(), spec.options())) {
-      StreamFactory counted = work.counting(streams);
       Checksum checksum = arrivals != null ? arrivals.checksum() : new Checksum();
       int[] block = new int[memory.blockInts()];
       try (ReadStream in = arrivals != null ? null : streams.openReader(spec.readType(),
@@ -122,7 +115,8 @@ public final class BufferTreeSort implements ExternalSorter {
       tree.emptyAll();
       long emptied = System.nanoTime();
       Path out = work.outputInProgress();
-      try (WriteStream w = counted.createWriter(spec.writeType(), out, spec.options())) {
+      try (WriteStream w = work.counting(streams).createWriter(spec.writeType(), out,
+          spec.options())) {
         tree.drain((b, len) -> {
           if (descending) {
             complement(b, len);
@@ -146,18 +140,17 @@ public final class BufferTreeSort implements ExternalSorter {
           + " (heap: " + (org.secmem.sort.SortMemory.maxHeap() >> 20) + " MiB); use a smaller"
           + " --m or a larger -Xmx", e);
     } catch (InternalError e) {
-      List<Path> involved = new java.util.ArrayList<>(List.of(spec.input()));
-      involved.addAll(parents);
-      throw Streams.mappingFault(e, involved);
+      throw Streams.mappingFault(e, spec.inputAndWorkParents());
     } catch (InterruptedIOException | ClosedByInterruptException e) {
       // Still an interrupt for the caller (a channel stream closed by it says so in its own way).
       InterruptedIOException i = new InterruptedIOException("buffer-tree sort of " + spec.input()
-          + " was interrupted; its tree in " + where + " is removed");
+          + " was interrupted; its tree in " + spec.workParentsText()
+          + " is removed");
       i.initCause(e);
       throw i;
     } catch (IOException e) {
-      throw new IOException("buffer-tree sort of " + spec.input() + " with its tree in " + where
-          + ": " + e.getMessage(), e);
+      throw new IOException("buffer-tree sort of " + spec.input() + " with its tree in "
+          + spec.workParentsText() + ": " + e.getMessage(), e);
     }
   }
 

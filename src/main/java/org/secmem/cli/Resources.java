@@ -68,22 +68,10 @@ final class Resources {
    * name of it); none is fine (a folder beside the output).
    */
   static void checkWorkFolders(String option, List<Path> folders) {
-    java.util.Set<Path> seen = new java.util.HashSet<>();
     for (Path f : folders) {
       refuse(option, PathProblems.folderProblem(f));
-      Path real = f.toAbsolutePath().normalize();
-      try {
-        if (Files.exists(f)) {
-          real = f.toRealPath();
-        }
-      } catch (IOException e) {
-        // the folder problem above would have said; compare by name
-      }
-      if (!seen.add(real)) {
-        throw new BadInputException(option + ": " + f + " is named twice (each folder once;"
-            + " folders on one disk share its bandwidth)");
-      }
     }
+    refuse(option, PathProblems.namedTwice(folders));
   }
 
   /** Refuses a folder option that names a file. */

@@ -1,6 +1,7 @@
 package org.secmem.cli;
 
 import java.nio.file.Files;
+import java.nio.file.FileStore;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -27,6 +28,7 @@ import org.secmem.sort.SortMemory;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
 import org.secmem.sort.SortTuning;
+import org.secmem.sort.WorkDirectory;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.Streams;
@@ -302,7 +304,8 @@ final class SortCommand implements Callable<Integer> {
     }
     List<Path> work = workFolders(workDirs);
     Resources.checkWorkFolders("--work-dir", work);
-    sharedDisks(work).ifPresent(note -> {
+    List<Optional<FileStore>> stores = work.stream().map(WorkDirectory::fileStore).toList();
+    sharedDisks(work, stores).ifPresent(note -> {
       cmd.getErr().println("note: " + note);
       cmd.getErr().flush();
     });
@@ -338,7 +341,7 @@ final class SortCommand implements Callable<Integer> {
     if (inMemory) {
       // No runs: the output is written in a work folder (beside it by default), then moved.
       if (!work.isEmpty()) {
-        Path first = work.get(org.secmem.sort.WorkDirectory.outputFolder(work, outDir));
+        Path first = work.get(WorkDirectory.outputFolder(work, outDir));
         common.checkDisk(first, data, "the sorted output in progress");
       }
       common.checkDisk(outDir, data + generated, "the sorted output");
@@ -347,15 +350,11 @@ final class SortCommand implements Callable<Integer> {
           "the sort (runs and output beside it)");
     } else {
       long[] needs = CostModel.peakDiskBytes(ints, work.size(),
-          org.secmem.sort.WorkDirectory.outputFolder(work, outDir));
+          WorkDirectory.outputFolder(work, outDir));
       // Folders on one file system share its free space: check their needs together.
-      List<java.nio.file.FileStore> stores = new java.util.ArrayList<>();
-      for (Path w : work) {
-        stores.add(storeOf(w));
-      }
       java.util.Map<Integer, Long> needByFirst = new java.util.LinkedHashMap<>();
       for (int i = 0; i < work.size(); i++) {
-        int first = stores.get(i) == null ? i : stores.indexOf(stores.get(i));
+        int first = stores.get(i).isEmpty() ? i : stores.indexOf(stores.get(i));
         needByFirst.merge(first, needs[i], Long::sum);
       }
       for (java.util.Map.Entry<Integer, Long> e : needByFirst.entrySet()) {
@@ -428,30 +427,18 @@ final class SortCommand implements Callable<Integer> {
     Resources.checkOutputFile("--out", out);
   }
 
-  /** The file system of {@code dir} (or of its nearest existing ancestor); null when unknown. */
-  private static java.nio.file.FileStore storeOf(Path dir) {
-    try {
-      return java.nio.file.Files.getFileStore(
-          org.secmem.sort.WorkDirectory.existingAncestor(dir));
-    } catch (java.io.IOException e) {
-      return null;
-    }
-  }
-
   /**
    * What to say when work folders share a file system: their runs then share one disk's
    * bandwidth, and the sort measures spreading over folders, not over disks.
    */
-  static Optional<String> sharedDisks(List<Path> work) {
-    List<java.nio.file.FileStore> stores = new java.util.ArrayList<>();
-    for (Path w : work) {
-      java.nio.file.FileStore s = storeOf(w);
-      if (s != null && stores.contains(s)) {
-        return Optional.of("--work-dir: " + w + " is on the same file system ("
-            + s.name() + ") as " + work.get(stores.indexOf(s)) + ": their runs share one"
+  static Optional<String> sharedDisks(List<Path> work, List<Optional<FileStore>> stores) {
+    for (int i = 0; i < work.size(); i++) {
+      int first = stores.indexOf(stores.get(i));
+      if (stores.get(i).isPresent() && first < i) {
+        return Optional.of("--work-dir: " + work.get(i) + " is on the same file system ("
+            + stores.get(i).get().name() + ") as " + work.get(first) + ": their runs share one"
             + " disk's bandwidth");
       }
-      stores.add(s);
     }
     return Optional.empty();
   }

@@ -23,6 +23,28 @@ public final class PathProblems {
         + " LC_ALL=C.UTF-8, or rename the file or folder";
   }
 
+  /**
+   * The first of {@code folders} that names a folder named before it, by the same path or another
+   * name of it (a symbolic link, {@code x/..}), as a problem; null when each is named once.
+   */
+  public static String namedTwice(java.util.List<Path> folders) {
+    java.util.Set<Path> seen = new java.util.HashSet<>();
+    for (Path f : folders) {
+      Path real = f.toAbsolutePath().normalize();
+      try {
+        if (java.nio.file.Files.exists(f)) {
+          real = f.toRealPath();
+        }
+      } catch (java.io.IOException e) {
+        // unreadable: compare it by its name
+      }
+      if (!seen.add(real)) {
+        return f + " is named twice (each folder once; folders on one disk share its bandwidth)";
+      }
+    }
+    return null;
+  }
+
   /** A folder that is there or can be created, and that can be written. */
   public static String folderProblem(Path dir) {
     Path abs = dir.toAbsolutePath().normalize();

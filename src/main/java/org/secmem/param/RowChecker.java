@@ -157,12 +157,12 @@ final class RowChecker {
         if (p == null) {
           continue;
         }
-        if (set.contains(p)) {
-          problem(field, p + " is named twice in '" + alternative.trim() + "'");
-          continue;
-        }
         writableFolder(field, p, true);
         set.add(p);
+      }
+      String twice = PathProblems.namedTwice(set);
+      if (twice != null) {
+        problem(field, twice + " in '" + alternative.trim() + "'");
       }
       sets.add(List.copyOf(set));
     }

@@ -1,9 +1,7 @@
 package org.secmem.sort;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
@@ -107,15 +105,11 @@ public final class InMemorySort implements ExternalSorter {
     long n = Streams.intCount(spec.input());
     int b = spec.options().bufferBytes();
     requireHeap(SortMemory.maxHeap(), n, tuning.threads(), b, spec.readType(), spec.writeType());
-    List<Path> parents = spec.workParents();
-    for (Path parent : parents) {
-      WorkDirectory.removeStale(parent);
-    }
+    WorkDirectory.removeStale(spec.workParents());
     HeapPeak.reset();
     long start = System.nanoTime();
     ProcessCpu.Sample cpuStart = ProcessCpu.sample();
-    try (WorkDirectory work = WorkDirectory.create(parents,
-        spec.output().toAbsolutePath().getParent(), temps)) {
+    try (WorkDirectory work = WorkDirectory.create(spec, temps)) {
       StreamFactory counted = work.counting(streams);
       int[] a = new int[(int) n];
       Checksum checksum = new Checksum();
@@ -143,12 +137,10 @@ public final class InMemorySort implements ExternalSorter {
           + " model said " + (model >> 20) + " MiB would do (heap: "
           + (SortMemory.maxHeap() >> 20) + " MiB); use --algorithm merge or a larger -Xmx", e);
     } catch (InternalError e) {
-      List<Path> involved = new java.util.ArrayList<>(List.of(spec.input()));
-      involved.addAll(parents);
-      throw Streams.mappingFault(e, involved);
+      throw Streams.mappingFault(e, spec.inputAndWorkParents());
     } catch (IOException e) {
       throw new IOException("sorting " + spec.input() + " in memory, output in "
-          + String.join(", ", parents.stream().map(Path::toString).toList()) + ": "
+          + spec.workParentsText() + ": "
           + e.getMessage(), e);
     }
   }

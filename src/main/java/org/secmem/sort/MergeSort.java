@@ -1,7 +1,6 @@
 package org.secmem.sort;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import org.secmem.data.Checksum;
@@ -53,18 +52,14 @@ public final class MergeSort implements ExternalSorter {
     SortMemory memory = plan(spec, n);
     memory.requireHeap(SortMemory.maxHeap(), spec.memoryInts(), spec.fanIn(),
         spec.options().bufferBytes());
-    List<Path> parents = spec.workParents();
     // Leftovers of sorts killed before they could clean up (kill -9, power loss).
-    for (Path parent : parents) {
-      WorkDirectory.removeStale(parent);
-    }
+    WorkDirectory.removeStale(spec.workParents());
     HeapPeak.reset();
     long start = System.nanoTime();
     // Per-thread CPU clocks (about 1 µs), read at the phase boundaries: ~0.4 ms of CPU each.
     ProcessCpu.Sample cpuStart = ProcessCpu.sample();
     ExecutorService pool = Tasks.pool("secmem-sort", tuning.threads());
-    try (WorkDirectory work = WorkDirectory.create(parents,
-        spec.output().toAbsolutePath().getParent(), temps)) {
+    try (WorkDirectory work = WorkDirectory.create(spec, temps)) {
       SortJob job = new SortJob(spec, tuning, memory, work.counting(streams), work, pool, n);
       Checksum checksum = new Checksum();
       List<Run> runs = RunFormation.form(job, checksum);
@@ -86,13 +81,10 @@ public final class MergeSort implements ExternalSorter {
     } catch (InternalError e) {
       // A mapped stream's SIGBUS (input truncated while read, disk full under a mapping) that
       // surfaced here rather than inside the stream: an I/O failure, not a crash.
-      List<Path> involved = new java.util.ArrayList<>(List.of(spec.input()));
-      involved.addAll(parents);
-      throw Streams.mappingFault(e, involved);
+      throw Streams.mappingFault(e, spec.inputAndWorkParents());
     } catch (IOException e) {
       // Say where: a bare "No space left on device" does not tell which disk filled up.
-      throw new IOException("sorting " + spec.input() + " with runs in " + String.join(", ",
-          parents.stream().map(Path::toString).toList()) + ": "
+      throw new IOException("sorting " + spec.input() + " with runs in " + spec.workParentsText() + ": "
           + e.getMessage(), e);
     } finally {
       pool.shutdownNow();

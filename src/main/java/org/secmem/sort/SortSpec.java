@@ -80,4 +80,16 @@ public record SortSpec(
   public List<Path> workParents() {
     return workDirs.isEmpty() ? List.of(output.toAbsolutePath().getParent()) : workDirs;
   }
+
+  /** The input and the work folders' parents: the paths a failure message names. */
+  public List<Path> inputAndWorkParents() {
+    List<Path> all = new java.util.ArrayList<>(List.of(input));
+    all.addAll(workParents());
+    return List.copyOf(all);
+  }
+
+  /** The work folders' parents as a message says them: {@code /a, /b}. */
+  public String workParentsText() {
+    return String.join(", ", workParents().stream().map(Path::toString).toList());
+  }
 }

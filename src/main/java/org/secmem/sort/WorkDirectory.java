@@ -137,26 +137,50 @@ public final class WorkDirectory implements Closeable {
     return new WorkDirectory(made, outputFolder(parents, outputParent), registry);
   }
 
+  /**
+   * Creates the work folders of {@code spec}: one in each of its {@link SortSpec#workParents},
+   * the output in progress on the output's file system where one of them is.
+   */
+  public static WorkDirectory create(SortSpec spec, TempRegistry registry) throws IOException {
+    return create(spec.workParents(), spec.output().toAbsolutePath().getParent(), registry);
+  }
+
+  /** {@link #removeStale(Path)} in each of {@code parents}. */
+  public static void removeStale(List<Path> parents) throws IOException {
+    for (Path parent : parents) {
+      removeStale(parent);
+    }
+  }
+
   /** Index of the first of {@code parents} on the file system of {@code outputParent}, or 0. */
   public static int outputFolder(List<Path> parents, Path outputParent) {
     if (parents.size() == 1) {
       return 0;
     }
-    try {
-      FileStore target = Files.getFileStore(existingAncestor(outputParent));
-      for (int i = 0; i < parents.size(); i++) {
-        if (Files.getFileStore(parents.get(i)).equals(target)) {
-          return i;
-        }
+    Optional<FileStore> target = fileStore(outputParent);
+    for (int i = 0; i < parents.size() && target.isPresent(); i++) {
+      if (fileStore(parents.get(i)).equals(target)) {
+        return i;
       }
-    } catch (IOException e) {
-      LOG.info("Cannot tell which work folder is on the output's file system; using the first", e);
     }
     return 0;
   }
 
+  /**
+   * The file system of {@code dir}, or of its nearest existing ancestor (a folder may be created
+   * later); empty when it cannot be told.
+   */
+  public static Optional<FileStore> fileStore(Path dir) {
+    try {
+      return Optional.of(Files.getFileStore(existingAncestor(dir)));
+    } catch (IOException e) {
+      LOG.info("Cannot tell the file system of {}", dir, e);
+      return Optional.empty();
+    }
+  }
+
   /** {@code p}, or its nearest ancestor that exists. */
-  public static Path existingAncestor(Path p) {
+  private static Path existingAncestor(Path p) {
     Path a = p.toAbsolutePath();
     while (a != null && !Files.exists(a)) {
       a = a.getParent();
