@@ -281,10 +281,11 @@ final class ExperimentSession {
    */
   static void advise(CommandLine cmd, RawResults raw, Path results) {
     try {
-      if (!Advice.sweepsBufferOrSort(raw)) {
+      Advice advice = Advice.of(raw);
+      if (!advice.sweepsBufferOrSort()) {
         return;
       }
-      List<String> lines = Advice.of(raw).brief();
+      List<String> lines = advice.brief();
       if (lines.isEmpty()) {
         return;
       }

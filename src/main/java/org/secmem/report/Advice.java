@@ -120,11 +120,11 @@ public final class Advice {
    * Whether {@code raw} is a sweep of B (in a write or read experiment), d or M: the sweeps whose
    * end {@code secmem run} follows with advice.
    */
-  public static boolean sweepsBufferOrSort(RawResults raw) {
-    Advice a = of(raw);
-    return a.streams.stream().anyMatch(s -> s.types().stream().anyMatch(t -> t.points().size() > 1))
-        || a.sorts.stream().anyMatch(SortAdvice::chooses);
+  public boolean sweepsBufferOrSort() {
+    return streams.stream().anyMatch(s -> s.types().stream().anyMatch(t -> t.points().size() > 1))
+        || sorts.stream().anyMatch(SortAdvice::chooses);
   }
+
 
   /**
    * The lines of the sort groups: each group's block, but groups with one (d, M) each, when there
@@ -249,8 +249,8 @@ public final class Advice {
   }
 
   /** The "Advice" part of an experiment's section of the report page; nothing when none. */
-  static void html(StringBuilder h, RawResults raw, String experiment) {
-    List<String> lines = of(raw).text(experiment);
+  void html(StringBuilder h, String experiment) {
+    List<String> lines = text(experiment);
     if (lines.isEmpty()) {
       return;
     }

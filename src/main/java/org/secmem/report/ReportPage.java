@@ -134,6 +134,7 @@ public final class ReportPage {
     howMeasured(h, raw, env, summaryRows, header);
 
     int chartNo = 0;
+    Advice advice = null;
     for (String experiment : experiments) {
       h.append("<section class=\"experiment\">\n<h2 id=\"exp-").append(esc(anchor(experiment)))
           .append("\">").append(esc(experiment.isEmpty() ? "(no experiment)" : experiment))
@@ -147,7 +148,10 @@ public final class ReportPage {
         SortBestTable.html(h, raw);
       }
       try {
-        Advice.html(h, raw, experiment);
+        if (advice == null) {
+          advice = Advice.of(raw); // once for the page, each experiment's section from it
+        }
+        advice.html(h, experiment);
       } catch (RuntimeException e) {
         // advice is an extra: a bug in it must not cost the page its summary and charts
         LOG.error("No advice section for {}", experiment, e);

@@ -415,12 +415,12 @@ class AdviceTest {
 
   @Test
   void sweepsBufferOrSort_isTrueForASweepOfBdOrMOnly() throws IOException {
-    assertTrue(Advice.sweepsBufferOrSort(parse(STREAMS + stream("write", "mapped", "4096", 1)
-        + stream("write", "mapped", "8192", 1))));
-    assertFalse(Advice.sweepsBufferOrSort(parse(STREAMS + stream("write", "mapped", "4096", 1)
-        + stream("write", "channel", "4096", 1))));
-    assertTrue(Advice.sweepsBufferOrSort(parse(SORTS + sort(1000, 100, 2, 0, 1)
-        + sort(1000, 100, 4, 0, 1))));
+    assertTrue(Advice.of(parse(STREAMS + stream("write", "mapped", "4096", 1)
+        + stream("write", "mapped", "8192", 1))).sweepsBufferOrSort());
+    assertFalse(Advice.of(parse(STREAMS + stream("write", "mapped", "4096", 1)
+        + stream("write", "channel", "4096", 1))).sweepsBufferOrSort());
+    assertTrue(Advice.of(parse(SORTS + sort(1000, 100, 2, 0, 1)
+        + sort(1000, 100, 4, 0, 1))).sweepsBufferOrSort());
   }
 
   @Test
@@ -472,7 +472,8 @@ class AdviceTest {
         text.toString());
     assertEquals(1, a.toAdd().size(), a.toAdd().toString());
     assertEquals(2, a.brief().size(), "one line for the groups, one to add: " + a.brief());
-    assertFalse(Advice.sweepsBufferOrSort(raw), "nothing in d or M to advise on after the run");
+    assertFalse(Advice.of(raw).sweepsBufferOrSort(),
+        "nothing in d or M to advise on after the run");
     // one such group alone keeps its block
     assertTrue(Advice.of(parse(SORTS + sort(1_000_000, 100_000, 16, 0, 100, 110, 120))).text()
         .stream().anyMatch(l -> l.contains("measured best")));
@@ -501,7 +502,7 @@ class AdviceTest {
         + stream("read", "channel", "4096", 600, 610, 620);
     StringBuilder h = new StringBuilder();
 
-    Advice.html(h, parse(csv), "read");
+    Advice.of(parse(csv)).html(h, "read");
 
     assertTrue(h.toString().contains("<h3 id=\"advice-read\">Advice</h3>"), h.toString());
     assertTrue(h.toString().contains("channel"), h.toString());
