@@ -302,7 +302,7 @@ class MenuTest {
   void generate_andRunFile_buildTheirCommands() throws IOException {
     java.nio.file.Path gen = java.nio.file.Files.createTempFile("menu", ".bin");
     // The project's own file, by absolute path: tests run in a folder of their own.
-    String quick = java.nio.file.Paths.get(System.getProperty("basedir", "."), "configs",
+    String quick = java.nio.file.Paths.get(System.getProperty("secmem.root", "."), "configs",
         "quick.csv").toAbsolutePath().toString();
     drive("4\n" + gen + "\n1000\nwavy\nsorted\n7\n5\n" + quick + "\n0\n");
     assertTrue(out.toString().contains("'wavy' is not one of"));

@@ -25,8 +25,8 @@ import org.secmem.experiment.Experiment;
  */
 class ShippedConfigsTest {
 
-  /** Tests run in target/test-work; Maven passes the project folder as basedir. */
-  private static final Path CONFIGS = Path.of(System.getProperty("basedir", "."), "configs");
+  /** Tests run in target/test-work; the build passes the repository folder as secmem.root. */
+  private static final Path CONFIGS = Path.of(System.getProperty("secmem.root", "."), "configs");
 
   /** "Table 8", "Figure 30", "Fig. 14", "section 3": what a header cites from its report. */
   private static final Pattern REFERENCE =
