@@ -62,6 +62,13 @@ final class Completions {
     }
   }
 
+  static final class Engines implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return org.secmem.engine.SortEngines.NAMES.iterator();
+    }
+  }
+
   static final class RunSorts implements Iterable<String> {
     @Override
     public Iterator<String> iterator() {

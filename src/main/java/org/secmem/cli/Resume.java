@@ -123,6 +123,8 @@ final class Resume {
         cell = cacheKey(cell);
       } else if (c == ResultColumn.ALGORITHM) {
         cell = algorithmKey(row.get(ResultColumn.EXPERIMENT.header()), cell);
+      } else if (c == ResultColumn.ENGINE) {
+        cell = engineKey(row.get(ResultColumn.EXPERIMENT.header()), cell);
       }
       k.append(cell).append('\u0001');
     }
@@ -133,6 +135,12 @@ final class Resume {
   private static String algorithmKey(String experiment, String algorithm) {
     return algorithm.isBlank() && experiment.equals(Experiment.SORT.cliName())
         ? SortAlgorithm.MERGE.cliName() : algorithm;
+  }
+
+  /** Sort rows written before the engine column were all secmem's own. */
+  private static String engineKey(String experiment, String engine) {
+    return engine.isBlank() && experiment.equals(Experiment.SORT.cliName())
+        ? org.secmem.engine.SortEngines.SECMEM : engine;
   }
 
   private static String key(ResultRow row) {

@@ -4,7 +4,9 @@ import java.nio.file.Files;
 import java.nio.file.FileStore;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import org.secmem.buffertree.BufferTree;
@@ -30,6 +32,9 @@ import org.secmem.sort.SortSettings;
 import org.secmem.sort.SortTuning;
 import org.secmem.sort.WorkDirectory;
 import org.secmem.stream.StreamOptions;
+import org.secmem.engine.EngineChecks;
+import org.secmem.engine.EngineSettings;
+import org.secmem.engine.SortEngines;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.Streams;
 import picocli.CommandLine;
@@ -62,6 +67,7 @@ import picocli.CommandLine.Spec;
       "  secmem sort --n 2^26 --preset fast --threads 2",
       "  secmem sort --n 2^24 --algorithm in-memory --read-stream channel --write-stream channel",
       "  secmem sort --params configs/sort-seed.csv",
+      "  secmem sort --in data/in.bin --out data/out.bin --engine spark --master local[2]",
       ExitCodes.HELP_SECTION
     })
 final class SortCommand implements Callable<Integer> {
@@ -219,6 +225,45 @@ final class SortCommand implements Callable<Integer> {
   boolean descending;
 
   @Option(
+      names = "--engine",
+      paramLabel = "ENGINE",
+      completionCandidates = Completions.Engines.class,
+      description = "secmem: secmem's own sort, as the preset and options compose it (local is"
+          + " another name for it); spark: Apache Spark's sort (range partitioning, then a sort"
+          + " of each range) on the same files, through the spark module, which scripts/secmem"
+          + " adds (default: ${DEFAULT-VALUE}). With spark, --preset, --d, the stream types, --b,"
+          + " --threads and the merge sort's parts do not apply: the row leaves them blank and"
+          + " records the engine's stages, shuffle bytes, partitions and executors; --m, when"
+          + " given, is each executor's execution memory.",
+      defaultValue = SortEngines.SECMEM)
+  String engine;
+
+  @Option(
+      names = "--master",
+      paramLabel = "URL",
+      description = "--engine spark: where it runs: local[N] (N cores of this machine, in this"
+          + " process), local[*] (every core), or spark://HOST:7077 (a standalone cluster; input"
+          + " and output on a file system every node sees). YARN and Kubernetes are reached by"
+          + " submitting spark/target/secmem-spark-submit.jar with spark-submit (default:"
+          + " local[*], or the master spark-submit set).")
+  String master;
+
+  @Option(
+      names = "--partitions",
+      paramLabel = "P",
+      converter = Converters.IntCount.class,
+      description = "--engine spark: the parts the sorted output is cut into, each sorted by one"
+          + " task (default: Spark's choice).")
+  Integer partitions;
+
+  @Option(
+      names = "--conf",
+      paramLabel = "KEY=VALUE",
+      description = "--engine spark: a further Spark setting (spark.*), given last; repeat for"
+          + " more. The row records them in engine_conf.")
+  List<String> engineConf;
+
+  @Option(
       names = "--work-dir",
       paramLabel = "DIR[,DIR...]",
       description = "Where temporary runs go (default: a fresh folder beside the output). Several"
@@ -247,6 +292,20 @@ final class SortCommand implements Callable<Integer> {
     RunSettings settings = common.settings(cmd);
     if (params != null) {
       return ParamsRunner.run(cmd, params, Experiment.SORT, common);
+    }
+    String engineName;
+    try {
+      engineName = SortEngines.parse(engine);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(cmd, "--engine: " + e.getMessage());
+    }
+    if (!engineName.equals(SortEngines.SECMEM)) {
+      return callEngine(cmd, settings, engineName);
+    }
+    for (String only : List.of("--master", "--partitions", "--conf")) {
+      if (cmd.getParseResult().hasMatchedOption(only)) {
+        throw new CommandLine.ParameterException(cmd, only + " applies to --engine spark only");
+      }
     }
     SortSettings chosen = resolve(cmd);
     SortAlgorithm algo;
@@ -285,12 +344,7 @@ final class SortCommand implements Callable<Integer> {
       if (n != null) {
         throw new CommandLine.ParameterException(cmd, "give --in FILE or --n N, not both");
       }
-      if (!Files.isRegularFile(in)) {
-        throw new BadInputException("--in: " + in + " does not exist or is not a file");
-      }
-      if (!Files.isReadable(in)) {
-        throw new BadInputException("--in: " + in + " is not readable");
-      }
+      requireReadable(in);
       ints = Streams.intCount(in);
     } else if (n != null) {
       Limits.between(cmd, "--n", n, NumericField.N.min(), NumericField.N.max(), "ints");
@@ -375,6 +429,96 @@ final class SortCommand implements Callable<Integer> {
         * (TimeEstimate.sortSeconds(ints, inMemory ? Math.max(1, ints) : m, d)
             + (arrivalNs == null ? 0 : ints * (double) arrivalNs / 1e9)),
         settings.totalRuns());
+    SortTrial trial = new SortTrial(trialSpec, SecmemCommand.cleanupOf(cmd));
+    return ExperimentSession.run(cmd, List.of(org.secmem.experiment.SweptTrial.of(trial, "sort")),
+        settings, common.batch(), common.resultsFile("sort"), dir);
+  }
+
+  private static void requireReadable(Path in) {
+    if (!Files.isRegularFile(in)) {
+      throw new BadInputException("--in: " + in + " does not exist or is not a file");
+    }
+    if (!Files.isReadable(in)) {
+      throw new BadInputException("--in: " + in + " is not readable");
+    }
+  }
+
+  /** Options of secmem's own sort, which another engine does not have. */
+  private static final List<String> OWN_SORT_OPTIONS = List.of("--preset", "--d",
+      "--read-stream", "--write-stream", "--b", "--merger", "--run-sort", "--overlap",
+      "--no-overlap", "--parallel-merge", "--no-parallel-merge", "--threads", "--algorithm",
+      "--fanout", "--b-over-m", "--arrival-ns");
+
+  /**
+   * A sort by another engine: its module found, its settings checked (exit 2 before anything
+   * runs), the same input, output, disk and duration checks, then the runs.
+   */
+  private int callEngine(CommandLine cmd, RunSettings settings, String engineName)
+      throws Exception {
+    for (String own : OWN_SORT_OPTIONS) {
+      if (cmd.getParseResult().hasMatchedOption(own)) {
+        throw new CommandLine.ParameterException(cmd, own + " does not apply to --engine "
+            + engineName + ": it is secmem's own sort's (Spark cuts the input into ranges by a"
+            + " sample and sorts each range)");
+      }
+    }
+    if (m != null) {
+      Limits.between(cmd, "--m", m, NumericField.M.min(), NumericField.M.max(), "ints");
+    }
+    if (partitions != null) {
+      Limits.between(cmd, "--partitions", partitions, 1, EngineChecks.MAX_PARTITIONS, "");
+    }
+    Map<String, String> conf;
+    try {
+      conf = EngineChecks.conf(engineConf == null ? List.of() : engineConf);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(cmd, "--conf: " + e.getMessage());
+    }
+    long ints;
+    if (in != null) {
+      if (n != null) {
+        throw new CommandLine.ParameterException(cmd, "give --in FILE or --n N, not both");
+      }
+      requireReadable(in);
+      ints = Streams.intCount(in);
+    } else if (n != null) {
+      Limits.between(cmd, "--n", n, NumericField.N.min(), NumericField.N.max(), "ints");
+      ints = n;
+    } else {
+      throw new CommandLine.ParameterException(cmd,
+          "Missing input: give --in FILE, or --n N to sort generated data");
+    }
+    if (out != null) {
+      checkOutput(out, in);
+    }
+    List<Path> work = workFolders(workDirs);
+    Resources.checkWorkFolders("--work-dir", work);
+    if (in == null || out == null) {
+      Resources.checkWritableFolder("--dir", dir);
+    }
+    EngineSettings engineSettings = new EngineSettings(Optional.ofNullable(master),
+        m == null ? OptionalLong.empty() : OptionalLong.of(m),
+        partitions == null ? OptionalInt.empty() : OptionalInt.of(partitions), conf, work);
+    List<String> problems = EngineChecks.problems(engineName, engineSettings);
+    if (!problems.isEmpty()) {
+      throw new BadInputException(String.join("; ", problems));
+    }
+    long data = ints * Integer.BYTES;
+    long generated = in == null ? data : 0;
+    Path outDir = (out != null ? out : dir.resolve("scratch")).toAbsolutePath().getParent();
+    common.checkDisk(work.isEmpty() ? outDir : work.get(0),
+        EngineChecks.peakDiskBytes(ints) + generated,
+        "the " + engineName + " sort (its shuffle, the sorted parts and the output)");
+    SortSettings defaults = SortPreset.CLASSIC.resolve(SortChoices.none());
+    SortTrialSpec trialSpec = new SortTrialSpec(Optional.ofNullable(in), Optional.ofNullable(out),
+        n == null ? 0 : n, shape, settings.seed(), m == null ? defaults.memoryInts() : m,
+        defaults.fanIn(), defaults.readType(), defaults.writeType(),
+        new StreamOptions(defaults.bufferBytes(), settings.sync()),
+        descending ? SortOrder.DESCENDING : SortOrder.ASCENDING, dir, work, defaults.tuning(),
+        defaults.label(), SortAlgorithm.MERGE, FanoutRule.DEFAULT, 0, engineName,
+        engineSettings);
+    common.checkDuration(cmd, settings.totalRuns()
+        * TimeEstimate.sortSeconds(ints, Math.max(1, ints), 2), settings.totalRuns());
     SortTrial trial = new SortTrial(trialSpec, SecmemCommand.cleanupOf(cmd));
     return ExperimentSession.run(cmd, List.of(org.secmem.experiment.SweptTrial.of(trial, "sort")),
         settings, common.batch(), common.resultsFile("sort"), dir);

@@ -19,7 +19,8 @@ final class SortTrials {
         new SortTrialSpec(c.input(), c.output(), c.n(), c.shape(), c.settings().seed(), c.m(),
             c.d(), c.readStream(), c.writeStream(),
             new StreamOptions(c.b(), c.settings().sync()), c.order(), c.dir(), c.workDirs(),
-            c.tuning(), c.preset(), c.algorithm(), c.fanout(), c.arrivalNanos()),
+            c.tuning(), c.preset(), c.algorithm(), c.fanout(), c.arrivalNanos(), c.engine(),
+            c.engineSettings()),
         temps);
   }
 
@@ -35,7 +36,8 @@ final class SortTrials {
   static long diskBytes(RunConfig c) throws java.io.IOException {
     long n = ints(c);
     long bytes = n * Integer.BYTES;
-    long sort = c.algorithm() == SortAlgorithm.IN_MEMORY ? bytes : CostModel.peakDiskBytes(n);
+    long sort = c.otherEngine() ? org.secmem.engine.EngineChecks.peakDiskBytes(n)
+        : c.algorithm() == SortAlgorithm.IN_MEMORY ? bytes : CostModel.peakDiskBytes(n);
     return sort + (c.input().isPresent() ? 0 : bytes);
   }
 
@@ -43,7 +45,7 @@ final class SortTrials {
   static double seconds(RunConfig c) throws java.io.IOException {
     long n = ints(c);
     double arriving = n * (double) c.arrivalNanos() / 1e9;
-    return arriving + (c.algorithm() == SortAlgorithm.IN_MEMORY
+    return arriving + (c.algorithm() == SortAlgorithm.IN_MEMORY || c.otherEngine()
         ? TimeEstimate.sortSeconds(n, Math.max(1, n), c.d())
         : TimeEstimate.sortSeconds(n, c.m(), c.d()));
   }

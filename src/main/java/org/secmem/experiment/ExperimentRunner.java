@@ -108,6 +108,20 @@ public final class ExperimentRunner {
    */
   public void run(List<BatchStep> steps, BatchOptions options, Optional<PlannedTrial> sentinel)
       throws IOException {
+    try {
+      runAll(steps, options, sentinel);
+    } finally {
+      // What outlives a run (another engine's context) goes when the batch does, stopped or not.
+      java.util.Set<Trial> trials = java.util.Collections.newSetFromMap(
+          new java.util.IdentityHashMap<>());
+      steps.forEach(s -> trials.add(s.planned().trial()));
+      sentinel.ifPresent(p -> trials.add(p.trial()));
+      trials.forEach(Trial::close);
+    }
+  }
+
+  private void runAll(List<BatchStep> steps, BatchOptions options,
+      Optional<PlannedTrial> sentinel) throws IOException {
     List<Integer> counts = steps.stream().map(BatchStep::runCount).toList();
     List<RunSchedule.Slot> slots = RunSchedule.of(counts, options.order(), options.orderSeed());
     int every = options.sentinelInterval(steps.size());

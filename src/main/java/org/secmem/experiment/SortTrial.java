@@ -16,6 +16,11 @@ import org.secmem.data.Arrivals;
 import org.secmem.data.Checksum;
 import org.secmem.data.DataFiles;
 import org.secmem.data.FileScan;
+import org.secmem.engine.EngineJob;
+import org.secmem.engine.EngineStats;
+import org.secmem.engine.EngineUnavailableException;
+import org.secmem.engine.SortEngine;
+import org.secmem.engine.SortEngines;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
 import org.secmem.sort.CostModel;
@@ -35,19 +40,50 @@ import org.secmem.stream.Streams;
  * ({@link InMemorySort}) — timed from the first read to the output moved into place. The output is
  * then re-read outside the clock and checked: in order, and the same multiset of values as the
  * input. Both algorithms fill the same columns; the {@code algorithm} column says which ran.
+ *
+ * <p>With another engine ({@link SortEngine}: Spark) the engine sorts on the clock; it is started
+ * (or its running instance reused) in {@link #prepare()}, outside the clock, and stopped in
+ * {@link #close()}. Its row leaves blank what did not run (stream types, B, d, the merge sort's
+ * composition) and records what the engine reports.
  */
 public final class SortTrial implements Trial {
 
   private final SortTrialSpec spec;
+  /** secmem's own sort; null when another engine sorts. */
   private final ExternalSorter sorter;
+  /** Another engine; null for secmem's own. */
+  private final SortEngine engine;
+  /** Nanoseconds the engine took to start before the coming run (0: reused). */
+  private long engineStartNanos;
+  /** The input's checksum for another engine's output check, and the file state it is of. */
+  private org.secmem.data.Checksum inputChecksum;
+  private String inputChecksumOf;
   private final Path output;
   private long n;
   /** Told about the temporary of a generated input, so that an interrupt removes it. */
   private final TempRegistry temps;
 
-  /** A trial of the spec's algorithm, composed as the spec says. */
+  /** A trial of the spec's algorithm, composed as the spec says, or of the spec's engine. */
   public SortTrial(SortTrialSpec spec, TempRegistry temps) {
-    this(spec, sorterFor(spec, temps), temps);
+    this(spec, spec.otherEngine() ? null : sorterFor(spec, temps),
+        spec.otherEngine() ? engineFor(spec) : null, temps);
+  }
+
+  /** A trial of another engine: {@code engine} sorts (tests give one of their own). */
+  public SortTrial(SortTrialSpec spec, SortEngine engine, TempRegistry temps) {
+    this(spec, null, engine, temps);
+    if (!spec.otherEngine()) {
+      throw new IllegalArgumentException("the spec names secmem's own sort, not an engine");
+    }
+  }
+
+  private static SortEngine engineFor(SortTrialSpec spec) {
+    try {
+      return SortEngines.load(spec.engine());
+    } catch (EngineUnavailableException e) {
+      // The command line and parameter files check this before anything runs.
+      throw new IllegalStateException(e.getMessage(), e);
+    }
   }
 
   private static ExternalSorter sorterFor(SortTrialSpec spec, TempRegistry temps) {
@@ -82,12 +118,14 @@ public final class SortTrial implements Trial {
   }
 
   public SortTrial(SortTrialSpec spec, ExternalSorter sorter) {
-    this(spec, sorter, TempRegistry.none());
+    this(spec, sorter, null, TempRegistry.none());
   }
 
-  private SortTrial(SortTrialSpec spec, ExternalSorter sorter, TempRegistry temps) {
+  private SortTrial(SortTrialSpec spec, ExternalSorter sorter, SortEngine engine,
+      TempRegistry temps) {
     this.spec = spec;
     this.sorter = sorter;
+    this.engine = engine;
     this.temps = temps;
     this.output =
         spec.output()
@@ -107,6 +145,14 @@ public final class SortTrial implements Trial {
 
   @Override
   public String describe() {
+    if (engine != null) {
+      return "sort " + spec.engine() + " " + master()
+          + " N=" + (n < 0 ? "?" : n)
+          + (spec.engineSettings().memoryInts().isPresent() ? " M=" + spec.m() : "")
+          + spec.engineSettings().partitions().stream().mapToObj(p -> " partitions=" + p)
+              .findFirst().orElse("")
+          + (spec.order() == org.secmem.data.SortOrder.DESCENDING ? " descending" : "");
+    }
     return "sort " + (inMemory() ? "in-memory " : bufferTree() ? "buffer-tree " : "")
         + spec.readType() + "/" + spec.writeType()
         + " N=" + (n < 0 ? "?" : n)
@@ -146,7 +192,11 @@ public final class SortTrial implements Trial {
         .set(ResultColumn.ARRIVAL_NS_PER_KEY,
             spec.online() ? Long.toString(spec.arrivalNanos()) : null)
         .set(ResultColumn.WORK_DIR, spec.workDirs().isEmpty() ? null : String.join(",",
-            spec.workDirs().stream().map(Path::toString).toList()));
+            spec.workDirs().stream().map(Path::toString).toList()))
+        .set(ResultColumn.ENGINE, spec.engine());
+    if (engine != null) {
+      return engineConfiguration(row);
+    }
     if (inMemory()) {
       // M, d, the merger, overlap and the parallel merge do not apply: blank, so that charts
       // draw the baseline as a level line beside an M or d sweep. run_ints says what it held
@@ -175,6 +225,37 @@ public final class SortTrial implements Trial {
     return row;
   }
 
+  /**
+   * Another engine's row: what the command chose (master, partitions, its settings, M when given);
+   * the stream types, B, d and the merge sort's composition did not run, so they stay blank.
+   */
+  private ResultRow.Builder engineConfiguration(ResultRow.Builder row) {
+    org.secmem.engine.EngineSettings s = spec.engineSettings();
+    for (ResultColumn c : List.of(ResultColumn.READ_STREAM, ResultColumn.WRITE_STREAM,
+        ResultColumn.B, ResultColumn.D, ResultColumn.PRESET, ResultColumn.MERGER,
+        ResultColumn.RUN_SORT, ResultColumn.OVERLAP, ResultColumn.PARALLEL_MERGE,
+        ResultColumn.ACCESS, ResultColumn.ALGORITHM, ResultColumn.THREADS)) {
+      row.set(c, (String) null);
+    }
+    return row
+        .set(ResultColumn.M, s.memoryInts().isPresent() ? Long.toString(spec.m()) : null)
+        .set(ResultColumn.MASTER, master())
+        .set(ResultColumn.PARTITIONS, s.partitions().isPresent()
+            ? Integer.toString(s.partitions().getAsInt()) : null)
+        .set(ResultColumn.ENGINE_CONF, s.conf().isEmpty() ? null : String.join(" ",
+            s.conf().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList()));
+  }
+
+  /**
+   * Where another engine runs, as the row records it: the master given, else the one
+   * {@code spark-submit} set, else every core of this machine. (The cores it had are in
+   * {@code threads}.) The same before and after the run, so that a resumed batch finds the row.
+   */
+  private String master() {
+    return spec.engineSettings().master()
+        .orElse(System.getProperty("spark.master", "local[*]"));
+  }
+
   /** Whether B changes anything: not for simple and buffered streams on both sides. */
   private boolean usesB() {
     return spec.readType().usesBufferSize() || spec.writeType().usesBufferSize()
@@ -188,6 +269,10 @@ public final class SortTrial implements Trial {
 
   @Override
   public void prepare() throws IOException {
+    if (engine != null) {
+      prepareEngine();
+      return;
+    }
     if (spec.online()) {
       n = spec.n(); // generated on the clock, in run()
       return;
@@ -200,8 +285,70 @@ public final class SortTrial implements Trial {
     n = Streams.intCount(in);
   }
 
+  /**
+   * Untimed: the input (generated when not given), its checksum for the output check (secmem's
+   * own sorts compute it as they read; another engine is not asked to), and the engine started.
+   */
+  private void prepareEngine() throws IOException {
+    Path in = spec.inputFile();
+    if (spec.input().isEmpty()
+        && (!Files.isRegularFile(in) || Files.size(in) != spec.n() * Integer.BYTES)) {
+      DataFiles.generate(in, spec.shape(), spec.n(), spec.seed(), temps);
+    }
+    n = Streams.intCount(in);
+    String state = in.toAbsolutePath() + "|" + Files.size(in) + "|"
+        + Files.getLastModifiedTime(in).toMillis();
+    if (!state.equals(inputChecksumOf)) {
+      inputChecksum = DataFiles.scan(in, Optional.empty()).checksum();
+      inputChecksumOf = state;
+    }
+    engineStartNanos = engine.start(settingsWithBudget());
+  }
+
+  /** The engine's settings with M (when given) and the work folders of the spec. */
+  private org.secmem.engine.EngineSettings settingsWithBudget() {
+    org.secmem.engine.EngineSettings s = spec.engineSettings();
+    return new org.secmem.engine.EngineSettings(s.master(), s.memoryInts(), s.partitions(),
+        s.conf(), spec.workDirs());
+  }
+
+  /** Another engine's run: its sort on the clock, and the figures it reports. */
+  private TrialOutcome engineRun() throws IOException {
+    EngineStats s = engine.sort(new EngineJob(spec.inputFile(), output, spec.order(),
+        spec.options().sync(), settingsWithBudget(), temps));
+    Map<ResultColumn, String> extra = new EnumMap<>(ResultColumn.class);
+    extra.put(ResultColumn.ENGINE_VERSION, s.version());
+    extra.put(ResultColumn.THREADS, Integer.toString(s.cores()));
+    extra.put(ResultColumn.EXECUTORS, Integer.toString(s.executors()));
+    extra.put(ResultColumn.ENGINE_START_NS, Long.toString(engineStartNanos));
+    putKnown(extra, ResultColumn.EXECUTOR_MEMORY_BYTES, s.executorMemoryBytes());
+    putKnown(extra, ResultColumn.MAP_TASKS, s.inputPartitions());
+    putKnown(extra, ResultColumn.REDUCE_TASKS, s.partitions());
+    putKnown(extra, ResultColumn.SAMPLE_NS, s.sampleNanos());
+    putKnown(extra, ResultColumn.MAP_STAGE_NS, s.mapNanos());
+    putKnown(extra, ResultColumn.REDUCE_STAGE_NS, s.reduceNanos());
+    putKnown(extra, ResultColumn.CONCAT_NS, s.concatNanos());
+    putKnown(extra, ResultColumn.SHUFFLE_WRITE_BYTES, s.shuffleWriteBytes());
+    putKnown(extra, ResultColumn.SHUFFLE_READ_BYTES, s.shuffleReadBytes());
+    putKnown(extra, ResultColumn.SPILL_BYTES, s.spillBytes());
+    putKnown(extra, ResultColumn.GC_NS, s.gcNanos());
+    engineStartNanos = 0;
+    return new TrialOutcome(s.ints(), s.ints() * Integer.BYTES, inputChecksum, Optional.empty(),
+        extra);
+  }
+
+  /** A figure the engine reported; -1 (not reported) stays blank. */
+  private static void putKnown(Map<ResultColumn, String> extra, ResultColumn c, long value) {
+    if (value >= 0) {
+      extra.put(c, Long.toString(value));
+    }
+  }
+
   @Override
   public TrialOutcome run() throws IOException {
+    if (engine != null) {
+      return engineRun();
+    }
     Path input = spec.online() ? onlineInput() : spec.inputFile();
     SortSpec sortSpec = new SortSpec(input, output, spec.m(), spec.d(),
         spec.readType(), spec.writeType(), spec.options(), spec.order(), spec.workDirs());
@@ -336,7 +483,7 @@ public final class SortTrial implements Trial {
 
   @Override
   public OptionalLong predictedIos() {
-    if (n < 0) {
+    if (n < 0 || engine != null) {
       return OptionalLong.empty();
     }
     if (inMemory()) {
@@ -367,6 +514,14 @@ public final class SortTrial implements Trial {
     if (spec.online()) {
       Files.deleteIfExists(onlineInput());
       temps.release(onlineInput());
+    }
+  }
+
+  /** Stops another engine (a Spark context) when the batch is over. */
+  @Override
+  public void close() {
+    if (engine != null) {
+      engine.close();
     }
   }
 }

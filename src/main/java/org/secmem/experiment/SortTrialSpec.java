@@ -6,6 +6,8 @@ import java.util.Optional;
 import org.secmem.buffertree.FanoutRule;
 import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
+import org.secmem.engine.EngineSettings;
+import org.secmem.engine.SortEngines;
 import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortTuning;
 import org.secmem.stream.StreamOptions;
@@ -27,6 +29,11 @@ import org.secmem.stream.StreamType;
  * @param fanout the buffer tree's (a, b) rule; ignored by the other algorithms
  * @param arrivalNanos 0: the input file exists before the clock starts; more: online sorting,
  *     the generated keys arrive one every so many nanoseconds on the clock (seed 004 Figure 7)
+ * @param engine which engine sorts: {@code secmem} (every field above applies) or another,
+ *     {@code spark}, which takes the input, output, order, sync, work folders and, when
+ *     {@code memoryGiven}, M, and ignores the stream types, B, d, the tuning and the algorithm
+ * @param engineSettings how another engine runs (master, partitions, its own settings; M and the
+ *     work folders are copied into it); the defaults for secmem's own
  */
 public record SortTrialSpec(
     Optional<Path> input,
@@ -46,10 +53,22 @@ public record SortTrialSpec(
     String preset,
     SortAlgorithm algorithm,
     FanoutRule fanout,
-    long arrivalNanos) {
+    long arrivalNanos,
+    String engine,
+    EngineSettings engineSettings) {
 
   /** The most nanoseconds between two arriving keys: a millisecond. */
   public static final long MAX_ARRIVAL_NANOS = 1_000_000;
+
+  /** A configuration of secmem's own sort. */
+  public SortTrialSpec(Optional<Path> input, Optional<Path> output, long n, Shape shape, long seed,
+      long m, int d, StreamType readType, StreamType writeType, StreamOptions options,
+      SortOrder order, Path dataDir, List<Path> workDirs, SortTuning tuning, String preset,
+      SortAlgorithm algorithm, FanoutRule fanout, long arrivalNanos) {
+    this(input, output, n, shape, seed, m, d, readType, writeType, options, order, dataDir,
+        workDirs, tuning, preset, algorithm, fanout, arrivalNanos, SortEngines.SECMEM,
+        EngineSettings.defaults());
+  }
 
   /** An offline configuration: the input exists before the clock starts. */
   public SortTrialSpec(Optional<Path> input, Optional<Path> output, long n, Shape shape, long seed,
@@ -92,6 +111,17 @@ public record SortTrialSpec(
     if (arrivalNanos > 0 && input.isPresent()) {
       throw new IllegalArgumentException("online sorting generates its keys: no input file");
     }
+    if (engine == null || engineSettings == null) {
+      throw new IllegalArgumentException("engine and engineSettings must be given");
+    }
+    if (!engine.equals(SortEngines.SECMEM) && arrivalNanos > 0) {
+      throw new IllegalArgumentException("online sorting is secmem's own: not with " + engine);
+    }
+  }
+
+  /** Whether an engine other than secmem's own sorts. */
+  public boolean otherEngine() {
+    return !engine.equals(SortEngines.SECMEM);
   }
 
   /** Whether the keys arrive on the clock (online sorting) rather than from a file made before. */

@@ -35,6 +35,12 @@ public interface Trial {
   /** The I/O count the cost model predicts for one run, when it has one. */
   OptionalLong predictedIos();
 
-  /** Untimed clean-up after the last run of this configuration (e.g. outputs not kept). */
+  /** Untimed clean-up after each run of this configuration (e.g. outputs not kept). */
   default void finish() throws IOException {}
+
+  /**
+   * When the whole batch is over (or stopped): releases what outlives a run, e.g. another sort
+   * engine's context that its runs shared. Must not throw.
+   */
+  default void close() {}
 }

@@ -32,7 +32,8 @@ public final class ParamFiles {
       Set.of("experiment", "stream", "read_stream", "write_stream", "n", "k", "b", "m", "d",
           "shape", "seed", "input", "output", "order", "reps", "warmup", "cache", "sync", "dir",
           "preset", "merger", "run_sort", "overlap", "parallel_merge", "threads", "algorithm",
-          "fanout", "arrival_ns_per_key", "work_dir");
+          "fanout", "arrival_ns_per_key", "work_dir", "engine", "master", "partitions",
+          "engine_conf");
 
   private ParamFiles() {}
 

@@ -16,6 +16,8 @@ import org.secmem.experiment.RunSettings;
 import org.secmem.sort.Merger;
 import org.secmem.sort.RunSort;
 import org.secmem.sort.SortAlgorithm;
+import org.secmem.engine.EngineSettings;
+import org.secmem.engine.SortEngines;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortSettings;
@@ -36,7 +38,17 @@ final class RowExpander {
   private static final Set<String> SORT_COLUMNS =
       Set.of("read_stream", "write_stream", "stream", "n", "m", "d", "shape", "input", "output",
           "order", "preset", "merger", "run_sort", "overlap", "parallel_merge", "threads",
-          "algorithm", "fanout", "arrival_ns_per_key", "work_dir");
+          "algorithm", "fanout", "arrival_ns_per_key", "work_dir", "engine", "master",
+          "partitions", "engine_conf");
+
+  /** Columns of secmem's own sort, which another engine does not have. */
+  private static final List<String> OWN_SORT_COLUMNS = List.of("read_stream", "write_stream",
+      "stream", "d", "b", "preset", "merger", "run_sort", "overlap", "parallel_merge", "threads",
+      "algorithm", "fanout", "arrival_ns_per_key");
+
+  /** Columns of another engine. */
+  private static final List<String> ENGINE_COLUMNS = List.of("master", "partitions",
+      "engine_conf");
 
   /** The most configurations one file may expand to. */
   static final int MAX_CONFIGS = 100_000;
@@ -147,8 +159,42 @@ final class RowExpander {
       Optional<Path> output = outPath == null ? Optional.empty()
           : Optional.of(check.outputFile("output", outPath, input.orElse(null)));
       List<List<Path>> workDirs = check.workDirs("work_dir", base, cells.get("work_dir"));
+      List<String> engines = check.words("engine", cells.get("engine"), SortEngines::parse,
+          SortEngines.SECMEM);
       if (!check.ok()) {
         return List.of();
+      }
+      if (!engines.contains(SortEngines.SECMEM)) {
+        for (String own : OWN_SORT_COLUMNS) {
+          if (!blank(cells.get(own))) {
+            check.problem(own, "does not apply to engine " + String.join("|", engines)
+                + ": it is secmem's own sort's (leave it empty, or add secmem to the engine"
+                + " column to sweep both)");
+            return List.of();
+          }
+        }
+      } else if (engines.size() == 1) {
+        for (String other : ENGINE_COLUMNS) {
+          if (!blank(cells.get(other))) {
+            check.problem(other, "applies to engine spark only (engine column: spark)");
+            return List.of();
+          }
+        }
+      }
+      for (String engine : engines) {
+        if (engine.equals(SortEngines.SECMEM)) {
+          continue;
+        }
+        List<RunConfig> engineRuns = engineConfigs(check, file, line, defaults, cells, engine,
+            ns, input, output, orders, shapes, settings(reps, warmups, caches, syncs, seeds),
+            workDirs);
+        if (!check.ok()) {
+          return List.of();
+        }
+        out.addAll(engineRuns);
+      }
+      if (!engines.contains(SortEngines.SECMEM)) {
+        return out;
       }
       // The in-memory sort takes of a combination only its streams, B, threads and access: one
       // configuration each, however many M, d, mergers ... the line sweeps for the merge sort.
@@ -304,6 +350,97 @@ final class RowExpander {
       }
     }
     return out;
+  }
+
+  /**
+   * Another engine's configurations of a line: one per master, partitions, engine settings, M
+   * (when given), n, order, shape, run settings and work folders; the engine checks its settings.
+   */
+  private static List<RunConfig> engineConfigs(RowChecker check, Path file, long line,
+      ParamDefaults defaults, Map<String, String> cells, String engine, List<Long> ns,
+      Optional<Path> input, Optional<Path> output, List<SortOrder> orders, List<Shape> shapes,
+      List<RunSettings> runSettings, List<List<Path>> workDirs) {
+    List<Optional<String>> masters = blank(cells.get("master")) ? List.of(Optional.empty())
+        : optional(check.words("master", cells.get("master"), String::trim, ""));
+    List<Optional<Long>> parts = blank(cells.get("partitions")) ? List.of(Optional.empty())
+        : optional(check.numbers("partitions", cells.get("partitions"), NumericField.PARTITIONS,
+            1));
+    List<Optional<Long>> ms = optionalNumbers(check, "m", cells.get("m"), NumericField.M);
+    List<Map<String, String>> confs = new ArrayList<>();
+    if (blank(cells.get("engine_conf"))) {
+      confs.add(Map.of());
+    } else {
+      for (String alternative : cells.get("engine_conf").split("\\|", -1)) {
+        try {
+          confs.add(org.secmem.engine.EngineChecks.conf(
+              List.of(alternative.trim().split("\\s+")).stream().filter(s -> !s.isEmpty())
+                  .toList()));
+        } catch (IllegalArgumentException e) {
+          check.problem("engine_conf", e.getMessage()
+              + " (the cell is KEY=VALUE settings separated by spaces, | between alternatives)");
+          return List.of();
+        }
+      }
+    }
+    if (!check.ok()) {
+      return List.of();
+    }
+    List<RunConfig> out = new ArrayList<>();
+    SortSettings st = SortPreset.CLASSIC.resolve(SortChoices.none());
+    for (Optional<String> master : masters) {
+      for (Optional<Long> p : parts) {
+        for (Map<String, String> conf : confs) {
+          for (Optional<Long> m : ms) {
+            for (List<Path> work : workDirs) {
+              EngineSettings es = new EngineSettings(master,
+                  m.map(java.util.OptionalLong::of).orElse(java.util.OptionalLong.empty()),
+                  p.map(x -> java.util.OptionalInt.of(x.intValue()))
+                      .orElse(java.util.OptionalInt.empty()),
+                  conf, work);
+              List<String> problems = org.secmem.engine.EngineChecks.problems(engine, es);
+              if (!problems.isEmpty()) {
+                check.problem(problems.get(0).startsWith("--engine") ? "engine"
+                    : columnOf(problems.get(0)), String.join("; ", problems));
+                return List.of();
+              }
+              for (long n : ns) {
+                for (SortOrder o : orders) {
+                  for (Shape shape : shapes) {
+                    for (RunSettings rs : runSettings) {
+                      out.add(new RunConfig(file, line, Experiment.SORT, null, st.readType(),
+                          st.writeType(), n, 0, st.bufferBytes(), m.orElse(st.memoryInts()),
+                          st.fanIn(), shape, input, output, o, defaults.dataDir(), rs,
+                          st.tuning(), st.label(), SortAlgorithm.MERGE, FanoutRule.DEFAULT, 0,
+                          work, engine, es));
+                      if (out.size() > MAX_CONFIGS) {
+                        check.problem("experiment", "expands to more than " + MAX_CONFIGS
+                            + " configurations");
+                        return List.of();
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The column an engine's problem is about: the option it names, as a column. */
+  private static String columnOf(String problem) {
+    if (problem.startsWith("--master")) {
+      return "master";
+    }
+    if (problem.startsWith("--m")) {
+      return "m";
+    }
+    if (problem.startsWith("--partitions")) {
+      return "partitions";
+    }
+    return "engine_conf";
   }
 
   /** A cell's numbers, or one empty value (the preset's) when the cell is empty. */

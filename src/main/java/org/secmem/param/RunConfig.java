@@ -6,6 +6,8 @@ import java.util.Optional;
 import org.secmem.buffertree.FanoutRule;
 import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
+import org.secmem.engine.EngineSettings;
+import org.secmem.engine.SortEngines;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.RunSettings;
 import org.secmem.sort.SortAlgorithm;
@@ -36,6 +38,9 @@ import org.secmem.stream.StreamType;
  * @param algorithm the sort's algorithm (merge, in-memory or buffer-tree); null for write and read
  * @param fanout the buffer tree's (a, b) rule; null for write and read
  * @param arrivalNanos sort: 0, or online sorting's nanoseconds between two arriving keys
+ * @param workDirs sort: the work folders; empty for one beside the output
+ * @param engine sort: {@code secmem} (its own) or another engine, {@code spark}
+ * @param engineSettings sort with another engine: master, M when given, partitions, settings
  */
 public record RunConfig(
     Path source,
@@ -60,10 +65,30 @@ public record RunConfig(
     SortAlgorithm algorithm,
     FanoutRule fanout,
     long arrivalNanos,
-    List<Path> workDirs) {
+    List<Path> workDirs,
+    String engine,
+    EngineSettings engineSettings) {
 
   public RunConfig {
     workDirs = workDirs == null ? List.of() : List.copyOf(workDirs);
+    engine = engine == null ? SortEngines.SECMEM : engine;
+    engineSettings = engineSettings == null ? EngineSettings.defaults() : engineSettings;
+  }
+
+  /** A configuration of write, read or secmem's own sort. */
+  public RunConfig(Path source, long line, Experiment experiment, StreamType stream,
+      StreamType readStream, StreamType writeStream, long n, int k, int b, long m, int d,
+      Shape shape, Optional<Path> input, Optional<Path> output, SortOrder order, Path dir,
+      RunSettings settings, SortTuning tuning, String preset, SortAlgorithm algorithm,
+      FanoutRule fanout, long arrivalNanos, List<Path> workDirs) {
+    this(source, line, experiment, stream, readStream, writeStream, n, k, b, m, d, shape, input,
+        output, order, dir, settings, tuning, preset, algorithm, fanout, arrivalNanos, workDirs,
+        SortEngines.SECMEM, EngineSettings.defaults());
+  }
+
+  /** Whether another engine than secmem's own sorts. */
+  public boolean otherEngine() {
+    return !engine.equals(SortEngines.SECMEM);
   }
 
   /** Where this configuration came from, e.g. {@code configs/quick.csv:4}. */

@@ -231,7 +231,43 @@ public enum ResultColumn {
    */
   WORK_WRITE_BYTES("work_write_bytes"),
   /** Sort: bytes the sort's streams read from each work folder, as {@code work_write_bytes}. */
-  WORK_READ_BYTES("work_read_bytes");
+  WORK_READ_BYTES("work_read_bytes"),
+  /** Sort: the engine that sorted, {@code secmem} (its own sort) or {@code spark}. */
+  ENGINE("engine"),
+  /** Sort, another engine: where it ran, e.g. {@code local[2]} or {@code spark://host:7077}. */
+  MASTER("master"),
+  /** Sort, another engine: its version, e.g. Spark's {@code 4.1.3}. */
+  ENGINE_VERSION("engine_version"),
+  /** Sort, another engine: the parts the output was asked to be cut into; blank: its choice. */
+  PARTITIONS("partitions"),
+  /** Sort, another engine: further settings given, {@code key=value} separated by spaces. */
+  ENGINE_CONF("engine_conf"),
+  /** Sort, another engine: executors that ran its tasks (local mode: 1). */
+  EXECUTORS("executors"),
+  /** Sort, another engine: memory of each executor for execution and storage. */
+  EXECUTOR_MEMORY_BYTES("executor_memory_bytes"),
+  /** Sort, another engine: starting it before this run, outside the clock (0: reused). */
+  ENGINE_START_NS("engine_start_ns"),
+  /** Sort, Spark: the sampling job range partitioning cuts its ranges from (reads the input). */
+  SAMPLE_NS("sample_ns"),
+  /** Sort, Spark: the map stage, reading the input and writing the shuffle by range. */
+  MAP_STAGE_NS("map_stage_ns"),
+  /** Sort, Spark: the reduce stage, reading the shuffle, sorting each range, writing it. */
+  REDUCE_STAGE_NS("reduce_stage_ns"),
+  /** Sort, Spark: joining the ranges' files into one output file, in order. */
+  CONCAT_NS("concat_ns"),
+  /** Sort, Spark: tasks of the map stage (the input's parts). */
+  MAP_TASKS("map_tasks"),
+  /** Sort, Spark: tasks of the reduce stage (the output's parts). */
+  REDUCE_TASKS("reduce_tasks"),
+  /** Sort, Spark: bytes written to the shuffle. */
+  SHUFFLE_WRITE_BYTES("shuffle_write_bytes"),
+  /** Sort, Spark: bytes read from the shuffle. */
+  SHUFFLE_READ_BYTES("shuffle_read_bytes"),
+  /** Sort, Spark: bytes spilled to disk for want of memory. */
+  SPILL_BYTES("spill_bytes"),
+  /** Sort, Spark: time its tasks spent collecting garbage, summed over tasks. */
+  GC_NS("gc_ns");
 
   private final String header;
 

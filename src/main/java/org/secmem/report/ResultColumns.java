@@ -71,7 +71,7 @@ public final class ResultColumns {
    * summary nor a series in a chart (an M sweep changes run_ints with every point).
    */
   public static final Set<String> DERIVED_COLUMNS =
-      Set.of("run_workers", "run_ints", "merge_threads", "merge_b");
+      Set.of("run_workers", "run_ints", "merge_threads", "merge_b", "executors");
 
   /** The measurement columns known today. */
   public static final Set<String> MEASUREMENT_COLUMNS =
@@ -106,7 +106,9 @@ public final class ResultColumns {
           "tree_inserts",
           "fuses",
           "shares",
-          "root_collapses");
+          "root_collapses",
+          "map_tasks",
+          "reduce_tasks");
 
   /** The numeric parameters an experiment sweeps, in the order charts are drawn. */
   public static final List<String> SWEPT_PARAMETERS = List.of(N, B, K, M, D, "threads");

@@ -53,7 +53,10 @@ class RawResultsWriterTest {
             + "block_pushes,internal_emptyings,leaf_emptyings,rebalances,blocks_read,"
             + "blocks_written,insert_ns,insert_internal_ns,insert_leaf_ns,force_empty_ns,"
             + "output_ns,arrival_ns_per_key,generate_ns,workload,insert_ratio,refills,spills,memory_inserts,tree_inserts,"
-            + "fuses,shares,root_collapses,refill_ns,work_dir,work_write_bytes,work_read_bytes",
+            + "fuses,shares,root_collapses,refill_ns,work_dir,work_write_bytes,work_read_bytes,"
+            + "engine,master,engine_version,partitions,engine_conf,executors,executor_memory_bytes,"
+            + "engine_start_ns,sample_ns,map_stage_ns,reduce_stage_ns,concat_ns,map_tasks,"
+            + "reduce_tasks,shuffle_write_bytes,shuffle_read_bytes,spill_bytes,gc_ns",
         String.join(",", ResultColumn.headers()));
   }
 
