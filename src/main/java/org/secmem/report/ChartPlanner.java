@@ -59,6 +59,10 @@ public final class ChartPlanner {
   private static final String ALGORITHM = "algorithm";
   private static final String MERGE = "merge";
   private static final String WORK_DIR = "work_dir";
+  private static final String ENGINE = "engine";
+  /** Another engine's series: its name, master and settings (secmem's own rows leave them out). */
+  private static final List<String> ENGINE_SERIES =
+      List.of(ENGINE, "master", "partitions", "engine_conf");
   private static final List<String> SORT_SERIES_EXTRAS =
       List.of("preset", "tool", ALGORITHM, WORK_DIR);
   /** The priority-queue experiment: a series per queue (and per tree where its setup varies). */
@@ -172,6 +176,7 @@ public final class ChartPlanner {
         .filter(c -> !c.equals(ResultColumns.READ_STREAM))
         .filter(c -> !c.equals(ResultColumns.WRITE_STREAM))
         .filter(c -> !SORT_SERIES_EXTRAS.contains(c))
+        .filter(c -> !ENGINE_SERIES.contains(c))
         .filter(c -> !PQ_SERIES.contains(c))
         .toList();
   }
@@ -245,7 +250,7 @@ public final class ChartPlanner {
         experiment.equals("sort")
             ? List.of(
                 ResultColumns.READ_STREAM, ResultColumns.WRITE_STREAM, "preset", "tool",
-                ALGORITHM, WORK_DIR)
+                ALGORITHM, WORK_DIR, ENGINE, "master", "partitions", "engine_conf")
             : List.of(ResultColumns.STREAM);
     return cols.stream().filter(raw.header()::contains).toList();
   }
@@ -454,9 +459,25 @@ public final class ChartPlanner {
       name = name.isEmpty() ? "runs" : name;
       return new Identity(name, name);
     }
+    String engine = r.get(ENGINE).trim();
+    if (!engine.isEmpty() && !engine.equals("secmem")) {
+      // Another engine: its name and master, and its settings where they differ between rows.
+      List<String> parts = new ArrayList<>(List.of(engine + " " + r.get("master").trim()));
+      for (String c : List.of("partitions", "engine_conf", WORK_DIR)) {
+        if (seriesColumns.contains(c) && r.has(c) && distinctCells(all, c).size() > 1) {
+          parts.add(c.equals("partitions") ? r.get(c).trim() + " partitions"
+              : c.equals(WORK_DIR) ? workDirName(r.get(c).trim()) : r.get(c).trim());
+        }
+      }
+      String name = String.join(", ", parts);
+      return new Identity(name, name);
+    }
     String read = orDash(r.get(ResultColumns.READ_STREAM));
     String write = orDash(r.get(ResultColumns.WRITE_STREAM));
     String pair = read.equals(write) ? read : "read " + read + ", write " + write;
+    // secmem's own rows are told apart among themselves: another engine's blanks split nothing.
+    all = all.stream().filter(x -> x.get(ENGINE).trim().isEmpty()
+        || x.get(ENGINE).trim().equals("secmem")).toList();
     List<String> extras = new ArrayList<>();
     for (String c : SORT_SERIES_EXTRAS) {
       // A baseline algorithm is named even alone (a level line beside the merge sort's sweep).

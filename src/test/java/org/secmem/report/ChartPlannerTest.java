@@ -293,6 +293,29 @@ class ChartPlannerTest {
   }
 
   @Test
+  void plan_secmemAndSparkOverN_aLinePerPresetAndOneForSpark() throws IOException {
+    String csv =
+        "experiment,read_stream,write_stream,n,m,d,preset,algorithm,engine,master,warmup,"
+            + "elapsed_ms\n"
+            + "sort,channel,channel,1000000,100000,8,fast,merge,secmem,,false,100\n"
+            + "sort,channel,channel,4000000,100000,8,fast,merge,secmem,,false,400\n"
+            + "sort,channel,channel,16000000,100000,8,fast,merge,secmem,,false,1600\n"
+            + "sort,simple,simple,1000000,100000,8,classic,merge,secmem,,false,900\n"
+            + "sort,simple,simple,4000000,100000,8,classic,merge,secmem,,false,3900\n"
+            + "sort,simple,simple,16000000,100000,8,classic,merge,secmem,,false,16000\n"
+            + "sort,,,1000000,,,,,spark,local[2],false,20000\n"
+            + "sort,,,4000000,,,,,spark,local[2],false,90000\n"
+            + "sort,,,16000000,,,,,spark,local[2],false,400000\n";
+    ChartPlanner planner = new ChartPlanner();
+    List<ChartSpec> specs = planner.plan(parse(csv));
+    assertEquals(List.of(), planner.leftOut());
+    ChartSpec time = specs.get(0);
+    assertEquals(List.of("channel, fast", "simple, classic", "spark local[2]"), names(time),
+        stems(specs).toString());
+    assertEquals(90000.0, time.series().get(2).points().get(1).stats().median(), 1e-9);
+  }
+
+  @Test
   void plan_oneTypeOneConfiguration_nothingToCompare() throws IOException {
     String csv =
         "experiment,stream,n,elapsed_ms\n"
