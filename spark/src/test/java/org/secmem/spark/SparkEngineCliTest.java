@@ -1,0 +1,154 @@
+package org.secmem.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.secmem.cli.SecmemCommand;
+import org.secmem.data.DataFiles;
+import org.secmem.data.Shape;
+import org.secmem.report.RawResults;
+import org.secmem.report.RawRow;
+
+/**
+ * {@code secmem sort --engine spark} and a parameter file's engine column, end to end through the
+ * command line with the Spark module on the class path, as scripts/secmem runs it: rows say what
+ * Spark did, its output passes {@code verify}, and bad input gets one line and exit 2 (or 1 for a
+ * master that cannot be reached) with no output left behind.
+ */
+class SparkEngineCliTest {
+
+  @TempDir Path dir;
+
+  record Result(int code, String out, String err) {}
+
+  static Result run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = SecmemCommand.commandLine(new PrintWriter(out, true), new PrintWriter(err, true))
+        .execute(args);
+    return new Result(code, out.toString(), err.toString());
+  }
+
+  private Path input(long n) throws IOException {
+    Path in = dir.resolve("in.bin");
+    DataFiles.generate(in, Shape.UNIFORM, n, 11);
+    return in;
+  }
+
+  private Result sort(String... args) {
+    List<String> all = new ArrayList<>(List.of("sort", "--engine", "spark", "--reps", "1",
+        "--warmup", "0", "--dir", dir.resolve("data").toString(), "--results",
+        dir.resolve("r.csv").toString()));
+    all.addAll(List.of(args));
+    return run(all.toArray(String[]::new));
+  }
+
+  private static void assertOneLine(Result r) {
+    assertFalse(r.err().contains("\tat "), r.err());
+    assertFalse(r.err().contains("Exception"), r.err());
+  }
+
+  private List<String> leftovers() throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.map(p -> p.getFileName().toString())
+          .filter(f -> !List.of("in.bin", "r.csv", "data", "logs", "out.bin").contains(f))
+          .filter(f -> !f.startsWith("r-") && !f.startsWith("r."))
+          .toList();
+    }
+  }
+
+  @Test
+  void aSparkSort_rowSaysWhatRan_andVerifyAcceptsItsOutput() throws IOException {
+    Path in = input(200_000);
+    Path out = dir.resolve("out.bin");
+    Result r = sort("--master", "local[2]", "--in", in.toString(), "--out", out.toString(),
+        "--descending");
+    assertEquals(0, r.code(), r.out() + r.err());
+    List<RawRow> rows = RawResults.read(dir.resolve("r.csv")).rows();
+    assertEquals(1, rows.size());
+    RawRow row = rows.get(0);
+    assertEquals("spark", row.get("engine"));
+    assertEquals("local[2]", row.get("master"));
+    assertEquals("true", row.get("verified"));
+    assertEquals("descending", row.get("order"));
+    assertEquals("2", row.get("threads"));
+    assertTrue(row.get("engine_version").startsWith("4."), row.get("engine_version"));
+    assertTrue(Long.parseLong(row.get("shuffle_write_bytes")) > 0, "shuffle written");
+    assertTrue(Long.parseLong(row.get("reduce_stage_ns")) > 0, "reduce stage timed");
+    assertEquals("", row.get("read_stream"), "no secmem stream ran");
+    assertEquals("", row.get("d"));
+    assertEquals(0, run("verify", out.toString(), "--descending", "--same-as", in.toString())
+        .code());
+    assertEquals(List.of(), leftovers(), "no temporary files left");
+  }
+
+  @Test
+  void aParameterLine_sweepsSecmemAgainstSpark() throws IOException {
+    Path in = input(100_000);
+    Path params = dir.resolve("p.csv");
+    Files.writeString(params, "experiment,input,engine,master,m,d\n"
+        + "sort," + in + ",secmem|spark,,20000,\n");
+    Result r = run("run", params.toString(), "--reps", "1", "--warmup", "0", "--results",
+        dir.resolve("r.csv").toString());
+    assertEquals(0, r.code(), r.out() + r.err());
+    List<RawRow> rows = RawResults.read(dir.resolve("r.csv")).rows();
+    assertEquals(List.of("secmem", "spark"), rows.stream().map(x -> x.get("engine")).sorted()
+        .toList());
+    rows.forEach(x -> assertEquals("true", x.get("verified"), x.get("engine")));
+  }
+
+  @Test
+  void anExistingOutput_isRefusedBeforeSparkStarts() throws IOException {
+    Path in = input(1000);
+    Path out = dir.resolve("out.bin");
+    Files.writeString(out, "keep me");
+    Result r = sort("--in", in.toString(), "--out", out.toString());
+    assertEquals(2, r.code(), r.err());
+    assertOneLine(r);
+    assertEquals("keep me", Files.readString(out));
+  }
+
+  @Test
+  void aMalformedMaster_exitsTwo() throws IOException {
+    Path in = input(1000);
+    Result r = sort("--master", "lokal[2]", "--in", in.toString(), "--out",
+        dir.resolve("out.bin").toString());
+    assertEquals(2, r.code(), r.err());
+    assertTrue(r.err().contains("--master"), r.err());
+    assertOneLine(r);
+  }
+
+  @Test
+  void aMasterThatCannotBeReached_exitsOneWithOneLine_andLeavesNoOutput() throws IOException {
+    Path in = input(1000);
+    Path out = dir.resolve("out.bin");
+    long t0 = System.nanoTime();
+    Result r = sort("--master", "spark://127.0.0.1:1", "--in", in.toString(), "--out",
+        out.toString());
+    assertEquals(1, r.code(), r.err());
+    assertTrue(r.err().contains("127.0.0.1:1"), r.err());
+    assertOneLine(r);
+    assertFalse(Files.exists(out));
+    assertTrue(System.nanoTime() - t0 < 30e9, "gives up in seconds, not minutes");
+  }
+
+  @Test
+  void aMissingInput_exitsTwo() {
+    Result r = sort("--in", dir.resolve("nope.bin").toString(), "--out",
+        dir.resolve("out.bin").toString());
+    assertEquals(2, r.code(), r.err());
+    assertTrue(r.err().contains("nope.bin"), r.err());
+    assertOneLine(r);
+  }
+}
