@@ -60,7 +60,10 @@ final class SparkConfPlan {
       conf.put("spark.sql.shuffle.partitions", Integer.toString(p));
       conf.put("spark.sql.adaptive.coalescePartitions.enabled", "false");
     });
-    conf.putAll(settings.conf());
+    settings.conf().forEach((k, v) -> {
+      conf.remove(k); // moved to the end: the user's settings come last, as they apply
+      conf.put(k, v);
+    });
     return conf;
   }
 }

@@ -5,9 +5,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.commons.io.file.PathUtils;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
@@ -37,13 +41,16 @@ final class SparkRuntime implements AutoCloseable {
   private final SparkSession session;
   private final SortStatsListener listener;
   private final Optional<Path> ownLocalDir;
+  /** What the given work folders held before Spark started: Spark's folders are the others. */
+  private final Map<Path, Set<Path>> workDirsBefore;
 
   private SparkRuntime(EngineSettings settings, SparkSession session, SortStatsListener listener,
-      Optional<Path> ownLocalDir) {
+      Optional<Path> ownLocalDir, Map<Path, Set<Path>> workDirsBefore) {
     this.settings = settings;
     this.session = session;
     this.listener = listener;
     this.ownLocalDir = ownLocalDir;
+    this.workDirsBefore = workDirsBefore;
   }
 
   /**
@@ -64,7 +71,11 @@ final class SparkRuntime implements AutoCloseable {
     quietSparkLogging();
     Optional<Path> ownLocalDir = Optional.empty();
     List<Path> localDirs = new ArrayList<>(settings.workDirs());
+    Map<Path, Set<Path>> before = new LinkedHashMap<>();
     try {
+      for (Path dir : localDirs) {
+        before.put(dir, entries(dir));
+      }
       if (localDirs.isEmpty()) {
         Path made = Files.createTempDirectory(Paths.get(System.getProperty("java.io.tmpdir")),
             ".secmem-spark-local-" + ProcessHandle.current().pid() + "-");
@@ -81,7 +92,7 @@ final class SparkRuntime implements AutoCloseable {
       session.sparkContext().addSparkListener(listener);
       LOG.info("Spark {} started on {} ({} cores)", session.version(),
           session.sparkContext().master(), session.sparkContext().defaultParallelism());
-      return new SparkRuntime(settings, session, listener, ownLocalDir);
+      return new SparkRuntime(settings, session, listener, ownLocalDir, before);
     } catch (Exception | LinkageError e) {
       LOG.error("Spark did not start", e);
       ownLocalDir.ifPresent(SparkRuntime::remove);
@@ -125,16 +136,43 @@ final class SparkRuntime implements AutoCloseable {
       LOG.warn("stopping Spark failed", e);
     } finally {
       ownLocalDir.ifPresent(SparkRuntime::remove);
+      workDirsBefore.forEach(SparkRuntime::removeSparksFolders);
+    }
+  }
+
+  /**
+   * Removes the folders Spark made in a work folder ({@code blockmgr-*}, {@code spark-*}: a
+   * driver's {@code spark-*} folder would stay until the JVM exits).
+   */
+  private static void removeSparksFolders(Path dir, Set<Path> before) {
+    try {
+      for (Path p : entries(dir)) {
+        String name = p.getFileName().toString();
+        if (!before.contains(p) && (name.startsWith("spark-") || name.startsWith("blockmgr-"))) {
+          remove(p);
+        }
+      }
+    } catch (IOException e) {
+      LOG.warn("could not list the work folder {}", dir, e);
+    }
+  }
+
+  private static Set<Path> entries(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return Set.of();
+    }
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.collect(Collectors.toSet());
     }
   }
 
   private static void remove(Path dir) {
     try {
-      if (Files.exists(dir)) {
+      if (Files.isDirectory(dir)) {
         PathUtils.deleteDirectory(dir);
       }
     } catch (IOException e) {
-      LOG.warn("could not remove Spark's local folder {}", dir, e);
+      LOG.warn("could not remove Spark's folder {}", dir, e);
     }
   }
 }
