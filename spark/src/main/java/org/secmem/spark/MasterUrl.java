@@ -1,0 +1,92 @@
+package org.secmem.spark;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A Spark master as {@code --master} gives it, checked: {@code local}, {@code local[N]}, {@code
+ * local[*]}, {@code local[N,F]}, {@code local[*,F]} (this JVM) or {@code spark://host:port[,...]}
+ * (a standalone cluster). YARN and Kubernetes are reached through {@code spark-submit} only.
+ */
+final class MasterUrl {
+
+  /** The forms {@code --master} accepts, for messages. */
+  static final String ALLOWED = "local, local[N], local[*], local[N,F], local[*,F],"
+      + " spark://host:port[,host:port...]";
+
+  private static final Pattern LOCAL =
+      Pattern.compile("local(\\[(\\*|[1-9][0-9]{0,5})(,[1-9][0-9]{0,5})?\\])?");
+  private static final Pattern ENDPOINT =
+      Pattern.compile("(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9][A-Za-z0-9.\\-_]*):([0-9]{1,5})");
+
+  /** One {@code host:port} of a standalone master. */
+  record Endpoint(String host, int port) {
+    @Override
+    public String toString() {
+      return host + ":" + port;
+    }
+  }
+
+  private final String url;
+  private final List<Endpoint> endpoints;
+
+  private MasterUrl(String url, List<Endpoint> endpoints) {
+    this.url = url;
+    this.endpoints = List.copyOf(endpoints);
+  }
+
+  /**
+   * The master, checked.
+   *
+   * @throws IllegalArgumentException with a message naming {@code --master} and what is allowed
+   */
+  static MasterUrl parse(String master) {
+    String m = master.trim();
+    if (LOCAL.matcher(m).matches()) {
+      return new MasterUrl(m, List.of());
+    }
+    String lower = m.toLowerCase(Locale.ROOT);
+    if (lower.equals("yarn") || lower.startsWith("k8s://")) {
+      throw new IllegalArgumentException("--master " + m + ": YARN and Kubernetes are reached by"
+          + " submitting spark/target/secmem-spark-submit.jar with spark-submit (--master " + m
+          + " --class org.secmem.Main); this module does not bundle spark-yarn or"
+          + " spark-kubernetes");
+    }
+    if (lower.startsWith("spark://")) {
+      List<Endpoint> found = new ArrayList<>();
+      boolean ok = true;
+      for (String part : m.substring("spark://".length()).split(",", -1)) {
+        Matcher e = ENDPOINT.matcher(part);
+        int port = e.matches() ? Integer.parseInt(e.group(2)) : 0;
+        if (port < 1 || port > 65535) {
+          ok = false;
+          break;
+        }
+        found.add(new Endpoint(e.group(1), port));
+      }
+      if (ok && !found.isEmpty()) {
+        return new MasterUrl(m, found);
+      }
+    }
+    throw new IllegalArgumentException(
+        "--master '" + m + "' is not a Spark master this engine runs on (allowed: " + ALLOWED + ")");
+  }
+
+  /** Whether the sort runs in this JVM. */
+  boolean isLocal() {
+    return endpoints.isEmpty();
+  }
+
+  /** The standalone master's host:port pairs (empty for local mode). */
+  List<Endpoint> endpoints() {
+    return endpoints;
+  }
+
+  @Override
+  public String toString() {
+    return url;
+  }
+}

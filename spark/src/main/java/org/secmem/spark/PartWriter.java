@@ -1,0 +1,77 @@
+package org.secmem.spark;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Iterator;
+import java.util.Locale;
+import org.apache.spark.TaskContext;
+import org.apache.spark.api.java.function.ForeachPartitionFunction;
+
+/**
+ * Runs in each task of the sort's last stage: writes the task's sorted range of ints, big-endian,
+ * to {@code part-NNNNN} (N the partition) in the parts folder. It writes {@code
+ * part-NNNNN.attempt-A} first and renames it when complete, so that a retried or speculative task
+ * leaves one complete copy, never two or a torn one.
+ */
+final class PartWriter implements ForeachPartitionFunction<Integer> {
+
+  private static final long serialVersionUID = 1L;
+  static final int BUFFER_BYTES = 1 << 20;
+
+  /** The parts folder, as a string (a Path is not serializable). */
+  private final String folder;
+
+  PartWriter(Path folder) {
+    this.folder = folder.toAbsolutePath().toString();
+  }
+
+  /** The name of partition {@code index}'s part. */
+  static String partName(int index) {
+    return String.format(Locale.ROOT, "part-%05d", index);
+  }
+
+  @Override
+  public void call(Iterator<Integer> values) throws IOException {
+    TaskContext task = TaskContext.get();
+    int partition = task == null ? 0 : task.partitionId();
+    int attempt = task == null ? 0 : task.attemptNumber();
+    Path dir = Paths.get(folder);
+    Path part = dir.resolve(partName(partition));
+    Path attemptFile = dir.resolve(partName(partition) + ".attempt-" + attempt);
+    boolean done = false;
+    try {
+      try (FileChannel out = FileChannel.open(attemptFile, StandardOpenOption.CREATE,
+          StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+        ByteBuffer buf = ByteBuffer.allocateDirect(BUFFER_BYTES); // big-endian by default
+        while (values.hasNext()) {
+          if (!buf.hasRemaining()) {
+            drain(out, buf);
+          }
+          buf.putInt(values.next());
+        }
+        drain(out, buf);
+      }
+      Files.move(attemptFile, part, StandardCopyOption.ATOMIC_MOVE,
+          StandardCopyOption.REPLACE_EXISTING);
+      done = true;
+    } finally {
+      if (!done) {
+        Files.deleteIfExists(attemptFile);
+      }
+    }
+  }
+
+  private static void drain(FileChannel out, ByteBuffer buf) throws IOException {
+    buf.flip();
+    while (buf.hasRemaining()) {
+      out.write(buf);
+    }
+    buf.clear();
+  }
+}

@@ -1,0 +1,69 @@
+package org.secmem.spark;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.secmem.engine.EngineSettings;
+
+/** The Spark settings a sort runs with, from the engine settings, in the order they apply. */
+final class SparkConfPlan {
+
+  /** What {@code spark-submit} sets for the application it launches. */
+  static final String SUBMIT_MASTER_PROPERTY = "spark.master";
+  static final String DEFAULT_MASTER = "local[*]";
+  static final String APP_NAME = "secmem sort";
+
+  private SparkConfPlan() {}
+
+  /** The master: as given, else the one spark-submit set, else {@code local[*]}. */
+  static String master(EngineSettings settings) {
+    return settings.master().map(String::trim).filter(m -> !m.isEmpty())
+        .orElseGet(() -> System.getProperty(SUBMIT_MASTER_PROPERTY, DEFAULT_MASTER));
+  }
+
+  /**
+   * Every setting, the user's {@code --conf} last so that it wins.
+   *
+   * @param localDirs the folders for {@code spark.local.dir} (the work folders, or the one the
+   *     engine made)
+   * @param maxHeapBytes this JVM's heap (the memory of local mode)
+   */
+  static Map<String, String> of(EngineSettings settings, List<Path> localDirs,
+      long maxHeapBytes) {
+    String master = master(settings);
+    boolean local = MasterUrl.parse(master).isLocal();
+    Map<String, String> conf = new LinkedHashMap<>();
+    conf.put("spark.master", master);
+    conf.put("spark.app.name", APP_NAME);
+    conf.put("spark.serializer", "org.apache.spark.serializer.KryoSerializer");
+    conf.put("spark.ui.enabled", "false");
+    conf.put("spark.ui.showConsoleProgress", "false");
+    conf.put("spark.local.dir", localDirs.stream().map(p -> p.toAbsolutePath().toString())
+        .collect(Collectors.joining(",")));
+    if (local) {
+      // No executor connects to a local driver: the loopback address avoids a host name that
+      // does not resolve.
+      conf.put("spark.driver.host", "127.0.0.1");
+      conf.put("spark.driver.bindAddress", "127.0.0.1");
+    }
+    settings.memoryInts().ifPresent(m -> {
+      if (local) {
+        conf.put("spark.memory.fraction",
+            SparkMemory.fractionSetting(SparkMemory.localFraction(m, maxHeapBytes)));
+      } else {
+        conf.put("spark.executor.memory", SparkMemory.executorMemory(m));
+      }
+    });
+    settings.partitions().ifPresent(p -> {
+      conf.put("spark.sql.shuffle.partitions", Integer.toString(p));
+      conf.put("spark.sql.adaptive.coalescePartitions.enabled", "false");
+    });
+    settings.conf().forEach((k, v) -> {
+      conf.remove(k); // moved to the end: the user's settings come last, as they apply
+      conf.put(k, v);
+    });
+    return conf;
+  }
+}

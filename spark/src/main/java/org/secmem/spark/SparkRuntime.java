@@ -1,0 +1,178 @@
+package org.secmem.spark;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.commons.io.file.PathUtils;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.apache.logging.log4j.core.config.Configurator;
+import org.apache.spark.SparkConf;
+import org.apache.spark.SparkContext;
+import org.apache.spark.sql.SparkSession;
+import org.secmem.engine.EngineException;
+import org.secmem.engine.EngineSettings;
+
+/**
+ * One running Spark session, for one set of engine settings: its context, its statistics
+ * listener, and the {@code spark.local.dir} folder it made (when no work folder was given), which
+ * {@link #close} removes.
+ */
+final class SparkRuntime implements AutoCloseable {
+
+  private static final Logger LOG = LogManager.getLogger(SparkRuntime.class);
+
+  /** Spark and its libraries log at INFO a lot; secmem's log keeps their warnings. */
+  private static final List<String> QUIET_LOGGERS = List.of("org.apache.spark",
+      "org.sparkproject", "org.apache.hadoop", "org.apache.parquet", "io.netty", "org.eclipse.jetty",
+      "org.apache.ivy", "org.apache.zookeeper", "org.apache.curator", "com.zaxxer");
+
+  private final EngineSettings settings;
+  private final SparkSession session;
+  private final SortStatsListener listener;
+  private final Optional<Path> ownLocalDir;
+  /** What the given work folders held before Spark started: Spark's folders are the others. */
+  private final Map<Path, Set<Path>> workDirsBefore;
+
+  private SparkRuntime(EngineSettings settings, SparkSession session, SortStatsListener listener,
+      Optional<Path> ownLocalDir, Map<Path, Set<Path>> workDirsBefore) {
+    this.settings = settings;
+    this.session = session;
+    this.listener = listener;
+    this.ownLocalDir = ownLocalDir;
+    this.workDirsBefore = workDirsBefore;
+  }
+
+  /**
+   * Starts Spark for these settings (already checked by {@link SparkProblems}).
+   *
+   * @throws EngineException when the master cannot be reached or Spark does not start
+   */
+  static SparkRuntime start(EngineSettings settings) throws EngineException {
+    MasterUrl master = MasterUrl.parse(SparkConfPlan.master(settings));
+    if (!master.isLocal()) {
+      MasterProbe.check(master.endpoints(), MasterProbe.TIMEOUT);
+    }
+    if (SparkSession.getDefaultSession().isDefined()
+        || SparkSession.getActiveSession().isDefined()) {
+      throw new EngineException("another Spark session is running in this JVM: one engine at a"
+          + " time");
+    }
+    quietSparkLogging();
+    Optional<Path> ownLocalDir = Optional.empty();
+    List<Path> localDirs = new ArrayList<>(settings.workDirs());
+    Map<Path, Set<Path>> before = new LinkedHashMap<>();
+    try {
+      for (Path dir : localDirs) {
+        before.put(dir, entries(dir));
+      }
+      if (localDirs.isEmpty()) {
+        Path made = Files.createTempDirectory(Paths.get(System.getProperty("java.io.tmpdir")),
+            ".secmem-spark-local-" + ProcessHandle.current().pid() + "-");
+        ownLocalDir = Optional.of(made);
+        localDirs.add(made);
+      }
+      Map<String, String> plan =
+          SparkConfPlan.of(settings, localDirs, Runtime.getRuntime().maxMemory());
+      SparkConf conf = new SparkConf(false);
+      plan.forEach(conf::set);
+      LOG.info("starting Spark with {}", plan);
+      SparkSession session = SparkSession.builder().config(conf).getOrCreate();
+      SortStatsListener listener = new SortStatsListener();
+      session.sparkContext().addSparkListener(listener);
+      LOG.info("Spark {} started on {} ({} cores)", session.version(),
+          session.sparkContext().master(), session.sparkContext().defaultParallelism());
+      return new SparkRuntime(settings, session, listener, ownLocalDir, before);
+    } catch (Exception | LinkageError e) {
+      LOG.error("Spark did not start", e);
+      ownLocalDir.ifPresent(SparkRuntime::remove);
+      throw new EngineException("Spark did not start: " + Failures.rootLine(e), e);
+    }
+  }
+
+  /** Sends Spark's INFO lines nowhere: its warnings still reach secmem's log file. */
+  private static void quietSparkLogging() {
+    for (String name : QUIET_LOGGERS) {
+      Configurator.setLevel(name, Level.WARN);
+    }
+  }
+
+  EngineSettings settings() {
+    return settings;
+  }
+
+  SparkSession session() {
+    return session;
+  }
+
+  SparkContext context() {
+    return session.sparkContext();
+  }
+
+  SortStatsListener listener() {
+    return listener;
+  }
+
+  /** The {@code spark.local.dir} folder this runtime made, if it made one. */
+  Optional<Path> ownLocalDir() {
+    return ownLocalDir;
+  }
+
+  @Override
+  public void close() {
+    try {
+      session.stop();
+    } catch (RuntimeException e) {
+      LOG.warn("stopping Spark failed", e);
+    } finally {
+      ownLocalDir.ifPresent(SparkRuntime::remove);
+      workDirsBefore.forEach(SparkRuntime::removeSparksFolders);
+    }
+  }
+
+  /**
+   * Removes the folders Spark made in a work folder ({@code blockmgr-*}, {@code spark-*}: a
+   * driver's {@code spark-*} folder would stay until the JVM exits).
+   */
+  private static void removeSparksFolders(Path dir, Set<Path> before) {
+    try {
+      for (Path p : entries(dir)) {
+        String name = p.getFileName().toString();
+        if (!before.contains(p) && (name.startsWith("spark-") || name.startsWith("blockmgr-"))) {
+          remove(p);
+        }
+      }
+    } catch (IOException e) {
+      LOG.warn("could not list the work folder {}", dir, e);
+    }
+  }
+
+  private static Set<Path> entries(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return Set.of();
+    }
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.collect(Collectors.toSet());
+    }
+  }
+
+  private static void remove(Path dir) {
+    try {
+      if (Files.isDirectory(dir)) {
+        PathUtils.deleteDirectory(dir);
+      }
+    } catch (IOException e) {
+      LOG.warn("could not remove Spark's folder {}", dir, e);
+    }
+  }
+}

@@ -1,0 +1,64 @@
+package org.secmem.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.secmem.data.DataFiles;
+import org.secmem.data.Shape;
+import org.secmem.data.SortOrder;
+import org.secmem.engine.EngineSettings;
+import org.secmem.engine.EngineStats;
+import org.secmem.sort.TempRegistry;
+
+/** --partitions, M and work folders reach Spark; other settings start a new session. */
+class SparkPartitionsTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void givenPartitionsCutTheOutputAndNewSettingsRestart() throws IOException {
+    Path work = Files.createDirectory(dir.resolve("work"));
+    EngineSettings three = new EngineSettings(Optional.of("local[2]"), OptionalLong.of(1 << 20),
+        OptionalInt.of(3), Map.of(), List.of(work));
+    EngineSettings five = new EngineSettings(Optional.of("local[2]"), OptionalLong.empty(),
+        OptionalInt.of(5), Map.of(), List.of(work));
+    Path in = dir.resolve("in.bin");
+    DataFiles.generate(in, Shape.UNIFORM, 1 << 18, 9);
+    try (SparkSortEngine engine = new SparkSortEngine()) {
+      assertTrue(engine.start(three) > 0);
+      Path out = dir.resolve("out3.bin");
+      EngineStats s = engine.sort(new EngineJob3(in, out, three).job());
+      assertEquals(3, s.partitions(), s::toString);
+      SparkSortEngineTest.assertSortedCopy(in, out, SortOrder.ASCENDING);
+      // Spark's unified memory is 4·M bytes, give or take the fraction's rounding.
+      assertEquals(4L << 20, s.executorMemoryBytes(), (4L << 20) / 100.0,
+          s::toString);
+
+      assertTrue(engine.start(five) > 0, "other settings: a new session");
+      Path out5 = dir.resolve("out5.bin");
+      EngineStats s5 = engine.sort(new EngineJob3(in, out5, five).job());
+      assertEquals(5, s5.partitions(), s5::toString);
+      SparkSortEngineTest.assertSortedCopy(in, out5, SortOrder.ASCENDING);
+    }
+    // Spark's own folders in the work folder are gone once it stops.
+    try (var left = Files.list(work)) {
+      assertEquals(List.of(), left.toList());
+    }
+  }
+
+  private record EngineJob3(Path in, Path out, EngineSettings settings) {
+    org.secmem.engine.EngineJob job() {
+      return SparkSortEngineTest.job(in, out, SortOrder.ASCENDING, settings, TempRegistry.none());
+    }
+  }
+}

@@ -1,0 +1,172 @@
+package org.secmem.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.secmem.engine.EngineSettings;
+
+/** Master URLs, memory arithmetic, problems and the Spark settings: pure functions. */
+class SparkSettingsTest {
+
+  private static final long MIB = 1L << 20;
+  private static final long HEAP_1G = 1024 * MIB;
+
+  private static EngineSettings settings(String master, Long m, Integer p, Map<String, String> c) {
+    return new EngineSettings(Optional.ofNullable(master),
+        m == null ? OptionalLong.empty() : OptionalLong.of(m),
+        p == null ? OptionalInt.empty() : OptionalInt.of(p), c, List.of());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"local", "local[1]", "local[2]", "local[*]", "local[4,3]", "local[*,2]",
+      "spark://h:7077", "spark://h1:7077,h2:7078", "spark://10.0.0.1:7077"})
+  void acceptsTheMastersItRunsOn(String master) {
+    MasterUrl.parse(master);
+    assertEquals(List.of(), new SparkSortEngine().problems(settings(master, null, null, Map.of()))
+        .stream().filter(p -> p.contains("--master")).toList());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"locl", "local[0]", "local[x]", "local[2", "local[2,]", "spark://",
+      "spark://host", "spark://host:0", "spark://host:70000", "spark://h:7077,", "mesos://h:5050",
+      "local-cluster[2,1,1024]", ""})
+  void refusesOtherMastersNamingTheAllowedForms(String master) {
+    List<String> problems = SparkProblems.of(settings(master.isEmpty() ? " " : master, null, null,
+        Map.of()), HEAP_1G);
+    if (master.isEmpty()) {
+      return; // blank means the default
+    }
+    assertEquals(1, problems.size(), problems::toString);
+    assertTrue(problems.get(0).contains("--master") && problems.get(0).contains("local[N]")
+        && problems.get(0).contains("spark://host:port"), problems.get(0));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"yarn", "YARN", "k8s://https://api:6443"})
+  void yarnAndKubernetesGoThroughSparkSubmit(String master) {
+    List<String> problems = SparkProblems.of(settings(master, null, null, Map.of()), HEAP_1G);
+    assertEquals(1, problems.size(), problems::toString);
+    assertTrue(problems.get(0).contains("spark-submit")
+        && problems.get(0).contains("spark/target/secmem-spark-submit.jar"), problems.get(0));
+  }
+
+  @Test
+  void confKeysMustBeSparkSettings() {
+    List<String> problems = SparkProblems.of(settings("local[2]", null, null,
+        Map.of("executor.memory", "2g", "spark.executor.cores", "2")), HEAP_1G);
+    assertEquals(1, problems.size(), problems::toString);
+    assertTrue(problems.get(0).contains("executor.memory") && problems.get(0).contains("spark."));
+  }
+
+  @Test
+  void partitionsAreBounded() {
+    assertEquals(List.of(), SparkProblems.of(settings("local", null, 1, Map.of()), HEAP_1G));
+    assertEquals(List.of(), SparkProblems.of(settings("local", null, 100_000, Map.of()), HEAP_1G));
+    assertTrue(SparkProblems.of(settings("local", null, 0, Map.of()), HEAP_1G).get(0)
+        .contains("--partitions"));
+    assertTrue(SparkProblems.of(settings("local", null, 100_001, Map.of()), HEAP_1G).get(0)
+        .contains("1..100000"));
+  }
+
+  @Test
+  void memoryFractionMakesUnifiedMemoryFourBytesPerInt() {
+    // 1 GiB heap: 724 MiB usable; M = 2^26 ints = 256 MiB -> 256/724.
+    assertEquals(256.0 / 724, SparkMemory.localFraction(1L << 26, HEAP_1G), 1e-12);
+    assertEquals(Optional.empty(), SparkMemory.localProblem(1L << 26, HEAP_1G));
+    assertEquals("0.353591", SparkMemory.fractionSetting(256.0 / 724));
+  }
+
+  @Test
+  void mTooBigForTheHeapIsAProblemSayingWhatHeapItNeeds() {
+    long m = 1L << 28; // 1 GiB of ints
+    String p = SparkMemory.localProblem(m, HEAP_1G).orElseThrow();
+    // 1024 MiB / 0.9 + 300 MiB = 1437.8 -> 1438 MiB.
+    assertEquals("--m: M = 268435456 ints (1024 MiB) needs a heap of at least 1438 MiB for Spark"
+        + " in local mode; this JVM has 1024 MiB (SECMEM_HEAP sets it)", p);
+    assertEquals(List.of(p), SparkProblems.of(settings("local[2]", m, null, Map.of()), HEAP_1G));
+    // On a cluster the executors' heap is chosen from M instead: no problem here.
+    assertEquals(List.of(), SparkProblems.of(settings("spark://h:7077", m, null, Map.of()),
+        HEAP_1G));
+  }
+
+  @Test
+  void sparkRefusesSmallHeaps() {
+    assertTrue(SparkMemory.heapProblem(400 * MIB).orElseThrow().contains("450 MiB"));
+    assertEquals(Optional.empty(), SparkMemory.heapProblem(450 * MIB));
+    assertTrue(SparkProblems.of(settings("local", null, null, Map.of()), 400 * MIB).get(0)
+        .contains("SECMEM_HEAP"));
+    assertTrue(SparkMemory.localProblem(1, 400 * MIB).isPresent());
+  }
+
+  @Test
+  void executorMemoryOnAClusterIsFourMOverTheDefaultFractionPlusReserved() {
+    // 2^27 ints = 512 MiB: 512 / 0.6 = 853.33 + 300 = 1153.33 -> 1154m.
+    assertEquals("1154m", SparkMemory.executorMemory(1L << 27));
+    assertEquals("301m", SparkMemory.executorMemory(1));
+    // M = 2^25 ints = 128 MiB: 128 / 0.6 = 213.33 + 300 -> 514m.
+    assertEquals("514m", SparkMemory.executorMemory(1L << 25));
+  }
+
+  @Test
+  void confPlanPutsTheUsersSettingsLast() {
+    Map<String, String> user = new LinkedHashMap<>();
+    user.put("spark.ui.enabled", "true");
+    user.put("spark.sql.shuffle.partitions", "9");
+    Map<String, String> plan = SparkConfPlan.of(settings("local[2]", 1L << 20, 3, user),
+        List.of(Path.of("/w1"), Path.of("/w2")), HEAP_1G);
+    assertEquals("local[2]", plan.get("spark.master"));
+    assertEquals("secmem sort", plan.get("spark.app.name"));
+    assertEquals("org.apache.spark.serializer.KryoSerializer", plan.get("spark.serializer"));
+    assertEquals("true", plan.get("spark.ui.enabled"));
+    assertEquals("/w1,/w2", plan.get("spark.local.dir"));
+    assertEquals("9", plan.get("spark.sql.shuffle.partitions"));
+    assertEquals("false", plan.get("spark.sql.adaptive.coalescePartitions.enabled"));
+    assertEquals(SparkMemory.fractionSetting(4.0 * (1 << 20) / (724 * MIB)),
+        plan.get("spark.memory.fraction"));
+    List<String> keys = List.copyOf(plan.keySet());
+    assertEquals("spark.sql.shuffle.partitions", keys.get(keys.size() - 1));
+
+    Map<String, String> cluster = SparkConfPlan.of(settings("spark://h:7077", 1L << 27, null,
+        Map.of()), List.of(Path.of("/w")), HEAP_1G);
+    assertEquals("1154m", cluster.get("spark.executor.memory"));
+    assertTrue(!cluster.containsKey("spark.memory.fraction")
+        && !cluster.containsKey("spark.sql.shuffle.partitions"));
+  }
+
+  @Test
+  void theMasterDefaultsToSparkSubmitsThenLocalStar() {
+    String before = System.getProperty("spark.master");
+    try {
+      System.clearProperty("spark.master");
+      assertEquals("local[*]", SparkConfPlan.master(EngineSettings.defaults()));
+      System.setProperty("spark.master", "spark://m:7077");
+      assertEquals("spark://m:7077", SparkConfPlan.master(EngineSettings.defaults()));
+      assertEquals("local[2]", SparkConfPlan.master(settings("local[2]", null, null, Map.of())));
+    } finally {
+      if (before == null) {
+        System.clearProperty("spark.master");
+      } else {
+        System.setProperty("spark.master", before);
+      }
+    }
+  }
+
+  @Test
+  void endpointsOfAStandaloneMaster() {
+    MasterUrl m = MasterUrl.parse("spark://a:7077,b:7078");
+    assertEquals("[a:7077, b:7078]", m.endpoints().toString());
+    assertTrue(MasterUrl.parse("local[*]").isLocal());
+    assertThrows(IllegalArgumentException.class, () -> MasterUrl.parse("spark:/a:7077"));
+  }
+}
