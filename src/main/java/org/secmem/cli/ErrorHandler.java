@@ -55,6 +55,10 @@ final class ErrorHandler
     } else if (e instanceof AccessDeniedException) {
       code = ExitCodes.FAILURE;
       message = "permission denied: " + e.getMessage();
+    } else if (e instanceof org.secmem.engine.EngineException) {
+      // Another engine's own line: it says what failed (a master not reached, a stage failed).
+      code = ExitCodes.FAILURE;
+      message = e.getMessage();
     } else if (e instanceof FileSystemException || e instanceof IOException) {
       code = ExitCodes.FAILURE;
       message = describeIo((IOException) e);

@@ -302,6 +302,9 @@ public final class SortTrial implements Trial {
       inputChecksum = DataFiles.scan(in, Optional.empty()).checksum();
       inputChecksumOf = state;
     }
+    if (spec.output().isEmpty()) {
+      Files.createDirectories(output.toAbsolutePath().getParent()); // the scratch output's
+    }
     engineStartNanos = engine.start(settingsWithBudget());
   }
 

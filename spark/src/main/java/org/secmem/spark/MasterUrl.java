@@ -32,10 +32,25 @@ final class MasterUrl {
 
   private final String url;
   private final List<Endpoint> endpoints;
+  private final boolean local;
 
-  private MasterUrl(String url, List<Endpoint> endpoints) {
+  private MasterUrl(String url, List<Endpoint> endpoints, boolean local) {
     this.url = url;
     this.endpoints = List.copyOf(endpoints);
+    this.local = local;
+  }
+
+  /**
+   * The master {@code spark-submit} set: any it launched with (YARN, Kubernetes ...) is Spark's to
+   * reach; only a standalone master's endpoints are checked here.
+   */
+  static MasterUrl submitted(String master) {
+    String m = master.trim();
+    try {
+      return parse(m);
+    } catch (IllegalArgumentException e) {
+      return new MasterUrl(m, List.of(), false);
+    }
   }
 
   /**
@@ -46,7 +61,7 @@ final class MasterUrl {
   static MasterUrl parse(String master) {
     String m = master.trim();
     if (LOCAL.matcher(m).matches()) {
-      return new MasterUrl(m, List.of());
+      return new MasterUrl(m, List.of(), true);
     }
     String lower = m.toLowerCase(Locale.ROOT);
     if (lower.equals("yarn") || lower.startsWith("k8s://")) {
@@ -68,7 +83,7 @@ final class MasterUrl {
         found.add(new Endpoint(e.group(1), port));
       }
       if (ok && !found.isEmpty()) {
-        return new MasterUrl(m, found);
+        return new MasterUrl(m, found, false);
       }
     }
     throw new IllegalArgumentException(
@@ -77,7 +92,23 @@ final class MasterUrl {
 
   /** Whether the sort runs in this JVM. */
   boolean isLocal() {
-    return endpoints.isEmpty();
+    return local;
+  }
+
+  /**
+   * The task slots of local mode: N of {@code local[N]}, every processor for {@code local[*]}, 1
+   * for {@code local}; -1 on a cluster (its executors say).
+   */
+  int localCores() {
+    if (!local) {
+      return -1;
+    }
+    Matcher m = LOCAL.matcher(url);
+    if (!m.matches() || m.group(2) == null) {
+      return 1;
+    }
+    return m.group(2).equals("*") ? Runtime.getRuntime().availableProcessors()
+        : Integer.parseInt(m.group(2));
   }
 
   /** The standalone master's host:port pairs (empty for local mode). */

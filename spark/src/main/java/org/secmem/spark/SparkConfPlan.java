@@ -24,6 +24,17 @@ final class SparkConfPlan {
   }
 
   /**
+   * The master checked: one given must be a form this engine runs on; the one spark-submit set
+   * is taken as it is (spark-submit brings what YARN or Kubernetes need).
+   *
+   * @throws IllegalArgumentException for a given master of no allowed form
+   */
+  static MasterUrl masterUrl(EngineSettings settings) {
+    boolean given = settings.master().map(String::trim).filter(m -> !m.isEmpty()).isPresent();
+    return given ? MasterUrl.parse(master(settings)) : MasterUrl.submitted(master(settings));
+  }
+
+  /**
    * Every setting, the user's {@code --conf} last so that it wins.
    *
    * @param localDirs the folders for {@code spark.local.dir} (the work folders, or the one the
@@ -33,7 +44,7 @@ final class SparkConfPlan {
   static Map<String, String> of(EngineSettings settings, List<Path> localDirs,
       long maxHeapBytes) {
     String master = master(settings);
-    boolean local = MasterUrl.parse(master).isLocal();
+    boolean local = masterUrl(settings).isLocal();
     Map<String, String> conf = new LinkedHashMap<>();
     conf.put("spark.master", master);
     conf.put("spark.app.name", APP_NAME);

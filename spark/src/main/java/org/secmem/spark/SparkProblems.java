@@ -20,7 +20,7 @@ final class SparkProblems {
     List<String> problems = new ArrayList<>();
     MasterUrl master = null;
     try {
-      master = MasterUrl.parse(SparkConfPlan.master(settings));
+      master = SparkConfPlan.masterUrl(settings);
     } catch (IllegalArgumentException e) {
       problems.add(e.getMessage());
     }
@@ -42,6 +42,7 @@ final class SparkProblems {
           problems.add("--m: M = " + m + " ints: at least 1");
         } else {
           SparkMemory.localProblem(m, maxHeapBytes).ifPresent(problems::add);
+          SparkMemory.perCoreProblem(m, master.localCores()).ifPresent(problems::add);
         }
       } else {
         SparkMemory.heapProblem(maxHeapBytes).ifPresent(problems::add);

@@ -59,15 +59,11 @@ final class SparkRuntime implements AutoCloseable {
    * @throws EngineException when the master cannot be reached or Spark does not start
    */
   static SparkRuntime start(EngineSettings settings) throws EngineException {
-    MasterUrl master = MasterUrl.parse(SparkConfPlan.master(settings));
+    MasterUrl master = SparkConfPlan.masterUrl(settings);
     if (!master.isLocal()) {
       MasterProbe.check(master.endpoints(), MasterProbe.TIMEOUT);
     }
-    if (SparkSession.getDefaultSession().isDefined()
-        || SparkSession.getActiveSession().isDefined()) {
-      throw new EngineException("another Spark session is running in this JVM: one engine at a"
-          + " time");
-    }
+    handOver();
     quietSparkLogging();
     Optional<Path> ownLocalDir = Optional.empty();
     List<Path> localDirs = new ArrayList<>(settings.workDirs());
@@ -98,6 +94,29 @@ final class SparkRuntime implements AutoCloseable {
       ownLocalDir.ifPresent(SparkRuntime::remove);
       throw new EngineException("Spark did not start: " + Failures.rootLine(e), e);
     }
+  }
+
+  /**
+   * Spark allows one context per JVM. One left running by another configuration of the same
+   * batch (another master or memory; its engine restarts it when its turn comes) is stopped; one
+   * already stopped is forgotten, so that the builder does not hand back a dead session.
+   */
+  private static void handOver() {
+    for (scala.Option<SparkSession> s : List.of(SparkSession.getActiveSession(),
+        SparkSession.getDefaultSession())) {
+      if (s.isDefined() && !s.get().sparkContext().isStopped()) {
+        LOG.info("stopping the Spark session of another configuration ({})",
+            s.get().sparkContext().master());
+        s.get().stop();
+      }
+    }
+    SparkSession.clearActiveSession();
+    SparkSession.clearDefaultSession();
+  }
+
+  /** Whether this runtime's context still runs (another configuration may have stopped it). */
+  boolean running() {
+    return !session.sparkContext().isStopped();
   }
 
   /** Sends Spark's INFO lines nowhere: its warnings still reach secmem's log file. */

@@ -1,9 +1,9 @@
 package org.secmem.spark;
 
 import java.io.IOException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -65,7 +65,7 @@ public final class SparkSortEngine implements SortEngine {
 
   @Override
   public long start(EngineSettings settings) throws IOException {
-    if (runtime != null && runtime.settings().equals(settings)) {
+    if (runtime != null && runtime.settings().equals(settings) && runtime.running()) {
       return 0;
     }
     List<String> problems = problems(settings);
@@ -80,7 +80,7 @@ public final class SparkSortEngine implements SortEngine {
 
   @Override
   public EngineStats sort(EngineJob job) throws IOException {
-    if (runtime == null || !runtime.settings().equals(job.settings())) {
+    if (runtime == null || !runtime.settings().equals(job.settings()) || !runtime.running()) {
       throw new IllegalStateException("start(settings) must come before sort with those settings");
     }
     runtime.ownLocalDir().ifPresent(dir -> {
@@ -96,9 +96,6 @@ public final class SparkSortEngine implements SortEngine {
     SparkContext sc = runtime.context();
     try {
       long bytes = inputBytes(input);
-      if (Files.exists(output)) {
-        throw new EngineException(output + " already exists: not overwritten");
-      }
       job.temps().register(parts);
       Files.createDirectory(parts);
       runtime.listener().begin(group);
@@ -153,20 +150,17 @@ public final class SparkSortEngine implements SortEngine {
   }
 
   /**
-   * Joins the parts into a temporary file beside the output and moves it into place, refusing to
-   * replace a file that appeared there meanwhile.
+   * Joins the parts into a temporary file beside the output and moves it into place, replacing
+   * what was there only now that the output is complete (as secmem's own sorts do: a repetition
+   * rewrites the output of the one before).
    */
   private static void join(Path parts, Path output, long bytes, EngineJob job)
       throws IOException {
     try (PartFile joined = PartFile.beside(output, job.temps())) {
       PartsJoiner.join(parts, joined.path(), bytes, job.sync());
-      try {
-        // No REPLACE_EXISTING: a file that appeared at the output meanwhile is not overwritten.
-        // Same folder, so the move is a rename.
-        Files.move(joined.path(), output);
-      } catch (FileAlreadyExistsException e) {
-        throw new EngineException(output + " appeared while Spark sorted: not overwritten", e);
-      }
+      // Same folder, so the move is a rename.
+      Files.move(joined.path(), output, StandardCopyOption.REPLACE_EXISTING,
+          StandardCopyOption.ATOMIC_MOVE);
     }
   }
 

@@ -56,7 +56,8 @@ class SparkEngineCliTest {
 
   private static void assertOneLine(Result r) {
     assertFalse(r.err().contains("\tat "), r.err());
-    assertFalse(r.err().contains("Exception"), r.err());
+    assertFalse(r.err().contains("I/O error"), "an engine's failure says what it is: " + r.err());
+    assertEquals(1, r.err().lines().filter(l -> l.startsWith("secmem ")).count(), r.err());
   }
 
   private List<String> leftovers() throws IOException {
@@ -97,8 +98,8 @@ class SparkEngineCliTest {
   void aParameterLine_sweepsSecmemAgainstSpark() throws IOException {
     Path in = input(100_000);
     Path params = dir.resolve("p.csv");
-    Files.writeString(params, "experiment,input,engine,master,m,d\n"
-        + "sort," + in + ",secmem|spark,,20000,\n");
+    Files.writeString(params, "experiment,input,output,engine,master,m,d\n"
+        + "sort," + in + "," + dir.resolve("out.bin") + ",secmem|spark,local[2],2^22,\n");
     Result r = run("run", params.toString(), "--reps", "1", "--warmup", "0", "--results",
         dir.resolve("r.csv").toString());
     assertEquals(0, r.code(), r.out() + r.err());
@@ -109,14 +110,20 @@ class SparkEngineCliTest {
   }
 
   @Test
-  void anExistingOutput_isRefusedBeforeSparkStarts() throws IOException {
-    Path in = input(1000);
+  void anExistingOutput_isReplacedOnlyByACompleteSort() throws IOException {
+    Path in = input(5000);
     Path out = dir.resolve("out.bin");
     Files.writeString(out, "keep me");
-    Result r = sort("--in", in.toString(), "--out", out.toString());
-    assertEquals(2, r.code(), r.err());
-    assertOneLine(r);
-    assertEquals("keep me", Files.readString(out));
+    Result failed = sort("--master", "spark://127.0.0.1:1", "--in", in.toString(), "--out",
+        out.toString());
+    assertEquals(1, failed.code(), failed.err());
+    assertEquals("keep me", Files.readString(out), "left as it was by a sort that failed");
+    for (int twice = 0; twice < 2; twice++) {
+      Result r = sort("--master", "local[1]", "--in", in.toString(), "--out", out.toString());
+      assertEquals(0, r.code(), r.err());
+    }
+    assertEquals(0, run("verify", out.toString(), "--sorted", "--same-as", in.toString()).code());
+    assertEquals(List.of(), leftovers(), "no temporary files left");
   }
 
   @Test
@@ -141,6 +148,16 @@ class SparkEngineCliTest {
     assertOneLine(r);
     assertFalse(Files.exists(out));
     assertTrue(System.nanoTime() - t0 < 30e9, "gives up in seconds, not minutes");
+  }
+
+  @Test
+  void tooLittleMemoryPerCore_exitsTwoBeforeSparkStarts() throws IOException {
+    Path in = input(1000);
+    Result r = sort("--master", "local[2]", "--m", "20000", "--in", in.toString(), "--out",
+        dir.resolve("out.bin").toString());
+    assertEquals(2, r.code(), r.err());
+    assertTrue(r.err().contains("--m: M = 20000 ints is too little for Spark on 2 cores"),
+        r.err());
   }
 
   @Test
