@@ -63,8 +63,7 @@ final class SparkRuntime implements AutoCloseable {
     if (!master.isLocal()) {
       MasterProbe.check(master.endpoints(), MasterProbe.TIMEOUT);
     }
-    if (SparkSession.getDefaultSession().isDefined()
-        || SparkSession.getActiveSession().isDefined()) {
+    if (running(SparkSession.getDefaultSession()) || running(SparkSession.getActiveSession())) {
       throw new EngineException("another Spark session is running in this JVM: one engine at a"
           + " time");
     }
@@ -84,8 +83,7 @@ final class SparkRuntime implements AutoCloseable {
       }
       Map<String, String> plan =
           SparkConfPlan.of(settings, localDirs, Runtime.getRuntime().maxMemory());
-      SparkConf conf = new SparkConf(false);
-      plan.forEach(conf::set);
+      SparkConf conf = SparkConfPlan.toSparkConf(plan, settings);
       LOG.info("starting Spark with {}", plan);
       // Spark caches the first context's spark.local.dir roots for the JVM's lifetime (for its
       // spark-* folders): without this, a later session would recreate an earlier one's removed
@@ -102,6 +100,10 @@ final class SparkRuntime implements AutoCloseable {
       ownLocalDir.ifPresent(SparkRuntime::remove);
       throw new EngineException("Spark did not start: " + Failures.rootLine(e), e);
     }
+  }
+
+  private static boolean running(scala.Option<SparkSession> session) {
+    return session.isDefined() && !session.get().sparkContext().isStopped();
   }
 
   /** Sends Spark's INFO lines nowhere: its warnings still reach secmem's log file. */
