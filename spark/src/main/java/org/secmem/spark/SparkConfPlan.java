@@ -4,7 +4,9 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
+import org.apache.spark.SparkConf;
 import org.secmem.engine.EngineSettings;
 
 /** The Spark settings a sort runs with, from the engine settings, in the order they apply. */
@@ -15,7 +17,30 @@ final class SparkConfPlan {
   static final String DEFAULT_MASTER = "local[*]";
   static final String APP_NAME = "secmem sort";
 
+  /**
+   * The engine's own choices that yield to a setting already made outside it (spark-submit's
+   * {@code --conf} and spark-defaults.conf reach the JVM as {@code spark.*} system properties).
+   */
+  static final Set<String> YIELDING_KEYS = Set.of("spark.serializer", "spark.ui.enabled",
+      "spark.ui.showConsoleProgress", "spark.driver.host", "spark.driver.bindAddress");
+
   private SparkConfPlan() {}
+
+  /**
+   * The SparkConf: Spark's own defaults (system properties: what spark-submit passes, e.g. the
+   * jars executors load), then this plan, its {@link #YIELDING_KEYS} only where nothing was set.
+   */
+  static SparkConf toSparkConf(Map<String, String> plan, EngineSettings settings) {
+    SparkConf conf = new SparkConf(true);
+    plan.forEach((k, v) -> {
+      if (YIELDING_KEYS.contains(k) && !settings.conf().containsKey(k)) {
+        conf.setIfMissing(k, v);
+      } else {
+        conf.set(k, v);
+      }
+    });
+    return conf;
+  }
 
   /** The master: as given, else the one spark-submit set, else {@code local[*]}. */
   static String master(EngineSettings settings) {

@@ -80,9 +80,12 @@ final class SparkRuntime implements AutoCloseable {
       }
       Map<String, String> plan =
           SparkConfPlan.of(settings, localDirs, Runtime.getRuntime().maxMemory());
-      SparkConf conf = new SparkConf(false);
-      plan.forEach(conf::set);
+      SparkConf conf = SparkConfPlan.toSparkConf(plan, settings);
       LOG.info("starting Spark with {}", plan);
+      // Spark caches the first context's spark.local.dir roots for the JVM's lifetime (for its
+      // spark-* folders): without this, a later session would recreate an earlier one's removed
+      // folder instead of using its own.
+      org.apache.spark.util.Utils$.MODULE$.clearLocalRootDirs();
       SparkSession session = SparkSession.builder().config(conf).getOrCreate();
       SortStatsListener listener = new SortStatsListener();
       session.sparkContext().addSparkListener(listener);

@@ -117,9 +117,22 @@ public final class SparkSortEngine implements SortEngine {
       throw e;
     } catch (Exception e) {
       LOG.error("Spark sort of {} into {} failed", input, output, e);
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      cancel(sc, group);
       throw new EngineException("Spark sort failed: " + Failures.rootLine(e), e);
     } finally {
       removeParts(parts, job.temps());
+    }
+  }
+
+  /** Stops what is left of the sort's jobs (after an interrupt they may still run). */
+  private static void cancel(SparkContext sc, String group) {
+    try {
+      sc.cancelJobGroup(group);
+    } catch (RuntimeException e) {
+      LOG.warn("could not cancel Spark's jobs of group {}", group, e);
     }
   }
 

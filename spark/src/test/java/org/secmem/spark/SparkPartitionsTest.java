@@ -28,14 +28,16 @@ class SparkPartitionsTest {
   @Test
   void givenPartitionsCutTheOutputAndNewSettingsRestart() throws IOException {
     Path work = Files.createDirectory(dir.resolve("work"));
+    Path work2 = Files.createDirectory(dir.resolve("work2"));
     EngineSettings three = new EngineSettings(Optional.of("local[2]"), OptionalLong.of(1 << 20),
         OptionalInt.of(3), Map.of(), List.of(work));
     EngineSettings five = new EngineSettings(Optional.of("local[2]"), OptionalLong.empty(),
-        OptionalInt.of(5), Map.of(), List.of(work));
+        OptionalInt.of(5), Map.of(), List.of(work2));
     Path in = dir.resolve("in.bin");
     DataFiles.generate(in, Shape.UNIFORM, 1 << 18, 9);
     try (SparkSortEngine engine = new SparkSortEngine()) {
       assertTrue(engine.start(three) > 0);
+      assertSparkUses(work);
       Path out = dir.resolve("out3.bin");
       EngineStats s = engine.sort(new EngineJob3(in, out, three).job());
       assertEquals(3, s.partitions(), s::toString);
@@ -45,14 +47,26 @@ class SparkPartitionsTest {
           s::toString);
 
       assertTrue(engine.start(five) > 0, "other settings: a new session");
+      assertSparkUses(work2);
+      try (var left = Files.list(work)) {
+        assertEquals(List.of(), left.toList(), "the first session's folders are gone");
+      }
       Path out5 = dir.resolve("out5.bin");
       EngineStats s5 = engine.sort(new EngineJob3(in, out5, five).job());
       assertEquals(5, s5.partitions(), s5::toString);
       SparkSortEngineTest.assertSortedCopy(in, out5, SortOrder.ASCENDING);
     }
     // Spark's own folders in the work folder are gone once it stops.
-    try (var left = Files.list(work)) {
+    try (var left = Files.list(work2)) {
       assertEquals(List.of(), left.toList());
+    }
+  }
+
+  /** Spark's driver made its spark-* folder in this work folder, not in an earlier session's. */
+  private static void assertSparkUses(Path work) throws IOException {
+    try (var entries = Files.list(work)) {
+      List<String> names = entries.map(p -> p.getFileName().toString()).toList();
+      assertTrue(names.stream().anyMatch(n -> n.startsWith("spark-")), names::toString);
     }
   }
 

@@ -145,6 +145,26 @@ class SparkSettingsTest {
   }
 
   @Test
+  void sparkSubmitsSettingsWinOverTheEnginesDefaultsButNotOverItsSettings() {
+    System.setProperty("spark.serializer", "org.apache.spark.serializer.JavaSerializer");
+    System.setProperty("spark.jars", "/x/secmem-spark-submit.jar");
+    System.setProperty("spark.sql.shuffle.partitions", "7");
+    try {
+      EngineSettings s = settings("local[2]", null, 3, Map.of());
+      org.apache.spark.SparkConf conf = SparkConfPlan.toSparkConf(
+          SparkConfPlan.of(s, List.of(Path.of("/w")), HEAP_1G), s);
+      assertEquals("org.apache.spark.serializer.JavaSerializer", conf.get("spark.serializer"));
+      assertEquals("/x/secmem-spark-submit.jar", conf.get("spark.jars"));
+      assertEquals("3", conf.get("spark.sql.shuffle.partitions"));
+      assertEquals("false", conf.get("spark.ui.enabled"));
+    } finally {
+      System.clearProperty("spark.serializer");
+      System.clearProperty("spark.jars");
+      System.clearProperty("spark.sql.shuffle.partitions");
+    }
+  }
+
+  @Test
   void theMasterDefaultsToSparkSubmitsThenLocalStar() {
     String before = System.getProperty("spark.master");
     try {
