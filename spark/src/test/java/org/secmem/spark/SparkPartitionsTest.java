@@ -29,7 +29,7 @@ class SparkPartitionsTest {
   void givenPartitionsCutTheOutputAndNewSettingsRestart() throws IOException {
     Path work = Files.createDirectory(dir.resolve("work"));
     Path work2 = Files.createDirectory(dir.resolve("work2"));
-    EngineSettings three = new EngineSettings(Optional.of("local[2]"), OptionalLong.of(1 << 20),
+    EngineSettings three = new EngineSettings(Optional.of("local[2]"), OptionalLong.of(1 << 22),
         OptionalInt.of(3), Map.of(), List.of(work));
     EngineSettings five = new EngineSettings(Optional.of("local[2]"), OptionalLong.empty(),
         OptionalInt.of(5), Map.of(), List.of(work2));
@@ -43,7 +43,7 @@ class SparkPartitionsTest {
       assertEquals(3, s.partitions(), s::toString);
       SparkSortEngineTest.assertSortedCopy(in, out, SortOrder.ASCENDING);
       // Spark's unified memory is 4·M bytes, give or take the fraction's rounding.
-      assertEquals(4L << 20, s.executorMemoryBytes(), (4L << 20) / 100.0,
+      assertEquals(4L << 22, s.executorMemoryBytes(), (4L << 22) / 100.0,
           s::toString);
 
       assertTrue(engine.start(five) > 0, "other settings: a new session");

@@ -143,15 +143,18 @@ class SparkSortEngineTest {
   }
 
   @Test
-  void anExistingOutputIsNeverOverwritten() throws IOException {
+  void anExistingOutputIsReplacedOnlyWhenTheSortIsComplete() throws IOException {
     Path in = dir.resolve("in.bin");
     DataFiles.generate(in, Shape.UNIFORM, 1 << 16, 3);
     Path out = dir.resolve("out.bin");
     Files.write(out, new byte[] {9, 9});
-    EngineException e = assertThrows(EngineException.class,
-        () -> engine.sort(job(in, out, SortOrder.ASCENDING, LOCAL2, TempRegistry.none())));
-    assertTrue(e.getMessage().contains("not overwritten"), e.getMessage());
-    assertArrayEquals(new byte[] {9, 9}, Files.readAllBytes(out));
+    Path broken = dir.resolve("broken.bin");
+    Files.write(broken, new byte[] {1, 2, 3, 4, 5});
+    assertThrows(EngineException.class,
+        () -> engine.sort(job(broken, out, SortOrder.ASCENDING, LOCAL2, TempRegistry.none())));
+    assertArrayEquals(new byte[] {9, 9}, Files.readAllBytes(out), "a failed sort left it");
+    engine.sort(job(in, out, SortOrder.ASCENDING, LOCAL2, TempRegistry.none()));
+    assertEquals(Files.size(in), Files.size(out), "a complete sort replaced it");
     assertNoLeftovers();
   }
 
