@@ -20,6 +20,7 @@ import org.apache.logging.log4j.core.config.Configurator;
 import org.apache.spark.SparkConf;
 import org.apache.spark.SparkContext;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.util.ShutdownHookManager;
 import org.secmem.engine.EngineException;
 import org.secmem.engine.EngineSettings;
 
@@ -76,6 +77,9 @@ final class SparkRuntime implements AutoCloseable {
         Path made = Files.createTempDirectory(Paths.get(System.getProperty("java.io.tmpdir")),
             ".secmem-spark-local-" + ProcessHandle.current().pid() + "-");
         ownLocalDir = Optional.of(made);
+        // Removed at JVM exit too (after Spark's own hook stops the context) when close() is
+        // never called: a test or a caller that forgets, an interrupt.
+        ShutdownHookManager.registerShutdownDeleteDir(made.toFile());
         localDirs.add(made);
       }
       Map<String, String> plan =
@@ -189,6 +193,7 @@ final class SparkRuntime implements AutoCloseable {
   }
 
   private static void remove(Path dir) {
+    ShutdownHookManager.removeShutdownDeleteDir(dir.toFile());
     try {
       if (Files.isDirectory(dir)) {
         PathUtils.deleteDirectory(dir);
