@@ -84,9 +84,9 @@ class ResultsPathTest {
   @Test
   void existingFileWithAnOlderSecmemHeader_refused_namingTheColumns() throws IOException {
     Path older = Files.writeString(dir.resolve("old.csv"),
-        "when,experiment,stream,n,rep,warmup,elapsed_ns,gc_ns\n");
+        "when,experiment,stream,n,rep,warmup,elapsed_ns,future_ns\n");
     assertRefused(older.toString(), older + ": has another version's header",
-        "columns this version does not write: gc_ns; columns it lacks: read_stream,"
+        "columns this version does not write: future_ns; columns it lacks: read_stream,"
             + " write_stream, k, b, m, d and ");
   }
 
