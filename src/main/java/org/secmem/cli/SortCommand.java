@@ -339,23 +339,7 @@ final class SortCommand implements Callable<Integer> {
             + " arrive: give --n N, not --in FILE");
       }
     }
-    long ints;
-    if (in != null) {
-      if (n != null) {
-        throw new CommandLine.ParameterException(cmd, "give --in FILE or --n N, not both");
-      }
-      requireReadable(in);
-      ints = Streams.intCount(in);
-    } else if (n != null) {
-      Limits.between(cmd, "--n", n, NumericField.N.min(), NumericField.N.max(), "ints");
-      ints = n;
-    } else {
-      throw new CommandLine.ParameterException(cmd,
-          "Missing input: give --in FILE, or --n N to sort generated data");
-    }
-    if (out != null) {
-      checkOutput(out, in);
-    }
+    long ints = inputInts(cmd);
     List<Path> work = workFolders(workDirs);
     Resources.checkWorkFolders("--work-dir", work);
     List<Optional<FileStore>> stores = work.stream().map(WorkDirectory::fileStore).toList();
@@ -434,6 +418,31 @@ final class SortCommand implements Callable<Integer> {
         settings, common.batch(), common.resultsFile("sort"), dir);
   }
 
+  /**
+   * The ints to sort, from --in (a readable file) or --n; the output checked against the input.
+   * Every engine's checks.
+   */
+  private long inputInts(CommandLine cmd) throws java.io.IOException {
+    long ints;
+    if (in != null) {
+      if (n != null) {
+        throw new CommandLine.ParameterException(cmd, "give --in FILE or --n N, not both");
+      }
+      requireReadable(in);
+      ints = Streams.intCount(in);
+    } else if (n != null) {
+      Limits.between(cmd, "--n", n, NumericField.N.min(), NumericField.N.max(), "ints");
+      ints = n;
+    } else {
+      throw new CommandLine.ParameterException(cmd,
+          "Missing input: give --in FILE, or --n N to sort generated data");
+    }
+    if (out != null) {
+      checkOutput(out, in);
+    }
+    return ints;
+  }
+
   private static void requireReadable(Path in) {
     if (!Files.isRegularFile(in)) {
       throw new BadInputException("--in: " + in + " does not exist or is not a file");
@@ -474,23 +483,7 @@ final class SortCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cmd, "--conf: " + e.getMessage());
     }
-    long ints;
-    if (in != null) {
-      if (n != null) {
-        throw new CommandLine.ParameterException(cmd, "give --in FILE or --n N, not both");
-      }
-      requireReadable(in);
-      ints = Streams.intCount(in);
-    } else if (n != null) {
-      Limits.between(cmd, "--n", n, NumericField.N.min(), NumericField.N.max(), "ints");
-      ints = n;
-    } else {
-      throw new CommandLine.ParameterException(cmd,
-          "Missing input: give --in FILE, or --n N to sort generated data");
-    }
-    if (out != null) {
-      checkOutput(out, in);
-    }
+    long ints = inputInts(cmd);
     List<Path> work = workFolders(workDirs);
     Resources.checkWorkFolders("--work-dir", work);
     if (in == null || out == null) {

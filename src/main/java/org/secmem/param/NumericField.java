@@ -12,7 +12,7 @@ public enum NumericField {
   M("m", 1, Integer.MAX_VALUE - 8, false),
   D("d", 2, 1_000_000, false),
   THREADS("threads", 1, org.secmem.sort.SortTuning.MAX_THREADS, false),
-  PARTITIONS("partitions", 1, 100_000, false),
+  PARTITIONS("partitions", 1, org.secmem.engine.EngineChecks.MAX_PARTITIONS, false),
   REPS("reps", 1, 1_000_000, false),
   WARMUP("warmup", 0, 1_000_000, false),
   SEED("seed", Long.MIN_VALUE, Long.MAX_VALUE, false),

@@ -8,7 +8,7 @@ import org.secmem.engine.EngineSettings;
 /** What is wrong with engine settings for Spark, each problem naming the setting. */
 final class SparkProblems {
 
-  static final int MAX_PARTITIONS = 100_000;
+  static final int MAX_PARTITIONS = org.secmem.engine.EngineChecks.MAX_PARTITIONS;
 
   private SparkProblems() {}
 
