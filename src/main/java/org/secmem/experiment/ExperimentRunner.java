@@ -170,6 +170,11 @@ public final class ExperimentRunner {
         cache.flush(); // a cold run was flushed by dropping the cache
       }
       OptionalLong dirty = cache.dirtyBytes();
+      // Outside the clock, as JMH's -gc: the previous run's garbage is collected now, not inside
+      // this run, and the heap is compacted, so that a run's large arrays find contiguous space
+      // (G1 does not move humongous objects: a second sort in one JVM ran out of heap with the
+      // first's free space scattered between live regions).
+      System.gc();
 
       // The CPU samples read a /proc file per thread: outside the I/O counters' window, so
       // that read_syscalls counts the run's calls only.

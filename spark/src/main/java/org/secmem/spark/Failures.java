@@ -21,6 +21,21 @@ final class Failures {
     return describe(best);
   }
 
+  /**
+   * Whether the JVM's heap ran out somewhere in the chain (a task's OutOfMemoryError, which Spark
+   * reports as a stage failure whose message names it).
+   */
+  static boolean outOfHeap(Throwable t) {
+    int depth = 0;
+    for (Throwable c = t; c != null && depth < 32; c = c.getCause(), depth++) {
+      if (c instanceof OutOfMemoryError || String.valueOf(c.getMessage())
+          .contains("java.lang.OutOfMemoryError: Java heap space")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The first line of {@code t}'s own message, with its class name when the message is bare. */
   static String firstLine(Throwable t) {
     return describe(t);

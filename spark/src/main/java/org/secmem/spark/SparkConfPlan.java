@@ -79,6 +79,9 @@ final class SparkConfPlan {
     conf.put("spark.local.dir", localDirs.stream().map(p -> p.toAbsolutePath().toString())
         .collect(Collectors.joining(",")));
     if (local) {
+      // The executor is this JVM, which also holds secmem's results: a task's OutOfMemoryError
+      // fails the sort (one line, exit 1, rows kept) instead of Spark calling System.exit.
+      conf.put("spark.executor.killOnFatalError.depth", "0");
       // No executor connects to a local driver: the loopback address avoids a host name that
       // does not resolve.
       conf.put("spark.driver.host", "127.0.0.1");

@@ -121,6 +121,11 @@ public final class SparkSortEngine implements SortEngine {
         Thread.currentThread().interrupt();
       }
       cancel(sc, group);
+      if (Failures.outOfHeap(e)) {
+        throw new EngineException("Spark sort failed: its tasks ran out of heap ("
+            + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB in this JVM); give Spark a"
+            + " larger heap (SECMEM_HEAP), a smaller --m or more --partitions", e);
+      }
       throw new EngineException("Spark sort failed: " + Failures.rootLine(e), e);
     } finally {
       removeParts(parts, job.temps());
