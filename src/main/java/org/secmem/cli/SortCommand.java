@@ -67,7 +67,7 @@ import picocli.CommandLine.Spec;
       "  secmem sort --n 2^26 --preset fast --threads 2",
       "  secmem sort --n 2^24 --algorithm in-memory --read-stream channel --write-stream channel",
       "  secmem sort --params configs/sort-seed.csv",
-      "  secmem sort --in data/in.bin --out data/out.bin --engine spark --master local[2]",
+      "  secmem sort --in data/in.bin --out data/out.bin --engine spark --master 'local[2]'",
       ExitCodes.HELP_SECTION
     })
 final class SortCommand implements Callable<Integer> {
