@@ -98,7 +98,8 @@ public final class ChartPlanner {
     // an appended file) are cut into sweeps by file order
     Map<String, List<RawRow>> named = new LinkedHashMap<>();
     List<RawRow> unnamed = new ArrayList<>();
-    for (RawRow r : raw.measuredRows()) {
+    for (RawRow measured : raw.measuredRows()) {
+      RawRow r = ownParametersOnly(measured);
       if (r.has(SWEEP)) {
         String key = r.get(ResultColumns.EXPERIMENT).trim() + "\u0000" + r.get(SWEEP).trim();
         named.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
@@ -176,7 +177,7 @@ public final class ChartPlanner {
         .filter(c -> !c.equals(ResultColumns.READ_STREAM))
         .filter(c -> !c.equals(ResultColumns.WRITE_STREAM))
         .filter(c -> !SORT_SERIES_EXTRAS.contains(c))
-        .filter(c -> !ENGINE_SERIES.contains(c))
+        .filter(c -> !ENGINE_SERIES.contains(c) && !c.equals("engine_version"))
         .filter(c -> !PQ_SERIES.contains(c))
         .toList();
   }
@@ -242,6 +243,39 @@ public final class ChartPlanner {
     return result;
   }
 
+  /**
+   * secmem's own sort's settings that another engine's row (and the in-memory baseline's) leaves
+   * blank: a blank there joins a group that agrees on everything else.
+   */
+  private static final List<String> OWN_SORT_SETTINGS =
+      List.of("merger", "run_sort", "overlap", "parallel_merge", "access");
+
+  /** The columns whose blank means "does not apply": the swept ones and secmem's own settings. */
+  private static List<String> notApplicable(List<String> swept) {
+    List<String> all = new ArrayList<>(swept);
+    all.addAll(OWN_SORT_SETTINGS);
+    return all;
+  }
+
+  /** secmem's own sort's parameters, which another engine's row has no say in. */
+  private static final List<String> OWN_SORT_PARAMETERS =
+      List.of(ResultColumns.B, ResultColumns.K, ResultColumns.M, ResultColumns.D, "threads");
+
+  /**
+   * Another engine's row as a chart sees it: its cores ({@code threads}) and memory (M) are its
+   * own settings, not points of secmem's sweeps over them, so they are blank there (not
+   * applicable, joining any value) and the row sits beside secmem's rows of the same N.
+   */
+  static RawRow ownParametersOnly(RawRow r) {
+    String engine = r.get(ENGINE).trim();
+    if (engine.isEmpty() || engine.equals("secmem")) {
+      return r;
+    }
+    Map<String, String> cells = new LinkedHashMap<>(r.cells());
+    OWN_SORT_PARAMETERS.forEach(p -> cells.computeIfPresent(p, (k, v) -> ""));
+    return new RawRow(r.source(), r.line(), cells);
+  }
+
   static List<String> seriesColumns(RawResults raw, String experiment) {
     if (experiment.equals(PQ)) {
       return PQ_SERIES.stream().filter(raw.header()::contains).toList();
@@ -288,6 +322,8 @@ public final class ChartPlanner {
         raw.configurationColumns().stream()
             .filter(c -> !c.equals(ResultColumns.EXPERIMENT) && !c.equals(SWEEP))
             .filter(c -> !seriesColumns.contains(c))
+            // another engine's version goes with its series, as its name does
+            .filter(c -> !c.equals("engine_version"))
             .toList();
     List<String> swept =
         ResultColumns.SWEPT_PARAMETERS.stream().filter(raw.header()::contains).toList();
@@ -302,7 +338,8 @@ public final class ChartPlanner {
     if (varying.isEmpty()) {
       // a swept parameter is blank only for types it does not apply to: not a different setting
       List<String> settings = context.stream().filter(c -> !swept.contains(c)).toList();
-      for (Map.Entry<Map<String, String>, List<RawRow>> g : byContext(rows, settings).entrySet()) {
+      for (Map.Entry<Map<String, String>, List<RawRow>> g
+          : joinNotApplicable(byContext(rows, settings), OWN_SORT_SETTINGS).entrySet()) {
         Map<String, String> values = new LinkedHashMap<>();
         for (String c : context) {
           Set<String> v = distinctNonEmpty(g.getValue(), c);
@@ -346,7 +383,7 @@ public final class ChartPlanner {
       List<RawRow> withoutX = rows.stream().filter(r -> !r.has(x)).toList();
       Map<Map<String, String>, List<RawRow>> flatGroups = byContext(withoutX, others);
       for (Map.Entry<Map<String, String>, List<RawRow>> g :
-          joinNotApplicable(byContext(withX, others), swept).entrySet()) {
+          joinNotApplicable(byContext(withX, others), notApplicable(swept)).entrySet()) {
         for (Metric metric : metrics) {
           List<Series> measured = new ArrayList<>();
           List<String> tooShort = new ArrayList<>();

@@ -316,6 +316,25 @@ class ChartPlannerTest {
   }
 
   @Test
+  void plan_secmemAgainstSparkAtOneN_aBarEach_theirCoresAndMemoryNotASweep() throws IOException {
+    String csv =
+        "experiment,read_stream,write_stream,n,m,d,threads,preset,merger,access,algorithm,engine,"
+            + "master,engine_version,sweep,warmup,elapsed_ms\n"
+            + "sort,user-buffer,user-buffer,1048576,1000000,16,1,classic,priority-queue,int,merge,"
+            + "secmem,,,s,false,470\n"
+            + "sort,user-buffer,user-buffer,1048576,1000000,16,1,classic,priority-queue,int,merge,"
+            + "secmem,,,s,false,480\n"
+            + "sort,,,1048576,,,2,,,,,spark,local[2],4.1.3,s,false,7800\n"
+            + "sort,,,1048576,,,2,,,,,spark,local[2],4.1.3,s,false,7900\n";
+    ChartPlanner planner = new ChartPlanner();
+    List<ChartSpec> specs = planner.plan(parse(csv));
+    assertEquals(List.of(), planner.leftOut());
+    ChartSpec time = specs.get(0);
+    assertEquals(Kind.BAR, time.kind());
+    assertEquals(List.of("user-buffer", "spark local[2]"), names(time));
+  }
+
+  @Test
   void plan_oneTypeOneConfiguration_nothingToCompare() throws IOException {
     String csv =
         "experiment,stream,n,elapsed_ms\n"
