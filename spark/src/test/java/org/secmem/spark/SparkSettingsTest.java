@@ -144,6 +144,32 @@ class SparkSettingsTest {
         && !cluster.containsKey("spark.sql.shuffle.partitions"));
   }
 
+  /**
+   * In local mode the executor is secmem's own JVM: a task's OutOfMemoryError must fail the sort,
+   * not end the process. Without this setting Spark called System.exit(52) and secmem, seeing the
+   * JVM shut down, said "interrupted" (measured by hand: exit 52, then 1 with the setting).
+   */
+  @Test
+  void localModeDoesNotLetATaskOutOfHeapEndTheJvm() {
+    Map<String, String> local = SparkConfPlan.of(settings("local[2]", 1L << 22, null, Map.of()),
+        List.of(Path.of("/w")), HEAP_1G);
+    assertEquals("0", local.get("spark.executor.killOnFatalError.depth"));
+    Map<String, String> cluster = SparkConfPlan.of(settings("spark://h:7077", 1L << 27, null,
+        Map.of()), List.of(Path.of("/w")), HEAP_1G);
+    assertTrue(!cluster.containsKey("spark.executor.killOnFatalError.depth"),
+        "an executor of a cluster is its own process: Spark's default");
+  }
+
+  @Test
+  void aTaskOutOfHeap_isToldApartFromOtherFailures() {
+    Exception stage = new RuntimeException("Job aborted due to stage failure: Task 1 in stage 7.0"
+        + " failed 1 times, most recent failure: Lost task 1.0 in stage 7.0 (TID 39) (192.0.2.2"
+        + " executor driver): java.lang.OutOfMemoryError: Java heap space\n\tat x.y(Z.java:1)");
+    assertTrue(Failures.outOfHeap(new IllegalStateException("wrapped", stage)));
+    assertTrue(Failures.outOfHeap(new RuntimeException(new OutOfMemoryError("Java heap space"))));
+    assertTrue(!Failures.outOfHeap(new RuntimeException("Job aborted: no such codec")));
+  }
+
   @Test
   void sparkSubmitsSettingsWinOverTheEnginesDefaultsButNotOverItsSettings() {
     System.setProperty("spark.serializer", "org.apache.spark.serializer.JavaSerializer");
