@@ -59,13 +59,4 @@ public final class SortEngines {
         + " scripts/secmem, which adds the " + name + " module when a command asks for it");
   }
 
-  /** Whether the engine of this name is on the class path. */
-  public static boolean available(String name) {
-    for (SortEngine engine : ServiceLoader.load(SortEngine.class)) {
-      if (engine.name().equals(name)) {
-        return true;
-      }
-    }
-    return false;
-  }
 }

@@ -56,7 +56,7 @@ public final class SortTrial implements Trial {
   /** Nanoseconds the engine took to start before the coming run (0: reused). */
   private long engineStartNanos;
   /** The input's checksum for another engine's output check, and the file state it is of. */
-  private org.secmem.data.Checksum inputChecksum;
+  private Checksum inputChecksum;
   private String inputChecksumOf;
   private final Path output;
   private long n;
@@ -269,10 +269,6 @@ public final class SortTrial implements Trial {
 
   @Override
   public void prepare() throws IOException {
-    if (engine != null) {
-      prepareEngine();
-      return;
-    }
     if (spec.online()) {
       n = spec.n(); // generated on the clock, in run()
       return;
@@ -283,19 +279,16 @@ public final class SortTrial implements Trial {
       DataFiles.generate(in, spec.shape(), spec.n(), spec.seed(), temps);
     }
     n = Streams.intCount(in);
+    if (engine != null) {
+      prepareEngine(in);
+    }
   }
 
   /**
-   * Untimed: the input (generated when not given), its checksum for the output check (secmem's
-   * own sorts compute it as they read; another engine is not asked to), and the engine started.
+   * Untimed, after the input: its checksum for the output check (secmem's own sorts compute it as
+   * they read; another engine is not asked to), and the engine started.
    */
-  private void prepareEngine() throws IOException {
-    Path in = spec.inputFile();
-    if (spec.input().isEmpty()
-        && (!Files.isRegularFile(in) || Files.size(in) != spec.n() * Integer.BYTES)) {
-      DataFiles.generate(in, spec.shape(), spec.n(), spec.seed(), temps);
-    }
-    n = Streams.intCount(in);
+  private void prepareEngine(Path in) throws IOException {
     String state = in.toAbsolutePath() + "|" + Files.size(in) + "|"
         + Files.getLastModifiedTime(in).toMillis();
     if (!state.equals(inputChecksumOf)) {
@@ -305,20 +298,13 @@ public final class SortTrial implements Trial {
     if (spec.output().isEmpty()) {
       Files.createDirectories(output.toAbsolutePath().getParent()); // the scratch output's
     }
-    engineStartNanos = engine.start(settingsWithBudget());
-  }
-
-  /** The engine's settings with M (when given) and the work folders of the spec. */
-  private org.secmem.engine.EngineSettings settingsWithBudget() {
-    org.secmem.engine.EngineSettings s = spec.engineSettings();
-    return new org.secmem.engine.EngineSettings(s.master(), s.memoryInts(), s.partitions(),
-        s.conf(), spec.workDirs());
+    engineStartNanos = engine.start(spec.engineSettings());
   }
 
   /** Another engine's run: its sort on the clock, and the figures it reports. */
   private TrialOutcome engineRun() throws IOException {
     EngineStats s = engine.sort(new EngineJob(spec.inputFile(), output, spec.order(),
-        spec.options().sync(), settingsWithBudget(), temps));
+        spec.options().sync(), spec.engineSettings(), temps));
     Map<ResultColumn, String> extra = new EnumMap<>(ResultColumn.class);
     extra.put(ResultColumn.ENGINE_VERSION, s.version());
     extra.put(ResultColumn.THREADS, Integer.toString(s.cores()));

@@ -32,8 +32,8 @@ import org.secmem.stream.StreamType;
  * @param engine which engine sorts: {@code secmem} (every field above applies) or another,
  *     {@code spark}, which takes the input, output, order, sync, work folders and, when
  *     {@code memoryGiven}, M, and ignores the stream types, B, d, the tuning and the algorithm
- * @param engineSettings how another engine runs (master, partitions, its own settings; M and the
- *     work folders are copied into it); the defaults for secmem's own
+ * @param engineSettings how another engine runs (master, M when given, partitions, its own
+ *     settings, and the same work folders as {@code workDirs}); the defaults for secmem's own
  */
 public record SortTrialSpec(
     Optional<Path> input,
@@ -113,6 +113,9 @@ public record SortTrialSpec(
     }
     if (engine == null || engineSettings == null) {
       throw new IllegalArgumentException("engine and engineSettings must be given");
+    }
+    if (!engine.equals(SortEngines.SECMEM) && !engineSettings.workDirs().equals(workDirs)) {
+      throw new IllegalArgumentException("the engine's work folders must be the spec's");
     }
     if (!engine.equals(SortEngines.SECMEM) && arrivalNanos > 0) {
       throw new IllegalArgumentException("online sorting is secmem's own: not with " + engine);
