@@ -62,6 +62,8 @@ public final class SortTrial implements Trial {
   private long n;
   /** Told about the temporary of a generated input, so that an interrupt removes it. */
   private final TempRegistry temps;
+  /** The output a run replaces, kept alive until the clock has stopped. */
+  private final PreviousOutput previousOutput;
 
   /** A trial of the spec's algorithm, composed as the spec says, or of the spec's engine. */
   public SortTrial(SortTrialSpec spec, TempRegistry temps) {
@@ -127,6 +129,7 @@ public final class SortTrial implements Trial {
     this.sorter = sorter;
     this.engine = engine;
     this.temps = temps;
+    this.previousOutput = new PreviousOutput(temps);
     this.output =
         spec.output()
             .orElseGet(
@@ -269,6 +272,9 @@ public final class SortTrial implements Trial {
 
   @Override
   public void prepare() throws IOException {
+    // The previous repetition's output (or a file the user named) is replaced by this run: freed
+    // after the run, not inside its clock.
+    previousOutput.hold(output);
     if (spec.online()) {
       n = spec.n(); // generated on the clock, in run()
       return;
@@ -497,6 +503,7 @@ public final class SortTrial implements Trial {
 
   @Override
   public void finish() throws IOException {
+    previousOutput.release();
     if (spec.output().isEmpty()) {
       Files.deleteIfExists(output);
     }
