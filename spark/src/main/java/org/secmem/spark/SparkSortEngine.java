@@ -3,7 +3,6 @@ package org.secmem.spark;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -30,6 +29,7 @@ import org.secmem.engine.EngineSettings;
 import org.secmem.engine.EngineStats;
 import org.secmem.engine.SortEngine;
 import org.secmem.sort.TempRegistry;
+import org.secmem.sort.WorkDirectory;
 import scala.Tuple2;
 import scala.jdk.javaapi.CollectionConverters;
 
@@ -176,9 +176,7 @@ public final class SparkSortEngine implements SortEngine {
       throws IOException {
     try (PartFile joined = PartFile.beside(output, job.temps())) {
       PartsJoiner.join(parts, joined.path(), bytes, job.sync());
-      // Same folder, so the move is a rename.
-      Files.move(joined.path(), output, StandardCopyOption.REPLACE_EXISTING,
-          StandardCopyOption.ATOMIC_MOVE);
+      WorkDirectory.moveIntoPlace(joined.path(), output);
     }
   }
 
