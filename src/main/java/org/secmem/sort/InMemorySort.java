@@ -113,7 +113,7 @@ public final class InMemorySort implements ExternalSorter {
       StreamFactory counted = work.counting(streams);
       int[] a = new int[(int) n];
       Checksum checksum = new Checksum();
-      checksum.addMixed(RunFormation.read(streams, spec, tuning.blockIo(), 0, n, a, a.length, null),
+      checksum.addMixed(RunFormation.read(streams, spec, tuning.blockIo(), 0, n, a, a.length),
           n);
       sort(a, tuning.threads());
       boolean descending = spec.order() == SortOrder.DESCENDING;

@@ -58,9 +58,6 @@ final class RunFormation {
   private static long work(SortJob job, AtomicLong next, long count, long runInts, Run[] runs,
       int[] run, int[] scratch) throws IOException {
     RunSort sort = job.tuning.runSort();
-    boolean blockIo = job.tuning.blockIo();
-    // The radix sort's first histogram, counted as the ints are read (while still in cache).
-    int[] top = sort == RunSort.RADIX && blockIo ? new int[257] : null;
     long sum = 0;
     for (long c = next.getAndIncrement(); c < count; c = next.getAndIncrement()) {
       if (Thread.interrupted()) {
@@ -69,18 +66,16 @@ final class RunFormation {
       long from = c * runInts;
       long to = Math.min(job.n, from + runInts);
       int len = (int) (to - from);
-      if (top != null) {
-        Arrays.fill(top, 0);
-      }
-      sum += read(job.streams, job.spec, blockIo, from, to, run, len, top);
-      sort.sort(run, scratch, len, top);
+      sum += read(job.streams, job.spec, job.tuning.blockIo(), from, to, run, len);
+      sort.sort(run, scratch, len);
       // With block I/O the array is put in the output's order, then written in one call.
-      boolean reversed = blockIo && job.descending();
+      boolean reversed = job.tuning.blockIo() && job.descending();
       if (reversed) {
         reverse(run, len);
       }
       Path path = count == 1 ? job.work.outputInProgress() : job.work.newRun(1);
-      write(job.streams, job.spec, blockIo, path, run, len, job.descending() && !reversed);
+      write(job.streams, job.spec, job.tuning.blockIo(), path, run, len,
+          job.descending() && !reversed);
       RunSamples samples = null;
       if (job.sampled()) {
         samples = new RunSamples(len, SortMemory.SAMPLES_PER_RUN);
@@ -97,42 +92,27 @@ final class RunFormation {
     return sum;
   }
 
-  /** Ints read per call with block I/O: 128 KiB, still in cache when they are summed. */
-  private static final int READ_CHUNK_INTS = 1 << 15;
-
   /**
    * Reads ints {@code [from, to)} of the input into {@code run} through the spec's read stream, a
    * block per call with {@code blockIo}, else one {@code readNext} per int; returns their mix sum.
    * Also the in-memory sort's read, so both algorithms read alike.
-   *
-   * @param topCounts when not null (block I/O only), the radix sort's top-digit histogram is
-   *     added to it, counted in the same pass as the sum (see {@link RunSort#sort})
    */
   static long read(StreamFactory streams, SortSpec s, boolean blockIo, long from, long to,
-      int[] run, int len, int[] topCounts) throws IOException {
+      int[] run, int len) throws IOException {
     long sum = 0;
     try (ReadStream in = streams.openReader(s.readType(), s.input(), s.options(), from, to)) {
       if (blockIo) {
         int got = 0;
         while (got < len) {
-          int r = in.read(run, got, Math.min(len - got, READ_CHUNK_INTS));
+          int r = in.read(run, got, len - got);
           if (r <= 0) {
             throw new java.io.EOFException(s.input() + " ended early (shorter than when the sort"
                 + " began?)");
           }
-          int end = got + r;
-          if (topCounts == null) {
-            for (int i = got; i < end; i++) {
-              sum += Checksum.mix(run[i]);
-            }
-          } else {
-            for (int i = got; i < end; i++) {
-              int v = run[i];
-              sum += Checksum.mix(v);
-              topCounts[RunSort.topDigit(v) + 1]++;
-            }
-          }
-          got = end;
+          got += r;
+        }
+        for (int i = 0; i < len; i++) {
+          sum += Checksum.mix(run[i]);
         }
       } else {
         for (int i = 0; i < len; i++) {

@@ -45,38 +45,11 @@ public enum RunSort {
    * for {@link #ARRAYS}); the result is in {@code a}.
    */
   void sort(int[] a, int[] scratch, int len) {
-    sort(a, scratch, len, null);
-  }
-
-  /**
-   * As {@link #sort(int[], int[], int)}.
-   *
-   * @param topCounts for {@link #RADIX}, when not null: {@code topCounts[b + 1]} already holds the
-   *     number of ints whose {@link #topDigit} is {@code b} (counted as they were read, so the
-   *     sort does not count them in another pass over main memory); overwritten
-   */
-  void sort(int[] a, int[] scratch, int len, int[] topCounts) {
     if (this == ARRAYS) {
       Arrays.sort(a, 0, len);
     } else {
-      radix(a, scratch, 0, len, topCounts);
+      radix(a, scratch, 0, len);
     }
-  }
-
-  /** The MSD digit of {@code v}: its top byte with the sign bit flipped (negative ints first). */
-  static int topDigit(int v) {
-    return (v >>> 24) ^ 0x80;
-  }
-
-  /** Adds the top digits of {@code a[from..to)} to {@code counts} (257 long, as {@link #sort}). */
-  static void countTop(int[] a, int from, int to, int[] counts) {
-    for (int i = from; i < to; i++) {
-      counts[topDigit(a[i]) + 1]++;
-    }
-  }
-
-  static void radix(int[] a, int[] scratch, int from, int to) {
-    radix(a, scratch, from, to, null);
   }
 
   /**
@@ -85,26 +58,22 @@ public enum RunSort {
    * buckets — small enough to stay in cache for runs of millions — is finished by three LSD passes
    * over its low bytes, which end back in {@code a}. One pass over main memory instead of four.
    */
-  private static void radix(int[] a, int[] scratch, int from, int to, int[] topCounts) {
+  static void radix(int[] a, int[] scratch, int from, int to) {
     int n = to - from;
     if (n < 2) {
       return;
     }
-    int[] c = topCounts;
-    if (c == null) {
-      c = new int[257];
-      countTop(a, from, to, c);
+    int[] c = new int[257];
+    for (int i = from; i < to; i++) {
+      c[((a[i] >>> 24) ^ 0x80) + 1]++;
     }
     for (int b = 0; b < 256; b++) {
       c[b + 1] += c[b];
     }
-    if (c[256] != n) {
-      throw new IllegalArgumentException("top-digit counts add up to " + c[256] + ", not " + n);
-    }
     int[] start = c.clone();
     for (int i = from; i < to; i++) {
       int v = a[i];
-      scratch[from + c[topDigit(v)]++] = v;
+      scratch[from + c[(v >>> 24) ^ 0x80]++] = v;
     }
     int[][] counts = new int[3][257];
     for (int b = 0; b < 256; b++) {

@@ -511,23 +511,8 @@ class MergeSortTest {
         int[] copy = a.clone();
         sort.sort(copy, new int[n], n);
         assertArrayEquals(expected, copy, sort + " n=" + n);
-        // Counted as they were read.
-        int[] counted = a.clone();
-        int[] top = new int[257];
-        RunSort.countTop(counted, 0, n, top);
-        sort.sort(counted, new int[n], n, top);
-        assertArrayEquals(expected, counted, sort + " n=" + n + ", counts given");
       }
     }
-  }
-
-  @Test
-  void radix_refusesTopCountsThatDoNotAddUp() {
-    int[] a = {3, 1, 2};
-    int[] top = new int[257];
-    top[RunSort.topDigit(0) + 1] = 2; // one int short
-    assertThrows(IllegalArgumentException.class,
-        () -> RunSort.RADIX.sort(a, new int[3], 3, top));
   }
 
   @Test
