@@ -1,7 +1,6 @@
 package org.secmem.experiment;
 
 import java.io.IOException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -37,8 +36,8 @@ final class PreviousOutput {
 
   /**
    * Gives {@code output}, when it exists as a regular file, a second name until {@link #release}.
-   * Where the file system has no hard links, the replacement stays on the clock; that is logged
-   * once.
+   * Where that cannot be done (a file system without hard links), the run goes on and its
+   * replacement of the file stays on the clock; that is logged once.
    */
   void hold(Path output) throws IOException {
     release();
@@ -51,7 +50,7 @@ final class PreviousOutput {
       temps.register(name);
       Files.createLink(name, output);
       link = name;
-    } catch (UnsupportedOperationException | FileSystemException e) {
+    } catch (UnsupportedOperationException | IOException e) {
       temps.release(name);
       if (!toldNoLinks) {
         toldNoLinks = true;

@@ -259,7 +259,9 @@ public final class WorkDirectory implements Closeable {
       } catch (AtomicMoveNotSupportedException e) {
         Files.move(from, beside); // another file system (--work-dir elsewhere): a copy
       }
-      Files.deleteIfExists(to);
+      if (!Files.isDirectory(to, LinkOption.NOFOLLOW_LINKS)) {
+        Files.deleteIfExists(to); // a folder stays, and the rename below says so
+      }
       Files.move(beside, to, StandardCopyOption.ATOMIC_MOVE);
     } finally {
       Files.deleteIfExists(beside);

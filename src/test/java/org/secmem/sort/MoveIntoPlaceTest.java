@@ -78,6 +78,15 @@ class MoveIntoPlaceTest {
   }
 
   @Test
+  void aFolderAtTheOutputsName_isNotRemoved() throws IOException {
+    Path from = Files.write(dir.resolve("output.part"), new byte[] {9});
+    Path to = Files.createDirectory(dir.resolve("out.bin"));
+    assertThrows(IOException.class, () -> WorkDirectory.moveIntoPlace(from, to));
+    assertEquals(true, Files.isDirectory(to));
+    assertEquals(List.of(), hidden());
+  }
+
+  @Test
   void aNewOutput_getsItsFolderAndName() throws IOException {
     Path from = Files.write(dir.resolve("output.part"), new byte[] {9});
     Path to = dir.resolve("new/sub/out.bin");
