@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.util.UUID;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.data.PartFile;
 import org.secmem.sort.TempRegistry;
 
 /**
@@ -44,8 +44,7 @@ final class PreviousOutput {
     if (!Files.isRegularFile(output, LinkOption.NOFOLLOW_LINKS)) {
       return;
     }
-    Path parent = output.toAbsolutePath().getParent();
-    Path name = parent.resolve("." + output.getFileName() + "." + UUID.randomUUID() + ".part");
+    Path name = PartFile.nameBeside(output);
     try {
       temps.register(name);
       Files.createLink(name, output);

@@ -18,13 +18,13 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.data.PartFile;
 
 /**
  * A sort's private folder of runs, one in each work folder given (several disks): {@code
@@ -239,32 +239,20 @@ public final class WorkDirectory implements Closeable {
   }
 
   /**
-   * Puts the finished file {@code from} at the output's name {@code to}. The finished file is first
-   * renamed (or, from another file system, copied) beside the output; only then is a file already
-   * at the output's name removed, and the finished one renamed to the free name. Renaming over an
-   * existing file instead would make ext4 (its {@code auto_da_alloc}) start writing the new file
-   * back inside the rename, on the sort's clock (0.54 s for a 1 GiB output here), which a sort
-   * into a new name does not pay: every repetition after the first, which replaces its
-   * predecessor's output, would have paid it. The old output is gone only once the new one is
-   * complete beside it, and the name is free only between two calls.
+   * Puts the finished file {@code from} at the output's name {@code to}: renamed (or, from another
+   * file system, copied) beside the output first, then moved into place as every finished file is
+   * ({@link PartFile#commit}: an older output goes only once the new one is complete beside it, and
+   * the new one is not renamed over it, which ext4 would make the sort pay for).
    */
   public static void moveIntoPlace(Path from, Path to) throws IOException {
-    Path parent = to.toAbsolutePath().getParent();
-    Files.createDirectories(parent);
-    // Named as generated data files are, so that 'secmem clean' finds it if this is cut short.
-    Path beside = parent.resolve("." + to.getFileName() + "." + UUID.randomUUID() + ".part");
-    try {
+    Files.createDirectories(to.toAbsolutePath().getParent());
+    try (PartFile beside = PartFile.beside(to, TempRegistry.none())) {
       try {
-        Files.move(from, beside, StandardCopyOption.ATOMIC_MOVE);
+        Files.move(from, beside.path(), StandardCopyOption.ATOMIC_MOVE);
       } catch (AtomicMoveNotSupportedException e) {
-        Files.move(from, beside); // another file system (--work-dir elsewhere): a copy
+        Files.move(from, beside.path()); // another file system (--work-dir elsewhere): a copy
       }
-      if (!Files.isDirectory(to, LinkOption.NOFOLLOW_LINKS)) {
-        Files.deleteIfExists(to); // a folder stays, and the rename below says so
-      }
-      Files.move(beside, to, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(beside);
+      beside.commit();
     }
   }
 

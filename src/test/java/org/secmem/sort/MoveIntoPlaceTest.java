@@ -23,7 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The finished output takes the output's name without being renamed over an existing file: that
  * rename makes ext4 start writing the new file back inside it, on the clock of every repetition
  * that replaces its predecessor's output. The old file is removed only once the new one is
- * complete beside it, so a failed move leaves it as it was.
+ * complete beside it, so a failed move leaves it as it was. ({@link
+ * org.secmem.data.PartFile#commit}, which this goes through, puts every finished file in place:
+ * generated data files and Spark's output too.)
  */
 class MoveIntoPlaceTest {
 

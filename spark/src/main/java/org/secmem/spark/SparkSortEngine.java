@@ -29,7 +29,6 @@ import org.secmem.engine.EngineSettings;
 import org.secmem.engine.EngineStats;
 import org.secmem.engine.SortEngine;
 import org.secmem.sort.TempRegistry;
-import org.secmem.sort.WorkDirectory;
 import scala.Tuple2;
 import scala.jdk.javaapi.CollectionConverters;
 
@@ -176,7 +175,7 @@ public final class SparkSortEngine implements SortEngine {
       throws IOException {
     try (PartFile joined = PartFile.beside(output, job.temps())) {
       PartsJoiner.join(parts, joined.path(), bytes, job.sync());
-      WorkDirectory.moveIntoPlace(joined.path(), output);
+      joined.commit();
     }
   }
 
