@@ -515,6 +515,34 @@ class MergeSortTest {
     }
   }
 
+  /**
+   * The radix sort of any subrange, over any spread of values (one value, a few, a byte's worth,
+   * all of them), sorts exactly that range and leaves the rest and the scratch's use invisible.
+   */
+  @Property(tries = 300)
+  void radix_sortsAnySubrange_likeArraysSort(@ForAll("radixInputs") int[] a,
+      @ForAll @IntRange(min = 0, max = 1000) int cutA,
+      @ForAll @IntRange(min = 0, max = 1000) int cutB) {
+    int from = Math.min(cutA, cutB) % (a.length + 1);
+    int to = Math.max(from, Math.max(cutA, cutB) % (a.length + 1));
+    int[] expected = a.clone();
+    Arrays.sort(expected, from, to);
+    int[] scratch = new SplittableRandom(a.length).ints(a.length).toArray();
+    RunSort.radix(a, scratch, from, to);
+    assertArrayEquals(expected, a, "from=" + from + " to=" + to);
+  }
+
+  @Provide
+  Arbitrary<int[]> radixInputs() {
+    Arbitrary<Integer> values = Arbitraries.oneOf(
+        Arbitraries.integers(),
+        Arbitraries.integers().between(-3, 3),
+        Arbitraries.integers().between(0, 255).map(v -> v << 24),
+        Arbitraries.integers().between(-70_000, 70_000),
+        Arbitraries.of(Integer.MIN_VALUE, Integer.MAX_VALUE, -1, 0, 1));
+    return values.array(int[].class).ofMaxSize(3000);
+  }
+
   @Test
   void radix_sortsASubrangeOnly() {
     int[] a = {9, 8, 7, 3, 2, 1, 0};
