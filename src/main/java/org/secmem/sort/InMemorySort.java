@@ -122,7 +122,7 @@ public final class InMemorySort implements ExternalSorter {
       }
       long sorted = System.nanoTime();
       ProcessCpu.Sample cpuSorted = ProcessCpu.sample();
-      RunFormation.write(counted, spec, tuning.blockIo(), work.outputInProgress(), a, a.length,
+      RunFormation.write(counted, spec, tuning.blockIo(), work.outputInProgress(), a, 0, a.length,
           descending && !tuning.blockIo());
       WorkDirectory.moveIntoPlace(work.outputInProgress(), spec.output());
       long end = System.nanoTime();

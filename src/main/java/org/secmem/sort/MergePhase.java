@@ -69,12 +69,16 @@ final class MergePhase {
       }
       runs = next;
     }
+    // Runs and segments are deleted on a thread of their own; the sort is done when they are gone.
+    job.work.awaitDeletes();
     return pass;
   }
 
   private static void deleteAll(SortJob job, List<Run> group) throws IOException {
     for (Run r : group) {
-      job.work.delete(r.path());
+      for (Path file : r.files()) {
+        job.work.deleteInBackground(file);
+      }
     }
   }
 
@@ -158,18 +162,19 @@ final class MergePhase {
     StreamOptions options = job.mergeOptions();
     boolean perInt = !job.tuning.blockIo();
     Closer closer = Closer.create();
+    ExecutorService prefetch = null;
+    ExecutorService writer = null;
     try {
-      ExecutorService prefetch = null;
-      ExecutorService writer = null;
       if (job.tuning.overlap() && !perInt) {
-        prefetch = closer.register(new Shutdown(Tasks.single("secmem-prefetch"))).pool;
-        writer = closer.register(new Shutdown(Tasks.single("secmem-write-behind"))).pool;
+        prefetch = Tasks.single("secmem-prefetch");
+        writer = Tasks.single("secmem-write-behind");
       }
       List<RunCursor> cursors = new ArrayList<>();
       for (int i = 0; i < group.size(); i++) {
         if (to[i] > from[i]) {
+          // Each segment of a run read to its end here is deleted: no other merge reads it.
           ReadStream in = closer.register(
-              job.streams.openReader(s.readType(), group.get(i).path(), options, from[i], to[i]));
+              RunReader.open(job, group.get(i), options, from[i], to[i], true));
           cursors.add(new StreamCursor(in, job.mergeBlockInts(), perInt, prefetch));
         }
       }
@@ -188,21 +193,12 @@ final class MergePhase {
     } catch (Throwable e) {
       throw closer.rethrow(e, IOException.class);
     } finally {
-      closer.close();
-    }
-  }
-
-  /** A thread of one's own, stopped when closed (registered with a {@link Closer}). */
-  private static final class Shutdown implements java.io.Closeable {
-    final ExecutorService pool;
-
-    Shutdown(ExecutorService pool) {
-      this.pool = pool;
-    }
-
-    @Override
-    public void close() {
-      pool.shutdownNow();
+      // The read-ahead and write-behind threads use the streams: they stop before any closes.
+      try {
+        Tasks.stop(prefetch, writer);
+      } finally {
+        closer.close();
+      }
     }
   }
 }

@@ -77,8 +77,14 @@ final class RunFormation {
         reverse(run, len);
       }
       Path path = count == 1 ? job.work.outputInProgress() : job.work.newRun(1);
-      write(job.streams, job.spec, job.tuning.blockIo(), path, run, len,
-          job.descending() && !reversed);
+      // The output is one file; runs formed a block at a time go out as segments (see Run).
+      long segmentInts = count == 1 ? Math.max(1, len) : job.memory.segmentInts();
+      Run formed = new Run(path, len, segmentInts, null);
+      for (int seg = 0; seg < formed.segments(); seg++) {
+        int off = (int) (seg * segmentInts);
+        write(job.streams, job.spec, job.tuning.blockIo(), formed.file(seg), run, off,
+            (int) Math.min(len - off, segmentInts), job.descending() && !reversed);
+      }
       RunSamples samples = null;
       if (job.sampled()) {
         samples = new RunSamples(len, SortMemory.SAMPLES_PER_RUN);
@@ -90,7 +96,7 @@ final class RunFormation {
           samples.record(0, run, 0, len);
         }
       }
-      runs[(int) c] = new Run(path, len, samples);
+      runs[(int) c] = new Run(path, len, segmentInts, samples);
     }
     return sum;
   }
@@ -131,20 +137,20 @@ final class RunFormation {
   }
 
   /**
-   * Writes {@code run[0..len)} to {@code path} through the spec's write stream, from the end when
-   * {@code backwards} (one call per int; with {@code blockIo} the run is already in order).
+   * Writes {@code run[off..off+len)} to {@code path} through the spec's write stream, from the end
+   * when {@code backwards} (one call per int; with {@code blockIo} the run is already in order).
    */
   static void write(StreamFactory streams, SortSpec s, boolean blockIo, Path path, int[] run,
-      int len, boolean backwards) throws IOException {
+      int off, int len, boolean backwards) throws IOException {
     try (WriteStream out = streams.createWriter(s.writeType(), path, s.options())) {
       if (blockIo) {
-        out.write(run, 0, len);
+        out.write(run, off, len);
       } else if (backwards) {
-        for (int i = len - 1; i >= 0; i--) {
+        for (int i = off + len - 1; i >= off; i--) {
           out.write(run[i]);
         }
       } else {
-        for (int i = 0; i < len; i++) {
+        for (int i = off; i < off + len; i++) {
           out.write(run[i]);
         }
       }

@@ -212,6 +212,26 @@ public record SortMemory(int workers, long runInts, long runs, int mergeThreads,
     return runs * (PER_RUN_BYTES + samples) + merges * (PER_MERGE_BYTES + samples);
   }
 
+  /** Segment files a run formed with block I/O is written as, at most. */
+  static final int SEGMENTS_PER_RUN = 16;
+
+  /** The fewest ints of a segment file (4 KiB, a page): smaller runs are cut into fewer segments. */
+  static final long MIN_SEGMENT_INTS = 1024;
+
+  /**
+   * Ints per file of a run of the first pass. With block I/O a run is written as up to {@link
+   * #SEGMENTS_PER_RUN} segment files, which merges delete as they read them (see {@link Run}): on
+   * this machine a 4 GiB sort otherwise held 8 GiB of dirty pages at once and its merge waited
+   * for the disk. With one call per int (the seed reports' sort) a run is one file.
+   */
+  public long segmentInts() {
+    long whole = Math.max(1, runInts);
+    if (!request.tuning().blockIo()) {
+      return whole;
+    }
+    return Math.min(whole, Math.max(MIN_SEGMENT_INTS, ceilDiv(whole, SEGMENTS_PER_RUN)));
+  }
+
   /** Ints per run when {@code workers} workers share {@code budget} bytes. */
   private static long fitRun(long budget, int workers, long streams, int arrays) {
     return (budget / workers - streams) / ((long) arrays * Integer.BYTES);

@@ -76,9 +76,7 @@ final class Splitters {
     if (from >= to) {
       return to;
     }
-    SortSpec spec = job.spec;
-    try (ReadStream in = job.streams.openReader(spec.readType(), run.path(), job.mergeOptions(),
-        from, to)) {
+    try (ReadStream in = RunReader.open(job, run, job.mergeOptions(), from, to, false)) {
       int[] block = new int[(int) Math.min(to - from, job.mergeBlockInts())];
       long index = from;
       while (index < to) {

@@ -34,6 +34,28 @@ final class Tasks {
     return Executors.newSingleThreadExecutor(daemon(name));
   }
 
+  /**
+   * Stops {@code pools} (any may be null) and waits until none of their tasks runs any more, so
+   * that the streams those tasks used can be closed safely afterwards.
+   */
+  static void stop(ExecutorService... pools) throws InterruptedIOException {
+    for (ExecutorService p : pools) {
+      if (p != null) {
+        p.shutdownNow();
+      }
+    }
+    try {
+      for (ExecutorService p : pools) {
+        if (p != null && !p.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES)) {
+          throw new IllegalStateException("a background I/O thread did not stop within a minute");
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while stopping background I/O threads");
+    }
+  }
+
   private static ThreadFactory daemon(String name) {
     return new ThreadFactoryBuilder().setNameFormat(name + "-%d").setDaemon(true).build();
   }

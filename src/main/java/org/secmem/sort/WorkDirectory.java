@@ -74,6 +74,10 @@ public final class WorkDirectory implements Closeable {
   private final java.util.concurrent.atomic.AtomicLong nextRun =
       new java.util.concurrent.atomic.AtomicLong();
   private final AtomicLongArray written;
+  /** Runs read for the last time, being deleted on {@link #deleter}'s thread. */
+  private final java.util.Queue<java.util.concurrent.Future<?>> deletions =
+      new java.util.concurrent.ConcurrentLinkedQueue<>();
+  private final java.util.concurrent.ExecutorService deleter = Tasks.single("secmem-delete");
   private final AtomicLongArray read;
   private boolean closed;
 
@@ -262,6 +266,25 @@ public final class WorkDirectory implements Closeable {
   }
 
   /**
+   * Deletes a file read for the last time on a thread of its own: removing a file whose pages the
+   * kernel is writing back waits for that write, and the merge that read it should not.
+   * {@link #awaitDeletes} waits for every such deletion.
+   */
+  public void deleteInBackground(Path file) {
+    deletions.add(deleter.submit(() -> {
+      delete(file);
+      return null;
+    }));
+  }
+
+  /** Waits until every {@link #deleteInBackground} deletion is done; rethrows the first failure. */
+  public void awaitDeletes() throws IOException {
+    for (java.util.concurrent.Future<?> f = deletions.poll(); f != null; f = deletions.poll()) {
+      Tasks.await(f);
+    }
+  }
+
+  /**
    * Bytes moved per work folder so far.
    *
    * @param folders the work folders, in the order given
@@ -295,6 +318,11 @@ public final class WorkDirectory implements Closeable {
     }
     closed = true;
     IOException first = null;
+    try {
+      Tasks.stop(deleter);
+    } catch (IOException e) {
+      first = e;
+    }
     for (Path dir : dirs) {
       try {
         deleteTree(dir);

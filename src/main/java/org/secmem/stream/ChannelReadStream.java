@@ -84,7 +84,13 @@ final class ChannelReadStream implements ReadStream {
   @Override
   public void close() throws IOException {
     if (count.close()) {
-      channel.close();
+      try {
+        channel.close();
+      } finally {
+        // Freed now, not when the collector gets to it: a run read as many files would
+        // otherwise pile up direct memory until the JVM forces a full collection.
+        Unmapper.unmap(buf);
+      }
     }
   }
 

@@ -24,6 +24,8 @@ final class ChannelWriteStream implements WriteStream {
   private final boolean sync;
   private final int tailBlock;
   private final WriteCount count;
+  /** Whether closing frees the buffer at once (one of this class's own, not a caller's slice). */
+  private final boolean ownsBuffer;
   private long written;
 
   /**
@@ -34,6 +36,12 @@ final class ChannelWriteStream implements WriteStream {
    */
   ChannelWriteStream(String kind, Path path, FileChannel channel, ByteBuffer buf, boolean sync,
       int tailBlock, WriteCount count) {
+    this(kind, path, channel, buf, sync, tailBlock, count, false);
+  }
+
+  private ChannelWriteStream(String kind, Path path, FileChannel channel, ByteBuffer buf,
+      boolean sync, int tailBlock, WriteCount count, boolean ownsBuffer) {
+    this.ownsBuffer = ownsBuffer;
     this.kind = kind;
     this.path = path;
     this.channel = channel;
@@ -48,7 +56,7 @@ final class ChannelWriteStream implements WriteStream {
     FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE,
         StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
     return new ChannelWriteStream("channel", path, channel, buffer(bufferBytes), sync, 0,
-        WriteCount.unbounded(path));
+        WriteCount.unbounded(path), true);
   }
 
   /** Writes ints [atInt, atInt + lenInts) of the existing file {@code path}. */
@@ -56,7 +64,7 @@ final class ChannelWriteStream implements WriteStream {
       throws IOException {
     FileChannel channel = Regions.channelAt(path, StandardOpenOption.WRITE, atInt * Integer.BYTES);
     return new ChannelWriteStream("channel", path, channel, buffer(bufferBytes), sync, 0,
-        WriteCount.region(path, atInt, lenInts));
+        WriteCount.region(path, atInt, lenInts), true);
   }
 
   private static ByteBuffer buffer(int bufferBytes) {
@@ -105,7 +113,7 @@ final class ChannelWriteStream implements WriteStream {
     if (!count.close()) {
       return;
     }
-    try (FileChannel toClose = channel) {
+    try (FileChannel toClose = channel; Released released = new Released()) {
       long real = written + buf.position();
       if (tailBlock > 0 && buf.position() % tailBlock != 0) {
         while (buf.position() % tailBlock != 0) {
@@ -131,6 +139,20 @@ final class ChannelWriteStream implements WriteStream {
       }
     } catch (IOException e) {
       throw StreamState.failed(path, e);
+    }
+  }
+
+  /**
+   * Frees the buffer when the stream closes, not when the collector gets to it: a sort that writes
+   * a run as many files would otherwise pile up direct memory until the JVM forces a full
+   * collection to reclaim it.
+   */
+  private final class Released implements AutoCloseable {
+    @Override
+    public void close() {
+      if (ownsBuffer) {
+        Unmapper.unmap(buf);
+      }
     }
   }
 
