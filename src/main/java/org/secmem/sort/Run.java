@@ -39,12 +39,22 @@ record Run(Path path, long ints, long segmentInts, RunSamples samples) {
 
   /** The file of segment {@code s}: {@link #path} itself for a run in one file. */
   Path file(int s) {
-    return segments() == 1 ? path : segmentFile(path, s);
+    return segments() == 1 ? path : path.resolveSibling(path.getFileName() + "." + s);
   }
 
-  /** The name of segment {@code s} of a run named {@code path}. */
-  static Path segmentFile(Path path, int s) {
-    return path.resolveSibling(path.getFileName() + "." + s);
+  /** The segment holding int {@code i} of the run. */
+  int segmentOf(long i) {
+    return (int) (i / segmentInts);
+  }
+
+  /** The index in the run of segment {@code s}'s first int. */
+  long segmentStart(int s) {
+    return s * segmentInts;
+  }
+
+  /** The index in the run just past segment {@code s}'s last int. */
+  long segmentEnd(int s) {
+    return Math.min(ints, segmentStart(s) + segmentInts);
   }
 
   /** Every file of the run, in order. */

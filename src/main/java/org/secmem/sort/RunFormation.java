@@ -81,9 +81,9 @@ final class RunFormation {
       long segmentInts = count == 1 ? Math.max(1, len) : job.memory.segmentInts();
       Run formed = new Run(path, len, segmentInts, null);
       for (int seg = 0; seg < formed.segments(); seg++) {
-        int off = (int) (seg * segmentInts);
+        int off = (int) formed.segmentStart(seg);
         write(job.streams, job.spec, job.tuning.blockIo(), formed.file(seg), run, off,
-            (int) Math.min(len - off, segmentInts), job.descending() && !reversed);
+            (int) formed.segmentEnd(seg) - off, job.descending() && !reversed);
       }
       RunSamples samples = null;
       if (job.sampled()) {

@@ -53,11 +53,10 @@ final class RunReader implements ReadStream {
       throw new IllegalArgumentException("ints [" + from + ", " + to + ") are not in a run of "
           + run.ints());
     }
-    long seg = run.segmentInts();
-    int first = (int) (from / seg);
-    int last = to > from ? (int) ((to - 1) / seg) : first;
-    if (run.segments() == 1 || first == last) {
-      long base = first * seg;
+    int first = run.segmentOf(from);
+    int last = to > from ? run.segmentOf(to - 1) : first;
+    if (first == last) {
+      long base = run.segmentStart(first);
       return job.streams.openReader(job.spec.readType(), run.file(first), options, from - base,
           to - base);
     }
@@ -107,10 +106,9 @@ final class RunReader implements ReadStream {
     if (pos >= to) {
       return false;
     }
-    long seg = run.segmentInts();
-    segment = (int) (pos / seg);
-    long start = segment * seg;
-    long end = Math.min(to, start + seg);
+    segment = run.segmentOf(pos);
+    long start = run.segmentStart(segment);
+    long end = Math.min(to, run.segmentEnd(segment));
     current = job.streams.openReader(job.spec.readType(), run.file(segment), options,
         pos - start, end - start);
     left = end - pos;
@@ -125,10 +123,8 @@ final class RunReader implements ReadStream {
     ReadStream done = current;
     current = null;
     done.close();
-    long seg = run.segmentInts();
-    long start = segment * seg;
-    long end = Math.min(run.ints(), start + seg);
-    if (free && left == 0 && start >= from && end <= to) {
+    if (free && left == 0 && run.segmentStart(segment) >= from
+        && run.segmentEnd(segment) <= to) {
       job.work.deleteInBackground(run.file(segment));
     }
   }

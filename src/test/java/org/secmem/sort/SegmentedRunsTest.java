@@ -51,9 +51,9 @@ class SegmentedRunsTest {
   private static Run writeRun(SortJob job, Path path, int[] values, long seg) throws IOException {
     Run run = new Run(path, values.length, seg, null);
     for (int s = 0; s < run.segments(); s++) {
-      int off = (int) (s * seg);
+      int off = (int) run.segmentStart(s);
       RunFormation.write(job.streams, job.spec, true, run.file(s), values, off,
-          (int) Math.min(values.length - off, seg), false);
+          (int) run.segmentEnd(s) - off, false);
     }
     return run;
   }
