@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.WriteStream;
@@ -50,22 +51,24 @@ final class MergePhase {
           deleteAll(job, groups.get(g));
         }
       } else {
-        List<Callable<Run>> merges = new ArrayList<>();
-        for (int g = 0; g < groups.size(); g++) {
-          List<Run> group = groups.get(g);
-          Path target = targets.get(g);
-          merges.add(() -> {
-            Run merged = mergeWhole(job, group, target);
-            deleteAll(job, group);
-            return merged;
+        // The plan's merge threads take the groups in turn, on the sort's own pool: a pool of
+        // their own would end inside the clock, and threads that end take their CPU time with
+        // them (see ProcessCpu).
+        Run[] merged = new Run[groups.size()];
+        AtomicInteger nextGroup = new AtomicInteger();
+        List<Callable<Void>> workers = new ArrayList<>();
+        for (int w = 0; w < Math.min(Math.max(1, job.memory.mergeThreads()), groups.size()); w++) {
+          workers.add(() -> {
+            for (int g = nextGroup.getAndIncrement(); g < merged.length;
+                g = nextGroup.getAndIncrement()) {
+              merged[g] = mergeWhole(job, groups.get(g), targets.get(g));
+              deleteAll(job, groups.get(g));
+            }
+            return null;
           });
         }
-        ExecutorService side = Tasks.pool("secmem-merge", Math.max(1, job.memory.mergeThreads()));
-        try {
-          next.addAll(Tasks.all(side, merges));
-        } finally {
-          side.shutdownNow();
-        }
+        Tasks.all(job.pool, workers);
+        next.addAll(Arrays.asList(merged));
       }
       runs = next;
     }
