@@ -1,19 +1,19 @@
 package org.secmem.cli;
 
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.fs.SecureFolder;
+import org.secmem.fs.Sweep;
 import org.secmem.sort.WorkDirectory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -64,57 +64,69 @@ final class CleanCommand implements Callable<Integer> {
     CommandLine cmd = spec.commandLine();
     List<Path> where = dirs != null && !dirs.isEmpty() ? dirs : List.of(Paths.get("data"),
         Paths.get("results"), Paths.get("."), Paths.get(System.getProperty("java.io.tmpdir")));
-    List<Path> removed = new ArrayList<>();
-    List<Path> parts = new ArrayList<>();
+    Sweep folders = Sweep.empty();
+    Sweep parts = Sweep.empty();
     Instant now = Instant.now();
     for (Path d : where) {
-      removed.addAll(WorkDirectory.removeStale(d));
-      parts.addAll(removeStaleParts(d, now));
+      folders = folders.and(WorkDirectory.removeStale(d));
+      parts = parts.and(removeStaleParts(d, now));
     }
-    for (Path p : removed) {
-      cmd.getOut().println("removed " + p);
+    for (Path p : folders.removed()) {
+      cmd.getOut().println(UserText.line("removed " + p));
     }
-    for (Path p : parts) {
-      cmd.getOut().println("removed " + p);
+    for (Path p : parts.removed()) {
+      cmd.getOut().println(UserText.line("removed " + p));
     }
-    cmd.getOut().println(removed.isEmpty() && parts.isEmpty()
+    for (Sweep.LeftAlone l : folders.and(parts).leftAlone()) {
+      cmd.getOut().println(UserText.line("left alone " + l.path() + ": " + l.reason()));
+    }
+    int removed = folders.removed().size() + parts.removed().size();
+    cmd.getOut().println(UserText.line(removed == 0
         ? "nothing to clean in " + where
-        : "removed " + removed.size() + " stale work folder(s) and " + parts.size()
-            + " unfinished file(s)");
+        : "removed " + folders.removed().size() + " stale work folder(s) and "
+            + parts.removed().size() + " unfinished file(s)"));
     cmd.getOut().flush();
     return ExitCodes.OK;
   }
 
   /**
    * Removes the unfinished temporaries ({@code .NAME.<uuid>.part}) in {@code dir} that nobody has
-   * written to for {@link WorkDirectory#ABANDONED_AFTER}.
+   * written to for {@link WorkDirectory#ABANDONED_AFTER}: files of this user's only, each
+   * unlinked relative to the folder opened once (a link at such a name goes as the link).
    *
-   * @return the files removed
+   * @return the files removed, and those left alone (another user's)
    */
-  static List<Path> removeStaleParts(Path dir, Instant now) throws IOException {
+  static Sweep removeStaleParts(Path dir, Instant now) throws IOException {
     List<Path> removed = new ArrayList<>();
+    List<Sweep.LeftAlone> left = new ArrayList<>();
     if (!Files.isDirectory(dir)) {
-      return removed;
+      return Sweep.empty();
     }
-    try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir, ".*.part")) {
-      for (Path p : entries) {
-        if (!PART.matcher(p.getFileName().toString()).matches()
-            || !Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) {
+    try (SecureFolder folder = SecureFolder.openFollowing(dir)) {
+      String me = SecureFolder.currentUser().getName();
+      for (SecureFolder.Entry e : folder.list()) {
+        if (!PART.matcher(e.name()).matches() || e.kind() != SecureFolder.Kind.FILE) {
           continue;
         }
-        try {
-          Instant modified = Files.getLastModifiedTime(p, LinkOption.NOFOLLOW_LINKS).toInstant();
-          if (modified.plus(WorkDirectory.ABANDONED_AFTER).isBefore(now)
-              && Files.deleteIfExists(p)) {
-            removed.add(p);
-            LOG.info("Removed unfinished file {}, untouched since {}", p, modified);
-          }
-        } catch (NoSuchFileException e) {
-          // Renamed into place or removed by its writer meanwhile.
-          LOG.debug("{} went away while it was looked at", p, e);
+        Path p = dir.resolve(e.name());
+        Instant modified = Instant.ofEpochMilli(e.modifiedMillis());
+        if (!modified.plus(WorkDirectory.ABANDONED_AFTER).isBefore(now)) {
+          continue;
+        }
+        Optional<String> owner = folder.ownerOf(e.name());
+        if (owner.isEmpty()) {
+          continue; // gone meanwhile: renamed into place or removed by its writer
+        }
+        if (!owner.get().equals(me)) {
+          left.add(new Sweep.LeftAlone(p, "owned by " + owner.get() + ", not " + me));
+          continue;
+        }
+        if (folder.deleteFile(e.name())) {
+          removed.add(p);
+          LOG.info("Removed unfinished file {}, untouched since {}", p, modified);
         }
       }
     }
-    return removed;
+    return new Sweep(removed, left);
   }
 }

@@ -5,8 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.fs.SecureFolder;
 
 /**
  * Draws the charts of a raw results CSV, as PNG and SVG: {@link ChartPlanner} decides which charts
@@ -112,33 +114,45 @@ public final class ChartMaker {
   /**
    * Removes chart files that an earlier drawing of the same results left in its own folder and
    * this one does not write (an older version named them differently), so the folder shows only
-   * what this plan says; removes the folder when nothing else is in it. Other files stay.
+   * what this plan says; removes the folder when nothing else is in it. Other files stay. The
+   * folder is opened without following links and each file unlinked relative to it: a link at
+   * the folder's name (planted, or swapped in meanwhile) makes secmem remove nothing, and a file
+   * swapped for a link goes as the link.
    */
   private static void removeStaleCharts(Path outDir, List<ChartSpec> specs) throws IOException {
-    if (!Files.isDirectory(outDir)) {
-      return;
-    }
     java.util.Set<String> current = new java.util.HashSet<>();
     specs.forEach(s -> {
       current.add(s.fileStem() + ".png");
       current.add(s.fileStem() + ".svg");
     });
-    List<Path> stale;
-    try (var files = Files.list(outDir)) {
-      stale = files
-          .filter(Files::isRegularFile)
-          .filter(f -> CHART_FILE.matcher(f.getFileName().toString()).matches())
-          .filter(f -> !current.contains(f.getFileName().toString()))
-          .toList();
+    Path abs = outDir.toAbsolutePath();
+    if (!Files.isDirectory(abs.getParent())) {
+      return;
     }
-    for (Path f : stale) {
-      Files.deleteIfExists(f);
-    }
-    if (specs.isEmpty()) {
-      try (var left = Files.list(outDir)) {
-        if (left.findAny().isEmpty()) {
-          Files.delete(outDir);
+    try (SecureFolder parent = SecureFolder.openFollowing(abs.getParent())) {
+      String name = abs.getFileName().toString();
+      Optional<SecureFolder.Kind> kind = parent.kindOf(name);
+      if (kind.isEmpty()) {
+        return;
+      }
+      if (kind.get() != SecureFolder.Kind.FOLDER) {
+        LOG.warn("{} is {}, not a folder: no old chart is removed from it", outDir,
+            kind.get().described());
+        return;
+      }
+      try (SecureFolder dir = parent.openFolder(name)) {
+        for (SecureFolder.Entry e : dir.list()) {
+          if (e.kind() == SecureFolder.Kind.FILE && CHART_FILE.matcher(e.name()).matches()
+              && !current.contains(e.name())) {
+            dir.deleteFile(e.name());
+          }
         }
+        if (specs.isEmpty() && dir.list().isEmpty()) {
+          parent.deleteEmptyFolder(name);
+        }
+      } catch (java.nio.file.NotDirectoryException e) {
+        LOG.warn("{} changed into {} while it was looked at: no old chart is removed from it",
+            outDir, e.getMessage());
       }
     }
   }

@@ -2,10 +2,8 @@ package org.secmem.sort;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -14,7 +12,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -25,14 +22,23 @@ import java.util.regex.Pattern;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.data.PartFile;
+import org.secmem.fs.OwnerMarker;
+import org.secmem.fs.SecureFolder;
+import org.secmem.fs.Sweep;
+import org.secmem.fs.ThisMachine;
 
 /**
  * A sort's private folder of runs, one in each work folder given (several disks): {@code
- * .secmem-sort-<pid>-<random>}, each holding a marker file with
- * the owning process's id and start time so that leftovers of a killed process can be recognised
- * and removed. {@link #close()} removes the folders and everything in them, also after a failure, and
- * removes the marker last: a removal cut short (kill -9 after Ctrl-C, an out-of-memory) leaves a
- * folder that still says whose it is.
+ * .secmem-sort-<pid>-<random>}, each holding an {@link OwnerMarker} that this process keeps locked
+ * for as long as the folder is in use, so that leftovers of a killed process can be recognised
+ * and removed, from any PID namespace and, where locks reach, any host. {@link #close()} removes
+ * the folders and everything in them, also after a failure, and removes the marker last: a
+ * removal cut short (kill -9 after Ctrl-C, an out-of-memory) leaves a folder that still says whose
+ * it is. A work folder holds files only, never a subfolder or a link.
+ *
+ * <p>Every removal works relative to a folder opened without following links ({@link
+ * SecureFolder}): a leftover another user planted, or swaps a link into while it is removed,
+ * never makes secmem delete anything outside it.
  */
 public final class WorkDirectory implements Closeable {
 
@@ -46,13 +52,6 @@ public final class WorkDirectory implements Closeable {
    */
   public static final Duration ABANDONED_AFTER = Duration.ofMinutes(1);
 
-  /**
-   * Start times that differ by more than this belong to different processes (the PID was reused);
-   * within it, to the same one (the kernel's boot time, from which start times are computed, can
-   * move a little when the clock is adjusted).
-   */
-  private static final Duration SAME_START = Duration.ofSeconds(2);
-
   /** Rounds of deleting a folder's entries before giving up on a writer that keeps adding. */
   private static final int DELETE_ROUNDS = 5;
 
@@ -60,15 +59,28 @@ public final class WorkDirectory implements Closeable {
 
   private static final Logger LOG = LogManager.getLogger(WorkDirectory.class);
 
-  /** Deletes one file or empty folder; tests replace it to cut a removal short. */
+  /** Deletes one entry of an open folder; tests replace it to cut a removal short. */
   @FunctionalInterface
   interface Deleter {
-    void delete(Path path) throws IOException;
+    void delete(SecureFolder folder, String name) throws IOException;
   }
 
-  private static final Deleter FILES = Files::deleteIfExists;
+  /**
+   * Unlinks a file or link, or removes an empty folder, relative to the open folder: what is
+   * at the name is looked at without following links, and if it is swapped meanwhile the call
+   * fails (a folder is never unlinked, a link never removed as a folder).
+   */
+  private static final Deleter FILES = (f, name) -> {
+    if (f.kindOf(name).filter(k -> k == SecureFolder.Kind.FOLDER).isPresent()) {
+      f.deleteEmptyFolder(name);
+    } else {
+      f.deleteFile(name);
+    }
+  };
 
   private final List<Path> dirs;
+  /** Per folder, the locked marker that says it is in use; closed once the folder is gone. */
+  private final List<OwnerMarker> markers;
   private final int outputFolder;
   private final TempRegistry registry;
   private final java.util.concurrent.atomic.AtomicLong nextRun =
@@ -81,8 +93,10 @@ public final class WorkDirectory implements Closeable {
   private final AtomicLongArray read;
   private boolean closed;
 
-  private WorkDirectory(List<Path> dirs, int outputFolder, TempRegistry registry) {
+  private WorkDirectory(List<Path> dirs, List<OwnerMarker> markers, int outputFolder,
+      TempRegistry registry) {
     this.dirs = List.copyOf(dirs);
+    this.markers = new ArrayList<>(markers);
     this.outputFolder = outputFolder;
     this.registry = registry;
     this.written = new AtomicLongArray(dirs.size());
@@ -120,10 +134,9 @@ public final class WorkDirectory implements Closeable {
         .toList()).size() != parents.size()) {
       throw new IllegalArgumentException("a work folder is named twice: " + parents);
     }
-    ProcessHandle self = ProcessHandle.current();
-    long pid = self.pid();
-    byte[] marker = markerText(pid, self.info().startInstant()).getBytes(StandardCharsets.US_ASCII);
+    long pid = ProcessHandle.current().pid();
     List<Path> made = new ArrayList<>();
+    List<OwnerMarker> markers = new ArrayList<>();
     try {
       for (Path parent : parents) {
         Files.createDirectories(parent);
@@ -132,13 +145,15 @@ public final class WorkDirectory implements Closeable {
         Files.createDirectory(dir);
         registry.register(dir);
         made.add(dir);
-        Files.write(dir.resolve(MARKER), marker);
+        try (SecureFolder f = SecureFolder.open(dir)) {
+          markers.add(OwnerMarker.create(f, MARKER));
+        }
       }
     } catch (IOException | RuntimeException e) {
-      new WorkDirectory(made, 0, registry).closeAfter(e);
+      new WorkDirectory(made, markers, 0, registry).closeAfter(e);
       throw e;
     }
-    return new WorkDirectory(made, outputFolder(parents, outputParent), registry);
+    return new WorkDirectory(made, markers, outputFolder(parents, outputParent), registry);
   }
 
   /**
@@ -150,10 +165,12 @@ public final class WorkDirectory implements Closeable {
   }
 
   /** {@link #removeStale(Path)} in each of {@code parents}. */
-  public static void removeStale(List<Path> parents) throws IOException {
+  public static Sweep removeStale(List<Path> parents) throws IOException {
+    Sweep all = Sweep.empty();
     for (Path parent : parents) {
-      removeStale(parent);
+      all = all.and(removeStale(parent));
     }
+    return all;
   }
 
   /** Index of the first of {@code parents} on the file system of {@code outputParent}, or 0. */
@@ -190,11 +207,6 @@ public final class WorkDirectory implements Closeable {
       a = a.getParent();
     }
     return a == null ? p.toAbsolutePath().getRoot() : a;
-  }
-
-  /** The marker's text: the PID, and on a second line the process's start time when known. */
-  static String markerText(long pid, Optional<Instant> start) {
-    return pid + "\n" + start.map(s -> s + "\n").orElse("");
   }
 
   /** The (first) work folder. */
@@ -323,9 +335,17 @@ public final class WorkDirectory implements Closeable {
     } catch (IOException e) {
       first = e;
     }
-    for (Path dir : dirs) {
+    for (int i = 0; i < dirs.size(); i++) {
+      Path dir = dirs.get(i);
       try {
-        deleteTree(dir);
+        try {
+          deleteTree(dir);
+        } finally {
+          // Unlinked or not, the folder is no longer in use: a later sweep may judge it.
+          if (i < markers.size()) {
+            markers.get(i).close();
+          }
+        }
         registry.release(dir);
       } catch (IOException e) {
         if (first == null) {
@@ -350,162 +370,214 @@ public final class WorkDirectory implements Closeable {
   }
 
   /**
-   * Deletes a file or a folder and everything in it; a missing path is fine. In a folder, a
-   * {@link #MARKER} is deleted last, once nothing else is left: whatever cuts the removal short,
-   * the folder keeps saying whose it is, so {@link #removeStale} can finish the job.
+   * Deletes a file or a folder and everything in it, without following links; a missing path is
+   * fine. For secmem's own temporaries (registered by this process). In a folder, a {@link
+   * #MARKER} is deleted last, once nothing else is left: whatever cuts the removal short, the
+   * folder keeps saying whose it is, so {@link #removeStale} can finish the job.
    */
   public static void deleteTree(Path root) throws IOException {
     deleteTree(root, FILES);
   }
 
   static void deleteTree(Path root, Deleter deleter) throws IOException {
-    if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
+    Path abs = root.toAbsolutePath();
+    if (abs.getParent() == null || !Files.exists(abs.getParent(), LinkOption.NOFOLLOW_LINKS)) {
       return;
     }
-    if (Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
-      Path marker = root.resolve(MARKER);
-      // A writer stopping (after an interrupt) may still add a file: list again until only the
-      // marker is left, and keep the marker if that never happens.
-      for (int round = 0; deleteAllBut(root, marker, deleter) > 0; round++) {
-        if (round + 1 == DELETE_ROUNDS) {
-          throw new DirectoryNotEmptyException(root + " (files kept appearing while it was"
-              + " removed)");
-        }
+    try (SecureFolder parent = SecureFolder.openFollowing(abs.getParent())) {
+      String name = abs.getFileName().toString();
+      Optional<SecureFolder.Kind> kind = parent.kindOf(name);
+      if (kind.isEmpty()) {
+        return;
       }
-      deleter.delete(marker);
+      if (kind.get() == SecureFolder.Kind.FOLDER) {
+        try (SecureFolder f = parent.openFolder(name)) {
+          deleteContents(f, MARKER, deleter);
+        }
+        deleter.delete(parent, name);
+      } else {
+        deleter.delete(parent, name);
+      }
     }
-    deleter.delete(root);
   }
 
-  /** Deletes every entry of {@code dir} except {@code keep}; returns how many it found. */
-  private static long deleteAllBut(Path dir, Path keep, Deleter deleter) throws IOException {
-    long found = 0;
-    try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
-      for (Path p : entries) {
-        if (p.equals(keep)) {
+  /**
+   * Deletes everything in {@code f} (subfolders too: a Spark parts folder is registered the same
+   * way), {@code keepLast} only once nothing else is left.
+   */
+  private static void deleteContents(SecureFolder f, String keepLast, Deleter deleter)
+      throws IOException {
+    // A writer stopping (after an interrupt) may still add a file: list again until only the
+    // marker is left, and keep the marker if that never happens.
+    for (int round = 0; ; round++) {
+      long found = 0;
+      for (SecureFolder.Entry e : f.list()) {
+        if (e.name().equals(keepLast)) {
           continue;
         }
         found++;
-        if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
-          deleteTree(p, deleter);
-        } else {
-          deleter.delete(p);
+        if (e.kind() == SecureFolder.Kind.FOLDER) {
+          try (SecureFolder sub = f.openFolder(e.name())) {
+            deleteContents(sub, null, deleter);
+          }
         }
+        deleter.delete(f, e.name());
+      }
+      if (found == 0) {
+        break;
+      }
+      if (round + 1 == DELETE_ROUNDS) {
+        throw new DirectoryNotEmptyException(f.path() + " (files kept appearing while it was"
+            + " removed)");
       }
     }
-    return found;
+    if (keepLast != null) {
+      deleter.delete(f, keepLast);
+    }
   }
 
   /**
    * Removes work folders in {@code parent} whose owning process is gone (left by {@code kill -9},
    * a power cut, or a removal that was cut short); folders of live processes are left alone. A
-   * folder's owner is gone when the process its marker names is not running, or is running but
-   * started at another time than the marker says (the PID was reused). A folder without a marker
-   * (its removal was cut short, or a version before markers were removed last) is removed when the
-   * process named in the folder's name is gone, or when it is older than {@link
-   * #ABANDONED_AFTER}.
+   * folder's owner is gone when the lock on its marker is free (the owner holds it for the
+   * folder's life; the kernel drops it when the process ends, whatever PID namespace it was in),
+   * or, for a marker of an older version without a lock, when the process it names is not running
+   * or started at another time than it says. A folder without a marker (its removal was cut short)
+   * is removed when it is older than {@link #ABANDONED_AFTER}.
    *
-   * @return the folders removed
+   * <p>Only what secmem makes is removed: a folder of this user's, not a link, holding files
+   * only. A folder holding anything else (a subfolder, a link, a device) or owned by another user
+   * is left alone and reported; so is one whose owner ran on another machine, where a free lock
+   * proves nothing. A folder named with this process's PID is never judged (judging opens its
+   * marker, and closing that would drop this process's own lock on it).
    */
-  public static List<Path> removeStale(Path parent) throws IOException {
-    return removeStale(parent, Instant.now());
+  public static Sweep removeStale(Path parent) throws IOException {
+    return removeStale(parent, Instant.now(), FILES);
   }
 
-  static List<Path> removeStale(Path parent, Instant now) throws IOException {
+  static Sweep removeStale(Path parent, Instant now, Deleter deleter) throws IOException {
     List<Path> removed = new ArrayList<>();
+    List<Sweep.LeftAlone> left = new ArrayList<>();
     if (!Files.isDirectory(parent)) {
-      return removed;
+      return Sweep.empty();
     }
-    try (DirectoryStream<Path> entries = Files.newDirectoryStream(parent, PREFIX + "*")) {
-      for (Path candidate : entries) {
-        if (!Files.isDirectory(candidate, LinkOption.NOFOLLOW_LINKS)) {
+    ThisMachine here = ThisMachine.current();
+    String me = SecureFolder.currentUser().getName();
+    long myPid = ProcessHandle.current().pid();
+    try (SecureFolder p = SecureFolder.openFollowing(parent)) {
+      for (SecureFolder.Entry e : p.list()) {
+        if (!e.name().startsWith(PREFIX) || e.kind() != SecureFolder.Kind.FOLDER
+            || pidInName(e.name()).filter(pid -> pid == myPid).isPresent()) {
           continue;
         }
-        try {
-          Optional<String> why = staleBecause(candidate, now);
-          if (why.isPresent()) {
-            deleteTree(candidate);
-            removed.add(candidate);
-            LOG.info("Removed stale work folder {}: {}", candidate, why.get());
+        Path path = parent.resolve(e.name());
+        try (SecureFolder f = p.openFolder(e.name())) {
+          Optional<String> why = staleBecause(f, me, now, here);
+          if (why.isEmpty()) {
+            continue;
           }
-        } catch (NoSuchFileException e) {
-          // Removed meanwhile by its owner or by another clean: nothing left to do.
-          LOG.debug("{} went away while it was looked at", candidate, e);
+          Optional<String> refused = removeLeftover(p, f, e.name(), deleter);
+          if (refused.isEmpty()) {
+            removed.add(path);
+            LOG.info("Removed stale work folder {}: {}", path, why.get());
+          } else {
+            left.add(new Sweep.LeftAlone(path, refused.get()));
+          }
+        } catch (Refusal r) {
+          left.add(new Sweep.LeftAlone(path, r.getMessage()));
+          LOG.info("Left {} alone: {}", path, r.getMessage());
+        } catch (NoSuchFileException | java.nio.file.NotDirectoryException x) {
+          // Removed or replaced meanwhile (by its owner, another clean, or someone swapping in a
+          // link): nothing of secmem's is at that name now.
+          LOG.debug("{} went away or changed while it was looked at", path, x);
         }
       }
     }
-    return removed;
+    return new Sweep(removed, left);
   }
 
-  /** Why {@code dir} is abandoned, or empty when it may belong to a live sort. */
-  private static Optional<String> staleBecause(Path dir, Instant now) throws IOException {
-    Optional<Owner> marked = Owner.read(dir.resolve(MARKER));
-    if (marked.isPresent()) {
-      Owner o = marked.get();
-      return o.alive() ? Optional.empty() : Optional.of("process " + o.pid + " is gone");
+  /** A folder that is not to be removed, and why, in words for the user. */
+  private static final class Refusal extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    Refusal(String why) {
+      super(why, null, false, false);
     }
-    Optional<Long> named = pidInName(dir);
-    if (named.isPresent() && !new Owner(named.get(), Optional.empty()).alive()) {
-      return Optional.of("no marker, and process " + named.get() + " is gone");
+  }
+
+  /**
+   * Why the open folder {@code f} is abandoned; empty when it may belong to a live sort.
+   *
+   * @throws Refusal when it is not secmem's to judge (another user's, holding what secmem never
+   *     makes, an owner that cannot be checked from here)
+   */
+  private static Optional<String> staleBecause(SecureFolder f, String me, Instant now,
+      ThisMachine here) throws IOException, Refusal {
+    String owner = f.owner().getName();
+    if (!owner.equals(me)) {
+      throw new Refusal("owned by " + owner + ", not " + me);
     }
-    Instant modified = Files.getLastModifiedTime(dir, LinkOption.NOFOLLOW_LINKS).toInstant();
+    Optional<String> foreign = foreignEntry(f);
+    if (foreign.isPresent()) {
+      throw new Refusal(foreign.get());
+    }
+    Optional<OwnerMarker.Verdict> v = OwnerMarker.judge(f, MARKER, here);
+    if (v.isPresent()) {
+      return switch (v.get().state()) {
+        case LIVE -> Optional.empty();
+        case GONE -> Optional.of(v.get().reason());
+        case UNKNOWN -> throw new Refusal(v.get().reason());
+      };
+    }
+    Instant modified = Instant.ofEpochMilli(f.modifiedMillis());
     if (modified.plus(ABANDONED_AFTER).isBefore(now)) {
       return Optional.of("no marker, untouched since " + modified);
     }
     return Optional.empty();
   }
 
-  private static Optional<Long> pidInName(Path dir) {
-    Matcher m = NAME_PID.matcher(dir.getFileName().toString());
-    return m.matches() ? Optional.of(Long.parseLong(m.group(1))) : Optional.empty();
+  /** What in {@code f} secmem never makes in a work folder (anything but a file); empty if none. */
+  private static Optional<String> foreignEntry(SecureFolder f) throws IOException {
+    for (SecureFolder.Entry x : f.list()) {
+      if (x.kind() != SecureFolder.Kind.FILE) {
+        return Optional.of("holds " + x.kind().described() + " ('" + x.name()
+            + "'), which secmem never makes in a work folder");
+      }
+    }
+    return Optional.empty();
   }
 
-  /** The process a marker names: its PID, and its start time when the marker records one. */
-  static final class Owner {
-    final long pid;
-    final Optional<Instant> start;
-
-    Owner(long pid, Optional<Instant> start) {
-      this.pid = pid;
-      this.start = start;
+  /**
+   * Deletes the files of the abandoned folder {@code f} (named {@code name} in {@code p}), the
+   * marker last, then the folder. Each file is unlinked relative to the open folder, so a file
+   * swapped for a link goes as a link and one swapped for a folder is refused.
+   *
+   * @return empty when it is gone, else why it was left
+   */
+  private static Optional<String> removeLeftover(SecureFolder p, SecureFolder f, String name,
+      Deleter deleter) throws IOException {
+    try {
+      for (SecureFolder.Entry x : f.list()) {
+        if (!x.name().equals(MARKER)) {
+          deleter.delete(f, x.name());
+        }
+      }
+      deleter.delete(f, MARKER);
+      deleter.delete(p, name);
+      return Optional.empty();
+    } catch (DirectoryNotEmptyException e) {
+      return Optional.of("something was added to it while it was removed");
+    } catch (java.nio.file.FileSystemException e) {
+      if (e instanceof NoSuchFileException) {
+        throw e;
+      }
+      String reason = e.getReason() == null ? e.getClass().getSimpleName() : e.getReason();
+      return Optional.of("could not be removed: " + reason);
     }
+  }
 
-    /** The marker's owner; empty when there is no marker or it cannot be read as one. */
-    static Optional<Owner> read(Path marker) {
-      List<String> lines;
-      try {
-        lines = Files.readAllLines(marker, StandardCharsets.US_ASCII);
-      } catch (NoSuchFileException e) {
-        return Optional.empty();
-      } catch (IOException e) {
-        LOG.warn("Cannot read the work-folder marker {}; judging the folder without it", marker, e);
-        return Optional.empty();
-      }
-      try {
-        long pid = Long.parseLong(lines.isEmpty() ? "" : lines.get(0).trim());
-        // Markers of older versions hold only the PID.
-        Optional<Instant> start = lines.size() > 1 && !lines.get(1).isBlank()
-            ? Optional.of(Instant.parse(lines.get(1).trim())) : Optional.empty();
-        return Optional.of(new Owner(pid, start));
-      } catch (NumberFormatException | DateTimeParseException e) {
-        LOG.warn("The work-folder marker {} is not one secmem wrote: {}; judging the folder"
-            + " without it", marker, lines);
-        return Optional.empty();
-      }
-    }
-
-    /** Whether this process still runs: same PID and, when recorded, the same start time. */
-    boolean alive() {
-      Optional<ProcessHandle> h = ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
-      if (h.isEmpty()) {
-        return false;
-      }
-      if (start.isEmpty()) {
-        return true;
-      }
-      Optional<Instant> actual = h.get().info().startInstant();
-      return actual.isEmpty()
-          || Duration.between(start.get(), actual.get()).abs().compareTo(SAME_START) <= 0;
-    }
+  private static Optional<Long> pidInName(String name) {
+    Matcher m = NAME_PID.matcher(name);
+    return m.matches() ? Optional.of(Long.parseLong(m.group(1))) : Optional.empty();
   }
 }

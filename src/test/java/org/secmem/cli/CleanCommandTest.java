@@ -29,11 +29,11 @@ class CleanCommandTest {
   @Test
   void unmarkedOldFolder_isRemoved_freshAndLiveOnesKept() throws IOException {
     long me = ProcessHandle.current().pid();
-    // Left by a removal cut short before the marker went: the PID in its name is ours (alive),
-    // so only its age tells it is abandoned.
-    Path unmarkedOld = folder(WorkDirectory.PREFIX + me + "-0ld", null, ago(120));
-    Path unmarkedFresh = folder(WorkDirectory.PREFIX + me + "-f7e54", null, ago(2));
-    Path live = folder(WorkDirectory.PREFIX + me + "-1ive",
+    // Left by a removal cut short before the marker went: only its age tells it is abandoned.
+    // (Named with a PID not this process's: clean never judges a folder named with its own.)
+    Path unmarkedOld = folder(WorkDirectory.PREFIX + "71-0ld", null, ago(120));
+    Path unmarkedFresh = folder(WorkDirectory.PREFIX + "71-f7e54", null, ago(2));
+    Path live = folder(WorkDirectory.PREFIX + "71-1ive",
         me + "\n" + ProcessHandle.current().info().startInstant().map(s -> s + "\n").orElse(""),
         ago(3600));
     CliTest.Result r = CliTest.run("clean", dir.toString());
@@ -52,7 +52,7 @@ class CleanCommandTest {
     Optional<Instant> start = self.info().startInstant();
     assumeTrue(start.isPresent(), "this platform reports process start times");
     // Our PID, but a process started an hour before us: the owner is gone, the PID reused.
-    Path reused = folder(WorkDirectory.PREFIX + self.pid() + "-ab",
+    Path reused = folder(WorkDirectory.PREFIX + "72-ab",
         self.pid() + "\n" + start.get().minus(Duration.ofHours(1)) + "\n", ago(5));
     CliTest.Result r = CliTest.run("clean", dir.toString());
     assertEquals(0, r.code(), r.err());

@@ -487,7 +487,7 @@ class MergeSortTest {
     Files.writeString(dead.resolve(WorkDirectory.MARKER), "999999999\n");
     Files.writeString(dead.resolve("pass1-run0.bin"), "junk");
     try (WorkDirectory live = WorkDirectory.create(dir)) {
-      List<Path> removed = WorkDirectory.removeStale(dir);
+      List<Path> removed = WorkDirectory.removeStale(dir).removed();
       assertEquals(List.of(dead), removed);
       assertTrue(Files.isDirectory(live.path()));
       assertFalse(Files.exists(dead));

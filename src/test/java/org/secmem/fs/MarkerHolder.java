@@ -1,0 +1,98 @@
+package org.secmem.fs;
+
+import java.io.BufferedReader;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Another process, for tests of what one process can tell of another's lock (a process cannot
+ * test its own POSIX locks: it always gets them). {@code hold FOLDER NAME}: creates an owner
+ * marker, says "ready" and holds it until its input ends. {@code try FILE}: says "held" or
+ * "free".
+ */
+public final class MarkerHolder implements Closeable {
+
+  private final Process process;
+
+  private MarkerHolder(Process process) {
+    this.process = process;
+  }
+
+  public static void main(String[] args) throws Exception {
+    if (args[0].equals("hold")) {
+      try (SecureFolder f = SecureFolder.open(Path.of(args[1]));
+          OwnerMarker m = OwnerMarker.create(f, args[2])) {
+        System.out.println("ready");
+        System.out.flush();
+        System.in.readAllBytes();
+      }
+    } else {
+      try (FileChannel c = FileChannel.open(Path.of(args[1]), StandardOpenOption.READ)) {
+        FileLock l = c.tryLock(0, Long.MAX_VALUE, true);
+        System.out.println(l == null ? "held" : "free");
+      }
+    }
+  }
+
+  /** A process holding a new marker {@code name} in {@code folder} until closed. */
+  public static MarkerHolder start(Path folder, String name) throws IOException {
+    Process p = java("hold", folder.toString(), name).start();
+    String said = new BufferedReader(new InputStreamReader(p.getInputStream(),
+        StandardCharsets.UTF_8)).readLine();
+    if (!"ready".equals(said)) {
+      p.destroyForcibly();
+      throw new IOException("the holder did not start: " + said);
+    }
+    return new MarkerHolder(p);
+  }
+
+  /** "held" or "free", as another process finds the lock on {@code file}. */
+  public static String tryLockFromAnotherProcess(Path file) throws IOException,
+      InterruptedException {
+    Process p = java("try", file.toString()).start();
+    String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+    p.waitFor(30, TimeUnit.SECONDS);
+    return said;
+  }
+
+  /** The PID of the holder. */
+  public long pid() {
+    return process.pid();
+  }
+
+  /** Ends the holder and waits until it is gone. */
+  @Override
+  public void close() throws IOException {
+    process.getOutputStream().close();
+    try {
+      if (!process.waitFor(30, TimeUnit.SECONDS)) {
+        process.destroyForcibly().waitFor();
+      }
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Kills the holder as kill -9 would, and waits until it is gone. */
+  public void kill() throws InterruptedException {
+    process.destroyForcibly().waitFor();
+  }
+
+  private static ProcessBuilder java(String... args) {
+    List<String> cmd = new ArrayList<>(List.of(
+        ProcessHandle.current().info().command().orElse("java"),
+        "-cp", System.getProperty("java.class.path"), MarkerHolder.class.getName()));
+    cmd.addAll(List.of(args));
+    return new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT);
+  }
+}
