@@ -22,13 +22,43 @@ import java.util.concurrent.TimeUnit;
 public final class MarkerHolder implements Closeable {
 
   private final Process process;
+  private final String said;
 
-  private MarkerHolder(Process process) {
+  private MarkerHolder(Process process, String said) {
     this.process = process;
+    this.said = said;
+  }
+
+  /**
+   * A process with a sort's work folder in {@code parent}, one run in it, until closed; {@link
+   * #said} is the folder.
+   */
+  public static MarkerHolder startWorkDirectory(Path parent) throws IOException {
+    Process p = java("work", parent.toString()).start();
+    String line = new BufferedReader(new InputStreamReader(p.getInputStream(),
+        StandardCharsets.UTF_8)).readLine();
+    if (line == null) {
+      p.destroyForcibly();
+      throw new IOException("the work-folder holder did not start");
+    }
+    return new MarkerHolder(p, line);
+  }
+
+  /** The first line the holder printed ("ready", or its work folder). */
+  public String said() {
+    return said;
   }
 
   public static void main(String[] args) throws Exception {
-    if (args[0].equals("hold")) {
+    if (args[0].equals("work")) {
+      try (org.secmem.sort.WorkDirectory w =
+          org.secmem.sort.WorkDirectory.create(Path.of(args[1]))) {
+        java.nio.file.Files.write(w.newRun(1), new byte[64]);
+        System.out.println(w.path());
+        System.out.flush();
+        System.in.readAllBytes();
+      }
+    } else if (args[0].equals("hold")) {
       try (SecureFolder f = SecureFolder.open(Path.of(args[1]));
           OwnerMarker m = OwnerMarker.create(f, args[2])) {
         System.out.println("ready");
@@ -52,7 +82,7 @@ public final class MarkerHolder implements Closeable {
       p.destroyForcibly();
       throw new IOException("the holder did not start: " + said);
     }
-    return new MarkerHolder(p);
+    return new MarkerHolder(p, said);
   }
 
   /** "held" or "free", as another process finds the lock on {@code file}. */
@@ -86,6 +116,18 @@ public final class MarkerHolder implements Closeable {
   /** Kills the holder as kill -9 would, and waits until it is gone. */
   public void kill() throws InterruptedException {
     process.destroyForcibly().waitFor();
+  }
+
+  /** The command that runs {@code mainClass} in a new JVM with this test's class path. */
+  public static List<String> javaCommand(String mainClass) {
+    return new ArrayList<>(List.of(
+        ProcessHandle.current().info().command().orElse("java"),
+        "-cp", System.getProperty("java.class.path"), mainClass));
+  }
+
+  /** Whether the holder still runs. */
+  public boolean alive() {
+    return process.isAlive();
   }
 
   private static ProcessBuilder java(String... args) {

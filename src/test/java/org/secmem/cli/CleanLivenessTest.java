@@ -1,0 +1,67 @@
+package org.secmem.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.secmem.fs.MarkerHolder;
+import org.secmem.fs.RootOnly;
+
+/**
+ * A live sort's work folder is kept by a {@code secmem clean} that cannot see its process: one
+ * run in another PID namespace ({@code unshare -p}, as a container sharing the volume would),
+ * where the PID in the marker names no process or another one. Before liveness was a lock held
+ * on the marker, that clean removed the folder and the sort failed.
+ */
+class CleanLivenessTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void cleanInAnotherPidNamespace_keepsALiveSortsFolder_andRemovesItOnceTheSortIsGone()
+      throws Exception {
+    RootOnly.requireRoot();
+    RootOnly.require(RootOnly.available("unshare", "-p", "-f", "--mount-proc", "true"),
+        "unshare -p works here");
+    Path work;
+    try (MarkerHolder sort = MarkerHolder.startWorkDirectory(dir)) {
+      work = Path.of(sort.said());
+      assertTrue(Files.isDirectory(work), work.toString());
+      String out = cleanInNewPidNamespace();
+      assertTrue(Files.isDirectory(work), "a live sort's folder is kept: " + out);
+      assertEquals(2, count(work), "its run and marker are there: " + out);
+      assertTrue(sort.alive());
+      sort.kill(); // kill -9: the folder is left behind, its lock released by the kernel
+    }
+    assertTrue(Files.isDirectory(work), "kill -9 leaves the folder");
+    String out = cleanInNewPidNamespace();
+    assertFalse(Files.exists(work), "the owner is gone, so clean removes it: " + out);
+    assertTrue(out.contains("removed " + work), out);
+  }
+
+  private String cleanInNewPidNamespace() throws Exception {
+    List<String> cmd = new ArrayList<>(List.of("unshare", "-p", "-f", "--mount-proc"));
+    cmd.addAll(MarkerHolder.javaCommand("org.secmem.Main"));
+    cmd.addAll(List.of("clean", dir.toString()));
+    Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+    assertEquals(0, p.exitValue(), out);
+    return out;
+  }
+
+  private static long count(Path d) throws Exception {
+    try (Stream<Path> s = Files.list(d)) {
+      return s.count();
+    }
+  }
+}
