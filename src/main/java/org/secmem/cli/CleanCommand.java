@@ -9,11 +9,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.data.PartFile;
+import org.secmem.fs.OwnerMarker;
 import org.secmem.fs.SecureFolder;
 import org.secmem.fs.Sweep;
+import org.secmem.fs.ThisMachine;
 import org.secmem.sort.WorkDirectory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -31,14 +35,15 @@ import picocli.CommandLine.Spec;
       "Remove work folders and unfinished files that killed runs left behind.",
       "",
       "Removes the work folders (.secmem-sort-<pid>-*) that sorts killed with kill -9 or by a",
-      "power cut left behind. A folder is removed when the process named in its marker file is",
-      "gone (or the PID now belongs to a process started at another time); a folder without a",
-      "marker (its removal was cut short) when that process is gone or the folder is older",
-      "than a minute. Folders of running sorts are left alone. (Every sort also does this in",
-      "the folder it works in before it starts.)",
-      "Also removes unfinished data files (.NAME.<uuid>.part) that an interrupted generate or",
-      "input generation left, once untouched for a minute (a running writer keeps its file's",
-      "time fresh)."
+      "power cut left behind. A running sort holds a lock on its folder's marker file; a folder",
+      "is removed when that lock is free (from any container or PID namespace on this machine),",
+      "or, for an older version's marker, when the process it names is gone. A folder without a",
+      "marker (its removal was cut short) goes when it is over a minute old. Folders of running",
+      "sorts, of other users, of another machine, or holding anything but files (secmem makes",
+      "no subfolders or links there) are left alone, and the last three are listed. Nothing is",
+      "ever removed through a link. (Every sort also does this where it works before it starts.)",
+      "Also removes unfinished data files (.NAME.<uuid>.part) whose writer is gone: the lock",
+      "on their owner marker is free or, without one, untouched for a minute."
     },
     footer = {"%nExamples:", "  secmem clean", "  secmem clean /mnt/scratch data",
         ExitCodes.HELP_SECTION})
@@ -47,6 +52,11 @@ final class CleanCommand implements Callable<Integer> {
   /** What {@code DataFiles.generate} (and a move across file systems) writes before renaming. */
   private static final Pattern PART = Pattern.compile(
       "\\..+\\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.part");
+
+  /** The owner marker beside such a file ({@code PartFile.owned}): stem and PID. */
+  private static final Pattern OWNER = Pattern.compile(
+      "(\\..+\\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\\.(\\d{1,18})"
+          + Pattern.quote(PartFile.OWNER_SUFFIX));
 
   private static final Logger LOG = LogManager.getLogger(CleanCommand.class);
 
@@ -90,11 +100,16 @@ final class CleanCommand implements Callable<Integer> {
   }
 
   /**
-   * Removes the unfinished temporaries ({@code .NAME.<uuid>.part}) in {@code dir} that nobody has
-   * written to for {@link WorkDirectory#ABANDONED_AFTER}: files of this user's only, each
-   * unlinked relative to the folder opened once (a link at such a name goes as the link).
+   * Removes the unfinished temporaries ({@code .NAME.<uuid>.part}) in {@code dir} whose writer
+   * is gone: files of this user's only, each unlinked relative to the folder opened once (a link at
+   * such a name goes as the link). A temporary with an owner marker beside it ({@code
+   * .NAME.<uuid>.<pid>.owner}, locked by its writer) is removed when that lock is free, and
+   * kept while it is held, however long the writer has been stopped; one without (an older
+   * version's, or a move's) when nobody has written to it for {@link
+   * WorkDirectory#ABANDONED_AFTER}. Owner markers whose lock is free and whose temporary is gone
+   * are removed too.
    *
-   * @return the files removed, and those left alone (another user's)
+   * @return the temporaries removed, and those left alone (another user's, another machine's)
    */
   static Sweep removeStaleParts(Path dir, Instant now) throws IOException {
     List<Path> removed = new ArrayList<>();
@@ -102,17 +117,27 @@ final class CleanCommand implements Callable<Integer> {
     if (!Files.isDirectory(dir)) {
       return Sweep.empty();
     }
+    ThisMachine here = ThisMachine.current();
+    long myPid = ProcessHandle.current().pid();
     try (SecureFolder folder = SecureFolder.openFollowing(dir)) {
       String me = SecureFolder.currentUser().getName();
-      for (SecureFolder.Entry e : folder.list()) {
+      List<SecureFolder.Entry> entries = folder.list();
+      // ".NAME.<uuid>" -> its owner marker's name
+      java.util.Map<String, String> owners = new java.util.HashMap<>();
+      for (SecureFolder.Entry e : entries) {
+        Matcher m = OWNER.matcher(e.name());
+        if (m.matches() && e.kind() == SecureFolder.Kind.FILE) {
+          owners.put(m.group(1), e.name());
+        }
+      }
+      java.util.Set<String> parts = new java.util.HashSet<>();
+      for (SecureFolder.Entry e : entries) {
         if (!PART.matcher(e.name()).matches() || e.kind() != SecureFolder.Kind.FILE) {
           continue;
         }
+        String stem = e.name().substring(0, e.name().length() - ".part".length());
+        parts.add(stem);
         Path p = dir.resolve(e.name());
-        Instant modified = Instant.ofEpochMilli(e.modifiedMillis());
-        if (!modified.plus(WorkDirectory.ABANDONED_AFTER).isBefore(now)) {
-          continue;
-        }
         Optional<String> owner = folder.ownerOf(e.name());
         if (owner.isEmpty()) {
           continue; // gone meanwhile: renamed into place or removed by its writer
@@ -121,12 +146,57 @@ final class CleanCommand implements Callable<Integer> {
           left.add(new Sweep.LeftAlone(p, "owned by " + owner.get() + ", not " + me));
           continue;
         }
+        String marker = owners.get(stem);
+        String why;
+        if (marker != null) {
+          if (pidOf(marker) == myPid) {
+            continue; // this process's own: judging it would drop its lock
+          }
+          Optional<OwnerMarker.Verdict> v = OwnerMarker.judge(folder, marker, here);
+          if (v.isPresent() && v.get().state() == OwnerMarker.State.LIVE) {
+            continue;
+          }
+          if (v.isPresent() && v.get().state() == OwnerMarker.State.UNKNOWN) {
+            left.add(new Sweep.LeftAlone(p, v.get().reason()));
+            continue;
+          }
+          why = v.map(OwnerMarker.Verdict::reason).orElse(null);
+        } else {
+          why = null;
+        }
+        Instant modified = Instant.ofEpochMilli(e.modifiedMillis());
+        if (why == null) {
+          if (!modified.plus(WorkDirectory.ABANDONED_AFTER).isBefore(now)) {
+            continue;
+          }
+          why = "untouched since " + modified;
+        }
         if (folder.deleteFile(e.name())) {
           removed.add(p);
-          LOG.info("Removed unfinished file {}, untouched since {}", p, modified);
+          LOG.info("Removed unfinished file {}: {}", p, why);
+        }
+        if (marker != null) {
+          folder.deleteFile(marker);
+        }
+      }
+      // Markers left without their temporary (a writer killed between removing the two).
+      for (java.util.Map.Entry<String, String> o : owners.entrySet()) {
+        if (parts.contains(o.getKey()) || pidOf(o.getValue()) == myPid
+            || !folder.ownerOf(o.getValue()).map(me::equals).orElse(false)) {
+          continue;
+        }
+        Optional<OwnerMarker.Verdict> v = OwnerMarker.judge(folder, o.getValue(), here);
+        if (v.isPresent() && v.get().state() == OwnerMarker.State.GONE) {
+          folder.deleteFile(o.getValue());
+          LOG.info("Removed the owner marker {} of a writer that is gone", o.getValue());
         }
       }
     }
     return new Sweep(removed, left);
+  }
+
+  private static long pidOf(String ownerName) {
+    Matcher m = OWNER.matcher(ownerName);
+    return m.matches() ? Long.parseLong(m.group(2)) : -1;
   }
 }

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.data.PartFile;
 import org.secmem.report.RawResultsWriter;
 import org.secmem.sort.TempRegistry;
 import org.secmem.sort.WorkDirectory;
@@ -140,12 +141,14 @@ final class ShutdownCleanup implements TempRegistry {
         continue; // registered before it is created, or already gone
       }
       boolean folder = Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS);
+      // An unfinished file's owner marker goes with it: not a file of its own to the user.
+      boolean marker = p.getFileName().toString().endsWith(PartFile.OWNER_SUFFIX);
       // The interrupted thread may still be writing into it: try a few times.
       for (int attempt = 0; attempt < 5; attempt++) {
         try {
           WorkDirectory.deleteTree(p);
-          removed++;
-          files += folder ? 0 : 1;
+          removed += marker ? 0 : 1;
+          files += folder || marker ? 0 : 1;
           temporary.remove(p);
           break;
         } catch (IOException e) {

@@ -40,7 +40,7 @@ public final class DataFiles {
   public static Checksum generate(Path out, Shape shape, long n, long seed, TempRegistry temps)
       throws IOException {
     Files.createDirectories(out.toAbsolutePath().getParent());
-    try (PartFile part = PartFile.beside(out, temps)) {
+    try (PartFile part = PartFile.owned(out, temps)) {
       Checksum checksum = new Checksum();
       try {
         ValueGenerator gen = new ValueGenerator(shape, n, seed);

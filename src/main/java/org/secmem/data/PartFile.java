@@ -7,6 +7,8 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.UUID;
+import org.secmem.fs.OwnerMarker;
+import org.secmem.fs.SecureFolder;
 import org.secmem.sort.TempRegistry;
 
 /**
@@ -21,15 +23,24 @@ import org.secmem.sort.TempRegistry;
  */
 public final class PartFile implements Closeable {
 
+  /** How an owner marker's name ends: {@code .NAME.<uuid>.<pid>.owner}. */
+  public static final String OWNER_SUFFIX = ".owner";
+
   private final Path target;
   private final Path temporary;
   private final TempRegistry registry;
+  /** The locked marker saying this process writes the temporary, and its path; or null. */
+  private final OwnerMarker owner;
+  private final Path ownerPath;
   private boolean finished;
 
-  private PartFile(Path target, Path temporary, TempRegistry registry) {
+  private PartFile(Path target, Path temporary, TempRegistry registry, OwnerMarker owner,
+      Path ownerPath) {
     this.target = target;
     this.temporary = temporary;
     this.registry = registry;
+    this.owner = owner;
+    this.ownerPath = ownerPath;
   }
 
   /**
@@ -39,7 +50,32 @@ public final class PartFile implements Closeable {
   public static PartFile beside(Path target, TempRegistry registry) {
     Path temporary = nameBeside(target);
     registry.register(temporary);
-    return new PartFile(target, temporary, registry);
+    return new PartFile(target, temporary, registry, null, null);
+  }
+
+  /**
+   * As {@link #beside}, for a file written for long (a data file generated): beside the
+   * temporary, an {@link OwnerMarker} {@code .NAME.<uuid>.<pid>.owner}, locked until the
+   * temporary is committed or removed, tells {@code secmem clean} (from any PID namespace) that a
+   * live process still writes it, however long it has been stopped. The folder must exist.
+   */
+  public static PartFile owned(Path target, TempRegistry registry) throws IOException {
+    Path temporary = nameBeside(target);
+    Path parent = temporary.getParent();
+    String name = temporary.getFileName().toString();
+    String ownerName = name.substring(0, name.length() - ".part".length()) + "."
+        + ProcessHandle.current().pid() + OWNER_SUFFIX;
+    Path ownerPath = parent.resolve(ownerName);
+    registry.register(ownerPath);
+    OwnerMarker owner;
+    try (SecureFolder f = SecureFolder.openFollowing(parent)) {
+      owner = OwnerMarker.create(f, ownerName);
+    } catch (IOException | RuntimeException e) {
+      registry.release(ownerPath);
+      throw e;
+    }
+    registry.register(temporary);
+    return new PartFile(target, temporary, registry, owner, ownerPath);
   }
 
   /**
@@ -79,6 +115,7 @@ public final class PartFile implements Closeable {
     Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
     finished = true;
     registry.release(temporary);
+    releaseOwner();
   }
 
   /** Removes the temporary unless it was committed. */
@@ -92,6 +129,20 @@ public final class PartFile implements Closeable {
       Files.deleteIfExists(temporary);
     } finally {
       registry.release(temporary);
+      releaseOwner();
+    }
+  }
+
+  /** Removes the owner marker, then drops its lock (a crash between leaves it free: stale). */
+  private void releaseOwner() throws IOException {
+    if (owner == null) {
+      return;
+    }
+    try {
+      Files.deleteIfExists(ownerPath);
+      registry.release(ownerPath);
+    } finally {
+      owner.close();
     }
   }
 

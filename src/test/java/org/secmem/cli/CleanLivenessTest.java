@@ -48,6 +48,42 @@ class CleanLivenessTest {
     assertTrue(out.contains("removed " + work), out);
   }
 
+  /**
+   * A generator stopped (SIGSTOP) for longer than a minute still owns its unfinished file: before
+   * owner markers, clean removed it after a minute without writes and the generator then failed.
+   */
+  @Test
+  void stoppedWritersUnfinishedFile_isKept_andRemovedWithItsMarkerOnceTheWriterIsGone()
+      throws Exception {
+    Path target = dir.resolve("in.bin");
+    Path part;
+    try (MarkerHolder writer = MarkerHolder.startPartFile(target)) {
+      part = Path.of(writer.said());
+      Files.setLastModifiedTime(part, java.nio.file.attribute.FileTime.from(
+          java.time.Instant.now().minusSeconds(600)));
+      signal("STOP", writer.pid());
+      try {
+        CliTest.Result r = CliTest.run("clean", dir.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(Files.exists(part), "a stopped writer's file is kept: " + r.out());
+      } finally {
+        signal("CONT", writer.pid());
+      }
+      writer.kill();
+    }
+    assertEquals(2, count(dir), "the unfinished file and its owner marker are left");
+    CliTest.Result r = CliTest.run("clean", dir.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("removed " + part), r.out());
+    assertEquals(0, count(dir), "nothing of the writer's is left");
+  }
+
+  private static void signal(String sig, long pid) throws Exception {
+    Process k = new ProcessBuilder("kill", "-" + sig, Long.toString(pid)).start();
+    assertTrue(k.waitFor(10, TimeUnit.SECONDS));
+    assertEquals(0, k.exitValue());
+  }
+
   private String cleanInNewPidNamespace() throws Exception {
     List<String> cmd = new ArrayList<>(List.of("unshare", "-p", "-f", "--mount-proc"));
     cmd.addAll(MarkerHolder.javaCommand("org.secmem.Main"));

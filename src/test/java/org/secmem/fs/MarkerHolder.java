@@ -34,12 +34,24 @@ public final class MarkerHolder implements Closeable {
    * #said} is the folder.
    */
   public static MarkerHolder startWorkDirectory(Path parent) throws IOException {
-    Process p = java("work", parent.toString()).start();
+    return startSaying("work", parent);
+  }
+
+  /**
+   * A process writing an owned unfinished file for {@code target} ({@code PartFile.owned}) until
+   * closed; {@link #said} is the unfinished file.
+   */
+  public static MarkerHolder startPartFile(Path target) throws IOException {
+    return startSaying("part", target);
+  }
+
+  private static MarkerHolder startSaying(String mode, Path where) throws IOException {
+    Process p = java(mode, where.toString()).start();
     String line = new BufferedReader(new InputStreamReader(p.getInputStream(),
         StandardCharsets.UTF_8)).readLine();
     if (line == null) {
       p.destroyForcibly();
-      throw new IOException("the work-folder holder did not start");
+      throw new IOException("the " + mode + " holder did not start");
     }
     return new MarkerHolder(p, line);
   }
@@ -50,7 +62,15 @@ public final class MarkerHolder implements Closeable {
   }
 
   public static void main(String[] args) throws Exception {
-    if (args[0].equals("work")) {
+    if (args[0].equals("part")) {
+      try (org.secmem.data.PartFile part = org.secmem.data.PartFile.owned(Path.of(args[1]),
+          org.secmem.sort.TempRegistry.none())) {
+        java.nio.file.Files.write(part.path(), new byte[64]);
+        System.out.println(part.path());
+        System.out.flush();
+        System.in.readAllBytes();
+      }
+    } else if (args[0].equals("work")) {
       try (org.secmem.sort.WorkDirectory w =
           org.secmem.sort.WorkDirectory.create(Path.of(args[1]))) {
         java.nio.file.Files.write(w.newRun(1), new byte[64]);

@@ -173,7 +173,7 @@ public final class SparkSortEngine implements SortEngine {
    */
   private static void join(Path parts, Path output, long bytes, EngineJob job)
       throws IOException {
-    try (PartFile joined = PartFile.beside(output, job.temps())) {
+    try (PartFile joined = PartFile.owned(output, job.temps())) {
       PartsJoiner.join(parts, joined.path(), bytes, job.sync());
       joined.commit();
     }
