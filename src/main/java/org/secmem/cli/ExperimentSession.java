@@ -133,6 +133,7 @@ final class ExperimentSession {
     int code = ExitCodes.OK;
     boolean created = false;
     List<Path> folders = List.of();
+    List<String> killed = List.of();
     ShutdownCleanup cleanup = SecmemCommand.cleanupOf(cmd);
     try (RawResultsWriter writer = RawResultsWriter.open(results);
         ProgressListener listener =
@@ -146,7 +147,12 @@ final class ExperimentSession {
               writer, listener, new CacheController(new LinuxPageCache(), listener));
       try {
         if (batch.forks() > 0) {
-          new ForkedBatch(cmd, writer, listener, batch).run(steps, sentinel);
+          ForkedBatch forked = new ForkedBatch(cmd, writer, listener, batch);
+          try {
+            forked.run(steps, sentinel);
+          } finally {
+            killed = forked.killed();
+          }
         } else {
           runner.run(steps, batch, sentinel);
         }
@@ -166,6 +172,14 @@ final class ExperimentSession {
       } else if (created) {
         removeUnused(results, folders);
       }
+    }
+    if (!killed.isEmpty()) {
+      // Every other configuration was measured; these were not, and the run says so at its end.
+      for (String k : killed) {
+        cmd.getErr().println("secmem: " + UserText.line(k));
+      }
+      cmd.getErr().flush();
+      code = code == ExitCodes.OK ? ExitCodes.FAILURE : code;
     }
     return code;
   }

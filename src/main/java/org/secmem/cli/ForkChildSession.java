@@ -36,10 +36,45 @@ final class ForkChildSession {
   /** Starts a row line on the child's standard output. */
   static final String ROW_PREFIX = "secmem-row:";
 
+  /**
+   * Set by the parent in a fork's environment: the fork's standard input is a pipe from the
+   * parent, which ends when the parent does.
+   */
+  static final String PARENT_PIPE_ENV = "SECMEM_FORK_PARENT_PIPE";
+
+  private static final org.apache.logging.log4j.Logger LOG =
+      org.apache.logging.log4j.LogManager.getLogger(ForkChildSession.class);
+
   private ForkChildSession() {}
+
+  /**
+   * In a fork started by a parent that holds its standard input open ({@link #PARENT_PIPE_ENV}):
+   * a daemon thread waits for the end of that input, which comes when the parent ends however it
+   * ends (kill -9 too), and then ends this JVM as SIGTERM would: the shutdown hook removes its
+   * temporary files and work folders, and no one is left measuring for nobody.
+   */
+  static void endWithParent() {
+    if (System.getenv(PARENT_PIPE_ENV) == null) {
+      return;
+    }
+    Thread t = new Thread(() -> {
+      try {
+        while (System.in.read() >= 0) {
+          // the parent sends nothing; whatever comes is ignored
+        }
+        LOG.warn("The parent of this fork is gone: stopping");
+      } catch (IOException e) {
+        LOG.warn("The pipe from this fork's parent failed: stopping", e);
+      }
+      System.exit(ExitCodes.TERMINATED);
+    }, "secmem-fork-parent-watch");
+    t.setDaemon(true);
+    t.start();
+  }
 
   static int run(CommandLine cmd, List<PlannedTrial> plan, ForkChild child, BatchOptions batch)
       throws IOException {
+    endWithParent();
     if (child.config() >= plan.size()) {
       throw new IllegalStateException("fork of configuration " + (child.config() + 1) + " of a"
           + " batch of " + plan.size() + ": the parent planned another batch");

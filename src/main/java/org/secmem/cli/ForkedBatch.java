@@ -25,9 +25,12 @@ import org.secmem.experiment.ForkChild;
 import org.secmem.experiment.RunListener;
 import org.secmem.experiment.RunSchedule;
 import org.secmem.experiment.RunSettings;
+import org.secmem.experiment.Trial;
+import org.secmem.fs.Sweep;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
 import org.secmem.report.ResultSink;
+import org.secmem.sort.WorkDirectory;
 import picocli.CommandLine;
 
 /**
@@ -46,10 +49,15 @@ final class ForkedBatch {
   /** Lines of a failed fork's error output repeated in the failure message. */
   private static final int ERR_LINES = 3;
 
+  /** The exit code of a JVM killed by SIGKILL (the OOM killer, kill -9). */
+  static final int KILLED = 128 + 9;
+
   private final CommandLine cmd;
   private final ResultSink sink;
   private final RunListener listener;
   private final BatchOptions batch;
+  /** Forks killed from outside, one line each: their configurations were not measured whole. */
+  private final List<String> killed = new ArrayList<>();
 
   ForkedBatch(CommandLine cmd, ResultSink sink, RunListener listener, BatchOptions batch) {
     this.cmd = cmd;
@@ -94,7 +102,7 @@ final class ForkedBatch {
       listener.runStarting(u.step().planned().trial().describe() + " (fork " + u.fork() + " of "
               + batch.forks() + ")", slot.config() + 1, steps.size(), round[slot.config()] + 1,
           u.step().runCount());
-      fork(child, u.step().planned().trial().describe());
+      fork(child, u.step().planned().trial());
       position += u.runs();
       round[slot.config()] += u.runs();
     }
@@ -110,7 +118,7 @@ final class ForkedBatch {
     ForkChild child = new ForkChild(batch.sentinel(), 1, Runs.numbers(warmups), new TreeSet<>(),
         new TreeSet<>(List.of(number)), position, 1, true);
     listener.runStarting(sentinel.trial().describe(), 0, 0, 1, 1);
-    fork(child, "the sentinel " + sentinel.trial().describe());
+    fork(child, sentinel.trial());
     return position + child.runs();
   }
 
@@ -137,12 +145,28 @@ final class ForkedBatch {
     return out;
   }
 
-  /** Runs one fork to its end, recording each row it sends as it arrives. */
-  private void fork(ForkChild child, String what) throws IOException {
+  /**
+   * Forks killed from outside (exit {@value #KILLED}: the OOM killer, kill -9), each as one line
+   * naming the fork and its configuration; the batch went on without them.
+   */
+  List<String> killed() {
+    return List.copyOf(killed);
+  }
+
+  /**
+   * Runs one fork to its end, recording each row it sends as it arrives. The fork's standard
+   * input stays open until it ends: when this process dies, however, the fork reads the end of its
+   * input and stops ({@link ForkChildSession#endWithParent}). A fork killed from outside (exit
+   * {@value #KILLED}) is recorded in {@link #killed}, its work folders are removed, and the batch
+   * goes on; any other failure ends the batch.
+   */
+  private void fork(ForkChild child, Trial trial) throws IOException {
+    String what = (child.sentinel() ? "the sentinel " : "") + trial.describe();
     List<String> command = command(child);
     LOG.info("fork {} of {}: {}", child.fork(), what, command);
-    Process p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE).start();
-    p.getOutputStream().close();
+    ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE);
+    pb.environment().put(ForkChildSession.PARENT_PIPE_ENV, "1");
+    Process p = pb.start();
     Deque<String> errTail = new ArrayDeque<>();
     Thread errReader = new Thread(() -> drain(p, errTail), "secmem-fork-stderr");
     errReader.setDaemon(true);
@@ -161,6 +185,15 @@ final class ForkedBatch {
       }
       int code = p.waitFor();
       errReader.join(1000);
+      if (code == KILLED) {
+        String said = "fork " + child.fork() + " of " + what + " was killed (exit code " + code
+            + ": the OOM killer or kill -9); its configuration is not measured whole ("
+            + "'--resume' runs what is missing)";
+        LOG.warn(said);
+        killed.add(said);
+        removeLeftovers(trial);
+        return;
+      }
       if (code != ExitCodes.OK) {
         String tail;
         synchronized (errTail) {
@@ -174,9 +207,30 @@ final class ForkedBatch {
       throw new InterruptedIOException("interrupted while fork " + child.fork() + " of " + what
           + " ran");
     } finally {
+      closeQuietly(p.getOutputStream());
       if (p.isAlive()) {
         p.destroy();
       }
+    }
+  }
+
+  /** The work folders a killed fork left: its lock on them is gone, so the sweep takes them. */
+  private static void removeLeftovers(Trial trial) {
+    for (Path folder : trial.workFolders()) {
+      try {
+        Sweep s = WorkDirectory.removeStale(folder);
+        s.removed().forEach(r -> LOG.info("Removed {}, left by a killed fork", r));
+      } catch (IOException e) {
+        LOG.warn("Could not sweep {} for what a killed fork left", folder, e);
+      }
+    }
+  }
+
+  private static void closeQuietly(java.io.OutputStream s) {
+    try {
+      s.close();
+    } catch (IOException e) {
+      LOG.debug("a fork's input was already closed", e); // it ended: nothing to tell it
     }
   }
 

@@ -180,6 +180,11 @@ public final class PqTrial implements Trial {
   }
 
   @Override
+  public List<Path> workFolders() {
+    return List.of(spec.dir());
+  }
+
+  @Override
   public TrialOutcome run() throws IOException {
     Recorder rec = new Recorder();
     Map<ResultColumn, String> extra = new EnumMap<>(ResultColumn.class);

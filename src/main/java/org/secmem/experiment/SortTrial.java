@@ -340,6 +340,12 @@ public final class SortTrial implements Trial {
   }
 
   @Override
+  public List<Path> workFolders() {
+    return spec.workDirs().isEmpty() ? List.of(output.toAbsolutePath().getParent())
+        : spec.workDirs();
+  }
+
+  @Override
   public TrialOutcome run() throws IOException {
     if (engine != null) {
       return engineRun();

@@ -35,6 +35,14 @@ public interface Trial {
   /** The I/O count the cost model predicts for one run, when it has one. */
   OptionalLong predictedIos();
 
+  /**
+   * The folders its runs make work folders in: swept for leftovers when a JVM running it was
+   * killed ({@code --fork}, the OOM killer); none by default.
+   */
+  default List<Path> workFolders() {
+    return List.of();
+  }
+
   /** Untimed clean-up after each run of this configuration (e.g. outputs not kept). */
   default void finish() throws IOException {}
 

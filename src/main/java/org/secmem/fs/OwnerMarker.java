@@ -50,6 +50,24 @@ public final class OwnerMarker implements Closeable {
    * process, and locks it until {@link #close}.
    */
   public static OwnerMarker create(SecureFolder folder, String name) throws IOException {
+    try {
+      return createLocked(folder, name);
+    } catch (java.nio.channels.ClosedByInterruptException
+        | java.nio.channels.FileLockInterruptionException e) {
+      throw interrupted(folder, name, e);
+    }
+  }
+
+  /** An interrupt that closed the marker's channel or cut its lock short, as callers expect. */
+  private static java.io.InterruptedIOException interrupted(SecureFolder folder, String name,
+      IOException e) {
+    java.io.InterruptedIOException i = new java.io.InterruptedIOException(
+        "interrupted at the marker " + folder.path().resolve(name));
+    i.initCause(e);
+    return i;
+  }
+
+  private static OwnerMarker createLocked(SecureFolder folder, String name) throws IOException {
     FileChannel c = folder.createFile(name);
     try {
       // Blocks only while someone judging it holds a shared lock for a moment.
@@ -108,6 +126,16 @@ public final class OwnerMarker implements Closeable {
    *     folder without it)
    */
   public static Optional<Verdict> judge(SecureFolder folder, String name, ThisMachine here)
+      throws IOException {
+    try {
+      return judgeOpen(folder, name, here);
+    } catch (java.nio.channels.ClosedByInterruptException
+        | java.nio.channels.FileLockInterruptionException e) {
+      throw interrupted(folder, name, e);
+    }
+  }
+
+  private static Optional<Verdict> judgeOpen(SecureFolder folder, String name, ThisMachine here)
       throws IOException {
     Optional<SecureFolder.Kind> kind = folder.kindOf(name);
     if (kind.isEmpty() || kind.get() != SecureFolder.Kind.FILE) {
