@@ -17,6 +17,14 @@ final class MasterUrl {
   static final String ALLOWED = "local, local[N], local[*], local[N,F], local[*,F],"
       + " spark://host:port[,host:port...]";
 
+  /** Most task threads per core that local mode may run: beyond it, threads only contend. */
+  static final int SLOTS_PER_CORE = 4;
+
+  /** The largest N of {@code local[N]} on this machine. */
+  static int maxLocalSlots() {
+    return SLOTS_PER_CORE * Runtime.getRuntime().availableProcessors();
+  }
+
   private static final Pattern LOCAL =
       Pattern.compile("local(\\[(\\*|[1-9][0-9]{0,5})(,[1-9][0-9]{0,5})?\\])?");
   private static final Pattern ENDPOINT =
@@ -60,7 +68,16 @@ final class MasterUrl {
    */
   static MasterUrl parse(String master) {
     String m = master.trim();
-    if (LOCAL.matcher(m).matches()) {
+    Matcher local = LOCAL.matcher(m);
+    if (local.matches()) {
+      if (local.group(2) != null && !local.group(2).equals("*")
+          && Integer.parseInt(local.group(2)) > maxLocalSlots()) {
+        throw new IllegalArgumentException("--master " + m + ": at most local["
+            + maxLocalSlots() + "] here (" + SLOTS_PER_CORE + " task threads per core, "
+            + Runtime.getRuntime().availableProcessors() + " cores); each is a thread sorting a"
+            + " partition of its own, and more only starve the machine (local[*] runs one per"
+            + " core)");
+      }
       return new MasterUrl(m, List.of(), true);
     }
     String lower = m.toLowerCase(Locale.ROOT);

@@ -52,6 +52,21 @@ class SparkSettingsTest {
         && problems.get(0).contains("spark://host:port"), problems.get(0));
   }
 
+  /**
+   * local[99999] started about 32,000 threads, starved the machine and ended with the wrong
+   * advice: N is bounded by the cores, and the limit itself is accepted.
+   */
+  @Test
+  void localMode_isBoundedByTheCores() {
+    int max = MasterUrl.maxLocalSlots();
+    assertEquals(max, MasterUrl.parse("local[" + max + "]").localCores());
+    for (String m : List.of("local[" + (max + 1) + "]", "local[99999]", "local[99999,2]")) {
+      List<String> problems = SparkProblems.of(settings(m, null, null, Map.of()), HEAP_1G);
+      assertEquals(1, problems.size(), problems::toString);
+      assertTrue(problems.get(0).contains("at most local[" + max + "]"), problems.get(0));
+    }
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"yarn", "YARN", "k8s://https://api:6443"})
   void yarnAndKubernetesGoThroughSparkSubmit(String master) {
