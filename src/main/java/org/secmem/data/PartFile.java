@@ -87,6 +87,75 @@ public final class PartFile implements Closeable {
     return parent.resolve("." + target.getFileName() + "." + UUID.randomUUID() + ".part");
   }
 
+  /** Writes a whole file's content to a stream (buffered; the caller does not close it). */
+  @FunctionalInterface
+  public interface Content {
+    void writeTo(java.io.OutputStream out) throws IOException;
+  }
+
+  /**
+   * Writes {@code target} whole or not at all: the content goes to a new temporary beside it
+   * ({@code .NAME.<uuid>.part}, created without following links), which replaces {@code target}
+   * by one atomic rename only once it is complete. A failure (a full disk) leaves the older file
+   * as it was and no temporary. A symbolic link at {@code target} is refused: secmem never writes
+   * through a link beside its results (a rename would replace the link itself, never what it
+   * points to, should one appear meanwhile).
+   *
+   * @throws IOException naming {@code target} when it is a symbolic link or the write fails
+   */
+  public static void writeWhole(Path target, Content content) throws IOException {
+    Path abs = target.toAbsolutePath();
+    if (Files.isSymbolicLink(abs)) {
+      throw new IOException(target + " is a symbolic link: secmem does not write through links"
+          + " (remove the link, or name another file)");
+    }
+    Path tmp = nameBeside(abs);
+    try {
+      try (java.io.OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(tmp,
+          java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE,
+          LinkOption.NOFOLLOW_LINKS), 1 << 16)) {
+        content.writeTo(out);
+      }
+      try {
+        Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (java.nio.file.AtomicMoveNotSupportedException e) {
+        Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } catch (IOException e) {
+      String m = e.getMessage();
+      IOException said = m != null && m.contains(tmp.toString())
+          ? new IOException(m.replace(tmp.toString(), target.toString()), e)
+          : e;
+      try {
+        Files.deleteIfExists(tmp);
+      } catch (IOException d) {
+        said.addSuppressed(d);
+      }
+      throw said;
+    }
+  }
+
+  /** {@link #writeWhole} of UTF-8 text. */
+  public static void writeWhole(Path target, String text) throws IOException {
+    writeWhole(target, out -> out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+  }
+
+  /** {@link #writeWhole} of text written to a UTF-8 writer. */
+  public static void writeWholeText(Path target, TextContent content) throws IOException {
+    writeWhole(target, out -> {
+      java.io.Writer w = new java.io.OutputStreamWriter(out,
+          java.nio.charset.StandardCharsets.UTF_8);
+      content.writeTo(w);
+      w.flush();
+    });
+  }
+
+  /** Writes a whole file's text (the caller does not close the writer). */
+  @FunctionalInterface
+  public interface TextContent {
+    void writeTo(java.io.Writer out) throws IOException;
+  }
+
   /** Where to write. */
   public Path path() {
     return temporary;

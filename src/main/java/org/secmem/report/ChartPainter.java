@@ -2,8 +2,6 @@ package org.secmem.report;
 
 import java.awt.Color;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -11,10 +9,10 @@ import java.util.IntSummaryStatistics;
 import java.util.List;
 import java.util.stream.Collectors;
 import javax.imageio.ImageIO;
+import org.secmem.data.PartFile;
 import org.secmem.report.ChartCanvas.Anchor;
 import org.secmem.report.ChartSpec.AxisKind;
 import org.secmem.report.ChartSpec.Kind;
-import org.secmem.report.ChartSpec.Metric;
 import org.secmem.report.ChartSpec.Point;
 import org.secmem.report.ChartSpec.Series;
 
@@ -48,8 +46,13 @@ public final class ChartPainter {
     Path svg = dir.resolve(spec.fileStem() + ".svg");
     ChartCanvas.Image image = new ChartCanvas.Image(width, height);
     paint(spec, image);
-    ImageIO.write(image.finish(), "png", png.toFile());
-    Files.writeString(svg, svg(spec), StandardCharsets.UTF_8);
+    java.awt.image.BufferedImage picture = image.finish();
+    PartFile.writeWhole(png, out -> {
+      if (!ImageIO.write(picture, "png", out)) {
+        throw new IOException(png + ": no PNG writer in this JVM");
+      }
+    });
+    PartFile.writeWhole(svg, svg(spec));
     return List.of(png, svg);
   }
 

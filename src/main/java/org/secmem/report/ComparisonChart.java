@@ -2,12 +2,12 @@ package org.secmem.report;
 
 import java.awt.Color;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import javax.imageio.ImageIO;
+import org.secmem.data.PartFile;
 import org.secmem.report.ChartCanvas.Anchor;
 
 /**
@@ -59,8 +59,13 @@ public final class ComparisonChart {
     int width = width(drawn);
     ChartCanvas.Image image = new ChartCanvas.Image(width, height);
     paint(c, image, width, height);
-    ImageIO.write(image.finish(), "png", png.toFile());
-    Files.writeString(svg, svg(c), StandardCharsets.UTF_8);
+    java.awt.image.BufferedImage picture = image.finish();
+    PartFile.writeWhole(png, out -> {
+      if (!ImageIO.write(picture, "png", out)) {
+        throw new IOException(png + ": no PNG writer in this JVM");
+      }
+    });
+    PartFile.writeWhole(svg, svg(c));
     return List.of(png, svg);
   }
 

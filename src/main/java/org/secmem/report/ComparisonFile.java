@@ -2,7 +2,6 @@ package org.secmem.report;
 
 import java.io.IOException;
 import java.io.Reader;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +11,7 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
+import org.secmem.data.PartFile;
 
 /**
  * The compare CSV beside NEW ({@link ReportFiles#compareFor}): one row per configuration of a
@@ -69,9 +69,7 @@ public final class ComparisonFile {
       throw new ResultsFileException(out + " exists and is not a comparison file: not replaced"
           + " (move it away to compare)");
     }
-    try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
-      write(c, w);
-    }
+    PartFile.writeWholeText(out, w -> write(c, w));
   }
 
   /** Writes {@code c} to {@code out}, which the caller closes. */

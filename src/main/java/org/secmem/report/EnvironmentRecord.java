@@ -2,7 +2,6 @@ package org.secmem.report;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.Writer;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileStore;
@@ -21,6 +20,7 @@ import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.data.PartFile;
 
 /**
  * What a measurement ran on: JVM, heap, OS, kernel, CPU, file system, memory, secmem version, git
@@ -141,9 +141,7 @@ public record EnvironmentRecord(Map<String, String> entries) {
 
   /** Writes this record to {@code file} (UTF-8), replacing it. */
   public void write(Path file) throws IOException {
-    try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-      w.write(toText());
-    }
+    PartFile.writeWhole(file, toText());
     LOG.info("wrote environment record {}", file);
   }
 

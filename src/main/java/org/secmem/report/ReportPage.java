@@ -3,11 +3,8 @@ package org.secmem.report;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -24,6 +21,7 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.data.PartFile;
 
 /**
  * The report page of a raw results CSV ({@link ReportFiles#pageFor}): one self-contained HTML file
@@ -67,21 +65,8 @@ public final class ReportPage {
   public static Path write(RawResults raw, Path rawCsv, List<Path> charts) throws IOException {
     Path page = ReportFiles.pageFor(rawCsv);
     String html = render(raw, rawCsv, charts);
-    Path dir = page.toAbsolutePath().getParent();
     // not createTempFile: its owner-only permissions would stay on the page
-    Path tmp = dir.resolve("." + page.getFileName() + "-" + Long.toUnsignedString(
-        java.util.concurrent.ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
-    try {
-      Files.writeString(tmp, html, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW,
-          StandardOpenOption.WRITE);
-      try {
-        Files.move(tmp, page, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(tmp, page, StandardCopyOption.REPLACE_EXISTING);
-      }
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
+    PartFile.writeWhole(page, html);
     LOG.info("wrote report page {}", page);
     return page;
   }

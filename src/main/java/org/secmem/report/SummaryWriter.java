@@ -1,9 +1,6 @@
 package org.secmem.report;
 
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,6 +13,7 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.data.PartFile;
 
 /**
  * Writes the summary CSV of a raw results CSV: one row per configuration, in order of first
@@ -74,9 +72,7 @@ public final class SummaryWriter {
 
   /** Writes the summary of {@code raw} to {@code out}, replacing it. */
   public static void write(RawResults raw, Path out) throws IOException {
-    try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
-      write(raw, w);
-    }
+    PartFile.writeWholeText(out, w -> write(raw, w));
     LOG.info("wrote summary {}", out);
   }
 
