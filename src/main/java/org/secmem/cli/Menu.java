@@ -328,10 +328,7 @@ final class Menu {
     }
     args.addAll(List.of("--in", input));
     String output = prompt.ask("output file", "data/sort-output.bin", "", text -> {
-      if (Paths.get(text).toAbsolutePath().normalize()
-          .equals(in.toAbsolutePath().normalize())) {
-        throw new Prompter.Rejected(text + " is the input file; write the output elsewhere");
-      }
+      rejectIf(PathProblems.isTheInput(Paths.get(text), in));
       rejectIf(PathProblems.outputFileProblem(Paths.get(text)));
       return text;
     });

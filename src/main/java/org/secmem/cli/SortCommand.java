@@ -20,6 +20,7 @@ import org.secmem.experiment.SortTrial;
 import org.secmem.experiment.SortTrialSpec;
 import org.secmem.experiment.TimeEstimate;
 import org.secmem.param.NumericField;
+import org.secmem.param.PathProblems;
 import org.secmem.sort.CostModel;
 import org.secmem.sort.InMemorySort;
 import org.secmem.sort.Merger;
@@ -556,10 +557,9 @@ final class SortCommand implements Callable<Integer> {
   }
 
   private static void checkOutput(Path out, Path in) {
-    Path abs = out.toAbsolutePath().normalize();
-    if (in != null && abs.equals(in.toAbsolutePath().normalize())) {
-      throw new BadInputException("--out: " + out + " is the input file; write the output"
-          + " elsewhere");
+    String same = PathProblems.isTheInput(out, in);
+    if (same != null) {
+      throw new BadInputException("--out: " + same);
     }
     Resources.checkOutputFile("--out", out);
   }

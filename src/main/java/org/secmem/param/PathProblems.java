@@ -83,4 +83,51 @@ public final class PathProblems {
     String problem = folderProblem(parent);
     return problem == null ? null : "the folder of " + file + ": " + problem;
   }
+
+  /**
+   * Whether {@code output} names the file {@code input} names, under any name: the same path, the
+   * same path once links in it are followed (including a link at the output's own name, which a
+   * sort would write through), or, when both exist, the same file (a hard link).
+   *
+   * @return the problem, or null when they are different files (or there is no input)
+   */
+  public static String isTheInput(Path output, Path input) {
+    if (input == null) {
+      return null;
+    }
+    if (canonical(output).equals(canonical(input))) {
+      return output + " is the input file" + (output.toAbsolutePath().normalize().equals(
+          input.toAbsolutePath().normalize()) ? "" : " (" + input + ") under another name")
+          + "; write the output elsewhere";
+    }
+    try {
+      if (Files.exists(output) && Files.exists(input) && Files.isSameFile(output, input)) {
+        return output + " is the input file (" + input + ") under another name (a hard link);"
+            + " write the output elsewhere";
+      }
+    } catch (java.io.IOException e) {
+      return null; // unreadable: the run itself will say what is wrong with it
+    }
+    return null;
+  }
+
+  /**
+   * {@code p} with every link followed, as far as it exists: the real path of its nearest existing
+   * ancestor (or of itself) and the names below that, normalized.
+   */
+  static Path canonical(Path p) {
+    Path abs = p.toAbsolutePath().normalize();
+    Path existing = abs;
+    while (existing != null && !Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    if (existing == null) {
+      return abs;
+    }
+    try {
+      return existing.toRealPath().resolve(existing.relativize(abs)).normalize();
+    } catch (java.io.IOException e) {
+      return abs;
+    }
+  }
 }

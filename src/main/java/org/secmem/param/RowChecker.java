@@ -180,9 +180,9 @@ final class RowChecker {
 
   /** An output file whose folder exists or can be created, and which is not the input. */
   Path outputFile(String field, Path p, Path input) {
-    Path abs = p.toAbsolutePath().normalize();
-    if (input != null && abs.equals(input.toAbsolutePath().normalize())) {
-      problem(field, p + " is the input file; write the output elsewhere");
+    String same = PathProblems.isTheInput(p, input);
+    if (same != null) {
+      problem(field, same);
     }
     String problem = PathProblems.outputFileProblem(p);
     if (problem != null) {
