@@ -2,9 +2,13 @@ package org.secmem;
 
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import org.secmem.cli.LogFile;
 import org.secmem.cli.SecmemCommand;
 
-/** Builds the command line, runs it, and exits with its code; nothing else. */
+/**
+ * Starts the log, builds the command line, runs it, and exits with its code; nothing else. The log
+ * comes first: Log4j reads how quiet to be when it starts, and anything may start it.
+ */
 public final class Main {
 
   private Main() {}
@@ -12,6 +16,7 @@ public final class Main {
   public static void main(String[] args) {
     PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
     PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+    LogFile.start(err);
     System.exit(SecmemCommand.runProcess(out, err, args));
   }
 }

@@ -3,6 +3,7 @@ package org.secmem.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -14,15 +15,122 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.fs.RootOnly;
 
 /**
- * What reaches the terminal when an interrupt stops secmem: secmem's own lines only, never
- * Log4j's. Each test runs the real {@code org.secmem.Main} in a fresh JVM started in a folder of
- * its own, so that the log is the default {@code logs/secmem.log} there.
+ * What reaches the terminal when the log cannot be written or is a planted link, or when an
+ * interrupt stops secmem: secmem's own lines only, never Log4j's. Each test runs the real
+ * {@code org.secmem.Main} in a fresh JVM started in a folder of its own, so that the log is the
+ * default {@code logs/secmem.log} there.
  */
 class LogFileTest {
 
   @TempDir Path dir;
+
+  /** A missing file to verify: exit 2 and one error line, which is also logged. */
+  private static final String[] LOGS_AN_ERROR = {"verify", "no-such-file.bin"};
+
+  @Test
+  void folderAtTheLogFile_oneSecmemLine_noLog4jOutput() throws Exception {
+    Files.createDirectories(dir.resolve("logs/secmem.log"));
+    Proc r = secmem(LOGS_AN_ERROR);
+    assertQuiet(r);
+    assertEquals(2, r.code(), r.all());
+    assertTrue(r.logLine().contains("it is a folder"), r.all());
+  }
+
+  @Test
+  void fileAtTheLogFolder_oneSecmemLine_noLog4jOutput() throws Exception {
+    Files.writeString(dir.resolve("logs"), "not a folder\n");
+    Proc r = secmem(LOGS_AN_ERROR);
+    assertQuiet(r);
+    assertEquals(2, r.code(), r.all());
+    assertTrue(r.logLine().contains(": logs is not a folder"), r.all());
+    assertEquals("not a folder\n", Files.readString(dir.resolve("logs")));
+  }
+
+  @Test
+  void diskFull_underTheLog_oneSecmemLine_noLog4jOutput() throws Exception {
+    Path logs = dir.resolve("logs");
+    Files.createDirectories(logs);
+    assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", logs.toString()) == 0,
+        "cannot mount a small tmpfs here (needs root): disk-full test skipped");
+    try {
+      Path fill = logs.resolve("fill");
+      try (var o = Files.newOutputStream(fill)) {
+        byte[] block = new byte[4096];
+        while (true) {
+          o.write(block);
+          o.flush();
+        }
+      } catch (IOException full) {
+        // The file system is full now: what secmem writes next fails.
+      }
+      Proc r = secmem(LOGS_AN_ERROR);
+      assertQuiet(r);
+      assertEquals(2, r.code(), r.all());
+      assertEquals("secmem: cannot write logs/secmem.log: No space left on device; details are not"
+          + " logged", r.logLine(), r.all());
+    } finally {
+      run("umount", logs.toString());
+    }
+  }
+
+  @Test
+  void linkAtTheLogFile_isNotFollowed_oneSecmemLine() throws Exception {
+    Path victim = dir.resolve("victim.txt");
+    Files.writeString(victim, "keep me\n");
+    Files.createDirectories(dir.resolve("logs"));
+    Files.createSymbolicLink(dir.resolve("logs/secmem.log"), victim);
+    Proc r = secmem(LOGS_AN_ERROR);
+    assertQuiet(r);
+    assertEquals(2, r.code(), r.all());
+    assertEquals("keep me\n", Files.readString(victim), "the link's target is left alone");
+    assertTrue(r.logLine().contains(": it is a symbolic link"), r.all());
+    assertTrue(Files.isSymbolicLink(dir.resolve("logs/secmem.log")), "the link is left as it is");
+  }
+
+  @Test
+  void danglingLinkAtTheLogFile_createsNothingWhereItPoints() throws Exception {
+    Path target = dir.resolve("elsewhere/planted.txt");
+    Files.createDirectories(target.getParent());
+    Files.createDirectories(dir.resolve("logs"));
+    Files.createSymbolicLink(dir.resolve("logs/secmem.log"), target);
+    Proc r = secmem(LOGS_AN_ERROR);
+    assertQuiet(r);
+    assertFalse(Files.exists(target), "nothing created through the link");
+    assertTrue(r.logLine().contains(": it is a symbolic link"), r.all());
+  }
+
+  @Test
+  void logFolderOfAnotherUser_isNotWritten_oneSecmemLine() throws Exception {
+    RootOnly.requireRoot();
+    Path logs = dir.resolve("logs");
+    Files.createDirectories(logs);
+    assertEquals(0, run("chown", "65534", logs.toString()));
+    Proc r = secmem(LOGS_AN_ERROR);
+    assertQuiet(r);
+    assertTrue(r.logLine().contains("belongs to another user"), r.all());
+    assertFalse(Files.exists(logs.resolve("secmem.log")), "nothing written into it");
+  }
+
+  @Test
+  void path_isTheFileLog4jWrites() {
+    org.apache.logging.log4j.core.LoggerContext context =
+        (org.apache.logging.log4j.core.LoggerContext) org.apache.logging.log4j.LogManager
+            .getContext(false);
+    var appender = (org.apache.logging.log4j.core.appender.RollingFileAppender)
+        context.getConfiguration().getAppender("file");
+    assertEquals(LogFile.path().toString(), appender.getFileName());
+  }
+
+  @Test
+  void plainRun_logsAsBefore_andSaysNothingOfIt() throws Exception {
+    Proc r = secmem(LOGS_AN_ERROR);
+    assertQuiet(r);
+    assertEquals(1, r.errLines().size(), r.all());
+    assertTrue(Files.readString(dir.resolve("logs/secmem.log")).contains("verify failed"));
+  }
 
   @Test
   void sigtermWhileWriting_saysNothingOfLog4j() throws Exception {
@@ -78,9 +186,30 @@ class LogFileTest {
       return err.lines().filter(l -> !l.isBlank()).toList();
     }
 
+    /**
+     * The one line about the log, beside the command's own error line and nothing else; it says
+     * what is wrong and that the run goes on unlogged.
+     */
+    String logLine() {
+      List<String> lines = errLines();
+      assertEquals(2, lines.size(), all());
+      assertEquals(1, lines.stream().filter(l -> l.startsWith("secmem verify: ")).count(), all());
+      String line = lines.stream().filter(l -> !l.startsWith("secmem verify: ")).findFirst()
+          .orElseThrow();
+      assertTrue(line.startsWith("secmem: cannot write logs/secmem.log: "), all());
+      assertTrue(line.endsWith("; details are not logged"), all());
+      return line;
+    }
+
     String all() {
       return "exit " + code + "\n--- out\n" + out + "\n--- err\n" + err;
     }
+  }
+
+  private Proc secmem(String... args) throws Exception {
+    Process p = start(List.of(args));
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "secmem ended");
+    return finished(p);
   }
 
   /** secmem in a fresh JVM, in {@link #dir}; its output goes to files there. */

@@ -1,0 +1,203 @@
+package org.secmem.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.attribute.UserPrincipal;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.Appender;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.appender.AbstractOutputStreamAppender;
+import org.apache.logging.log4j.core.appender.FileManager;
+import org.apache.logging.log4j.core.config.Configuration;
+import org.apache.logging.log4j.core.config.LoggerConfig;
+import org.apache.logging.log4j.status.StatusData;
+import org.apache.logging.log4j.status.StatusListener;
+import org.apache.logging.log4j.status.StatusLogger;
+import org.secmem.fs.SecureFolder;
+
+/**
+ * Starts secmem's log so that Log4j never speaks on the terminal, whatever happens to the log
+ * file: Log4j's own status messages (its stack traces when the disk is full) are off, and a log
+ * that cannot be written costs one secmem line, once: {@code secmem: cannot write
+ * logs/secmem.log: No space left on device; details are not logged}. The run goes on.
+ *
+ * <p>A log file that is a symbolic link, or anything but a plain file, or in a folder of another
+ * user (who could put a link there at any time) is not written at all, with that one line: the
+ * log must never append to whatever file someone pointed {@code logs/secmem.log} at. It is looked
+ * at before the first line is logged, which is when Log4j opens it ({@code createOnDemand}).
+ *
+ * <p>Called by {@code Main} before anything else touches Log4j: its status level is read once,
+ * when it first starts. Someone who asks for Log4j's own account ({@code -Dlog4j2.debug},
+ * {@code -Dlog4j2.StatusLogger.level=...}) gets it on the console as Log4j prints it.
+ */
+public final class LogFile {
+
+  /** Log4j's property for the level of its status messages on the console. */
+  static final String STATUS_LEVEL = "log4j2.StatusLogger.level";
+
+  private LogFile() {}
+
+  /**
+   * secmem's log, as {@code log4j2.xml} names it: {@code secmem.log} in the folder that the
+   * {@code secmem.logdir} property names, {@code logs} by default.
+   */
+  static Path path() {
+    return Paths.get(System.getProperty("secmem.logdir", "logs"), "secmem.log");
+  }
+
+  /**
+   * Starts the log; says on {@code err} (not closed) at most once that it cannot be written.
+   */
+  public static void start(PrintWriter err) {
+    OneLine said = new OneLine(err, path().toString());
+    String problem = problem(path());
+    if (problem != null) {
+      said.once(problem);
+    }
+    if (System.getProperty(STATUS_LEVEL) == null && System.getProperty("log4j2.debug") == null) {
+      System.setProperty(STATUS_LEVEL, "OFF");
+      // Registered before Log4j starts, which is when it creates the log's folder. A listener of
+      // its own also keeps Log4j's console listener quiet (it prints only when none is
+      // registered).
+      StatusLogger.getLogger().registerListener(new Failures(said));
+    }
+    if (LogManager.getContext(false) instanceof LoggerContext context && problem != null) {
+      detachFiles(context);
+    }
+  }
+
+  /**
+   * Why secmem must not write its log to {@code file}; null when it may. Only what Log4j would
+   * follow or append to blindly: a link at the file's name, a file that is not a plain file (a
+   * folder, a FIFO that would block the first line), one with other names (hard links), a folder
+   * of another user.
+   */
+  static String problem(Path file) {
+    try {
+      if (Files.isSymbolicLink(file)) {
+        return "it is a symbolic link, which secmem does not write through";
+      }
+      if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+        if (Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
+          return "it is a folder";
+        }
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+          return "it is not a plain file";
+        }
+        Object links = Files.getAttribute(file, "unix:nlink", LinkOption.NOFOLLOW_LINKS);
+        if (links instanceof Integer n && n > 1) {
+          return "it has " + (n - 1) + " other name(s) (hard links), which secmem does not write"
+              + " through";
+        }
+      }
+      Path folder = file.toAbsolutePath().getParent();
+      if (folder != null && Files.exists(folder) && !Files.isDirectory(folder)) {
+        return (file.getParent() == null ? folder : file.getParent()) + " is not a folder";
+      }
+      if (folder != null && Files.isDirectory(folder)) {
+        UserPrincipal owner = Files.getOwner(folder);
+        if (!owner.equals(SecureFolder.currentUser())) {
+          return "its folder belongs to another user (" + owner.getName() + "), who could put a"
+              + " link there";
+        }
+      }
+      return null;
+    } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+      // Cannot tell (no unix attributes, no owner): Log4j tries, and says so through Failures.
+      return null;
+    }
+  }
+
+  /**
+   * Takes every appender that writes a file off every logger, and stops it: nothing is logged.
+   * Stopped before anything was logged, it never opened its file ({@code createOnDemand}).
+   */
+  private static void detachFiles(LoggerContext context) {
+    Configuration config = context.getConfiguration();
+    for (Appender appender : List.copyOf(config.getAppenders().values())) {
+      if (appender instanceof AbstractOutputStreamAppender<?> a
+          && a.getManager() instanceof FileManager) {
+        for (LoggerConfig logger : config.getLoggers().values()) {
+          logger.removeAppender(appender.getName());
+        }
+        config.getRootLogger().removeAppender(appender.getName());
+        appender.stop();
+      }
+    }
+    context.updateLoggers();
+  }
+
+  /** The one line about the log, said once per process however often the log fails. */
+  private static final class OneLine {
+    private final PrintWriter err;
+    private final String file;
+    private final AtomicBoolean said = new AtomicBoolean();
+
+    OneLine(PrintWriter err, String file) {
+      this.err = err;
+      this.file = file;
+    }
+
+    String file() {
+      return file;
+    }
+
+    void once(String why) {
+      if (said.compareAndSet(false, true)) {
+        ProgressListener.eraseBars();
+        err.println(UserText.line("secmem: cannot write " + file + ": " + why
+            + "; details are not logged"));
+        err.flush();
+      }
+    }
+  }
+
+  /** Log4j's errors (a write that failed, a folder it could not create) as that one line. */
+  private static final class Failures implements StatusListener {
+    private final OneLine said;
+
+    Failures(OneLine said) {
+      this.said = said;
+    }
+
+    @Override
+    public Level getStatusLevel() {
+      return Level.ERROR;
+    }
+
+    @Override
+    public void log(StatusData data) {
+      // With log4j2.debug every message reaches every listener: only errors are secmem's to say.
+      if (!data.getLevel().isMoreSpecificThan(Level.ERROR)) {
+        return;
+      }
+      said.once(reason(data.getThrowable()));
+    }
+
+    /** What the system said (the I/O error under Log4j's), without the file name again. */
+    private String reason(Throwable t) {
+      for (Throwable c = t; c != null; c = c.getCause()) {
+        if (c instanceof IOException && c.getMessage() != null) {
+          String m = c.getMessage();
+          // FileNotFoundException: "logs/secmem.log (Is a directory)".
+          String name = said.file();
+          if (m.startsWith(name + " (") && m.endsWith(")")) {
+            return m.substring(name.length() + 2, m.length() - 1);
+          }
+          return m.endsWith(".") ? m.substring(0, m.length() - 1) : m;
+        }
+      }
+      return "an error in the logging library";
+    }
+
+    @Override
+    public void close() {}
+  }
+}
