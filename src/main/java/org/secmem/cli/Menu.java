@@ -130,7 +130,7 @@ final class Menu {
           case "":
             break;
           default:
-            out.println("  '" + choice + "' is not a choice: type 0 to 7");
+            out.println("  '" + UserText.line(choice) + "' is not a choice: type 0 to 7");
         }
       }
     } catch (Prompter.Back e) {
@@ -184,7 +184,7 @@ final class Menu {
         case "back":
           return;
         default:
-          out.println("  '" + choice + "' is not a choice: type 1, 2, 3 or B");
+          out.println("  '" + UserText.line(choice) + "' is not a choice: type 1, 2, 3 or B");
       }
     }
   }
@@ -561,13 +561,16 @@ final class Menu {
         // (9) from the streams (5); write or read is the user's to say.
         String experiment;
         if (fields == 5) {
-          out.println("  " + file + " is in the seed report's format, with stream lines");
+          out.println("  " + UserText.line(file) + " is in the seed report's format, with stream"
+              + " lines");
           experiment = prompt.choice("experiment", "write", List.of("write", "read"));
         } else if (fields == 9 || fields == 10) {
-          out.println("  " + file + " is in the seed report's format, with merge-sort lines");
+          out.println("  " + UserText.line(file) + " is in the seed report's format, with"
+              + " merge-sort lines");
           experiment = "sort";
         } else {
-          out.println("  " + file + " is in the seed report's format (" + fields + " fields)");
+          out.println("  " + UserText.line(file) + " is in the seed report's format (" + fields
+              + " fields)");
           experiment = prompt.choice("experiment", "write", List.of("write", "read", "sort"));
         }
         args.addAll(List.of("--experiment", experiment));
@@ -630,7 +633,8 @@ final class Menu {
 
   /** Runs one command line; says where its results (and report page) are. */
   private int runCommand(List<String> args) {
-    out.println("> secmem " + String.join(" ", args));
+    // The command gets the arguments as typed; the terminal gets them escaped and shortened.
+    out.println("> secmem " + UserText.line(String.join(" ", args)));
     out.flush();
     transcript.clear();
     int code = execute.apply(args);
@@ -641,10 +645,10 @@ final class Menu {
     }
     String results = transcript.results();
     if (results != null) {
-      out.println("  results: " + results);
+      out.println("  results: " + UserText.line(results));
     }
     for (String line : transcript.report()) {
-      out.println("  " + line);
+      out.println("  " + UserText.line(line));
     }
     out.flush();
     return code;
@@ -666,8 +670,9 @@ final class Menu {
   }
 
   /**
-   * Passes everything through to the terminal and remembers, of the last command, the results
-   * file it named ("results: FILE (…)"), whether it drew charts, and its report-page line.
+   * Passes everything through to the terminal, control characters escaped, and remembers, of the
+   * last command, the results file it named ("results: FILE (…)"), whether it drew charts, and
+   * its report-page line.
    */
   static final class Transcript extends Writer {
     private final Writer to;
@@ -700,7 +705,9 @@ final class Menu {
 
     @Override
     public synchronized void write(char[] buf, int off, int len) throws IOException {
-      to.write(buf, off, len);
+      // A command may print what the user typed (a file name, say): no control character of it
+      // reaches the terminal, whoever printed it.
+      to.write(UserText.controlsEscaped(new String(buf, off, len)));
       for (int i = off; i < off + len; i++) {
         char c = buf[i];
         if (c == '\n') {

@@ -63,9 +63,9 @@ final class Prompter {
   <T> T ask(String label, String defaultText, String allowed, Parser<T> parser)
       throws EndOfInput, IOException, Back {
     while (true) {
-      String answer =
-          line("  " + label + " [" + defaultText + "]" + (allowed.isEmpty() ? "" : " (" + allowed
-              + ")") + ": ");
+      // A label or default may quote an earlier answer or a file name: shown escaped, used as is.
+      String answer = line("  " + UserText.line(label) + " [" + UserText.line(defaultText) + "]"
+          + (allowed.isEmpty() ? "" : " (" + allowed + ")") + ": ");
       if (answer.equalsIgnoreCase("b")) {
         throw new Back();
       }
@@ -73,7 +73,8 @@ final class Prompter {
       try {
         return parser.parse(text);
       } catch (Rejected e) {
-        out.println("    " + e.getMessage() + " — try again");
+        // The reason often quotes the answer: escaped and shortened, as the CLI's error lines.
+        out.println("    " + UserText.lines(e.getMessage()) + " — try again");
       }
     }
   }

@@ -56,6 +56,36 @@ final class UserText {
         + " characters left out ...] " + shortWords.substring(shortWords.length() - tail);
   }
 
+  /**
+   * {@code text} with control characters shown as escapes as by {@link #line}, but line breaks
+   * and tabs kept and nothing shortened: for output that passes through as it is written, such as
+   * what the commands the menu runs print.
+   */
+  static String controlsEscaped(String text) {
+    StringBuilder out = null;
+    for (int i = 0; i < text.length(); ) {
+      int c = text.codePointAt(i);
+      boolean keep = c == '\n' || c == '\t' || !needsEscape(c);
+      if (!keep && out == null) {
+        out = new StringBuilder(text.length() + 16).append(text, 0, i);
+      }
+      if (out != null) {
+        if (keep) {
+          out.appendCodePoint(c);
+        } else {
+          appendEscaped(out, c);
+        }
+      }
+      i += Character.charCount(c);
+    }
+    return out == null ? text : out.toString();
+  }
+
+  private static boolean needsEscape(int c) {
+    return c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f)
+        || Character.getType(c) == Character.FORMAT || c == 0xFFFD;
+  }
+
   private static void appendEscaped(StringBuilder out, int c) {
     if (c == '\t') {
       out.append(' ');

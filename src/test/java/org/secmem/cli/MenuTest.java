@@ -310,4 +310,69 @@ class MenuTest {
         "--seed", "7"), executed.get(0));
     assertEquals(List.of("run", quick), executed.get(1));
   }
+
+  // ---- what the user typed, shown back -------------------------------------------------------
+
+  /** Clears the screen and sets the window title, typed or pasted in the middle of a line. */
+  private static final String ESCAPES = "a\u001b[2J\u001b]0;owned\u0007b\u009b31m";
+  private static final String LONG = "x".repeat(5000);
+
+  @Test
+  void escapesAndLongLinesTyped_atEveryPrompt_areShownEscapedAndShortened() throws IOException {
+    drive(ESCAPES + "\n" + LONG + "\n"                       // main menu
+        + "1\n" + ESCAPES + "\n" + LONG + "\n"              // experiment menu
+        + "2\n" + ESCAPES + "\n" + LONG + "\n" + "simple\n"  // stream types (a choice)
+        + ESCAPES + "\n" + LONG + "\n" + "B\nB\n"           // N (a number)
+        + "6\n" + ESCAPES + "\n" + LONG + "\nB\n"          // results CSV (an existing file)
+        + "0\n");
+    String text = out.toString();
+    assertSafe(text);
+    assertTrue(text.contains("'a\\x1b[2J\\x1b]0;owned\\x07b\\x9b31m' is not a choice"), text);
+    assertTrue(text.contains("x[...4920 characters...]x"), text);
+    assertTrue(executed.isEmpty(), executed.toString());
+  }
+
+  @Test
+  void pathsTyped_reachTheCommandAsTyped_andAreShownEscaped() throws IOException {
+    java.nio.file.Path odd = tmp.resolve("in" + ESCAPES + ".bin");
+    java.nio.file.Path seed = java.nio.file.Files.writeString(tmp.resolve("p" + ESCAPES + ".csv"),
+        "Simple;1000;1;10,12;1\n");
+    java.nio.file.Path file = java.nio.file.Files.createFile(tmp.resolve("a-file"));
+    // generate: refused (a file where a folder must be), then accepted
+    drive("4\n" + file.resolve(ESCAPES + LONG) + "\n" + odd + "\n10\n\n\n"
+        + "3\n2\n" + tmp.resolve("s" + ESCAPES + ".bin") + "\nB\nB\n"  // sort: "generate into"
+        + "5\n" + seed + "\nwrite\n"                              // seed-format file
+        + "0\n");
+    String text = out.toString();
+    assertSafe(text);
+    assertEquals(List.of("generate", "--out", odd.toString(), "--n", "10", "--shape", "uniform",
+        "--seed", "42"), executed.get(0));
+    assertEquals(List.of("run", "--experiment", "write", seed.toString()), executed.get(1));
+    assertTrue(text.contains("> secmem generate --out " + tmp + "/in" + "a\\x1b[2J"), text);
+  }
+
+  @Test
+  void whatACommandPrints_isShownEscapedToo() throws IOException {
+    Menu[] self = {null};
+    self[0] = new Menu(new BufferedReader(new StringReader("1\n1\n0\n")),
+        new PrintWriter(out, true), args -> {
+          self[0].out().println("wrote " + ESCAPES);
+          self[0].out().println("results: " + ESCAPES + ".csv (1 row)");
+          return 0;
+        });
+    self[0].run();
+    assertSafe(out.toString());
+    assertTrue(out.toString().contains("wrote a\\x1b[2J"), out.toString());
+  }
+
+  /** No control character but the line break, and no line longer than a terminal can follow. */
+  private static void assertSafe(String text) {
+    text.codePoints().forEach(c -> assertFalse(
+        (c < 0x20 && c != '\n') || c == 0x7f || (c >= 0x80 && c <= 0x9f),
+        () -> String.format("control character U+%04X in:%n%s", c, text)));
+    for (String line : text.split("\n")) {
+      assertTrue(line.length() <= 2 * UserText.MAX_LINE, () -> "a line of " + line.length()
+          + " characters: " + line.substring(0, 200) + "...");
+    }
+  }
 }
