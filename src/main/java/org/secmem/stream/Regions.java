@@ -19,9 +19,17 @@ final class Regions {
   /**
    * Checks that ints [fromInt, toInt) lie within a file of {@code fileInts} ints.
    *
-   * @throws IllegalArgumentException naming the values otherwise
+   * @throws java.io.EOFException naming the file when it holds fewer ints than the region needs
+   *     (a caller sized the region from the file, which was cut short since: that is the file's
+   *     doing, not the caller's)
+   * @throws IllegalArgumentException naming the values when the region itself is malformed
    */
-  static void checkRead(Path path, long fromInt, long toInt, long fileInts) {
+  static void checkRead(Path path, long fromInt, long toInt, long fileInts)
+      throws java.io.EOFException {
+    if (fromInt >= 0 && fromInt <= toInt && toInt > fileInts) {
+      throw new java.io.EOFException(path + " holds " + fileInts + " ints, fewer than the "
+          + toInt + " being read (was it cut short or replaced meanwhile?)");
+    }
     if (fromInt < 0 || fromInt > toInt || toInt > fileInts) {
       throw new IllegalArgumentException(path + ": cannot read ints [fromInt=" + fromInt
           + ", toInt=" + toInt + "): need 0 <= fromInt <= toInt <= " + fileInts

@@ -29,8 +29,8 @@ public final class Streams {
    * ints, then is at its end. The returned stream is open; the caller closes it. Several readers
    * of one file may be used at the same time from different threads.
    *
-   * @throws IllegalArgumentException naming the values unless 0 <= fromInt <= toInt <=
-   *     intCount(path)
+   * @throws IllegalArgumentException naming the values unless 0 <= fromInt <= toInt
+   * @throws java.io.EOFException naming the file when it holds fewer than toInt ints
    * @throws NotAnIntFileException when the file's length is not a multiple of 4
    */
   public static ReadStream openReader(
