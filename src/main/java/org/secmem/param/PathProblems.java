@@ -53,6 +53,17 @@ public final class PathProblems {
     }
     Path ancestor = abs;
     while (ancestor != null && !Files.exists(ancestor)) {
+      if (Files.isSymbolicLink(ancestor)) {
+        // It cannot be created: a link is at its name, pointing nowhere.
+        String to;
+        try {
+          to = Files.readSymbolicLink(ancestor).toString();
+        } catch (java.io.IOException e) {
+          to = "?";
+        }
+        return (ancestor.equals(abs) ? dir.toString() : dir + ": " + ancestor)
+            + " is a symbolic link to " + to + ", which does not exist";
+      }
       ancestor = ancestor.getParent();
     }
     if (ancestor == null || !Files.isDirectory(ancestor)) {

@@ -88,6 +88,14 @@ class WorkFoldersCliTest {
     r = sort(results, "--n", "1000", "--work-dir", a + "," + file);
     assertEquals(2, r.code(), r.err());
     assertTrue(r.err().contains("--work-dir") && r.err().contains(file.toString()), r.err());
+    // A dangling link: exit 1 "I/O error" at run time before; now refused up front.
+    Path dangling = Files.createSymbolicLink(dir.resolve("gone"), dir.resolve("nowhere"));
+    for (Path bad : List.of(dangling, dangling.resolve("below"))) {
+      r = sort(results, "--n", "1000", "--work-dir", bad.toString());
+      assertEquals(2, r.code(), r.err());
+      assertTrue(r.err().contains("--work-dir") && r.err().contains("symbolic link to "
+          + dir.resolve("nowhere") + ", which does not exist"), r.err());
+    }
     assertFalse(Files.exists(results), "nothing ran");
   }
 
