@@ -73,8 +73,7 @@ interface ChartCanvas {
     }
 
     private static String esc(String s) {
-      return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-          .replace("\"", "&quot;");
+      return ReportPage.esc(s);
     }
 
     private static String points(double[] xs, double[] ys) {

@@ -618,10 +618,23 @@ public final class ReportPage {
         case '&' -> sb.append("&amp;");
         case '"' -> sb.append("&quot;");
         case '\'' -> sb.append("&#39;");
-        default -> sb.append(c);
+        default -> {
+          if (notInXml(c)) {
+            // XML (the page's inline SVG, the standalone SVGs) has no control characters:
+            // shown as the escape a terminal line would show.
+            sb.append(String.format(java.util.Locale.ROOT, "\\x%02x", (int) c));
+          } else {
+            sb.append(c);
+          }
+        }
       }
     }
     return sb.toString();
+  }
+
+  /** A character XML 1.0 does not allow (controls other than tab, line feed, return). */
+  static boolean notInXml(char c) {
+    return (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0xFFFE || c == 0xFFFF;
   }
 
   /**
