@@ -321,6 +321,17 @@ final class SortCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(cmd, fanout.given()
           + " applies to --algorithm buffer-tree only");
     }
+    if (tree) {
+      for (String mergeOnly : MERGE_ONLY_OPTIONS) {
+        if (cmd.getParseResult().hasMatchedOption(mergeOnly)) {
+          // --overlap and --parallel-merge are negatable: either form matches.
+          String named = cmd.getCommandSpec().findOption(mergeOnly).negatable()
+              ? "--[no-]" + mergeOnly.substring(2) : mergeOnly;
+          throw new CommandLine.ParameterException(cmd, named + " applies to the merge sort"
+              + " only: the buffer tree merges by its fanout (--fanout)");
+        }
+      }
+    }
     FanoutRule fanoutRule = fanout.rule(cmd);
     int d = chosen.fanIn();
     long b = chosen.bufferBytes();
@@ -452,6 +463,10 @@ final class SortCommand implements Callable<Integer> {
       throw new BadInputException("--in: " + in + " is not readable");
     }
   }
+
+  /** Options of the merge sort that the buffer tree has no use for. */
+  private static final List<String> MERGE_ONLY_OPTIONS = List.of("--d", "--merger", "--run-sort",
+      "--overlap", "--parallel-merge");
 
   /** Options of secmem's own sort, which another engine does not have. */
   private static final List<String> OWN_SORT_OPTIONS = List.of("--preset", "--d",

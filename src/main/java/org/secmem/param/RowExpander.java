@@ -46,6 +46,10 @@ final class RowExpander {
       "stream", "d", "b", "preset", "merger", "run_sort", "overlap", "parallel_merge", "threads",
       "algorithm", "fanout", "arrival_ns_per_key");
 
+  /** Columns of the merge sort's own that the buffer tree has no use for. */
+  private static final List<String> MERGE_ONLY_COLUMNS = List.of("d", "merger", "run_sort",
+      "overlap", "parallel_merge");
+
   /** Columns of another engine. */
   private static final List<String> ENGINE_COLUMNS = List.of("master", "partitions",
       "engine_conf");
@@ -206,6 +210,16 @@ final class RowExpander {
         check.problem("arrival_ns_per_key", "online sorting generates its keys as they arrive:"
             + " give n, not an input file");
         return List.of();
+      }
+      if (algorithms.equals(List.of(SortAlgorithm.BUFFER_TREE))) {
+        for (String mergeOnly : MERGE_ONLY_COLUMNS) {
+          if (!blank(cells.get(mergeOnly))) {
+            check.problem(mergeOnly, "applies to the merge sort only: the buffer tree merges by"
+                + " its fanout (leave it empty, or add merge to the algorithm column to sweep"
+                + " both)");
+            return List.of();
+          }
+        }
       }
       if (!blank(cells.get("fanout")) && !treeAsked) {
         check.problem("fanout", "applies to the buffer-tree algorithm only (algorithm column:"

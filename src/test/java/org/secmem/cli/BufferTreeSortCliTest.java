@@ -39,6 +39,33 @@ class BufferTreeSortCliTest {
     return Long.parseLong(r.get(column));
   }
 
+  /** The buffer tree silently ignored --d and --merger; Spark refuses them: refused alike. */
+  @Test
+  void mergeOnlyOptions_areRefusedForTheBufferTree_onTheCommandLineAndInAParameterLine()
+      throws java.io.IOException {
+    for (List<String> opt : List.of(List.of("--d", "8"), List.of("--merger", "loser-tree"),
+        List.of("--no-overlap"))) {
+      List<String> args = new java.util.ArrayList<>(List.of("sort", "--algorithm", "buffer-tree",
+          "--n", "10000", "--m", "4000", "--reps", "1", "--warmup", "0", "--dir",
+          dir.resolve("data").toString(), "--results", dir.resolve("r.csv").toString()));
+      args.addAll(opt);
+      CliTest.Result r = CliTest.run(args.toArray(String[]::new));
+      assertEquals(2, r.code(), opt + ": " + r.err());
+      String named = opt.get(0).startsWith("--no-") ? "--[no-]" + opt.get(0).substring(5)
+          : opt.get(0);
+      assertTrue(r.err().contains(named + " applies to the merge sort only"), r.err());
+    }
+    Path params = java.nio.file.Files.writeString(dir.resolve("p.csv"),
+        "experiment,n,m,d,algorithm\nsort,2^16,2^12,8,buffer-tree\nsort,2^16,2^12,8,"
+            + "merge|buffer-tree\n");
+    CliTest.Result r = CliTest.run("run", params.toString(), "--results",
+        dir.resolve("r.csv").toString());
+    assertEquals(2, r.code(), r.err());
+    assertTrue(r.err().contains("p.csv:2: d: applies to the merge sort only"), r.err());
+    assertFalse(r.err().contains("p.csv:3: d:"), "a line sweeping both may give d: " + r.err());
+    assertFalse(java.nio.file.Files.exists(dir.resolve("r.csv")), "nothing ran");
+  }
+
   @Test
   void aBufferTreeRow_saysWhichTreeRan_andWhatItDid() throws IOException {
     Path results = dir.resolve("r.csv");
