@@ -99,6 +99,8 @@ public final class SecmemCommand implements java.util.concurrent.Callable<Intege
 
   private static int execute(CommandLine cmd, CreatedFolders folders, String... args) {
     int code;
+    ShutdownCleanup cleanup = ((SecmemCommand) cmd.getCommand()).cleanup;
+    cleanup.commandStarted();
     try {
       code = cmd.execute(args);
       String created = code == ExitCodes.OK ? folders.report() : null;
@@ -112,12 +114,12 @@ public final class SecmemCommand implements java.util.concurrent.Callable<Intege
       // unsafe-access fault) still gets one line, not a stack trace, and the log gets the trace.
       org.apache.logging.log4j.LogManager.getLogger(SecmemCommand.class)
           .error("secmem failed", e);
-      cmd.getErr().println(UserText.lines("secmem: " + describe(e) + " (details in the log; the"
-          + " rows measured so far are in the results file)"));
+      cmd.getErr().println(UserText.lines("secmem: " + describe(e) + " (details in the log"
+          + cleanup.measuredSoFar() + ")"));
       cmd.getErr().flush();
       code = ExitCodes.FAILURE;
     }
-    ((SecmemCommand) cmd.getCommand()).cleanup.finished();
+    cleanup.finished();
     return code;
   }
 

@@ -59,10 +59,34 @@ final class ShutdownCleanup implements TempRegistry {
   /** A measuring session is writing through {@code writer}; an interrupt now stops it first. */
   void sessionStarted(RawResultsWriter writer) {
     results = writer;
+    lastSession = writer;
   }
 
   void sessionEnded() {
     results = null;
+  }
+
+  /** The results writer of the command running now, kept after its session ends; or null. */
+  private volatile RawResultsWriter lastSession;
+
+  /** A command starts: what an earlier one (in the menu) measured is not its own. */
+  void commandStarted() {
+    lastSession = null;
+  }
+
+  /**
+   * Where the rows this command measured are, for a failure's message: "; the 12 rows measured
+   * so far are in r.csv", or "" when it measured none (chart, compare, or a failure before the
+   * first row).
+   */
+  String measuredSoFar() {
+    RawResultsWriter w = lastSession;
+    if (w == null) {
+      return "";
+    }
+    long added = w.tally().added();
+    return added == 0 ? "" : "; the " + added + (added == 1 ? " row" : " rows")
+        + " measured so far are in " + w.file();
   }
 
   /** The command finished on its own: nothing to say at shutdown. */
