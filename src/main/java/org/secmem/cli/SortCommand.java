@@ -23,6 +23,7 @@ import org.secmem.param.NumericField;
 import org.secmem.param.PathProblems;
 import org.secmem.sort.CostModel;
 import org.secmem.sort.InMemorySort;
+import org.secmem.sort.InsufficientMemoryException;
 import org.secmem.sort.Merger;
 import org.secmem.sort.RunSort;
 import org.secmem.sort.SortAlgorithm;
@@ -381,7 +382,20 @@ final class SortCommand implements Callable<Integer> {
       }
       treeMemory.requireHeap(SortMemory.maxHeap());
     } else {
-      SortMemory memory = chosen.memory(ints);
+      SortMemory memory;
+      try {
+        memory = chosen.memory(ints);
+      } catch (InsufficientMemoryException e) {
+        if (this.m != null || chosen.preset() != SortPreset.FAST) {
+          throw e;
+        }
+        // M was not given: the fast preset took the largest the heap holds, so the heap is
+        // what is too small, not an --m the user never wrote.
+        throw new InsufficientMemoryException("--preset fast sizes M to the heap, and this"
+            + " heap (" + (SortMemory.maxHeap() >> 20) + " MiB) holds M = " + m + " ints, too"
+            + " little for a run-formation worker's buffers and a run: give the JVM more"
+            + " (SECMEM_HEAP=1g with scripts/secmem, or java -Xmx1g)");
+      }
       Resources.checkOpenFiles(cmd, "--d", openFiles(memory, d));
       memory.requireHeap(SortMemory.maxHeap(), m, d, (int) b);
     }
