@@ -108,6 +108,7 @@ final class Plans {
   private static void checkResources(CommandLine cmd, List<RunConfig> configs,
       CommonOptions common) throws IOException {
     long maxStreams = 0;
+    String widest = "k or d";
     long maxBytes = 0;
     Path dir = null;
     for (RunConfig c : configs) {
@@ -146,7 +147,11 @@ final class Plans {
       } else {
         Resources.checkStreamMemory(c.origin() + ": k, b", c.stream(), c.k(), c.b(), false);
       }
-      maxStreams = Math.max(maxStreams, streams);
+      if (streams > maxStreams) {
+        maxStreams = streams;
+        // The line that opens the most files, and the column that makes it open them.
+        widest = c.origin() + ": " + (c.experiment() == Experiment.SORT ? "d" : "k");
+      }
       long bytes = c.experiment() == Experiment.SORT
           ? SortTrials.diskBytes(c)
           : c.n() * c.k() * Integer.BYTES;
@@ -155,7 +160,7 @@ final class Plans {
         dir = c.dir();
       }
     }
-    Resources.checkOpenFiles(cmd, "k or d", maxStreams);
+    Resources.checkOpenFiles(cmd, widest, maxStreams);
     if (dir != null) {
       common.checkDisk(dir, maxBytes, "the largest configuration");
     }

@@ -341,6 +341,23 @@ class InputLimitsTest {
     assertEquals(64, Resources.spareDescriptors(1 << 20));
   }
 
+  /** The open-file refusal of a parameter file named "k or d": it names the line and column. */
+  @Test
+  void aParameterLineOpeningTooManyFiles_isNamedByFileLineAndColumn() throws Exception {
+    Path params = dir.resolve("p.csv");
+    Files.writeString(params, "experiment,stream,n,k,dir\nwrite,simple,10,2,data\n"
+        + "write,simple,10,500,data\n", StandardCharsets.UTF_8);
+    String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+    List<String> cmd = new ArrayList<>(List.of("bash", "-c", "ulimit -n 64 && exec \"$@\"",
+        "bash", java, "-Xmx128m", "-cp", FaultsTest.classpath(),
+        "-Dsecmem.logdir=" + dir.resolve("logs"), "org.secmem.Main", "run", params.toString(),
+        "--results", dir.resolve("r.csv").toString()));
+    Proc p = exec(cmd, Map.of());
+    assertEquals(2, p.code(), p.out());
+    assertTrue(p.out().contains(params + ":3: k: 500 files open at once exceed"), p.out());
+    assertFalse(Files.exists(dir.resolve("r.csv")), "nothing ran");
+  }
+
   @Test
   void sigterm_exits143_asTheHelpAndReadmeSay() throws Exception {
     Path results = dir.resolve("r.csv");
