@@ -376,9 +376,17 @@ final class SortCommand implements Callable<Integer> {
       try {
         treeMemory = TreeMemory.plan(ints, m, (int) b, fanoutRule, readStream, writeStream);
       } catch (IllegalArgumentException e) {
+        // The fanout is to blame only when M would do with the default one.
+        boolean fitsByDefault;
+        try {
+          TreeMemory.plan(ints, m, (int) b, FanoutRule.DEFAULT, readStream, writeStream);
+          fitsByDefault = true;
+        } catch (IllegalArgumentException byDefault) {
+          fitsByDefault = false;
+        }
         throw new CommandLine.ParameterException(cmd,
-            (TreeMemory.blocks(m, (int) b) >= TreeMemory.MIN_BLOCKS && fanout.given() != null
-                ? fanout.given() : "--m") + ": " + e.getMessage());
+            (fitsByDefault && fanout.given() != null ? fanout.given() : "--m") + ": "
+                + e.getMessage());
       }
       treeMemory.requireHeap(SortMemory.maxHeap());
     } else {

@@ -74,13 +74,24 @@ final class RowExpander {
       try {
         TreeMemory.plan(0, st.memoryInts(), st.bufferBytes(), f, st.readType(), st.writeType());
       } catch (IllegalArgumentException e) {
-        boolean fewBlocks =
-            TreeMemory.blocks(st.memoryInts(), st.bufferBytes()) < TreeMemory.MIN_BLOCKS;
-        check.problem(fewBlocks ? "m" : "fanout", e.getMessage());
+        // The fanout is to blame only when M would do with the default one.
+        check.problem(f != FanoutRule.DEFAULT && fitsByDefault(st) ? "fanout" : "m",
+            e.getMessage());
         return false;
       }
     }
     return true;
+  }
+
+  /** Whether M and B make a tree with the default fanout. */
+  private static boolean fitsByDefault(SortSettings st) {
+    try {
+      TreeMemory.plan(0, st.memoryInts(), st.bufferBytes(), FanoutRule.DEFAULT, st.readType(),
+          st.writeType());
+      return true;
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
   }
 
   static List<RunConfig> expand(

@@ -185,7 +185,8 @@ class BufferTreeSortCliTest {
     Files.writeString(params, "experiment,n,m,b,algorithm,fanout,reps,warmup\n"
         + "sort,3000,2048,64,merge,m/8,1,0\n"
         + "sort,3000,2048,64,buffer-tree,9:8,1,0\n"
-        + "sort,3000,10,64,buffer-tree,m/8,1,0\n");
+        + "sort,3000,10,64,buffer-tree,m/8,1,0\n"
+        + "sort,3000,512,256,buffer-tree,,1,0\n");
     CliTest.Result r = CliTest.run("run", params.toString(), "--results",
         dir.resolve("r.csv").toString());
     assertEquals(2, r.code(), r.err());
@@ -194,6 +195,9 @@ class BufferTreeSortCliTest {
     assertTrue(r.err().contains("p.csv:3: fanout: b (8) must be at least 2a"), r.err());
     assertTrue(r.err().contains("p.csv:4: m: the buffer tree needs M to hold at least 4 blocks"),
         r.err());
+    // 8 blocks, too few for any tree: M is to blame, not the fanout column (it was blamed, and
+    // left empty).
+    assertTrue(r.err().contains("p.csv:5: m: b = m/8 = 1 is below 2"), r.err());
     assertFalse(Files.exists(dir.resolve("r.csv")));
   }
 }
