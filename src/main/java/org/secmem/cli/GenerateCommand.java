@@ -53,6 +53,12 @@ final class GenerateCommand implements Callable<Integer> {
   Shape shape;
 
   @Option(
+      names = "--overwrite",
+      description = "Replace --out even when it is not an int file secmem wrote (by default only"
+          + " such a file is replaced; anything else is refused before anything is written).")
+  boolean overwrite;
+
+  @Option(
       names = "--seed",
       paramLabel = "S",
       description = "PRNG seed (default: ${DEFAULT-VALUE}).",
@@ -64,6 +70,11 @@ final class GenerateCommand implements Callable<Integer> {
     CommandLine cmd = spec.commandLine();
     Limits.between(cmd, "--n", n, 0, Long.MAX_VALUE / 4 / 65536, "ints");
     Resources.checkOutputFile("--out", out);
+    String clobber = org.secmem.param.PathProblems.clobberProblem(out, overwrite,
+        "give --overwrite");
+    if (clobber != null) {
+      throw new BadInputException("--out: " + clobber);
+    }
     Path parent = out.toAbsolutePath().getParent();
     Resources.checkDiskSpace(parent, n * Integer.BYTES, "the file");
     long start = System.nanoTime();

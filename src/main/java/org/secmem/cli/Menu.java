@@ -330,6 +330,8 @@ final class Menu {
     String output = prompt.ask("output file", "data/sort-output.bin", "", text -> {
       rejectIf(PathProblems.isTheInput(Paths.get(text), in));
       rejectIf(PathProblems.outputFileProblem(Paths.get(text)));
+      rejectIf(PathProblems.clobberProblem(Paths.get(text), false, "choose another name, or"
+          + " run 'secmem sort --overwrite'"));
       return text;
     });
     args.addAll(List.of("--out", output));
@@ -539,6 +541,8 @@ final class Menu {
     List<String> args = new ArrayList<>(List.of("generate"));
     args.addAll(List.of("--out", prompt.ask("output file", "data/generated.bin", "", text -> {
       rejectIf(PathProblems.outputFileProblem(Paths.get(text)));
+      rejectIf(PathProblems.clobberProblem(Paths.get(text), false, "choose another name, or"
+          + " run 'secmem generate --overwrite'"));
       return text;
     })));
     args.addAll(List.of("--n", Long.toString(prompt.number("N, ints", 1_000_000,

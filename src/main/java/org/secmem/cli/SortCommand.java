@@ -112,6 +112,12 @@ final class SortCommand implements Callable<Integer> {
   Long m;
 
   @Option(
+      names = "--overwrite",
+      description = "Replace --out even when it is not an int file secmem wrote (by default only"
+          + " such a file is replaced; anything else is refused before the sort runs).")
+  boolean overwrite;
+
+  @Option(
       names = "--d",
       paramLabel = "D",
       converter = Converters.IntCount.class,
@@ -593,10 +599,14 @@ final class SortCommand implements Callable<Integer> {
     return Math.max(memory.workers() * 2L, Math.max(1, memory.mergeThreads()) * (k + 1)) + 2;
   }
 
-  private static void checkOutput(Path out, Path in) {
+  private void checkOutput(Path out, Path in) {
     String same = PathProblems.isTheInput(out, in);
     if (same != null) {
       throw new BadInputException("--out: " + same);
+    }
+    String clobber = PathProblems.clobberProblem(out, overwrite, "give --overwrite");
+    if (clobber != null) {
+      throw new BadInputException("--out: " + clobber);
     }
     Resources.checkOutputFile("--out", out);
   }

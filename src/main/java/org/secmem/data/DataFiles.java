@@ -14,6 +14,55 @@ import org.secmem.stream.WriteStream;
 /** Generating and scanning data files (32-bit big-endian ints, no header). */
 public final class DataFiles {
 
+  /** The extended attribute ({@code user.secmem}) secmem sets on every int file it writes. */
+  static final String WRITTEN_ATTRIBUTE = "secmem";
+
+  private static final org.apache.logging.log4j.Logger LOG =
+      org.apache.logging.log4j.LogManager.getLogger(DataFiles.class);
+
+  /**
+   * Marks {@code file} as an int file secmem wrote ({@code user.secmem}), where the file system
+   * keeps user extended attributes; elsewhere nothing happens.
+   */
+  static void markWritten(Path file) {
+    try {
+      java.nio.file.attribute.UserDefinedFileAttributeView v = Files.getFileAttributeView(file,
+          java.nio.file.attribute.UserDefinedFileAttributeView.class,
+          java.nio.file.LinkOption.NOFOLLOW_LINKS);
+      if (v != null) {
+        v.write(WRITTEN_ATTRIBUTE, java.nio.ByteBuffer.wrap(
+            "int-file".getBytes(java.nio.charset.StandardCharsets.US_ASCII)));
+      }
+    } catch (IOException | UnsupportedOperationException e) {
+      LOG.debug("{}: no extended attributes here; its name and length say what it is", file, e);
+    }
+  }
+
+  /**
+   * Whether {@code file} is an int file secmem wrote, which an output may replace: a regular file
+   * (not a link) whose length is a multiple of 4, marked {@code user.secmem} by secmem, or, where
+   * the file system keeps no mark (or an older version wrote it), named {@code *.bin} as secmem's
+   * data files are. A text file, a file of another length or name is not.
+   */
+  public static boolean writtenBySecmem(Path file) throws IOException {
+    java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(file,
+        java.nio.file.attribute.BasicFileAttributes.class, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+    if (!a.isRegularFile() || a.size() % Integer.BYTES != 0) {
+      return false;
+    }
+    try {
+      java.nio.file.attribute.UserDefinedFileAttributeView v = Files.getFileAttributeView(file,
+          java.nio.file.attribute.UserDefinedFileAttributeView.class,
+          java.nio.file.LinkOption.NOFOLLOW_LINKS);
+      if (v != null && v.list().contains(WRITTEN_ATTRIBUTE)) {
+        return true;
+      }
+    } catch (IOException | UnsupportedOperationException e) {
+      LOG.debug("{}: extended attributes cannot be read here", file, e);
+    }
+    return file.getFileName().toString().endsWith(".bin");
+  }
+
   /** Block and buffer size for tool-side I/O (not measured): large enough to be cheap. */
   private static final int BLOCK_INTS = 1 << 16;
 

@@ -178,6 +178,7 @@ public final class PartFile implements Closeable {
     if (finished) {
       throw new IllegalStateException(target + ": already committed or discarded");
     }
+    DataFiles.markWritten(temporary);
     if (!Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
       Files.deleteIfExists(target);
     }

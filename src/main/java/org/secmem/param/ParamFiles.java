@@ -30,7 +30,7 @@ public final class ParamFiles {
   /** The columns of the header-based format. */
   public static final Set<String> COLUMNS =
       Set.of("experiment", "stream", "read_stream", "write_stream", "n", "k", "b", "m", "d",
-          "shape", "seed", "input", "output", "order", "reps", "warmup", "cache", "sync", "dir",
+          "shape", "seed", "input", "output", "overwrite", "order", "reps", "warmup", "cache", "sync", "dir",
           "preset", "merger", "run_sort", "overlap", "parallel_merge", "threads", "algorithm",
           "fanout", "arrival_ns_per_key", "work_dir", "engine", "master", "partitions",
           "engine_conf");

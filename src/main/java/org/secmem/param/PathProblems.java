@@ -141,4 +141,38 @@ public final class PathProblems {
       return abs;
     }
   }
+
+  /**
+   * Whether writing {@code output} would replace a file that is not secmem's to replace: anything
+   * there but an int file secmem wrote ({@link org.secmem.data.DataFiles#writtenBySecmem}), unless
+   * the user said {@code overwrite}.
+   *
+   * @param how what the user writes to allow it ({@code --overwrite}, {@code overwrite column
+   *     true})
+   * @return the problem, or null
+   */
+  public static String clobberProblem(Path output, boolean overwrite, String how) {
+    java.nio.file.LinkOption no = java.nio.file.LinkOption.NOFOLLOW_LINKS;
+    if (!Files.exists(output, no) || Files.isDirectory(output, no)) {
+      return null; // a folder is outputFileProblem's to name
+    }
+    if (!Files.isRegularFile(output, no) && !Files.isSymbolicLink(output)) {
+      // A device or a pipe: replacing it would remove it (as root, /dev/null itself).
+      return output + " is not a regular file (a device, pipe or socket): secmem replaces only"
+          + " files";
+    }
+    if (overwrite) {
+      return null;
+    }
+    try {
+      if (org.secmem.data.DataFiles.writtenBySecmem(output)) {
+        return null;
+      }
+    } catch (java.io.IOException e) {
+      return output + " exists and cannot be looked at (" + e.getMessage() + ")";
+    }
+    return output + " exists and is not an int file secmem wrote"
+        + (Files.isSymbolicLink(output) ? " (a symbolic link)" : "")
+        + ": it is not replaced (" + how + " to replace it)";
+  }
 }

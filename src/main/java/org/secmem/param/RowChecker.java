@@ -178,6 +178,19 @@ final class RowChecker {
     return p;
   }
 
+  /**
+   * An output file whose folder exists or can be created, which is not the input, and which, if
+   * it is there, secmem may replace ({@code overwrite} allows any file).
+   */
+  Path outputFile(String field, Path p, Path input, boolean overwrite) {
+    String clobber = PathProblems.clobberProblem(p, overwrite, "set the overwrite column to"
+        + " true");
+    if (clobber != null) {
+      problem(field, clobber);
+    }
+    return outputFile(field, p, input);
+  }
+
   /** An output file whose folder exists or can be created, and which is not the input. */
   Path outputFile(String field, Path p, Path input) {
     String same = PathProblems.isTheInput(p, input);

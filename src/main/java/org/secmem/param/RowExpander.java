@@ -37,6 +37,7 @@ final class RowExpander {
   private static final Set<String> STREAM_COLUMNS = Set.of("stream", "n", "k", "dir");
   private static final Set<String> SORT_COLUMNS =
       Set.of("read_stream", "write_stream", "stream", "n", "m", "d", "shape", "input", "output",
+          "overwrite",
           "order", "preset", "merger", "run_sort", "overlap", "parallel_merge", "threads",
           "algorithm", "fanout", "arrival_ns_per_key", "work_dir", "engine", "master",
           "partitions", "engine_conf");
@@ -171,8 +172,10 @@ final class RowExpander {
       String outCell = cells.get("output");
       Path outPath = outCell == null || outCell.isBlank() ? null
           : check.path("output", base, outCell);
+      boolean overwrite = !blank(cells.get("overwrite"))
+          && check.booleans("overwrite", cells.get("overwrite"), false).contains(true);
       Optional<Path> output = outPath == null ? Optional.empty()
-          : Optional.of(check.outputFile("output", outPath, input.orElse(null)));
+          : Optional.of(check.outputFile("output", outPath, input.orElse(null), overwrite));
       List<List<Path>> workDirs = check.workDirs("work_dir", base, cells.get("work_dir"));
       List<String> engines = check.words("engine", cells.get("engine"), SortEngines::parse,
           SortEngines.SECMEM);
