@@ -49,6 +49,9 @@ public record RawResults(String source, List<String> header, List<RawRow> rows,
 
   private static final Logger LOG = LogManager.getLogger(RawResults.class);
 
+  /** The byte-order mark as a character: U+FEFF, which UTF-8 writes as EF BB BF. */
+  static final String BOM = "\uFEFF";
+
   static final CSVFormat FORMAT =
       CSVFormat.RFC4180
           .builder()
@@ -86,7 +89,8 @@ public record RawResults(String source, List<String> header, List<RawRow> rows,
   }
 
   /**
-   * Reads a raw results file, which must be UTF-8 text.
+   * Reads a raw results file, which must be UTF-8 text; a byte-order mark before the header (a
+   * spreadsheet's "CSV UTF-8") is not part of the first column's name.
    *
    * @throws MalformedResultsException naming the file when it is empty, not text, or its header
    *     is not a results header
@@ -109,7 +113,7 @@ public record RawResults(String source, List<String> header, List<RawRow> rows,
 
   /**
    * Parses raw results from {@code in}, which the caller closes. Rows that cannot be used are left
-   * out, logged, and listed in {@link #problems()}.
+   * out, logged, and listed in {@link #problems()}. A byte-order mark first is skipped.
    *
    * @throws MalformedResultsException when the input is empty, the header is missing, has no
    *     {@code experiment} column, or repeats a name
@@ -124,6 +128,11 @@ public record RawResults(String source, List<String> header, List<RawRow> rows,
   }
 
   private static RawResults parseText(String source, String text) throws IOException {
+    if (text.startsWith(BOM)) {
+      // A UTF-8 byte-order mark, as spreadsheets save "CSV UTF-8": not part of the first column's
+      // name (parameter files drop it the same way).
+      text = text.substring(1);
+    }
     if (text.isBlank()) {
       throw new MalformedResultsException(
           source + ": empty: no header line, no rows (not a results file)");

@@ -36,6 +36,9 @@ public final class ResultsTarget {
   /** The header line is about 600 bytes; a first line longer than this is not ours. */
   private static final int MAX_HEADER_BYTES = 64 * 1024;
 
+  /** The UTF-8 byte-order mark. */
+  private static final byte[] BOM_BYTES = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
+
   private ResultsTarget() {}
 
   /**
@@ -128,25 +131,35 @@ public final class ResultsTarget {
         + (columns.size() > shown ? " and " + (columns.size() - shown) + " more" : "");
   }
 
-  /** The first line of {@code file} (strict UTF-8), or null when longer than the limit. */
+  /**
+   * The first line of {@code file} (strict UTF-8) without a byte-order mark before it, or null when
+   * longer than the limit. A spreadsheet that saves "CSV UTF-8" writes the mark; rows appended
+   * below it keep the file what the spreadsheet saved, so the mark stays where it is.
+   */
   private static String firstLine(Path file) throws IOException {
     byte[] head;
     try (InputStream in = Files.newInputStream(file)) {
-      head = in.readNBytes(MAX_HEADER_BYTES + 1);
+      head = in.readNBytes(MAX_HEADER_BYTES + BOM_BYTES.length + 1);
     }
-    int end = 0;
+    int start = startsWithBom(head) ? BOM_BYTES.length : 0;
+    int end = start;
     while (end < head.length && head[end] != '\n') {
       end++;
     }
-    if (end > MAX_HEADER_BYTES) {
+    if (end - start > MAX_HEADER_BYTES) {
       return null;
     }
-    int stop = end > 0 && head[end - 1] == '\r' ? end - 1 : end;
+    int stop = end > start && head[end - 1] == '\r' ? end - 1 : end;
     return StandardCharsets.UTF_8.newDecoder()
         .onMalformedInput(CodingErrorAction.REPORT)
         .onUnmappableCharacter(CodingErrorAction.REPORT)
-        .decode(ByteBuffer.wrap(head, 0, stop))
+        .decode(ByteBuffer.wrap(head, start, stop - start))
         .toString();
+  }
+
+  private static boolean startsWithBom(byte[] head) {
+    return head.length >= BOM_BYTES.length
+        && Arrays.equals(head, 0, BOM_BYTES.length, BOM_BYTES, 0, BOM_BYTES.length);
   }
 
   /** Opens the existing file for appending and closes it, writing nothing. */

@@ -7,10 +7,42 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class RawResultsTest {
+
+  @TempDir Path dir;
+
+  /** The UTF-8 byte-order mark a spreadsheet writes first when it saves "CSV UTF-8". */
+  private static final byte[] BOM = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
+
+  @Test
+  void read_aFileSavedWithAUtf8Bom_readsTheFirstColumnByItsOwnName() throws IOException {
+    byte[] csv = "when,experiment,elapsed_ms\r\nt1,read,1.0\r\n".getBytes(StandardCharsets.UTF_8);
+    Path f = dir.resolve("bom.csv");
+    Files.write(f, BOM);
+    Files.write(f, csv, java.nio.file.StandardOpenOption.APPEND);
+
+    RawResults r = RawResults.read(f);
+
+    assertEquals(List.of("when", "experiment", "elapsed_ms"), r.header());
+    assertEquals("t1", r.rows().get(0).get("when"));
+    assertEquals(List.of(), r.problems());
+    assertEquals(2, r.rows().get(0).line());
+  }
+
+  @Test
+  void parse_aBomBeforeTheHeader_isNotPartOfTheFirstColumn() throws IOException {
+    RawResults r = RawResults.parse("t", new StringReader("\uFEFFwhen,experiment\nt1,read\n"));
+
+    assertEquals(List.of("when", "experiment"), r.header());
+    assertEquals("t1", r.rows().get(0).get("when"));
+  }
 
   @Test
   void parse_shortRecord_isSkipped() throws IOException {

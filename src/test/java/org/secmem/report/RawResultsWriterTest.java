@@ -91,6 +91,36 @@ class RawResultsWriterTest {
   }
 
   @Test
+  void existingFileWithAUtf8Bom_isAppendedTo_andStaysOneFileWithOneBom() throws IOException {
+    Path f = dir.resolve("saved.csv");
+    try (RawResultsWriter w = RawResultsWriter.open(f)) {
+      w.accept(ResultRow.builder().set(ResultColumn.WHEN, "t1").set(ResultColumn.EXPERIMENT,
+          "read").build());
+    }
+    // Saved again by a spreadsheet as "CSV UTF-8": a byte-order mark before the header.
+    byte[] saved = Files.readAllBytes(f);
+    byte[] withBom = new byte[saved.length + 3];
+    withBom[0] = (byte) 0xef;
+    withBom[1] = (byte) 0xbb;
+    withBom[2] = (byte) 0xbf;
+    System.arraycopy(saved, 0, withBom, 3, saved.length);
+    Files.write(f, withBom);
+
+    try (RawResultsWriter w = RawResultsWriter.open(f)) {
+      assertEquals(new RawResultsWriter.Tally(1, 0), w.tally());
+      w.accept(ResultRow.builder().set(ResultColumn.WHEN, "t2").set(ResultColumn.EXPERIMENT,
+          "write").build());
+    }
+
+    String text = Files.readString(f, StandardCharsets.UTF_8);
+    assertTrue(text.startsWith("\uFEFFwhen,experiment,"), text.substring(0, 20));
+    assertEquals(1, text.chars().filter(c -> c == '\uFEFF').count(), "one BOM, at the start");
+    RawResults read = RawResults.read(f);
+    assertEquals(List.of(), read.problems());
+    assertEquals(List.of("t1", "t2"), read.rows().stream().map(r -> r.get("when")).toList());
+  }
+
+  @Test
   void nanAndInfinity_leaveTheCellEmpty() {
     ResultRow row =
         ResultRow.builder()
