@@ -32,7 +32,7 @@ import org.apache.logging.log4j.Logger;
  *
  * <p>A row that cannot be used is left out and named in {@link #problems()}: a cell count other
  * than the header's (a last line cut short, a cell too many), an empty experiment, a number cell
- * that is not a finite number, a warm-up flag that is neither true nor false, and whatever follows
+ * that is not a finite number or is negative, a warm-up flag that is neither true nor false, and whatever follows
  * a line the CSV parser cannot read. The rows that are fine are still read, so one bad line never
  * costs the rest of a file.
  *
@@ -62,7 +62,10 @@ public record RawResults(String source, List<String> header, List<RawRow> rows,
           .setDuplicateHeaderMode(DuplicateHeaderMode.DISALLOW)
           .build();
 
-  /** Columns that summaries and charts read as numbers: a row with text there is left out. */
+  /**
+   * Columns that summaries and charts read as numbers: a row with text, a number that is not
+   * finite or a negative one there is left out.
+   */
   private static final List<String> NUMBER_COLUMNS =
       java.util.stream.Stream.concat(
               ResultColumns.SWEPT_PARAMETERS.stream(),
@@ -215,8 +218,16 @@ public record RawResults(String source, List<String> header, List<RawRow> rows,
         continue;
       }
       String cell = record.get(i).trim();
-      if (!cell.isEmpty() && !isFiniteNumber(cell)) {
+      if (cell.isEmpty()) {
+        continue;
+      }
+      if (!isFiniteNumber(cell)) {
         return Optional.of(column + ": '" + abbreviate(cell) + "' is not a number");
+      }
+      // Times, rates, sizes and swept counts: a negative one was never measured (a clock that
+      // went back, a hand edit), and a mean over it would be quietly wrong.
+      if (Double.parseDouble(cell) < 0) {
+        return Optional.of(column + ": '" + abbreviate(cell) + "' is negative");
       }
     }
     int warmup = header.indexOf(ResultColumns.WARMUP);

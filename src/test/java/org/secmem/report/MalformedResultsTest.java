@@ -56,6 +56,23 @@ class MalformedResultsTest {
   }
 
   @Test
+  void aNegativeMeasurementOrParameter_isLeftOut_namingTheCell() throws IOException {
+    RawResults raw = parse("experiment,stream,b,rep,warmup,elapsed_ns,mib_per_s,bytes\r\n"
+        + "read,mapped,64,1,false,1500,2.5,4096\r\n"
+        + "read,mapped,64,2,false,-5,2.5,4096\r\n"
+        + "read,mapped,64,3,false,1500,-2.5,4096\r\n"
+        + "read,mapped,64,4,false,1500,2.5,-1e3\r\n"
+        + "read,mapped,-64,5,false,1500,2.5,4096\r\n"
+        + "read,mapped,64,6,false,-0,0,0\r\n");
+    assertEquals(List.of(2L, 7L), raw.rows().stream().map(RawRow::line).toList());
+    assertEquals(List.of(
+        "x.csv:3: elapsed_ns: '-5' is negative",
+        "x.csv:4: mib_per_s: '-2.5' is negative",
+        "x.csv:5: bytes: '-1e3' is negative",
+        "x.csv:6: b: '-64' is negative"), problems(raw));
+  }
+
+  @Test
   void anOpenQuoteCutShort_keepsTheRowsAbove() throws IOException {
     RawResults raw = parse(HEADER + "read,mapped,64,1,false,1.5\r\nread,\"mapp");
     assertEquals(1, raw.rows().size());
