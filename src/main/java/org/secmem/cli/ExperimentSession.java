@@ -130,6 +130,7 @@ final class ExperimentSession {
     }
     boolean terminal = System.console() != null;
     long rows = 0;
+    String kept = RAW_COMPLETE;
     int code = ExitCodes.OK;
     boolean created = false;
     List<Path> folders = List.of();
@@ -159,6 +160,7 @@ final class ExperimentSession {
       } finally {
         RawResultsWriter.Tally tally = writer.tally();
         rows = tally.added();
+        kept = kept(tally);
         listener.close();
         cmd.getOut().println(tally.inFile() == 0 && created
             ? "results: nothing measured; " + results + " is not kept"
@@ -168,7 +170,7 @@ final class ExperimentSession {
     } finally {
       cleanup.sessionEnded();
       if (rows > 0) {
-        code = report(cmd, results, baseline);
+        code = report(cmd, results, baseline, kept);
       } else if (created) {
         removeUnused(results, folders);
       }
@@ -184,11 +186,40 @@ final class ExperimentSession {
     return code;
   }
 
-  /** "3 rows", or "70167 rows, 462 of them from this run" when the file held rows before. */
+  /**
+   * "3 rows", or "70167 rows, 462 of them from this run" when the file held rows before; then what
+   * could not be written, when a write failed.
+   */
   static String rowsText(RawResultsWriter.Tally tally) {
     String text = tally.inFile() + (tally.inFile() == 1 ? " row" : " rows");
-    return tally.added() == tally.inFile() ? text
+    text = tally.added() == tally.inFile() ? text
         : text + ", " + tally.added() + " of them from this run";
+    if (tally.notWritten() > 0) {
+      text += "; " + tally.notWritten() + (tally.notWritten() == 1 ? " row" : " rows")
+          + " could not be written";
+    }
+    return tally.partialRow() ? text + "; it ends in a partial row, which readers leave out" : text;
+  }
+
+  /** What warnings say of the raw results when nothing went wrong writing them. */
+  static final String RAW_COMPLETE = "the raw results are complete";
+
+  /**
+   * What a warning about the summary, charts or page may say of the raw results file: complete
+   * only when every row measured was written whole.
+   */
+  static String kept(RawResultsWriter.Tally tally) {
+    if (tally.partialRow()) {
+      return "the raw results end in a partial row, which readers leave out; the rows above it"
+          + " are whole";
+    }
+    if (tally.notWritten() > 0) {
+      return "the raw results hold " + tally.inFile() + (tally.inFile() == 1 ? " row" : " rows")
+          + ", each whole; " + (tally.notWritten() == 1 ? "the row that could not be written is"
+              : "the " + tally.notWritten() + " rows that could not be written are")
+          + " not among them";
+    }
+    return RAW_COMPLETE;
   }
 
   /**
@@ -219,13 +250,13 @@ final class ExperimentSession {
    * @return {@link ExitCodes#FAILURE} when the baseline's {@code --fail-if-slower} is exceeded,
    *     else {@link ExitCodes#OK}
    */
-  private static int report(CommandLine cmd, Path results, Baseline baseline) {
+  private static int report(CommandLine cmd, Path results, Baseline baseline, String kept) {
     RawResults raw;
     List<Path> written = List.of();
     try {
       raw = RawResults.read(results);
     } catch (IOException | RuntimeException e) {
-      warnNoReport(cmd, results, "the summary, charts or report page", e);
+      warnNoReport(cmd, results, "the summary, charts or report page", e, kept);
       return ExitCodes.OK;
     }
     try {
@@ -250,11 +281,11 @@ final class ExperimentSession {
       }
       cmd.getOut().flush();
     } catch (IOException | RuntimeException e) {
-      warnNoReport(cmd, results, "the summary or charts", e);
+      warnNoReport(cmd, results, "the summary or charts", e, kept);
     }
-    advise(cmd, raw, results);
-    int code = baseline == null ? ExitCodes.OK : compare(cmd, raw, results, baseline);
-    page(cmd, raw, results, written);
+    advise(cmd, raw, results, kept);
+    int code = baseline == null ? ExitCodes.OK : compare(cmd, raw, results, baseline, kept);
+    page(cmd, raw, results, written, kept);
     return code;
   }
 
@@ -264,7 +295,8 @@ final class ExperimentSession {
    *
    * @return {@link ExitCodes#FAILURE} when {@code --fail-if-slower} is exceeded, else OK
    */
-  private static int compare(CommandLine cmd, RawResults raw, Path results, Baseline baseline) {
+  private static int compare(CommandLine cmd, RawResults raw, Path results, Baseline baseline,
+      String kept) {
     org.secmem.report.Comparison c;
     try {
       cmd.getOut().println();
@@ -274,14 +306,14 @@ final class ExperimentSession {
     } catch (RuntimeException e) {
       LOG.error("Could not compare {} with {}", results, baseline.file(), e);
       cmd.getErr().println("warning: could not compare " + results + " with the baseline "
-          + baseline.file() + ": " + e.getMessage() + " (the raw results are complete)");
+          + baseline.file() + ": " + e.getMessage() + " (" + kept + ")");
       cmd.getErr().flush();
       return ExitCodes.OK;
     }
     try {
       Comparisons.writeFiles(cmd, c, results);
     } catch (IOException | RuntimeException e) {
-      warnNoReport(cmd, results, "the comparison with the baseline", e);
+      warnNoReport(cmd, results, "the comparison with the baseline", e, kept);
     }
     return Comparisons.exitCode(cmd, c, baseline.failIfSlower());
   }
@@ -294,6 +326,11 @@ final class ExperimentSession {
    * to the sweep) and how to see it in full. A failure here is a warning: the results are written.
    */
   static void advise(CommandLine cmd, RawResults raw, Path results) {
+    advise(cmd, raw, results, RAW_COMPLETE);
+  }
+
+  /** As above; a warning says {@code kept} of the raw results. */
+  static void advise(CommandLine cmd, RawResults raw, Path results, String kept) {
     try {
       Advice advice = Advice.of(raw);
       if (!advice.sweepsBufferOrSort()) {
@@ -313,7 +350,7 @@ final class ExperimentSession {
     } catch (RuntimeException e) {
       LOG.error("Could not advise on {}", results, e);
       cmd.getErr().println("warning: no advice for " + results + ": " + e.getMessage()
-          + " (the raw results are complete)");
+          + " (" + kept + ")");
       cmd.getErr().flush();
     }
   }
@@ -325,21 +362,28 @@ final class ExperimentSession {
    * @return whether the page was written
    */
   static boolean page(CommandLine cmd, RawResults raw, Path results, List<Path> written) {
+    return page(cmd, raw, results, written, RAW_COMPLETE);
+  }
+
+  /** As above; a warning says {@code kept} of the raw results. */
+  static boolean page(CommandLine cmd, RawResults raw, Path results, List<Path> written,
+      String kept) {
     try {
       Path page = Reports.writePage(raw, results, written);
       cmd.getOut().println("report: " + page);
       cmd.getOut().flush();
       return true;
     } catch (IOException | RuntimeException e) {
-      warnNoReport(cmd, results, "the report page", e);
+      warnNoReport(cmd, results, "the report page", e, kept);
       return false;
     }
   }
 
-  private static void warnNoReport(CommandLine cmd, Path results, String what, Exception e) {
+  private static void warnNoReport(CommandLine cmd, Path results, String what, Exception e,
+      String kept) {
     LOG.error("Could not write {} of {}", what, results, e);
     cmd.getErr().println("warning: could not write " + what + " of " + results + ": "
-        + e.getMessage() + " (the raw results are complete)");
+        + e.getMessage() + " (" + kept + ")");
     cmd.getErr().flush();
   }
 

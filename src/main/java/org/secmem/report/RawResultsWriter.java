@@ -1,10 +1,10 @@
 package org.secmem.report;
 
-import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.Reader;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,14 +20,20 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * Appends rows to a raw results CSV (RFC 4180, a header line), flushing after every row so that a
- * crash or Ctrl-C never loses a run already measured. A new or empty file gets the header; an
- * existing file is appended to only when its header is the current one, so that columns never
- * shift under a reader (see {@link ResultsTarget}, which checks the path before anything runs).
+ * Appends rows to a raw results CSV (RFC 4180, a header line), each on disk (in the kernel's
+ * hands) when {@link #accept} returns, so that a crash or Ctrl-C never loses a run already
+ * measured. A new or empty file gets the header; an existing file is appended to only when its
+ * header is the current one, so that columns never shift under a reader (see {@link
+ * ResultsTarget}, which checks the path before anything runs).
+ *
+ * <p>A row is written whole or not at all: its complete line goes to the file in one write, and a
+ * write that fails part-way (the disk filled up) is undone by truncating the file back to its
+ * length before it. Should that fail too, the file ends in a partial row: the writer says so in
+ * the exception and in {@link #tally()}, and appends nothing more to it.
  *
  * <p>The writer knows how many data rows the file holds (those found at open plus those appended),
  * so an interrupt can say exactly what is kept: {@link #stop()} freezes the file and returns that
- * count.
+ * count. The writer owns its channel and closes it in {@link #close()}.
  */
 public final class RawResultsWriter implements ResultSink, Closeable {
 
@@ -36,11 +42,13 @@ public final class RawResultsWriter implements ResultSink, Closeable {
   private static final CSVFormat FORMAT = CSVFormat.RFC4180;
 
   private final Path file;
-  private final CSVPrinter printer;
+  private final FileChannel channel;
   private final boolean created;
   private final List<Path> createdFolders;
   private final long rowsBefore;
   private long rows;
+  private long notWritten;
+  private boolean partialRow;
   private boolean stopped;
 
   /**
@@ -48,16 +56,31 @@ public final class RawResultsWriter implements ResultSink, Closeable {
    *
    * @param inFile data rows in the file (rows below the header), earlier sessions' included
    * @param added rows this writer appended
+   * @param notWritten rows this writer was given and could not write (a failed write, undone)
+   * @param partialRow whether the file ends in part of a row: a write failed part-way and the
+   *     file could not be truncated back (readers leave the part out as a malformed line)
    */
-  public record Tally(long inFile, long added) {}
+  public record Tally(long inFile, long added, long notWritten, boolean partialRow) {
 
-  private RawResultsWriter(Path file, CSVPrinter printer, boolean created, long rowsBefore,
+    /** A tally of a file whose rows were all written whole. */
+    public Tally(long inFile, long added) {
+      this(inFile, added, 0, false);
+    }
+  }
+
+  /** Opens the channel a writer appends to: tests put a fault-injecting one in between. */
+  @FunctionalInterface
+  interface ChannelOpener {
+    FileChannel open(Path file) throws IOException;
+  }
+
+  private RawResultsWriter(Path file, FileChannel channel, boolean created, long rowsBefore,
       List<Path> createdFolders) {
     this.file = file;
-    this.createdFolders = List.copyOf(createdFolders);
-    this.printer = printer;
+    this.channel = channel;
     this.created = created;
     this.rowsBefore = rowsBefore;
+    this.createdFolders = List.copyOf(createdFolders);
   }
 
   /**
@@ -69,6 +92,12 @@ public final class RawResultsWriter implements ResultSink, Closeable {
    *     header (naming the file and what was expected)
    */
   public static RawResultsWriter open(Path file) throws IOException {
+    return open(file, f -> FileChannel.open(f, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+        StandardOpenOption.APPEND));
+  }
+
+  /** As {@link #open(Path)}, appending through the channel {@code opener} opens. */
+  static RawResultsWriter open(Path file, ChannelOpener opener) throws IOException {
     ResultsTarget.check(file);
     Path parent = file.toAbsolutePath().getParent();
     List<Path> folders = new ArrayList<>();
@@ -80,19 +109,26 @@ public final class RawResultsWriter implements ResultSink, Closeable {
     boolean fresh = created || Files.size(file) == 0;
     long before = fresh ? 0 : countRows(file);
     boolean endLine = !fresh && !endsWithNewline(file);
-    BufferedWriter out =
-        Files.newBufferedWriter(
-            file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-    CSVPrinter printer = new CSVPrinter(out, FORMAT);
-    if (fresh) {
-      printer.printRecord((Object[]) ResultColumn.headers());
-      printer.flush();
-    } else if (endLine) {
-      LOG.warn("{}: the last line was cut short; it stays as it is, new rows start below it", file);
-      printer.println();
-      printer.flush();
+    FileChannel channel = opener.open(file);
+    RawResultsWriter writer = new RawResultsWriter(file, channel, created, before, folders);
+    try {
+      if (fresh) {
+        writer.append(line(List.of(ResultColumn.headers())), "the header");
+      } else if (endLine) {
+        LOG.warn("{}: the last line was cut short; it stays as it is, new rows start below it",
+            file);
+        writer.append(FORMAT.getRecordSeparator().getBytes(StandardCharsets.UTF_8),
+            "the line break after the cut-short line");
+      }
+    } catch (IOException | RuntimeException e) {
+      try {
+        channel.close();
+      } catch (IOException c) {
+        e.addSuppressed(c);
+      }
+      throw e;
     }
-    return new RawResultsWriter(file, printer, created, before, folders);
+    return writer;
   }
 
   /** Data records below the header line of an existing results file. */
@@ -117,16 +153,28 @@ public final class RawResultsWriter implements ResultSink, Closeable {
       if (size == 0) {
         return true;
       }
-      java.nio.ByteBuffer last = java.nio.ByteBuffer.allocate(1);
+      ByteBuffer last = ByteBuffer.allocate(1);
       ch.read(last, size - 1);
       return last.get(0) == '\n';
     }
   }
 
+  /** The CSV line of {@code cells}, record separator included, in UTF-8. */
+  private static byte[] line(Iterable<String> cells) throws IOException {
+    StringBuilder text = new StringBuilder(1024);
+    try (CSVPrinter printer = new CSVPrinter(text, FORMAT)) {
+      printer.printRecord(cells);
+    }
+    return text.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
   /**
-   * Appends one row and flushes it. After {@link #stop()} (the process is being interrupted), the
-   * row is not written and the calling thread waits here for the process to end, so that the file
-   * holds exactly what the interrupt message says.
+   * Appends one row. After {@link #stop()} (the process is being interrupted), the row is not
+   * written and the calling thread waits here for the process to end, so that the file holds
+   * exactly what the interrupt message says.
+   *
+   * @throws IOException naming the file when the row could not be written; the file is then as it
+   *     was before (or, when even that failed, the message says that it ends in a partial row)
    */
   @Override
   public synchronized void accept(ResultRow row) throws IOException {
@@ -138,9 +186,86 @@ public final class RawResultsWriter implements ResultSink, Closeable {
         throw new InterruptedIOException(file + ": stopped by an interrupt; row not written");
       }
     }
-    printer.printRecord(row.cellsInColumnOrder());
-    printer.flush();
+    if (partialRow) {
+      notWritten++;
+      throw new IOException(file + ": row not written: the file ends in part of an earlier row"
+          + " that could not be removed, and a row appended to it would be glued to it");
+    }
+    try {
+      append(line(row.cellsInColumnOrder()), "a row");
+    } catch (IOException e) {
+      notWritten++;
+      throw e;
+    }
     rows++;
+  }
+
+  /**
+   * Writes {@code bytes} at the end of the file whole, or leaves the file as it was.
+   *
+   * @param what what the bytes are, for the message
+   * @throws IOException naming the file and saying whether the file was left as before
+   */
+  private void append(byte[] bytes, String what) throws IOException {
+    long before = channel.size();
+    ByteBuffer buffer = ByteBuffer.wrap(bytes);
+    try {
+      // One write of the whole line: a regular file takes it whole, unless the disk fills up
+      // part-way; then the write returns short and the next one fails.
+      while (buffer.hasRemaining()) {
+        channel.write(buffer);
+      }
+    } catch (IOException e) {
+      throw undo(before, buffer.position(), what, e);
+    }
+  }
+
+  /**
+   * Truncates the file back to {@code length} after a write of {@code what} that failed when
+   * {@code written} of its bytes were written, and says what the file holds now.
+   */
+  private IOException undo(long length, int written, String what, IOException cause) {
+    String failed = file + ": " + cause.getMessage() + ": " + what + " was not written";
+    long whole = rowsBefore + rows;
+    try {
+      truncate(length);
+      LOG.warn("{}: {} could not be written ({} of its bytes were); the file is truncated back to"
+          + " {} bytes, as before it", file, what, written, length, cause);
+      return new IOException(failed + "; the file is as it was before it (" + whole
+          + (whole == 1 ? " row" : " rows") + ", each whole)", cause);
+    } catch (IOException e) {
+      partialRow = true;
+      cause.addSuppressed(e);
+      LOG.error("{}: {} could not be written, and the {} of its bytes that were could not be"
+          + " removed", file, what, written, cause);
+      return new IOException(failed + ", and the part of it written could not be removed ("
+          + e.getMessage() + "): the file ends in a partial row, which readers leave out", cause);
+    }
+  }
+
+  /**
+   * Truncates the file to {@code length} when it is longer, also when an interrupt has closed the
+   * channel.
+   */
+  private void truncate(long length) throws IOException {
+    if (channel.isOpen()) {
+      if (channel.size() > length) {
+        channel.truncate(length);
+      }
+      return;
+    }
+    // An interrupt mid-write closes the channel, and would close another one at once: open the
+    // file again with the thread's interrupt set aside, and set it again after.
+    boolean interrupted = Thread.interrupted();
+    try (FileChannel again = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      if (again.size() > length) {
+        again.truncate(length);
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 
   /**
@@ -154,9 +279,9 @@ public final class RawResultsWriter implements ResultSink, Closeable {
     return tally();
   }
 
-  /** What the file holds: its data rows, and how many of them this writer appended. */
+  /** What the file holds: its data rows, how many of them this writer appended, what failed. */
   public synchronized Tally tally() {
-    return new Tally(rowsBefore + rows, rows);
+    return new Tally(rowsBefore + rows, rows, notWritten, partialRow);
   }
 
   public Path file() {
@@ -180,6 +305,6 @@ public final class RawResultsWriter implements ResultSink, Closeable {
 
   @Override
   public synchronized void close() throws IOException {
-    printer.close();
+    channel.close();
   }
 }

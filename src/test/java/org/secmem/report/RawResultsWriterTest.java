@@ -1,13 +1,16 @@
 package org.secmem.report;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
@@ -118,6 +121,85 @@ class RawResultsWriterTest {
     RawResults read = RawResults.read(f);
     assertEquals(List.of(), read.problems());
     assertEquals(List.of("t1", "t2"), read.rows().stream().map(r -> r.get("when")).toList());
+  }
+
+  private static ResultRow row(String when) {
+    return ResultRow.builder()
+        .set(ResultColumn.WHEN, when)
+        .set(ResultColumn.EXPERIMENT, "write")
+        .set(ResultColumn.SHAPE, "a,\"b\"")
+        .set(ResultColumn.ELAPSED_NS, 1500)
+        .build();
+  }
+
+  /** A writer of {@code f} whose disk has {@code room} bytes left; the channel goes in {@code ch}. */
+  private static RawResultsWriter onFullDisk(Path f, long room, FullDiskChannel[] ch,
+      boolean truncateFails) throws IOException {
+    return RawResultsWriter.open(f, p -> {
+      FullDiskChannel c = new FullDiskChannel(FileChannel.open(p, StandardOpenOption.WRITE,
+          StandardOpenOption.APPEND), room);
+      ch[0] = truncateFails ? c.failingTruncate() : c;
+      return c;
+    });
+  }
+
+  @Test
+  void aRow_isOneWriteOfItsWholeLine() throws IOException {
+    Path f = dir.resolve("r.csv");
+    RawResultsWriter.open(f).close();
+    FullDiskChannel[] ch = new FullDiskChannel[1];
+    try (RawResultsWriter w = onFullDisk(f, Long.MAX_VALUE / 2, ch, false)) {
+      w.accept(row("t1"));
+      assertEquals(1, ch[0].writes());
+      w.accept(row("t2"));
+      assertEquals(2, ch[0].writes());
+    }
+    assertEquals(List.of("t1", "t2"),
+        RawResults.read(f).rows().stream().map(r -> r.get("when")).toList());
+  }
+
+  @Test
+  void aDiskFullPartWayThroughARow_leavesTheFileAsBefore_andTheNextRowWhole() throws IOException {
+    Path f = dir.resolve("r.csv");
+    try (RawResultsWriter w = RawResultsWriter.open(f)) {
+      w.accept(row("t1"));
+    }
+    byte[] before = Files.readAllBytes(f);
+    FullDiskChannel[] ch = new FullDiskChannel[1];
+    try (RawResultsWriter w = onFullDisk(f, 100, ch, false)) {
+      IOException e = assertThrows(IOException.class, () -> w.accept(row("t2")));
+      assertTrue(e.getMessage().contains(f.toString()), e.getMessage());
+      assertTrue(e.getMessage().contains("No space left on device"), e.getMessage());
+      assertArrayEquals(before, Files.readAllBytes(f), "no part of the row is left");
+      assertTrue(e.getMessage().endsWith("the file is as it was before it (1 row, each whole)"),
+          e.getMessage());
+      assertEquals(new RawResultsWriter.Tally(1, 0, 1, false), w.tally());
+      ch[0].free(Long.MAX_VALUE / 2);
+      w.accept(row("t3"));
+      assertEquals(new RawResultsWriter.Tally(2, 1, 1, false), w.tally());
+    }
+    RawResults read = RawResults.read(f);
+    assertEquals(List.of(), read.problems());
+    assertEquals(List.of("t1", "t3"), read.rows().stream().map(r -> r.get("when")).toList());
+  }
+
+  @Test
+  void aPartialRowThatCannotBeRemoved_isSaid_andNothingIsAppendedToIt() throws IOException {
+    Path f = dir.resolve("r.csv");
+    try (RawResultsWriter w = RawResultsWriter.open(f)) {
+      w.accept(row("t1"));
+    }
+    long before = Files.size(f);
+    FullDiskChannel[] ch = new FullDiskChannel[1];
+    try (RawResultsWriter w = onFullDisk(f, 100, ch, true)) {
+      IOException e = assertThrows(IOException.class, () -> w.accept(row("t2")));
+      assertTrue(e.getMessage().contains("partial row"), e.getMessage());
+      assertTrue(w.tally().partialRow());
+      ch[0].free(Long.MAX_VALUE / 2);
+      IOException next = assertThrows(IOException.class, () -> w.accept(row("t3")));
+      assertTrue(next.getMessage().startsWith(f + ":"), next.getMessage());
+    }
+    assertEquals(before + 100, Files.size(f), "the 100 bytes that fitted, nothing glued to them");
   }
 
   @Test
