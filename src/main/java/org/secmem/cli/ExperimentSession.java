@@ -141,6 +141,8 @@ final class ExperimentSession {
             new ProgressListener(cmd.getOut(), cmd.getErr(), totalRuns, terminal)) {
       created = writer.created();
       folders = writer.createdFolders();
+      writer.removedLastLine().ifPresent(line -> cmd.getErr().println("warning: " + line));
+      cmd.getErr().flush();
       cleanup.sessionStarted(writer);
       writeEnvironment(cmd, results, dataDir, batch);
       ExperimentRunner runner =

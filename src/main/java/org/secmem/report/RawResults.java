@@ -31,10 +31,12 @@ import org.apache.logging.log4j.Logger;
  * they are classified).
  *
  * <p>A row that cannot be used is left out and named in {@link #problems()}: a cell count other
- * than the header's (a last line cut short, a cell too many), an empty experiment, a number cell
- * that is not a finite number or is negative, a warm-up flag that is neither true nor false, and whatever follows
- * a line the CSV parser cannot read. The rows that are fine are still read, so one bad line never
- * costs the rest of a file.
+ * than the header's (a cell too many; a last line cut off, which is named as such when it also
+ * lacks the line break that ends every row secmem writes), an empty experiment, a number cell that
+ * is not a finite number or is negative, a warm-up flag that is neither true nor false, and
+ * whatever follows a line the CSV parser cannot read. The rows that are fine are still read, so
+ * one bad line never costs the rest of a file. A last line without a line break that is a whole
+ * row (a tool that does not end its last line) is used.
  *
  * @param source where the rows came from, for messages
  * @param header the column names in file order
@@ -145,6 +147,8 @@ public record RawResults(String source, List<String> header, List<RawRow> rows,
           source + ": not a results file: it holds NUL bytes (a binary file?)");
     }
     Lines lines = new Lines(text);
+    // secmem ends every row with a line break: a last line without one was cut off mid-row.
+    boolean ended = text.endsWith("\n") || text.endsWith("\r");
     CSVParser parser;
     try {
       parser = CSVParser.parse(new StringReader(text), FORMAT);
@@ -176,15 +180,16 @@ public record RawResults(String source, List<String> header, List<RawRow> rows,
           }
           long line = lines.nextNonBlank(lastLine);
           problems.add(new RowProblem(source, line,
-              "cannot be parsed (" + e.getCause().getMessage() + "); the rest of the file is"
-                  + " skipped"));
+              "cannot be parsed (" + e.getCause().getMessage() + ")"
+                  + (!ended && line == lines.last() ? ", and it is the last line, with no line"
+                      + " break at its end: " + CUT_OFF : "; the rest of the file is skipped")));
           break;
         }
         // A record's position is where the parser started looking: skip the empty lines it
         // passed over.
         long line = lines.nextNonBlank(lines.lineAt(record.getCharacterPosition()) - 1);
         lastLine = line;
-        Optional<String> wrong = check(record, header);
+        Optional<String> wrong = check(record, header, !ended && line == lines.last());
         if (wrong.isPresent()) {
           problems.add(new RowProblem(source, line, wrong.get()));
           continue;
@@ -201,12 +206,21 @@ public record RawResults(String source, List<String> header, List<RawRow> rows,
     }
   }
 
-  /** What is wrong with a record, or empty when it can be used. */
-  private static Optional<String> check(CSVRecord record, List<String> header) {
+  /** Why a last line without a line break is left out: what secmem never writes. */
+  private static final String CUT_OFF =
+      "cut off (the writer stopped mid-row: a crash, or a full disk?)";
+
+  /**
+   * What is wrong with a record, or empty when it can be used.
+   *
+   * @param unended whether the record is the last line and has no line break at its end
+   */
+  private static Optional<String> check(CSVRecord record, List<String> header, boolean unended) {
     if (record.size() != header.size()) {
       int extra = record.size() - header.size();
       return Optional.of(record.size() + " cells where the header has " + header.size()
-          + (extra > 0 ? " (" + extra + " too many)" : " (cut short?)"));
+          + (extra > 0 ? " (" + extra + " too many)"
+              : unended ? ", and no line break at the end: " + CUT_OFF : " (cut short?)"));
     }
     int experiment = header.indexOf(ResultColumns.EXPERIMENT);
     if (record.get(experiment).isBlank()) {
@@ -273,6 +287,11 @@ public record RawResults(String source, List<String> header, List<RawRow> rows,
       }
       starts = s;
       count = n;
+    }
+
+    /** The number of the last line: the one after the last line break, even when empty. */
+    long last() {
+      return count;
     }
 
     /** The 1-based line that holds {@code position}. */

@@ -3,7 +3,6 @@ package org.secmem.report;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.io.Reader;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -12,10 +11,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVPrinter;
-import org.apache.commons.csv.CSVRecord;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -50,6 +48,7 @@ public final class RawResultsWriter implements ResultSink, Closeable {
   private long notWritten;
   private boolean partialRow;
   private boolean stopped;
+  private RowProblem removed;
 
   /**
    * What the file holds.
@@ -84,12 +83,22 @@ public final class RawResultsWriter implements ResultSink, Closeable {
   }
 
   /**
-   * Opens {@code file} for appending, creating it and its folder when missing. A last line cut
-   * short (the writer of an earlier session died mid-row) is ended first, so that it stays one bad
-   * line that readers name and skip, and the new rows are whole.
+   * Opens {@code file} for appending, creating it and its folder when missing. The file's last
+   * line must end with a line break before a row goes below it:
    *
-   * @throws ResultsFileException when the path cannot hold a results file or the file has another
-   *     header (naming the file and what was expected)
+   * <ul>
+   *   <li>a last line that is a whole row without one (a tool that does not end its last line) is
+   *       ended and kept;
+   *   <li>a last line cut off mid-row (no line break, fewer cells than the header or a quoted cell
+   *       that never closes: an earlier session died or the disk filled up while writing it) is
+   *       removed, its text logged in full, and named in {@link #removedLastLine()} for the caller
+   *       to say so: readers skip it anyway, and a row appended to it would be glued to it;
+   *   <li>a cut-off last row that runs over several lines or is longer than a row can be is not
+   *       touched: the file is refused (see {@link ResultsTarget}).
+   * </ul>
+   *
+   * @throws ResultsFileException when the path cannot hold a results file, the file has another
+   *     header, or it ends in a cut-off row that cannot be removed (naming the file and what to do)
    */
   public static RawResultsWriter open(Path file) throws IOException {
     return open(file, f -> FileChannel.open(f, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
@@ -106,20 +115,26 @@ public final class RawResultsWriter implements ResultSink, Closeable {
     }
     Files.createDirectories(parent);
     boolean created = !Files.exists(file);
-    boolean fresh = created || Files.size(file) == 0;
-    long before = fresh ? 0 : countRows(file);
-    boolean endLine = !fresh && !endsWithNewline(file);
     FileChannel channel = opener.open(file);
-    RawResultsWriter writer = new RawResultsWriter(file, channel, created, before, folders);
     try {
-      if (fresh) {
-        writer.append(line(List.of(ResultColumn.headers())), "the header");
-      } else if (endLine) {
-        LOG.warn("{}: the last line was cut short; it stays as it is, new rows start below it",
-            file);
-        writer.append(FORMAT.getRecordSeparator().getBytes(StandardCharsets.UTF_8),
-            "the line break after the cut-short line");
+      CsvTail tail;
+      try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
+        tail = CsvTail.read(in);
       }
+      boolean cutOff = ResultsTarget.isCutOff(tail);
+      long before = Math.max(0, tail.records() - 1 - (cutOff ? 1 : 0));
+      RawResultsWriter writer = new RawResultsWriter(file, channel, created, before, folders);
+      if (tail.size() == 0) {
+        writer.append(line(List.of(ResultColumn.headers())), "the header");
+      } else if (cutOff) {
+        writer.removeCutOff(tail);
+      } else if (!tail.endsWithLineFeed()) {
+        LOG.warn("{}:{}: the last line has no line break at its end; it is a whole row, so it is"
+            + " ended and kept", file, tail.lastRecordLine());
+        writer.append((tail.lastByte() == '\r' ? "\n" : FORMAT.getRecordSeparator())
+            .getBytes(StandardCharsets.US_ASCII), "the line break that ends the last line");
+      }
+      return writer;
     } catch (IOException | RuntimeException e) {
       try {
         channel.close();
@@ -128,35 +143,53 @@ public final class RawResultsWriter implements ResultSink, Closeable {
       }
       throw e;
     }
-    return writer;
   }
 
-  /** Data records below the header line of an existing results file. */
-  private static long countRows(Path file) throws IOException {
-    long records = 0;
-    try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
-        CSVParser parser = CSVParser.parse(in, FORMAT.builder().setIgnoreEmptyLines(true).build())) {
-      for (CSVRecord ignored : parser) {
-        records++;
-      }
-    } catch (java.io.UncheckedIOException e) {
-      // A line the parser cannot read (an open quote at the end of a cut-short file) ends the
-      // count: what is above it is what readers will see.
-      LOG.warn("{}: rows after record {} cannot be parsed", file, records, e);
+  /**
+   * Removes the cut-off last line {@code tail} describes, logging its text in full, and keeps what
+   * to say of it in {@link #removedLastLine()}.
+   *
+   * @throws ResultsFileException when it cannot be removed safely (more than one line, or the file
+   *     changed since {@code tail} was read: another process writing to it)
+   */
+  private void removeCutOff(CsvTail tail) throws IOException {
+    if (!ResultsTarget.isRemovable(tail)) {
+      throw ResultsTarget.notRemovable(file, tail);
     }
-    return Math.max(0, records - 1);
+    ByteBuffer bytes = ByteBuffer.allocate((int) tail.lastRecordLength());
+    try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
+      while (bytes.hasRemaining()
+          && in.read(bytes, tail.lastRecordStart() + bytes.position()) > 0) {
+        // reads what is left of the line
+      }
+    }
+    if (channel.size() != tail.size() || bytes.hasRemaining()) {
+      throw new ResultsFileException(file + ": changed while secmem read it (is another process"
+          + " writing to it?); its cut-off last line is left as it is and nothing is appended");
+    }
+    String text = new String(bytes.array(), StandardCharsets.UTF_8);
+    channel.truncate(tail.lastRecordStart());
+    LOG.warn("{}:{}: removed the cut-off last line ({} bytes, no line break at its end) before"
+        + " appending; it was: {}", file, tail.lastRecordLine(), tail.lastRecordLength(), text);
+    removed = new RowProblem(file.toString(), tail.lastRecordLine(), "the last line was cut off ("
+        + (tail.inQuotes() ? "inside a quoted cell" : tail.cells() + " of "
+            + ResultColumn.headers().length + " cells")
+        + " and no line break at its end; the writer stopped mid-row: a crash, or a full disk?);"
+        + " removed it so that new rows start on a line of their own; it was '"
+        + abbreviate(text) + "' (in full in the log)");
   }
 
-  private static boolean endsWithNewline(Path file) throws IOException {
-    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-      long size = ch.size();
-      if (size == 0) {
-        return true;
-      }
-      ByteBuffer last = ByteBuffer.allocate(1);
-      ch.read(last, size - 1);
-      return last.get(0) == '\n';
-    }
+  private static String abbreviate(String text) {
+    String printable = text.replaceAll("\\p{Cntrl}", "?");
+    return printable.length() <= 60 ? printable : printable.substring(0, 57) + "...";
+  }
+
+  /**
+   * The cut-off last line that {@link #open} removed before appending (where it was and what it
+   * held), or empty when the file ended with a whole row.
+   */
+  public Optional<RowProblem> removedLastLine() {
+    return Optional.ofNullable(removed);
   }
 
   /** The CSV line of {@code cells}, record separator included, in UTF-8. */

@@ -26,8 +26,10 @@ import org.apache.logging.log4j.Logger;
  * Checks, before anything runs, that a path can take the raw results of a run: it is not a folder,
  * no part of the path above it is a regular file, its folder can be written (the summary and the
  * environment record go beside it), and an existing file carries this version's header, so rows
- * are appended under the right columns. Writes nothing: a check that fails leaves the disk as it
- * was (a probe file, when the folder exists but the file does not, is created and removed again).
+ * are appended under the right columns, and does not end in a cut-off row that rows appended
+ * would be glued to and that cannot be removed safely (see {@link #isRemovable}). Writes
+ * nothing: a check that fails leaves the disk as it was (a probe file, when the folder exists but
+ * the file does not, is created and removed again).
  */
 public final class ResultsTarget {
 
@@ -63,6 +65,7 @@ public final class ResultsTarget {
         throw new ResultsFileException(file + ": is not a regular file");
       }
       checkHeader(file, abs);
+      checkLastLine(file, abs);
       probeAppend(file, abs);
     }
     if (existing != null) {
@@ -122,6 +125,55 @@ public final class ResultsTarget {
         + (missing.isEmpty() ? "" : "; columns it lacks: " + columnList(missing))
         + (missing.isEmpty() && unknown.isEmpty() ? "; its columns are in another order" : "")
         + "; choose another --results file");
+  }
+
+  /**
+   * An existing file whose last line was cut off can be appended to only when that line is one
+   * line that {@link RawResultsWriter} can remove; a quoted cell that opens on an earlier line and
+   * never closes would swallow every row appended below it.
+   */
+  private static void checkLastLine(Path file, Path abs) throws ResultsFileException {
+    CsvTail tail;
+    try (FileChannel ch = FileChannel.open(abs, StandardOpenOption.READ)) {
+      tail = CsvTail.read(ch);
+    } catch (IOException e) {
+      throw new ResultsFileException(file + ": cannot be read: " + describe(e), e);
+    }
+    if (isCutOff(tail) && !isRemovable(tail)) {
+      throw notRemovable(file, tail);
+    }
+  }
+
+  /** The longest cut-off last line that is removed before appending; a row is about 1 KiB. */
+  static final int MAX_CUT_OFF_BYTES = 64 * 1024;
+
+  /**
+   * Whether the last line of a results file was cut off mid-row: it has no line break at its end
+   * (secmem ends every row with one) and has fewer cells than the header or ends inside a quoted
+   * cell. A last line without a line break that has every cell is a whole row, written by a tool
+   * that does not end its last line.
+   */
+  static boolean isCutOff(CsvTail tail) {
+    return !tail.endsWithLineFeed() && !(tail.lastByte() == '\r' && !tail.inQuotes())
+        && (tail.inQuotes() || tail.cells() < ResultColumn.headers().length);
+  }
+
+  /** Whether a cut-off last line is one line of at most {@link #MAX_CUT_OFF_BYTES}. */
+  static boolean isRemovable(CsvTail tail) {
+    return !tail.lineFeedInLastRecord() && tail.lastRecordLength() <= MAX_CUT_OFF_BYTES;
+  }
+
+  /** The refusal of a file whose cut-off last row is more than one short line. */
+  static ResultsFileException notRemovable(Path file, CsvTail tail) {
+    long line = tail.lastRecordLine();
+    return new ResultsFileException(file + ":" + line + ": the last row was cut off ("
+        + (tail.inQuotes() ? "a quoted cell that never closes" : tail.cells() + " of "
+            + ResultColumn.headers().length + " cells") + ", no line break at the end) and it "
+        + (tail.lineFeedInLastRecord() ? "runs over several lines"
+            : "is " + tail.lastRecordLength() + " bytes long")
+        + ", so secmem neither removes it nor appends below it (new rows would be read as part of"
+        + " it): delete line " + line + " to the end of the file, e.g. with a text editor, or"
+        + " choose another --results file");
   }
 
   /** Up to six column names, then how many more. */

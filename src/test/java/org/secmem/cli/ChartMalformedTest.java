@@ -52,8 +52,8 @@ class ChartMalformedTest {
     CliTest.Result r = CliTest.run("chart", f.toString());
     assertEquals(0, r.code(), r.err());
     assertTrue(r.err().contains(f + ":4: left out: 8 cells where the header has 7"), r.err());
-    assertTrue(r.err().contains(f + ":6: left out: 5 cells where the header has 7 (cut short?)"),
-        r.err());
+    assertTrue(r.err().contains(f + ":6: left out: 5 cells where the header has 7, and no line"
+        + " break at the end: cut off"), r.err());
     assertTrue(r.err().contains("3 of 5 rows used"), r.err());
     assertTrue(r.out().contains("read-time-vs-b.png"), r.out());
   }

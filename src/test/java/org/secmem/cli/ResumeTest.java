@@ -125,7 +125,7 @@ class ResumeTest {
   }
 
   @Test
-  void resume_afterALineCutShort_keepsItAsOneBadLine_andRecordsEachRunOnce()
+  void resume_afterALineCutShort_namesIt_removesIt_andRecordsEachRunOnce()
       throws IOException {
     Path params = dir.resolve("sweep.csv");
     Files.writeString(params, SWEEP);
@@ -139,8 +139,12 @@ class ResumeTest {
           "--resume");
       assertEquals(0, r.code(), r.err());
       assertTrue(r.err().contains(results + ":" + (2 + kept) + ": left out: "), r.err());
+      assertTrue(r.err().contains(results + ":" + (2 + kept) + ": the last line was cut off"),
+          r.err());
       assertEachRunOnce(results, "resumed after " + kept + " rows and a cut line");
-      assertTrue(Files.readString(results).contains(half + "\r\n"), "the cut line ends its line");
+      assertFalse(Files.readString(results).contains(half), "the cut line is removed, no row"
+          + " glued to it");
+      assertEquals(1 + 8, Files.readAllLines(results, StandardCharsets.UTF_8).size());
     }
   }
 

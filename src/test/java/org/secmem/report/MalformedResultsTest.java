@@ -52,7 +52,8 @@ class MalformedResultsTest {
         "x.csv:5: warmup: 'maybe' is neither true nor false",
         "x.csv:6: experiment: empty",
         "x.csv:7: b: '4K' is not a number",
-        "x.csv:9: 5 cells where the header has 6 (cut short?)"), problems(raw));
+        "x.csv:9: 5 cells where the header has 6, and no line break at the end: cut off (the"
+            + " writer stopped mid-row: a crash, or a full disk?)"), problems(raw));
   }
 
   @Test
@@ -73,11 +74,49 @@ class MalformedResultsTest {
   }
 
   @Test
+  void aResultsFileWhoseLastRowWasCutOff_namesItAsCutOff_andReadsTheRowsAbove()
+      throws IOException {
+    Path f = dir.resolve("r.csv");
+    try (RawResultsWriter w = RawResultsWriter.open(f)) {
+      for (String when : List.of("t1", "t2")) {
+        w.accept(ResultRow.builder().set(ResultColumn.WHEN, when)
+            .set(ResultColumn.EXPERIMENT, "write").set(ResultColumn.ELAPSED_NS, 1500).build());
+      }
+    }
+    // The disk filled up after 10 of the 108 cells of a third row.
+    Files.writeString(f, "t3,write,mapped,,,1000,1,64,,", java.nio.file.StandardOpenOption.APPEND);
+
+    RawResults raw = RawResults.read(f);
+
+    assertEquals(List.of("t1", "t2"), raw.rows().stream().map(r -> r.get("when")).toList());
+    int cells = ResultColumn.headers().length;
+    assertEquals(List.of(f + ":4: 10 cells where the header has " + cells + ", and no line break"
+        + " at the end: cut off (the writer stopped mid-row: a crash, or a full disk?)"),
+        problems(raw));
+  }
+
+  @Test
+  void aShortLineAboveTheLast_isCutShort_notCutOff() throws IOException {
+    RawResults raw = parse(HEADER + "read,mapped,64\r\nread,mapped,64,1,false,1.5\r\n");
+    assertEquals(List.of("x.csv:2: 3 cells where the header has 6 (cut short?)"), problems(raw));
+  }
+
+  @Test
+  void aWholeLastRowWithoutALineBreak_isUsed() throws IOException {
+    RawResults raw = parse(HEADER + "read,mapped,64,1,false,1.5\r\nread,mapped,128,1,false,2.5");
+    assertEquals(List.of(2L, 3L), raw.rows().stream().map(RawRow::line).toList());
+    assertEquals(List.of(), raw.problems());
+  }
+
+  @Test
   void anOpenQuoteCutShort_keepsTheRowsAbove() throws IOException {
     RawResults raw = parse(HEADER + "read,mapped,64,1,false,1.5\r\nread,\"mapp");
     assertEquals(1, raw.rows().size());
     assertEquals(1, raw.problems().size());
     assertTrue(raw.problems().get(0).toString().startsWith("x.csv:3: cannot be parsed"),
+        problems(raw).toString());
+    assertTrue(raw.problems().get(0).toString().endsWith("it is the last line, with no line break"
+        + " at its end: cut off (the writer stopped mid-row: a crash, or a full disk?)"),
         problems(raw).toString());
   }
 

@@ -202,6 +202,98 @@ class RawResultsWriterTest {
     assertEquals(before + 100, Files.size(f), "the 100 bytes that fitted, nothing glued to them");
   }
 
+  /** A results file of rows t1 and t2, then {@code tail} with no line break after it. */
+  private Path twoRowsThen(String tail) throws IOException {
+    Path f = dir.resolve("r.csv");
+    try (RawResultsWriter w = RawResultsWriter.open(f)) {
+      w.accept(row("t1"));
+      w.accept(row("t2"));
+    }
+    Files.writeString(f, tail, StandardOpenOption.APPEND);
+    return f;
+  }
+
+  private static List<String> whens(RawResults raw) {
+    return raw.rows().stream().map(r -> r.get("when")).toList();
+  }
+
+  @Test
+  void aCutOffLastRow_isRemovedBeforeAppending_andSaidSo() throws IOException {
+    Path f = twoRowsThen("t3,write,,,,,,,,");
+    long whole = Files.size(f) - "t3,write,,,,,,,,".length();
+
+    try (RawResultsWriter w = RawResultsWriter.open(f)) {
+      RowProblem removed = w.removedLastLine().orElseThrow();
+      assertEquals(4, removed.line());
+      assertTrue(removed.what().startsWith("the last line was cut off (10 of "
+          + ResultColumn.headers().length + " cells and no line break at its end"),
+          removed.what());
+      assertTrue(removed.what().contains("it was 't3,write,,,,,,,,'"), removed.what());
+      assertEquals(whole, Files.size(f), "the fragment, and only it, is gone");
+      assertEquals(new RawResultsWriter.Tally(2, 0), w.tally());
+      w.accept(row("t4"));
+    }
+
+    RawResults raw = RawResults.read(f);
+    assertEquals(List.of(), raw.problems());
+    assertEquals(List.of("t1", "t2", "t4"), whens(raw));
+  }
+
+  @Test
+  void aLastRowCutOffInsideAQuotedCell_isRemoved_soNewRowsAreNotSwallowedByIt()
+      throws IOException {
+    Path f = twoRowsThen(String.join(",", java.util.Collections.nCopies(11, "x")) + ",\"a,");
+
+    try (RawResultsWriter w = RawResultsWriter.open(f)) {
+      assertTrue(w.removedLastLine().orElseThrow().what()
+          .startsWith("the last line was cut off (inside a quoted cell"), w.removedLastLine()
+          .toString());
+      w.accept(row("t4"));
+      w.accept(row("t5"));
+    }
+
+    RawResults raw = RawResults.read(f);
+    assertEquals(List.of(), raw.problems());
+    assertEquals(List.of("t1", "t2", "t4", "t5"), whens(raw));
+  }
+
+  @Test
+  void aWholeLastRowWithoutALineBreak_isEndedAndKept() throws IOException {
+    for (String cut : List.of("\r\n", "\n")) {
+      Path f = dir.resolve("whole.csv");
+      Files.deleteIfExists(f);
+      try (RawResultsWriter w = RawResultsWriter.open(f)) {
+        w.accept(row("t1"));
+      }
+      String text = Files.readString(f);
+      Files.writeString(f, text.substring(0, text.length() - cut.length()));
+
+      try (RawResultsWriter w = RawResultsWriter.open(f)) {
+        assertTrue(w.removedLastLine().isEmpty(), cut.length() + ": " + w.removedLastLine());
+        assertEquals(new RawResultsWriter.Tally(1, 0), w.tally());
+        w.accept(row("t2"));
+      }
+
+      assertEquals(text + text.substring(text.indexOf('\n') + 1).replace("t1", "t2"),
+          Files.readString(f), "ended with its CRLF; removed only a line break: " + cut.length());
+    }
+  }
+
+  @Test
+  void aCutOffRowOverSeveralLines_isRefused_andTheFileLeftAsItIs() throws IOException {
+    Path f = twoRowsThen("t3,write,,,,,,,,,,\"a\nb");
+    byte[] before = Files.readAllBytes(f);
+
+    ResultsFileException e =
+        assertThrows(ResultsFileException.class, () -> RawResultsWriter.open(f));
+
+    assertTrue(e.getMessage().startsWith(f + ":4: the last row was cut off (a quoted cell that"
+        + " never closes, no line break at the end) and it runs over several lines"),
+        e.getMessage());
+    assertTrue(e.getMessage().contains("delete line 4 to the end of the file"), e.getMessage());
+    assertArrayEquals(before, Files.readAllBytes(f));
+  }
+
   @Test
   void nanAndInfinity_leaveTheCellEmpty() {
     ResultRow row =
