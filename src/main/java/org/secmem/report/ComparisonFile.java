@@ -94,7 +94,7 @@ public final class ComparisonFile {
       cells.add(c.base().file());
       cells.add(c.next().file());
       cells.add(comparedBy);
-      p.printRecord(cells);
+      p.printRecord(SpreadsheetText.protect(cells));
     }
     p.flush();
   }
@@ -148,20 +148,20 @@ public final class ComparisonFile {
         try {
           List<String> key = new ArrayList<>();
           for (int i = 0; i < keys; i++) {
-            key.add(rec.get(i));
+            key.add(SpreadsheetText.unprotect(rec.get(i)));
           }
           String present = rec.get("present_in");
           Comparison.Verdict verdict = Comparison.Verdict.ofCsvName(rec.get("verdict"))
               .orElseThrow(() -> new IllegalArgumentException("verdict: '"
                   + rec.get("verdict") + "' is not a verdict"));
-          rows.add(new Comparison.Row(key, rec.get("configuration"),
+          rows.add(new Comparison.Row(key, SpreadsheetText.unprotect(rec.get("configuration")),
               present.equals("new") ? null : sample(rec, "base"),
               present.equals("base") ? null : sample(rec, "new"),
               number(rec.get("ratio")), number(rec.get("ratio_low")),
               number(rec.get("ratio_high")), verdict));
-          baseFile = rec.get("base_file");
-          newFile = rec.get("new_file");
-          comparedBy = rec.get("compared_by");
+          baseFile = SpreadsheetText.unprotect(rec.get("base_file"));
+          newFile = SpreadsheetText.unprotect(rec.get("new_file"));
+          comparedBy = SpreadsheetText.unprotect(rec.get("compared_by"));
           level = number(rec.get("level"));
         } catch (IllegalArgumentException | IllegalStateException e) {
           throw new MalformedResultsException(file + ":" + rec.getRecordNumber() + ": "

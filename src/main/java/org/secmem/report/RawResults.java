@@ -196,7 +196,7 @@ public record RawResults(String source, List<String> header, List<RawRow> rows,
         }
         Map<String, String> cells = new LinkedHashMap<>();
         for (int i = 0; i < header.size(); i++) {
-          cells.put(header.get(i), record.get(i));
+          cells.put(header.get(i), SpreadsheetText.unprotect(record.get(i)));
         }
         RawRow row = new RawRow(source, line, cells);
         (row.isSentinel() ? sentinels : rows).add(row);

@@ -196,7 +196,7 @@ public final class RawResultsWriter implements ResultSink, Closeable {
   private static byte[] line(Iterable<String> cells) throws IOException {
     StringBuilder text = new StringBuilder(1024);
     try (CSVPrinter printer = new CSVPrinter(text, FORMAT)) {
-      printer.printRecord(cells);
+      printer.printRecord(SpreadsheetText.protect(cells));
     }
     return text.toString().getBytes(StandardCharsets.UTF_8);
   }

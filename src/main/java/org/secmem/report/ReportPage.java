@@ -418,7 +418,7 @@ public final class ReportPage {
     try (CSVParser p = CSVParser.parse(new StringReader(csv.toString()), CSVFormat.RFC4180)) {
       for (CSVRecord rec : p) {
         List<String> cells = new ArrayList<>();
-        rec.forEach(cells::add);
+        rec.forEach(c -> cells.add(SpreadsheetText.unprotect(c)));
         table.add(cells);
       }
     }

@@ -106,7 +106,7 @@ public final class SummaryWriter {
       } catch (IllegalArgumentException e) {
         throw new MalformedResultsException(e.getMessage(), e);
       }
-      printer.printRecord(cells);
+      printer.printRecord(SpreadsheetText.protect(cells));
     }
     printer.flush();
   }
