@@ -53,7 +53,9 @@ final class RunReader implements ReadStream {
       throw new IllegalArgumentException("ints [" + from + ", " + to + ") are not in a run of "
           + run.ints());
     }
-    int first = run.segmentOf(from);
+    // An empty region at the run's very end lies in its last segment, not one past it (which
+    // does not exist when the run ends on a segment boundary).
+    int first = run.segmentOf(from < run.ints() ? from : Math.max(0, run.ints() - 1));
     int last = to > from ? run.segmentOf(to - 1) : first;
     if (first == last) {
       long base = run.segmentStart(first);

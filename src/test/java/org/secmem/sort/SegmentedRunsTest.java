@@ -106,6 +106,28 @@ class SegmentedRunsTest {
     }
   }
 
+  /**
+   * An empty region at the end of a run that ends on a segment boundary opened the segment past
+   * the last one (found by the property above with n = 2, seg = 1, [2, 2)).
+   */
+  @Test
+  void emptyRegionAtTheEnd_ofARunEndingOnASegmentBoundary_readsNothing() throws IOException {
+    ExecutorService pool = Tasks.pool("t", 1);
+    try (WorkDirectory work = WorkDirectory.create(dir)) {
+      SortJob job = job(dir, work, pool);
+      int[] values = {7, 3, 9, 1};
+      Run run = writeRun(job, work.newRun(1), values, 2);
+      for (boolean perInt : new boolean[] {false, true}) {
+        try (ReadStream in = RunReader.open(job, run, job.mergeOptions(), 4, 4, false)) {
+          assertArrayEquals(new int[0], readAll(in, 0, perInt));
+          assertTrue(in.endOfStream());
+        }
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
   @Test
   void freeingReader_deletesTheSegmentsItReadWhole_keepsSharedAndUnreadOnes() throws IOException {
     ExecutorService pool = Tasks.pool("t", 1);
