@@ -35,7 +35,7 @@ class ForkLifecycleTest {
         dir.resolve("r.csv").toString());
     try {
       ProcessHandle fork = awaitFork(parent);
-      awaitWorkFolder();
+      awaitWorkFolder(fork);
       parent.destroyForcibly().waitFor(); // kill -9: no chance to stop the fork itself
       Optional<ProcessHandle> gone = Optional.ofNullable(
           fork.onExit().completeOnTimeout(null, 20, TimeUnit.SECONDS).get());
@@ -56,7 +56,7 @@ class ForkLifecycleTest {
     String out;
     try {
       ProcessHandle first = awaitFork(parent);
-      awaitWorkFolder();
+      awaitWorkFolder(first);
       first.destroyForcibly(); // as the OOM killer does: SIGKILL, exit 137
       out = new String(parent.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       assertTrue(parent.waitFor(120, TimeUnit.SECONDS), out);
@@ -89,9 +89,11 @@ class ForkLifecycleTest {
   private static ProcessHandle awaitFork(Process parent) throws InterruptedException {
     long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (System.nanoTime() < end) {
-      // The fork is a JVM; the parent may also run short helpers (sync, dropping the cache).
+      // The fork is the JVM started with --fork-child; the parent also runs short helpers (git
+      // for the environment record, sync), which look like java while they are being launched.
       Optional<ProcessHandle> child = parent.children()
-          .filter(c -> c.info().command().map(x -> x.endsWith("java")).orElse(false))
+          .filter(c -> c.info().arguments().map(a -> List.of(a).contains("--fork-child"))
+              .orElse(false))
           .findFirst();
       if (child.isPresent()) {
         return child.get();
@@ -102,13 +104,15 @@ class ForkLifecycleTest {
     throw new AssertionError("no fork started");
   }
 
-  /** Waits until a sort's work folder is there: the fork is mid-sort. */
-  private void awaitWorkFolder() throws Exception {
+  /** Waits until {@code fork}'s work folder is there: the fork is mid-sort. */
+  private void awaitWorkFolder(ProcessHandle fork) throws Exception {
+    String prefix = WorkDirectory.PREFIX + fork.pid() + "-";
     long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (System.nanoTime() < end) {
-      if (!workFolders().isEmpty()) {
+      if (workFolders().stream().anyMatch(p -> p.getFileName().toString().startsWith(prefix))) {
         return;
       }
+      assertTrue(fork.isAlive(), "the fork ended before it sorted");
       Thread.sleep(10);
     }
     throw new AssertionError("no work folder appeared");
