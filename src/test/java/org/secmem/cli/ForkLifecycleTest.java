@@ -91,9 +91,7 @@ class ForkLifecycleTest {
     while (System.nanoTime() < end) {
       // The fork is the JVM started with --fork-child; the parent also runs short helpers (git
       // for the environment record, sync), which look like java while they are being launched.
-      Optional<ProcessHandle> child = parent.children()
-          .filter(c -> c.info().arguments().map(a -> List.of(a).contains("--fork-child"))
-              .orElse(false))
+      Optional<ProcessHandle> child = parent.children().filter(ForkLifecycleTest::isFork)
           .findFirst();
       if (child.isPresent()) {
         return child.get();
@@ -102,6 +100,20 @@ class ForkLifecycleTest {
       Thread.sleep(20);
     }
     throw new AssertionError("no fork started");
+  }
+
+  /**
+   * Whether {@code p} is a fork: its whole command line (ProcessHandle.Info cuts a long one, and
+   * the test's class path is long) has --fork-child.
+   */
+  private static boolean isFork(ProcessHandle p) {
+    try {
+      byte[] cmdline = Files.readAllBytes(Path.of("/proc", Long.toString(p.pid()), "cmdline"));
+      return List.of(new String(cmdline, StandardCharsets.UTF_8).split("\0"))
+          .contains("--fork-child");
+    } catch (IOException e) {
+      return false; // gone meanwhile
+    }
   }
 
   /** Waits until {@code fork}'s work folder is there: the fork is mid-sort. */
