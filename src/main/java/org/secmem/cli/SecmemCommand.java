@@ -80,7 +80,10 @@ public final class SecmemCommand implements java.util.concurrent.Callable<Intege
    * process.
    */
   public static CommandLine processCommandLine(PrintWriter out, PrintWriter err) {
-    return commandLine(out, err, new ShutdownCleanup(err, true));
+    // What a command prints may quote a typed path or a planted file name: no escape sequence of
+    // it reaches the terminal (error lines are escaped by UserText already).
+    PrintWriter safeOut = new PrintWriter(new TerminalWriter(out), true);
+    return commandLine(safeOut, err, new ShutdownCleanup(err, true));
   }
 
   /** When the command returns on its own, the shutdown hook has nothing to report. */

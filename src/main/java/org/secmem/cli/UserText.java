@@ -81,6 +81,48 @@ final class UserText {
     return out == null ? text : out.toString();
   }
 
+  /**
+   * {@code text} as {@link #controlsEscaped} makes it, but with carriage returns (a progress line
+   * redrawn) and colour sequences ({@code ESC [ digits ; ... m}, picocli's help) kept: for
+   * everything a command prints to standard output, whatever it quotes. Any other escape
+   * sequence (a title, a cursor move, a screen clear) is shown, not obeyed.
+   */
+  static String terminalSafe(String text) {
+    StringBuilder out = null;
+    for (int i = 0; i < text.length(); ) {
+      int c = text.codePointAt(i);
+      int keepLen = c == '\n' || c == '\t' || c == '\r' || !needsEscape(c) ? Character.charCount(c)
+          : c == 0x1b ? colourLength(text, i) : 0;
+      if (keepLen == 0 && out == null) {
+        out = new StringBuilder(text.length() + 16).append(text, 0, i);
+      }
+      if (keepLen > 0) {
+        if (out != null) {
+          out.append(text, i, i + keepLen);
+        }
+        i += keepLen;
+      } else {
+        appendEscaped(out, c);
+        i += Character.charCount(c);
+      }
+    }
+    return out == null ? text : out.toString();
+  }
+
+  /** The length of a colour sequence ({@code ESC [ [0-9;]* m}) at {@code i}, else 0. */
+  private static int colourLength(String text, int i) {
+    int j = i + 1;
+    if (j >= text.length() || text.charAt(j) != '[') {
+      return 0;
+    }
+    j++;
+    while (j < text.length() && (Character.isDigit(text.charAt(j)) || text.charAt(j) == ';')
+        && j - i < 32) {
+      j++;
+    }
+    return j < text.length() && text.charAt(j) == 'm' ? j + 1 - i : 0;
+  }
+
   private static boolean needsEscape(int c) {
     return c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f)
         || Character.getType(c) == Character.FORMAT || c == 0xFFFD;
