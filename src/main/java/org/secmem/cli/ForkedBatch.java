@@ -191,7 +191,7 @@ final class ForkedBatch {
             + "'--resume' runs what is missing)";
         LOG.warn(said);
         killed.add(said);
-        removeLeftovers(trial);
+        removeLeftovers(trial, p.pid());
         return;
       }
       if (code != ExitCodes.OK) {
@@ -214,11 +214,14 @@ final class ForkedBatch {
     }
   }
 
-  /** The work folders a killed fork left: its lock on them is gone, so the sweep takes them. */
-  private static void removeLeftovers(Trial trial) {
+  /**
+   * The work folders a killed fork left: its lock on them is gone, so the sweep takes them, and
+   * one named with its PID even without a marker (killed between making the two).
+   */
+  private static void removeLeftovers(Trial trial, long forkPid) {
     for (Path folder : trial.workFolders()) {
       try {
-        Sweep s = WorkDirectory.removeStale(folder);
+        Sweep s = WorkDirectory.removeLeftoversOf(folder, forkPid);
         s.removed().forEach(r -> LOG.info("Removed {}, left by a killed fork", r));
       } catch (IOException e) {
         LOG.warn("Could not sweep {} for what a killed fork left", folder, e);

@@ -452,10 +452,24 @@ public final class WorkDirectory implements Closeable {
    * marker, and closing that would drop this process's own lock on it).
    */
   public static Sweep removeStale(Path parent) throws IOException {
-    return removeStale(parent, Instant.now(), FILES);
+    return removeStale(parent, Instant.now(), FILES, -1);
+  }
+
+  /**
+   * {@link #removeStale(Path)}, and also the folders of {@code deadPid}, a child this process saw
+   * end (a fork killed by the OOM killer), even one killed between making its folder and its
+   * marker, which would otherwise be kept as possibly a sort just starting.
+   */
+  public static Sweep removeLeftoversOf(Path parent, long deadPid) throws IOException {
+    return removeStale(parent, Instant.now(), FILES, deadPid);
   }
 
   static Sweep removeStale(Path parent, Instant now, Deleter deleter) throws IOException {
+    return removeStale(parent, now, deleter, -1);
+  }
+
+  private static Sweep removeStale(Path parent, Instant now, Deleter deleter, long deadPid)
+      throws IOException {
     List<Path> removed = new ArrayList<>();
     List<Sweep.LeftAlone> left = new ArrayList<>();
     if (!Files.isDirectory(parent)) {
@@ -471,8 +485,10 @@ public final class WorkDirectory implements Closeable {
           continue;
         }
         Path path = parent.resolve(e.name());
+        boolean ofTheDead = deadPid > 0
+            && pidInName(e.name()).filter(pid -> pid == deadPid).isPresent();
         try (SecureFolder f = p.openFolder(e.name())) {
-          Optional<String> why = staleBecause(f, me, now, here);
+          Optional<String> why = staleBecause(f, me, ofTheDead ? Instant.MAX : now, here);
           if (why.isEmpty()) {
             continue;
           }

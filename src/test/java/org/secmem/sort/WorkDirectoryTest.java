@@ -174,6 +174,19 @@ class WorkDirectoryTest {
     assertEquals(List.of(work), WorkDirectory.removeStale(dir).removed(), "its owner is gone");
   }
 
+  /**
+   * A fork killed between making its folder and its marker: a fresh folder without a marker is
+   * kept as possibly a sort just starting, unless the caller saw that process end.
+   */
+  @Test
+  void removeLeftoversOf_aDeadChild_takesItsFreshFolderWithoutAMarker() throws IOException {
+    Path fresh = unmarked(WorkDirectory.PREFIX + "4242-fresh", Instant.now());
+    Path other = unmarked(WorkDirectory.PREFIX + "4343-fresh", Instant.now());
+    assertEquals(List.of(), WorkDirectory.removeStale(dir).removed());
+    assertEquals(List.of(fresh), WorkDirectory.removeLeftoversOf(dir, 4242).removed());
+    assertTrue(Files.isDirectory(other), "another process's fresh folder is kept");
+  }
+
   /** What secmem never makes in a work folder makes it leave the folder alone. */
   @Test
   void removeStale_leavesAloneAFolderHoldingASubfolderOrALink() throws IOException {
