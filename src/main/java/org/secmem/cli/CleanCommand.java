@@ -121,7 +121,7 @@ final class CleanCommand implements Callable<Integer> {
     long myPid = ProcessHandle.current().pid();
     try (SecureFolder folder = SecureFolder.openFollowing(dir)) {
       String me = SecureFolder.currentUser().getName();
-      List<SecureFolder.Entry> entries = folder.list();
+      List<SecureFolder.Entry> entries = folder.list(name -> name.startsWith("."));
       // ".NAME.<uuid>" -> its owner marker's name
       java.util.Map<String, String> owners = new java.util.HashMap<>();
       for (SecureFolder.Entry e : entries) {

@@ -170,18 +170,29 @@ public final class SecureFolder implements Closeable {
    * goes away while it is looked at is left out. May be called more than once.
    */
   public List<Entry> list() throws IOException {
+    return list(name -> true);
+  }
+
+  /**
+   * As {@link #list()}, of the entries whose names {@code names} accepts: only those are looked
+   * at (a folder of many data files is listed with one look per entry that matters).
+   */
+  public List<Entry> list(java.util.function.Predicate<String> names) throws IOException {
     if (listed) {
       // A SecureDirectoryStream lists once: list the same open folder again through ".".
       try (SecureFolder again = new SecureFolder(path,
           (SecureDirectoryStream<Path>) dir.newDirectoryStream(Path.of("."),
               LinkOption.NOFOLLOW_LINKS))) {
-        return again.list();
+        return again.list(names);
       }
     }
     listed = true;
     List<Entry> entries = new ArrayList<>();
     for (Path p : dir) {
       String name = p.getFileName().toString();
+      if (!names.test(name)) {
+        continue;
+      }
       try {
         BasicFileAttributes a = attributesOf(name);
         entries.add(new Entry(name, Kind.of(a), a.lastModifiedTime().toMillis()));

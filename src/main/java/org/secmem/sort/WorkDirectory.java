@@ -479,7 +479,7 @@ public final class WorkDirectory implements Closeable {
     String me = SecureFolder.currentUser().getName();
     long myPid = ProcessHandle.current().pid();
     try (SecureFolder p = SecureFolder.openFollowing(parent)) {
-      for (SecureFolder.Entry e : p.list()) {
+      for (SecureFolder.Entry e : p.list(name -> name.startsWith(PREFIX))) {
         if (!e.name().startsWith(PREFIX) || e.kind() != SecureFolder.Kind.FOLDER
             || pidInName(e.name()).filter(pid -> pid == myPid).isPresent()) {
           continue;
