@@ -114,14 +114,21 @@ class SparkEngineCliTest {
     Path in = input(5000);
     Path out = dir.resolve("out.bin");
     Files.writeString(out, "keep me");
-    Result failed = sort("--master", "spark://127.0.0.1:1", "--in", in.toString(), "--out",
+    // Not an int file secmem wrote: refused up front unless the user says to replace it.
+    Result refused = sort("--master", "local[1]", "--in", in.toString(), "--out",
         out.toString());
+    assertEquals(2, refused.code(), refused.err());
+    assertTrue(refused.err().contains("--overwrite"), refused.err());
+    Result failed = sort("--master", "spark://127.0.0.1:1", "--in", in.toString(), "--out",
+        out.toString(), "--overwrite");
     assertEquals(1, failed.code(), failed.err());
     assertEquals("keep me", Files.readString(out), "left as it was by a sort that failed");
-    for (int twice = 0; twice < 2; twice++) {
-      Result r = sort("--master", "local[1]", "--in", in.toString(), "--out", out.toString());
-      assertEquals(0, r.code(), r.err());
-    }
+    Result first = sort("--master", "local[1]", "--in", in.toString(), "--out", out.toString(),
+        "--overwrite");
+    assertEquals(0, first.code(), first.err());
+    // The second replaces an output secmem wrote: no --overwrite needed.
+    Result again = sort("--master", "local[1]", "--in", in.toString(), "--out", out.toString());
+    assertEquals(0, again.code(), again.err());
     assertEquals(0, run("verify", out.toString(), "--sorted", "--same-as", in.toString()).code());
     assertEquals(List.of(), leftovers(), "no temporary files left");
   }
