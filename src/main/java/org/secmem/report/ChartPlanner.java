@@ -1,6 +1,7 @@
 package org.secmem.report;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -11,6 +12,7 @@ import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -43,6 +45,11 @@ import org.secmem.report.ChartSpec.Series;
  * <p>A sort sweep that varies both d and M is drawn as the seed draws it, one line per M over d and
  * one line per d over M, one chart per read/write pair or preset ({@link SortChartPlanner}),
  * instead of one chart of one line per M and per d.
+ *
+ * <p>Planning takes time in proportion to the file's rows (and n log n to order the points):
+ * rows are grouped through hash maps, and what a series is named after or which rows join a line
+ * is worked out once per chart, never by comparing each row or group with every other
+ * (issue 27: that made a results file that runs append to slower to chart with every run).
  */
 public final class ChartPlanner {
 
@@ -76,6 +83,8 @@ public final class ChartPlanner {
           "fanout_b");
 
   private final List<String> leftOut = new ArrayList<>();
+  /** The sort rows of the file {@link #plan} plans, for buffer-tree charts; made when needed. */
+  private TreeChartPlanner.Peers treePeers;
 
   /** What the last {@link #plan} left out and why, one line each. */
   public List<String> leftOut() {
@@ -89,6 +98,7 @@ public final class ChartPlanner {
    */
   public List<ChartSpec> plan(RawResults raw) {
     leftOut.clear();
+    treePeers = null;
     for (RawRow r : raw.measuredRows()) {
       // a parameter that is not a number fails here, naming its line
       ResultColumns.SWEPT_PARAMETERS.stream().filter(raw.header()::contains).forEach(r::number);
@@ -297,11 +307,14 @@ public final class ChartPlanner {
     if (experiment.equals("sort") && TreeChartPlanner.applies(rows)) {
       // Seed 004's figures: the buffer tree per (a, b) beside the other sorts of the sweep; the
       // other sorts' own charts follow as usual.
-      // Its peers may be on other lines of the file (a line per algorithm): all sort rows.
-      List<RawRow> pool = raw.measuredRows().stream()
-          .filter(r -> r.get(ResultColumns.EXPERIMENT).trim().equals("sort")).toList();
+      // Its peers may be on other lines of the file (a line per algorithm): all sort rows,
+      // gathered once for every tree sweep of the file.
+      if (treePeers == null) {
+        treePeers = new TreeChartPlanner.Peers(raw.measuredRows().stream()
+            .filter(r -> r.get(ResultColumns.EXPERIMENT).trim().equals("sort")).toList());
+      }
       List<ChartSpec> specs = new ArrayList<>(
-          TreeChartPlanner.plan(rows, pool, minPoints, where, leftOut));
+          TreeChartPlanner.plan(rows, treePeers, minPoints, where, leftOut));
       List<RawRow> others = rows.stream()
           .filter(r -> !r.get(ALGORITHM).trim().equals(TreeChartPlanner.TREE)).toList();
       if (!others.isEmpty()) {
@@ -381,7 +394,7 @@ public final class ChartPlanner {
       List<String> others = context.stream().filter(c -> !c.equals(x)).toList();
       List<RawRow> withX = rows.stream().filter(r -> r.has(x)).toList();
       List<RawRow> withoutX = rows.stream().filter(r -> !r.has(x)).toList();
-      Map<Map<String, String>, List<RawRow>> flatGroups = byContext(withoutX, others);
+      FlatRows flat = new FlatRows(byContext(withoutX, others), swept);
       for (Map.Entry<Map<String, String>, List<RawRow>> g :
           joinNotApplicable(byContext(withX, others), notApplicable(swept)).entrySet()) {
         for (Metric metric : metrics) {
@@ -402,7 +415,7 @@ public final class ChartPlanner {
             continue;
           }
           List<Series> series = new ArrayList<>(measured);
-          List<RawRow> flatRows = flatRowsFor(flatGroups, g.getKey(), swept);
+          List<RawRow> flatRows = flat.of(g.getKey());
           series.addAll(flatSeries(flatRows, x, metric, seriesColumns, sort, measured));
           boolean logX = logScale(x, series);
           specs.add(
@@ -436,25 +449,27 @@ public final class ChartPlanner {
       Map<Map<String, String>, List<RawRow>> groups, List<String> swept) {
     Map<Map<String, String>, List<RawRow>> result = new LinkedHashMap<>();
     groups.forEach((k, v) -> result.put(k, new ArrayList<>(v)));
+    // For each set of columns a partial key compares, every key by its cells there: a partial
+    // key finds the keys it joins in one look-up, not by comparing itself with each (issue 27).
+    Map<List<String>, Map<List<String>, List<Map<String, String>>>> byCells = new HashMap<>();
     for (Map.Entry<Map<String, String>, List<RawRow>> g : groups.entrySet()) {
       Map<String, String> key = g.getKey();
-      boolean partial = key.entrySet().stream()
-          .anyMatch(e -> swept.contains(e.getKey()) && e.getValue().isEmpty());
-      if (!partial) {
-        continue;
+      List<String> compared = compared(key, swept);
+      if (compared.size() == key.size()) {
+        continue; // no blank swept parameter
       }
-      List<Map<String, String>> targets = new ArrayList<>();
-      for (Map<String, String> other : groups.keySet()) {
-        if (other.equals(key)) {
-          continue;
-        }
-        boolean matches = key.entrySet().stream().allMatch(e ->
-            e.getValue().equals(other.get(e.getKey()))
-                || (swept.contains(e.getKey()) && e.getValue().isEmpty()));
-        if (matches) {
-          targets.add(other);
-        }
-      }
+      Map<List<String>, List<Map<String, String>>> index = byCells.computeIfAbsent(compared,
+          columns -> {
+            Map<List<String>, List<Map<String, String>>> byThese = new HashMap<>();
+            for (Map<String, String> other : groups.keySet()) {
+              byThese.computeIfAbsent(cells(other, columns), c -> new ArrayList<>()).add(other);
+            }
+            return byThese;
+          });
+      // the keys that agree with it on every value it does not leave blank, in file order
+      List<Map<String, String>> targets =
+          new ArrayList<>(index.getOrDefault(cells(key, compared), List.of()));
+      targets.remove(key);
       if (!targets.isEmpty()) {
         targets.forEach(t -> result.get(t).addAll(g.getValue()));
         result.remove(key);
@@ -463,6 +478,27 @@ public final class ChartPlanner {
     // series in the order their first rows appear in the file
     result.values().forEach(rows -> rows.sort(Comparator.comparingLong(RawRow::line)));
     return result;
+  }
+
+  /**
+   * The columns of {@code key} that must match: all but the {@code swept} parameters it leaves
+   * blank, which agree with any value.
+   */
+  private static List<String> compared(Map<String, String> key, List<String> swept) {
+    List<String> columns = new ArrayList<>(key.size());
+    key.forEach((c, v) -> {
+      if (!v.isEmpty() || !swept.contains(c)) {
+        columns.add(c);
+      }
+    });
+    return columns;
+  }
+
+  /** The cells of {@code key} in {@code columns}, in that order; null where it has none. */
+  private static List<String> cells(Map<String, String> key, List<String> columns) {
+    List<String> cells = new ArrayList<>(columns.size());
+    columns.forEach(c -> cells.add(key.get(c)));
+    return cells;
   }
 
   static Map<String, String> fixed(Map<String, String> context) {
@@ -485,84 +521,142 @@ public final class ChartPlanner {
   /** A series' legend name and style key (see {@link Series}). */
   record Identity(String name, String key) {}
 
-  static Identity identity(RawRow r, List<String> seriesColumns, boolean sort,
-      List<RawRow> all) {
-    if (r.get(ResultColumns.EXPERIMENT).trim().equals(PQ)) {
-      return pqIdentity(r, seriesColumns, all);
+  /**
+   * Names the series of one chart's rows (or of the rows a chart's names are told apart among).
+   * Whether a setting varies between those rows, which decides whether a name carries it, is
+   * worked out once per setting, when first asked, and not again for each row: asking it per row
+   * made planning quadratic in a sweep's rows (issue 27).
+   */
+  static final class SeriesNames {
+    private final List<String> seriesColumns;
+    private final boolean sort;
+    private final List<RawRow> all;
+    /** Per column: whether its cells differ between {@code all}, as asked. */
+    private final Map<String, Boolean> varies = new HashMap<>();
+    /** secmem's own rows of {@code all} (not another engine's), and the same per column. */
+    private List<RawRow> own;
+    private final Map<String, Boolean> ownVaries = new HashMap<>();
+    private Boolean onePair;
+    /** The buffer tree's rows of a pq chart: whether their streams, their (a, b) differ. */
+    private Boolean treeStreamsVary;
+    private Boolean treeFanoutsVary;
+
+    /**
+     * @param seriesColumns the columns that tell series apart (see {@link #seriesColumns})
+     * @param sort whether the rows are sort rows
+     * @param all the rows whose series are named
+     */
+    SeriesNames(List<String> seriesColumns, boolean sort, List<RawRow> all) {
+      this.seriesColumns = seriesColumns;
+      this.sort = sort;
+      this.all = all;
     }
-    if (!sort) {
-      String name =
-          seriesColumns.stream().map(c -> orDash(r.get(c))).collect(Collectors.joining(", "));
-      name = name.isEmpty() ? "runs" : name;
-      return new Identity(name, name);
-    }
-    String engine = r.get(ENGINE).trim();
-    if (!engine.isEmpty() && !engine.equals("secmem")) {
-      // Another engine: its name and master, and its settings where they differ between rows.
-      List<String> parts = new ArrayList<>(List.of(engine + " " + r.get("master").trim()));
-      for (String c : List.of("partitions", "engine_conf", WORK_DIR)) {
-        if (seriesColumns.contains(c) && r.has(c) && distinctCells(all, c).size() > 1) {
-          parts.add(c.equals("partitions") ? r.get(c).trim() + " partitions"
-              : c.equals(WORK_DIR) ? workDirName(r.get(c).trim()) : r.get(c).trim());
+
+    /** The series of {@code r}, one of the rows given. */
+    Identity of(RawRow r) {
+      if (r.get(ResultColumns.EXPERIMENT).trim().equals(PQ)) {
+        return pq(r);
+      }
+      if (!sort) {
+        String name =
+            seriesColumns.stream().map(c -> orDash(r.get(c))).collect(Collectors.joining(", "));
+        name = name.isEmpty() ? "runs" : name;
+        return new Identity(name, name);
+      }
+      String engine = r.get(ENGINE).trim();
+      if (!engine.isEmpty() && !engine.equals("secmem")) {
+        // Another engine: its name and master, and its settings where they differ between rows.
+        List<String> parts = new ArrayList<>(List.of(engine + " " + r.get("master").trim()));
+        for (String c : List.of("partitions", "engine_conf", WORK_DIR)) {
+          if (seriesColumns.contains(c) && r.has(c)
+              && varies.computeIfAbsent(c, k -> differ(all, x -> x.get(k).trim()))) {
+            parts.add(c.equals("partitions") ? r.get(c).trim() + " partitions"
+                : c.equals(WORK_DIR) ? workDirName(r.get(c).trim()) : r.get(c).trim());
+          }
+        }
+        String name = String.join(", ", parts);
+        return new Identity(name, name);
+      }
+      String read = orDash(r.get(ResultColumns.READ_STREAM));
+      String write = orDash(r.get(ResultColumns.WRITE_STREAM));
+      String pair = read.equals(write) ? read : "read " + read + ", write " + write;
+      List<String> extras = new ArrayList<>();
+      for (String c : SORT_SERIES_EXTRAS) {
+        // A baseline algorithm is named even alone (a level line beside the merge sort's sweep).
+        boolean baseline = c.equals(ALGORITHM) && !r.get(c).trim().equals(MERGE);
+        // A blank work_dir is a setting too (the default folder), not a missing value.
+        if (seriesColumns.contains(c) && (r.has(c) || c.equals(WORK_DIR))
+            && (baseline
+                || ownVaries.computeIfAbsent(c, k -> differ(own(), x -> x.get(k).trim())))) {
+          extras.add(c.equals(WORK_DIR) ? workDirName(r.get(c).trim()) : r.get(c).trim());
         }
       }
-      String name = String.join(", ", parts);
-      return new Identity(name, name);
-    }
-    String read = orDash(r.get(ResultColumns.READ_STREAM));
-    String write = orDash(r.get(ResultColumns.WRITE_STREAM));
-    String pair = read.equals(write) ? read : "read " + read + ", write " + write;
-    // secmem's own rows are told apart among themselves: another engine's blanks split nothing.
-    all = all.stream().filter(x -> x.get(ENGINE).trim().isEmpty()
-        || x.get(ENGINE).trim().equals("secmem")).toList();
-    List<String> extras = new ArrayList<>();
-    for (String c : SORT_SERIES_EXTRAS) {
-      // A baseline algorithm is named even alone (a level line beside the merge sort's sweep).
-      boolean baseline = c.equals(ALGORITHM) && !r.get(c).trim().equals(MERGE);
-      // A blank work_dir is a setting too (the default folder), not a missing value.
-      if (seriesColumns.contains(c) && (r.has(c) || c.equals(WORK_DIR))
-          && (baseline || distinctCells(all, c).size() > 1)) {
-        extras.add(c.equals(WORK_DIR) ? workDirName(r.get(c).trim()) : r.get(c).trim());
+      if (extras.isEmpty()) {
+        return new Identity(pair, pair);
       }
+      if (onePair == null) {
+        List<RawRow> rows = own();
+        onePair = !rows.isEmpty() && !differ(rows, x -> x.get(ResultColumns.READ_STREAM).trim()
+            + "/" + x.get(ResultColumns.WRITE_STREAM).trim());
+      }
+      String extra = String.join(", ", extras);
+      return onePair ? new Identity(extra, extra) : new Identity(pair + ", " + extra, extra);
     }
-    boolean onePair =
-        all.stream().map(x -> x.get(ResultColumns.READ_STREAM).trim() + "/"
-            + x.get(ResultColumns.WRITE_STREAM).trim()).distinct().count() == 1;
-    if (extras.isEmpty()) {
-      return new Identity(pair, pair);
+
+    /** secmem's own rows, told apart among themselves: another engine's blanks split nothing. */
+    private List<RawRow> own() {
+      if (own == null) {
+        own = all.stream().filter(x -> x.get(ENGINE).trim().isEmpty()
+            || x.get(ENGINE).trim().equals("secmem")).toList();
+      }
+      return own;
     }
-    String extra = String.join(", ", extras);
-    return onePair ? new Identity(extra, extra) : new Identity(pair + ", " + extra, extra);
+
+    /**
+     * A pq series: the queue's name, and for the buffer tree its streams and (a, b) where they
+     * differ between the chart's tree rows ("buffer-tree, mapped/channel, (2, 8)").
+     */
+    private Identity pq(RawRow r) {
+      String name = orDash(r.get(ALGORITHM));
+      List<String> extras = new ArrayList<>();
+      if (r.has(ResultColumns.READ_STREAM)) {
+        if (treeStreamsVary == null) {
+          List<RawRow> trees = all.stream().filter(x -> x.has(ResultColumns.READ_STREAM)).toList();
+          treeStreamsVary = differ(trees, x -> x.get(ResultColumns.READ_STREAM).trim() + "/"
+              + x.get(ResultColumns.WRITE_STREAM).trim());
+          treeFanoutsVary = differ(trees,
+              x -> x.get("fanout_a").trim() + "," + x.get("fanout_b").trim());
+        }
+        if (treeStreamsVary) {
+          extras.add(r.get(ResultColumns.READ_STREAM).trim() + "/"
+              + r.get(ResultColumns.WRITE_STREAM).trim());
+        }
+        if (seriesColumns.contains("fanout_a") && treeFanoutsVary) {
+          extras.add("(" + r.get("fanout_a").trim() + ", " + r.get("fanout_b").trim() + ")");
+        }
+      }
+      String full = extras.isEmpty() ? name : name + ", " + String.join(", ", extras);
+      return new Identity(full, full);
+    }
+
+    /** Whether {@code value} takes more than one value over {@code rows}. */
+    private static boolean differ(List<RawRow> rows, Function<RawRow, String> value) {
+      String first = null;
+      for (RawRow x : rows) {
+        String v = value.apply(x);
+        if (first == null) {
+          first = v;
+        } else if (!v.equals(first)) {
+          return true;
+        }
+      }
+      return false;
+    }
   }
 
   /** A sort series' work folders: "runs in A + B", or "runs beside the output" for the default. */
   private static String workDirName(String cell) {
     return cell.isEmpty() ? "runs beside the output" : "runs in " + cell.replace(",", " + ");
-  }
-
-  /**
-   * A pq series: the queue's name, and for the buffer tree its streams and (a, b) where they
-   * differ between the chart's tree rows ("buffer-tree, mapped/channel, (2, 8)").
-   */
-  private static Identity pqIdentity(RawRow r, List<String> seriesColumns, List<RawRow> all) {
-    String name = orDash(r.get(ALGORITHM));
-    List<String> extras = new ArrayList<>();
-    List<RawRow> trees = all.stream().filter(x -> x.has(ResultColumns.READ_STREAM)).toList();
-    if (r.has(ResultColumns.READ_STREAM)) {
-      boolean streamsVary = trees.stream().map(x -> x.get(ResultColumns.READ_STREAM).trim() + "/"
-          + x.get(ResultColumns.WRITE_STREAM).trim()).distinct().count() > 1;
-      if (streamsVary) {
-        extras.add(r.get(ResultColumns.READ_STREAM).trim() + "/"
-            + r.get(ResultColumns.WRITE_STREAM).trim());
-      }
-      if (seriesColumns.contains("fanout_a") && trees.stream()
-          .map(x -> x.get("fanout_a").trim() + "," + x.get("fanout_b").trim()).distinct()
-          .count() > 1) {
-        extras.add("(" + r.get("fanout_a").trim() + ", " + r.get("fanout_b").trim() + ")");
-      }
-    }
-    String full = extras.isEmpty() ? name : name + ", " + String.join(", ", extras);
-    return new Identity(full, full);
   }
 
   private static OptionalDouble metric(RawRow r, Metric metric) {
@@ -572,6 +666,7 @@ public final class ChartPlanner {
   private static List<Series> lineSeries(
       List<RawRow> rows, String x, Metric metric, List<String> seriesColumns, boolean sort) {
     Map<Identity, TreeMap<Double, List<Double>>> byName = new LinkedHashMap<>();
+    SeriesNames names = new SeriesNames(seriesColumns, sort, rows);
     for (RawRow r : rows) {
       OptionalDouble y = metric(r, metric);
       OptionalDouble xv = r.number(x);
@@ -579,7 +674,7 @@ public final class ChartPlanner {
         continue;
       }
       byName
-          .computeIfAbsent(identity(r, seriesColumns, sort, rows), k -> new TreeMap<>())
+          .computeIfAbsent(names.of(r), k -> new TreeMap<>())
           .computeIfAbsent(xv.getAsDouble(), k -> new ArrayList<>())
           .add(y.getAsDouble());
     }
@@ -613,10 +708,11 @@ public final class ChartPlanner {
   private static Map<Identity, List<Double>> valuesBySeries(
       List<RawRow> rows, Metric metric, List<String> seriesColumns, boolean sort) {
     Map<Identity, List<Double>> byName = new LinkedHashMap<>();
+    SeriesNames names = new SeriesNames(seriesColumns, sort, rows);
     for (RawRow r : rows) {
       OptionalDouble y = metric(r, metric);
       if (y.isPresent()) {
-        byName.computeIfAbsent(identity(r, seriesColumns, sort, rows), k -> new ArrayList<>())
+        byName.computeIfAbsent(names.of(r), k -> new ArrayList<>())
             .add(y.getAsDouble());
       }
     }
@@ -627,19 +723,38 @@ public final class ChartPlanner {
    * The rows without x that go with a group's line: those that agree with it on every other value,
    * a swept parameter they leave blank agreeing with any (the in-memory sort has neither M nor d,
    * and is a level line beside the merge sort's M or d sweep).
+   *
+   * <p>The groups of rows without x are indexed once by the cells they compare, so that each line
+   * finds its own in one look-up per set of blank parameters, not by comparing itself with every
+   * group (issue 27).
    */
-  private static List<RawRow> flatRowsFor(Map<Map<String, String>, List<RawRow>> flatGroups,
-      Map<String, String> key, List<String> swept) {
-    List<RawRow> rows = new ArrayList<>();
-    for (Map.Entry<Map<String, String>, List<RawRow>> f : flatGroups.entrySet()) {
-      boolean matches = f.getKey().entrySet().stream().allMatch(e ->
-          e.getValue().equals(key.get(e.getKey()))
-              || (swept.contains(e.getKey()) && e.getValue().isEmpty()));
-      if (matches) {
-        rows.addAll(f.getValue());
+  private static final class FlatRows {
+    private final List<List<RawRow>> groups = new ArrayList<>();
+    /** For each set of columns a group compares, the groups (their numbers) by those cells. */
+    private final Map<List<String>, Map<List<String>, List<Integer>>> byCells =
+        new LinkedHashMap<>();
+
+    /** @param flatGroups rows without x by their other values, in file order */
+    FlatRows(Map<Map<String, String>, List<RawRow>> flatGroups, List<String> swept) {
+      for (Map.Entry<Map<String, String>, List<RawRow>> f : flatGroups.entrySet()) {
+        List<String> compared = compared(f.getKey(), swept);
+        byCells.computeIfAbsent(compared, c -> new HashMap<>())
+            .computeIfAbsent(cells(f.getKey(), compared), c -> new ArrayList<>())
+            .add(groups.size());
+        groups.add(f.getValue());
       }
     }
-    return rows;
+
+    /** The rows that go with the line of {@code key}, group by group in file order. */
+    List<RawRow> of(Map<String, String> key) {
+      List<Integer> found = new ArrayList<>();
+      byCells.forEach((columns, index) ->
+          found.addAll(index.getOrDefault(cells(key, columns), List.of())));
+      Collections.sort(found);
+      List<RawRow> rows = new ArrayList<>();
+      found.forEach(i -> rows.addAll(groups.get(i)));
+      return rows;
+    }
   }
 
   /** Runs without x as level lines over the x range of {@code measured}. */
@@ -729,12 +844,6 @@ public final class ChartPlanner {
   private static Set<String> distinctNonEmpty(List<RawRow> rows, String column) {
     return rows.stream()
         .filter(r -> r.has(column))
-        .map(r -> r.get(column).trim())
-        .collect(Collectors.toCollection(LinkedHashSet::new));
-  }
-
-  private static Set<String> distinctCells(List<RawRow> rows, String column) {
-    return rows.stream()
         .map(r -> r.get(column).trim())
         .collect(Collectors.toCollection(LinkedHashSet::new));
   }

@@ -66,8 +66,8 @@ final class SortChartPlanner {
         .toList(), line).keySet());
     // the pair or preset of each chart, in its title, and in its file name when there are several
     Map<Map<String, String>, String> subjects = new LinkedHashMap<>();
-    charts.forEach((k, v) ->
-        subjects.put(k, ChartPlanner.identity(v.get(0), seriesColumns, true, rows).name()));
+    ChartPlanner.SeriesNames names = new ChartPlanner.SeriesNames(seriesColumns, true, rows);
+    charts.forEach((k, v) -> subjects.put(k, names.of(v.get(0)).name()));
     boolean severalSubjects = subjects.values().stream().distinct().count() > 1;
     List<ChartSpec> specs = new ArrayList<>();
     for (Map.Entry<Map<String, String>, List<RawRow>> chart : charts.entrySet()) {

@@ -1,6 +1,8 @@
 package org.secmem.report;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,11 +45,11 @@ final class TreeChartPlanner {
 
   /**
    * The charts of the buffer-tree rows of {@code rows} (one sweep), beside the merge and in-memory
-   * rows of {@code pool} (every sort row of the file: a parameter file has a line per algorithm)
+   * rows of {@code pool} (the file's sort rows: a parameter file has a line per algorithm)
    * that share their settings; sets that have fewer than {@code minPoints} x values are named in
    * leftOut.
    */
-  static List<ChartSpec> plan(List<RawRow> rows, List<RawRow> pool, int minPoints, String where,
+  static List<ChartSpec> plan(List<RawRow> rows, Peers pool, int minPoints, String where,
       List<String> leftOut) {
     List<RawRow> tree = rows.stream().filter(TreeChartPlanner::isTree).toList();
     String x = distinct(tree, ResultColumns.N) > 1 ? ResultColumns.N
@@ -70,8 +72,7 @@ final class TreeChartPlanner {
     for (Map.Entry<Map<String, String>, List<RawRow>> g : groups.entrySet()) {
       Map<String, String> fixed = ChartPlanner.fixed(g.getKey());
       String suffix = several ? "-" + (++index) : "";
-      List<RawRow> peers = pool.stream().filter(r -> !isTree(r))
-          .filter(r -> r.has(x) && matches(r, g.getKey())).toList();
+      List<RawRow> peers = pool.of(x, g.getKey());
       String subject = pair(g.getValue().get(0));
       Map<String, List<RawRow>> byFanout = byFanout(g.getValue());
       // Figures 2-3: time per (a, b), beside the merge and in-memory sorts of the sweep.
@@ -224,15 +225,55 @@ final class TreeChartPlanner {
     return by;
   }
 
-  /** Whether a peer row belongs with a group: equal cells, a blank M (in-memory) matching all. */
-  private static boolean matches(RawRow r, Map<String, String> group) {
-    for (Map.Entry<String, String> e : group.entrySet()) {
-      String v = r.get(e.getKey()).trim();
-      if (!v.equals(e.getValue()) && !(e.getKey().equals(ResultColumns.M) && v.isEmpty())) {
-        return false;
-      }
+  /**
+   * The merge and in-memory rows of a file's sorts (warm-ups left out), found by the settings of a
+   * group of buffer-tree rows: equal cells, a blank M (in-memory) matching any. Indexed by their
+   * other cells once per x axis for the whole file, where going through every sort row of the file
+   * for each group of each sweep made planning quadratic in the file's rows (issue 27).
+   */
+  static final class Peers {
+    private final List<RawRow> pool;
+    /** Per x and the group's columns but M: the peers with an x, by their cells there. */
+    private final Map<List<String>, Map<List<String>, List<RawRow>>> byCells = new HashMap<>();
+
+    /** @param pool every sort row of the file, in file order */
+    Peers(List<RawRow> pool) {
+      this.pool = pool;
     }
-    return true;
+
+    /** The peers of a group of tree rows over {@code x}, in file order. */
+    List<RawRow> of(String x, Map<String, String> group) {
+      List<String> columns =
+          group.keySet().stream().filter(c -> !c.equals(ResultColumns.M)).toList();
+      List<String> indexKey = new ArrayList<>(columns);
+      indexKey.add(0, x);
+      Map<List<String>, List<RawRow>> index = byCells.computeIfAbsent(indexKey, k -> {
+        Map<List<String>, List<RawRow>> byThese = new HashMap<>();
+        for (RawRow r : pool) {
+          if (!isTree(r) && r.has(x)) {
+            byThese.computeIfAbsent(cells(r, columns), c -> new ArrayList<>()).add(r);
+          }
+        }
+        return byThese;
+      });
+      List<String> wanted = new ArrayList<>(columns.size());
+      columns.forEach(c -> wanted.add(group.get(c)));
+      List<RawRow> found = index.getOrDefault(wanted, List.of());
+      String m = group.get(ResultColumns.M);
+      if (m == null) {
+        return Collections.unmodifiableList(found);
+      }
+      return found.stream().filter(r -> {
+        String v = r.get(ResultColumns.M).trim();
+        return v.equals(m) || v.isEmpty();
+      }).toList();
+    }
+
+    private static List<String> cells(RawRow r, List<String> columns) {
+      List<String> cells = new ArrayList<>(columns.size());
+      columns.forEach(c -> cells.add(r.get(c).trim()));
+      return cells;
+    }
   }
 
   private static Map<String, String> key(RawRow r, List<String> columns) {
