@@ -470,6 +470,8 @@ public final class ChartPlanner {
       List<Map<String, String>> targets =
           new ArrayList<>(index.getOrDefault(cells(key, compared), List.of()));
       targets.remove(key);
+      // A key that already joined others is gone: its rows are in those, and so go these.
+      targets.removeIf(t -> !result.containsKey(t));
       if (!targets.isEmpty()) {
         targets.forEach(t -> result.get(t).addAll(g.getValue()));
         result.remove(key);

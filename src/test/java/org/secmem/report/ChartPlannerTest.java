@@ -390,4 +390,31 @@ class ChartPlannerTest {
     assertEquals(List.of("channel", "in-memory, no M"), names(specs.get(0)));
     assertTrue(specs.get(0).series().get(1).flat());
   }
+
+  /**
+   * Merge rows, then in-memory rows (M and d blank), then Spark rows (B, M and d blank too) in one
+   * N sweep: the Spark rows' blank key matched the in-memory key, which had already joined the
+   * merge rows, and planning failed with a NullPointerException.
+   */
+  @Test
+  void plan_mergeThenInMemoryThenSparkInOneSweep_plansEveryRow() throws IOException {
+    StringBuilder sb = new StringBuilder("experiment,read_stream,write_stream,preset,n,m,d,b,"
+        + "algorithm,engine,master,sweep,elapsed_ms\n");
+    for (long n : new long[] {1000, 10000, 100000}) {
+      sb.append("sort,channel,channel,classic,").append(n).append(",65536,16,65536,merge,secmem,,"
+          + "p.csv:2,").append(n / 100).append('\n');
+    }
+    for (long n : new long[] {1000, 10000, 100000}) {
+      sb.append("sort,channel,channel,classic,").append(n).append(",,,65536,in-memory,secmem,,"
+          + "p.csv:2,").append(n / 300).append('\n');
+    }
+    for (long n : new long[] {1000, 10000, 100000}) {
+      sb.append("sort,,,,").append(n).append(",,,,,spark,local[2],p.csv:2,").append(n / 10)
+          .append('\n');
+    }
+    List<ChartSpec> specs = new ChartPlanner().plan(parse(sb.toString()));
+    ChartSpec time = chart(specs, "sort-time-vs-n");
+    assertEquals(9, time.series().stream().mapToInt(x -> x.points().size()).sum(),
+        names(time).toString());
+  }
 }
