@@ -119,11 +119,47 @@ final class ShutdownCleanup implements TempRegistry {
     RawResultsWriter writer = results;
     RawResultsWriter.Tally tally = writer == null ? null : writer.stop();
     String said = cleanUp(writer, tally, false);
-    if (said != null) {
+    java.util.Optional<String> exiter = exitCaller(Thread.getAllStackTraces().values());
+    if (exiter.isPresent()) {
+      // Not a signal: code the command ran (Spark, on a setting it cannot live with) ended the
+      // JVM. Say who, so that "interrupted" does not send the user looking for a Ctrl-C.
+      err.println();
+      err.println(UserText.line("secmem: " + exiter.get() + " ended the JVM (System.exit)"
+          + " while the command ran; its reason is in logs/secmem.log"
+          + (said == null ? "" : "; " + said)));
+      err.flush();
+    } else if (said != null) {
       err.println();
       err.println("secmem: interrupted; " + said);
       err.flush();
     }
+  }
+
+  /**
+   * The class outside secmem and the JDK that called {@code System.exit} (or {@code
+   * Runtime.exit}) and is waiting in it for the shutdown hooks, e.g. one of Spark's; empty for a
+   * signal (the JDK's handler ends the JVM without {@code Runtime.exit}), for the end of {@code
+   * main}, and for secmem's own exits.
+   */
+  static java.util.Optional<String> exitCaller(java.util.Collection<StackTraceElement[]> stacks) {
+    for (StackTraceElement[] stack : stacks) {
+      for (int i = 0; i < stack.length; i++) {
+        if (!stack[i].getClassName().equals("java.lang.Runtime")
+            || !stack[i].getMethodName().equals("exit")) {
+          continue;
+        }
+        for (int j = i + 1; j < stack.length; j++) {
+          String c = stack[j].getClassName();
+          if (c.equals("java.lang.System") || c.equals("java.lang.Runtime")
+              || c.startsWith("scala.sys.")) {
+            continue; // the ways to exit, not who asked (Scala's sys.exit calls System.exit)
+          }
+          return c.startsWith("org.secmem.") ? java.util.Optional.empty()
+              : java.util.Optional.of(c + "." + stack[j].getMethodName());
+        }
+      }
+    }
+    return java.util.Optional.empty();
   }
 
   private volatile RawResultsWriter frozen;
