@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.UUID;
 import org.secmem.fs.OwnerMarker;
-import org.secmem.fs.SecureFolder;
 import org.secmem.sort.TempRegistry;
 
 /**
@@ -68,8 +67,8 @@ public final class PartFile implements Closeable {
     Path ownerPath = parent.resolve(ownerName);
     registry.register(ownerPath);
     OwnerMarker owner;
-    try (SecureFolder f = SecureFolder.openFollowing(parent)) {
-      owner = OwnerMarker.create(f, ownerName);
+    try {
+      owner = OwnerMarker.create(ownerPath);
     } catch (IOException | RuntimeException e) {
       registry.release(ownerPath);
       throw e;

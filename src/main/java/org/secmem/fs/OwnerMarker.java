@@ -8,6 +8,7 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
@@ -58,6 +59,24 @@ public final class OwnerMarker implements Closeable {
     }
   }
 
+  /**
+   * Creates the marker at {@code file} (nothing may be there; a link at its name is not followed)
+   * for this process, and locks it until {@link #close}: for a folder this process has just made.
+   */
+  public static OwnerMarker create(Path file) throws IOException {
+    try {
+      FileChannel c = FileChannel.open(file, StandardOpenOption.CREATE_NEW,
+          StandardOpenOption.WRITE, StandardOpenOption.READ, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+      return lockAndWrite(c);
+    } catch (java.nio.channels.ClosedByInterruptException
+        | java.nio.channels.FileLockInterruptionException e) {
+      java.io.InterruptedIOException i = new java.io.InterruptedIOException(
+          "interrupted at the marker " + file);
+      i.initCause(e);
+      throw i;
+    }
+  }
+
   /** An interrupt that closed the marker's channel or cut its lock short, as callers expect. */
   private static java.io.InterruptedIOException interrupted(SecureFolder folder, String name,
       IOException e) {
@@ -68,7 +87,11 @@ public final class OwnerMarker implements Closeable {
   }
 
   private static OwnerMarker createLocked(SecureFolder folder, String name) throws IOException {
-    FileChannel c = folder.createFile(name);
+    return lockAndWrite(folder.createFile(name));
+  }
+
+  /** Locks the new marker {@code c} and writes this process's text; closes it on a failure. */
+  private static OwnerMarker lockAndWrite(FileChannel c) throws IOException {
     try {
       // Blocks only while someone judging it holds a shared lock for a moment.
       c.lock();

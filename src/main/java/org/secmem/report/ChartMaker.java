@@ -129,6 +129,11 @@ public final class ChartMaker {
     if (!Files.isDirectory(abs.getParent())) {
       return;
     }
+    if (!SecureFolder.supported(abs.getParent())) {
+      LOG.info("{}: no old chart is removed (this platform cannot without following links)",
+          outDir);
+      return;
+    }
     try (SecureFolder parent = SecureFolder.openFollowing(abs.getParent())) {
       String name = abs.getFileName().toString();
       Optional<SecureFolder.Kind> kind = parent.kindOf(name);

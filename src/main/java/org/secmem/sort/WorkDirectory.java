@@ -145,9 +145,7 @@ public final class WorkDirectory implements Closeable {
         Files.createDirectory(dir);
         registry.register(dir);
         made.add(dir);
-        try (SecureFolder f = SecureFolder.open(dir)) {
-          markers.add(OwnerMarker.create(f, MARKER));
-        }
+        markers.add(OwnerMarker.create(dir.resolve(MARKER)));
       }
     } catch (IOException | RuntimeException e) {
       new WorkDirectory(made, markers, 0, registry).closeAfter(e);
@@ -384,6 +382,12 @@ public final class WorkDirectory implements Closeable {
     if (abs.getParent() == null || !Files.exists(abs.getParent(), LinkOption.NOFOLLOW_LINKS)) {
       return;
     }
+    if (!SecureFolder.supported(abs.getParent())) {
+      // No openat here (not Linux or macOS): this process's own temporaries, by path, links
+      // removed as links and never followed into.
+      deleteOwnByPath(abs);
+      return;
+    }
     try (SecureFolder parent = SecureFolder.openFollowing(abs.getParent())) {
       String name = abs.getFileName().toString();
       Optional<SecureFolder.Kind> kind = parent.kindOf(name);
@@ -399,6 +403,22 @@ public final class WorkDirectory implements Closeable {
         deleter.delete(parent, name);
       }
     }
+  }
+
+  /** {@link #deleteTree} where there are no secure directory streams: the marker last. */
+  private static void deleteOwnByPath(Path p) throws IOException {
+    if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+      Path marker = p.resolve(MARKER);
+      try (java.util.stream.Stream<Path> entries = Files.list(p)) {
+        for (Path e : entries.toList()) {
+          if (!e.equals(marker)) {
+            deleteOwnByPath(e);
+          }
+        }
+      }
+      Files.deleteIfExists(marker);
+    }
+    Files.deleteIfExists(p);
   }
 
   /**
@@ -474,6 +494,12 @@ public final class WorkDirectory implements Closeable {
     List<Sweep.LeftAlone> left = new ArrayList<>();
     if (!Files.isDirectory(parent)) {
       return Sweep.empty();
+    }
+    if (!SecureFolder.supported(parent)) {
+      LOG.warn("{}: this platform cannot remove folders without following links"
+          + " (no SecureDirectoryStream); leftovers of killed sorts are not removed", parent);
+      return new Sweep(List.of(), List.of(new Sweep.LeftAlone(parent, "this platform cannot"
+          + " remove folders without following links, so no leftover in it is removed")));
     }
     ThisMachine here = ThisMachine.current();
     String me = SecureFolder.currentUser().getName();
