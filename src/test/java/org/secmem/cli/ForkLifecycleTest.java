@@ -28,6 +28,9 @@ class ForkLifecycleTest {
 
   @TempDir Path dir;
 
+  /** The fork the test killed. */
+  private long killed;
+
   @Test
   void parentKilled_forkStopsByItself_andRemovesItsWorkFolder() throws Exception {
     Process parent = secmem("sort", "--n", "2000000", "--m", "100000", "--reps", "1000",
@@ -57,6 +60,7 @@ class ForkLifecycleTest {
     try {
       ProcessHandle first = awaitFork(parent);
       awaitWorkFolder(first);
+      killed = first.pid();
       first.destroyForcibly(); // as the OOM killer does: SIGKILL, exit 137
       out = new String(parent.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       assertTrue(parent.waitFor(120, TimeUnit.SECONDS), out);
@@ -75,7 +79,30 @@ class ForkLifecycleTest {
     }
     assertEquals(20, forks.stream().filter("2"::equals).count(),
         "the second fork ran whole after the first was killed: " + forks);
-    assertEquals(List.of(), workFolders(), "the killed fork's work folder is removed");
+    assertEquals(List.of(), workFolders(), () -> "the killed fork (" + killed
+        + ")'s work folder is removed; " + diagnosis());
+  }
+
+  /** What the folders left hold and what the log says, for a failure's message. */
+  private String diagnosis() {
+    StringBuilder sb = new StringBuilder();
+    try {
+      for (Path f : workFolders()) {
+        try (Stream<Path> s = Files.list(f)) {
+          sb.append(f.getFileName()).append(" holds ").append(s.map(p -> p.getFileName()
+              .toString()).toList()).append("; ");
+        }
+      }
+      Path log = dir.resolve("logs/secmem.log");
+      if (Files.exists(log)) {
+        List<String> lines = Files.readAllLines(log);
+        sb.append("log: ").append(String.join(" | ", lines.subList(Math.max(0,
+            lines.size() - 15), lines.size())));
+      }
+    } catch (IOException e) {
+      sb.append(e);
+    }
+    return sb.toString();
   }
 
   private Process secmem(String... args) throws IOException {
