@@ -222,6 +222,7 @@ final class ForkedBatch {
     for (Path folder : trial.workFolders()) {
       try {
         Sweep s = WorkDirectory.removeLeftoversOf(folder, forkPid);
+        LOG.info("Swept {} for what fork {} left: {}", folder, forkPid, s);
         s.removed().forEach(r -> LOG.info("Removed {}, left by a killed fork", r));
       } catch (IOException e) {
         LOG.warn("Could not sweep {} for what a killed fork left", folder, e);

@@ -70,7 +70,17 @@ public final class SweptTrial implements Trial {
   }
 
   @Override
+  public List<Path> workFolders() {
+    return trial.workFolders();
+  }
+
+  @Override
   public void finish() throws IOException {
     trial.finish();
+  }
+
+  @Override
+  public void close() {
+    trial.close();
   }
 }

@@ -516,6 +516,11 @@ public final class WorkDirectory implements Closeable {
         try (SecureFolder f = p.openFolder(e.name())) {
           Optional<String> why = staleBecause(f, me, ofTheDead ? Instant.MAX : now, here);
           if (why.isEmpty()) {
+            LOG.debug("Kept {}: its owner may be running", path);
+            if (ofTheDead) {
+              LOG.info("Kept {}, though its process {} ended: its marker says it runs", path,
+                  deadPid);
+            }
             continue;
           }
           Optional<String> refused = removeLeftover(p, f, e.name(), deleter);

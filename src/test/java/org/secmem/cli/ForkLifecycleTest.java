@@ -96,8 +96,8 @@ class ForkLifecycleTest {
       Path log = dir.resolve("logs/secmem.log");
       if (Files.exists(log)) {
         List<String> lines = Files.readAllLines(log);
-        sb.append("log: ").append(String.join(" | ", lines.subList(Math.max(0,
-            lines.size() - 15), lines.size())));
+        sb.append("log: ").append(String.join(" | ", lines.stream().filter(l -> l.contains(
+            "WorkDirectory") || l.contains("Swept") || l.contains("killed") || l.contains("WARN")).toList()));
       }
     } catch (IOException e) {
       sb.append(e);
