@@ -55,7 +55,7 @@ public final class OwnerMarker implements Closeable {
       return createLocked(folder, name);
     } catch (java.nio.channels.ClosedByInterruptException
         | java.nio.channels.FileLockInterruptionException e) {
-      throw interrupted(folder, name, e);
+      throw interrupted(folder.path().resolve(name), e);
     }
   }
 
@@ -65,23 +65,19 @@ public final class OwnerMarker implements Closeable {
    */
   public static OwnerMarker create(Path file) throws IOException {
     try {
-      FileChannel c = FileChannel.open(file, StandardOpenOption.CREATE_NEW,
-          StandardOpenOption.WRITE, StandardOpenOption.READ, java.nio.file.LinkOption.NOFOLLOW_LINKS);
-      return lockAndWrite(c);
+      return lockAndWrite(FileChannel.open(file, StandardOpenOption.CREATE_NEW,
+          StandardOpenOption.WRITE, StandardOpenOption.READ,
+          java.nio.file.LinkOption.NOFOLLOW_LINKS));
     } catch (java.nio.channels.ClosedByInterruptException
         | java.nio.channels.FileLockInterruptionException e) {
-      java.io.InterruptedIOException i = new java.io.InterruptedIOException(
-          "interrupted at the marker " + file);
-      i.initCause(e);
-      throw i;
+      throw interrupted(file, e);
     }
   }
 
   /** An interrupt that closed the marker's channel or cut its lock short, as callers expect. */
-  private static java.io.InterruptedIOException interrupted(SecureFolder folder, String name,
-      IOException e) {
+  private static java.io.InterruptedIOException interrupted(Path marker, IOException e) {
     java.io.InterruptedIOException i = new java.io.InterruptedIOException(
-        "interrupted at the marker " + folder.path().resolve(name));
+        "interrupted at the marker " + marker);
     i.initCause(e);
     return i;
   }
@@ -154,7 +150,7 @@ public final class OwnerMarker implements Closeable {
       return judgeOpen(folder, name, here);
     } catch (java.nio.channels.ClosedByInterruptException
         | java.nio.channels.FileLockInterruptionException e) {
-      throw interrupted(folder, name, e);
+      throw interrupted(folder.path().resolve(name), e);
     }
   }
 

@@ -4,7 +4,6 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
-import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -72,9 +71,6 @@ public final class SecureFolder implements Closeable {
           + " (no SecureDirectoryStream), so nothing in it is removed");
     }
   }
-
-  /** How many times a folder is listed again while files keep appearing in it. */
-  private static final int DELETE_ROUNDS = 5;
 
   private final Path path;
   private final SecureDirectoryStream<Path> dir;
@@ -283,64 +279,6 @@ public final class SecureFolder implements Closeable {
       return true;
     } catch (NoSuchFileException e) {
       return false;
-    }
-  }
-
-  /**
-   * Deletes {@code name} and, when it is a folder, everything in it, each subfolder opened without
-   * following links: for the caller's own temporaries (a Spark output's parts folder). {@code
-   * keepLast} names an entry deleted only once nothing else is left in the folder {@code name}
-   * (a marker that must outlive everything else); null for none. A missing entry is fine.
-   *
-   * @throws DirectoryNotEmptyException when files keep appearing in it while it is removed
-   */
-  public void deleteTree(String name, String keepLast) throws IOException {
-    Optional<Kind> kind = kindOf(name);
-    if (kind.isEmpty()) {
-      return;
-    }
-    if (kind.get() != Kind.FOLDER) {
-      deleteFile(name);
-      return;
-    }
-    try (SecureFolder sub = openFolder(name)) {
-      sub.deleteContents(keepLast);
-    } catch (NoSuchFileException e) {
-      return;
-    }
-    deleteEmptyFolder(name);
-  }
-
-  /**
-   * Deletes everything in this folder, subfolders too, {@code keepLast} (may be null) only once
-   * nothing else is left.
-   */
-  public void deleteContents(String keepLast) throws IOException {
-    // A writer stopping (after an interrupt) may still add a file: list again until only the
-    // kept entry is left, and keep it if that never happens.
-    for (int round = 0; ; round++) {
-      long found = 0;
-      for (Entry e : list()) {
-        if (e.name().equals(keepLast)) {
-          continue;
-        }
-        found++;
-        if (e.kind() == Kind.FOLDER) {
-          deleteTree(e.name(), null);
-        } else {
-          deleteFile(e.name());
-        }
-      }
-      if (found == 0) {
-        break;
-      }
-      if (round + 1 == DELETE_ROUNDS) {
-        throw new DirectoryNotEmptyException(path + " (files kept appearing while it was"
-            + " removed)");
-      }
-    }
-    if (keepLast != null) {
-      deleteFile(keepLast);
     }
   }
 

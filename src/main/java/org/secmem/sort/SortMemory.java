@@ -430,7 +430,7 @@ public record SortMemory(int workers, long runInts, long runs, int mergeThreads,
   /**
    * The largest M the heap holds with block I/O, where M is the whole budget: the fast preset's
    * M when none is given. Bigger runs mean fewer of them, so one merge pass reaches the largest
-   * N; measured here, any M from 2^24 up sorted 1 GiB equally fast within noise (see the README).
+   * N; measured here, any M from 2^24 up sorted 1 GiB equally fast within noise (see docs/measured.md).
    */
   public static long largestBudgetInts(long maxHeapBytes) {
     long ints = (maxHeapBytes - OVERHEAD_BYTES - 8 * MIB) / Integer.BYTES;
