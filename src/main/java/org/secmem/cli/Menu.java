@@ -479,7 +479,7 @@ final class Menu {
             Optional.empty(), Optional.empty(), Optional.of(threads)));
         SortMemory memory = s.memory(ints);
         memory.requireHeap(SortMemory.maxHeap(), m, d, b);
-        openFilesProblem(SortCommand.openFiles(memory, d));
+        openFilesProblem(SortChecks.openFiles(memory, d));
       } catch (RuntimeException e) {
         throw new Prompter.Rejected(withoutOption(e.getMessage()));
       }

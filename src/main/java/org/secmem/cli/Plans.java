@@ -143,7 +143,7 @@ final class Plans {
         } catch (InsufficientMemoryException e) {
           throw new BadInputException(c.origin() + ": m: " + e.getMessage());
         }
-        streams = SortCommand.openFiles(memory, c.d());
+        streams = SortChecks.openFiles(memory, c.d());
       } else {
         Resources.checkStreamMemory(c.origin() + ": k, b", c.stream(), c.k(), c.b(), false);
       }

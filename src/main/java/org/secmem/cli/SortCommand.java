@@ -1,6 +1,5 @@
 package org.secmem.cli;
 
-import java.nio.file.Files;
 import java.nio.file.FileStore;
 import java.nio.file.Path;
 import java.util.List;
@@ -310,11 +309,8 @@ final class SortCommand implements Callable<Integer> {
     if (!engineName.equals(SortEngines.SECMEM)) {
       return callEngine(cmd, settings, engineName);
     }
-    for (String only : List.of("--master", "--partitions", "--conf")) {
-      if (cmd.getParseResult().hasMatchedOption(only)) {
-        throw new CommandLine.ParameterException(cmd, only + " applies to --engine spark only");
-      }
-    }
+    SortChecks.refuse(cmd, List.of("--master", "--partitions", "--conf"),
+        "applies to --engine spark only");
     SortSettings chosen = resolve(cmd);
     SortAlgorithm algo;
     try {
@@ -329,15 +325,8 @@ final class SortCommand implements Callable<Integer> {
           + " applies to --algorithm buffer-tree only");
     }
     if (tree) {
-      for (String mergeOnly : MERGE_ONLY_OPTIONS) {
-        if (cmd.getParseResult().hasMatchedOption(mergeOnly)) {
-          // --overlap and --parallel-merge are negatable: either form matches.
-          String named = cmd.getCommandSpec().findOption(mergeOnly).negatable()
-              ? "--[no-]" + mergeOnly.substring(2) : mergeOnly;
-          throw new CommandLine.ParameterException(cmd, named + " applies to the merge sort"
-              + " only: the buffer tree merges by its fanout (--fanout)");
-        }
-      }
+      SortChecks.refuse(cmd, SortChecks.MERGE_ONLY_OPTIONS, "applies to the merge sort only:"
+          + " the buffer tree merges by its fanout (--fanout)");
     }
     FanoutRule fanoutRule = fanout.rule(cmd);
     int d = chosen.fanIn();
@@ -359,10 +348,10 @@ final class SortCommand implements Callable<Integer> {
       }
     }
     long ints = inputInts(cmd);
-    List<Path> work = workFolders(workDirs);
+    List<Path> work = SortChecks.workFolders(workDirs);
     Resources.checkWorkFolders("--work-dir", work);
     List<Optional<FileStore>> stores = work.stream().map(WorkDirectory::fileStore).toList();
-    sharedDisks(work, stores).ifPresent(note -> {
+    SortChecks.sharedDisks(work, stores).ifPresent(note -> {
       cmd.getErr().println("note: " + note);
       cmd.getErr().flush();
     });
@@ -410,7 +399,7 @@ final class SortCommand implements Callable<Integer> {
             + " little for a run-formation worker's buffers and a run: give the JVM more"
             + " (SECMEM_HEAP=1g with scripts/secmem, or java -Xmx1g)");
       }
-      Resources.checkOpenFiles(cmd, "--d", openFiles(memory, d));
+      Resources.checkOpenFiles(cmd, "--d", SortChecks.openFiles(memory, d));
       memory.requireHeap(SortMemory.maxHeap(), m, d, (int) b);
     }
     long data = ints * Integer.BYTES;
@@ -468,7 +457,7 @@ final class SortCommand implements Callable<Integer> {
       if (n != null) {
         throw new CommandLine.ParameterException(cmd, "give --in FILE or --n N, not both");
       }
-      requireReadable(in);
+      SortChecks.requireReadable(in);
       ints = Streams.intCount(in);
     } else if (n != null) {
       Limits.between(cmd, "--n", n, NumericField.N.min(), NumericField.N.max(), "ints");
@@ -483,38 +472,15 @@ final class SortCommand implements Callable<Integer> {
     return ints;
   }
 
-  private static void requireReadable(Path in) {
-    if (!Files.isRegularFile(in)) {
-      throw new BadInputException("--in: " + in + " does not exist or is not a file");
-    }
-    if (!Files.isReadable(in)) {
-      throw new BadInputException("--in: " + in + " is not readable");
-    }
-  }
-
-  /** Options of the merge sort that the buffer tree has no use for. */
-  private static final List<String> MERGE_ONLY_OPTIONS = List.of("--d", "--merger", "--run-sort",
-      "--overlap", "--parallel-merge");
-
-  /** Options of secmem's own sort, which another engine does not have. */
-  private static final List<String> OWN_SORT_OPTIONS = List.of("--preset", "--d",
-      "--read-stream", "--write-stream", "--b", "--merger", "--run-sort", "--overlap",
-      "--no-overlap", "--parallel-merge", "--no-parallel-merge", "--threads", "--algorithm",
-      "--fanout", "--b-over-m", "--arrival-ns");
-
   /**
    * A sort by another engine: its module found, its settings checked (exit 2 before anything
    * runs), the same input, output, disk and duration checks, then the runs.
    */
   private int callEngine(CommandLine cmd, RunSettings settings, String engineName)
       throws Exception {
-    for (String own : OWN_SORT_OPTIONS) {
-      if (cmd.getParseResult().hasMatchedOption(own)) {
-        throw new CommandLine.ParameterException(cmd, own + " does not apply to --engine "
-            + engineName + ": it is secmem's own sort's (Spark cuts the input into ranges by a"
-            + " sample and sorts each range)");
-      }
-    }
+    SortChecks.refuse(cmd, SortChecks.OWN_SORT_OPTIONS, "does not apply to --engine "
+        + engineName + ": it is secmem's own sort's (Spark cuts the input into ranges by a"
+        + " sample and sorts each range)");
     if (m != null) {
       Limits.between(cmd, "--m", m, NumericField.M.min(), NumericField.M.max(), "ints");
     }
@@ -528,7 +494,7 @@ final class SortCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(cmd, "--conf: " + e.getMessage());
     }
     long ints = inputInts(cmd);
-    List<Path> work = workFolders(workDirs);
+    List<Path> work = SortChecks.workFolders(workDirs);
     Resources.checkWorkFolders("--work-dir", work);
     if (in == null || out == null) {
       Resources.checkWritableFolder("--dir", dir);
@@ -593,12 +559,6 @@ final class SortCommand implements Callable<Integer> {
     }
   }
 
-  /** Files a sort holds open at once: every merge thread's d runs and output, and a few more. */
-  static long openFiles(SortMemory memory, int d) {
-    long k = Math.min(d, memory.runs());
-    return Math.max(memory.workers() * 2L, Math.max(1, memory.mergeThreads()) * (k + 1)) + 2;
-  }
-
   private void checkOutput(Path out, Path in) {
     String same = PathProblems.isTheInput(out, in);
     if (same != null) {
@@ -611,42 +571,4 @@ final class SortCommand implements Callable<Integer> {
     Resources.checkOutputFile("--out", out);
   }
 
-  /**
-   * What to say when work folders share a file system: their runs then share one disk's
-   * bandwidth, and the sort measures spreading over folders, not over disks.
-   */
-  static Optional<String> sharedDisks(List<Path> work, List<Optional<FileStore>> stores) {
-    for (int i = 0; i < work.size(); i++) {
-      int first = stores.indexOf(stores.get(i));
-      if (stores.get(i).isPresent() && first < i) {
-        return Optional.of("--work-dir: " + work.get(i) + " is on the same file system ("
-            + stores.get(i).get().name() + ") as " + work.get(first) + ": their runs share one"
-            + " disk's bandwidth");
-      }
-    }
-    return Optional.empty();
-  }
-
-  /**
-   * The folders of every {@code --work-dir}, each a comma-separated list; an empty name ("a,",
-   * "a,,b") is refused rather than read as the current folder or dropped.
-   */
-  static List<Path> workFolders(List<String> options) {
-    List<Path> out = new java.util.ArrayList<>();
-    for (String option : options == null ? List.<String>of() : options) {
-      for (String name : option.split(",", -1)) {
-        if (name.isBlank()) {
-          throw new BadInputException("--work-dir: '" + option + "' has an empty folder name"
-              + " (write DIR or DIR,DIR,...)");
-        }
-        try {
-          out.add(Path.of(name.trim()));
-        } catch (java.nio.file.InvalidPathException e) {
-          throw new BadInputException("--work-dir: '" + name + "' is not a folder name: "
-              + e.getReason());
-        }
-      }
-    }
-    return List.copyOf(out);
-  }
 }

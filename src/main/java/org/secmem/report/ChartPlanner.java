@@ -12,7 +12,6 @@ import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -63,14 +62,14 @@ public final class ChartPlanner {
   private static final Set<String> LOG_SCALE_PARAMETERS =
       Set.of(ResultColumns.N, ResultColumns.B, ResultColumns.M);
   private static final double LOG_SCALE_SPAN = 100;
-  private static final String ALGORITHM = "algorithm";
-  private static final String MERGE = "merge";
-  private static final String WORK_DIR = "work_dir";
-  private static final String ENGINE = "engine";
+  static final String ALGORITHM = "algorithm";
+  static final String MERGE = "merge";
+  static final String WORK_DIR = "work_dir";
+  static final String ENGINE = "engine";
   /** Another engine's series: its name, master and settings (secmem's own rows leave them out). */
-  private static final List<String> ENGINE_SERIES =
+  static final List<String> ENGINE_SERIES =
       List.of(ENGINE, "master", "partitions", "engine_conf");
-  private static final List<String> SORT_SERIES_EXTRAS =
+  static final List<String> SORT_SERIES_EXTRAS =
       List.of("preset", "tool", ALGORITHM, WORK_DIR);
   /** The priority-queue experiment: a series per queue (and per tree where its setup varies). */
   static final String PQ = "pq";
@@ -78,7 +77,7 @@ public final class ChartPlanner {
    * What tells a pq series: the queue, and the buffer tree's streams and (a, b), which the java
    * queue leaves blank (so that they do not split its rows from the tree's into other charts).
    */
-  private static final List<String> PQ_SERIES =
+  static final List<String> PQ_SERIES =
       List.of(ALGORITHM, ResultColumns.READ_STREAM, ResultColumns.WRITE_STREAM, "fanout_a",
           "fanout_b");
 
@@ -117,7 +116,7 @@ public final class ChartPlanner {
         unnamed.add(r);
       }
     }
-    List<List<RawRow>> guessed = guessedSweeps(raw, unnamed);
+    List<List<RawRow>> guessed = Sweeps.guessedSweeps(raw, unnamed);
     // guessed sweeps may be cut wrong; with one there is nothing to confuse it with
     int guessedMin = guessed.size() == 1 && named.isEmpty() ? 2 : MIN_POINTS_GUESSED;
     List<List<RawRow>> sweeps = new ArrayList<>(named.values());
@@ -131,132 +130,7 @@ public final class ChartPlanner {
     return unique;
   }
 
-  // ---- sweeps ----
-
-  private static List<List<RawRow>> guessedSweeps(RawResults raw, List<RawRow> measured) {
-    // A parameter line runs its types one after another (the type is the outer loop): a new line
-    // starts where the experiment changes or a type comes back after another one.
-    // Every type of a line starts at the same first point of the line's grid: a type that starts
-    // elsewhere starts a new line too.
-    List<String> settings = settingColumns(raw);
-    List<List<RawRow>> lines = new ArrayList<>();
-    List<RawRow> current = null;
-    Set<String> seen = new LinkedHashSet<>();
-    String last = null;
-    String experiment = null;
-    for (RawRow r : measured) {
-      String e = r.get(ResultColumns.EXPERIMENT).trim();
-      String series = seriesValue(raw, r);
-      boolean newType = !series.equals(last);
-      boolean comesBack = newType && seen.contains(series);
-      boolean elsewhere = newType && current != null && !sameStart(current.get(0), r, settings);
-      if (current == null || !e.equals(experiment) || comesBack || elsewhere) {
-        current = new ArrayList<>();
-        lines.add(current);
-        seen.clear();
-      }
-      current.add(r);
-      seen.add(series);
-      last = series;
-      experiment = e;
-    }
-    // One type alone cannot show where its lines meet: cut it where a second swept parameter
-    // starts to vary, so that a B sweep followed by an N sweep are two sweeps.
-    List<List<RawRow>> result = new ArrayList<>();
-    for (List<RawRow> line : lines) {
-      if (line.stream().map(r -> seriesValue(raw, r)).distinct().count() == 1) {
-        result.addAll(oneVaryingParameter(raw, line));
-      } else {
-        result.add(line);
-      }
-    }
-    return result;
-  }
-
-  private static String seriesValue(RawResults raw, RawRow r) {
-    return seriesColumns(raw, r.get(ResultColumns.EXPERIMENT).trim()).stream()
-        .map(c -> r.get(c).trim())
-        .collect(Collectors.joining("/"));
-  }
-
-  /** The configuration columns other than the experiment and the series columns. */
-  private static List<String> settingColumns(RawResults raw) {
-    return raw.configurationColumns().stream()
-        .filter(c -> !c.equals(ResultColumns.EXPERIMENT))
-        .filter(c -> !c.equals(ResultColumns.STREAM))
-        .filter(c -> !c.equals(ResultColumns.READ_STREAM))
-        .filter(c -> !c.equals(ResultColumns.WRITE_STREAM))
-        .filter(c -> !SORT_SERIES_EXTRAS.contains(c))
-        .filter(c -> !ENGINE_SERIES.contains(c) && !c.equals("engine_version"))
-        .filter(c -> !PQ_SERIES.contains(c))
-        .toList();
-  }
-
-  /** Whether two rows agree on every setting, a blank swept parameter agreeing with any value. */
-  private static boolean sameStart(RawRow a, RawRow b, List<String> settings) {
-    for (String c : settings) {
-      String x = a.get(c).trim();
-      String y = b.get(c).trim();
-      boolean notApplicable =
-          ResultColumns.SWEPT_PARAMETERS.contains(c) && (x.isEmpty() || y.isEmpty());
-      if (!x.equals(y) && !notApplicable) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** Consecutive rows that differ from the first in one swept parameter only. */
-  private static List<List<RawRow>> oneVaryingParameter(RawResults raw, List<RawRow> rows) {
-    List<String> compared = settingColumns(raw);
-    List<List<RawRow>> result = new ArrayList<>();
-    List<RawRow> current = null;
-    Map<String, String> reference = null;
-    String varying = null;
-    for (RawRow r : rows) {
-      boolean joins = current != null;
-      String newVarying = varying;
-      if (joins) {
-        for (String c : compared) {
-          String ref = reference.getOrDefault(c, "");
-          String v = r.get(c).trim();
-          if (v.equals(ref)) {
-            continue;
-          }
-          boolean swept = ResultColumns.SWEPT_PARAMETERS.contains(c);
-          if (swept && (v.isEmpty() || ref.isEmpty())) {
-            continue; // not applicable to this type: a wildcard
-          }
-          if (swept && (newVarying == null || newVarying.equals(c))) {
-            newVarying = c;
-            continue;
-          }
-          joins = false;
-          break;
-        }
-      }
-      if (!joins) {
-        current = new ArrayList<>();
-        result.add(current);
-        reference = new HashMap<>();
-        newVarying = null;
-      }
-      varying = newVarying;
-      for (String c : compared) {
-        String v = r.get(c).trim();
-        if (!v.isEmpty() && reference.getOrDefault(c, "").isEmpty()) {
-          reference.put(c, v);
-        }
-      }
-      current.add(r);
-    }
-    return result;
-  }
-
-  /**
-   * secmem's own sort's settings that another engine's row (and the in-memory baseline's) leaves
-   * blank: a blank there joins a group that agrees on everything else.
-   */
+  // ---- sweeps (found by Sweeps) ----
   private static final List<String> OWN_SORT_SETTINGS =
       List.of("merger", "run_sort", "overlap", "parallel_merge", "access");
 
@@ -352,7 +226,8 @@ public final class ChartPlanner {
       // a swept parameter is blank only for types it does not apply to: not a different setting
       List<String> settings = context.stream().filter(c -> !swept.contains(c)).toList();
       for (Map.Entry<Map<String, String>, List<RawRow>> g
-          : joinNotApplicable(byContext(rows, settings), OWN_SORT_SETTINGS).entrySet()) {
+          : RowGroups.joinNotApplicable(RowGroups.byContext(rows, settings),
+              OWN_SORT_SETTINGS).entrySet()) {
         Map<String, String> values = new LinkedHashMap<>();
         for (String c : context) {
           Set<String> v = distinctNonEmpty(g.getValue(), c);
@@ -366,7 +241,7 @@ public final class ChartPlanner {
           }
           specs.add(
               new ChartSpec(experiment, metric, seriesColumns.isEmpty() ? "series"
-                      : seriesColumns.get(0), fixed(values), false, bars,
+                      : seriesColumns.get(0), RowGroups.fixed(values), false, bars,
                   safe(experiment) + "-" + metric.fileName() + "-by-"
                       + (sort ? "sort" : pq ? "queue" : "stream"),
                   Kind.BAR, AxisKind.CATEGORY));
@@ -394,9 +269,10 @@ public final class ChartPlanner {
       List<String> others = context.stream().filter(c -> !c.equals(x)).toList();
       List<RawRow> withX = rows.stream().filter(r -> r.has(x)).toList();
       List<RawRow> withoutX = rows.stream().filter(r -> !r.has(x)).toList();
-      FlatRows flat = new FlatRows(byContext(withoutX, others), swept);
+      FlatRows flat = new FlatRows(RowGroups.byContext(withoutX, others), swept);
       for (Map.Entry<Map<String, String>, List<RawRow>> g :
-          joinNotApplicable(byContext(withX, others), notApplicable(swept)).entrySet()) {
+          RowGroups.joinNotApplicable(RowGroups.byContext(withX, others),
+              notApplicable(swept)).entrySet()) {
         for (Metric metric : metrics) {
           List<Series> measured = new ArrayList<>();
           List<String> tooShort = new ArrayList<>();
@@ -419,7 +295,7 @@ public final class ChartPlanner {
           series.addAll(flatSeries(flatRows, x, metric, seriesColumns, sort, measured));
           boolean logX = logScale(x, series);
           specs.add(
-              new ChartSpec(experiment, metric, x, fixed(g.getKey()), logX, series,
+              new ChartSpec(experiment, metric, x, RowGroups.fixed(g.getKey()), logX, series,
                   safe(experiment) + "-" + metric.fileName() + "-vs-" + safe(x), Kind.LINE,
                   AxisKind.of(x, logX)));
         }
@@ -428,93 +304,9 @@ public final class ChartPlanner {
     return specs;
   }
 
-  /** Rows grouped by their values in {@code columns}, in file order of each group's first row. */
-  static Map<Map<String, String>, List<RawRow>> byContext(
-      List<RawRow> rows, List<String> columns) {
-    Map<Map<String, String>, List<RawRow>> groups = new LinkedHashMap<>();
-    for (RawRow r : rows) {
-      Map<String, String> key = new LinkedHashMap<>();
-      columns.forEach(c -> key.put(c, r.get(c).trim()));
-      groups.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
-    }
-    return groups;
-  }
-
-  /**
-   * Rows that leave a swept parameter blank (a type it does not apply to, such as buffered and B)
-   * join the groups that agree with them on every other value; alone they are a group only when
-   * there is none.
-   */
-  private static Map<Map<String, String>, List<RawRow>> joinNotApplicable(
-      Map<Map<String, String>, List<RawRow>> groups, List<String> swept) {
-    Map<Map<String, String>, List<RawRow>> result = new LinkedHashMap<>();
-    groups.forEach((k, v) -> result.put(k, new ArrayList<>(v)));
-    // For each set of columns a partial key compares, every key by its cells there: a partial
-    // key finds the keys it joins in one look-up, not by comparing itself with each (issue 27).
-    Map<List<String>, Map<List<String>, List<Map<String, String>>>> byCells = new HashMap<>();
-    for (Map.Entry<Map<String, String>, List<RawRow>> g : groups.entrySet()) {
-      Map<String, String> key = g.getKey();
-      List<String> compared = compared(key, swept);
-      if (compared.size() == key.size()) {
-        continue; // no blank swept parameter
-      }
-      Map<List<String>, List<Map<String, String>>> index = byCells.computeIfAbsent(compared,
-          columns -> {
-            Map<List<String>, List<Map<String, String>>> byThese = new HashMap<>();
-            for (Map<String, String> other : groups.keySet()) {
-              byThese.computeIfAbsent(cells(other, columns), c -> new ArrayList<>()).add(other);
-            }
-            return byThese;
-          });
-      // the keys that agree with it on every value it does not leave blank, in file order
-      List<Map<String, String>> targets =
-          new ArrayList<>(index.getOrDefault(cells(key, compared), List.of()));
-      targets.remove(key);
-      // A key that already joined others is gone: its rows are in those, and so go these.
-      targets.removeIf(t -> !result.containsKey(t));
-      if (!targets.isEmpty()) {
-        targets.forEach(t -> result.get(t).addAll(g.getValue()));
-        result.remove(key);
-      }
-    }
-    // series in the order their first rows appear in the file
-    result.values().forEach(rows -> rows.sort(Comparator.comparingLong(RawRow::line)));
-    return result;
-  }
-
-  /**
-   * The columns of {@code key} that must match: all but the {@code swept} parameters it leaves
-   * blank, which agree with any value.
-   */
-  private static List<String> compared(Map<String, String> key, List<String> swept) {
-    List<String> columns = new ArrayList<>(key.size());
-    key.forEach((c, v) -> {
-      if (!v.isEmpty() || !swept.contains(c)) {
-        columns.add(c);
-      }
-    });
-    return columns;
-  }
-
-  /** The cells of {@code key} in {@code columns}, in that order; null where it has none. */
-  private static List<String> cells(Map<String, String> key, List<String> columns) {
-    List<String> cells = new ArrayList<>(columns.size());
-    columns.forEach(c -> cells.add(key.get(c)));
-    return cells;
-  }
-
-  static Map<String, String> fixed(Map<String, String> context) {
-    Map<String, String> fixed = new LinkedHashMap<>();
-    context.forEach((k, v) -> {
-      if (!v.isEmpty()) {
-        fixed.put(k, v);
-      }
-    });
-    return fixed;
-  }
 
   private static String describe(Map<String, String> context) {
-    return fixed(context).entrySet().stream()
+    return RowGroups.fixed(context).entrySet().stream()
         .filter(e -> ResultColumns.SWEPT_PARAMETERS.contains(e.getKey()))
         .map(e -> label(e.getKey()) + "=" + e.getValue())
         .collect(Collectors.joining(", ", "at ", ""));
@@ -523,141 +315,9 @@ public final class ChartPlanner {
   /** A series' legend name and style key (see {@link Series}). */
   record Identity(String name, String key) {}
 
-  /**
-   * Names the series of one chart's rows (or of the rows a chart's names are told apart among).
-   * Whether a setting varies between those rows, which decides whether a name carries it, is
-   * worked out once per setting, when first asked, and not again for each row: asking it per row
-   * made planning quadratic in a sweep's rows (issue 27).
-   */
-  static final class SeriesNames {
-    private final List<String> seriesColumns;
-    private final boolean sort;
-    private final List<RawRow> all;
-    /** Per column: whether its cells differ between {@code all}, as asked. */
-    private final Map<String, Boolean> varies = new HashMap<>();
-    /** secmem's own rows of {@code all} (not another engine's), and the same per column. */
-    private List<RawRow> own;
-    private final Map<String, Boolean> ownVaries = new HashMap<>();
-    private Boolean onePair;
-    /** The buffer tree's rows of a pq chart: whether their streams, their (a, b) differ. */
-    private Boolean treeStreamsVary;
-    private Boolean treeFanoutsVary;
-
-    /**
-     * @param seriesColumns the columns that tell series apart (see {@link #seriesColumns})
-     * @param sort whether the rows are sort rows
-     * @param all the rows whose series are named
-     */
-    SeriesNames(List<String> seriesColumns, boolean sort, List<RawRow> all) {
-      this.seriesColumns = seriesColumns;
-      this.sort = sort;
-      this.all = all;
-    }
-
-    /** The series of {@code r}, one of the rows given. */
-    Identity of(RawRow r) {
-      if (r.get(ResultColumns.EXPERIMENT).trim().equals(PQ)) {
-        return pq(r);
-      }
-      if (!sort) {
-        String name =
-            seriesColumns.stream().map(c -> orDash(r.get(c))).collect(Collectors.joining(", "));
-        name = name.isEmpty() ? "runs" : name;
-        return new Identity(name, name);
-      }
-      String engine = r.get(ENGINE).trim();
-      if (!engine.isEmpty() && !engine.equals("secmem")) {
-        // Another engine: its name and master, and its settings where they differ between rows.
-        List<String> parts = new ArrayList<>(List.of(engine + " " + r.get("master").trim()));
-        for (String c : List.of("partitions", "engine_conf", WORK_DIR)) {
-          if (seriesColumns.contains(c) && r.has(c)
-              && varies.computeIfAbsent(c, k -> differ(all, x -> x.get(k).trim()))) {
-            parts.add(c.equals("partitions") ? r.get(c).trim() + " partitions"
-                : c.equals(WORK_DIR) ? workDirName(r.get(c).trim()) : r.get(c).trim());
-          }
-        }
-        String name = String.join(", ", parts);
-        return new Identity(name, name);
-      }
-      String read = orDash(r.get(ResultColumns.READ_STREAM));
-      String write = orDash(r.get(ResultColumns.WRITE_STREAM));
-      String pair = read.equals(write) ? read : "read " + read + ", write " + write;
-      List<String> extras = new ArrayList<>();
-      for (String c : SORT_SERIES_EXTRAS) {
-        // A baseline algorithm is named even alone (a level line beside the merge sort's sweep).
-        boolean baseline = c.equals(ALGORITHM) && !r.get(c).trim().equals(MERGE);
-        // A blank work_dir is a setting too (the default folder), not a missing value.
-        if (seriesColumns.contains(c) && (r.has(c) || c.equals(WORK_DIR))
-            && (baseline
-                || ownVaries.computeIfAbsent(c, k -> differ(own(), x -> x.get(k).trim())))) {
-          extras.add(c.equals(WORK_DIR) ? workDirName(r.get(c).trim()) : r.get(c).trim());
-        }
-      }
-      if (extras.isEmpty()) {
-        return new Identity(pair, pair);
-      }
-      if (onePair == null) {
-        List<RawRow> rows = own();
-        onePair = !rows.isEmpty() && !differ(rows, x -> x.get(ResultColumns.READ_STREAM).trim()
-            + "/" + x.get(ResultColumns.WRITE_STREAM).trim());
-      }
-      String extra = String.join(", ", extras);
-      return onePair ? new Identity(extra, extra) : new Identity(pair + ", " + extra, extra);
-    }
-
-    /** secmem's own rows, told apart among themselves: another engine's blanks split nothing. */
-    private List<RawRow> own() {
-      if (own == null) {
-        own = all.stream().filter(x -> x.get(ENGINE).trim().isEmpty()
-            || x.get(ENGINE).trim().equals("secmem")).toList();
-      }
-      return own;
-    }
-
-    /**
-     * A pq series: the queue's name, and for the buffer tree its streams and (a, b) where they
-     * differ between the chart's tree rows ("buffer-tree, mapped/channel, (2, 8)").
-     */
-    private Identity pq(RawRow r) {
-      String name = orDash(r.get(ALGORITHM));
-      List<String> extras = new ArrayList<>();
-      if (r.has(ResultColumns.READ_STREAM)) {
-        if (treeStreamsVary == null) {
-          List<RawRow> trees = all.stream().filter(x -> x.has(ResultColumns.READ_STREAM)).toList();
-          treeStreamsVary = differ(trees, x -> x.get(ResultColumns.READ_STREAM).trim() + "/"
-              + x.get(ResultColumns.WRITE_STREAM).trim());
-          treeFanoutsVary = differ(trees,
-              x -> x.get("fanout_a").trim() + "," + x.get("fanout_b").trim());
-        }
-        if (treeStreamsVary) {
-          extras.add(r.get(ResultColumns.READ_STREAM).trim() + "/"
-              + r.get(ResultColumns.WRITE_STREAM).trim());
-        }
-        if (seriesColumns.contains("fanout_a") && treeFanoutsVary) {
-          extras.add("(" + r.get("fanout_a").trim() + ", " + r.get("fanout_b").trim() + ")");
-        }
-      }
-      String full = extras.isEmpty() ? name : name + ", " + String.join(", ", extras);
-      return new Identity(full, full);
-    }
-
-    /** Whether {@code value} takes more than one value over {@code rows}. */
-    private static boolean differ(List<RawRow> rows, Function<RawRow, String> value) {
-      String first = null;
-      for (RawRow x : rows) {
-        String v = value.apply(x);
-        if (first == null) {
-          first = v;
-        } else if (!v.equals(first)) {
-          return true;
-        }
-      }
-      return false;
-    }
-  }
 
   /** A sort series' work folders: "runs in A + B", or "runs beside the output" for the default. */
-  private static String workDirName(String cell) {
+  static String workDirName(String cell) {
     return cell.isEmpty() ? "runs beside the output" : "runs in " + cell.replace(",", " + ");
   }
 
@@ -739,9 +399,9 @@ public final class ChartPlanner {
     /** @param flatGroups rows without x by their other values, in file order */
     FlatRows(Map<Map<String, String>, List<RawRow>> flatGroups, List<String> swept) {
       for (Map.Entry<Map<String, String>, List<RawRow>> f : flatGroups.entrySet()) {
-        List<String> compared = compared(f.getKey(), swept);
+        List<String> compared = RowGroups.compared(f.getKey(), swept);
         byCells.computeIfAbsent(compared, c -> new HashMap<>())
-            .computeIfAbsent(cells(f.getKey(), compared), c -> new ArrayList<>())
+            .computeIfAbsent(RowGroups.cells(f.getKey(), compared), c -> new ArrayList<>())
             .add(groups.size());
         groups.add(f.getValue());
       }
@@ -751,7 +411,7 @@ public final class ChartPlanner {
     List<RawRow> of(Map<String, String> key) {
       List<Integer> found = new ArrayList<>();
       byCells.forEach((columns, index) ->
-          found.addAll(index.getOrDefault(cells(key, columns), List.of())));
+          found.addAll(index.getOrDefault(RowGroups.cells(key, columns), List.of())));
       Collections.sort(found);
       List<RawRow> rows = new ArrayList<>();
       found.forEach(i -> rows.addAll(groups.get(i)));
@@ -850,7 +510,7 @@ public final class ChartPlanner {
         .collect(Collectors.toCollection(LinkedHashSet::new));
   }
 
-  private static String orDash(String value) {
+  static String orDash(String value) {
     return value.isBlank() ? "-" : value.trim();
   }
 

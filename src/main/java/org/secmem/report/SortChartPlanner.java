@@ -66,7 +66,7 @@ final class SortChartPlanner {
         .toList(), line).keySet());
     // the pair or preset of each chart, in its title, and in its file name when there are several
     Map<Map<String, String>, String> subjects = new LinkedHashMap<>();
-    ChartPlanner.SeriesNames names = new ChartPlanner.SeriesNames(seriesColumns, true, rows);
+    SeriesNames names = new SeriesNames(seriesColumns, true, rows);
     charts.forEach((k, v) -> subjects.put(k, names.of(v.get(0)).name()));
     boolean severalSubjects = subjects.values().stream().distinct().count() > 1;
     List<ChartSpec> specs = new ArrayList<>();
@@ -100,7 +100,7 @@ final class SortChartPlanner {
                 .toList(),
             SeriesStyle.ordinalKey(values.indexOf(l.getKey())), false));
       }
-      Map<String, String> fixed = ChartPlanner.fixed(chart.getKey());
+      Map<String, String> fixed = RowGroups.fixed(chart.getKey());
       if (!tooShort.isEmpty()) {
         leftOut.add(where + ": " + experiment + " vs " + ChartPlanner.label(x) + " " + fixed
             + ": fewer than " + minPoints + " x values: " + String.join(", ", tooShort));

@@ -70,7 +70,7 @@ final class TreeChartPlanner {
     boolean several = groups.size() > 1;
     int index = 0;
     for (Map.Entry<Map<String, String>, List<RawRow>> g : groups.entrySet()) {
-      Map<String, String> fixed = ChartPlanner.fixed(g.getKey());
+      Map<String, String> fixed = RowGroups.fixed(g.getKey());
       String suffix = several ? "-" + (++index) : "";
       List<RawRow> peers = pool.of(x, g.getKey());
       String subject = pair(g.getValue().get(0));
