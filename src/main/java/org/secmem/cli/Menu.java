@@ -11,21 +11,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.function.Function;
 import org.secmem.data.Shape;
 import org.secmem.param.NumericField;
 import org.secmem.param.PathProblems;
-import org.secmem.buffertree.FanoutRule;
-import org.secmem.buffertree.TreeMemory;
-import org.secmem.sort.Merger;
-import org.secmem.sort.SortChoices;
-import org.secmem.sort.SortMemory;
 import org.secmem.sort.SortPreset;
-import org.secmem.sort.SortSettings;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
-import org.secmem.stream.Streams;
 
 /**
  * The interactive menu, in the spirit of the seed report's Figure 3: numbered choices, each
@@ -34,15 +26,15 @@ import org.secmem.stream.Streams;
  */
 final class Menu {
 
-  private static final List<String> STREAMS =
+  static final List<String> STREAMS =
       Arrays.stream(StreamType.values()).map(StreamType::cliName).toList();
   private static final List<String> SHAPES =
       Arrays.stream(Shape.values()).map(Shape::cliName).toList();
   /** The menu's name for the buffer-tree sort: a sort command with its own dialogue. */
   private static final String TREE = "tree";
   /** Seed 004's setting: m = M/B = 125 blocks of 4 KiB. */
-  private static final long TREE_M = 128_000;
-  private static final int TREE_B = 4096;
+  static final long TREE_M = 128_000;
+  static final int TREE_B = 4096;
   private static final String CLASSIC_STREAMS =
       String.join(",", StreamType.CLASSIC.stream().map(StreamType::cliName).toList());
 
@@ -233,9 +225,9 @@ final class Menu {
     args.add(name.equals(TREE) ? "sort" : name);
     List<String> generateFirst = List.of();
     if (name.equals(TREE)) {
-      treeValues(args);
+      new SortDialogue(prompt).treeValues(args);
     } else if (name.equals("sort")) {
-      generateFirst = sortValues(args);
+      generateFirst = new SortDialogue(prompt).sortValues(args);
     } else {
       streamValues(name, args);
     }
@@ -292,201 +284,7 @@ final class Menu {
     }
   }
 
-  /**
-   * Sort: input, output, preset, merger, M, d, threads, stream types, B, order; every value
-   * checked as the sort command checks it. Returns the generate command to run first when the
-   * input is missing (run only once the whole dialogue is answered), else an empty list.
-   */
-  private List<String> sortValues(List<String> args)
-      throws Prompter.EndOfInput, IOException, Prompter.Back {
-    String input = prompt.ask("input file (generated when missing)", "data/sort-input.bin", "",
-        text -> {
-          Path p = Paths.get(text);
-          if (Files.exists(p)) {
-            if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
-              throw new Prompter.Rejected(text + " is not a readable file");
-            }
-            try {
-              Streams.intCount(p);
-            } catch (IOException | RuntimeException e) {
-              throw new Prompter.Rejected(String.valueOf(e.getMessage()));
-            }
-          } else {
-            rejectIf(PathProblems.outputFileProblem(p));
-          }
-          return text;
-        });
-    Path in = Paths.get(input);
-    List<String> generateFirst = List.of();
-    long ints;
-    if (Files.exists(in)) {
-      ints = Streams.intCount(in);
-    } else {
-      ints = prompt.number("N, ints to generate into " + input, 1_000_000,
-          NumericField.N.min(), NumericField.N.max(), false);
-      generateFirst = List.of("generate", "--out", input, "--n", Long.toString(ints));
-    }
-    args.addAll(List.of("--in", input));
-    String output = prompt.ask("output file", "data/sort-output.bin", "", text -> {
-      rejectIf(PathProblems.isTheInput(Paths.get(text), in));
-      rejectIf(PathProblems.outputFileProblem(Paths.get(text)));
-      rejectIf(PathProblems.clobberProblem(Paths.get(text), false, "choose another name, or"
-          + " run 'secmem sort --overwrite'"));
-      return text;
-    });
-    args.addAll(List.of("--out", output));
-    String presetName = prompt.choice("preset", SortPreset.CLASSIC.cliName(),
-        List.of(SortPreset.CLASSIC.cliName(), SortPreset.FAST.cliName()));
-    SortPreset preset = SortPreset.parse(presetName);
-    args.addAll(List.of("--preset", presetName));
-    Merger presetMerger = preset.resolve(SortChoices.none()).tuning().merger();
-    String merger = prompt.choice("merger", presetMerger.cliName(),
-        Arrays.stream(Merger.values()).map(Merger::cliName).toList());
-    if (!merger.equals(presetMerger.cliName())) {
-      args.addAll(List.of("--merger", merger));
-    }
-    Optional<Merger> chosenMerger = merger.equals(presetMerger.cliName()) ? Optional.empty()
-        : Optional.of(Merger.parse(merger));
-    // Each value is checked with the preset's for those not asked yet, as the command would.
-    SortAnswers a = new SortAnswers(preset, chosenMerger, ints);
-    a.m = prompt.number("M, ints in memory", preset.memoryInts(), NumericField.M.min(),
-        NumericField.M.max(), false, value -> a.check(value, a.d, a.threads, a.read, a.write,
-            a.b));
-    args.addAll(List.of("--m", Long.toString(a.m)));
-    a.d = (int) prompt.number("d, merge fan-in", preset.fanIn(), NumericField.D.min(),
-        NumericField.D.max(), false, value -> a.check(a.m, (int) value, a.threads, a.read,
-            a.write, a.b));
-    args.addAll(List.of("--d", Integer.toString(a.d)));
-    a.threads = (int) prompt.number("threads", preset.threads(), NumericField.THREADS.min(),
-        NumericField.THREADS.max(), false, value -> a.check(a.m, a.d, (int) value, a.read,
-            a.write, a.b));
-    args.addAll(List.of("--threads", Integer.toString(a.threads)));
-    a.read = StreamType.parse(prompt.ask("read stream type", preset.streams().cliName(),
-        String.join(", ", STREAMS), text -> {
-          StreamType t = streamType(text);
-          a.check(a.m, a.d, a.threads, t, a.write, a.b);
-          return t.cliName();
-        }));
-    args.addAll(List.of("--read-stream", a.read.cliName()));
-    a.write = StreamType.parse(prompt.ask("write stream type", preset.streams().cliName(),
-        String.join(", ", STREAMS), text -> {
-          StreamType t = streamType(text);
-          a.check(a.m, a.d, a.threads, a.read, t, a.b);
-          return t.cliName();
-        }));
-    args.addAll(List.of("--write-stream", a.write.cliName()));
-    a.b = (int) prompt.number("B, buffer bytes", preset.bufferBytes(),
-        StreamOptions.MIN_BUFFER_BYTES, StreamOptions.MAX_BUFFER_BYTES, true,
-        value -> a.check(a.m, a.d, a.threads, a.read, a.write, (int) value));
-    args.addAll(List.of("--b", Integer.toString(a.b)));
-    if (prompt.choice("order", "ascending", List.of("ascending", "descending"))
-        .equals("descending")) {
-      args.add("--descending");
-    }
-    return generateFirst;
-  }
-
-  /**
-   * Buffer-tree sort of generated data: N, M, B, fanout, stream types, order; M, B and the fanout
-   * checked together as the sort command checks them (a tree of m >= 4 blocks, b within 2a .. m,
-   * the heap), and direct refused as the write stream.
-   */
-  private void treeValues(List<String> args)
-      throws Prompter.EndOfInput, IOException, Prompter.Back {
-    args.addAll(List.of("--algorithm", "buffer-tree"));
-    long n = prompt.number("N, ints to sort (generated)", 1_000_000, 1, NumericField.N.max(),
-        false);
-    long m = prompt.number("M, ints of memory", TREE_M, NumericField.M.min(),
-        NumericField.M.max(), false);
-    long b = prompt.number("B, block and buffer bytes", TREE_B, StreamOptions.MIN_BUFFER_BYTES,
-        StreamOptions.MAX_BUFFER_BYTES, true, value -> treeProblem(n, m, (int) value,
-            FanoutRule.ratio(1), StreamType.USER_BUFFER, StreamType.USER_BUFFER));
-    String fanout = prompt.ask("fanout", "m/8", "m, m/K or a,b", text -> {
-      try {
-        treeProblem(n, m, (int) b, FanoutRule.parse(text), StreamType.USER_BUFFER,
-            StreamType.USER_BUFFER);
-      } catch (IllegalArgumentException e) {
-        throw new Prompter.Rejected(e.getMessage());
-      }
-      return text.trim();
-    });
-    StreamType read = StreamType.parse(prompt.ask("read stream type", "user-buffer",
-        String.join(", ", STREAMS), text -> {
-          StreamType t = streamType(text);
-          bufferProblem(t, b);
-          return t.cliName();
-        }));
-    StreamType write = StreamType.parse(prompt.ask("write stream type", "user-buffer",
-        String.join(", ", STREAMS), text -> {
-          StreamType t = streamType(text);
-          bufferProblem(t, b);
-          rejectIf(org.secmem.buffertree.BufferTree.writeProblem(t));
-          treeProblem(n, m, (int) b, FanoutRule.parse(fanout), read, t);
-          return t.cliName();
-        }));
-    args.addAll(List.of("--n", Long.toString(n), "--m", Long.toString(m), "--b",
-        Long.toString(b), "--fanout", fanout, "--read-stream", read.cliName(), "--write-stream",
-        write.cliName()));
-    if (prompt.choice("order", "ascending", List.of("ascending", "descending"))
-        .equals("descending")) {
-      args.add("--descending");
-    }
-  }
-
-  /** What the sort command refuses of a buffer tree: too few blocks, a bad (a, b), the heap. */
-  private static void treeProblem(long n, long m, int b, FanoutRule rule, StreamType read,
-      StreamType write) throws Prompter.Rejected {
-    try {
-      TreeMemory.plan(n, m, b, rule, read, write).requireHeap(SortMemory.maxHeap());
-    } catch (IllegalArgumentException e) {
-      throw new Prompter.Rejected(e.getMessage());
-    }
-  }
-
-  /** The sort values answered so far (the preset's until answered), checked together. */
-  private static final class SortAnswers {
-    final SortPreset preset;
-    final Optional<Merger> merger;
-    final long ints;
-    long m;
-    int d;
-    int threads;
-    StreamType read;
-    StreamType write;
-    int b;
-
-    SortAnswers(SortPreset preset, Optional<Merger> merger, long ints) {
-      this.preset = preset;
-      this.merger = merger;
-      this.ints = ints;
-      this.m = preset.memoryInts();
-      this.d = preset.fanIn();
-      this.threads = preset.threads();
-      this.read = preset.streams();
-      this.write = preset.streams();
-      this.b = preset.bufferBytes();
-    }
-
-    /** What SortCommand checks before it runs: B per type, combinations, heap, open files. */
-    void check(long m, int d, int threads, StreamType read, StreamType write, int b)
-        throws Prompter.Rejected {
-      for (StreamType t : List.of(read, write)) {
-        bufferProblem(t, b);
-      }
-      try {
-        SortSettings s = preset.resolve(new SortChoices(Optional.of(read), Optional.of(write),
-            Optional.of(b), Optional.of(d), OptionalLong.of(m), merger, Optional.empty(),
-            Optional.empty(), Optional.empty(), Optional.of(threads)));
-        SortMemory memory = s.memory(ints);
-        memory.requireHeap(SortMemory.maxHeap(), m, d, b);
-        openFilesProblem(SortChecks.openFiles(memory, d));
-      } catch (RuntimeException e) {
-        throw new Prompter.Rejected(withoutOption(e.getMessage()));
-      }
-    }
-  }
-
-  private static StreamType streamType(String text) throws Prompter.Rejected {
+  static StreamType streamType(String text) throws Prompter.Rejected {
     try {
       return StreamType.parse(text);
     } catch (IllegalArgumentException e) {
@@ -494,13 +292,13 @@ final class Menu {
     }
   }
 
-  private static void rejectIf(String problem) throws Prompter.Rejected {
+  static void rejectIf(String problem) throws Prompter.Rejected {
     if (problem != null) {
       throw new Prompter.Rejected(problem);
     }
   }
 
-  private static void bufferProblem(StreamType t, long b) throws Prompter.Rejected {
+  static void bufferProblem(StreamType t, long b) throws Prompter.Rejected {
     rejectIf(t.bufferProblem(b));
   }
 
@@ -513,7 +311,7 @@ final class Menu {
     }
   }
 
-  private static void openFilesProblem(long files) throws Prompter.Rejected {
+  static void openFilesProblem(long files) throws Prompter.Rejected {
     try {
       Resources.checkOpenFiles(CHECKS, "k", files);
     } catch (picocli.CommandLine.ParameterException e) {
@@ -522,7 +320,7 @@ final class Menu {
   }
 
   /** A command-line message without its leading option name ("--b: "), which the menu has not. */
-  private static String withoutOption(String message) {
+  static String withoutOption(String message) {
     String m = String.valueOf(message);
     return m.matches("^--[a-z-]+: .*") ? m.substring(m.indexOf(": ") + 2) : m;
   }

@@ -1,0 +1,239 @@
+package org.secmem.cli;
+
+import static org.secmem.cli.Menu.STREAMS;
+import static org.secmem.cli.Menu.TREE_B;
+import static org.secmem.cli.Menu.TREE_M;
+import static org.secmem.cli.Menu.bufferProblem;
+import static org.secmem.cli.Menu.openFilesProblem;
+import static org.secmem.cli.Menu.rejectIf;
+import static org.secmem.cli.Menu.streamType;
+import static org.secmem.cli.Menu.withoutOption;
+
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.List;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.secmem.param.NumericField;
+import org.secmem.param.PathProblems;
+import org.secmem.buffertree.FanoutRule;
+import org.secmem.buffertree.TreeMemory;
+import org.secmem.sort.Merger;
+import org.secmem.sort.SortChoices;
+import org.secmem.sort.SortMemory;
+import org.secmem.sort.SortPreset;
+import org.secmem.sort.SortSettings;
+import org.secmem.stream.StreamOptions;
+import org.secmem.stream.StreamType;
+import org.secmem.stream.Streams;
+
+/**
+ * The menu's questions for a sort: the merge sort's (input, output, preset, merger, M, d, threads,
+ * streams, B) and the buffer tree's (N, M, B, fanout, streams, order), each answer checked as the
+ * sort command would check it, with the values asked so far.
+ */
+final class SortDialogue {
+
+  private final Prompter prompt;
+
+  SortDialogue(Prompter prompt) {
+    this.prompt = prompt;
+  }
+
+  /**
+   * Sort: input, output, preset, merger, M, d, threads, stream types, B, order; every value
+   * checked as the sort command checks it. Returns the generate command to run first when the
+   * input is missing (run only once the whole dialogue is answered), else an empty list.
+   */
+  List<String> sortValues(List<String> args)
+      throws Prompter.EndOfInput, IOException, Prompter.Back {
+    String input = prompt.ask("input file (generated when missing)", "data/sort-input.bin", "",
+        text -> {
+          Path p = Paths.get(text);
+          if (Files.exists(p)) {
+            if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
+              throw new Prompter.Rejected(text + " is not a readable file");
+            }
+            try {
+              Streams.intCount(p);
+            } catch (IOException | RuntimeException e) {
+              throw new Prompter.Rejected(String.valueOf(e.getMessage()));
+            }
+          } else {
+            rejectIf(PathProblems.outputFileProblem(p));
+          }
+          return text;
+        });
+    Path in = Paths.get(input);
+    List<String> generateFirst = List.of();
+    long ints;
+    if (Files.exists(in)) {
+      ints = Streams.intCount(in);
+    } else {
+      ints = prompt.number("N, ints to generate into " + input, 1_000_000,
+          NumericField.N.min(), NumericField.N.max(), false);
+      generateFirst = List.of("generate", "--out", input, "--n", Long.toString(ints));
+    }
+    args.addAll(List.of("--in", input));
+    String output = prompt.ask("output file", "data/sort-output.bin", "", text -> {
+      rejectIf(PathProblems.isTheInput(Paths.get(text), in));
+      rejectIf(PathProblems.outputFileProblem(Paths.get(text)));
+      rejectIf(PathProblems.clobberProblem(Paths.get(text), false, "choose another name, or"
+          + " run 'secmem sort --overwrite'"));
+      return text;
+    });
+    args.addAll(List.of("--out", output));
+    String presetName = prompt.choice("preset", SortPreset.CLASSIC.cliName(),
+        List.of(SortPreset.CLASSIC.cliName(), SortPreset.FAST.cliName()));
+    SortPreset preset = SortPreset.parse(presetName);
+    args.addAll(List.of("--preset", presetName));
+    Merger presetMerger = preset.resolve(SortChoices.none()).tuning().merger();
+    String merger = prompt.choice("merger", presetMerger.cliName(),
+        Arrays.stream(Merger.values()).map(Merger::cliName).toList());
+    if (!merger.equals(presetMerger.cliName())) {
+      args.addAll(List.of("--merger", merger));
+    }
+    Optional<Merger> chosenMerger = merger.equals(presetMerger.cliName()) ? Optional.empty()
+        : Optional.of(Merger.parse(merger));
+    // Each value is checked with the preset's for those not asked yet, as the command would.
+    SortAnswers a = new SortAnswers(preset, chosenMerger, ints);
+    a.m = prompt.number("M, ints in memory", preset.memoryInts(), NumericField.M.min(),
+        NumericField.M.max(), false, value -> a.check(value, a.d, a.threads, a.read, a.write,
+            a.b));
+    args.addAll(List.of("--m", Long.toString(a.m)));
+    a.d = (int) prompt.number("d, merge fan-in", preset.fanIn(), NumericField.D.min(),
+        NumericField.D.max(), false, value -> a.check(a.m, (int) value, a.threads, a.read,
+            a.write, a.b));
+    args.addAll(List.of("--d", Integer.toString(a.d)));
+    a.threads = (int) prompt.number("threads", preset.threads(), NumericField.THREADS.min(),
+        NumericField.THREADS.max(), false, value -> a.check(a.m, a.d, (int) value, a.read,
+            a.write, a.b));
+    args.addAll(List.of("--threads", Integer.toString(a.threads)));
+    a.read = StreamType.parse(prompt.ask("read stream type", preset.streams().cliName(),
+        String.join(", ", STREAMS), text -> {
+          StreamType t = streamType(text);
+          a.check(a.m, a.d, a.threads, t, a.write, a.b);
+          return t.cliName();
+        }));
+    args.addAll(List.of("--read-stream", a.read.cliName()));
+    a.write = StreamType.parse(prompt.ask("write stream type", preset.streams().cliName(),
+        String.join(", ", STREAMS), text -> {
+          StreamType t = streamType(text);
+          a.check(a.m, a.d, a.threads, a.read, t, a.b);
+          return t.cliName();
+        }));
+    args.addAll(List.of("--write-stream", a.write.cliName()));
+    a.b = (int) prompt.number("B, buffer bytes", preset.bufferBytes(),
+        StreamOptions.MIN_BUFFER_BYTES, StreamOptions.MAX_BUFFER_BYTES, true,
+        value -> a.check(a.m, a.d, a.threads, a.read, a.write, (int) value));
+    args.addAll(List.of("--b", Integer.toString(a.b)));
+    if (prompt.choice("order", "ascending", List.of("ascending", "descending"))
+        .equals("descending")) {
+      args.add("--descending");
+    }
+    return generateFirst;
+  }
+
+  /**
+   * Buffer-tree sort of generated data: N, M, B, fanout, stream types, order; M, B and the fanout
+   * checked together as the sort command checks them (a tree of m >= 4 blocks, b within 2a .. m,
+   * the heap), and direct refused as the write stream.
+   */
+  void treeValues(List<String> args)
+      throws Prompter.EndOfInput, IOException, Prompter.Back {
+    args.addAll(List.of("--algorithm", "buffer-tree"));
+    long n = prompt.number("N, ints to sort (generated)", 1_000_000, 1, NumericField.N.max(),
+        false);
+    long m = prompt.number("M, ints of memory", TREE_M, NumericField.M.min(),
+        NumericField.M.max(), false);
+    long b = prompt.number("B, block and buffer bytes", TREE_B, StreamOptions.MIN_BUFFER_BYTES,
+        StreamOptions.MAX_BUFFER_BYTES, true, value -> treeProblem(n, m, (int) value,
+            FanoutRule.ratio(1), StreamType.USER_BUFFER, StreamType.USER_BUFFER));
+    String fanout = prompt.ask("fanout", "m/8", "m, m/K or a,b", text -> {
+      try {
+        treeProblem(n, m, (int) b, FanoutRule.parse(text), StreamType.USER_BUFFER,
+            StreamType.USER_BUFFER);
+      } catch (IllegalArgumentException e) {
+        throw new Prompter.Rejected(e.getMessage());
+      }
+      return text.trim();
+    });
+    StreamType read = StreamType.parse(prompt.ask("read stream type", "user-buffer",
+        String.join(", ", STREAMS), text -> {
+          StreamType t = streamType(text);
+          bufferProblem(t, b);
+          return t.cliName();
+        }));
+    StreamType write = StreamType.parse(prompt.ask("write stream type", "user-buffer",
+        String.join(", ", STREAMS), text -> {
+          StreamType t = streamType(text);
+          bufferProblem(t, b);
+          rejectIf(org.secmem.buffertree.BufferTree.writeProblem(t));
+          treeProblem(n, m, (int) b, FanoutRule.parse(fanout), read, t);
+          return t.cliName();
+        }));
+    args.addAll(List.of("--n", Long.toString(n), "--m", Long.toString(m), "--b",
+        Long.toString(b), "--fanout", fanout, "--read-stream", read.cliName(), "--write-stream",
+        write.cliName()));
+    if (prompt.choice("order", "ascending", List.of("ascending", "descending"))
+        .equals("descending")) {
+      args.add("--descending");
+    }
+  }
+
+  /** What the sort command refuses of a buffer tree: too few blocks, a bad (a, b), the heap. */
+  private static void treeProblem(long n, long m, int b, FanoutRule rule, StreamType read,
+      StreamType write) throws Prompter.Rejected {
+    try {
+      TreeMemory.plan(n, m, b, rule, read, write).requireHeap(SortMemory.maxHeap());
+    } catch (IllegalArgumentException e) {
+      throw new Prompter.Rejected(e.getMessage());
+    }
+  }
+
+  /** The sort values answered so far (the preset's until answered), checked together. */
+  private static final class SortAnswers {
+    final SortPreset preset;
+    final Optional<Merger> merger;
+    final long ints;
+    long m;
+    int d;
+    int threads;
+    StreamType read;
+    StreamType write;
+    int b;
+
+    SortAnswers(SortPreset preset, Optional<Merger> merger, long ints) {
+      this.preset = preset;
+      this.merger = merger;
+      this.ints = ints;
+      this.m = preset.memoryInts();
+      this.d = preset.fanIn();
+      this.threads = preset.threads();
+      this.read = preset.streams();
+      this.write = preset.streams();
+      this.b = preset.bufferBytes();
+    }
+
+    /** What SortCommand checks before it runs: B per type, combinations, heap, open files. */
+    void check(long m, int d, int threads, StreamType read, StreamType write, int b)
+        throws Prompter.Rejected {
+      for (StreamType t : List.of(read, write)) {
+        bufferProblem(t, b);
+      }
+      try {
+        SortSettings s = preset.resolve(new SortChoices(Optional.of(read), Optional.of(write),
+            Optional.of(b), Optional.of(d), OptionalLong.of(m), merger, Optional.empty(),
+            Optional.empty(), Optional.empty(), Optional.of(threads)));
+        SortMemory memory = s.memory(ints);
+        memory.requireHeap(SortMemory.maxHeap(), m, d, b);
+        openFilesProblem(SortChecks.openFiles(memory, d));
+      } catch (RuntimeException e) {
+        throw new Prompter.Rejected(withoutOption(e.getMessage()));
+      }
+    }
+  }
+}
