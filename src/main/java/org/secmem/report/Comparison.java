@@ -306,8 +306,10 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
           + byColumn + "' in " + base.source() + " or " + next.source()
           + "; their configuration columns: " + String.join(", ", all));
     }
-    List<RawRow> baseRows = pick(base, by == null ? null : by.baseValue(), byColumn);
-    List<RawRow> nextRows = pick(next, by == null ? null : by.newValue(), byColumn);
+    List<RawRow> baseRows =
+        ComparisonChecks.pick(base, by == null ? null : by.baseValue(), byColumn);
+    List<RawRow> nextRows =
+        ComparisonChecks.pick(next, by == null ? null : by.newValue(), byColumn);
 
     List<String> key = baseColumns.stream()
         .filter(c -> nextColumns.contains(c) && !c.equals(byColumn)).toList();
@@ -316,27 +318,30 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
       key = withThePreset(key, baseRows, nextRows, notes);
     }
     if (by != null && by.hasValues()) {
-      blankLeftOut(base, byColumn, by.baseValue(), notes);
+      ComparisonChecks.blankLeftOut(base, byColumn, by.baseValue(), notes);
       if (!next.source().equals(base.source())) {
-        blankLeftOut(next, byColumn, by.newValue(), notes);
+        ComparisonChecks.blankLeftOut(next, byColumn, by.newValue(), notes);
       }
     }
-    checkOneSided(base, baseRows, baseColumns, nextColumns, key, byColumn, true, notes);
-    checkOneSided(next, nextRows, nextColumns, baseColumns, key, byColumn, false, notes);
+    ComparisonChecks.checkOneSided(base, baseRows, baseColumns, nextColumns, key, byColumn, true,
+        notes);
+    ComparisonChecks.checkOneSided(next, nextRows, nextColumns, baseColumns, key, byColumn, false,
+        notes);
     if (by != null && !by.hasValues()) {
-      checkOneValue(base, baseRows, key, byColumn);
-      checkOneValue(next, nextRows, key, byColumn);
+      ComparisonChecks.checkOneValue(base, baseRows, key, byColumn);
+      ComparisonChecks.checkOneValue(next, nextRows, key, byColumn);
     }
 
     Map<List<String>, List<RawRow>> baseGroups = group(baseRows, key);
     Map<List<String>, List<RawRow>> nextGroups = group(nextRows, key);
     List<Pair> pairs = pairs(baseGroups, nextGroups, key, notes);
     if (pairs.stream().noneMatch(p -> p.base() != null && p.next() != null)) {
-      throw new IncomparableResultsException(noneInCommon(base, next, baseRows, nextRows, key));
+      throw new IncomparableResultsException(
+          ComparisonChecks.noneInCommon(base, next, baseRows, nextRows, key));
     }
 
-    pairs = sorted(pairs, key);
-    Map<String, List<String>> labelColumns = labelColumns(pairs, key);
+    pairs = ComparisonLabels.sorted(pairs, key);
+    Map<String, List<String>> labelColumns = ComparisonLabels.labelColumns(pairs, key);
     Set<String> varyingSet = new LinkedHashSet<>();
     labelColumns.values().forEach(varyingSet::addAll);
     List<String> varying = key.stream().filter(varyingSet::contains).toList();
@@ -355,7 +360,7 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
     List<Double> fixedLogs = new ArrayList<>();
     for (Pair p : pairs) {
       List<String> k = p.key();
-      String label = label(key, labelColumns.get(experimentOf(key, k)), k);
+      String label = ComparisonLabels.label(key, labelColumns.get(experimentOf(key, k)), k);
       List<RawRow> b = p.base();
       List<RawRow> n = p.next();
       if (n == null) {
@@ -402,7 +407,7 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
    * One row to be: the rows of a configuration on each side (null: none there) and the key it is
    * shown with.
    */
-  private record Pair(List<String> key, List<RawRow> base, List<RawRow> next) {}
+  record Pair(List<String> key, List<RawRow> base, List<RawRow> next) {}
 
   /**
    * The configurations of both sides paired: equal keys first; then a configuration left without
@@ -535,146 +540,7 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
     return v.isBlank() ? "-" : v;
   }
 
-  /**
-   * Notes the measured rows that {@code --by column=A:B} leaves out because they have no value
-   * there at all (a sort's rows under {@code --by stream}): not compared, but not dropped
-   * silently either.
-   */
-  private static void blankLeftOut(RawResults raw, String column, String asked,
-      List<String> notes) {
-    if (asked.isBlank()) {
-      return;
-    }
-    List<RawRow> blank = raw.measuredRows().stream().filter(r -> r.get(column).isBlank())
-        .toList();
-    if (blank.isEmpty()) {
-      return;
-    }
-    Set<String> experiments = blank.stream().map(r -> r.get(ResultColumns.EXPERIMENT).trim())
-        .collect(Collectors.toCollection(java.util.TreeSet::new));
-    notes.add("left out of " + raw.source() + ": " + blank.size() + " measured "
-        + (blank.size() == 1 ? "row" : "rows") + " without a " + column + " value ("
-        + String.join(", ", experiments) + "), which --by " + column + " cannot compare");
-  }
-
-  private static List<RawRow> pick(RawResults raw, String value, String column)
-      throws IncomparableResultsException {
-    List<RawRow> measured = raw.measuredRows();
-    if (measured.isEmpty()) {
-      throw new IncomparableResultsException(raw.source() + ": no measured row to compare"
-          + (raw.rows().isEmpty() ? "" : " (" + raw.rows().size() + " warm-up rows only)"));
-    }
-    if (value == null) {
-      return measured;
-    }
-    List<RawRow> picked = measured.stream().filter(r -> r.get(column).trim().equals(value))
-        .toList();
-    if (picked.isEmpty()) {
-      throw new IncomparableResultsException(raw.source() + ": no measured row with " + column
-          + "=" + value + "; " + column + " there is " + valuesText(measured, column));
-    }
-    return picked;
-  }
-
-  /** {@code one of: a, b, c}, {@code always a}, or {@code empty in every row}. */
-  private static String valuesText(List<RawRow> rows, String column) {
-    Set<String> values = new TreeSet<>();
-    rows.forEach(r -> values.add(r.get(column).trim()));
-    if (values.size() == 1) {
-      String v = values.iterator().next();
-      return v.isEmpty() ? "empty in every row (or not a column)" : "always " + v;
-    }
-    return "one of: " + values.stream().map(v -> v.isEmpty() ? "(empty)" : v)
-        .collect(Collectors.joining(", "));
-  }
-
-  /**
-   * A configuration column that only {@code raw} has must hold one value per configuration of
-   * the common columns: else its rows cannot be matched one to one.
-   */
-  private static void checkOneSided(RawResults raw, List<RawRow> rows, List<String> own,
-      List<String> other, List<String> key, String byColumn, boolean isBase, List<String> notes)
-      throws IncomparableResultsException {
-    for (String c : own) {
-      if (other.contains(c) || c.equals(byColumn)) {
-        continue;
-      }
-      Map<List<String>, List<RawRow>> groups = group(rows, key);
-      for (List<RawRow> g : groups.values()) {
-        Set<String> values = new TreeSet<>();
-        g.forEach(r -> values.add(r.get(c).trim()));
-        if (values.size() > 1) {
-          String example = values.stream().filter(v -> !v.isEmpty()).findFirst().orElse("");
-          throw new IncomparableResultsException(raw.source() + ": column '" + c + "' is only"
-              + " in " + (isBase ? "BASE" : "NEW") + ", and it takes several values in one"
-              + " configuration (" + values.stream().map(v -> v.isEmpty() ? "(empty)" : v)
-                  .collect(Collectors.joining(", ")) + "): say which to compare, e.g. --by "
-              + c + "=" + (isBase ? example + ":" : ":" + example));
-        }
-      }
-      Set<String> values = new TreeSet<>();
-      rows.forEach(r -> values.add(r.get(c).trim()));
-      values.remove("");
-      notes.add(c + " is only in " + (isBase ? "BASE" : "NEW") + " ("
-          + (values.isEmpty() ? "always empty" : String.join(", ", values))
-          + "): not used to match");
-    }
-  }
-
-  /** With {@code --by COLUMN} and no values, a configuration has one value of it per side. */
-  private static void checkOneValue(RawResults raw, List<RawRow> rows, List<String> key,
-      String column) throws IncomparableResultsException {
-    for (Map.Entry<List<String>, List<RawRow>> g : group(rows, key).entrySet()) {
-      Set<String> values = new TreeSet<>();
-      g.getValue().forEach(r -> values.add(r.get(column).trim()));
-      if (values.size() > 1) {
-        throw new IncomparableResultsException(raw.source() + ": --by " + column + ": one"
-            + " configuration has " + values.size() + " values of " + column + " ("
-            + String.join(", ", values) + "); say which rows are BASE and which NEW with --by "
-            + column + "=A:B");
-      }
-    }
-  }
-
-  /** The most values per column that the message of no match names. */
-  private static final int NAMED = 3;
-
-  private static String noneInCommon(RawResults base, RawResults next, List<RawRow> baseRows,
-      List<RawRow> nextRows, List<String> key) {
-    List<String> matched = new ArrayList<>();
-    List<String> apart = new ArrayList<>();
-    for (String c : key) {
-      Set<String> b = new TreeSet<>();
-      Set<String> n = new TreeSet<>();
-      baseRows.forEach(r -> b.add(r.get(c).trim()));
-      nextRows.forEach(r -> n.add(r.get(c).trim()));
-      if (b.size() == 1 && n.size() == 1 && b.contains("") && n.contains("")) {
-        continue; // empty on both sides: it matched, and says nothing
-      }
-      matched.add(c);
-      if (b.stream().noneMatch(n::contains)) {
-        apart.add(c + " (BASE: " + few(b) + "; NEW: " + few(n) + ")");
-      }
-    }
-    // one line a terminal shows whole: the first columns that keep the files apart
-    int named = 2;
-    String more = apart.size() > named ? " and " + (apart.size() - named) + " more columns" : "";
-    return next.source() + ": no configuration in common with " + base.source() + (apart.isEmpty()
-        ? " (matched on " + String.join(", ", matched) + "; each has configurations the other"
-            + " lacks)"
-        : ": no value in common in " + String.join(", ", apart.subList(0, Math.min(named,
-            apart.size()))) + more + "; to compare across a column, name it with --by COLUMN");
-  }
-
-  /** Up to {@value #NAMED} values, "(empty)" for the empty one, then how many more. */
-  private static String few(Set<String> values) {
-    List<String> shown = values.stream().limit(NAMED).map(v -> v.isEmpty() ? "(empty)" : v)
-        .toList();
-    return String.join(", ", shown)
-        + (values.size() > NAMED ? " and " + (values.size() - NAMED) + " more" : "");
-  }
-
-  private static Map<List<String>, List<RawRow>> group(List<RawRow> rows, List<String> key) {
+  static Map<List<String>, List<RawRow>> group(List<RawRow> rows, List<String> key) {
     Map<List<String>, List<RawRow>> groups = new LinkedHashMap<>();
     for (RawRow r : rows) {
       List<String> k = key.stream().map(c -> r.get(c).trim()).toList();
@@ -699,149 +565,9 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
     return values.stream().mapToDouble(Double::doubleValue).toArray();
   }
 
-  private static String experimentOf(List<String> key, List<String> values) {
+  static String experimentOf(List<String> key, List<String> values) {
     int e = key.indexOf(ResultColumns.EXPERIMENT);
     return e < 0 ? "" : values.get(e);
   }
 
-  /**
-   * Per experiment, the columns its rows are labelled with: the experiment itself when the
-   * comparison has several, and the columns whose value differs between that experiment's
-   * configurations (a sort's M does not label a write, nor does a column only sorts fill).
-   */
-  private static Map<String, List<String>> labelColumns(List<Pair> pairs, List<String> key) {
-    Map<String, List<List<String>>> byExperiment = new LinkedHashMap<>();
-    for (Pair p : pairs) {
-      byExperiment.computeIfAbsent(experimentOf(key, p.key()), e -> new ArrayList<>())
-          .add(p.key());
-    }
-    Map<String, List<String>> out = new LinkedHashMap<>();
-    for (Map.Entry<String, List<List<String>>> e : byExperiment.entrySet()) {
-      // columns with two values at least, not counting empty; all that differ only when those
-      // would give two configurations one label
-      List<String> columns = columns(e.getValue(), key, byExperiment.size() > 1, true);
-      Set<String> labels = new java.util.HashSet<>();
-      for (List<String> k : e.getValue()) {
-        labels.add(label(key, columns, k));
-      }
-      if (labels.size() < e.getValue().size()) {
-        columns = columns(e.getValue(), key, byExperiment.size() > 1, false);
-      }
-      out.put(e.getKey(), telling(e.getValue(), key, columns));
-    }
-    return out;
-  }
-
-  /** Columns named first in a label: what a user chooses, before what follows from it. */
-  private static final List<String> LABEL_PRIORITY = List.of(ResultColumns.EXPERIMENT, "preset",
-      "algorithm", ResultColumns.STREAM, ResultColumns.N, ResultColumns.K, ResultColumns.B,
-      ResultColumns.M, ResultColumns.D, "threads", ResultColumns.READ_STREAM,
-      ResultColumns.WRITE_STREAM);
-
-  /**
-   * Of {@code columns}, those that tell the configurations apart, taken in {@link
-   * #LABEL_PRIORITY} order and then the key's: a column whose values follow from those already
-   * taken (a preset's merger, run sort, B and threads) is left out, so that a label says what was
-   * chosen in a few words.
-   */
-  private static List<String> telling(List<List<String>> keys, List<String> key,
-      List<String> columns) {
-    List<String> candidates = new ArrayList<>();
-    LABEL_PRIORITY.stream().filter(columns::contains).forEach(candidates::add);
-    columns.stream().filter(c -> !candidates.contains(c)).forEach(candidates::add);
-    List<String> kept = new ArrayList<>();
-    long told = 1;
-    for (String c : candidates) {
-      List<String> trial = new ArrayList<>(kept);
-      trial.add(c);
-      long distinct = keys.stream()
-          .map(k -> trial.stream().map(t -> k.get(key.indexOf(t))).toList()).distinct().count();
-      if (distinct > told || (c.equals(ResultColumns.EXPERIMENT) && kept.isEmpty())) {
-        kept.add(c);
-        told = distinct;
-      }
-    }
-    return kept.isEmpty() ? columns : kept;
-  }
-
-  private static List<String> columns(List<List<String>> keys, List<String> key,
-      boolean withExperiment, boolean nonBlankOnly) {
-    List<String> columns = new ArrayList<>();
-    if (withExperiment && key.contains(ResultColumns.EXPERIMENT)) {
-      columns.add(ResultColumns.EXPERIMENT);
-    }
-    for (int i = 0; i < key.size(); i++) {
-      final int c = i;
-      if (key.get(i).equals(ResultColumns.EXPERIMENT)) {
-        continue;
-      }
-      if (keys.stream().map(k -> k.get(c)).filter(v -> !nonBlankOnly || !v.isBlank())
-          .distinct().count() > 1) {
-        columns.add(key.get(i));
-      }
-    }
-    if (columns.isEmpty() && key.contains(ResultColumns.EXPERIMENT)) {
-      columns.add(ResultColumns.EXPERIMENT);
-    }
-    return columns;
-  }
-
-  /**
-   * Pairs in a reading order: experiments as they first appear, then by each key column in turn,
-   * numbers as numbers (results of an interleaved sweep are in random order).
-   */
-  private static List<Pair> sorted(List<Pair> pairs, List<String> key) {
-    List<String> experiments = pairs.stream().map(p -> experimentOf(key, p.key())).distinct()
-        .toList();
-    java.util.Comparator<Pair> order = java.util.Comparator.comparingInt(
-        p -> experiments.indexOf(experimentOf(key, p.key())));
-    for (int i = 0; i < key.size(); i++) {
-      final int c = i;
-      order = order.thenComparing(p -> p.key().get(c), Comparison::compareValues);
-    }
-    List<Pair> out = new ArrayList<>(pairs);
-    out.sort(order);
-    return out;
-  }
-
-  /** Blank first, then numbers by value, then text. */
-  private static int compareValues(String a, String b) {
-    if (a.equals(b)) {
-      return 0;
-    }
-    if (a.isBlank() || b.isBlank()) {
-      return a.isBlank() ? -1 : 1;
-    }
-    Double x = numberOrNull(a);
-    Double y = numberOrNull(b);
-    if (x != null && y != null) {
-      return Double.compare(x, y);
-    }
-    if (x != null || y != null) {
-      return x != null ? -1 : 1;
-    }
-    return a.compareTo(b);
-  }
-
-  private static Double numberOrNull(String s) {
-    try {
-      return Double.parseDouble(s.trim());
-    } catch (NumberFormatException e) {
-      return null;
-    }
-  }
-
-  /** {@code write N=1M B=64K}: the experiment bare, the other varying columns as name=value. */
-  private static String label(List<String> key, List<String> varying, List<String> values) {
-    List<String> parts = new ArrayList<>();
-    for (String c : varying) {
-      String v = values.get(key.indexOf(c));
-      if (v.isBlank()) {
-        continue;
-      }
-      parts.add(c.equals(ResultColumns.EXPERIMENT) ? v
-          : ChartPlanner.label(c) + "=" + ChartPainter.size(c, v));
-    }
-    return parts.isEmpty() ? "(all)" : String.join(" ", parts);
-  }
 }
