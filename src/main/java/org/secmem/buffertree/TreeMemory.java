@@ -100,7 +100,7 @@ public record TreeMemory(long memoryInts, int blockInts, long m, Fanout fanout, 
       throw new InsufficientMemoryException(String.format(Locale.ROOT,
           "the buffer tree with M = %d ints and B = %d ints needs about %d MiB of heap (%d MiB"
               + " for its load and blocks, %d MiB for the JVM, nodes and streams), but the heap"
-              + " is %d MiB; use a smaller --m, or a larger heap: java -Xmx%dm (scripts/secmem:"
+              + " is %d MiB; use a smaller M, or a larger heap: java -Xmx%dm (scripts/secmem:"
               + " SECMEM_HEAP=%dm)",
           memoryInts, blockInts, (requiredHeapBytes + mib - 1) / mib, dataBytes() / mib,
           (requiredHeapBytes - dataBytes()) / mib, maxHeapBytes / mib, suggest, suggest));

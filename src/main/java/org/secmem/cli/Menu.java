@@ -1,5 +1,9 @@
 package org.secmem.cli;
 
+import org.secmem.admission.Admission;
+import org.secmem.admission.Machine;
+import org.secmem.admission.Problem;
+import org.secmem.admission.RefusedException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -261,11 +265,12 @@ final class Menu {
     boolean usesB = types.stream().anyMatch(StreamType::usesBufferSize);
     long k = prompt.number("k, number of streams", 1, NumericField.K.min(), NumericField.K.max(),
         false, value -> {
-          openFilesProblem(value);
+          admit(() -> Admission.openFiles(value, Machine.current()));
           // Types without B hold fixed buffers (buffered: 8 KiB each): checked here, with k.
           for (StreamType t : types) {
             if (!t.usesBufferSize()) {
-              streamMemoryProblem(t, value, StreamOptions.DEFAULT_BUFFER_BYTES);
+              admit(() -> Admission.streams(t, value, StreamOptions.DEFAULT_BUFFER_BYTES, false,
+                  Machine.current()));
             }
           }
         });
@@ -275,8 +280,7 @@ final class Menu {
           StreamOptions.MIN_BUFFER_BYTES, StreamOptions.MAX_BUFFER_BYTES, true, value -> {
             for (StreamType t : types) {
               if (t.usesBufferSize()) {
-                bufferProblem(t, value);
-                streamMemoryProblem(t, k, value);
+                admit(() -> Admission.streams(t, k, value, false, Machine.current()));
               }
             }
           });
@@ -298,31 +302,21 @@ final class Menu {
     }
   }
 
-  static void bufferProblem(StreamType t, long b) throws Prompter.Rejected {
-    rejectIf(t.bufferProblem(b));
-  }
-
-  private static void streamMemoryProblem(StreamType t, long k, long b)
-      throws Prompter.Rejected {
+  /**
+   * Rejects an answer that admission refuses, naming the parameter as the prompts do ("M: ..."),
+   * as the command line names its option and a parameter file its column.
+   */
+  static void admit(Runnable admission) throws Prompter.Rejected {
     try {
-      Resources.checkStreamMemory("k, B", t, k, b, false);
-    } catch (BadInputException e) {
-      throw new Prompter.Rejected(withoutOption(e.getMessage()));
+      admission.run();
+    } catch (RefusedException e) {
+      throw new Prompter.Rejected(text(e.first()));
     }
   }
 
-  static void openFilesProblem(long files) throws Prompter.Rejected {
-    try {
-      Resources.checkOpenFiles(CHECKS, "k", files);
-    } catch (picocli.CommandLine.ParameterException e) {
-      throw new Prompter.Rejected(withoutOption(e.getMessage()));
-    }
-  }
-
-  /** A command-line message without its leading option name ("--b: "), which the menu has not. */
-  static String withoutOption(String message) {
-    String m = String.valueOf(message);
-    return m.matches("^--[a-z-]+: .*") ? m.substring(m.indexOf(": ") + 2) : m;
+  /** A problem as the menu says it. */
+  static String text(Problem p) {
+    return p.parameter().label() + ": " + p.message();
   }
 
   private void generate() throws Prompter.EndOfInput, IOException {

@@ -5,12 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.secmem.sort.InMemorySort;
-import org.secmem.sort.InsufficientMemoryException;
-import org.secmem.sort.SortAlgorithm;
-import org.secmem.buffertree.TreeMemory;
-import org.secmem.sort.SortMemory;
 import java.util.Optional;
+import org.secmem.admission.Machine;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.ReadTrial;
@@ -27,6 +23,9 @@ import picocli.CommandLine;
 
 /** Turns checked parameter-file configurations into trials to run, and checks resources first. */
 final class Plans {
+
+  /** The most problems listed: a row that sweeps many values may have one per value. */
+  private static final int MAX_SHOWN = 30;
 
   private Plans() {}
 
@@ -49,14 +48,18 @@ final class Plans {
         continue;
       }
       try {
-        all.addAll(ParamFiles.read(f, experiment, defaults));
+        // Every configuration of every line is admitted on this machine as it is read.
+        all.addAll(ParamFiles.read(f, experiment, defaults.admittingOn(Machine.current())));
       } catch (ParamFileException e) {
         problems.add(e.getMessage());
       }
     }
     if (!problems.isEmpty()) {
-      throw new BadInputException(
-          String.join("\n", problems)
+      List<String> distinct = problems.stream().distinct().toList();
+      String shown = distinct.size() <= MAX_SHOWN ? String.join("\n", distinct)
+          : String.join("\n", distinct.subList(0, MAX_SHOWN)) + "\n... and "
+              + (distinct.size() - MAX_SHOWN) + " more problems of the same lines";
+      throw new BadInputException(shown
               + "\nnothing was run: fix the lines above (the whole file is checked first)");
     }
     return all;
@@ -104,54 +107,15 @@ final class Plans {
         new StreamOptions(c.b(), c.settings().sync()), c.dir(), List.of(), c.settings().seed());
   }
 
-  /** Open files and disk space for the largest configuration, before anything runs. */
+  /**
+   * Disk space for the largest configuration, before anything runs; each configuration's memory,
+   * open files and buffer sizes were admitted as its file was read.
+   */
   private static void checkResources(CommandLine cmd, List<RunConfig> configs,
       CommonOptions common) throws IOException {
-    long maxStreams = 0;
-    String widest = "k or d";
     long maxBytes = 0;
     Path dir = null;
     for (RunConfig c : configs) {
-      long streams = c.k();
-      if (c.experiment() == Experiment.SORT && c.algorithm() == SortAlgorithm.IN_MEMORY) {
-        // All N ints in one array: refused here, before the first row runs, as the merge sort is.
-        try {
-          InMemorySort.requireHeap(SortMemory.maxHeap(), SortTrials.ints(c),
-              c.tuning().threads(), c.b(), c.readStream(), c.writeStream());
-        } catch (InsufficientMemoryException e) {
-          throw new BadInputException(c.origin() + ": algorithm: " + e.getMessage());
-        }
-        streams = 2;
-      } else if (c.experiment() == Experiment.SORT
-          && c.algorithm() == SortAlgorithm.BUFFER_TREE) {
-        // The tree's heap for this N, before the first row runs; its files are opened one or
-        // two at a time (input, a buffer or leaf, a leaf, a writer).
-        try {
-          TreeMemory.plan(SortTrials.ints(c), c.m(), c.b(), c.fanout(), c.readStream(),
-              c.writeStream()).requireHeap(SortMemory.maxHeap());
-        } catch (IllegalArgumentException e) {
-          throw new BadInputException(c.origin() + ": m: " + e.getMessage());
-        }
-        streams = 4;
-      } else if (c.experiment() == Experiment.SORT) {
-        // Every row's memory, before the first one runs: a later row must not fail half-way.
-        SortMemory memory;
-        try {
-          memory = SortMemory.plan(c.tuning(), SortTrials.ints(c), c.m(), c.d(), c.b(),
-              c.readStream(), c.writeStream());
-          memory.requireHeap(SortMemory.maxHeap(), c.m(), c.d(), c.b());
-        } catch (InsufficientMemoryException e) {
-          throw new BadInputException(c.origin() + ": m: " + e.getMessage());
-        }
-        streams = SortChecks.openFiles(memory, c.d());
-      } else {
-        Resources.checkStreamMemory(c.origin() + ": k, b", c.stream(), c.k(), c.b(), false);
-      }
-      if (streams > maxStreams) {
-        maxStreams = streams;
-        // The line that opens the most files, and the column that makes it open them.
-        widest = c.origin() + ": " + (c.experiment() == Experiment.SORT ? "d" : "k");
-      }
       long bytes = c.experiment() == Experiment.SORT
           ? SortTrials.diskBytes(c)
           : c.n() * c.k() * Integer.BYTES;
@@ -160,7 +124,6 @@ final class Plans {
         dir = c.dir();
       }
     }
-    Resources.checkOpenFiles(cmd, widest, maxStreams);
     if (dir != null) {
       common.checkDisk(dir, maxBytes, "the largest configuration");
     }

@@ -1,5 +1,9 @@
 package org.secmem.cli;
 
+import org.secmem.admission.Admission;
+import org.secmem.admission.Machine;
+import org.secmem.admission.QueueRequest;
+import org.secmem.admission.RefusedException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -267,48 +271,11 @@ final class PqCommand implements Callable<Integer> {
     Limits.between(cmd, "--m", memInts, NumericField.M.min(), NumericField.M.max(), "ints");
     Limits.between(cmd, "--b", bytes, StreamOptions.MIN_BUFFER_BYTES,
         StreamOptions.MAX_BUFFER_BYTES, "bytes");
-    for (StreamType t : List.of(read, write)) {
-      String problem = t.bufferProblem(bytes);
-      if (problem != null) {
-        throw new CommandLine.ParameterException(cmd, "--b: " + problem);
-      }
-    }
-    String writeProblem = BufferTree.writeProblem(write);
-    if (writeProblem != null) {
-      throw new CommandLine.ParameterException(cmd, "--write-stream: " + writeProblem);
-    }
-    String fanoutOption = fanout.given() != null ? fanout.given() : "--m";
-    TreeMemory plan;
     try {
-      plan = TreeMemory.plan(n, memInts, (int) bytes, rule, read, write);
-    } catch (IllegalArgumentException e) {
-      String option = TreeMemory.blocks(memInts, (int) bytes) < TreeMemory.MIN_BLOCKS
-          ? "--m" : fanoutOption;
-      throw new CommandLine.ParameterException(cmd, option + ": " + e.getMessage());
-    }
-    if (plan.fanout().b() < 4) {
-      throw new CommandLine.ParameterException(cmd, String.format(Locale.ROOT,
-          "%s: the priority queue needs b >= 4, but M = %d ints and B = %d bytes (m = %d blocks)"
-              + " give the fanout %s; raise --m, lower --b or choose a fanout with b >= 4 (e.g."
-              + " --fanout m/K with a smaller K)",
-          fanoutOption, memInts, bytes, plan.m(), plan.fanout()));
-    }
-    if (plan.leafInts() > Integer.MAX_VALUE - 8) {
-      throw new CommandLine.ParameterException(cmd, String.format(Locale.ROOT,
-          "%s: the queue's in-memory part of b·B = %d ints does not fit a Java array; lower b"
-              + " or --b", fanoutOption, plan.leafInts()));
-    }
-    long need = ExternalPriorityQueue.requiredHeapBytes(plan);
-    long heap = SortMemory.maxHeap();
-    if (need > heap) {
-      long suggest = (need >> 20) + 9;
-      throw new BadInputException(String.format(Locale.ROOT,
-          "--m: the buffer-tree priority queue with M = %d ints and B = %d bytes needs about %d"
-              + " MiB of heap (its tree's plan and the in-memory part of b·B = %d ints), but the"
-              + " heap is %d MiB; use a smaller --m, or a larger heap: java -Xmx%dm"
-              + " (scripts/secmem: SECMEM_HEAP=%dm)",
-          memInts, bytes, (need + (1 << 20) - 1) >> 20, plan.leafInts(), heap >> 20, suggest,
-          suggest));
+      Admission.queue(new QueueRequest(n, memInts, (int) bytes, rule, read, write),
+          Machine.current());
+    } catch (RefusedException e) {
+      throw Refusals.of(cmd, e);
     }
   }
 

@@ -75,7 +75,7 @@ final class ReadCommand implements Callable<Integer> {
       long n = checkFiles();
       for (StreamType type : stream.streams(cmd)) {
         for (int b : type.usesBufferSize() ? bs : bs.subList(0, 1)) {
-          Resources.checkStreamMemory("--files, --b", type, files.size(), b, bulk);
+          Resources.checkStreamMemory("--files", type, files.size(), b, bulk);
           seconds += settings.totalRuns()
               * TimeEstimate.streamSeconds(type, false, n, files.size(), b);
           StreamOptions options = new StreamOptions(b, false);
@@ -100,7 +100,7 @@ final class ReadCommand implements Callable<Integer> {
           }
           for (StreamType type : stream.streams(cmd)) {
             for (int b : type.usesBufferSize() ? bs : bs.subList(0, 1)) {
-              Resources.checkStreamMemory("--k, --b", type, k, b, bulk);
+              Resources.checkStreamMemory("--k", type, k, b, bulk);
               seconds += settings.totalRuns() * TimeEstimate.streamSeconds(type, false, n, k, b);
               StreamOptions options = new StreamOptions(b, false);
               trials.add(

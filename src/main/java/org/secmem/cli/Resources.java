@@ -1,12 +1,14 @@
 package org.secmem.cli;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.OperatingSystemMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.secmem.experiment.StreamMemory;
+import org.secmem.admission.Admission;
+import org.secmem.admission.Machine;
+import org.secmem.admission.Parameter;
+import org.secmem.admission.Problem;
+import org.secmem.admission.RefusedException;
 import org.secmem.param.PathProblems;
 import org.secmem.stream.StreamType;
 import picocli.CommandLine;
@@ -14,48 +16,28 @@ import picocli.CommandLine;
 /** Checks, before a run starts, that the machine can give what the run will take. */
 final class Resources {
 
-  /**
-   * Descriptors kept free beside the measured streams, for the results file, logs and the JVM: an
-   * eighth of the limit, between 8 and 64, so that a low limit (ulimit -n 64) still runs small k.
-   */
-  static long spareDescriptors(long limit) {
-    return Math.max(8, Math.min(64, limit / 8));
-  }
-
   private Resources() {}
 
   /** Refuses {@code streams} open at once when the open-file limit does not allow them. */
   static void checkOpenFiles(CommandLine cmd, String option, long streams) {
-    OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-    if (os instanceof com.sun.management.UnixOperatingSystemMXBean) {
-      com.sun.management.UnixOperatingSystemMXBean unix =
-          (com.sun.management.UnixOperatingSystemMXBean) os;
-      long max = unix.getMaxFileDescriptorCount();
-      long free = max - unix.getOpenFileDescriptorCount() - spareDescriptors(max);
-      if (streams > free) {
-        throw new CommandLine.ParameterException(
-            cmd,
-            option
-                + ": "
-                + streams
-                + " files open at once exceed what the open-file limit allows ("
-                + max
-                + " descriptors, "
-                + Math.max(free, 0)
-                + " free; raise it with 'ulimit -n')");
-      }
+    String problem = Machine.current().openFilesProblem(streams);
+    if (problem != null) {
+      throw new CommandLine.ParameterException(cmd, option + ": " + problem);
     }
   }
 
   /**
    * Refuses {@code k} streams of {@code type} with buffer {@code b} that this JVM's heap or direct
-   * memory cannot hold.
+   * memory cannot hold, naming {@code --b}, or {@code kOption} for a type without B.
    */
-  static void checkStreamMemory(String where, StreamType type, long k, long b, boolean bulk) {
-    refuse(where, StreamMemory.of(type, k, b, bulk).problem(
-        "k = " + k + " " + type.cliName() + " stream" + (k == 1 ? "" : "s")
-            + (type.usesBufferSize() ? " of B = " + b + " bytes" : ""),
-        StreamMemory.maxHeap(), StreamMemory.maxDirect()));
+  static void checkStreamMemory(String kOption, StreamType type, long k, long b, boolean bulk) {
+    try {
+      Admission.streamMemory(type, k, b, bulk, Machine.current());
+    } catch (RefusedException e) {
+      Problem p = e.first();
+      throw new BadInputException((p.parameter() == Parameter.K ? kOption : "--b") + ": "
+          + p.message(), e);
+    }
   }
 
   /** Refuses a folder that cannot be created or written, before anything runs. */

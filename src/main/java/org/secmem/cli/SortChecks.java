@@ -5,41 +5,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import org.secmem.sort.SortMemory;
-import picocli.CommandLine;
 
 /**
- * The checks of {@code secmem sort} that need only their arguments: options that do not apply to
- * the sort asked for, its input, its work folders and the files it holds open.
+ * The checks of {@code secmem sort} that need only their arguments: its input and its work
+ * folders (what can run here is {@link org.secmem.admission.Admission}'s).
  */
 final class SortChecks {
 
   private SortChecks() {}
-
-  /** Options of the merge sort that the buffer tree has no use for. */
-  static final List<String> MERGE_ONLY_OPTIONS = List.of("--d", "--merger", "--run-sort",
-      "--overlap", "--parallel-merge");
-
-  /** Options of secmem's own sort, which another engine does not have. */
-  static final List<String> OWN_SORT_OPTIONS = List.of("--preset", "--d",
-      "--read-stream", "--write-stream", "--b", "--merger", "--run-sort", "--overlap",
-      "--no-overlap", "--parallel-merge", "--no-parallel-merge", "--threads", "--algorithm",
-      "--fanout", "--b-over-m", "--arrival-ns");
-
-  /**
-   * Refuses any of {@code options} given on {@code cmd}, saying {@code why}; a negatable option
-   * is named in both forms ({@code --[no-]overlap}), either having matched.
-   */
-  static void refuse(CommandLine cmd, List<String> options, String why) {
-    for (String option : options) {
-      if (cmd.getParseResult().hasMatchedOption(option)) {
-        CommandLine.Model.OptionSpec spec = cmd.getCommandSpec().findOption(option);
-        String named = spec != null && spec.negatable() ? "--[no-]" + option.substring(2)
-            : option;
-        throw new CommandLine.ParameterException(cmd, named + " " + why);
-      }
-    }
-  }
 
   static void requireReadable(Path in) {
     if (!Files.isRegularFile(in)) {
@@ -48,12 +21,6 @@ final class SortChecks {
     if (!Files.isReadable(in)) {
       throw new BadInputException("--in: " + in + " is not readable");
     }
-  }
-
-  /** Files a sort holds open at once: every merge thread's d runs and output, and a few more. */
-  static long openFiles(SortMemory memory, int d) {
-    long k = Math.min(d, memory.runs());
-    return Math.max(memory.workers() * 2L, Math.max(1, memory.mergeThreads()) * (k + 1)) + 2;
   }
 
   /**

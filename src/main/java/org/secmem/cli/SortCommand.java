@@ -5,10 +5,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
-import org.secmem.buffertree.BufferTree;
+import org.secmem.admission.Admission;
+import org.secmem.admission.Machine;
+import org.secmem.admission.RefusedException;
+import org.secmem.admission.SortPlan;
+import org.secmem.admission.SortRequest;
 import org.secmem.buffertree.FanoutRule;
 import org.secmem.buffertree.TreeMemory;
 import org.secmem.data.Shape;
@@ -221,7 +226,7 @@ final class SortCommand implements Callable<Integer> {
       paramLabel = "NS",
       converter = Converters.IntCount.class,
       description = "Online sorting (seed 004 Figure 7): the generated keys arrive one every NS"
-          + " nanoseconds on the clock, 1 .. 1000000 (the producer's work per key). The buffer"
+          + " nanoseconds on the clock, 0 .. 1000000 (the producer's work per key). The buffer"
           + " tree inserts each block as it arrives; the merge and in-memory sorts must have every"
           + " key first: the keys are written to their input as they arrive, and the sort starts"
           + " after the last. Rows: arrival_ns_per_key and generate_ns. Needs --n, not --in"
@@ -309,8 +314,6 @@ final class SortCommand implements Callable<Integer> {
     if (!engineName.equals(SortEngines.SECMEM)) {
       return callEngine(cmd, settings, engineName);
     }
-    SortChecks.refuse(cmd, List.of("--master", "--partitions", "--conf"),
-        "applies to --engine spark only");
     SortSettings chosen = resolve(cmd);
     SortAlgorithm algo;
     try {
@@ -320,29 +323,19 @@ final class SortCommand implements Callable<Integer> {
     }
     boolean inMemory = algo == SortAlgorithm.IN_MEMORY;
     boolean tree = algo == SortAlgorithm.BUFFER_TREE;
-    if (!tree && fanout.given() != null) {
-      throw new CommandLine.ParameterException(cmd, fanout.given()
-          + " applies to --algorithm buffer-tree only");
-    }
-    if (tree) {
-      SortChecks.refuse(cmd, SortChecks.MERGE_ONLY_OPTIONS, "applies to the merge sort only:"
-          + " the buffer tree merges by its fanout (--fanout)");
-    }
+    Refusals.refuseAny(cmd, Admission.applicability(Refusals.given(cmd), true, Optional.empty(),
+        Set.of(algo)));
     FanoutRule fanoutRule = fanout.rule(cmd);
     int d = chosen.fanIn();
     long b = chosen.bufferBytes();
     long m = chosen.memoryInts();
     StreamType readStream = chosen.readType();
     StreamType writeStream = chosen.writeType();
-    for (StreamType t : List.of(readStream, writeStream)) {
-      String problem = t.bufferProblem(b);
-      if (problem != null) {
-        throw new CommandLine.ParameterException(cmd, "--b: " + problem);
-      }
-    }
     if (arrivalNs != null) {
-      Limits.between(cmd, "--arrival-ns", arrivalNs, 1, SortTrialSpec.MAX_ARRIVAL_NANOS, "ns");
-      if (in != null) {
+      // 0 is the default (the input exists before the clock starts), as in a parameter file.
+      Limits.between(cmd, "--arrival-ns", arrivalNs, NumericField.ARRIVAL.min(),
+          NumericField.ARRIVAL.max(), "ns");
+      if (in != null && arrivalNs > 0) {
         throw new CommandLine.ParameterException(cmd, "--arrival-ns generates the keys as they"
             + " arrive: give --n N, not --in FILE");
       }
@@ -359,48 +352,12 @@ final class SortCommand implements Callable<Integer> {
       // Generated inputs and scratch outputs go under --dir.
       Resources.checkWritableFolder("--dir", dir);
     }
-    if (inMemory) {
-      InMemorySort.requireHeap(SortMemory.maxHeap(), ints, chosen.tuning().threads(), (int) b,
-          readStream, writeStream);
-    } else if (tree) {
-      String writeProblem = BufferTree.writeProblem(writeStream);
-      if (writeProblem != null) {
-        throw new CommandLine.ParameterException(cmd, "--write-stream: " + writeProblem);
-      }
-      TreeMemory treeMemory;
-      try {
-        treeMemory = TreeMemory.plan(ints, m, (int) b, fanoutRule, readStream, writeStream);
-      } catch (IllegalArgumentException e) {
-        // The fanout is to blame only when M would do with the default one.
-        boolean fitsByDefault;
-        try {
-          TreeMemory.plan(ints, m, (int) b, FanoutRule.DEFAULT, readStream, writeStream);
-          fitsByDefault = true;
-        } catch (IllegalArgumentException byDefault) {
-          fitsByDefault = false;
-        }
-        throw new CommandLine.ParameterException(cmd,
-            (fitsByDefault && fanout.given() != null ? fanout.given() : "--m") + ": "
-                + e.getMessage());
-      }
-      treeMemory.requireHeap(SortMemory.maxHeap());
-    } else {
-      SortMemory memory;
-      try {
-        memory = chosen.memory(ints);
-      } catch (InsufficientMemoryException e) {
-        if (this.m != null || chosen.preset() != SortPreset.FAST) {
-          throw e;
-        }
-        // M was not given: the fast preset took the largest the heap holds, so the heap is
-        // what is too small, not an --m the user never wrote.
-        throw new InsufficientMemoryException("--preset fast sizes M to the heap, and this"
-            + " heap (" + (SortMemory.maxHeap() >> 20) + " MiB) holds M = " + m + " ints, too"
-            + " little for a run-formation worker's buffers and a run: give the JVM more"
-            + " (SECMEM_HEAP=1g with scripts/secmem, or java -Xmx1g)");
-      }
-      Resources.checkOpenFiles(cmd, "--d", SortChecks.openFiles(memory, d));
-      memory.requireHeap(SortMemory.maxHeap(), m, d, (int) b);
+    SortPlan plan;
+    try {
+      plan = Admission.sort(new SortRequest(ints, chosen, algo, fanoutRule, this.m != null,
+          arrivalNs == null ? 0 : arrivalNs), Machine.current());
+    } catch (RefusedException e) {
+      throw Refusals.of(cmd, e);
     }
     long data = ints * Integer.BYTES;
     long generated = in == null ? data : 0;
@@ -438,10 +395,7 @@ final class SortCommand implements Callable<Integer> {
             work, chosen.tuning(),
             inMemory || tree ? chosen.preset().cliName() : chosen.label(), algo, fanoutRule,
             arrivalNs == null ? 0 : arrivalNs);
-    common.checkDuration(cmd, settings.totalRuns()
-        * (TimeEstimate.sortSeconds(ints, inMemory ? Math.max(1, ints) : m, d)
-            + (arrivalNs == null ? 0 : ints * (double) arrivalNs / 1e9)),
-        settings.totalRuns());
+    common.checkDuration(cmd, settings.totalRuns() * plan.seconds(), settings.totalRuns());
     SortTrial trial = new SortTrial(trialSpec, SecmemCommand.cleanupOf(cmd));
     return ExperimentSession.run(cmd, List.of(org.secmem.experiment.SweptTrial.of(trial, "sort")),
         settings, common.batch(), common.resultsFile("sort"), dir);
@@ -478,9 +432,8 @@ final class SortCommand implements Callable<Integer> {
    */
   private int callEngine(CommandLine cmd, RunSettings settings, String engineName)
       throws Exception {
-    SortChecks.refuse(cmd, SortChecks.OWN_SORT_OPTIONS, "does not apply to --engine "
-        + engineName + ": it is secmem's own sort's (Spark cuts the input into ranges by a"
-        + " sample and sorts each range)");
+    Refusals.refuseAny(cmd, Admission.applicability(Refusals.given(cmd), false,
+        Optional.of(engineName), Set.of()));
     if (m != null) {
       Limits.between(cmd, "--m", m, NumericField.M.min(), NumericField.M.max(), "ints");
     }

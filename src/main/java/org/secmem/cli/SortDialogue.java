@@ -3,11 +3,9 @@ package org.secmem.cli;
 import static org.secmem.cli.Menu.STREAMS;
 import static org.secmem.cli.Menu.TREE_B;
 import static org.secmem.cli.Menu.TREE_M;
-import static org.secmem.cli.Menu.bufferProblem;
-import static org.secmem.cli.Menu.openFilesProblem;
+import static org.secmem.cli.Menu.admit;
 import static org.secmem.cli.Menu.rejectIf;
 import static org.secmem.cli.Menu.streamType;
-import static org.secmem.cli.Menu.withoutOption;
 
 import java.io.IOException;
 import java.util.Arrays;
@@ -17,13 +15,15 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.secmem.admission.Admission;
+import org.secmem.admission.Machine;
+import org.secmem.admission.SortRequest;
 import org.secmem.param.NumericField;
 import org.secmem.param.PathProblems;
 import org.secmem.buffertree.FanoutRule;
-import org.secmem.buffertree.TreeMemory;
 import org.secmem.sort.Merger;
 import org.secmem.sort.SortChoices;
-import org.secmem.sort.SortMemory;
+import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
 import org.secmem.stream.StreamOptions;
@@ -164,14 +164,12 @@ final class SortDialogue {
     StreamType read = StreamType.parse(prompt.ask("read stream type", "user-buffer",
         String.join(", ", STREAMS), text -> {
           StreamType t = streamType(text);
-          bufferProblem(t, b);
+          treeProblem(n, m, (int) b, FanoutRule.parse(fanout), t, StreamType.USER_BUFFER);
           return t.cliName();
         }));
     StreamType write = StreamType.parse(prompt.ask("write stream type", "user-buffer",
         String.join(", ", STREAMS), text -> {
           StreamType t = streamType(text);
-          bufferProblem(t, b);
-          rejectIf(org.secmem.buffertree.BufferTree.writeProblem(t));
           treeProblem(n, m, (int) b, FanoutRule.parse(fanout), read, t);
           return t.cliName();
         }));
@@ -187,11 +185,17 @@ final class SortDialogue {
   /** What the sort command refuses of a buffer tree: too few blocks, a bad (a, b), the heap. */
   private static void treeProblem(long n, long m, int b, FanoutRule rule, StreamType read,
       StreamType write) throws Prompter.Rejected {
+    SortSettings settings;
     try {
-      TreeMemory.plan(n, m, b, rule, read, write).requireHeap(SortMemory.maxHeap());
+      settings = SortPreset.CLASSIC.resolve(new SortChoices(Optional.of(read),
+          Optional.of(write), Optional.of(b), Optional.empty(), OptionalLong.of(m),
+          Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+          Optional.empty()));
     } catch (IllegalArgumentException e) {
       throw new Prompter.Rejected(e.getMessage());
     }
+    admit(() -> Admission.sort(new SortRequest(n, settings, SortAlgorithm.BUFFER_TREE, rule,
+        true, 0), Machine.current()));
   }
 
   /** The sort values answered so far (the preset's until answered), checked together. */
@@ -221,19 +225,16 @@ final class SortDialogue {
     /** What SortCommand checks before it runs: B per type, combinations, heap, open files. */
     void check(long m, int d, int threads, StreamType read, StreamType write, int b)
         throws Prompter.Rejected {
-      for (StreamType t : List.of(read, write)) {
-        bufferProblem(t, b);
-      }
+      SortSettings s;
       try {
-        SortSettings s = preset.resolve(new SortChoices(Optional.of(read), Optional.of(write),
+        s = preset.resolve(new SortChoices(Optional.of(read), Optional.of(write),
             Optional.of(b), Optional.of(d), OptionalLong.of(m), merger, Optional.empty(),
             Optional.empty(), Optional.empty(), Optional.of(threads)));
-        SortMemory memory = s.memory(ints);
-        memory.requireHeap(SortMemory.maxHeap(), m, d, b);
-        openFilesProblem(SortChecks.openFiles(memory, d));
-      } catch (RuntimeException e) {
-        throw new Prompter.Rejected(withoutOption(e.getMessage()));
+      } catch (IllegalArgumentException e) {
+        throw new Prompter.Rejected(e.getMessage());
       }
+      admit(() -> Admission.sort(new SortRequest(ints, s, SortAlgorithm.MERGE,
+          FanoutRule.DEFAULT, true, 0), Machine.current()));
     }
   }
 }

@@ -57,7 +57,7 @@ final class WriteCommand implements Callable<Integer> {
       for (long n : ns) {
         for (int k : ks) {
           for (int b : type.usesBufferSize() ? bs : bs.subList(0, 1)) {
-            Resources.checkStreamMemory("--k, --b", type, k, b, false);
+            Resources.checkStreamMemory("--k", type, k, b, false);
             StreamOptions options = new StreamOptions(b, settings.sync());
             trials.add(
                 new WriteTrial(

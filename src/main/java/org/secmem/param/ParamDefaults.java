@@ -1,5 +1,7 @@
 package org.secmem.param;
 
+import java.util.Optional;
+import org.secmem.admission.Machine;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import org.secmem.experiment.RunSettings;
@@ -8,9 +10,11 @@ import org.secmem.stream.StreamOptions;
 /**
  * What a parameter file's empty cells mean: the product defaults, or the common options given on
  * the command line. A sort's M, d, B, streams and threads come from its preset ({@link
- * org.secmem.sort.SortPreset#resolve}), the one resolution the command line and menu share.
+ * org.secmem.sort.SortPreset#resolve}), the one resolution the command line and menu share. With a
+ * machine, every configuration is admitted against it; without, a file is only parsed.
  */
-public record ParamDefaults(RunSettings settings, long n, int k, int b, Path dataDir) {
+public record ParamDefaults(RunSettings settings, long n, int k, int b, Path dataDir,
+    Optional<Machine> machine) {
 
   public static final long DEFAULT_N = 1_000_000;
 
@@ -20,10 +24,19 @@ public record ParamDefaults(RunSettings settings, long n, int k, int b, Path dat
         DEFAULT_N,
         1,
         StreamOptions.DEFAULT_BUFFER_BYTES,
-        Paths.get("data"));
+        Paths.get("data"),
+        Optional.empty());
   }
 
   public ParamDefaults withSettings(RunSettings s) {
-    return new ParamDefaults(s, n, k, b, dataDir);
+    return new ParamDefaults(s, n, k, b, dataDir, machine);
+  }
+
+  /**
+   * These defaults, with every configuration admitted against {@code m} as its line is read, so
+   * that a file that cannot run here is refused, every line at once, before anything runs.
+   */
+  public ParamDefaults admittingOn(Machine m) {
+    return new ParamDefaults(settings, n, k, b, dataDir, Optional.of(m));
   }
 }

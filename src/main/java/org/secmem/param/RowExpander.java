@@ -6,6 +6,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.secmem.admission.Admission;
+import org.secmem.admission.Parameter;
+import org.secmem.admission.Problem;
+import org.secmem.admission.RefusedException;
+import org.secmem.admission.SortRequest;
+import org.secmem.admission.StreamsRequest;
 import org.secmem.buffertree.FanoutRule;
 import org.secmem.buffertree.TreeMemory;
 import org.secmem.data.Shape;
@@ -42,57 +48,33 @@ final class RowExpander {
           "algorithm", "fanout", "arrival_ns_per_key", "work_dir", "engine", "master",
           "partitions", "engine_conf");
 
-  /** Columns of secmem's own sort, which another engine does not have. */
-  private static final List<String> OWN_SORT_COLUMNS = List.of("read_stream", "write_stream",
-      "stream", "d", "b", "preset", "merger", "run_sort", "overlap", "parallel_merge", "threads",
-      "algorithm", "fanout", "arrival_ns_per_key");
-
-  /** Columns of the merge sort's own that the buffer tree has no use for. */
-  private static final List<String> MERGE_ONLY_COLUMNS = List.of("d", "merger", "run_sort",
-      "overlap", "parallel_merge");
-
-  /** Columns of another engine. */
-  private static final List<String> ENGINE_COLUMNS = List.of("master", "partitions",
-      "engine_conf");
-
   /** The most configurations one file may expand to. */
   static final int MAX_CONFIGS = 100_000;
 
   private RowExpander() {}
 
   /**
-   * Whether every fanout of the line makes a buffer tree with these settings' M and B and write
-   * stream; reports the first that does not.
+   * The (a, b) a fanout rule gives with M and B, to tell two rules that make the same tree; the
+   * rule itself when it makes none (admission then says why).
    */
-  private static boolean treeProblems(RowChecker check, SortSettings st,
-      List<FanoutRule> fanouts) {
-    String writeProblem = org.secmem.buffertree.BufferTree.writeProblem(st.writeType());
-    if (writeProblem != null) {
-      check.problem("write_stream", writeProblem);
-      return false;
+  private static Object treeShape(SortSettings st, FanoutRule fanout) {
+    try {
+      return TreeMemory.plan(0, st.memoryInts(), st.bufferBytes(), fanout, st.readType(),
+          st.writeType()).fanout();
+    } catch (IllegalArgumentException e) {
+      return fanout;
     }
-    for (FanoutRule f : fanouts) {
-      try {
-        TreeMemory.plan(0, st.memoryInts(), st.bufferBytes(), f, st.readType(), st.writeType());
-      } catch (IllegalArgumentException e) {
-        // The fanout is to blame only when M would do with the default one.
-        check.problem(f != FanoutRule.DEFAULT && fitsByDefault(st) ? "fanout" : "m",
-            e.getMessage());
-        return false;
-      }
-    }
-    return true;
   }
 
-  /** Whether M and B make a tree with the default fanout. */
-  private static boolean fitsByDefault(SortSettings st) {
-    try {
-      TreeMemory.plan(0, st.memoryInts(), st.bufferBytes(), FanoutRule.DEFAULT, st.readType(),
-          st.writeType());
-      return true;
-    } catch (IllegalArgumentException e) {
-      return false;
+  /** The parameters a line gives a value (a non-empty cell) for. */
+  private static Set<Parameter> given(Map<String, String> cells) {
+    Set<Parameter> out = java.util.EnumSet.noneOf(Parameter.class);
+    for (Parameter p : Parameter.values()) {
+      if (!blank(cells.get(p.column()))) {
+        out.add(p);
+      }
     }
+    return out;
   }
 
   static List<RunConfig> expand(
@@ -103,6 +85,34 @@ final class RowExpander {
       ParamDefaults defaults,
       List<ParamProblem> problems) {
     RowChecker check = new RowChecker(file, line, problems);
+    List<RunConfig> configs = configs(file, line, experiment, cells, defaults, check);
+    if (defaults.machine().isPresent()) {
+      // Every configuration, admitted here before anything of the file runs; the first one
+      // refused is the line's problem.
+      for (RunConfig c : configs) {
+        if (c.request() == null) {
+          continue;
+        }
+        try {
+          Admission.admit(c.request(), defaults.machine().get());
+        } catch (RefusedException e) {
+          for (Problem p : e.problems()) {
+            check.problem(p.parameter().column(), p.message());
+          }
+          return List.of();
+        }
+      }
+    }
+    return configs;
+  }
+
+  private static List<RunConfig> configs(
+      Path file,
+      long line,
+      Experiment experiment,
+      Map<String, String> cells,
+      ParamDefaults defaults,
+      RowChecker check) {
     Path base = file.toAbsolutePath().getParent();
     Set<String> allowed = experiment == Experiment.SORT ? SORT_COLUMNS : STREAM_COLUMNS;
     for (Map.Entry<String, String> e : cells.entrySet()) {
@@ -182,23 +192,18 @@ final class RowExpander {
       if (!check.ok()) {
         return List.of();
       }
-      if (!engines.contains(SortEngines.SECMEM)) {
-        for (String own : OWN_SORT_COLUMNS) {
-          if (!blank(cells.get(own))) {
-            check.problem(own, "does not apply to engine " + String.join("|", engines)
-                + ": it is secmem's own sort's (leave it empty, or add secmem to the engine"
-                + " column to sweep both)");
-            return List.of();
-          }
+      List<Problem> misplaced = Admission.applicability(given(cells),
+          engines.contains(SortEngines.SECMEM),
+          engines.stream().filter(e -> !e.equals(SortEngines.SECMEM)).findFirst(),
+          Set.copyOf(algorithms));
+      if (!misplaced.isEmpty()) {
+        for (Problem p : misplaced) {
+          check.problem(p.parameter().column(), p.message());
         }
-      } else if (engines.size() == 1) {
-        for (String other : ENGINE_COLUMNS) {
-          if (!blank(cells.get(other))) {
-            check.problem(other, "applies to engine spark only (engine column: spark)");
-            return List.of();
-          }
-        }
+        return List.of();
       }
+      long inputInts = input.isPresent() ? fileInts(input.get()) : 0;
+      boolean memoryGiven = !blank(cells.get("m"));
       for (String engine : engines) {
         if (engine.equals(SortEngines.SECMEM)) {
           continue;
@@ -225,21 +230,6 @@ final class RowExpander {
             + " give n, not an input file");
         return List.of();
       }
-      if (algorithms.equals(List.of(SortAlgorithm.BUFFER_TREE))) {
-        for (String mergeOnly : MERGE_ONLY_COLUMNS) {
-          if (!blank(cells.get(mergeOnly))) {
-            check.problem(mergeOnly, "applies to the merge sort only: the buffer tree merges by"
-                + " its fanout (leave it empty, or add merge to the algorithm column to sweep"
-                + " both)");
-            return List.of();
-          }
-        }
-      }
-      if (!blank(cells.get("fanout")) && !treeAsked) {
-        check.problem("fanout", "applies to the buffer-tree algorithm only (algorithm column:"
-            + " buffer-tree)");
-        return List.of();
-      }
       for (SortPreset preset : presets) {
         for (List<Object> c : Lists.<Object>cartesianProduct(reads, writes, pbs, ds, ms, threadCounts,
             mergers, runSorts, overlaps, parallelMerges)) {
@@ -253,13 +243,6 @@ final class RowExpander {
             check.problem("parallel_merge", e.getMessage());
             return List.of();
           }
-          for (StreamType t : List.of(st.readType(), st.writeType())) {
-            String p = t.bufferProblem(st.bufferBytes());
-            if (p != null) {
-              check.problem("b", p);
-              return List.of();
-            }
-          }
           for (SortAlgorithm algorithm : algorithms) {
             boolean inMemory = algorithm == SortAlgorithm.IN_MEMORY;
             if (inMemory && !inMemorySeen.add(List.of(st.readType(), st.writeType(),
@@ -268,17 +251,13 @@ final class RowExpander {
               continue;
             }
             boolean tree = algorithm == SortAlgorithm.BUFFER_TREE;
-            if (tree && !treeProblems(check, st, fanouts)) {
-              return List.of();
-            }
             // An in-memory or buffer-tree row is the preset's: merger and the like do not make
             // it custom.
             String label = inMemory || tree ? st.preset().cliName() : st.label();
             for (FanoutRule fanout : tree ? fanouts : List.of(FanoutRule.DEFAULT)) {
             // m/8 and a fixed 4:16 can be the same tree: one configuration.
             if (tree && !treeSeen.add(List.of(st.readType(), st.writeType(), st.bufferBytes(),
-                st.memoryInts(), TreeMemory.plan(0, st.memoryInts(), st.bufferBytes(), fanout,
-                    st.readType(), st.writeType()).fanout(), st.preset()))) {
+                st.memoryInts(), treeShape(st, fanout), st.preset()))) {
               continue;
             }
             for (long n : ns) {
@@ -290,7 +269,9 @@ final class RowExpander {
                     out.add(new RunConfig(file, line, experiment, null, st.readType(),
                         st.writeType(), n, 0, st.bufferBytes(), st.memoryInts(), st.fanIn(),
                         shape, input, output, o, defaults.dataDir(), rs, st.tuning(), label,
-                        algorithm, fanout, arrival, work));
+                        algorithm, fanout, arrival, work,
+                        new SortRequest(input.isPresent() ? inputInts : n, st, algorithm,
+                            fanout, memoryGiven, arrival)));
                     if (out.size() > MAX_CONFIGS) {
                       check.problem("experiment", "expands to more than " + MAX_CONFIGS
                           + " configurations");
@@ -329,14 +310,6 @@ final class RowExpander {
     } else {
       check.writableFolder("dir", dir, experiment == Experiment.WRITE);
     }
-    for (StreamType t : types) {
-      for (long b : t.usesBufferSize() ? bs : List.<Long>of()) {
-        String p = t.bufferProblem(b);
-        if (p != null) {
-          check.problem("b", p);
-        }
-      }
-    }
     if (!check.ok()) {
       return List.of();
     }
@@ -348,7 +321,8 @@ final class RowExpander {
             for (RunSettings rs : settings(reps, warmups, caches, syncs, seeds)) {
               out.add(new RunConfig(file, line, experiment, t, null, null, n, (int) k, (int) b, 0,
                   0, Shape.UNIFORM, Optional.empty(), Optional.empty(), SortOrder.ASCENDING, dir,
-                  rs, null, "", null, null, 0, List.of()));
+                  rs, null, "", null, null, 0, List.of(),
+                  new StreamsRequest(t, k, b, false)));
               if (out.size() > MAX_CONFIGS) {
                 check.problem("experiment", "expands to more than " + MAX_CONFIGS
                     + " configurations");
@@ -439,7 +413,7 @@ final class RowExpander {
                           st.writeType(), n, 0, st.bufferBytes(), m.orElse(st.memoryInts()),
                           st.fanIn(), shape, input, output, o, defaults.dataDir(), rs,
                           st.tuning(), st.label(), SortAlgorithm.MERGE, FanoutRule.DEFAULT, 0,
-                          work, engine, es));
+                          work, engine, es, null));
                       if (out.size() > MAX_CONFIGS) {
                         check.problem("experiment", "expands to more than " + MAX_CONFIGS
                             + " configurations");
@@ -469,6 +443,15 @@ final class RowExpander {
       return "partitions";
     }
     return "engine_conf";
+  }
+
+  /** The ints of an input file the checks have seen exist, a whole number of ints long. */
+  private static long fileInts(Path input) {
+    try {
+      return java.nio.file.Files.size(input) / Integer.BYTES;
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   /** A cell's numbers, or one empty value (the preset's) when the cell is empty. */

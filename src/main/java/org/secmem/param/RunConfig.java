@@ -1,5 +1,6 @@
 package org.secmem.param;
 
+import org.secmem.admission.Request;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -41,6 +42,8 @@ import org.secmem.stream.StreamType;
  * @param workDirs sort: the work folders; empty for one beside the output
  * @param engine sort: {@code secmem} (its own) or another engine, {@code spark}
  * @param engineSettings sort with another engine: master, M when given, partitions, settings
+ * @param request what {@link org.secmem.admission.Admission} judges of it before anything runs;
+ *     null for another engine, which judges its own settings
  */
 public record RunConfig(
     Path source,
@@ -67,7 +70,8 @@ public record RunConfig(
     long arrivalNanos,
     List<Path> workDirs,
     String engine,
-    EngineSettings engineSettings) {
+    EngineSettings engineSettings,
+    Request request) {
 
   public RunConfig {
     workDirs = workDirs == null ? List.of() : List.copyOf(workDirs);
@@ -80,10 +84,10 @@ public record RunConfig(
       StreamType readStream, StreamType writeStream, long n, int k, int b, long m, int d,
       Shape shape, Optional<Path> input, Optional<Path> output, SortOrder order, Path dir,
       RunSettings settings, SortTuning tuning, String preset, SortAlgorithm algorithm,
-      FanoutRule fanout, long arrivalNanos, List<Path> workDirs) {
+      FanoutRule fanout, long arrivalNanos, List<Path> workDirs, Request request) {
     this(source, line, experiment, stream, readStream, writeStream, n, k, b, m, d, shape, input,
         output, order, dir, settings, tuning, preset, algorithm, fanout, arrivalNanos, workDirs,
-        SortEngines.SECMEM, EngineSettings.defaults());
+        SortEngines.SECMEM, EngineSettings.defaults(), request);
   }
 
   /** Whether another engine than secmem's own sorts. */

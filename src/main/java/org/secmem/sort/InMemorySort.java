@@ -78,7 +78,7 @@ public final class InMemorySort implements ExternalSorter {
     if (n > MAX_INTS) {
       throw new InsufficientMemoryException(String.format(Locale.ROOT,
           "the in-memory sort holds all N ints in one Java array, at most %d ints; N = %d is"
-              + " more: use --algorithm merge", MAX_INTS, n));
+              + " more: use the merge algorithm", MAX_INTS, n));
     }
     long required = requiredHeapBytes(n, threads, b, read, write);
     if (required > maxHeapBytes) {
@@ -86,7 +86,7 @@ public final class InMemorySort implements ExternalSorter {
       throw new InsufficientMemoryException(String.format(Locale.ROOT,
           "the in-memory sort of N = %d ints needs about %d MiB of heap (%d MiB for the"
               + " array%s, %d MiB for the JVM and buffers), but the heap is %d MiB; use"
-              + " --algorithm merge, or a larger heap: java -Xmx%dm (scripts/secmem:"
+              + " the merge algorithm, or a larger heap: java -Xmx%dm (scripts/secmem:"
               + " SECMEM_HEAP=%dm)",
           n, (required + MIB - 1) / MIB, (arrayBytes(n, threads) + MIB - 1) / MIB,
           parallel(threads) ? " and the parallel sort's scratch" : "",

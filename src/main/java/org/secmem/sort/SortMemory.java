@@ -133,7 +133,7 @@ public record SortMemory(int workers, long runInts, long runs, int mergeThreads,
         long needM = (streams + Integer.BYTES * (long) arrays + 3) / Integer.BYTES;
         throw new InsufficientMemoryException(String.format(Locale.ROOT,
             "M = %d ints (%s) cannot hold a run-formation worker's stream buffers (%s %s +"
-                + " %s %s at B = %d bytes) and a run; use --m %d or more, or a smaller --b",
+                + " %s %s at B = %d bytes) and a run; use M = %d or more, or a smaller B",
             m, bytes(budget), read, bytes(streamBytes(read, b, true)), write,
             bytes(streamBytes(write, b, false)), b, Math.max(needM * 2, needM + 1024)));
       }
@@ -181,7 +181,7 @@ public record SortMemory(int workers, long runInts, long runs, int mergeThreads,
             long needBytes = fixed + mergeBytesFixed(k, read, write) + perB * minB;
             throw new InsufficientMemoryException(String.format(Locale.ROOT,
                 "M = %d ints (%s) cannot hold a merge of d = %d runs (at least %s with %s"
-                    + " and %s streams); use --m %d or more, or a smaller --d",
+                    + " and %s streams); use M = %d or more, or a smaller d",
                 m, bytes(budget), k, bytes(needBytes), read, write,
                 ceilDiv(needBytes, Integer.BYTES)));
           }
@@ -297,7 +297,7 @@ public record SortMemory(int workers, long runInts, long runs, int mergeThreads,
       long suggestMib = ceilDiv(requiredHeapBytes, MIB) + 8;
       throw new InsufficientMemoryException(String.format(Locale.ROOT,
           "M = %d ints, d = %d and B = %d bytes need about %d MiB of heap (%s for the sort's"
-              + " buffers, %d MiB for the JVM), but the heap is %d MiB; use a smaller --m, or a"
+              + " buffers, %d MiB for the JVM), but the heap is %d MiB; use a smaller M, or a"
               + " larger heap: java -Xmx%dm (scripts/secmem: SECMEM_HEAP=%dm)",
           m, d, b, ceilDiv(requiredHeapBytes, MIB), bytes(Math.max(runFormationBytes, mergeBytes)),
           OVERHEAD_BYTES / MIB, maxHeapBytes / MIB, suggestMib, suggestMib));
@@ -345,11 +345,11 @@ public record SortMemory(int workers, long runInts, long runs, int mergeThreads,
       advice = "no M up to " + SortSpec.MAX_MEMORY_INTS + " makes few enough runs; sort a"
           + " smaller input";
     } else if (working.requiredHeapBytes() <= maxHeapBytes) {
-      advice = String.format(Locale.ROOT, "use --m %d or more (%,d runs)", working.request().m(),
+      advice = String.format(Locale.ROOT, "use M = %d or more (%,d runs)", working.request().m(),
           working.runs());
     } else {
       long mib = ceilDiv(working.requiredHeapBytes(), MIB) + 8;
-      advice = String.format(Locale.ROOT, "use --m %d or more (%,d runs) with a larger heap:"
+      advice = String.format(Locale.ROOT, "use M = %d or more (%,d runs) with a larger heap:"
           + " java -Xmx%dm (scripts/secmem: SECMEM_HEAP=%dm)", working.request().m(),
           working.runs(), mib, mib);
     }

@@ -53,7 +53,7 @@ class BufferTreeSortCliTest {
       assertEquals(2, r.code(), opt + ": " + r.err());
       String named = opt.get(0).startsWith("--no-") ? "--[no-]" + opt.get(0).substring(5)
           : opt.get(0);
-      assertTrue(r.err().contains(named + " applies to the merge sort only"), r.err());
+      assertTrue(r.err().contains(named + ": applies to the merge sort only"), r.err());
     }
     Path params = java.nio.file.Files.writeString(dir.resolve("p.csv"),
         "experiment,n,m,d,algorithm\nsort,2^16,2^12,8,buffer-tree\nsort,2^16,2^12,8,"
@@ -100,14 +100,14 @@ class BufferTreeSortCliTest {
 
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
-      "--fanout|4,16|--fanout applies to --algorithm buffer-tree only|merge",
+      "--fanout|4,16|--fanout: applies to the buffer-tree algorithm only|merge",
       "--fanout|9,8|b (8) must be at least 2a (18)|buffer-tree",
       "--fanout|4,100|b = 100 is more than m = M/B = 64 blocks|buffer-tree",
       "--fanout|x|must be m, m/K (e.g. m/8) or a,b|buffer-tree",
       "--b-over-m|100|--b-over-m: b = m/100 = 0 is below 2|buffer-tree",
       "--write-stream|direct|--write-stream: the buffer tree appends|buffer-tree",
       "--m|100|--m: the buffer tree needs M to hold at least 4 blocks|buffer-tree",
-      "--arrival-ns|0|--arrival-ns|buffer-tree"})
+      "--arrival-ns|-1|--arrival-ns|buffer-tree"})
   void badChoices_areExit2_namingTheOption(String option, String value, String message,
       String algorithm) throws IOException {
     Path results = dir.resolve("r.csv");

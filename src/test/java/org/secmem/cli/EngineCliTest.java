@@ -55,7 +55,7 @@ class EngineCliTest {
         new String[] {"--algorithm", "in-memory"}, new String[] {"--b", "8192"})) {
       List<String> args = new ArrayList<>(List.of("--n", "1000", "--engine", "spark"));
       args.addAll(List.of(own));
-      assertRefused(sort(args.toArray(String[]::new)), own[0] + " does not apply to --engine"
+      assertRefused(sort(args.toArray(String[]::new)), own[0] + ": does not apply to engine"
           + " spark");
     }
   }
@@ -63,11 +63,11 @@ class EngineCliTest {
   @Test
   void engineOptions_needTheSparkEngine() {
     assertRefused(sort("--n", "1000", "--master", "local[2]"),
-        "--master applies to --engine spark only");
+        "--master: applies to engine spark only");
     assertRefused(sort("--n", "1000", "--partitions", "4"),
-        "--partitions applies to --engine spark only");
+        "--partitions: applies to engine spark only");
     assertRefused(sort("--n", "1000", "--conf", "spark.x=1"),
-        "--conf applies to --engine spark only");
+        "--conf: applies to engine spark only");
   }
 
   @Test

@@ -215,7 +215,7 @@ class InputLimitsTest {
         "--k", "3", "--n", "10", "--reps", "1", "--warmup", "0", "--dir", data.toString(),
         "--results", results.toString());
     assertEquals(2, heap.code(), heap.out());
-    assertTrue(heap.out().contains("--k, --b: k = 3 user-buffer streams of B = 67108864 bytes"
+    assertTrue(heap.out().contains("--b: k = 3 user-buffer streams of B = 67108864 bytes"
         + " hold 192 MiB of heap buffers, but the heap is"), heap.out());
     assertTrue(heap.out().contains("SECMEM_HEAP="), heap.out());
     Proc direct = secmem(List.of("-Xmx128m"), "read", "--stream", "channel", "--b", "64M",
@@ -231,7 +231,7 @@ class InputLimitsTest {
     Proc file = secmem(List.of("-Xmx128m"), "run", params.toString(), "--results",
         results.toString());
     assertEquals(2, file.code(), file.out());
-    assertTrue(file.out().contains(params + ":3: k, b: k = 2 async streams"), file.out());
+    assertTrue(file.out().contains(params + ":3: b: k = 2 async streams"), file.out());
     assertFalse(Files.exists(results), "no results file");
     assertFalse(Files.exists(data), "no data file: nothing ran");
     // What fits runs.
@@ -337,8 +337,8 @@ class InputLimitsTest {
     Proc p = exec(cmd, Map.of());
     assertEquals(0, p.code(), p.out());
     assertEquals(3, Files.readAllLines(dir.resolve("r.csv")).size());
-    assertEquals(8, Resources.spareDescriptors(64));
-    assertEquals(64, Resources.spareDescriptors(1 << 20));
+    assertEquals(8, org.secmem.admission.Machine.spareDescriptors(64));
+    assertEquals(64, org.secmem.admission.Machine.spareDescriptors(1 << 20));
   }
 
   /** The open-file refusal of a parameter file named "k or d": it names the line and column. */

@@ -87,7 +87,7 @@ class RunCountLimitTest {
   }
 
   private static long suggestedM(String message) {
-    Matcher m = Pattern.compile("use --m (\\d+) or more").matcher(message);
+    Matcher m = Pattern.compile("use M = (\\d+) or more").matcher(message);
     assertTrue(m.find(), message);
     return Long.parseLong(m.group(1));
   }

@@ -32,6 +32,6 @@ class SmallHeapAdviceTest {
     assertTrue(p.waitFor(60, TimeUnit.SECONDS));
     assertEquals(2, p.exitValue(), out);
     assertTrue(out.contains("give the JVM more"), out);
-    assertFalse(out.contains("use --m"), out);
+    assertFalse(out.contains("use M ="), out);
   }
 }

@@ -27,8 +27,11 @@ class ParamFilesTest {
         ParamDefaults.standard());
   }
 
+  /** The problems of a file read as {@code secmem run} reads it: each line admitted here. */
   private List<String> problems(String text, Experiment exp) {
-    ParamFileException e = assertThrows(ParamFileException.class, () -> parse(text, exp));
+    ParamFileException e = assertThrows(ParamFileException.class,
+        () -> ParamFiles.parse(dir.resolve("p.csv"), text, Optional.ofNullable(exp),
+            ParamDefaults.standard().admittingOn(org.secmem.admission.Machine.current())));
     return e.problems().stream().map(ParamProblem::toString).collect(Collectors.toList());
   }
 

@@ -155,7 +155,7 @@ class InMemorySortTest {
         StreamType.USER_BUFFER);
     long suggest = (need + (1 << 20) - 1) / (1 << 20) + 8;
     assertTrue(e.getMessage().contains("SECMEM_HEAP=" + suggest + "m"), e.getMessage());
-    assertTrue(e.getMessage().contains("--algorithm merge"), e.getMessage());
+    assertTrue(e.getMessage().contains("use the merge algorithm"), e.getMessage());
     // What it suggests admits it; the parallel sort needs its scratch on top.
     InMemorySort.requireHeap(suggest << 20, n, 1, 65536, StreamType.USER_BUFFER,
         StreamType.USER_BUFFER);

@@ -1,0 +1,65 @@
+package org.secmem.cli;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import org.secmem.admission.Parameter;
+import org.secmem.admission.Problem;
+import org.secmem.admission.RefusedException;
+import picocli.CommandLine;
+
+/**
+ * How the command line names what {@link org.secmem.admission.Admission} found: each problem
+ * prefixed with the option the user gave for its parameter ({@code --fanout} or {@code
+ * --b-over-m}, {@code --[no-]overlap}), as a parameter file prefixes {@code file:line: column:}.
+ */
+final class Refusals {
+
+  private Refusals() {}
+
+  /** The parameters whose options this command line gave. */
+  static Set<Parameter> given(CommandLine cmd) {
+    Set<Parameter> out = EnumSet.noneOf(Parameter.class);
+    for (Parameter p : Parameter.values()) {
+      for (String option : p.options()) {
+        if (cmd.getCommandSpec().findOption(option) != null
+            && cmd.getParseResult().hasMatchedOption(option)) {
+          out.add(p);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The option a message names for {@code p}: the one given, else its main one. */
+  static String optionOf(CommandLine cmd, Parameter p) {
+    List<String> options = p.options();
+    boolean negatable = options.size() == 2 && !p.option().equals(options.get(0));
+    if (!negatable) {
+      for (String option : options) {
+        if (cmd.getCommandSpec().findOption(option) != null
+            && cmd.getParseResult().hasMatchedOption(option)) {
+          return option;
+        }
+      }
+    }
+    return p.option();
+  }
+
+  /** One problem as this command line says it: {@code --m: message}. */
+  static String text(CommandLine cmd, Problem p) {
+    return optionOf(cmd, p.parameter()) + ": " + p.message();
+  }
+
+  /** The refusal as bad input (exit 2, nothing run), naming the option. */
+  static BadInputException of(CommandLine cmd, RefusedException e) {
+    return new BadInputException(text(cmd, e.first()), e);
+  }
+
+  /** Refuses, naming the option, the first of {@code problems}, if any. */
+  static void refuseAny(CommandLine cmd, List<Problem> problems) {
+    if (!problems.isEmpty()) {
+      throw new CommandLine.ParameterException(cmd, text(cmd, problems.get(0)));
+    }
+  }
+}
