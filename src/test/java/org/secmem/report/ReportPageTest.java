@@ -293,16 +293,16 @@ class ReportPageTest {
     String svg = "<svg><clipPath id=\"clip1\"/><g clip-path=\"url(#clip1)\"/>"
         + "<use xlink:href=\"#clip1\"/></svg>";
     assertEquals("<svg><clipPath id=\"c2-clip1\"/><g clip-path=\"url(#c2-clip1)\"/>"
-        + "<use xlink:href=\"#c2-clip1\"/></svg>", ReportPage.prefixIds(svg, "c2-"));
+        + "<use xlink:href=\"#c2-clip1\"/></svg>", PageCharts.prefixIds(svg, "c2-"));
   }
 
   @Test
   void titleOf_readsTheChartFileName() {
-    assertEquals("read: time vs b (n1000000)", ReportPage.titleOf("read-time-vs-b-n1000000"));
-    assertEquals("write: throughput vs k", ReportPage.titleOf("write-throughput-vs-k"));
+    assertEquals("read: time vs b (n1000000)", PageCharts.titleOf("read-time-vs-b-n1000000"));
+    assertEquals("write: throughput vs k", PageCharts.titleOf("write-throughput-vs-k"));
     assertEquals("sort: time vs d, a line per m (n10000)",
-        ReportPage.titleOf("sort-time-vs-d-per-m-n10000"));
-    assertEquals("sort: time vs m, a line per d", ReportPage.titleOf("sort-time-vs-m-per-d"));
+        PageCharts.titleOf("sort-time-vs-d-per-m-n10000"));
+    assertEquals("sort: time vs m, a line per d", PageCharts.titleOf("sort-time-vs-m-per-d"));
   }
 
   /** The cell texts of every summary table row. */
