@@ -13,7 +13,7 @@ import org.secmem.sort.ProcessCpu;
 import org.secmem.sort.SortSpec;
 import org.secmem.sort.SortStats;
 import org.secmem.sort.StreamFactory;
-import org.secmem.sort.TempRegistry;
+import org.secmem.fs.TempRegistry;
 import org.secmem.sort.WorkDirectory;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.Streams;

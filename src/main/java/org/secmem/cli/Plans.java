@@ -89,7 +89,7 @@ final class Plans {
   }
 
   private static org.secmem.experiment.Trial trial(
-      RunConfig c, org.secmem.sort.TempRegistry temps) {
+      RunConfig c, org.secmem.fs.TempRegistry temps) {
     switch (c.experiment()) {
       case WRITE:
         return new WriteTrial(streamSpec(c), temps);

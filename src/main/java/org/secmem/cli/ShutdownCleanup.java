@@ -11,7 +11,7 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.data.PartFile;
 import org.secmem.report.RawResultsWriter;
-import org.secmem.sort.TempRegistry;
+import org.secmem.fs.TempRegistry;
 import org.secmem.sort.WorkDirectory;
 
 /**

@@ -14,7 +14,7 @@ final class SortTrials {
 
   private SortTrials() {}
 
-  static SortTrial fromConfig(RunConfig c, org.secmem.sort.TempRegistry temps) {
+  static SortTrial fromConfig(RunConfig c, org.secmem.fs.TempRegistry temps) {
     return trialOf(
         new SortTrialSpec(c.input(), c.output(), c.n(), c.shape(), c.settings().seed(), c.m(),
             c.d(), c.readStream(), c.writeStream(),
@@ -24,7 +24,7 @@ final class SortTrials {
         temps);
   }
 
-  private static SortTrial trialOf(SortTrialSpec spec, org.secmem.sort.TempRegistry temps) {
+  private static SortTrial trialOf(SortTrialSpec spec, org.secmem.fs.TempRegistry temps) {
     return new SortTrial(spec, temps);
   }
 

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.UUID;
 import org.secmem.fs.OwnerMarker;
-import org.secmem.sort.TempRegistry;
+import org.secmem.fs.TempRegistry;
 
 /**
  * A file that appears under its name only when it is complete. It is written under a temporary

@@ -2,7 +2,7 @@ package org.secmem.engine;
 
 import java.nio.file.Path;
 import org.secmem.data.SortOrder;
-import org.secmem.sort.TempRegistry;
+import org.secmem.fs.TempRegistry;
 
 /**
  * One sort for an engine.

@@ -8,7 +8,7 @@ import java.util.List;
 import org.secmem.data.DataFiles;
 import org.secmem.data.Shape;
 import org.secmem.data.ValueGenerator;
-import org.secmem.sort.TempRegistry;
+import org.secmem.fs.TempRegistry;
 
 /**
  * The k files of N ints that the write experiment writes and the read experiment reads, named by N,

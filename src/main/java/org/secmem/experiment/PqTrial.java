@@ -24,7 +24,7 @@ import org.secmem.report.ResultRow;
 import org.secmem.sort.HeapPeak;
 import org.secmem.sort.SortMemory;
 import org.secmem.sort.StreamFactory;
-import org.secmem.sort.TempRegistry;
+import org.secmem.fs.TempRegistry;
 import org.secmem.sort.WorkDirectory;
 
 /**

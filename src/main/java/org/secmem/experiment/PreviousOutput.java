@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.data.PartFile;
-import org.secmem.sort.TempRegistry;
+import org.secmem.fs.TempRegistry;
 
 /**
  * Keeps the file a timed run will replace alive until the clock has stopped. A sort replaces its

@@ -11,7 +11,7 @@ import org.secmem.data.Checksum;
 import org.secmem.data.Shape;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
-import org.secmem.sort.TempRegistry;
+import org.secmem.fs.TempRegistry;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.Streams;
 

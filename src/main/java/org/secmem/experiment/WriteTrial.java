@@ -16,7 +16,7 @@ import org.secmem.data.Shape;
 import org.secmem.data.ValueGenerator;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
-import org.secmem.sort.TempRegistry;
+import org.secmem.fs.TempRegistry;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.Streams;
 import org.secmem.stream.WriteStream;

@@ -1,5 +1,6 @@
 package org.secmem.sort;
 
+import org.secmem.fs.TempRegistry;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;

@@ -25,7 +25,7 @@ import org.secmem.buffertree.TreeCases.Shape;
 import org.secmem.data.SortOrder;
 import org.secmem.sort.SortSpec;
 import org.secmem.sort.StreamFactory;
-import org.secmem.sort.TempRegistry;
+import org.secmem.fs.TempRegistry;
 import org.secmem.sort.WorkDirectory;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.StreamOptions;

@@ -32,7 +32,7 @@ import org.secmem.data.SortOrder;
 import org.secmem.sort.SortSpec;
 import org.secmem.sort.SortStats;
 import org.secmem.sort.StreamFactory;
-import org.secmem.sort.TempRegistry;
+import org.secmem.fs.TempRegistry;
 import org.secmem.sort.WorkDirectory;
 import org.secmem.stream.DirectSupport;
 import org.secmem.stream.StreamOptions;

@@ -7,7 +7,7 @@ import java.util.SplittableRandom;
 import org.secmem.data.SortOrder;
 import org.secmem.sort.SortSpec;
 import org.secmem.sort.StreamFactory;
-import org.secmem.sort.TempRegistry;
+import org.secmem.fs.TempRegistry;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;

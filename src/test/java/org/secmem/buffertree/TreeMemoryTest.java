@@ -21,7 +21,7 @@ import org.secmem.sort.InsufficientMemoryException;
 import org.secmem.sort.SortMemory;
 import org.secmem.sort.SortSpec;
 import org.secmem.sort.StreamFactory;
-import org.secmem.sort.TempRegistry;
+import org.secmem.fs.TempRegistry;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
 

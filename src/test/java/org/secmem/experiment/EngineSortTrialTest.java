@@ -31,7 +31,7 @@ import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortSettings;
-import org.secmem.sort.TempRegistry;
+import org.secmem.fs.TempRegistry;
 import org.secmem.stream.StreamOptions;
 
 /**

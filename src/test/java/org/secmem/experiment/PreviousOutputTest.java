@@ -117,7 +117,7 @@ class PreviousOutputTest {
 
   @Test
   void noOutputYet_needsNoSecondName() throws IOException {
-    PreviousOutput held = new PreviousOutput(org.secmem.sort.TempRegistry.none());
+    PreviousOutput held = new PreviousOutput(org.secmem.fs.TempRegistry.none());
     held.hold(dir.resolve("absent.bin"));
     assertEquals(null, held.link());
     held.release();

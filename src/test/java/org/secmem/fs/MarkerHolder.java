@@ -64,7 +64,7 @@ public final class MarkerHolder implements Closeable {
   public static void main(String[] args) throws Exception {
     if (args[0].equals("part")) {
       try (org.secmem.data.PartFile part = org.secmem.data.PartFile.owned(Path.of(args[1]),
-          org.secmem.sort.TempRegistry.none())) {
+          org.secmem.fs.TempRegistry.none())) {
         java.nio.file.Files.write(part.path(), new byte[64]);
         System.out.println(part.path());
         System.out.flush();

@@ -1,5 +1,6 @@
 package org.secmem.sort;
 
+import org.secmem.fs.TempRegistry;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

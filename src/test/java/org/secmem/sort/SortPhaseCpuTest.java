@@ -1,5 +1,6 @@
 package org.secmem.sort;
 
+import org.secmem.fs.TempRegistry;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;

@@ -28,7 +28,7 @@ import org.secmem.engine.EngineJob;
 import org.secmem.engine.EngineSettings;
 import org.secmem.engine.EngineStats;
 import org.secmem.engine.SortEngine;
-import org.secmem.sort.TempRegistry;
+import org.secmem.fs.TempRegistry;
 import scala.Tuple2;
 import scala.jdk.javaapi.CollectionConverters;
 

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import org.secmem.sort.TempRegistry;
+import org.secmem.fs.TempRegistry;
 
 /** A TempRegistry that remembers what it was told, for tests. */
 final class RecordingTemps implements TempRegistry {

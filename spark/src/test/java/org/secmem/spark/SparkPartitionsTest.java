@@ -18,7 +18,7 @@ import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
 import org.secmem.engine.EngineSettings;
 import org.secmem.engine.EngineStats;
-import org.secmem.sort.TempRegistry;
+import org.secmem.fs.TempRegistry;
 
 /** --partitions, M and work folders reach Spark; other settings start a new session. */
 class SparkPartitionsTest {

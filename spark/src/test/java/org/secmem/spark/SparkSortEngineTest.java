@@ -34,7 +34,7 @@ import org.secmem.engine.EngineException;
 import org.secmem.engine.EngineJob;
 import org.secmem.engine.EngineSettings;
 import org.secmem.engine.EngineStats;
-import org.secmem.sort.TempRegistry;
+import org.secmem.fs.TempRegistry;
 
 /** Sorts on one local[2] Spark session shared by the tests of this class. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

@@ -1,4 +1,4 @@
-package org.secmem.sort;
+package org.secmem.fs;
 
 import java.nio.file.Path;
 

@@ -1,0 +1,128 @@
+package org.secmem.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.secmem.fs.MarkerHolder;
+
+/**
+ * One problem, found at any way in, reads the same after its location prefix: {@code --m: } on
+ * the command line, {@code p.csv:2: m: } in a parameter file, {@code M: } at the menu's prompt.
+ * Each way in runs as a user runs it, in its own JVM with a 128 MiB heap and an open-file limit of
+ * 256, so the heap and the descriptors are the same for all three.
+ */
+class AdmissionAcrossWaysInTest {
+
+  @TempDir Path dir;
+
+  /** Runs secmem with the small heap and open-file limit; stdin is {@code input}. */
+  private String secmem(String input, String... args) throws Exception {
+    List<String> java = MarkerHolder.javaCommand("org.secmem.Main");
+    java.add(1, "-Xmx128m");
+    java.addAll(List.of(args));
+    List<String> cmd = new ArrayList<>(List.of("sh", "-c", "ulimit -n 256 && exec \"$@\"", "sh"));
+    cmd.addAll(java);
+    Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+    try (OutputStream in = p.getOutputStream()) {
+      in.write(input.getBytes(StandardCharsets.UTF_8));
+    }
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS), out);
+    return out;
+  }
+
+  /** The message after {@code prefix} on the line that has it; the free descriptors masked. */
+  private static String after(String out, String prefix, String end) {
+    int i = out.indexOf(prefix);
+    assertTrue(i >= 0, "'" + prefix + "' in:\n" + out);
+    int from = i + prefix.length();
+    int to = end.isEmpty() ? out.indexOf('\n', from) : out.indexOf(end, from);
+    assertTrue(to > from, out);
+    // The files a process has open now differ a little between the three.
+    return out.substring(from, to).replaceAll("\\d+ free", "N free");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      // case | option | column | menu label | command-line options | file header | file row
+      // | menu answers (empty: the menu cannot ask for it)
+      "M too large for the heap|--m|m|M|--n 2^26 --m 2^26|n,m|2^26,2^26"
+          + "|3\\n2\\nin.bin\\n2^26\\nout.bin\\n\\n\\n2^26\\n",
+      "d over the open-file limit|--d|d|d|--n 2^20 --m 1024 --d 1000|n,m,d|2^20,1024,1000"
+          + "|3\\n2\\nin.bin\\n2^20\\nout.bin\\n\\n\\n1024\\n1000\\n",
+      "B unusable by direct|--b|b|B|--n 1000 --read-stream direct --b 1000"
+          + "|n,read_stream,b|1000,direct,1000"
+          + "|3\\n2\\nin.bin\\n1000\\nout.bin\\n\\n\\n\\n\\n\\ndirect\\n\\n1000\\n",
+      "buffer-tree M too small|--m|m|M|--n 1000 --algorithm buffer-tree --m 100 --b 4096"
+          + "|n,algorithm,m,b|1000,buffer-tree,100,4096|7\\n2\\n1000\\n100\\n4096\\n",
+      "a Spark option on the merge sort|--partitions|partitions||--n 1000 --partitions 4"
+          + "|n,partitions|1000,4|"})
+  void aProblem_readsTheSame_atEveryWayIn(String name, String option, String column,
+      String label, String cliOptions, String header, String row, String menu) throws Exception {
+    List<String> cli = new ArrayList<>(List.of("sort", "--dir", "data", "--results", "r.csv"));
+    cli.addAll(List.of(cliOptions.split(" ")));
+    String fromCli = secmem("", cli.toArray(String[]::new));
+    assertTrue(fromCli.contains("secmem sort: " + option + ": "), fromCli);
+    String cliMessage = after(fromCli, "secmem sort: " + option + ": ", "");
+
+    Path params = Files.writeString(dir.resolve("p.csv"),
+        "experiment," + header + "\nsort," + row + "\n");
+    String fromFile = secmem("", "run", params.toString(), "--results", "r.csv");
+    assertEquals(cliMessage, after(fromFile, "p.csv:2: " + column + ": ", ""), name);
+    assertTrue(fromFile.contains("nothing was run"), fromFile);
+
+    if (menu != null && !menu.isEmpty()) {
+      String fromMenu = secmem(menu.replace("\\n", "\n"), "menu");
+      String menuMessage = after(fromMenu, "    " + label + ": ", " — try again");
+      assertEquals(cliMessage, menuMessage, name);
+    }
+    assertFalse(Files.exists(dir.resolve("r.csv")), "nothing ran");
+    assertFalse(Files.exists(dir.resolve("in.bin")), "the menu generated nothing");
+    assertNotNull(cliMessage);
+  }
+
+  /** A problem the command line once prefixed with an option the user never wrote. */
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "--b-over-m 100|--b-over-m",
+      "--fanout 9,8|--fanout"})
+  void theFanout_isNamedAsTheUserGaveIt(String given, String named) throws Exception {
+    List<String> cli = new ArrayList<>(List.of("sort", "--dir", "data", "--results", "r.csv",
+        "--n", "1000", "--algorithm", "buffer-tree", "--m", "65536", "--b", "4096"));
+    cli.addAll(List.of(given.split(" ")));
+    String out = secmem("", cli.toArray(String[]::new));
+    Matcher m = Pattern.compile("secmem sort: (--[a-z-]+): ").matcher(out);
+    assertTrue(m.find(), out);
+    assertEquals(named, m.group(1), out);
+  }
+
+  /** The messages admission writes name no way in: no option, so the menu and files read well. */
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "--n 2^26 --m 2^26",
+      "--n 2^20 --m 1 --d 2",
+      "--n 2^25 --algorithm in-memory",
+      "--n 1000 --algorithm buffer-tree --m 100 --b 4096"})
+  void admissionMessages_nameNoOption(String options) throws Exception {
+    List<String> cli = new ArrayList<>(List.of("sort", "--dir", "data", "--results", "r.csv"));
+    cli.addAll(List.of(options.split(" ")));
+    String out = secmem("", cli.toArray(String[]::new));
+    Matcher m = Pattern.compile("secmem sort: --[a-z-]+: (.*)").matcher(out);
+    assertTrue(m.find(), out);
+    assertFalse(m.group(1).contains("--"), "a message naming an option: " + m.group(1));
+  }
+}
