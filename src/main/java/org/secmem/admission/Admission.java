@@ -10,6 +10,9 @@ import org.secmem.buffertree.BufferTree;
 import org.secmem.buffertree.ExternalPriorityQueue;
 import org.secmem.buffertree.FanoutRule;
 import org.secmem.buffertree.TreeMemory;
+import org.secmem.engine.EngineChecks;
+import org.secmem.engine.EngineProblem;
+import org.secmem.engine.EngineSettings;
 import org.secmem.experiment.StreamMemory;
 import org.secmem.experiment.TimeEstimate;
 import org.secmem.sort.CostModel;
@@ -302,6 +305,31 @@ public final class Admission {
     String files = machine.openFilesProblem(k);
     if (files != null) {
       throw refuse(Parameter.K, Long.toString(k), files);
+    }
+  }
+
+  /**
+   * Admits a sort by another engine with these settings, or refuses it: the engine's module on
+   * the class path, and what the engine itself finds wrong.
+   *
+   * @throws RefusedException with every problem, each naming the engine, the master, M, the
+   *     partitions or the engine's settings
+   */
+  public static void engine(String engineName, EngineSettings settings) {
+    List<Problem> problems = new ArrayList<>();
+    for (EngineProblem p : EngineChecks.problems(engineName, settings)) {
+      problems.add(switch (p.setting()) {
+        case ENGINE -> new Problem(Parameter.ENGINE, engineName, p.message());
+        case MASTER -> new Problem(Parameter.MASTER, settings.master().orElse(""), p.message());
+        case MEMORY -> new Problem(Parameter.M, settings.memoryInts().isPresent()
+            ? Long.toString(settings.memoryInts().getAsLong()) : "", p.message());
+        case PARTITIONS -> new Problem(Parameter.PARTITIONS, settings.partitions().isPresent()
+            ? Integer.toString(settings.partitions().getAsInt()) : "", p.message());
+        case CONF -> new Problem(Parameter.ENGINE_CONF, settings.conf().toString(), p.message());
+      });
+    }
+    if (!problems.isEmpty()) {
+      throw new RefusedException(problems);
     }
   }
 

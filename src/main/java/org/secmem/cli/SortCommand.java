@@ -455,9 +455,11 @@ final class SortCommand implements Callable<Integer> {
     EngineSettings engineSettings = new EngineSettings(Optional.ofNullable(master),
         m == null ? OptionalLong.empty() : OptionalLong.of(m),
         partitions == null ? OptionalInt.empty() : OptionalInt.of(partitions), conf, work);
-    List<String> problems = EngineChecks.problems(engineName, engineSettings);
-    if (!problems.isEmpty()) {
-      throw new BadInputException(String.join("; ", problems));
+    try {
+      Admission.engine(engineName, engineSettings);
+    } catch (RefusedException e) {
+      throw new BadInputException(String.join("; ",
+          e.problems().stream().map(p -> Refusals.text(cmd, p)).toList()), e);
     }
     long data = ints * Integer.BYTES;
     long generated = in == null ? data : 0;

@@ -39,15 +39,14 @@ public final class EngineChecks {
   }
 
   /**
-   * Every problem with these settings, one line each, naming the option (a parameter file maps it
-   * to its column): the engine's module missing from the class path, or what the engine finds;
-   * empty when it can run.
+   * Every problem with these settings, each naming the setting: the engine's module missing from
+   * the class path, or what the engine finds; empty when it can run.
    */
-  public static List<String> problems(String engineName, EngineSettings settings) {
+  public static List<EngineProblem> problems(String engineName, EngineSettings settings) {
     try (SortEngine engine = SortEngines.load(engineName)) {
       return engine.problems(settings);
     } catch (EngineUnavailableException e) {
-      return List.of("--engine " + engineName + ": " + e.getMessage());
+      return List.of(new EngineProblem(EngineProblem.Setting.ENGINE, e.getMessage()));
     }
   }
 

@@ -19,9 +19,9 @@ public interface SortEngine extends AutoCloseable {
 
   /**
    * What is wrong with these settings (a malformed master URL, an engine setting it does not
-   * know), each naming the setting and what is allowed; empty when they can run.
+   * know), each naming the setting and saying what is allowed; empty when they can run.
    */
-  List<String> problems(EngineSettings settings);
+  List<EngineProblem> problems(EngineSettings settings);
 
   /**
    * Untimed: starts what the sort runs on (a Spark context, a connection to a cluster), or reuses

@@ -399,10 +399,12 @@ final class RowExpander {
                   p.map(x -> java.util.OptionalInt.of(x.intValue()))
                       .orElse(java.util.OptionalInt.empty()),
                   conf, work);
-              List<String> problems = org.secmem.engine.EngineChecks.problems(engine, es);
-              if (!problems.isEmpty()) {
-                check.problem(problems.get(0).startsWith("--engine") ? "engine"
-                    : columnOf(problems.get(0)), String.join("; ", problems));
+              try {
+                Admission.engine(engine, es);
+              } catch (RefusedException e) {
+                for (Problem problem : e.problems()) {
+                  check.problem(problem.parameter().column(), problem.message());
+                }
                 return List.of();
               }
               for (long n : ns) {
@@ -429,20 +431,6 @@ final class RowExpander {
       }
     }
     return out;
-  }
-
-  /** The column an engine's problem is about: the option it names, as a column. */
-  private static String columnOf(String problem) {
-    if (problem.startsWith("--master")) {
-      return "master";
-    }
-    if (problem.startsWith("--m")) {
-      return "m";
-    }
-    if (problem.startsWith("--partitions")) {
-      return "partitions";
-    }
-    return "engine_conf";
   }
 
   /** The ints of an input file the checks have seen exist, a whole number of ints long. */

@@ -54,7 +54,7 @@ class EngineSortTrialTest {
     }
 
     @Override
-    public List<String> problems(EngineSettings settings) {
+    public List<org.secmem.engine.EngineProblem> problems(EngineSettings settings) {
       return List.of();
     }
 

@@ -64,7 +64,8 @@ final class MasterUrl {
   /**
    * The master, checked.
    *
-   * @throws IllegalArgumentException with a message naming {@code --master} and what is allowed
+   * @throws IllegalArgumentException with a message quoting the master and saying what is allowed
+   *     (it names no option: the command line and parameter files name their own)
    */
   static MasterUrl parse(String master) {
     String m = master.trim();
@@ -72,7 +73,7 @@ final class MasterUrl {
     if (local.matches()) {
       if (local.group(2) != null && !local.group(2).equals("*")
           && Integer.parseInt(local.group(2)) > maxLocalSlots()) {
-        throw new IllegalArgumentException("--master " + m + ": at most local["
+        throw new IllegalArgumentException("'" + m + "': at most local["
             + maxLocalSlots() + "] here (" + SLOTS_PER_CORE + " task threads per core, "
             + Runtime.getRuntime().availableProcessors() + " cores); each is a thread sorting a"
             + " partition of its own, and more only starve the machine (local[*] runs one per"
@@ -82,7 +83,7 @@ final class MasterUrl {
     }
     String lower = m.toLowerCase(Locale.ROOT);
     if (lower.equals("yarn") || lower.startsWith("k8s://")) {
-      throw new IllegalArgumentException("--master " + m + ": YARN and Kubernetes are reached by"
+      throw new IllegalArgumentException("'" + m + "': YARN and Kubernetes are reached by"
           + " submitting spark/target/secmem-spark-submit.jar with spark-submit (--master " + m
           + " --class org.secmem.Main); this module does not bundle spark-yarn or"
           + " spark-kubernetes");
@@ -104,7 +105,7 @@ final class MasterUrl {
       }
     }
     throw new IllegalArgumentException(
-        "--master '" + m + "' is not a Spark master this engine runs on (allowed: " + ALLOWED + ")");
+        "'" + m + "' is not a Spark master this engine runs on (allowed: " + ALLOWED + ")");
   }
 
   /** Whether the sort runs in this JVM. */

@@ -42,7 +42,7 @@ final class SparkMemory {
     }
     long needed = Math.max(minimumLocalHeapBytes(memoryInts), MINIMUM_HEAP_BYTES);
     return Optional.of(String.format(Locale.ROOT,
-        "--m: M = %d ints (%d MiB) needs a heap of at least %d MiB for Spark in local mode;"
+        "M = %d ints (%d MiB) needs a heap of at least %d MiB for Spark in local mode;"
             + " this JVM has %d MiB (SECMEM_HEAP sets it)",
         memoryInts, ceilMib(4 * memoryInts), ceilMib(needed), maxHeapBytes / MIB));
   }
@@ -60,7 +60,7 @@ final class SparkMemory {
       return Optional.empty();
     }
     return Optional.of(String.format(Locale.ROOT,
-        "--m: M = %d ints is too little for Spark on %d cores: each running task needs at least"
+        "M = %d ints is too little for Spark on %d cores: each running task needs at least"
             + " %d MiB, so M >= %d ints",
         memoryInts, cores, MIN_BYTES_PER_CORE / MIB, cores * MIN_BYTES_PER_CORE / 4));
   }

@@ -3,9 +3,11 @@ package org.secmem.spark;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.secmem.engine.EngineProblem;
+import org.secmem.engine.EngineProblem.Setting;
 import org.secmem.engine.EngineSettings;
 
-/** What is wrong with engine settings for Spark, each problem naming the setting. */
+/** What is wrong with engine settings for Spark, each problem naming the setting it is about. */
 final class SparkProblems {
 
   static final int MAX_PARTITIONS = org.secmem.engine.EngineChecks.MAX_PARTITIONS;
@@ -16,39 +18,45 @@ final class SparkProblems {
    * The problems of these settings on a JVM whose heap is {@code maxHeapBytes}; empty when they
    * can run.
    */
-  static List<String> of(EngineSettings settings, long maxHeapBytes) {
-    List<String> problems = new ArrayList<>();
+  static List<EngineProblem> of(EngineSettings settings, long maxHeapBytes) {
+    List<EngineProblem> problems = new ArrayList<>();
     MasterUrl master = null;
     try {
       master = SparkConfPlan.masterUrl(settings);
     } catch (IllegalArgumentException e) {
-      problems.add(e.getMessage());
+      problems.add(new EngineProblem(Setting.MASTER, e.getMessage()));
     }
     for (Map.Entry<String, String> e : settings.conf().entrySet()) {
       if (!e.getKey().startsWith("spark.")) {
-        problems.add("--conf " + e.getKey() + "=" + e.getValue()
-            + ": a Spark setting's key starts with 'spark.'");
+        problems.add(new EngineProblem(Setting.CONF, e.getKey() + "=" + e.getValue()
+            + ": a Spark setting's key starts with 'spark.'"));
       }
     }
     settings.partitions().ifPresent(p -> {
       if (p < 1 || p > MAX_PARTITIONS) {
-        problems.add("--partitions " + p + ": allowed 1.." + MAX_PARTITIONS);
+        problems.add(new EngineProblem(Setting.PARTITIONS, p + " is out of range (allowed: 1 .. "
+            + MAX_PARTITIONS + ")"));
       }
     });
     if (master != null && master.isLocal()) {
       if (settings.memoryInts().isPresent()) {
         long m = settings.memoryInts().getAsLong();
         if (m < 1) {
-          problems.add("--m: M = " + m + " ints: at least 1");
+          problems.add(new EngineProblem(Setting.MEMORY, "M = " + m + " ints: at least 1"));
         } else {
-          SparkMemory.localProblem(m, maxHeapBytes).ifPresent(problems::add);
-          SparkMemory.perCoreProblem(m, master.localCores()).ifPresent(problems::add);
+          SparkMemory.localProblem(m, maxHeapBytes)
+              .ifPresent(p -> problems.add(new EngineProblem(Setting.MEMORY, p)));
+          SparkMemory.perCoreProblem(m, master.localCores())
+              .ifPresent(p -> problems.add(new EngineProblem(Setting.MEMORY, p)));
         }
       } else {
-        SparkMemory.heapProblem(maxHeapBytes).ifPresent(problems::add);
+        // No M: the heap Spark itself needs, whatever M is.
+        SparkMemory.heapProblem(maxHeapBytes)
+            .ifPresent(p -> problems.add(new EngineProblem(Setting.MEMORY, p)));
       }
     } else if (settings.memoryInts().isPresent() && settings.memoryInts().getAsLong() < 1) {
-      problems.add("--m: M = " + settings.memoryInts().getAsLong() + " ints: at least 1");
+      problems.add(new EngineProblem(Setting.MEMORY,
+          "M = " + settings.memoryInts().getAsLong() + " ints: at least 1"));
     }
     return problems;
   }

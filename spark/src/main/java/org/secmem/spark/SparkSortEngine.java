@@ -25,6 +25,7 @@ import org.secmem.data.PartFile;
 import org.secmem.data.SortOrder;
 import org.secmem.engine.EngineException;
 import org.secmem.engine.EngineJob;
+import org.secmem.engine.EngineProblem;
 import org.secmem.engine.EngineSettings;
 import org.secmem.engine.EngineStats;
 import org.secmem.engine.SortEngine;
@@ -58,7 +59,7 @@ public final class SparkSortEngine implements SortEngine {
   }
 
   @Override
-  public List<String> problems(EngineSettings settings) {
+  public List<EngineProblem> problems(EngineSettings settings) {
     return SparkProblems.of(settings, Runtime.getRuntime().maxMemory());
   }
 
@@ -67,9 +68,9 @@ public final class SparkSortEngine implements SortEngine {
     if (runtime != null && runtime.settings().equals(settings) && runtime.running()) {
       return 0;
     }
-    List<String> problems = problems(settings);
+    List<EngineProblem> problems = problems(settings);
     if (!problems.isEmpty()) {
-      throw new EngineException(problems.get(0));
+      throw new EngineException(problems.get(0).message());
     }
     long t0 = System.nanoTime();
     stopRuntime();

@@ -14,6 +14,7 @@ import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.secmem.engine.EngineProblem;
 import org.secmem.engine.EngineSettings;
 
 /** Master URLs, memory arithmetic, problems and the Spark settings: pure functions. */
@@ -34,7 +35,7 @@ class SparkSettingsTest {
   void acceptsTheMastersItRunsOn(String master) {
     MasterUrl.parse(master);
     assertEquals(List.of(), new SparkSortEngine().problems(settings(master, null, null, Map.of()))
-        .stream().filter(p -> p.contains("--master")).toList());
+        .stream().filter(p -> p.setting() == EngineProblem.Setting.MASTER).toList());
   }
 
   @ParameterizedTest
@@ -42,14 +43,16 @@ class SparkSettingsTest {
       "spark://host", "spark://host:0", "spark://host:70000", "spark://h:7077,", "mesos://h:5050",
       "local-cluster[2,1,1024]", ""})
   void refusesOtherMastersNamingTheAllowedForms(String master) {
-    List<String> problems = SparkProblems.of(settings(master.isEmpty() ? " " : master, null, null,
-        Map.of()), HEAP_1G);
+    List<EngineProblem> problems = SparkProblems.of(settings(master.isEmpty() ? " " : master, null,
+        null, Map.of()), HEAP_1G);
     if (master.isEmpty()) {
       return; // blank means the default
     }
     assertEquals(1, problems.size(), problems::toString);
-    assertTrue(problems.get(0).contains("--master") && problems.get(0).contains("local[N]")
-        && problems.get(0).contains("spark://host:port"), problems.get(0));
+    assertEquals(EngineProblem.Setting.MASTER, problems.get(0).setting());
+    String said = problems.get(0).message();
+    assertTrue(said.contains("'" + master + "'") && said.contains("local[N]")
+        && said.contains("spark://host:port") && !said.contains("--master "), said);
   }
 
   /**
@@ -61,37 +64,42 @@ class SparkSettingsTest {
     int max = MasterUrl.maxLocalSlots();
     assertEquals(max, MasterUrl.parse("local[" + max + "]").localCores());
     for (String m : List.of("local[" + (max + 1) + "]", "local[99999]", "local[99999,2]")) {
-      List<String> problems = SparkProblems.of(settings(m, null, null, Map.of()), HEAP_1G);
+      List<EngineProblem> problems = SparkProblems.of(settings(m, null, null, Map.of()), HEAP_1G);
       assertEquals(1, problems.size(), problems::toString);
-      assertTrue(problems.get(0).contains("at most local[" + max + "]"), problems.get(0));
+      assertTrue(problems.get(0).message().contains("at most local[" + max + "]"),
+          problems.get(0).message());
     }
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"yarn", "YARN", "k8s://https://api:6443"})
   void yarnAndKubernetesGoThroughSparkSubmit(String master) {
-    List<String> problems = SparkProblems.of(settings(master, null, null, Map.of()), HEAP_1G);
+    List<EngineProblem> problems = SparkProblems.of(settings(master, null, null, Map.of()),
+        HEAP_1G);
     assertEquals(1, problems.size(), problems::toString);
-    assertTrue(problems.get(0).contains("spark-submit")
-        && problems.get(0).contains("spark/target/secmem-spark-submit.jar"), problems.get(0));
+    String said = problems.get(0).message();
+    assertTrue(said.contains("spark-submit") && said.contains("spark/target/secmem-spark-submit.jar"),
+        said);
   }
 
   @Test
   void confKeysMustBeSparkSettings() {
-    List<String> problems = SparkProblems.of(settings("local[2]", null, null,
+    List<EngineProblem> problems = SparkProblems.of(settings("local[2]", null, null,
         Map.of("executor.memory", "2g", "spark.executor.cores", "2")), HEAP_1G);
     assertEquals(1, problems.size(), problems::toString);
-    assertTrue(problems.get(0).contains("executor.memory") && problems.get(0).contains("spark."));
+    assertEquals(EngineProblem.Setting.CONF, problems.get(0).setting());
+    assertTrue(problems.get(0).message().contains("executor.memory")
+        && problems.get(0).message().contains("spark."));
   }
 
   @Test
   void partitionsAreBounded() {
     assertEquals(List.of(), SparkProblems.of(settings("local", null, 1, Map.of()), HEAP_1G));
     assertEquals(List.of(), SparkProblems.of(settings("local", null, 100_000, Map.of()), HEAP_1G));
-    assertTrue(SparkProblems.of(settings("local", null, 0, Map.of()), HEAP_1G).get(0)
-        .contains("--partitions"));
+    assertEquals(EngineProblem.Setting.PARTITIONS,
+        SparkProblems.of(settings("local", null, 0, Map.of()), HEAP_1G).get(0).setting());
     assertTrue(SparkProblems.of(settings("local", null, 100_001, Map.of()), HEAP_1G).get(0)
-        .contains("1..100000"));
+        .message().contains("1 .. 100000"));
   }
 
   @Test
@@ -107,9 +115,10 @@ class SparkSettingsTest {
     long m = 1L << 28; // 1 GiB of ints
     String p = SparkMemory.localProblem(m, HEAP_1G).orElseThrow();
     // 1024 MiB / 0.9 + 300 MiB = 1437.8 -> 1438 MiB.
-    assertEquals("--m: M = 268435456 ints (1024 MiB) needs a heap of at least 1438 MiB for Spark"
+    assertEquals("M = 268435456 ints (1024 MiB) needs a heap of at least 1438 MiB for Spark"
         + " in local mode; this JVM has 1024 MiB (SECMEM_HEAP sets it)", p);
-    assertEquals(List.of(p), SparkProblems.of(settings("local[2]", m, null, Map.of()), HEAP_1G));
+    assertEquals(List.of(new EngineProblem(EngineProblem.Setting.MEMORY, p)),
+        SparkProblems.of(settings("local[2]", m, null, Map.of()), HEAP_1G));
     // On a cluster the executors' heap is chosen from M instead: no problem here.
     assertEquals(List.of(), SparkProblems.of(settings("spark://h:7077", m, null, Map.of()),
         HEAP_1G));
@@ -120,7 +129,7 @@ class SparkSettingsTest {
     assertTrue(SparkMemory.heapProblem(400 * MIB).orElseThrow().contains("450 MiB"));
     assertEquals(Optional.empty(), SparkMemory.heapProblem(450 * MIB));
     assertTrue(SparkProblems.of(settings("local", null, null, Map.of()), 400 * MIB).get(0)
-        .contains("SECMEM_HEAP"));
+        .message().contains("SECMEM_HEAP"));
     assertTrue(SparkMemory.localProblem(1, 400 * MIB).isPresent());
   }
 
