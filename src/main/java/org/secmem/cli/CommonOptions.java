@@ -175,9 +175,8 @@ final class CommonOptions {
           + " configuration number (1, 2, ...) nor auto");
     }
 
-    Limits.between(cmd, "--reps", reps, NumericField.REPS.min(), NumericField.REPS.max(), "");
-    Limits.between(cmd, "--warmup", warmup, NumericField.WARMUP.min(),
-        NumericField.WARMUP.max(), "");
+    Limits.within(cmd, "--reps", reps, NumericField.REPS);
+    Limits.within(cmd, "--warmup", warmup, NumericField.WARMUP);
     return new RunSettings(reps, warmup, cache, sync, seed);
   }
 

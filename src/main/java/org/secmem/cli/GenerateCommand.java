@@ -68,7 +68,7 @@ final class GenerateCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     CommandLine cmd = spec.commandLine();
-    Limits.between(cmd, "--n", n, 0, Long.MAX_VALUE / 4 / 65536, "ints");
+    Limits.within(cmd, "--n", n, org.secmem.param.NumericField.N);
     Resources.checkOutputFile("--out", out);
     String clobber = org.secmem.param.PathProblems.clobberProblem(out, overwrite,
         "give --overwrite");

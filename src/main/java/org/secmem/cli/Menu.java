@@ -236,9 +236,9 @@ final class Menu {
       streamValues(name, args);
     }
     args.addAll(List.of("--reps", Long.toString(prompt.number("repetitions", 3,
-        NumericField.REPS.min(), NumericField.REPS.max(), false))));
+        NumericField.REPS))));
     args.addAll(List.of("--warmup", Long.toString(prompt.number("warm-up runs", 1,
-        NumericField.WARMUP.min(), NumericField.WARMUP.max(), false))));
+        NumericField.WARMUP))));
     args.addAll(List.of("--cache", prompt.choice("page cache before each run", "as-is",
         List.of("cold", "warm", "as-is"))));
     // A read writes nothing: only write and sort have writes to force.
@@ -261,23 +261,22 @@ final class Menu {
     List<StreamType> types = Arrays.stream(streams.split(",")).map(StreamType::parse).toList();
     args.addAll(List.of("--stream", streams));
     args.addAll(List.of("--n", Long.toString(prompt.number("N, ints per file", 1_000_000,
-        NumericField.N.min(), NumericField.N.max(), false))));
+        NumericField.N))));
     boolean usesB = types.stream().anyMatch(StreamType::usesBufferSize);
-    long k = prompt.number("k, number of streams", 1, NumericField.K.min(), NumericField.K.max(),
-        false, value -> {
-          admit(() -> Admission.openFiles(value, Machine.current()));
-          // Types without B hold fixed buffers (buffered: 8 KiB each): checked here, with k.
-          for (StreamType t : types) {
-            if (!t.usesBufferSize()) {
-              admit(() -> Admission.streams(t, value, StreamOptions.DEFAULT_BUFFER_BYTES, false,
-                  Machine.current()));
-            }
-          }
-        });
+    long k = prompt.number("k, number of streams", 1, NumericField.K, value -> {
+      admit(() -> Admission.openFiles(value, Machine.current()));
+      // Types without B hold fixed buffers (buffered: 8 KiB each): checked here, with k.
+      for (StreamType t : types) {
+        if (!t.usesBufferSize()) {
+          admit(() -> Admission.streams(t, value, StreamOptions.DEFAULT_BUFFER_BYTES, false,
+              Machine.current()));
+        }
+      }
+    });
     args.addAll(List.of("--k", Long.toString(k)));
     if (usesB) {
-      long b = prompt.number("B, buffer bytes", StreamOptions.DEFAULT_BUFFER_BYTES,
-          StreamOptions.MIN_BUFFER_BYTES, StreamOptions.MAX_BUFFER_BYTES, true, value -> {
+      long b = prompt.number("B, buffer bytes", StreamOptions.DEFAULT_BUFFER_BYTES, NumericField.B,
+          value -> {
             for (StreamType t : types) {
               if (t.usesBufferSize()) {
                 admit(() -> Admission.streams(t, k, value, false, Machine.current()));
@@ -338,7 +337,7 @@ final class Menu {
       return text;
     })));
     args.addAll(List.of("--n", Long.toString(prompt.number("N, ints", 1_000_000,
-        NumericField.N.min(), NumericField.N.max(), false))));
+        NumericField.N))));
     args.addAll(List.of("--shape", prompt.choice("shape", "uniform", SHAPES)));
     args.addAll(List.of("--seed", Long.toString(
         prompt.number("seed", 42, Long.MIN_VALUE, Long.MAX_VALUE, false))));

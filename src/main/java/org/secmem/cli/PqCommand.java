@@ -268,9 +268,8 @@ final class PqCommand implements Callable<Integer> {
   /** Refuses, before anything runs, a buffer tree the options cannot make or the heap hold. */
   private void checkTree(CommandLine cmd, long memInts, long bytes, StreamType read,
       StreamType write, FanoutRule rule) {
-    Limits.between(cmd, "--m", memInts, NumericField.M.min(), NumericField.M.max(), "ints");
-    Limits.between(cmd, "--b", bytes, StreamOptions.MIN_BUFFER_BYTES,
-        StreamOptions.MAX_BUFFER_BYTES, "bytes");
+    Limits.within(cmd, "--m", memInts, NumericField.M);
+    Limits.within(cmd, "--b", bytes, NumericField.B);
     try {
       Admission.queue(new QueueRequest(n, memInts, (int) bytes, rule, read, write),
           Machine.current());

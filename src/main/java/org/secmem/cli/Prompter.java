@@ -96,6 +96,23 @@ final class Prompter {
    */
   long number(String label, long def, long min, long max, boolean bytes, Check check)
       throws EndOfInput, IOException, Back {
+    return number(label, def, min, max, bytes, bytes ? "bytes" : "", check);
+  }
+
+  /** A value of {@code field}, in its range and unit, as a parameter file takes it. */
+  long number(String label, long def, org.secmem.param.NumericField field)
+      throws EndOfInput, IOException, Back {
+    return number(label, def, field, value -> { });
+  }
+
+  /** A value of {@code field} that also passes {@code check}. */
+  long number(String label, long def, org.secmem.param.NumericField field, Check check)
+      throws EndOfInput, IOException, Back {
+    return number(label, def, field.min(), field.max(), field.bytes(), field.unit(), check);
+  }
+
+  private long number(String label, long def, long min, long max, boolean bytes, String unit,
+      Check check) throws EndOfInput, IOException, Back {
     String allowed = min == Long.MIN_VALUE ? "any integer"
         : min + " .. " + (max == Long.MAX_VALUE ? "" : Long.toString(max));
     return ask(
@@ -111,8 +128,9 @@ final class Prompter {
           } catch (NumberFormatException e) {
             throw new Rejected(e.getMessage());
           }
-          if (v < min || v > max) {
-            throw new Rejected(v + " is out of range (allowed: " + allowed + ")");
+          String outside = org.secmem.param.NumericField.rangeProblem(v, min, max, unit);
+          if (outside != null) {
+            throw new Rejected(outside);
           }
           check.check(v);
           return v;

@@ -333,8 +333,7 @@ final class SortCommand implements Callable<Integer> {
     StreamType writeStream = chosen.writeType();
     if (arrivalNs != null) {
       // 0 is the default (the input exists before the clock starts), as in a parameter file.
-      Limits.between(cmd, "--arrival-ns", arrivalNs, NumericField.ARRIVAL.min(),
-          NumericField.ARRIVAL.max(), "ns");
+      Limits.within(cmd, "--arrival-ns", arrivalNs, NumericField.ARRIVAL);
       if (in != null && arrivalNs > 0) {
         throw new CommandLine.ParameterException(cmd, "--arrival-ns generates the keys as they"
             + " arrive: give --n N, not --in FILE");
@@ -414,7 +413,7 @@ final class SortCommand implements Callable<Integer> {
       SortChecks.requireReadable(in);
       ints = Streams.intCount(in);
     } else if (n != null) {
-      Limits.between(cmd, "--n", n, NumericField.N.min(), NumericField.N.max(), "ints");
+      Limits.within(cmd, "--n", n, NumericField.N);
       ints = n;
     } else {
       throw new CommandLine.ParameterException(cmd,
@@ -435,10 +434,10 @@ final class SortCommand implements Callable<Integer> {
     Refusals.refuseAny(cmd, Admission.applicability(Refusals.given(cmd), false,
         Optional.of(engineName), Set.of()));
     if (m != null) {
-      Limits.between(cmd, "--m", m, NumericField.M.min(), NumericField.M.max(), "ints");
+      Limits.within(cmd, "--m", m, NumericField.M);
     }
     if (partitions != null) {
-      Limits.between(cmd, "--partitions", partitions, 1, EngineChecks.MAX_PARTITIONS, "");
+      Limits.within(cmd, "--partitions", partitions, NumericField.PARTITIONS);
     }
     Map<String, String> conf;
     try {
@@ -488,17 +487,16 @@ final class SortCommand implements Callable<Integer> {
    */
   SortSettings resolve(CommandLine cmd) {
     if (m != null) {
-      Limits.between(cmd, "--m", m, NumericField.M.min(), NumericField.M.max(), "ints");
+      Limits.within(cmd, "--m", m, NumericField.M);
     }
     if (d != null) {
-      Limits.between(cmd, "--d", d, NumericField.D.min(), NumericField.D.max(), "");
+      Limits.within(cmd, "--d", d, NumericField.D);
     }
     if (b != null) {
-      Limits.between(cmd, "--b", b, StreamOptions.MIN_BUFFER_BYTES,
-          StreamOptions.MAX_BUFFER_BYTES, "bytes");
+      Limits.within(cmd, "--b", b, NumericField.B);
     }
     if (threads != null) {
-      Limits.between(cmd, "--threads", threads, 1, SortTuning.MAX_THREADS, "");
+      Limits.within(cmd, "--threads", threads, NumericField.THREADS);
     }
     try {
       return SortPreset.parse(preset).resolve(new SortChoices(

@@ -74,7 +74,7 @@ final class SortDialogue {
       ints = Streams.intCount(in);
     } else {
       ints = prompt.number("N, ints to generate into " + input, 1_000_000,
-          NumericField.N.min(), NumericField.N.max(), false);
+          NumericField.N);
       generateFirst = List.of("generate", "--out", input, "--n", Long.toString(ints));
     }
     args.addAll(List.of("--in", input));
@@ -100,17 +100,14 @@ final class SortDialogue {
         : Optional.of(Merger.parse(merger));
     // Each value is checked with the preset's for those not asked yet, as the command would.
     SortAnswers a = new SortAnswers(preset, chosenMerger, ints);
-    a.m = prompt.number("M, ints in memory", preset.memoryInts(), NumericField.M.min(),
-        NumericField.M.max(), false, value -> a.check(value, a.d, a.threads, a.read, a.write,
-            a.b));
+    a.m = prompt.number("M, ints in memory", preset.memoryInts(), NumericField.M,
+        value -> a.check(value, a.d, a.threads, a.read, a.write, a.b));
     args.addAll(List.of("--m", Long.toString(a.m)));
-    a.d = (int) prompt.number("d, merge fan-in", preset.fanIn(), NumericField.D.min(),
-        NumericField.D.max(), false, value -> a.check(a.m, (int) value, a.threads, a.read,
-            a.write, a.b));
+    a.d = (int) prompt.number("d, merge fan-in", preset.fanIn(), NumericField.D,
+        value -> a.check(a.m, (int) value, a.threads, a.read, a.write, a.b));
     args.addAll(List.of("--d", Integer.toString(a.d)));
-    a.threads = (int) prompt.number("threads", preset.threads(), NumericField.THREADS.min(),
-        NumericField.THREADS.max(), false, value -> a.check(a.m, a.d, (int) value, a.read,
-            a.write, a.b));
+    a.threads = (int) prompt.number("threads", preset.threads(), NumericField.THREADS,
+        value -> a.check(a.m, a.d, (int) value, a.read, a.write, a.b));
     args.addAll(List.of("--threads", Integer.toString(a.threads)));
     a.read = StreamType.parse(prompt.ask("read stream type", preset.streams().cliName(),
         String.join(", ", STREAMS), text -> {
@@ -126,8 +123,7 @@ final class SortDialogue {
           return t.cliName();
         }));
     args.addAll(List.of("--write-stream", a.write.cliName()));
-    a.b = (int) prompt.number("B, buffer bytes", preset.bufferBytes(),
-        StreamOptions.MIN_BUFFER_BYTES, StreamOptions.MAX_BUFFER_BYTES, true,
+    a.b = (int) prompt.number("B, buffer bytes", preset.bufferBytes(), NumericField.B,
         value -> a.check(a.m, a.d, a.threads, a.read, a.write, (int) value));
     args.addAll(List.of("--b", Integer.toString(a.b)));
     if (prompt.choice("order", "ascending", List.of("ascending", "descending"))
@@ -147,10 +143,9 @@ final class SortDialogue {
     args.addAll(List.of("--algorithm", "buffer-tree"));
     long n = prompt.number("N, ints to sort (generated)", 1_000_000, 1, NumericField.N.max(),
         false);
-    long m = prompt.number("M, ints of memory", TREE_M, NumericField.M.min(),
-        NumericField.M.max(), false);
-    long b = prompt.number("B, block and buffer bytes", TREE_B, StreamOptions.MIN_BUFFER_BYTES,
-        StreamOptions.MAX_BUFFER_BYTES, true, value -> treeProblem(n, m, (int) value,
+    long m = prompt.number("M, ints of memory", TREE_M, NumericField.M);
+    long b = prompt.number("B, block and buffer bytes", TREE_B, NumericField.B,
+        value -> treeProblem(n, m, (int) value,
             FanoutRule.ratio(1), StreamType.USER_BUFFER, StreamType.USER_BUFFER));
     String fanout = prompt.ask("fanout", "m/8", "m, m/K or a,b", text -> {
       try {

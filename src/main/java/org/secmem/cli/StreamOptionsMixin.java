@@ -48,8 +48,7 @@ final class StreamOptionsMixin {
   /** The N values, checked. */
   List<Long> ns(CommandLine cmd) {
     for (long n : ns) {
-      Limits.between(cmd, "--n", n, org.secmem.param.NumericField.N.min(),
-          org.secmem.param.NumericField.N.max(), "ints");
+      Limits.within(cmd, "--n", n, org.secmem.param.NumericField.N);
     }
     return ns;
   }
@@ -57,8 +56,7 @@ final class StreamOptionsMixin {
   /** The k values, checked against the range and the open-file limit. */
   List<Integer> ks(CommandLine cmd) {
     for (int k : ks) {
-      Limits.between(cmd, "--k", k, org.secmem.param.NumericField.K.min(),
-          org.secmem.param.NumericField.K.max(), "");
+      Limits.within(cmd, "--k", k, org.secmem.param.NumericField.K);
       Resources.checkOpenFiles(cmd, "--k", k);
     }
     return ks;

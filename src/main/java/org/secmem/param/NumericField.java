@@ -5,29 +5,58 @@ import org.secmem.stream.StreamOptions;
 /** The numeric parameters, with their allowed ranges: one place for every check and message. */
 public enum NumericField {
   /** Ints per file; bounded so that byte counts stay far from overflow. */
-  N("n", 0, Long.MAX_VALUE / 4 / 65536, false),
-  K("k", 1, 1_000_000, false),
-  B("b", StreamOptions.MIN_BUFFER_BYTES, StreamOptions.MAX_BUFFER_BYTES, true),
+  N("n", 0, Long.MAX_VALUE / 4 / 65536, false, "ints"),
+  K("k", 1, 1_000_000, false, ""),
+  B("b", StreamOptions.MIN_BUFFER_BYTES, StreamOptions.MAX_BUFFER_BYTES, true, "bytes"),
   /** Ints in memory: one Java array. */
-  M("m", 1, Integer.MAX_VALUE - 8, false),
-  D("d", 2, 1_000_000, false),
-  THREADS("threads", 1, org.secmem.sort.SortTuning.MAX_THREADS, false),
-  PARTITIONS("partitions", 1, org.secmem.engine.EngineChecks.MAX_PARTITIONS, false),
-  REPS("reps", 1, 1_000_000, false),
-  WARMUP("warmup", 0, 1_000_000, false),
-  SEED("seed", Long.MIN_VALUE, Long.MAX_VALUE, false),
-  ARRIVAL("arrival_ns_per_key", 0, org.secmem.experiment.SortTrialSpec.MAX_ARRIVAL_NANOS, false);
+  M("m", 1, Integer.MAX_VALUE - 8, false, "ints"),
+  D("d", 2, 1_000_000, false, ""),
+  THREADS("threads", 1, org.secmem.sort.SortTuning.MAX_THREADS, false, ""),
+  PARTITIONS("partitions", 1, org.secmem.engine.EngineChecks.MAX_PARTITIONS, false, ""),
+  REPS("reps", 1, 1_000_000, false, ""),
+  WARMUP("warmup", 0, 1_000_000, false, ""),
+  SEED("seed", Long.MIN_VALUE, Long.MAX_VALUE, false, ""),
+  ARRIVAL("arrival_ns_per_key", 0, org.secmem.experiment.SortTrialSpec.MAX_ARRIVAL_NANOS, false,
+      "ns");
 
   private final String column;
   private final long min;
   private final long max;
   private final boolean bytes;
+  private final String unit;
 
-  NumericField(String column, long min, long max, boolean bytes) {
+  NumericField(String column, long min, long max, boolean bytes, String unit) {
     this.column = column;
     this.min = min;
     this.max = max;
     this.bytes = bytes;
+    this.unit = unit;
+  }
+
+  /**
+   * Why {@code value} is outside [min, max], or null when it is inside: {@code 3 is below the
+   * minimum 4 (allowed: 4 .. 1073741824 bytes)}. The command line, parameter files and the menu
+   * all say a range problem in these words.
+   */
+  public static String rangeProblem(long value, long min, long max, String unit) {
+    String allowed = " (allowed: " + rangeText(min, max, unit) + ")";
+    if (value < min) {
+      return value + " is below the minimum " + min + allowed;
+    }
+    if (value > max) {
+      return value + " is above the maximum " + max + allowed;
+    }
+    return null;
+  }
+
+  private static String rangeText(long min, long max, String unit) {
+    String range = max == Long.MAX_VALUE ? min + " or more" : min + " .. " + max;
+    return unit.isEmpty() ? range : range + " " + unit;
+  }
+
+  /** The unit of its values ({@code ints}, {@code bytes}, {@code ns}), or empty. */
+  public String unit() {
+    return unit;
   }
 
   public String column() {
@@ -47,19 +76,13 @@ public enum NumericField {
     return bytes;
   }
 
-  /** Null when allowed, else the problem, e.g. {@code 3 is below the minimum 4}. */
+  /** Null when allowed, else the problem, e.g. {@code 3 is below the minimum 4 (allowed: ...)}. */
   public String problem(long value) {
-    if (value < min) {
-      return value + " is below the minimum " + min;
-    }
-    if (value > max) {
-      return value + " is above the maximum " + max;
-    }
-    return null;
+    return rangeProblem(value, min, max, unit);
   }
 
-  /** The allowed range as text. */
+  /** The allowed range as text, with its unit. */
   public String range() {
-    return min + " .. " + max;
+    return rangeText(min, max, unit);
   }
 }

@@ -45,7 +45,7 @@ final class RowChecker {
       for (long v : values) {
         String p = spec.problem(v);
         if (p != null) {
-          problem(field, p + " (allowed: " + spec.range() + ")");
+          problem(field, p);
         } else {
           ok.add(v);
         }

@@ -56,11 +56,11 @@ class InputLimitsTest {
       "write --stream simple --n 1,000|--n: '1,000' has a thousands separator; write 1000 or 1_000",
       "write --stream simple --n 10 --k 1,000|--k: '1,000' has a thousands separator",
       "write --stream simple --n 2,500,000|write 2500000 or 2_500_000",
-      "write --stream simple --n 10 --reps 2000000|--reps: 2000000 is out of range (allowed: 1 .."
+      "write --stream simple --n 10 --reps 2000000|--reps: 2000000 is above the maximum 1000000 (allowed: 1 .."
           + " 1000000)",
-      "write --stream simple --n 10 --warmup 2^30|--warmup: 1073741824 is out of range",
+      "write --stream simple --n 10 --warmup 2^30|--warmup: 1073741824 is above the maximum",
       "write --stream simple --n 10 --k 2^40|'2^40' is too large",
-      "sort --n 10 --d 1|--d: 1 is out of range (allowed: 2 ..",
+      "sort --n 10 --d 1|--d: 1 is below the minimum 2 (allowed: 2 ..",
       "sort --n 10 --d two|'two' is not a number",
   })
   void badNumbers_exit2_nothingLeft(String args, String expected) throws IOException {

@@ -83,8 +83,8 @@ class MenuTest {
     drive("2\n2\nmapped,simpel\nmapped\n-5\n2^10\n\n3\n4K\n2\n\nwarm\n0\n");
     String text = out.toString();
     assertTrue(text.contains("'simpel' is not one of"), text);
-    assertTrue(text.contains("-5 is out of range"), text);
-    assertTrue(text.contains("3 is out of range"), text);
+    assertTrue(text.contains("-5 is below the minimum"), text);
+    assertTrue(text.contains("3 is below the minimum"), text);
     assertEquals(1, executed.size(), executed.toString());
     assertEquals(List.of("read", "--stream", "mapped", "--n", "1024", "--k", "1", "--b", "4096",
         "--reps", "2", "--warmup", "1", "--cache", "warm"), executed.get(0));

@@ -161,7 +161,7 @@ class PqCliTest {
         "--n 100 --m 256 --b 16 --fanout 9,8|--fanout:",
         "--n 100 --m 256 --b 16 --fanout 1,3|--fanout: the priority queue needs b >= 4",
         "--n 100 --m 64 --b 16|--m: the priority queue needs b >= 4",
-        "--n 0|--n: 0 is out of range",
+        "--n 0|--n: 0 is below the minimum 1",
         "--n 100 --impl heap|--impl: unknown priority queue 'heap'",
         "--n 100 --impl java --fanout m/4|--fanout applies to --impl buffer-tree only",
         "--n 100 --m 2000000000|--m: the buffer-tree priority queue with M = 2000000000 ints",

@@ -143,6 +143,44 @@ class SparkEngineCliTest {
     assertOneLine(r);
   }
 
+  /**
+   * A bad engine setting reads the same on the command line and in a parameter file after the
+   * name each gives the setting: the file's column was once recovered by parsing "--master" out
+   * of the engine's own message.
+   */
+  @Test
+  void aBadEngineSetting_readsTheSame_onTheCommandLineAndInAFile() throws IOException {
+    Path in = input(1000);
+    String[][] cases = {
+        {"--master", "lokal[2]", "master", "lokal[2]"},
+        {"--m", "20000", "m", "20000"},
+        {"--partitions", "100001", "partitions", "100001"}};
+    for (String[] c : cases) {
+      List<String> args = new ArrayList<>(List.of("--master", "local[2]", "--in", in.toString()));
+      if (c[0].equals("--master")) {
+        args = new ArrayList<>(List.of("--in", in.toString()));
+      }
+      args.addAll(List.of(c[0], c[1]));
+      Result cli = sort(args.toArray(String[]::new));
+      assertEquals(2, cli.code(), cli.err());
+      String prefix = "secmem sort: " + c[0] + ": ";
+      assertTrue(cli.err().contains(prefix), cli.err());
+      String said = cli.err().substring(cli.err().indexOf(prefix) + prefix.length()).lines()
+          .findFirst().orElseThrow();
+      String header = "experiment,engine,input,master," + c[2];
+      if (c[2].equals("master")) {
+        header = "experiment,engine,input,master";
+      }
+      String row = "sort,spark," + in + "," + (c[2].equals("master") ? c[3] : "local[2]," + c[3]);
+      Path params = Files.writeString(dir.resolve("p.csv"), header + "\n" + row + "\n");
+      Result file = run("run", params.toString(), "--results", dir.resolve("r.csv").toString());
+      assertEquals(2, file.code(), file.err());
+      assertTrue(file.err().contains("p.csv:2: " + c[2] + ": " + said), said + " in\n"
+          + file.err());
+      assertFalse(said.contains("--"), "the engine's message names no option: " + said);
+    }
+  }
+
   @Test
   void aMasterThatCannotBeReached_exitsOneWithOneLine_andLeavesNoOutput() throws IOException {
     Path in = input(1000);
