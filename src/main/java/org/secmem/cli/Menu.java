@@ -17,7 +17,13 @@ import java.nio.file.Paths;
 import java.util.Optional;
 import java.util.function.Function;
 import org.secmem.data.Shape;
+import org.secmem.experiment.Experiment;
 import org.secmem.param.NumericField;
+import org.secmem.param.ParamDefaults;
+import org.secmem.param.ParamFileException;
+import org.secmem.param.ParamFiles;
+import org.secmem.param.ParamProblem;
+import org.secmem.param.RunConfig;
 import org.secmem.param.PathProblems;
 import org.secmem.sort.SortPreset;
 import org.secmem.stream.StreamOptions;
@@ -166,11 +172,25 @@ final class Menu {
           }
         case "3":
           try {
-            String file = prompt.existingFile("parameter file", name.equals(TREE)
-                ? "configs/seed004-bts-laptop.csv" : "configs/" + name + "-seed.csv");
-            // The tree's files are header CSV (a line per algorithm): run them as they are.
-            runCommand(name.equals(TREE) ? List.of("run", file)
-                : List.of(name, "--params", file));
+            java.util.Set<Experiment> kinds = java.util.EnumSet.noneOf(Experiment.class);
+            String file = prompt.ask("parameter file", name.equals(TREE)
+                ? "configs/seed004-bts-laptop.csv" : "configs/" + name + "-seed.csv", "",
+                text -> {
+                  // Read and admitted here: a file that cannot run is refused at the prompt.
+                  kinds.clear();
+                  kinds.addAll(experimentsOf(name, text));
+                  return text;
+                });
+            // The tree's files are header CSV (a line per algorithm), and a file with lines of
+            // other experiments is the user's whole plan: run them as 'secmem run' does.
+            boolean whole = name.equals(TREE)
+                || !kinds.equals(java.util.Set.of(experimentOf(name)));
+            if (whole && !name.equals(TREE)) {
+              out.println("  (" + UserText.line(file) + " has " + kinds.stream()
+                  .map(Experiment::cliName).sorted().toList() + " lines: running the whole file,"
+                  + " as 'secmem run' does)");
+            }
+            runCommand(whole ? List.of("run", file) : List.of(name, "--params", file));
             offerChart();
             return;
           } catch (Prompter.Back back) {
@@ -182,6 +202,43 @@ final class Menu {
         default:
           out.println("  '" + UserText.line(choice) + "' is not a choice: type 1, 2, 3 or B");
       }
+    }
+  }
+
+  /** The experiment a menu entry runs ({@code tree}: the sort's buffer tree). */
+  private static Experiment experimentOf(String name) {
+    for (Experiment e : Experiment.values()) {
+      if (e.cliName().equals(name)) {
+        return e;
+      }
+    }
+    return Experiment.SORT;
+  }
+
+  /**
+   * The experiments of a parameter file's lines, read and admitted on this machine as {@code
+   * secmem run} would; its problems, the first few, as the rejection of the answer.
+   */
+  private static java.util.Set<Experiment> experimentsOf(String name, String text)
+      throws Prompter.Rejected {
+    Path p = Paths.get(text);
+    if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
+      throw new Prompter.Rejected(text + " does not exist or is not a readable file");
+    }
+    try {
+      java.util.Set<Experiment> kinds = java.util.EnumSet.noneOf(Experiment.class);
+      for (RunConfig c : ParamFiles.read(p, Optional.of(experimentOf(name)),
+          ParamDefaults.standard().admittingOn(Machine.current()))) {
+        kinds.add(c.experiment());
+      }
+      return kinds;
+    } catch (ParamFileException e) {
+      List<String> lines = e.problems().stream().map(ParamProblem::toString).toList();
+      throw new Prompter.Rejected(String.join("\n    ", lines.subList(0, Math.min(5,
+          lines.size()))) + (lines.size() > 5 ? "\n    ... and " + (lines.size() - 5)
+          + " more problems" : ""));
+    } catch (IOException e) {
+      throw new Prompter.Rejected(text + " cannot be read: " + e.getMessage());
     }
   }
 

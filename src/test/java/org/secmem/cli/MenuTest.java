@@ -94,6 +94,7 @@ class MenuTest {
   @Test
   void importParameterFile_missingFileReasked_andBack() throws IOException {
     java.nio.file.Path f = java.nio.file.Files.createTempFile("menu", ".csv");
+    java.nio.file.Files.writeString(f, "experiment,n\nsort,1000\n");
     drive("3\nB\n3\n3\nno/such.csv\n" + f + "\n0\n");
     assertTrue(out.toString().contains("no/such.csv does not exist"), out.toString());
     assertEquals(List.of(List.of("sort", "--params", f.toString())), executed);
@@ -374,5 +375,27 @@ class MenuTest {
       assertTrue(line.length() <= 2 * UserText.MAX_LINE, () -> "a line of " + line.length()
           + " characters: " + line.substring(0, 200) + "...");
     }
+  }
+
+  /**
+   * "Import a parameter file" under write took configs/sweep-small.csv (write and read lines) and
+   * then failed with "use 'secmem run'": such a file now runs whole, and a file that cannot run
+   * is refused at the prompt, naming its line and column, before anything runs.
+   */
+  @Test
+  void importingAFile_runsItWholeWhenItHasOtherExperiments_andRefusesABadOneAtThePrompt()
+      throws IOException {
+    java.nio.file.Path mixed = java.nio.file.Files.writeString(tmp.resolve("mixed.csv"),
+        "experiment,stream,n,k\nwrite,simple,100,1\nread,simple,100,1\n");
+    java.nio.file.Path writes = java.nio.file.Files.writeString(tmp.resolve("writes.csv"),
+        "experiment,stream,n,k\nwrite,simple,100,1\n");
+    java.nio.file.Path bad = java.nio.file.Files.writeString(tmp.resolve("bad.csv"),
+        "experiment,stream,n,k,b\nwrite,direct,100,1,1000\n");
+    drive("1\n3\n" + bad + "\n" + mixed + "\n1\n3\n" + writes + "\n0\n");
+    String text = out.toString();
+    assertTrue(text.contains("bad.csv:2: b: direct needs B to be a multiple of 4096"), text);
+    assertTrue(text.contains("running the whole file, as 'secmem run' does"), text);
+    assertEquals(List.of(List.of("run", mixed.toString()),
+        List.of("write", "--params", writes.toString())), executed);
   }
 }
