@@ -33,10 +33,8 @@ final class Refusals {
 
   /** The option a message names for {@code p}: the one given, else its main one. */
   static String optionOf(CommandLine cmd, Parameter p) {
-    List<String> options = p.options();
-    boolean negatable = options.size() == 2 && !p.option().equals(options.get(0));
-    if (!negatable) {
-      for (String option : options) {
+    if (!p.negatable()) {
+      for (String option : p.options()) {
         if (cmd.getCommandSpec().findOption(option) != null
             && cmd.getParseResult().hasMatchedOption(option)) {
           return option;

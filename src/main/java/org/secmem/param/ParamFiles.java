@@ -28,12 +28,7 @@ import org.secmem.stream.StreamType;
 public final class ParamFiles {
 
   /** The columns of the header-based format. */
-  public static final Set<String> COLUMNS =
-      Set.of("experiment", "stream", "read_stream", "write_stream", "n", "k", "b", "m", "d",
-          "shape", "seed", "input", "output", "overwrite", "order", "reps", "warmup", "cache", "sync", "dir",
-          "preset", "merger", "run_sort", "overlap", "parallel_merge", "threads", "algorithm",
-          "fanout", "arrival_ns_per_key", "work_dir", "engine", "master", "partitions",
-          "engine_conf");
+  public static final Set<String> COLUMNS = org.secmem.admission.Parameter.columns();
 
   private ParamFiles() {}
 
@@ -212,7 +207,7 @@ public final class ParamFiles {
       }
       if (!COLUMNS.contains(name)) {
         problems.add(new ParamProblem(file, lineNo, name,
-            "unknown column (allowed: " + String.join(", ", new java.util.TreeSet<>(COLUMNS))
+            "unknown column (allowed: " + String.join(", ", COLUMNS)
                 + ")"));
         names.add("");
       } else if (names.contains(name)) {

@@ -36,18 +36,6 @@ import org.secmem.stream.StreamType;
  */
 final class RowExpander {
 
-  /** Columns each experiment takes; a value in any other column is a mistake worth reporting. */
-  private static final Set<String> COMMON =
-      Set.of("experiment", "reps", "warmup", "cache", "sync", "seed", "b");
-
-  private static final Set<String> STREAM_COLUMNS = Set.of("stream", "n", "k", "dir");
-  private static final Set<String> SORT_COLUMNS =
-      Set.of("read_stream", "write_stream", "stream", "n", "m", "d", "shape", "input", "output",
-          "overwrite",
-          "order", "preset", "merger", "run_sort", "overlap", "parallel_merge", "threads",
-          "algorithm", "fanout", "arrival_ns_per_key", "work_dir", "engine", "master",
-          "partitions", "engine_conf");
-
   /** The most configurations one file may expand to. */
   static final int MAX_CONFIGS = 100_000;
 
@@ -114,10 +102,9 @@ final class RowExpander {
       ParamDefaults defaults,
       RowChecker check) {
     Path base = file.toAbsolutePath().getParent();
-    Set<String> allowed = experiment == Experiment.SORT ? SORT_COLUMNS : STREAM_COLUMNS;
+    Set<String> allowed = Parameter.columnsOf(experiment);
     for (Map.Entry<String, String> e : cells.entrySet()) {
-      if (!e.getValue().isBlank() && !COMMON.contains(e.getKey())
-          && !allowed.contains(e.getKey())) {
+      if (!e.getValue().isBlank() && !allowed.contains(e.getKey())) {
         check.problem(e.getKey(), "does not apply to the " + experiment + " experiment");
       }
     }
