@@ -33,7 +33,8 @@ class ArchitectureTest {
       "sort", // the external merge sort and the in-memory baseline
       "data", // input generation, checksums, int files
       "stream", // the ReadStream / WriteStream family
-      "fs"); // safe file-system primitives, markers, temporary files
+      "fs", // safe file-system primitives, markers, temporary files
+      "names"); // how a user's word becomes an enum constant: every package may use it
 
   private static JavaClasses classes;
 

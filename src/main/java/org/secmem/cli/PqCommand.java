@@ -24,6 +24,7 @@ import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.SweptTrial;
 import org.secmem.experiment.TimeEstimate;
 import org.secmem.experiment.Trial;
+import org.secmem.names.Names;
 import org.secmem.param.NumericField;
 import org.secmem.sort.SortMemory;
 import org.secmem.stream.StreamOptions;
@@ -248,7 +249,9 @@ final class PqCommand implements Callable<Integer> {
       try {
         out.add(PqImpl.parse(t));
       } catch (IllegalArgumentException e) {
-        throw new CommandLine.ParameterException(cmd, "--impl: " + e.getMessage());
+        // "both" is a word of this option, not a queue: the message adds it to the queues' names.
+        throw new CommandLine.ParameterException(cmd, "--impl: " + Names.unknown("priority queue",
+            part.trim(), Names.allowed(PqImpl.class) + ", both").getMessage());
       }
     }
     return out;

@@ -1,11 +1,10 @@
 package org.secmem.data;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import org.secmem.names.CliName;
+import org.secmem.names.Names;
 
 /** The shapes of generated data. */
-public enum Shape {
+public enum Shape implements CliName {
   /** Uniformly random 32-bit ints. */
   UNIFORM("uniform"),
   /** Non-decreasing, spread evenly over the int range. */
@@ -23,28 +22,18 @@ public enum Shape {
     this.cliName = cliName;
   }
 
+  @Override
   public String cliName() {
     return cliName;
   }
 
-  public static String allowedNames() {
-    return Arrays.stream(values()).map(Shape::cliName).collect(Collectors.joining(", "));
-  }
-
   /**
-   * Parses a CLI name, ignoring case.
+   * The shape called {@code name}, case and surrounding spaces ignored.
    *
    * @throws IllegalArgumentException naming the value and the allowed names
    */
   public static Shape parse(String name) {
-    String n = name.trim().toLowerCase(Locale.ROOT);
-    for (Shape s : values()) {
-      if (s.cliName.equals(n)) {
-        return s;
-      }
-    }
-    throw new IllegalArgumentException(
-        "unknown shape '" + name + "' (allowed: " + allowedNames() + ")");
+    return Names.parse(Shape.class, "shape", name);
   }
 
   @Override

@@ -1,7 +1,9 @@
 package org.secmem.data;
 
+import org.secmem.names.CliName;
+
 /** The order a sorted file is in. */
-public enum SortOrder {
+public enum SortOrder implements CliName {
   ASCENDING("ascending"),
   DESCENDING("descending");
 
@@ -11,6 +13,7 @@ public enum SortOrder {
     this.cliName = cliName;
   }
 
+  @Override
   public String cliName() {
     return cliName;
   }

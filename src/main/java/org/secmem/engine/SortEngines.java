@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.ServiceLoader;
+import org.secmem.names.Names;
 
 /**
  * The sort engines: secmem's own ({@link #SECMEM}, built in) and those found on the class path.
@@ -35,8 +36,7 @@ public final class SortEngines {
     if (NAMES.contains(n)) {
       return n;
     }
-    throw new IllegalArgumentException(
-        "unknown engine '" + name.trim() + "' (allowed: " + String.join(", ", NAMES) + ")");
+    throw Names.unknown("engine", name.trim(), String.join(", ", NAMES));
   }
 
   /**

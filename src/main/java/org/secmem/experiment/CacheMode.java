@@ -1,9 +1,10 @@
 package org.secmem.experiment;
 
-import java.util.Locale;
+import org.secmem.names.CliName;
+import org.secmem.names.Names;
 
 /** The page-cache state asked for before each timed run. */
-public enum CacheMode {
+public enum CacheMode implements CliName {
   /** Page cache dropped (needs root): data comes from storage. */
   COLD("cold"),
   /** The files read once before the clock starts: data comes from memory. */
@@ -17,19 +18,18 @@ public enum CacheMode {
     this.cliName = cliName;
   }
 
+  @Override
   public String cliName() {
     return cliName;
   }
 
+  /**
+   * The cache state called {@code name}, case and surrounding spaces ignored.
+   *
+   * @throws IllegalArgumentException naming the text and the names allowed
+   */
   public static CacheMode parse(String name) {
-    String n = name.trim().toLowerCase(Locale.ROOT);
-    for (CacheMode m : values()) {
-      if (m.cliName.equals(n)) {
-        return m;
-      }
-    }
-    throw new IllegalArgumentException(
-        "unknown cache state '" + name + "' (allowed: cold, warm, as-is)");
+    return Names.parse(CacheMode.class, "cache state", name);
   }
 
   @Override

@@ -1,7 +1,9 @@
 package org.secmem.experiment;
 
+import org.secmem.names.CliName;
+
 /** The kinds of experiment, with the names used in result files and parameter files. */
-public enum Experiment {
+public enum Experiment implements CliName {
   WRITE("write"),
   READ("read"),
   SORT("sort"),
@@ -14,6 +16,7 @@ public enum Experiment {
     this.cliName = cliName;
   }
 
+  @Override
   public String cliName() {
     return cliName;
   }

@@ -1,11 +1,10 @@
 package org.secmem.experiment;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import org.secmem.names.CliName;
+import org.secmem.names.Names;
 
 /** The priority queues the pq experiment times; the {@code algorithm} column names which. */
-public enum PqImpl {
+public enum PqImpl implements CliName {
   /** {@link org.secmem.buffertree.ExternalPriorityQueue}: Arge's buffer tree, M ints of memory. */
   BUFFER_TREE("buffer-tree"),
   /** {@link java.util.PriorityQueue} of boxed Integers: the in-memory baseline. */
@@ -17,12 +16,9 @@ public enum PqImpl {
     this.cliName = cliName;
   }
 
+  @Override
   public String cliName() {
     return cliName;
-  }
-
-  public static String allowedNames() {
-    return Arrays.stream(values()).map(PqImpl::cliName).collect(Collectors.joining(", "));
   }
 
   /**
@@ -31,14 +27,7 @@ public enum PqImpl {
    * @throws IllegalArgumentException naming the text and the names allowed
    */
   public static PqImpl parse(String name) {
-    String t = name.trim().toLowerCase(Locale.ROOT);
-    for (PqImpl i : values()) {
-      if (i.cliName.equals(t)) {
-        return i;
-      }
-    }
-    throw new IllegalArgumentException(
-        "unknown priority queue '" + name + "' (allowed: " + allowedNames() + ", both)");
+    return Names.parse(PqImpl.class, "priority queue", name);
   }
 
   @Override

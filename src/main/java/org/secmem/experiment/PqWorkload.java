@@ -1,14 +1,13 @@
 package org.secmem.experiment;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import org.secmem.names.CliName;
+import org.secmem.names.Names;
 
 /**
  * The operation sequences of the priority-queue experiment. Each does N inserts and N delete-mins
  * (2N operations) and ends with the queue empty.
  */
-public enum PqWorkload {
+public enum PqWorkload implements CliName {
   /** N inserts, then N delete-mins. */
   INSERT_THEN_DELETE("insert-then-delete"),
   /** ⌈N/2⌉ inserts (the warm start), then insert and delete-min alternately, then the drain. */
@@ -25,13 +24,9 @@ public enum PqWorkload {
     this.cliName = cliName;
   }
 
+  @Override
   public String cliName() {
     return cliName;
-  }
-
-  /** The names, for messages and help. */
-  public static String allowedNames() {
-    return Arrays.stream(values()).map(PqWorkload::cliName).collect(Collectors.joining(", "));
   }
 
   /**
@@ -40,14 +35,7 @@ public enum PqWorkload {
    * @throws IllegalArgumentException naming the text and the names allowed
    */
   public static PqWorkload parse(String name) {
-    String t = name.trim().toLowerCase(Locale.ROOT);
-    for (PqWorkload w : values()) {
-      if (w.cliName.equals(t)) {
-        return w;
-      }
-    }
-    throw new IllegalArgumentException(
-        "unknown workload '" + name + "' (allowed: " + allowedNames() + ")");
+    return Names.parse(PqWorkload.class, "workload", name);
   }
 
   @Override

@@ -1,13 +1,14 @@
 package org.secmem.experiment;
 
-import java.util.Locale;
+import org.secmem.names.CliName;
+import org.secmem.names.Names;
 
 /**
  * The order in which a batch's runs are measured. A sweep measured configuration after
  * configuration turns any drift of the machine (a filling page cache, a heating CPU, a neighbour's
  * load) into a trend along the swept parameter; interleaving spreads it over every configuration.
  */
-public enum RunOrder {
+public enum RunOrder implements CliName {
   /** Every configuration's warm-ups and repetitions, then the next configuration's: as listed. */
   SEQUENTIAL("sequential"),
   /**
@@ -30,19 +31,18 @@ public enum RunOrder {
     this.cliName = cliName;
   }
 
+  @Override
   public String cliName() {
     return cliName;
   }
 
+  /**
+   * The run order called {@code name}, case and surrounding spaces ignored.
+   *
+   * @throws IllegalArgumentException naming the text and the names allowed
+   */
   public static RunOrder parse(String name) {
-    String n = name.trim().toLowerCase(Locale.ROOT);
-    for (RunOrder o : values()) {
-      if (o.cliName.equals(n)) {
-        return o;
-      }
-    }
-    throw new IllegalArgumentException(
-        "unknown run order '" + name + "' (allowed: sequential, interleaved, random)");
+    return Names.parse(RunOrder.class, "run order", name);
   }
 
   @Override

@@ -18,6 +18,7 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.secmem.experiment.Experiment;
+import org.secmem.names.Names;
 import org.secmem.stream.StreamType;
 
 /**
@@ -155,12 +156,7 @@ public final class ParamFiles {
         }
       }
       String exp = cells.getOrDefault("experiment", "").trim().toLowerCase(Locale.ROOT);
-      Experiment experiment = null;
-      for (Experiment e : Experiment.values()) {
-        if (e.cliName().equals(exp)) {
-          experiment = e;
-        }
-      }
+      Experiment experiment = Names.find(Experiment.class, exp).orElse(null);
       if (experiment == null) {
         problems.add(new ParamProblem(file, lineNo, "experiment",
             (exp.isEmpty() ? "missing" : "'" + exp + "' is not an experiment")
@@ -233,11 +229,6 @@ public final class ParamFiles {
 
   /** Whether a word names a stream type (used to tell a seed-format header from data). */
   static boolean isStreamType(String word) {
-    try {
-      StreamType.parse(word);
-      return true;
-    } catch (IllegalArgumentException e) {
-      return false;
-    }
+    return Names.find(StreamType.class, word).isPresent();
   }
 }

@@ -24,6 +24,7 @@ import org.secmem.sort.RunSort;
 import org.secmem.sort.SortAlgorithm;
 import org.secmem.engine.EngineSettings;
 import org.secmem.engine.SortEngines;
+import org.secmem.names.Names;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortSettings;
@@ -281,7 +282,7 @@ final class RowExpander {
     List<StreamType> types = List.of();
     if (streamCell == null || streamCell.isBlank()) {
       check.problem("stream", "a " + experiment + " row needs a stream type (allowed: "
-          + StreamType.allowedNames() + ", or all)");
+          + Names.allowed(StreamType.class) + ", or all)");
     } else if (streamCell.trim().equalsIgnoreCase("all")) {
       types = List.of(StreamType.values());
     } else {

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.secmem.experiment.Experiment;
+import org.secmem.names.Names;
 import org.secmem.stream.StreamType;
 
 /**
@@ -119,7 +120,7 @@ final class SeedFormat {
       Path file, long lineNo, String field, String value, List<ParamProblem> problems) {
     if (typeOrNull(value) == null) {
       problems.add(new ParamProblem(file, lineNo, field, "unknown stream type '" + value
-          + "' (allowed: Simple, Buffer, BufferB, Mapping, or " + StreamType.allowedNames()
+          + "' (allowed: Simple, Buffer, BufferB, Mapping, or " + Names.allowed(StreamType.class)
           + "); the report's program would silently have used Simple"));
       // Go on checking the line's other fields; the problem alone refuses the file.
       return StreamType.SIMPLE.cliName();

@@ -1,9 +1,10 @@
 package org.secmem.sort;
 
-import java.util.Locale;
+import org.secmem.names.CliName;
+import org.secmem.names.Names;
 
 /** How the heads of the runs in a merge are compared. */
-public enum Merger {
+public enum Merger implements CliName {
   /** {@code java.util.PriorityQueue} of head objects: the seed reports' way. */
   PRIORITY_QUEUE("priority-queue"),
   /** A tournament (loser) tree over primitive keys: ⌈log2 d⌉ comparisons per int, no objects. */
@@ -21,18 +22,18 @@ public enum Merger {
     this.cliName = cliName;
   }
 
+  @Override
   public String cliName() {
     return cliName;
   }
 
+  /**
+   * The merger called {@code name}, case and surrounding spaces ignored.
+   *
+   * @throws IllegalArgumentException naming the text and the names allowed
+   */
   public static Merger parse(String name) {
-    for (Merger m : values()) {
-      if (m.cliName.equals(name.trim().toLowerCase(Locale.ROOT))) {
-        return m;
-      }
-    }
-    throw new IllegalArgumentException(
-        "unknown merger '" + name + "' (allowed: priority-queue, loser-tree, radix)");
+    return Names.parse(Merger.class, "merger", name);
   }
 
   /**

@@ -1,10 +1,11 @@
 package org.secmem.sort;
 
 import java.util.Arrays;
-import java.util.Locale;
+import org.secmem.names.CliName;
+import org.secmem.names.Names;
 
 /** How a run is sorted in memory. Parallelism comes from the run-formation workers. */
-public enum RunSort {
+public enum RunSort implements CliName {
   /** {@link Arrays#sort(int[], int, int)}: dual-pivot quicksort, ~90 ns per int here. */
   ARRAYS("arrays"),
   /** Radix sort: one MSD pass, then cache-sized buckets finished by LSD passes; a few ns per int. */
@@ -16,18 +17,23 @@ public enum RunSort {
     this.cliName = cliName;
   }
 
+  @Override
   public String cliName() {
     return cliName;
   }
 
+  /**
+   * The run sort called {@code name}.
+   *
+   * @throws IllegalArgumentException naming the text and the names allowed, and where threads
+   *     come from (there is no {@code parallel} run sort)
+   */
   public static RunSort parse(String name) {
-    for (RunSort r : values()) {
-      if (r.cliName.equals(name.trim().toLowerCase(Locale.ROOT))) {
-        return r;
-      }
+    try {
+      return Names.parse(RunSort.class, "run sort", name);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(e.getMessage() + "; parallelism comes from --threads");
     }
-    throw new IllegalArgumentException("unknown run sort '" + name + "' (allowed: arrays, radix;"
-        + " parallelism comes from --threads)");
   }
 
   /** Whether the sort needs a scratch array as large as the run. */

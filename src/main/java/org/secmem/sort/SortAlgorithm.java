@@ -1,15 +1,14 @@
 package org.secmem.sort;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import org.secmem.names.CliName;
+import org.secmem.names.Names;
 
 /**
  * Which algorithm {@code secmem sort} times: the external merge sort, or the in-memory baseline
  * it is compared with (PRODUCT.md section 4.4.4 of the seed reports). More may follow; every
  * value's name is what the command line, parameter files and the {@code algorithm} column say.
  */
-public enum SortAlgorithm {
+public enum SortAlgorithm implements CliName {
   /** The external d-way merge sort ({@link MergeSort}), as the preset and options compose it. */
   MERGE("merge"),
   /** All N ints read into one array, sorted with {@code Arrays.sort}, written ({@link InMemorySort}). */
@@ -26,23 +25,18 @@ public enum SortAlgorithm {
     this.cliName = cliName;
   }
 
+  @Override
   public String cliName() {
     return cliName;
   }
 
-  /** The names, comma-separated, as messages list them. */
-  public static String allowedNames() {
-    return Arrays.stream(values()).map(SortAlgorithm::cliName).collect(Collectors.joining(", "));
-  }
-
+  /**
+   * The algorithm called {@code name}, case and surrounding spaces ignored.
+   *
+   * @throws IllegalArgumentException naming the text and the names allowed
+   */
   public static SortAlgorithm parse(String name) {
-    for (SortAlgorithm a : values()) {
-      if (a.cliName.equals(name.trim().toLowerCase(Locale.ROOT))) {
-        return a;
-      }
-    }
-    throw new IllegalArgumentException(
-        "unknown algorithm '" + name + "' (allowed: " + allowedNames() + ")");
+    return Names.parse(SortAlgorithm.class, "algorithm", name);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package org.secmem.sort;
 
-import java.util.Locale;
+import org.secmem.names.CliName;
+import org.secmem.names.Names;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.Streams;
 
@@ -13,7 +14,7 @@ import org.secmem.stream.Streams;
  * per core, merges split by value range over the cores with a radix merger, and M the whole budget
  * (by default the largest M the heap holds).
  */
-public enum SortPreset {
+public enum SortPreset implements CliName {
   CLASSIC("classic", StreamType.USER_BUFFER, 64 * 1024, 16),
   FAST("fast", StreamType.CHANNEL, 1 << 20, 256);
 
@@ -32,6 +33,7 @@ public enum SortPreset {
     this.fanIn = fanIn;
   }
 
+  @Override
   public String cliName() {
     return cliName;
   }
@@ -66,13 +68,13 @@ public enum SortPreset {
     return this == FAST ? SortTuning.fast(threads) : SortTuning.classic().withThreads(threads);
   }
 
+  /**
+   * The preset called {@code name}, case and surrounding spaces ignored.
+   *
+   * @throws IllegalArgumentException naming the text and the names allowed
+   */
   public static SortPreset parse(String name) {
-    for (SortPreset p : values()) {
-      if (p.cliName.equals(name.trim().toLowerCase(Locale.ROOT))) {
-        return p;
-      }
-    }
-    throw new IllegalArgumentException("unknown preset '" + name + "' (allowed: classic, fast)");
+    return Names.parse(SortPreset.class, "preset", name);
   }
 
   /**

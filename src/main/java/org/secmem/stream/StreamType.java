@@ -1,11 +1,11 @@
 package org.secmem.stream;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import java.util.List;
+import org.secmem.names.CliName;
+import org.secmem.names.Names;
 
 /** The I/O strategies secmem measures, with the names the CLI, CSV files and seed report use. */
-public enum StreamType {
+public enum StreamType implements CliName {
   /** {@code DataInputStream}/{@code DataOutputStream} straight on the file. */
   SIMPLE("simple", "Simple", false),
   /** The same through the JDK's 8 KiB {@code BufferedInputStream}/{@code BufferedOutputStream}. */
@@ -35,6 +35,7 @@ public enum StreamType {
   }
 
   /** The name used on the command line and in result files, e.g. {@code user-buffer}. */
+  @Override
   public String cliName() {
     return cliName;
   }
@@ -42,6 +43,12 @@ public enum StreamType {
   /** The name the seed report's parameter files use, e.g. {@code BufferB}. */
   public String seedName() {
     return seedName;
+  }
+
+  /** The seed report's name, accepted wherever a type is named. */
+  @Override
+  public List<String> aliases() {
+    return List.of(seedName);
   }
 
   /** Whether the buffer size B changes what this type does. */
@@ -53,8 +60,8 @@ public enum StreamType {
   public static final int DIRECT_ALIGNMENT = 4096;
 
   /** The four types of the seed reports, the defaults of the write and read experiments. */
-  public static final java.util.List<StreamType> CLASSIC =
-      java.util.List.of(SIMPLE, BUFFERED, USER_BUFFER, MAPPED);
+  public static final List<StreamType> CLASSIC =
+      List.of(SIMPLE, BUFFERED, USER_BUFFER, MAPPED);
 
   /**
    * Why this type cannot use B bytes, or null when it can: {@code direct} takes whole blocks only
@@ -68,25 +75,13 @@ public enum StreamType {
     return null;
   }
 
-  /** The CLI names, comma separated, for messages. */
-  public static String allowedNames() {
-    return Arrays.stream(values()).map(StreamType::cliName).collect(Collectors.joining(", "));
-  }
-
   /**
    * Parses a CLI name ({@code user-buffer}) or a seed report name ({@code BufferB}), ignoring case.
    *
    * @throws IllegalArgumentException naming the value and the allowed names
    */
   public static StreamType parse(String name) {
-    String n = name.trim().toLowerCase(Locale.ROOT);
-    for (StreamType t : values()) {
-      if (t.cliName.equals(n) || t.seedName.toLowerCase(Locale.ROOT).equals(n)) {
-        return t;
-      }
-    }
-    throw new IllegalArgumentException(
-        "unknown stream type '" + name + "' (allowed: " + allowedNames() + ")");
+    return Names.parse(StreamType.class, "stream type", name);
   }
 
   @Override
