@@ -2,7 +2,9 @@ package org.secmem.report;
 
 /**
  * The columns of a raw results file, in order. Names are snake_case and fixed: scripts and the
- * summary and chart readers rely on them. New columns may be added, never renamed.
+ * summary and chart readers rely on them. New columns may be added, never renamed. What each
+ * means, and which experiments fill it, is in {@link ResultColumnDocs} (a new column needs its
+ * line there), from which docs/results-columns.md is generated.
  */
 public enum ResultColumn {
   WHEN("when"),
@@ -63,8 +65,8 @@ public enum ResultColumn {
    */
   CPU_NS("cpu_ns"),
   /**
-   * Sort: CPU time of the process during run formation (beside run_formation_ns), from the JDK's
-   * process clock: 10 ms steps on Linux, as merge_cpu_ns.
+   * Sort: CPU time of the process during run formation (beside run_formation_ns), on cpu_ns's
+   * clocks read at the phase boundary inside the timed sort, as merge_cpu_ns.
    */
   RUN_FORMATION_CPU_NS("run_formation_cpu_ns"),
   /** Sort: CPU time of the process during the merge passes (beside merge_ns). */
