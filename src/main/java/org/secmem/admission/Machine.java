@@ -4,6 +4,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
 import org.secmem.experiment.StreamMemory;
 import org.secmem.sort.SortMemory;
+import com.sun.management.UnixOperatingSystemMXBean;
 
 /**
  * What this JVM and process can give a run: heap, direct memory and file descriptors. {@link
@@ -22,7 +23,7 @@ public record Machine(long maxHeapBytes, long maxDirectBytes, long descriptorLim
     long limit = Long.MAX_VALUE;
     long open = 0;
     OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-    if (os instanceof com.sun.management.UnixOperatingSystemMXBean unix) {
+    if (os instanceof UnixOperatingSystemMXBean unix) {
       limit = unix.getMaxFileDescriptorCount();
       open = unix.getOpenFileDescriptorCount();
     }

@@ -12,6 +12,7 @@ import org.secmem.stream.ReadStream;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.WriteStream;
+import org.secmem.stream.Streams;
 
 /**
  * Arge's buffer tree over 32-bit ints, as seed 004 implements it (§2, §3.1–3.2), for inserts:
@@ -114,7 +115,7 @@ public final class BufferTree implements Closeable {
    * line, parameter files and the menu refuse with this before anything runs.
    */
   public static String writeProblem(StreamType writeType) {
-    if (org.secmem.stream.Streams.writesRegions(writeType)) {
+    if (Streams.writesRegions(writeType)) {
       return null;
     }
     return "the buffer tree appends to its buffer files at any int offset, which " + writeType

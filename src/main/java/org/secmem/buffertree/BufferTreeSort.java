@@ -18,6 +18,8 @@ import org.secmem.sort.WorkDirectory;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.Streams;
 import org.secmem.stream.WriteStream;
+import java.io.EOFException;
+import org.secmem.sort.SortMemory;
 
 /**
  * Buffer-tree sort (BTS, seed 004 §2.1, §3.2): every int of the input inserted into a {@link
@@ -76,7 +78,7 @@ public final class BufferTreeSort implements ExternalSorter {
 
   private Result sortFrom(SortSpec spec, long n, Arrivals arrivals) throws IOException {
     TreeMemory memory = plan(spec, n);
-    memory.requireHeap(org.secmem.sort.SortMemory.maxHeap());
+    memory.requireHeap(SortMemory.maxHeap());
     WorkDirectory.removeStale(spec.workParents());
     HeapPeak.reset();
     boolean descending = spec.order() == SortOrder.DESCENDING;
@@ -97,7 +99,7 @@ public final class BufferTreeSort implements ExternalSorter {
           int len = (int) Math.min(block.length, left);
           int got = in != null ? in.read(block, 0, len) : arrivals.next(block, len);
           if (got <= 0) {
-            throw new java.io.EOFException(spec.input() + " ended after " + (n - left) + " of "
+            throw new EOFException(spec.input() + " ended after " + (n - left) + " of "
                 + n + " ints");
           }
           if (in != null) {
@@ -137,7 +139,7 @@ public final class BufferTreeSort implements ExternalSorter {
     } catch (OutOfMemoryError e) {
       throw new IOException("buffer-tree sort of " + spec.input() + " ran out of heap although"
           + " the memory model said " + (memory.requiredHeapBytes() >> 20) + " MiB would do"
-          + " (heap: " + (org.secmem.sort.SortMemory.maxHeap() >> 20) + " MiB); use a smaller"
+          + " (heap: " + (SortMemory.maxHeap() >> 20) + " MiB); use a smaller"
           + " --m or a larger -Xmx", e);
     } catch (InternalError e) {
       throw Streams.mappingFault(e, spec.inputAndWorkParents());

@@ -68,7 +68,7 @@ public record FanoutRule(int bOverM, Fanout fixed) {
    * @throws IllegalArgumentException naming the text and the forms allowed
    */
   public static FanoutRule parse(String text) {
-    String t = text.trim().toLowerCase(java.util.Locale.ROOT);
+    String t = text.trim().toLowerCase(Locale.ROOT);
     if (t.equals("m")) {
       return ratio(1);
     }

@@ -2,6 +2,7 @@ package org.secmem.buffertree;
 
 import java.util.Arrays;
 import java.util.NoSuchElementException;
+import java.io.IOException;
 
 /**
  * The priority queue's in-memory part: one int array of fixed capacity holding a sorted run (the
@@ -126,7 +127,7 @@ final class RunHeap {
    *
    * @return the largest key kept
    */
-  int keepSmallest(int keep, SpillSink sink) throws java.io.IOException {
+  int keepSmallest(int keep, SpillSink sink) throws IOException {
     if (!isFull() || keep < 1 || keep >= a.length) {
       throw new IllegalStateException("spill of " + (a.length - keep) + " keys from a part"
           + " holding " + size() + " of " + a.length);
@@ -143,7 +144,7 @@ final class RunHeap {
   /** Receives the keys spilled. */
   @FunctionalInterface
   interface SpillSink {
-    void accept(int[] keys, int off, int len) throws java.io.IOException;
+    void accept(int[] keys, int off, int len) throws IOException;
   }
 
   /** The largest key held, for checks; {@link Long#MIN_VALUE} when empty. */

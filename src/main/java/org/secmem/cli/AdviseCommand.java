@@ -10,6 +10,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import java.util.Iterator;
+import java.util.List;
 
 /** {@code secmem advise}: which settings a results file says to use, and what it cannot say. */
 @Command(
@@ -58,8 +60,8 @@ final class AdviseCommand implements Callable<Integer> {
   /** The experiments the advice knows, for --experiment and its completion. */
   static final class Experiments implements Iterable<String> {
     @Override
-    public java.util.Iterator<String> iterator() {
-      return java.util.List.of("write", "read", "sort").iterator();
+    public Iterator<String> iterator() {
+      return List.of("write", "read", "sort").iterator();
     }
   }
 
@@ -67,7 +69,7 @@ final class AdviseCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     CommandLine cmd = spec.commandLine();
     Optional<String> only = Optional.ofNullable(experiment).map(String::trim);
-    if (only.filter(e -> !java.util.List.of("write", "read", "sort").contains(e)).isPresent()) {
+    if (only.filter(e -> !List.of("write", "read", "sort").contains(e)).isPresent()) {
       throw new BadInputException("--experiment: '" + experiment
           + "' is not one of write, read, sort");
     }

@@ -23,6 +23,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * {@code secmem clean}: removes work folders left by sorts that were killed, and unfinished data
@@ -123,14 +127,14 @@ final class CleanCommand implements Callable<Integer> {
       String me = SecureFolder.currentUser().getName();
       List<SecureFolder.Entry> entries = folder.list(name -> name.startsWith("."));
       // ".NAME.<uuid>" -> its owner marker's name
-      java.util.Map<String, String> owners = new java.util.HashMap<>();
+      Map<String, String> owners = new HashMap<>();
       for (SecureFolder.Entry e : entries) {
         Matcher m = OWNER.matcher(e.name());
         if (m.matches() && e.kind() == SecureFolder.Kind.FILE) {
           owners.put(m.group(1), e.name());
         }
       }
-      java.util.Set<String> parts = new java.util.HashSet<>();
+      Set<String> parts = new HashSet<>();
       for (SecureFolder.Entry e : entries) {
         if (!PART.matcher(e.name()).matches() || e.kind() != SecureFolder.Kind.FILE) {
           continue;
@@ -180,7 +184,7 @@ final class CleanCommand implements Callable<Integer> {
         }
       }
       // Markers left without their temporary (a writer killed between removing the two).
-      for (java.util.Map.Entry<String, String> o : owners.entrySet()) {
+      for (Map.Entry<String, String> o : owners.entrySet()) {
         if (parts.contains(o.getKey()) || pidOf(o.getValue()) == myPid
             || !folder.ownerOf(o.getValue()).map(me::equals).orElse(false)) {
           continue;

@@ -15,6 +15,8 @@ import org.secmem.report.ResultsFileException;
 import org.secmem.report.ResultsTarget;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import java.io.IOException;
+import java.util.Optional;
 
 /**
  * Options every experiment takes: repetitions, warm-up, cache, sync, seed, run order, flushing,
@@ -141,7 +143,7 @@ final class CommonOptions {
   boolean skipDiskCheck;
 
   /** Refuses a run that would fill the disk, unless --skip-disk-check. */
-  void checkDisk(Path dir, long bytes, String what) throws java.io.IOException {
+  void checkDisk(Path dir, long bytes, String what) throws IOException {
     if (!skipDiskCheck) {
       Resources.checkDiskSpace(dir, bytes, what);
     }
@@ -185,7 +187,7 @@ final class CommonOptions {
     int sentinelIndex = sentinel == null ? -1
         : sentinel.equalsIgnoreCase("auto") ? 0 : Integer.parseInt(sentinel.trim()) - 1;
     return new BatchOptions(order, seed, !noFlush, fork,
-        java.util.Optional.ofNullable(forkChild).map(ForkChild::parse), sentinelIndex,
+        Optional.ofNullable(forkChild).map(ForkChild::parse), sentinelIndex,
         sentinelEvery);
   }
 

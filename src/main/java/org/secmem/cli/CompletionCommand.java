@@ -10,6 +10,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Spec;
+import java.io.PrintWriter;
 
 /**
  * {@code secmem generate-completion}: picocli's bash completion script, with the {@code --no-...}
@@ -38,7 +39,7 @@ final class CompletionCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  private java.io.PrintWriter cmdOut() {
+  private PrintWriter cmdOut() {
     return spec.commandLine().getOut();
   }
 

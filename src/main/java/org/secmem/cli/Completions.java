@@ -10,6 +10,9 @@ import org.secmem.sort.Merger;
 import org.secmem.sort.RunSort;
 import org.secmem.sort.SortPreset;
 import org.secmem.stream.StreamType;
+import org.secmem.engine.SortEngines;
+import org.secmem.experiment.RunOrder;
+import org.secmem.sort.SortAlgorithm;
 
 /**
  * The values of word options, for tab completion (picocli's {@code generate-completion} script):
@@ -57,15 +60,15 @@ final class Completions {
   static final class Algorithms implements Iterable<String> {
     @Override
     public Iterator<String> iterator() {
-      return Arrays.stream(org.secmem.sort.SortAlgorithm.values())
-          .map(org.secmem.sort.SortAlgorithm::cliName).iterator();
+      return Arrays.stream(SortAlgorithm.values())
+          .map(SortAlgorithm::cliName).iterator();
     }
   }
 
   static final class Engines implements Iterable<String> {
     @Override
     public Iterator<String> iterator() {
-      return org.secmem.engine.SortEngines.NAMES.iterator();
+      return SortEngines.NAMES.iterator();
     }
   }
 
@@ -93,8 +96,8 @@ final class Completions {
   static final class RunOrders implements Iterable<String> {
     @Override
     public Iterator<String> iterator() {
-      return Arrays.stream(org.secmem.experiment.RunOrder.values())
-          .map(org.secmem.experiment.RunOrder::cliName).iterator();
+      return Arrays.stream(RunOrder.values())
+          .map(RunOrder::cliName).iterator();
     }
   }
 }

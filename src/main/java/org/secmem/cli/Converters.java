@@ -6,6 +6,11 @@ import org.secmem.experiment.RunOrder;
 import org.secmem.param.Numbers;
 import org.secmem.stream.StreamType;
 import picocli.CommandLine;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Locale;
+import org.secmem.param.PathProblems;
 
 /** Picocli converters for the value syntaxes secmem accepts. */
 final class Converters {
@@ -59,14 +64,14 @@ final class Converters {
   }
 
   /** Paths, refused with a clear message when this platform cannot name them (LANG=C). */
-  static final class PathName implements CommandLine.ITypeConverter<java.nio.file.Path> {
+  static final class PathName implements CommandLine.ITypeConverter<Path> {
     @Override
-    public java.nio.file.Path convert(String value) {
+    public Path convert(String value) {
       try {
-        return java.nio.file.Paths.get(value);
-      } catch (java.nio.file.InvalidPathException e) {
+        return Paths.get(value);
+      } catch (InvalidPathException e) {
         throw new CommandLine.TypeConversionException(
-            org.secmem.param.PathProblems.unnameable(value));
+            PathProblems.unnameable(value));
       }
     }
   }
@@ -100,7 +105,7 @@ final class Converters {
       try {
         return RunOrder.parse(value);
       } catch (IllegalArgumentException e) {
-        String hint = value.trim().toLowerCase(java.util.Locale.ROOT).matches(
+        String hint = value.trim().toLowerCase(Locale.ROOT).matches(
             "asc(ending)?|desc(ending)?") ? "; --order is the order of the runs, a sort's order"
                 + " is --descending" : "";
         throw new CommandLine.TypeConversionException(e.getMessage() + hint);

@@ -12,6 +12,9 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.stream.NotAnIntFileException;
 import picocli.CommandLine;
+import org.secmem.engine.EngineException;
+import org.secmem.sort.InsufficientMemoryException;
+import org.secmem.stream.UnsupportedStreamException;
 
 /**
  * Maps what a command threw to one clear line on the command's error writer and an exit code: 2 for
@@ -42,11 +45,11 @@ final class ErrorHandler
     int code;
     String message;
     if (e instanceof BadInputException
-        || e instanceof org.secmem.sort.InsufficientMemoryException) {
+        || e instanceof InsufficientMemoryException) {
       code = ExitCodes.BAD_INPUT;
       message = e.getMessage();
     } else if (e instanceof NotAnIntFileException
-        || e instanceof org.secmem.stream.UnsupportedStreamException) {
+        || e instanceof UnsupportedStreamException) {
       code = ExitCodes.BAD_INPUT;
       message = e.getMessage();
     } else if (e instanceof NoSuchFileException || e instanceof FileNotFoundException) {
@@ -55,7 +58,7 @@ final class ErrorHandler
     } else if (e instanceof AccessDeniedException) {
       code = ExitCodes.FAILURE;
       message = "permission denied: " + e.getMessage();
-    } else if (e instanceof org.secmem.engine.EngineException) {
+    } else if (e instanceof EngineException) {
       // Another engine's own line: it says what failed (a master not reached, a stage failed).
       code = ExitCodes.FAILURE;
       message = e.getMessage();

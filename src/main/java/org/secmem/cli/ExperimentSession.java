@@ -27,6 +27,9 @@ import org.secmem.report.ReportFiles;
 import org.secmem.report.ReportPage;
 import org.secmem.report.Reports;
 import picocli.CommandLine;
+import java.nio.file.DirectoryNotEmptyException;
+import java.util.Optional;
+import org.secmem.report.Comparison;
 
 /**
  * The one results path: every command that measures runs its configurations here. The environment
@@ -74,7 +77,7 @@ final class ExperimentSession {
    * @param level the confidence level of the intervals
    * @param failIfSlower {@code --fail-if-slower} in percent, NaN when not given
    */
-  record Baseline(Path file, RawResults raw, org.secmem.report.Comparison.By by, double level,
+  record Baseline(Path file, RawResults raw, Comparison.By by, double level,
       double failIfSlower) {}
 
   /**
@@ -82,16 +85,16 @@ final class ExperimentSession {
    *
    * @throws BadInputException when the batch has no such configuration
    */
-  static java.util.Optional<PlannedTrial> sentinel(List<PlannedTrial> plan, BatchOptions batch) {
+  static Optional<PlannedTrial> sentinel(List<PlannedTrial> plan, BatchOptions batch) {
     if (!batch.hasSentinel()) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     if (batch.sentinel() >= plan.size()) {
       throw new BadInputException("--sentinel " + (batch.sentinel() + 1) + ": the batch has "
           + plan.size() + (plan.size() == 1 ? " configuration (1)" : " configurations (1 .. "
               + plan.size() + ")"));
     }
-    return java.util.Optional.of(plan.get(batch.sentinel()));
+    return Optional.of(plan.get(batch.sentinel()));
   }
 
   /**
@@ -121,7 +124,7 @@ final class ExperimentSession {
    */
   static int runSteps(CommandLine cmd, List<PlannedTrial> plan, List<BatchStep> steps,
       BatchOptions batch, Path results, Path dataDir, Baseline baseline) throws IOException {
-    java.util.Optional<PlannedTrial> sentinel = sentinel(plan, batch);
+    Optional<PlannedTrial> sentinel = sentinel(plan, batch);
     long totalRuns = steps.stream().mapToLong(s -> s.runs().count(s.planned().settings())).sum();
     if (sentinel.isPresent()) {
       // With forks the warm-ups run inside each sentinel fork, unseen.
@@ -234,7 +237,7 @@ final class ExperimentSession {
     for (Path p : unused) {
       try {
         Files.deleteIfExists(p);
-      } catch (java.nio.file.DirectoryNotEmptyException e) {
+      } catch (DirectoryNotEmptyException e) {
         LOG.info("Keeping {}: something else is in it", p);
         return;
       } catch (IOException e) {
@@ -299,7 +302,7 @@ final class ExperimentSession {
    */
   private static int compare(CommandLine cmd, RawResults raw, Path results, Baseline baseline,
       String kept) {
-    org.secmem.report.Comparison c;
+    Comparison c;
     try {
       cmd.getOut().println();
       cmd.getOut().println("compared with the baseline " + baseline.file() + ":");

@@ -23,6 +23,9 @@ import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
 import org.secmem.report.ResultSink;
 import picocli.CommandLine;
+import java.io.UncheckedIOException;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 
 /**
  * The forked JVM's side of {@code --fork}: measures one configuration's warm-ups and repetitions,
@@ -42,8 +45,8 @@ final class ForkChildSession {
    */
   static final String PARENT_PIPE_ENV = "SECMEM_FORK_PARENT_PIPE";
 
-  private static final org.apache.logging.log4j.Logger LOG =
-      org.apache.logging.log4j.LogManager.getLogger(ForkChildSession.class);
+  private static final Logger LOG =
+      LogManager.getLogger(ForkChildSession.class);
 
   private ForkChildSession() {}
 
@@ -126,7 +129,7 @@ final class ForkChildSession {
         .build())) {
       p.printRecord(row.cellsInColumnOrder());
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e); // a StringWriter does not fail
+      throw new UncheckedIOException(e); // a StringWriter does not fail
     }
     return w.toString();
   }

@@ -32,6 +32,9 @@ import org.secmem.report.ResultRow;
 import org.secmem.report.ResultSink;
 import org.secmem.sort.WorkDirectory;
 import picocli.CommandLine;
+import java.io.OutputStream;
+import java.util.Optional;
+import org.secmem.experiment.PlannedTrial;
 
 /**
  * The parent's side of {@code --fork N}: each configuration is measured in N fresh JVMs, as JMH's
@@ -79,7 +82,7 @@ final class ForkedBatch {
    * {@link BatchOptions#sentinel}), a fork of it measuring one repetition after its warm-ups
    * before the first fork, every {@link BatchOptions#sentinelInterval} forks, and after the last.
    */
-  void run(List<BatchStep> steps, java.util.Optional<org.secmem.experiment.PlannedTrial> sentinel)
+  void run(List<BatchStep> steps, Optional<PlannedTrial> sentinel)
       throws IOException {
     List<List<Unit>> units = new ArrayList<>();
     for (BatchStep s : steps) {
@@ -112,7 +115,7 @@ final class ForkedBatch {
   }
 
   /** A fresh JVM measuring the sentinel once (after its warm-ups, not recorded); next position. */
-  private long sentinel(org.secmem.experiment.PlannedTrial sentinel, int number, long position)
+  private long sentinel(PlannedTrial sentinel, int number, long position)
       throws IOException {
     int warmups = sentinel.settings().warmup() / Math.max(1, batch.forks());
     ForkChild child = new ForkChild(batch.sentinel(), 1, Runs.numbers(warmups), new TreeSet<>(),
@@ -230,7 +233,7 @@ final class ForkedBatch {
     }
   }
 
-  private static void closeQuietly(java.io.OutputStream s) {
+  private static void closeQuietly(OutputStream s) {
     try {
       s.close();
     } catch (IOException e) {

@@ -10,6 +10,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import org.secmem.param.NumericField;
+import org.secmem.param.PathProblems;
 
 /** {@code secmem generate}: writes a data file of a chosen shape. */
 @Command(
@@ -68,9 +70,9 @@ final class GenerateCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     CommandLine cmd = spec.commandLine();
-    Limits.within(cmd, "--n", n, org.secmem.param.NumericField.N);
+    Limits.within(cmd, "--n", n, NumericField.N);
     Resources.checkOutputFile("--out", out);
-    String clobber = org.secmem.param.PathProblems.clobberProblem(out, overwrite,
+    String clobber = PathProblems.clobberProblem(out, overwrite,
         "give --overwrite");
     if (clobber != null) {
       throw new BadInputException("--out: " + clobber);

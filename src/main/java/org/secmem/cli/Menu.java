@@ -28,6 +28,12 @@ import org.secmem.param.PathProblems;
 import org.secmem.sort.SortPreset;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
+import java.io.UncheckedIOException;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The interactive menu, in the spirit of the seed report's Figure 3: numbered choices, each
@@ -94,7 +100,7 @@ final class Menu {
         String choice = prompt.line("Choice: ");
         // A wrong key or a bare Enter asks again without printing the whole menu once more.
         show = false;
-        switch (choice.toLowerCase(java.util.Locale.ROOT)) {
+        switch (choice.toLowerCase(Locale.ROOT)) {
           case "1":
             experiment("write");
             show = true;
@@ -153,7 +159,7 @@ final class Menu {
       out.println("  3) Import a parameter file");
       out.println("  B) Back");
       String choice = prompt.line("Choice: ");
-      switch (choice.toLowerCase(java.util.Locale.ROOT)) {
+      switch (choice.toLowerCase(Locale.ROOT)) {
         case "1":
           runCommand(defaults(name));
           offerChart();
@@ -172,7 +178,7 @@ final class Menu {
           }
         case "3":
           try {
-            java.util.Set<Experiment> kinds = java.util.EnumSet.noneOf(Experiment.class);
+            Set<Experiment> kinds = EnumSet.noneOf(Experiment.class);
             String file = prompt.ask("parameter file", name.equals(TREE)
                 ? "configs/seed004-bts-laptop.csv" : "configs/" + name + "-seed.csv", "",
                 text -> {
@@ -184,7 +190,7 @@ final class Menu {
             // The tree's files are header CSV (a line per algorithm), and a file with lines of
             // other experiments is the user's whole plan: run them as 'secmem run' does.
             boolean whole = name.equals(TREE)
-                || !kinds.equals(java.util.Set.of(experimentOf(name)));
+                || !kinds.equals(Set.of(experimentOf(name)));
             if (whole && !name.equals(TREE)) {
               out.println("  (" + UserText.line(file) + " has " + kinds.stream()
                   .map(Experiment::cliName).sorted().toList() + " lines: running the whole file,"
@@ -219,14 +225,14 @@ final class Menu {
    * The experiments of a parameter file's lines, read and admitted on this machine as {@code
    * secmem run} would; its problems, the first few, as the rejection of the answer.
    */
-  private static java.util.Set<Experiment> experimentsOf(String name, String text)
+  private static Set<Experiment> experimentsOf(String name, String text)
       throws Prompter.Rejected {
     Path p = Paths.get(text);
     if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
       throw new Prompter.Rejected(text + " does not exist or is not a readable file");
     }
     try {
-      java.util.Set<Experiment> kinds = java.util.EnumSet.noneOf(Experiment.class);
+      Set<Experiment> kinds = EnumSet.noneOf(Experiment.class);
       for (RunConfig c : ParamFiles.read(p, Optional.of(experimentOf(name)),
           ParamDefaults.standard().admittingOn(Machine.current()))) {
         kinds.add(c.experiment());
@@ -441,7 +447,7 @@ final class Menu {
    * command then says why).
    */
   static int seedFields(Path file) {
-    try (java.util.stream.Stream<String> lines = Files.lines(file)) {
+    try (Stream<String> lines = Files.lines(file)) {
       Optional<String> first = lines.map(String::strip)
           .map(l -> l.startsWith("\uFEFF") ? l.substring(1) : l)
           .filter(l -> !l.isEmpty() && !l.startsWith("#")).findFirst();
@@ -454,7 +460,7 @@ final class Menu {
         }
       }
       return first.get().contains(";") ? first.get().split(";", -1).length : 0;
-    } catch (IOException | java.io.UncheckedIOException e) {
+    } catch (IOException | UncheckedIOException e) {
       return 0;
     }
   }
@@ -471,12 +477,12 @@ final class Menu {
 
   /** The newest raw results file under results/, the likeliest one to chart. */
   private static String newestResults() {
-    java.nio.file.Path dir = java.nio.file.Paths.get("results");
-    try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(dir)) {
+    Path dir = Paths.get("results");
+    try (Stream<Path> files = Files.list(dir)) {
       return files
           .filter(p -> p.toString().endsWith(".csv") && !p.toString().endsWith("-summary.csv"))
-          .max(java.util.Comparator.comparing(p -> p.toFile().lastModified()))
-          .map(java.nio.file.Path::toString)
+          .max(Comparator.comparing(p -> p.toFile().lastModified()))
+          .map(Path::toString)
           .orElse("results/<file>.csv");
     } catch (IOException e) {
       return "results/<file>.csv";

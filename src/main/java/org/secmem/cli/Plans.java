@@ -20,6 +20,8 @@ import org.secmem.param.ParamFiles;
 import org.secmem.param.RunConfig;
 import org.secmem.stream.StreamOptions;
 import picocli.CommandLine;
+import org.secmem.experiment.Trial;
+import org.secmem.fs.TempRegistry;
 
 /** Turns checked parameter-file configurations into trials to run, and checks resources first. */
 final class Plans {
@@ -88,8 +90,8 @@ final class Plans {
     return plan;
   }
 
-  private static org.secmem.experiment.Trial trial(
-      RunConfig c, org.secmem.fs.TempRegistry temps) {
+  private static Trial trial(
+      RunConfig c, TempRegistry temps) {
     switch (c.experiment()) {
       case WRITE:
         return new WriteTrial(streamSpec(c), temps);

@@ -34,6 +34,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import java.util.Arrays;
+import java.util.Iterator;
 
 /** {@code secmem pq}: the priority-queue experiment. */
 @Command(
@@ -156,8 +158,8 @@ final class PqCommand implements Callable<Integer> {
   /** Workload names for tab completion. */
   static final class Workloads implements Iterable<String> {
     @Override
-    public java.util.Iterator<String> iterator() {
-      return java.util.Arrays.stream(PqWorkload.values()).map(PqWorkload::cliName).iterator();
+    public Iterator<String> iterator() {
+      return Arrays.stream(PqWorkload.values()).map(PqWorkload::cliName).iterator();
     }
   }
 

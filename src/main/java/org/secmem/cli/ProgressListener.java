@@ -9,6 +9,9 @@ import me.tongfei.progressbar.ProgressBarStyle;
 import org.secmem.experiment.RunListener;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Shows progress: one line per measured run, and in a terminal also a progress bar on the error
@@ -19,12 +22,12 @@ final class ProgressListener implements RunListener, AutoCloseable {
   private final PrintWriter out;
   private final PrintWriter err;
   private final ProgressBar bar;
-  private final java.util.concurrent.atomic.AtomicBoolean closed =
-      new java.util.concurrent.atomic.AtomicBoolean();
+  private final AtomicBoolean closed =
+      new AtomicBoolean();
 
   /** The bars on screen now, so that an interrupt can take them off before it says anything. */
-  private static final java.util.Set<ProgressListener> SHOWN =
-      java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private static final Set<ProgressListener> SHOWN =
+      ConcurrentHashMap.newKeySet();
   private String current = "";
   private String position = "";
 

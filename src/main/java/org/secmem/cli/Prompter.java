@@ -6,6 +6,11 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import org.secmem.param.Numbers;
+import org.secmem.param.NumericField;
 
 /**
  * Asks for one value at a time: shows the default and what is allowed, takes the default on an
@@ -100,13 +105,13 @@ final class Prompter {
   }
 
   /** A value of {@code field}, in its range and unit, as a parameter file takes it. */
-  long number(String label, long def, org.secmem.param.NumericField field)
+  long number(String label, long def, NumericField field)
       throws EndOfInput, IOException, Back {
     return number(label, def, field, value -> { });
   }
 
   /** A value of {@code field} that also passes {@code check}. */
-  long number(String label, long def, org.secmem.param.NumericField field, Check check)
+  long number(String label, long def, NumericField field, Check check)
       throws EndOfInput, IOException, Back {
     return number(label, def, field.min(), field.max(), field.bytes(), field.unit(), check);
   }
@@ -123,12 +128,12 @@ final class Prompter {
           long v;
           try {
             v = bytes
-                ? org.secmem.param.Numbers.parseBytes(text)
-                : org.secmem.param.Numbers.parseCount(text);
+                ? Numbers.parseBytes(text)
+                : Numbers.parseCount(text);
           } catch (NumberFormatException e) {
             throw new Rejected(e.getMessage());
           }
-          String outside = org.secmem.param.NumericField.rangeProblem(v, min, max, unit);
+          String outside = NumericField.rangeProblem(v, min, max, unit);
           if (outside != null) {
             throw new Rejected(outside);
           }
@@ -210,8 +215,8 @@ final class Prompter {
   /** A path that must name an existing, readable file; asked again otherwise. */
   String existingFile(String label, String def) throws EndOfInput, IOException, Back {
     return ask(label, def, "", text -> {
-      java.nio.file.Path p = java.nio.file.Paths.get(text);
-      if (!java.nio.file.Files.isRegularFile(p) || !java.nio.file.Files.isReadable(p)) {
+      Path p = Paths.get(text);
+      if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
         throw new Rejected(text + " does not exist or is not a readable file");
       }
       return text;

@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import org.secmem.experiment.Experiment;
 
 /** {@code secmem read}: the read experiment. */
 @Command(
@@ -65,7 +66,7 @@ final class ReadCommand implements Callable<Integer> {
     CommandLine cmd = spec.commandLine();
     RunSettings settings = common.settings(cmd);
     if (stream.params != null) {
-      return ParamsRunner.run(cmd, stream.params, org.secmem.experiment.Experiment.READ, common);
+      return ParamsRunner.run(cmd, stream.params, Experiment.READ, common);
     }
     List<Integer> bs = stream.bufferSizes(cmd);
     List<ReadTrial> trials = new ArrayList<>();

@@ -12,6 +12,7 @@ import org.secmem.admission.RefusedException;
 import org.secmem.param.PathProblems;
 import org.secmem.stream.StreamType;
 import picocli.CommandLine;
+import java.util.Locale;
 
 /** Checks, before a run starts, that the machine can give what the run will take. */
 final class Resources {
@@ -98,6 +99,6 @@ final class Resources {
   }
 
   static String mib(long bytes) {
-    return String.format(java.util.Locale.ROOT, "%.1f", bytes / 1048576.0);
+    return String.format(Locale.ROOT, "%.1f", bytes / 1048576.0);
   }
 }

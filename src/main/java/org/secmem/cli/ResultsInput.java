@@ -7,6 +7,8 @@ import org.secmem.report.MalformedResultsException;
 import org.secmem.report.RawResults;
 import org.secmem.report.Reports;
 import picocli.CommandLine;
+import java.util.List;
+import org.secmem.report.ResultColumns;
 
 /**
  * A raw results file given to a command that reads one ({@code chart}, {@code compare},
@@ -16,9 +18,9 @@ import picocli.CommandLine;
 final class ResultsInput {
 
   /** A raw results file has one of these; summaries, comparisons and parameter files none. */
-  private static final java.util.List<String> MEASURED = java.util.List.of(
-      org.secmem.report.ResultColumns.ELAPSED_NS, org.secmem.report.ResultColumns.ELAPSED_MS,
-      org.secmem.report.ResultColumns.MIB_PER_S);
+  private static final List<String> MEASURED = List.of(
+      ResultColumns.ELAPSED_NS, ResultColumns.ELAPSED_MS,
+      ResultColumns.MIB_PER_S);
 
   private ResultsInput() {}
 

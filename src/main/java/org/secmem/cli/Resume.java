@@ -21,6 +21,8 @@ import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultColumns;
 import org.secmem.report.ResultRow;
 import org.secmem.sort.SortAlgorithm;
+import java.util.Optional;
+import org.secmem.engine.SortEngines;
 
 /**
  * {@code run --resume}: leaves out what an interrupted sweep already measured, by (configuration,
@@ -101,13 +103,13 @@ final class Resume {
   }
 
   /** The row's rep number, empty when the cell is not a positive integer (then it counts for none). */
-  private static java.util.Optional<Integer> runNumber(RawRow row) {
+  private static Optional<Integer> runNumber(RawRow row) {
     String rep = row.get(ResultColumns.REP).trim();
     try {
       int n = Integer.parseInt(rep);
-      return n >= 1 ? java.util.Optional.of(n) : java.util.Optional.empty();
+      return n >= 1 ? Optional.of(n) : Optional.empty();
     } catch (NumberFormatException e) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
   }
 
@@ -140,7 +142,7 @@ final class Resume {
   /** Sort rows written before the engine column were all secmem's own. */
   private static String engineKey(String experiment, String engine) {
     return engine.isBlank() && experiment.equals(Experiment.SORT.cliName())
-        ? org.secmem.engine.SortEngines.SECMEM : engine;
+        ? SortEngines.SECMEM : engine;
   }
 
   private static String key(ResultRow row) {

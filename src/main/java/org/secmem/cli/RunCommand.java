@@ -19,6 +19,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import org.secmem.experiment.PlannedTrial;
 
 /** {@code secmem run}: runs parameter files. */
 @Command(
@@ -87,7 +88,7 @@ final class RunCommand implements Callable<Integer> {
     }
     Path results = common.resultsFile(name);
     ExperimentSession.Baseline base = baseline(cmd, results);
-    List<org.secmem.experiment.PlannedTrial> plan = Plans.trials(cmd, configs, common);
+    List<PlannedTrial> plan = Plans.trials(cmd, configs, common);
     if (!resume || common.isForkChild()) {
       return ExperimentSession.run(cmd, plan, common.batch(), results, defaults.dataDir(), base);
     }

@@ -3,6 +3,9 @@ package org.secmem.cli;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.apache.logging.log4j.LogManager;
 
 /** The top-level {@code secmem} command: its subcommands, version and exit codes. */
 @Command(
@@ -40,7 +43,7 @@ import picocli.CommandLine.Command;
       "  source <(secmem generate-completion)     # tab completion in bash",
       ExitCodes.HELP_SECTION
     })
-public final class SecmemCommand implements java.util.concurrent.Callable<Integer> {
+public final class SecmemCommand implements Callable<Integer> {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -115,7 +118,7 @@ public final class SecmemCommand implements java.util.concurrent.Callable<Intege
     } catch (Error e) {
       // picocli hands only Exceptions to the handler; an Error (out of memory, stack overflow, an
       // unsafe-access fault) still gets one line, not a stack trace, and the log gets the trace.
-      org.apache.logging.log4j.LogManager.getLogger(SecmemCommand.class)
+      LogManager.getLogger(SecmemCommand.class)
           .error("secmem failed", e);
       cmd.getErr().println(UserText.lines("secmem: " + describe(e) + " (details in the log"
           + cleanup.measuredSoFar() + ")"));
@@ -142,7 +145,7 @@ public final class SecmemCommand implements java.util.concurrent.Callable<Intege
     cmd.setExecutionExceptionHandler(errors);
     cmd.setParameterExceptionHandler(errors);
     cmd.setExecutionStrategy(InputChecks.before(new CommandLine.RunLast()));
-    cmd.registerConverter(java.nio.file.Path.class, new Converters.PathName());
+    cmd.registerConverter(Path.class, new Converters.PathName());
     cmd.setCaseInsensitiveEnumValuesAllowed(true);
     cmd.setUsageHelpWidth(100);
     cmd.setUsageHelpLongOptionsMaxWidth(28);

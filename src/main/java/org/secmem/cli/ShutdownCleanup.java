@@ -13,6 +13,8 @@ import org.secmem.data.PartFile;
 import org.secmem.report.RawResultsWriter;
 import org.secmem.fs.TempRegistry;
 import org.secmem.sort.WorkDirectory;
+import java.util.Collection;
+import java.util.Optional;
 
 /**
  * Removes temporary work folders and partly written files ({@code .NAME.<uuid>.part}, see {@code
@@ -119,7 +121,7 @@ final class ShutdownCleanup implements TempRegistry {
     RawResultsWriter writer = results;
     RawResultsWriter.Tally tally = writer == null ? null : writer.stop();
     String said = cleanUp(writer, tally, false);
-    java.util.Optional<String> exiter = exitCaller(Thread.getAllStackTraces().values());
+    Optional<String> exiter = exitCaller(Thread.getAllStackTraces().values());
     if (exiter.isPresent()) {
       // Not a signal: code the command ran (Spark, on a setting it cannot live with) ended the
       // JVM. Say who, so that "interrupted" does not send the user looking for a Ctrl-C.
@@ -141,7 +143,7 @@ final class ShutdownCleanup implements TempRegistry {
    * signal (the JDK's handler ends the JVM without {@code Runtime.exit}), for the end of {@code
    * main}, and for secmem's own exits.
    */
-  static java.util.Optional<String> exitCaller(java.util.Collection<StackTraceElement[]> stacks) {
+  static Optional<String> exitCaller(Collection<StackTraceElement[]> stacks) {
     for (StackTraceElement[] stack : stacks) {
       for (int i = 0; i < stack.length; i++) {
         if (!stack[i].getClassName().equals("java.lang.Runtime")
@@ -154,12 +156,12 @@ final class ShutdownCleanup implements TempRegistry {
               || c.startsWith("scala.sys.")) {
             continue; // the ways to exit, not who asked (Scala's sys.exit calls System.exit)
           }
-          return c.startsWith("org.secmem.") ? java.util.Optional.empty()
-              : java.util.Optional.of(c + "." + stack[j].getMethodName());
+          return c.startsWith("org.secmem.") ? Optional.empty()
+              : Optional.of(c + "." + stack[j].getMethodName());
         }
       }
     }
-    return java.util.Optional.empty();
+    return Optional.empty();
   }
 
   private volatile RawResultsWriter frozen;

@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.nio.file.InvalidPathException;
+import java.util.ArrayList;
 
 /**
  * The checks of {@code secmem sort} that need only their arguments: its input and its work
@@ -44,7 +46,7 @@ final class SortChecks {
    * "a,,b") is refused rather than read as the current folder or dropped.
    */
   static List<Path> workFolders(List<String> options) {
-    List<Path> out = new java.util.ArrayList<>();
+    List<Path> out = new ArrayList<>();
     for (String option : options == null ? List.<String>of() : options) {
       for (String name : option.split(",", -1)) {
         if (name.isBlank()) {
@@ -53,7 +55,7 @@ final class SortChecks {
         }
         try {
           out.add(Path.of(name.trim()));
-        } catch (java.nio.file.InvalidPathException e) {
+        } catch (InvalidPathException e) {
           throw new BadInputException("--work-dir: '" + name + "' is not a folder name: "
               + e.getReason());
         }

@@ -48,6 +48,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import org.secmem.experiment.SweptTrial;
 
 /** {@code secmem sort}: the external merge sort experiment. */
 @Command(
@@ -375,12 +378,12 @@ final class SortCommand implements Callable<Integer> {
       long[] needs = CostModel.peakDiskBytes(ints, work.size(),
           WorkDirectory.outputFolder(work, outDir));
       // Folders on one file system share its free space: check their needs together.
-      java.util.Map<Integer, Long> needByFirst = new java.util.LinkedHashMap<>();
+      Map<Integer, Long> needByFirst = new LinkedHashMap<>();
       for (int i = 0; i < work.size(); i++) {
         int first = stores.get(i).isEmpty() ? i : stores.indexOf(stores.get(i));
         needByFirst.merge(first, needs[i], Long::sum);
       }
-      for (java.util.Map.Entry<Integer, Long> e : needByFirst.entrySet()) {
+      for (Map.Entry<Integer, Long> e : needByFirst.entrySet()) {
         common.checkDisk(work.get(e.getKey()), e.getValue(), work.size() == 1 ? "the sort's runs"
             : "the sort's runs in the work folders on this file system");
       }
@@ -396,7 +399,7 @@ final class SortCommand implements Callable<Integer> {
             arrivalNs == null ? 0 : arrivalNs);
     common.checkDuration(cmd, settings.totalRuns() * plan.seconds(), settings.totalRuns());
     SortTrial trial = new SortTrial(trialSpec, SecmemCommand.cleanupOf(cmd));
-    return ExperimentSession.run(cmd, List.of(org.secmem.experiment.SweptTrial.of(trial, "sort")),
+    return ExperimentSession.run(cmd, List.of(SweptTrial.of(trial, "sort")),
         settings, common.batch(), common.resultsFile("sort"), dir);
   }
 
@@ -404,7 +407,7 @@ final class SortCommand implements Callable<Integer> {
    * The ints to sort, from --in (a readable file) or --n; the output checked against the input.
    * Every engine's checks.
    */
-  private long inputInts(CommandLine cmd) throws java.io.IOException {
+  private long inputInts(CommandLine cmd) throws IOException {
     long ints;
     if (in != null) {
       if (n != null) {
@@ -477,7 +480,7 @@ final class SortCommand implements Callable<Integer> {
     common.checkDuration(cmd, settings.totalRuns()
         * TimeEstimate.sortSeconds(ints, Math.max(1, ints), 2), settings.totalRuns());
     SortTrial trial = new SortTrial(trialSpec, SecmemCommand.cleanupOf(cmd));
-    return ExperimentSession.run(cmd, List.of(org.secmem.experiment.SweptTrial.of(trial, "sort")),
+    return ExperimentSession.run(cmd, List.of(SweptTrial.of(trial, "sort")),
         settings, common.batch(), common.resultsFile("sort"), dir);
   }
 

@@ -8,13 +8,17 @@ import org.secmem.experiment.TimeEstimate;
 import org.secmem.sort.CostModel;
 import org.secmem.sort.SortAlgorithm;
 import org.secmem.stream.StreamOptions;
+import java.io.IOException;
+import java.nio.file.Files;
+import org.secmem.engine.EngineChecks;
+import org.secmem.fs.TempRegistry;
 
 /** Sort trials from parameter-file configurations, and the disk a sort needs. */
 final class SortTrials {
 
   private SortTrials() {}
 
-  static SortTrial fromConfig(RunConfig c, org.secmem.fs.TempRegistry temps) {
+  static SortTrial fromConfig(RunConfig c, TempRegistry temps) {
     return trialOf(
         new SortTrialSpec(c.input(), c.output(), c.n(), c.shape(), c.settings().seed(), c.m(),
             c.d(), c.readStream(), c.writeStream(),
@@ -24,7 +28,7 @@ final class SortTrials {
         temps);
   }
 
-  private static SortTrial trialOf(SortTrialSpec spec, org.secmem.fs.TempRegistry temps) {
+  private static SortTrial trialOf(SortTrialSpec spec, TempRegistry temps) {
     return new SortTrial(spec, temps);
   }
 
@@ -33,16 +37,16 @@ final class SortTrials {
    * the output (an upper bound: 3 copies of the data, plus the input when generated); the
    * in-memory sort writes only the output.
    */
-  static long diskBytes(RunConfig c) throws java.io.IOException {
+  static long diskBytes(RunConfig c) throws IOException {
     long n = ints(c);
     long bytes = n * Integer.BYTES;
-    long sort = c.otherEngine() ? org.secmem.engine.EngineChecks.peakDiskBytes(n)
+    long sort = c.otherEngine() ? EngineChecks.peakDiskBytes(n)
         : c.algorithm() == SortAlgorithm.IN_MEMORY ? bytes : CostModel.peakDiskBytes(n);
     return sort + (c.input().isPresent() ? 0 : bytes);
   }
 
   /** A lower bound on one run's seconds: the in-memory sort is one pass. */
-  static double seconds(RunConfig c) throws java.io.IOException {
+  static double seconds(RunConfig c) throws IOException {
     long n = ints(c);
     double arriving = n * (double) c.arrivalNanos() / 1e9;
     return arriving + (c.algorithm() == SortAlgorithm.IN_MEMORY || c.otherEngine()
@@ -51,12 +55,12 @@ final class SortTrials {
   }
 
   /** The ints a sort configuration sorts: its input file's, or the n it generates. */
-  static long ints(RunConfig c) throws java.io.IOException {
+  static long ints(RunConfig c) throws IOException {
     return c.input().isPresent() ? fileInts(c) : c.n();
   }
 
   /** The input's ints; the parameter check has seen it exist, so a failure here is real. */
-  private static long fileInts(RunConfig c) throws java.io.IOException {
-    return java.nio.file.Files.size(c.input().get()) / Integer.BYTES;
+  private static long fileInts(RunConfig c) throws IOException {
+    return Files.size(c.input().get()) / Integer.BYTES;
   }
 }

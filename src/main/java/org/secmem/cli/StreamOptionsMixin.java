@@ -5,6 +5,9 @@ import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import org.secmem.param.NumericField;
 
 /**
  * The options write and read share: --stream, --n, --k, --b, --dir, --params. Lists make one
@@ -35,7 +38,7 @@ final class StreamOptionsMixin {
       paramLabel = "DIR",
       description = "Folder of the data files (default: ${DEFAULT-VALUE}, in the current folder).",
       defaultValue = "data")
-  java.nio.file.Path dir;
+  Path dir;
 
   @Option(
       names = "--params",
@@ -43,12 +46,12 @@ final class StreamOptionsMixin {
       description =
           "Parameter file (the seed report's semicolon format, or a header-based CSV); its"
               + " lines replace --stream, --n, --k and --b.")
-  java.nio.file.Path params;
+  Path params;
 
   /** The N values, checked. */
   List<Long> ns(CommandLine cmd) {
     for (long n : ns) {
-      Limits.within(cmd, "--n", n, org.secmem.param.NumericField.N);
+      Limits.within(cmd, "--n", n, NumericField.N);
     }
     return ns;
   }
@@ -56,7 +59,7 @@ final class StreamOptionsMixin {
   /** The k values, checked against the range and the open-file limit. */
   List<Integer> ks(CommandLine cmd) {
     for (int k : ks) {
-      Limits.within(cmd, "--k", k, org.secmem.param.NumericField.K);
+      Limits.within(cmd, "--k", k, NumericField.K);
       Resources.checkOpenFiles(cmd, "--k", k);
     }
     return ks;
@@ -92,10 +95,10 @@ final class StreamOptionsMixin {
       throw new CommandLine.ParameterException(
           cmd, "Missing required option: '--stream=TYPE' (or give --params FILE)");
     }
-    java.util.List<StreamType> types = new java.util.ArrayList<>();
+    List<StreamType> types = new ArrayList<>();
     for (String name : streams) {
       if (name.trim().equalsIgnoreCase("all")) {
-        types.addAll(java.util.List.of(StreamType.values()));
+        types.addAll(List.of(StreamType.values()));
         continue;
       }
       try {

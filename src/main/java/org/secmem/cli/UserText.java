@@ -1,5 +1,7 @@
 package org.secmem.cli;
 
+import java.util.Locale;
+
 /**
  * Makes a message that may quote user input safe to print on one terminal line: control
  * characters are shown as escapes (a pasted escape sequence must not move the cursor or recolour
@@ -132,10 +134,10 @@ final class UserText {
     if (c == '\t') {
       out.append(' ');
     } else if (c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f)) {
-      out.append(String.format(java.util.Locale.ROOT, "\\x%02x", c));
+      out.append(String.format(Locale.ROOT, "\\x%02x", c));
     } else if (Character.getType(c) == Character.FORMAT || c == 0xFFFD) {
       // Bidirectional overrides and other invisible formatting, and undecodable bytes.
-      out.append(String.format(java.util.Locale.ROOT, "\\u%04x", c));
+      out.append(String.format(Locale.ROOT, "\\u%04x", c));
     } else {
       out.appendCodePoint(c);
     }

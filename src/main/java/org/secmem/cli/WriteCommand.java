@@ -14,6 +14,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
+import org.secmem.experiment.Experiment;
 
 /** {@code secmem write}: the write experiment. */
 @Command(
@@ -44,7 +45,7 @@ final class WriteCommand implements Callable<Integer> {
     CommandLine cmd = spec.commandLine();
     RunSettings settings = common.settings(cmd);
     if (stream.params != null) {
-      return ParamsRunner.run(cmd, stream.params, org.secmem.experiment.Experiment.WRITE, common);
+      return ParamsRunner.run(cmd, stream.params, Experiment.WRITE, common);
     }
     Resources.checkWritableFolder("--dir", stream.dir);
     List<Integer> bs = stream.bufferSizes(cmd);

@@ -9,6 +9,13 @@ import java.nio.file.StandardCopyOption;
 import java.util.UUID;
 import org.secmem.fs.OwnerMarker;
 import org.secmem.fs.TempRegistry;
+import java.io.BufferedOutputStream;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.StandardOpenOption;
 
 /**
  * A file that appears under its name only when it is complete. It is written under a temporary
@@ -89,7 +96,7 @@ public final class PartFile implements Closeable {
   /** Writes a whole file's content to a stream (buffered; the caller does not close it). */
   @FunctionalInterface
   public interface Content {
-    void writeTo(java.io.OutputStream out) throws IOException;
+    void writeTo(OutputStream out) throws IOException;
   }
 
   /**
@@ -110,14 +117,14 @@ public final class PartFile implements Closeable {
     }
     Path tmp = nameBeside(abs);
     try {
-      try (java.io.OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(tmp,
-          java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE,
+      try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp,
+          StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
           LinkOption.NOFOLLOW_LINKS), 1 << 16)) {
         content.writeTo(out);
       }
       try {
         Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (java.nio.file.AtomicMoveNotSupportedException e) {
+      } catch (AtomicMoveNotSupportedException e) {
         Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
       }
     } catch (IOException e) {
@@ -136,14 +143,14 @@ public final class PartFile implements Closeable {
 
   /** {@link #writeWhole} of UTF-8 text. */
   public static void writeWhole(Path target, String text) throws IOException {
-    writeWhole(target, out -> out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    writeWhole(target, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
   }
 
   /** {@link #writeWhole} of text written to a UTF-8 writer. */
   public static void writeWholeText(Path target, TextContent content) throws IOException {
     writeWhole(target, out -> {
-      java.io.Writer w = new java.io.OutputStreamWriter(out,
-          java.nio.charset.StandardCharsets.UTF_8);
+      Writer w = new OutputStreamWriter(out,
+          StandardCharsets.UTF_8);
       content.writeTo(w);
       w.flush();
     });
@@ -152,7 +159,7 @@ public final class PartFile implements Closeable {
   /** Writes a whole file's text (the caller does not close the writer). */
   @FunctionalInterface
   public interface TextContent {
-    void writeTo(java.io.Writer out) throws IOException;
+    void writeTo(Writer out) throws IOException;
   }
 
   /** Where to write. */

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.Collections;
 
 /**
  * How an engine runs, as the command line or a parameter row gives it.
@@ -33,7 +34,7 @@ public record EngineSettings(
         || workDirs == null) {
       throw new IllegalArgumentException("every engine setting must be given (empty for none)");
     }
-    conf = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(conf));
+    conf = Collections.unmodifiableMap(new LinkedHashMap<>(conf));
     workDirs = List.copyOf(workDirs);
   }
 

@@ -1,5 +1,7 @@
 package org.secmem.experiment;
 
+import java.util.Optional;
+
 /**
  * How a batch's runs are ordered and what happens between them.
  *
@@ -16,7 +18,7 @@ package org.secmem.experiment;
  *     0 for once per round, as many runs as the batch has configurations
  */
 public record BatchOptions(RunOrder order, long orderSeed, boolean flush, int forks,
-    java.util.Optional<ForkChild> child, int sentinel, int sentinelEvery) {
+    Optional<ForkChild> child, int sentinel, int sentinelEvery) {
 
   /** The most forks per configuration. */
   public static final int MAX_FORKS = 1000;
@@ -35,7 +37,7 @@ public record BatchOptions(RunOrder order, long orderSeed, boolean flush, int fo
 
   /** In this JVM, no sentinel. */
   public BatchOptions(RunOrder order, long orderSeed, boolean flush) {
-    this(order, orderSeed, flush, 0, java.util.Optional.empty(), -1, 1);
+    this(order, orderSeed, flush, 0, Optional.empty(), -1, 1);
   }
 
   /** Runs between two sentinel runs in a batch of {@code configurations}. */

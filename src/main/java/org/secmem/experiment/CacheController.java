@@ -9,6 +9,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import java.util.OptionalLong;
 
 /**
  * Puts the page cache in the state asked for before a timed run, and says what it really did: a
@@ -82,7 +83,7 @@ public final class CacheController {
   }
 
   /** Dirty bytes now, when the system says. */
-  public java.util.OptionalLong dirtyBytes() {
+  public OptionalLong dirtyBytes() {
     return pageCache.dirtyBytes();
   }
 

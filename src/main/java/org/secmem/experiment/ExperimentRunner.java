@@ -15,6 +15,9 @@ import org.secmem.report.ResultColumns;
 import org.secmem.report.ResultRow;
 import org.secmem.report.ResultSink;
 import org.secmem.sort.ProcessCpu;
+import java.util.IdentityHashMap;
+import java.util.Set;
+import org.secmem.data.Checksum;
 
 /**
  * Runs each configuration's warm-ups and repetitions, in the order asked for (see
@@ -112,8 +115,8 @@ public final class ExperimentRunner {
       runAll(steps, options, sentinel);
     } finally {
       // What outlives a run (another engine's context) goes when the batch does, stopped or not.
-      java.util.Set<Trial> trials = java.util.Collections.newSetFromMap(
-          new java.util.IdentityHashMap<>());
+      Set<Trial> trials = Collections.newSetFromMap(
+          new IdentityHashMap<>());
       steps.forEach(s -> trials.add(s.planned().trial()));
       sentinel.ifPresent(p -> trials.add(p.trial()));
       trials.forEach(Trial::close);
@@ -216,7 +219,7 @@ public final class ExperimentRunner {
    * 0012345678901234} as a number and drop the zeros). Readers accept it with or without the prefix
    * ({@link ResultColumns#checksumValue}).
    */
-  static String checksumCell(org.secmem.data.Checksum checksum) {
+  static String checksumCell(Checksum checksum) {
     return ResultColumns.CHECKSUM_PREFIX + checksum.hex();
   }
 

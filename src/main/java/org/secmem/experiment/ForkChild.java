@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.Collections;
 
 /**
  * What one forked JVM measures (see {@code --fork}): configuration {@code config} of the batch its
@@ -28,9 +29,9 @@ public record ForkChild(int config, int fork, SortedSet<Integer> warmups,
     boolean sentinel) {
 
   public ForkChild {
-    warmups = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(warmups));
-    recordedWarmups = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(recordedWarmups));
-    reps = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(reps));
+    warmups = Collections.unmodifiableSortedSet(new TreeSet<>(warmups));
+    recordedWarmups = Collections.unmodifiableSortedSet(new TreeSet<>(recordedWarmups));
+    reps = Collections.unmodifiableSortedSet(new TreeSet<>(reps));
     if (config < 0 || fork < 1 || position < 1 || round < 1 || reps.isEmpty()
         || !warmups.containsAll(recordedWarmups)) {
       throw new IllegalArgumentException("not a fork: config " + config + ", fork " + fork

@@ -9,6 +9,8 @@ import java.nio.file.Paths;
 import java.util.OptionalLong;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.TimeUnit;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 
 /**
  * Drops Linux's page cache: {@code sync}, then {@code 3} into {@code /proc/sys/vm/drop_caches}
@@ -18,8 +20,8 @@ public final class LinuxPageCache implements PageCache {
 
   private static final Path DROP_CACHES = Paths.get("/proc/sys/vm/drop_caches");
   private static final Path MEMINFO = Paths.get("/proc/meminfo");
-  private static final org.apache.logging.log4j.Logger LOG =
-      org.apache.logging.log4j.LogManager.getLogger(LinuxPageCache.class);
+  private static final Logger LOG =
+      LogManager.getLogger(LinuxPageCache.class);
 
   @Override
   public void dropAll() throws IOException {

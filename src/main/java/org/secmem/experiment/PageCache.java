@@ -1,6 +1,7 @@
 package org.secmem.experiment;
 
 import java.io.IOException;
+import java.util.OptionalLong;
 
 /** The operating system's page cache, as far as secmem can control it. */
 public interface PageCache {
@@ -21,7 +22,7 @@ public interface PageCache {
   default void flush() throws IOException {}
 
   /** Bytes of dirty pages waiting to be written back, when the system says (Linux's Dirty). */
-  default java.util.OptionalLong dirtyBytes() {
-    return java.util.OptionalLong.empty();
+  default OptionalLong dirtyBytes() {
+    return OptionalLong.empty();
   }
 }

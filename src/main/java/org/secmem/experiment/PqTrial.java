@@ -26,6 +26,7 @@ import org.secmem.sort.SortMemory;
 import org.secmem.sort.StreamFactory;
 import org.secmem.fs.TempRegistry;
 import org.secmem.sort.WorkDirectory;
+import java.util.Arrays;
 
 /**
  * The priority-queue experiment: one operation sequence ({@link PqWorkload}: N inserts and N
@@ -427,7 +428,7 @@ public final class PqTrial implements Trial {
     @Override
     public int deleteMin() {
       if (next < 0) {
-        java.util.Arrays.sort(keys, 0, size);
+        Arrays.sort(keys, 0, size);
         next = 0;
       }
       if (next >= size) {

@@ -34,6 +34,10 @@ import org.secmem.sort.SortStats;
 import org.secmem.sort.StreamFactory;
 import org.secmem.fs.TempRegistry;
 import org.secmem.stream.Streams;
+import org.secmem.data.SortOrder;
+import org.secmem.engine.EngineSettings;
+import org.secmem.sort.InsufficientMemoryException;
+import org.secmem.stream.WriteStream;
 
 /**
  * The sort experiment: one sort of one file — the external merge sort, or the in-memory baseline
@@ -154,7 +158,7 @@ public final class SortTrial implements Trial {
           + (spec.engineSettings().memoryInts().isPresent() ? " M=" + spec.m() : "")
           + spec.engineSettings().partitions().stream().mapToObj(p -> " partitions=" + p)
               .findFirst().orElse("")
-          + (spec.order() == org.secmem.data.SortOrder.DESCENDING ? " descending" : "");
+          + (spec.order() == SortOrder.DESCENDING ? " descending" : "");
     }
     return "sort " + (inMemory() ? "in-memory " : bufferTree() ? "buffer-tree " : "")
         + spec.readType() + "/" + spec.writeType()
@@ -164,7 +168,7 @@ public final class SortTrial implements Trial {
         + (bufferTree() ? " fanout=" + fanout().map(Fanout::toString).orElse(spec.fanout().text())
             : " threads=" + spec.tuning().threads())
         + (usesB() ? " B=" + spec.options().bufferBytes() : "")
-        + (spec.order() == org.secmem.data.SortOrder.DESCENDING ? " descending" : "")
+        + (spec.order() == SortOrder.DESCENDING ? " descending" : "")
         + (spec.online() ? " online, a key every " + spec.arrivalNanos() + " ns" : "");
   }
 
@@ -233,7 +237,7 @@ public final class SortTrial implements Trial {
    * the stream types, B, d and the merge sort's composition did not run, so they stay blank.
    */
   private ResultRow.Builder engineConfiguration(ResultRow.Builder row) {
-    org.secmem.engine.EngineSettings s = spec.engineSettings();
+    EngineSettings s = spec.engineSettings();
     for (ResultColumn c : List.of(ResultColumn.READ_STREAM, ResultColumn.WRITE_STREAM,
         ResultColumn.B, ResultColumn.D, ResultColumn.PRESET, ResultColumn.MERGER,
         ResultColumn.RUN_SORT, ResultColumn.OVERLAP, ResultColumn.PARALLEL_MERGE,
@@ -465,7 +469,7 @@ public final class SortTrial implements Trial {
   private void writeArriving(Arrivals arrivals, Path file) throws IOException {
     int[] block = new int[Math.max(1, spec.options().bufferBytes() / Integer.BYTES)];
     temps.register(file);
-    try (org.secmem.stream.WriteStream w =
+    try (WriteStream w =
         Streams.createWriter(spec.writeType(), file, spec.options())) {
       int got;
       while ((got = arrivals.next(block, block.length)) > 0) {
@@ -499,7 +503,7 @@ public final class SortTrial implements Trial {
     try {
       plan = SortMemory.plan(spec.tuning(), n, spec.m(), spec.d(),
           spec.options().bufferBytes(), spec.readType(), spec.writeType());
-    } catch (org.secmem.sort.InsufficientMemoryException e) {
+    } catch (InsufficientMemoryException e) {
       return OptionalLong.empty(); // refused before it runs; nothing to predict
     }
     // Merges move blocks of merge_b, which the plan may have shrunk below B.

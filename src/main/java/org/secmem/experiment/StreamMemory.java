@@ -3,6 +3,7 @@ package org.secmem.experiment;
 import java.lang.management.ManagementFactory;
 import java.util.Locale;
 import org.secmem.stream.StreamType;
+import com.sun.management.HotSpotDiagnosticMXBean;
 
 /**
  * The memory k streams of one type hold at once: Java heap (arrays) and direct memory (NIO
@@ -94,8 +95,8 @@ public record StreamMemory(long heapBytes, long directBytes) {
   /** The direct memory this JVM may allocate: -XX:MaxDirectMemorySize, by default the heap's. */
   public static long maxDirect() {
     try {
-      com.sun.management.HotSpotDiagnosticMXBean hotspot = ManagementFactory
-          .getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
+      HotSpotDiagnosticMXBean hotspot = ManagementFactory
+          .getPlatformMXBean(HotSpotDiagnosticMXBean.class);
       long set = Long.parseLong(hotspot.getVMOption("MaxDirectMemorySize").getValue());
       return set > 0 ? set : maxHeap();
     } catch (RuntimeException e) {

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalLong;
 import org.secmem.report.ResultRow;
+import java.util.Optional;
 
 /** One configuration of an experiment, run once per repetition by {@link ExperimentRunner}. */
 public interface Trial {
@@ -28,7 +29,7 @@ public interface Trial {
    * Untimed check of what the run produced (e.g. a sorted output re-read from disk); by default
    * what the run itself said.
    */
-  default java.util.Optional<Boolean> verify(TrialOutcome outcome) throws IOException {
+  default Optional<Boolean> verify(TrialOutcome outcome) throws IOException {
     return outcome.verified();
   }
 

@@ -15,6 +15,10 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Optional;
+import java.io.InterruptedIOException;
+import java.nio.channels.ClosedByInterruptException;
+import java.nio.channels.FileLockInterruptionException;
+import java.nio.file.LinkOption;
 
 /**
  * A file saying which process owns what is beside it (a sort's work folder), and proving while
@@ -53,8 +57,8 @@ public final class OwnerMarker implements Closeable {
   public static OwnerMarker create(SecureFolder folder, String name) throws IOException {
     try {
       return createLocked(folder, name);
-    } catch (java.nio.channels.ClosedByInterruptException
-        | java.nio.channels.FileLockInterruptionException e) {
+    } catch (ClosedByInterruptException
+        | FileLockInterruptionException e) {
       throw interrupted(folder.path().resolve(name), e);
     }
   }
@@ -67,16 +71,16 @@ public final class OwnerMarker implements Closeable {
     try {
       return lockAndWrite(FileChannel.open(file, StandardOpenOption.CREATE_NEW,
           StandardOpenOption.WRITE, StandardOpenOption.READ,
-          java.nio.file.LinkOption.NOFOLLOW_LINKS));
-    } catch (java.nio.channels.ClosedByInterruptException
-        | java.nio.channels.FileLockInterruptionException e) {
+          LinkOption.NOFOLLOW_LINKS));
+    } catch (ClosedByInterruptException
+        | FileLockInterruptionException e) {
       throw interrupted(file, e);
     }
   }
 
   /** An interrupt that closed the marker's channel or cut its lock short, as callers expect. */
-  private static java.io.InterruptedIOException interrupted(Path marker, IOException e) {
-    java.io.InterruptedIOException i = new java.io.InterruptedIOException(
+  private static InterruptedIOException interrupted(Path marker, IOException e) {
+    InterruptedIOException i = new InterruptedIOException(
         "interrupted at the marker " + marker);
     i.initCause(e);
     return i;
@@ -148,8 +152,8 @@ public final class OwnerMarker implements Closeable {
       throws IOException {
     try {
       return judgeOpen(folder, name, here);
-    } catch (java.nio.channels.ClosedByInterruptException
-        | java.nio.channels.FileLockInterruptionException e) {
+    } catch (ClosedByInterruptException
+        | FileLockInterruptionException e) {
       throw interrupted(folder.path().resolve(name), e);
     }
   }

@@ -22,6 +22,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.nio.file.AccessDeniedException;
+import java.util.HashSet;
+import java.util.function.Predicate;
 
 /**
  * A folder opened once, without following links, and worked on only relative to that open
@@ -148,7 +151,7 @@ public final class SecureFolder implements Closeable {
       return new SecureFolder(path.resolve(name),
           (SecureDirectoryStream<Path>) dir.newDirectoryStream(rel, LinkOption.NOFOLLOW_LINKS));
     } catch (FileSystemException e) {
-      if (e instanceof NoSuchFileException || e instanceof java.nio.file.AccessDeniedException) {
+      if (e instanceof NoSuchFileException || e instanceof AccessDeniedException) {
         throw e;
       }
       // ELOOP (a link) or ENOTDIR (a file), or whatever is there now was swapped in meanwhile.
@@ -173,7 +176,7 @@ public final class SecureFolder implements Closeable {
    * As {@link #list()}, of the entries whose names {@code names} accepts: only those are looked
    * at (a folder of many data files is listed with one look per entry that matters).
    */
-  public List<Entry> list(java.util.function.Predicate<String> names) throws IOException {
+  public List<Entry> list(Predicate<String> names) throws IOException {
     if (listed) {
       // A SecureDirectoryStream lists once: list the same open folder again through ".".
       try (SecureFolder again = new SecureFolder(path,
@@ -240,7 +243,7 @@ public final class SecureFolder implements Closeable {
    * @param options as for {@link Files#newByteChannel}; {@code NOFOLLOW_LINKS} is always added
    */
   public FileChannel openFile(String name, OpenOption... options) throws IOException {
-    Set<OpenOption> o = new java.util.HashSet<>(List.of(options));
+    Set<OpenOption> o = new HashSet<>(List.of(options));
     o.add(LinkOption.NOFOLLOW_LINKS);
     SeekableByteChannel c = dir.newByteChannel(relative(name), o);
     if (c instanceof FileChannel f) {

@@ -1,6 +1,7 @@
 package org.secmem.param;
 
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Parses the numbers users write: plain integers ({@code 1000000}, {@code 1_000_000}), powers of
@@ -43,8 +44,8 @@ public final class Numbers {
         + t.replace(",", "_");
   }
 
-  private static final java.util.regex.Pattern THOUSANDS =
-      java.util.regex.Pattern.compile("\\d{1,3}(,\\d{3})+");
+  private static final Pattern THOUSANDS =
+      Pattern.compile("\\d{1,3}(,\\d{3})+");
 
   private static long parse(String text, boolean suffixes) {
     if (text == null || text.trim().isEmpty()) {

@@ -1,6 +1,9 @@
 package org.secmem.param;
 
 import org.secmem.stream.StreamOptions;
+import org.secmem.engine.EngineChecks;
+import org.secmem.experiment.SortTrialSpec;
+import org.secmem.sort.SortTuning;
 
 /** The numeric parameters, with their allowed ranges: one place for every check and message. */
 public enum NumericField {
@@ -11,12 +14,12 @@ public enum NumericField {
   /** Ints in memory: one Java array. */
   M("m", 1, Integer.MAX_VALUE - 8, false, "ints"),
   D("d", 2, 1_000_000, false, ""),
-  THREADS("threads", 1, org.secmem.sort.SortTuning.MAX_THREADS, false, ""),
-  PARTITIONS("partitions", 1, org.secmem.engine.EngineChecks.MAX_PARTITIONS, false, ""),
+  THREADS("threads", 1, SortTuning.MAX_THREADS, false, ""),
+  PARTITIONS("partitions", 1, EngineChecks.MAX_PARTITIONS, false, ""),
   REPS("reps", 1, 1_000_000, false, ""),
   WARMUP("warmup", 0, 1_000_000, false, ""),
   SEED("seed", Long.MIN_VALUE, Long.MAX_VALUE, false, ""),
-  ARRIVAL("arrival_ns_per_key", 0, org.secmem.experiment.SortTrialSpec.MAX_ARRIVAL_NANOS, false,
+  ARRIVAL("arrival_ns_per_key", 0, SortTrialSpec.MAX_ARRIVAL_NANOS, false,
       "ns");
 
   private final String column;

@@ -20,6 +20,7 @@ import org.apache.commons.csv.CSVRecord;
 import org.secmem.experiment.Experiment;
 import org.secmem.names.Names;
 import org.secmem.stream.StreamType;
+import org.secmem.admission.Parameter;
 
 /**
  * Reads parameter files in both formats, told apart by their first line: the header-based CSV (its
@@ -29,7 +30,7 @@ import org.secmem.stream.StreamType;
 public final class ParamFiles {
 
   /** The columns of the header-based format. */
-  public static final Set<String> COLUMNS = org.secmem.admission.Parameter.columns();
+  public static final Set<String> COLUMNS = Parameter.columns();
 
   private ParamFiles() {}
 

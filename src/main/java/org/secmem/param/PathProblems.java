@@ -3,6 +3,12 @@ package org.secmem.param;
 import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.io.IOException;
+import java.nio.file.LinkOption;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.secmem.data.DataFiles;
 
 /**
  * What is wrong with a path the user named, as text for a message; null when nothing is. The one
@@ -27,15 +33,15 @@ public final class PathProblems {
    * The first of {@code folders} that names a folder named before it, by the same path or another
    * name of it (a symbolic link, {@code x/..}), as a problem; null when each is named once.
    */
-  public static String namedTwice(java.util.List<Path> folders) {
-    java.util.Set<Path> seen = new java.util.HashSet<>();
+  public static String namedTwice(List<Path> folders) {
+    Set<Path> seen = new HashSet<>();
     for (Path f : folders) {
       Path real = f.toAbsolutePath().normalize();
       try {
-        if (java.nio.file.Files.exists(f)) {
+        if (Files.exists(f)) {
           real = f.toRealPath();
         }
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         // unreadable: compare it by its name
       }
       if (!seen.add(real)) {
@@ -58,7 +64,7 @@ public final class PathProblems {
         String to;
         try {
           to = Files.readSymbolicLink(ancestor).toString();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
           to = "?";
         }
         return (ancestor.equals(abs) ? dir.toString() : dir + ": " + ancestor)
@@ -116,7 +122,7 @@ public final class PathProblems {
         return output + " is the input file (" + input + ") under another name (a hard link);"
             + " write the output elsewhere";
       }
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return null; // unreadable: the run itself will say what is wrong with it
     }
     return null;
@@ -137,7 +143,7 @@ public final class PathProblems {
     }
     try {
       return existing.toRealPath().resolve(existing.relativize(abs)).normalize();
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return abs;
     }
   }
@@ -152,7 +158,7 @@ public final class PathProblems {
    * @return the problem, or null
    */
   public static String clobberProblem(Path output, boolean overwrite, String how) {
-    java.nio.file.LinkOption no = java.nio.file.LinkOption.NOFOLLOW_LINKS;
+    LinkOption no = LinkOption.NOFOLLOW_LINKS;
     if (!Files.exists(output, no) || Files.isDirectory(output, no)) {
       return null; // a folder is outputFileProblem's to name
     }
@@ -165,10 +171,10 @@ public final class PathProblems {
       return null;
     }
     try {
-      if (org.secmem.data.DataFiles.writtenBySecmem(output)) {
+      if (DataFiles.writtenBySecmem(output)) {
         return null;
       }
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return output + " exists and cannot be looked at (" + e.getMessage() + ")";
     }
     return output + " exists and is not an int file secmem wrote"

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+import java.nio.file.InvalidPathException;
 
 /**
  * Collects the problems of one line while its cells are read, so that every problem of a file is
@@ -128,7 +129,7 @@ final class RowChecker {
   Path path(String field, Path base, String cell) {
     try {
       return base.resolve(cell.trim()).normalize();
-    } catch (java.nio.file.InvalidPathException e) {
+    } catch (InvalidPathException e) {
       problem(field, PathProblems.unnameable(cell.trim()));
       return null;
     }
@@ -144,9 +145,9 @@ final class RowChecker {
     if (cell == null || cell.isBlank()) {
       return List.of(List.of());
     }
-    List<List<Path>> sets = new java.util.ArrayList<>();
+    List<List<Path>> sets = new ArrayList<>();
     for (String alternative : cell.split("\\|", -1)) {
-      List<Path> set = new java.util.ArrayList<>();
+      List<Path> set = new ArrayList<>();
       for (String name : alternative.split(",", -1)) {
         if (name.isBlank()) {
           problem(field, "'" + alternative.trim() + "' has an empty folder name (write folders"

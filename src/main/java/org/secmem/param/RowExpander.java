@@ -30,6 +30,16 @@ import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortSettings;
 import com.google.common.collect.Lists;
 import org.secmem.stream.StreamType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.function.Function;
+import org.secmem.engine.EngineChecks;
 
 /**
  * Turns one parameter line's cells (by column name) into checked configurations: the cross product
@@ -57,7 +67,7 @@ final class RowExpander {
 
   /** The parameters a line gives a value (a non-empty cell) for. */
   private static Set<Parameter> given(Map<String, String> cells) {
-    Set<Parameter> out = java.util.EnumSet.noneOf(Parameter.class);
+    Set<Parameter> out = EnumSet.noneOf(Parameter.class);
     for (Parameter p : Parameter.values()) {
       if (!blank(cells.get(p.column()))) {
         out.add(p);
@@ -209,9 +219,9 @@ final class RowExpander {
       }
       // The in-memory sort takes of a combination only its streams, B, threads and access: one
       // configuration each, however many M, d, mergers ... the line sweeps for the merge sort.
-      Set<List<Object>> inMemorySeen = new java.util.HashSet<>();
+      Set<List<Object>> inMemorySeen = new HashSet<>();
       // The buffer tree takes its streams, B, M and fanout: one configuration each.
-      Set<List<Object>> treeSeen = new java.util.HashSet<>();
+      Set<List<Object>> treeSeen = new HashSet<>();
       boolean treeAsked = algorithms.contains(SortAlgorithm.BUFFER_TREE);
       if (arrivals.stream().anyMatch(a -> a > 0) && input.isPresent()) {
         check.problem("arrival_ns_per_key", "online sorting generates its keys as they arrive:"
@@ -362,7 +372,7 @@ final class RowExpander {
     } else {
       for (String alternative : cells.get("engine_conf").split("\\|", -1)) {
         try {
-          confs.add(org.secmem.engine.EngineChecks.conf(
+          confs.add(EngineChecks.conf(
               List.of(alternative.trim().split("\\s+")).stream().filter(s -> !s.isEmpty())
                   .toList()));
         } catch (IllegalArgumentException e) {
@@ -383,9 +393,9 @@ final class RowExpander {
           for (Optional<Long> m : ms) {
             for (List<Path> work : workDirs) {
               EngineSettings es = new EngineSettings(master,
-                  m.map(java.util.OptionalLong::of).orElse(java.util.OptionalLong.empty()),
-                  p.map(x -> java.util.OptionalInt.of(x.intValue()))
-                      .orElse(java.util.OptionalInt.empty()),
+                  m.map(OptionalLong::of).orElse(OptionalLong.empty()),
+                  p.map(x -> OptionalInt.of(x.intValue()))
+                      .orElse(OptionalInt.empty()),
                   conf, work);
               try {
                 Admission.engine(engine, es);
@@ -424,9 +434,9 @@ final class RowExpander {
   /** The ints of an input file the checks have seen exist, a whole number of ints long. */
   private static long fileInts(Path input) {
     try {
-      return java.nio.file.Files.size(input) / Integer.BYTES;
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      return Files.size(input) / Integer.BYTES;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
@@ -439,7 +449,7 @@ final class RowExpander {
 
   /** A cell's words, or one empty value (the preset's) when the cell is empty. */
   private static <T> List<Optional<T>> optionalWords(RowChecker check, String field, String cell,
-      java.util.function.Function<String, T> parse, T def) {
+      Function<String, T> parse, T def) {
     return blank(cell) ? List.of(Optional.empty())
         : optional(check.words(field, cell, parse, def));
   }
@@ -453,9 +463,9 @@ final class RowExpander {
     return RowExpander.<Long>opt(o).map(Long::intValue);
   }
 
-  private static java.util.OptionalLong optLong(Object o) {
+  private static OptionalLong optLong(Object o) {
     Optional<Long> v = opt(o);
-    return v.isPresent() ? java.util.OptionalLong.of(v.get()) : java.util.OptionalLong.empty();
+    return v.isPresent() ? OptionalLong.of(v.get()) : OptionalLong.empty();
   }
 
   /** Optional values of a cell that may be empty (then: one empty, "the preset's"). */
@@ -472,7 +482,7 @@ final class RowExpander {
   }
 
   static SortOrder order(String w) {
-    switch (w.toLowerCase(java.util.Locale.ROOT)) {
+    switch (w.toLowerCase(Locale.ROOT)) {
       case "ascending":
       case "asc":
       case "true":

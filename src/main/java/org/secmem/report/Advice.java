@@ -9,6 +9,9 @@ import java.util.OptionalDouble;
 import java.util.Set;
 import org.secmem.report.SortBestTable.Candidate;
 import org.secmem.sort.CostModel;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.function.DoubleFunction;
 
 /**
  * What a results file says about which settings to use on the machine that measured it (issue 15):
@@ -279,7 +282,7 @@ public final class Advice {
     }
     double[] x = a.stream().mapToDouble(Double::doubleValue).toArray();
     double[] y = b.stream().mapToDouble(Double::doubleValue).toArray();
-    java.util.SplittableRandom random = new java.util.SplittableRandom(SEED);
+    SplittableRandom random = new SplittableRandom(SEED);
     double[] ratios = new double[RESAMPLES];
     double[] rx = new double[x.length];
     double[] ry = new double[y.length];
@@ -293,7 +296,7 @@ public final class Advice {
       double my = Statistics.of(ry).median();
       ratios[i] = my > 0 ? Statistics.of(rx).median() / my : Double.POSITIVE_INFINITY;
     }
-    java.util.Arrays.sort(ratios);
+    Arrays.sort(ratios);
     double tail = (100 - LEVEL_PERCENT) / 200.0;
     double low = ratios[(int) Math.floor(tail * (RESAMPLES - 1))];
     double high = ratios[(int) Math.ceil((1 - tail) * (RESAMPLES - 1))];
@@ -342,7 +345,7 @@ public final class Advice {
     return Numbers.fixed(v, v >= 100 ? 1 : 2);
   }
 
-  static String range(Statistics s, java.util.function.DoubleFunction<String> f) {
+  static String range(Statistics s, DoubleFunction<String> f) {
     return f.apply(s.median()) + " (" + f.apply(s.min()) + "\u2013" + f.apply(s.max()) + ")";
   }
 

@@ -12,6 +12,7 @@ import java.awt.geom.Path2D;
 import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.util.Locale;
+import java.awt.geom.Ellipse2D;
 
 /**
  * The few drawing operations a chart needs, written once as SVG elements (text as real {@code
@@ -222,7 +223,7 @@ interface ChartCanvas {
     @Override
     public void circle(double cx, double cy, double r, Color c) {
       g.setColor(c);
-      g.fill(new java.awt.geom.Ellipse2D.Double(cx - r, cy - r, 2 * r, 2 * r));
+      g.fill(new Ellipse2D.Double(cx - r, cy - r, 2 * r, 2 * r));
     }
 
     @Override

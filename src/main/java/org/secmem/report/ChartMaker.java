@@ -9,6 +9,11 @@ import java.util.Optional;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.fs.SecureFolder;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NotDirectoryException;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Draws the charts of a raw results CSV, as PNG and SVG: {@link ChartPlanner} decides which charts
@@ -100,14 +105,14 @@ public final class ChartMaker {
     try {
       Path own = ReportFiles.chartsFolderFor(Path.of(raw.source()));
       return own.toAbsolutePath().normalize().equals(outDir.toAbsolutePath().normalize());
-    } catch (java.nio.file.InvalidPathException e) {
+    } catch (InvalidPathException e) {
       return false;
     }
   }
 
   /** The names chart files have ({@code read-time-vs-b.png}, {@code sort-time-by-sort.svg}). */
-  private static final java.util.regex.Pattern CHART_FILE =
-      java.util.regex.Pattern.compile(
+  private static final Pattern CHART_FILE =
+      Pattern.compile(
           "[A-Za-z0-9._-]+-(time|throughput|activity|block-pushes|blocks|after-last-key)"
               + "-(vs|by)-[A-Za-z0-9._-]+\\.(png|svg)");
 
@@ -120,7 +125,7 @@ public final class ChartMaker {
    * swapped for a link goes as the link.
    */
   private static void removeStaleCharts(Path outDir, List<ChartSpec> specs) throws IOException {
-    java.util.Set<String> current = new java.util.HashSet<>();
+    Set<String> current = new HashSet<>();
     specs.forEach(s -> {
       current.add(s.fileStem() + ".png");
       current.add(s.fileStem() + ".svg");
@@ -155,7 +160,7 @@ public final class ChartMaker {
         if (specs.isEmpty() && dir.list().isEmpty()) {
           parent.deleteEmptyFolder(name);
         }
-      } catch (java.nio.file.NotDirectoryException e) {
+      } catch (NotDirectoryException e) {
         LOG.warn("{} changed into {} while it was looked at: no old chart is removed from it",
             outDir, e.getMessage());
       }

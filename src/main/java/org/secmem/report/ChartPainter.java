@@ -15,6 +15,9 @@ import org.secmem.report.ChartSpec.AxisKind;
 import org.secmem.report.ChartSpec.Kind;
 import org.secmem.report.ChartSpec.Point;
 import org.secmem.report.ChartSpec.Series;
+import java.awt.image.BufferedImage;
+import java.math.BigDecimal;
+import java.math.MathContext;
 
 /**
  * Draws one planned chart ({@link ChartSpec}) as PNG and SVG, the same picture in both.
@@ -46,7 +49,7 @@ public final class ChartPainter {
     Path svg = dir.resolve(spec.fileStem() + ".svg");
     ChartCanvas.Image image = new ChartCanvas.Image(width, height);
     paint(spec, image);
-    java.awt.image.BufferedImage picture = image.finish();
+    BufferedImage picture = image.finish();
     PartFile.writeWhole(png, out -> {
       if (!ImageIO.write(picture, "png", out)) {
         throw new IOException(png + ": no PNG writer in this JVM");
@@ -354,7 +357,7 @@ public final class ChartPainter {
     if (v == Math.rint(v) && Math.abs(v) < 1e15) {
       return Long.toString((long) v);
     }
-    java.math.BigDecimal d = new java.math.BigDecimal(v).round(new java.math.MathContext(3));
+    BigDecimal d = new BigDecimal(v).round(new MathContext(3));
     return d.stripTrailingZeros().toPlainString();
   }
 

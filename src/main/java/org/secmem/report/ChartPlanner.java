@@ -20,6 +20,7 @@ import org.secmem.report.ChartSpec.Kind;
 import org.secmem.report.ChartSpec.Metric;
 import org.secmem.report.ChartSpec.Point;
 import org.secmem.report.ChartSpec.Series;
+import java.util.IdentityHashMap;
 
 /**
  * Decides which charts a results file calls for, as data: no drawing.
@@ -463,7 +464,7 @@ public final class ChartPlanner {
   private static List<ChartSpec> uniqueStems(List<ChartSpec> specs) {
     Map<String, List<ChartSpec>> byStem = new LinkedHashMap<>();
     specs.forEach(s -> byStem.computeIfAbsent(s.fileStem(), k -> new ArrayList<>()).add(s));
-    Map<ChartSpec, String> stems = new java.util.IdentityHashMap<>(); // equal plans may repeat
+    Map<ChartSpec, String> stems = new IdentityHashMap<>(); // equal plans may repeat
     for (List<ChartSpec> same : byStem.values()) {
       if (same.size() == 1) {
         stems.put(same.get(0), same.get(0).fileStem());

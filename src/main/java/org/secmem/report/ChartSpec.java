@@ -3,6 +3,7 @@ package org.secmem.report;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Collections;
 
 /**
  * One chart to draw: a metric of one experiment against one swept parameter, one series per stream
@@ -34,7 +35,7 @@ public record ChartSpec(
     String subject) {
 
   public ChartSpec {
-    fixed = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(fixed));
+    fixed = Collections.unmodifiableMap(new LinkedHashMap<>(fixed));
     series = List.copyOf(series);
     subject = subject == null ? "" : subject;
   }

@@ -11,6 +11,8 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import java.util.Collections;
+import java.util.Optional;
 
 /**
  * Two results files compared configuration by configuration, as JMH's score ± error, hyperfine's
@@ -57,7 +59,7 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
   public Comparison {
     keyColumns = List.copyOf(keyColumns);
     varying = List.copyOf(varying);
-    same = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(same));
+    same = Collections.unmodifiableMap(new LinkedHashMap<>(same));
     rows = List.copyOf(rows);
     notes = List.copyOf(notes);
   }
@@ -152,13 +154,13 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
     }
 
     /** The verdict of a compare CSV cell. */
-    public static java.util.Optional<Verdict> ofCsvName(String name) {
+    public static Optional<Verdict> ofCsvName(String name) {
       for (Verdict v : values()) {
         if (v.csvName.equals(name)) {
-          return java.util.Optional.of(v);
+          return Optional.of(v);
         }
       }
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
   }
 

@@ -9,6 +9,8 @@ import java.util.List;
 import javax.imageio.ImageIO;
 import org.secmem.data.PartFile;
 import org.secmem.report.ChartCanvas.Anchor;
+import java.awt.image.BufferedImage;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * The chart of a {@link Comparison}: one line per configuration, its ratio NEW/BASE as a point and
@@ -59,7 +61,7 @@ public final class ComparisonChart {
     int width = width(drawn);
     ChartCanvas.Image image = new ChartCanvas.Image(width, height);
     paint(c, image, width, height);
-    java.awt.image.BufferedImage picture = image.finish();
+    BufferedImage picture = image.finish();
     PartFile.writeWhole(png, out -> {
       if (!ImageIO.write(picture, "png", out)) {
         throw new IOException(png + ": no PNG writer in this JVM");
@@ -153,7 +155,7 @@ public final class ComparisonChart {
     double a = Math.log(lo) - 0.08;
     double b = Math.log(hi) + 0.08;
     double span = b - a;
-    java.util.function.DoubleUnaryOperator x =
+    DoubleUnaryOperator x =
         v -> left + (Math.log(Math.max(Math.min(v, Math.exp(b)), Math.exp(a))) - a) / span
             * (right - left);
 

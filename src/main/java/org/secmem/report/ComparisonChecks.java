@@ -31,7 +31,7 @@ final class ComparisonChecks {
       return;
     }
     Set<String> experiments = blank.stream().map(r -> r.get(ResultColumns.EXPERIMENT).trim())
-        .collect(Collectors.toCollection(java.util.TreeSet::new));
+        .collect(Collectors.toCollection(TreeSet::new));
     notes.add("left out of " + raw.source() + ": " + blank.size() + " measured "
         + (blank.size() == 1 ? "row" : "rows") + " without a " + column + " value ("
         + String.join(", ", experiments) + "), which --by " + column + " cannot compare");

@@ -12,6 +12,8 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
 import org.secmem.data.PartFile;
+import java.io.BufferedReader;
+import java.nio.charset.CharacterCodingException;
 
 /**
  * The compare CSV beside NEW ({@link ReportFiles#compareFor}): one row per configuration of a
@@ -101,10 +103,10 @@ public final class ComparisonFile {
 
   /** Whether the first line of {@code file} is a compare CSV header. */
   private static boolean isComparison(Path file) throws IOException {
-    try (java.io.BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+    try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       String first = r.readLine();
       return first != null && List.of(first.split(",")).containsAll(COLUMNS);
-    } catch (java.nio.charset.CharacterCodingException e) {
+    } catch (CharacterCodingException e) {
       return false;
     }
   }

@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.Comparator;
+import java.util.HashSet;
 
 /**
  * How a comparison names and orders its rows: the columns that tell configurations apart, named
@@ -30,7 +32,7 @@ final class ComparisonLabels {
       // columns with two values at least, not counting empty; all that differ only when those
       // would give two configurations one label
       List<String> columns = columns(e.getValue(), key, byExperiment.size() > 1, true);
-      Set<String> labels = new java.util.HashSet<>();
+      Set<String> labels = new HashSet<>();
       for (List<String> k : e.getValue()) {
         labels.add(label(key, columns, k));
       }
@@ -104,7 +106,7 @@ final class ComparisonLabels {
     List<String> experiments = pairs.stream()
         .map(p -> Comparison.experimentOf(key, p.key())).distinct()
         .toList();
-    java.util.Comparator<Comparison.Pair> order = java.util.Comparator.comparingInt(
+    Comparator<Comparison.Pair> order = Comparator.comparingInt(
         p -> experiments.indexOf(Comparison.experimentOf(key, p.key())));
     for (int i = 0; i < key.size(); i++) {
       final int c = i;

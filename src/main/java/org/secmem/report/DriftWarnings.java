@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Locale;
 
 /**
  * The lines a sweep ends with when its measurements moved while it ran: each configuration whose
@@ -42,7 +43,7 @@ public final class DriftWarnings {
     if (sweep.isPresent() && sweep.get().drifted()) {
       Drift.Sweep s = sweep.get();
       boolean slower = s.medianRatio() > 1;
-      lines.add(String.format(java.util.Locale.ROOT, "drift: the configurations' last runs were"
+      lines.add(String.format(Locale.ROOT, "drift: the configurations' last runs were"
           + " %s than their first: %d of %d %s (sign test p = %.2g), by %s in the median. With"
           + " runs interleaved (the default) the machine changed during the sweep; with runs"
           + " one after another (--order sequential, or in each --fork) %s. See drift_ratio in"
@@ -75,7 +76,7 @@ public final class DriftWarnings {
     List<String> config = raw.configurationColumns();
     String label = label(config, config.stream().map(first::get).toList());
     Statistics s = Statistics.of(ms);
-    return Optional.of(String.format(java.util.Locale.ROOT, "sentinel %s: %d runs over the sweep,"
+    return Optional.of(String.format(Locale.ROOT, "sentinel %s: %d runs over the sweep,"
         + " first %.3f ms, last %.3f ms (%s), %.3f .. %.3f ms", label, ms.size(), ms.get(0),
         ms.get(ms.size() - 1), percent(ms.get(ms.size() - 1) / ms.get(0)), s.min(), s.max()));
   }
@@ -118,7 +119,7 @@ public final class DriftWarnings {
   }
 
   private static String describe(Drift d) {
-    return String.format(java.util.Locale.ROOT, "the last third of its runs was %d%% %s than the"
+    return String.format(Locale.ROOT, "the last third of its runs was %d%% %s than the"
         + " first third (medians; %d%% interval of the ratio %.2f-%.2f, %d runs)",
         Math.round(Math.abs(d.ratio() - 1) * 100), d.ratio() > 1 ? "slower" : "faster",
         Drift.LEVEL_PERCENT, d.low(), d.high(), d.runs());

@@ -2,6 +2,7 @@ package org.secmem.report;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.Locale;
 
 /** Number formatting for report files: independent of the default locale. */
 final class Numbers {
@@ -29,7 +30,7 @@ final class Numbers {
    */
   static String grouped(double value) {
     if (value == Math.rint(value) && Math.abs(value) < 1e15) {
-      return String.format(java.util.Locale.ROOT, "%,d", (long) value);
+      return String.format(Locale.ROOT, "%,d", (long) value);
     }
     return ChartPainter.number(value);
   }

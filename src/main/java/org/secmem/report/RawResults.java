@@ -24,6 +24,7 @@ import org.apache.commons.csv.CSVRecord;
 import org.apache.commons.csv.DuplicateHeaderMode;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import java.util.stream.Stream;
 
 /**
  * The rows of a raw results CSV (RFC 4180, header line), read by column name: columns may come in
@@ -69,9 +70,9 @@ public record RawResults(String source, List<String> header, List<RawRow> rows,
    * finite or a negative one there is left out.
    */
   private static final List<String> NUMBER_COLUMNS =
-      java.util.stream.Stream.concat(
+      Stream.concat(
               ResultColumns.SWEPT_PARAMETERS.stream(),
-              java.util.stream.Stream.of(ResultColumns.ELAPSED_NS, ResultColumns.ELAPSED_MS,
+              Stream.of(ResultColumns.ELAPSED_NS, ResultColumns.ELAPSED_MS,
                   ResultColumns.MIB_PER_S, ResultColumns.NS_PER_INT, ResultColumns.BYTES))
           .toList();
 

@@ -1,6 +1,7 @@
 package org.secmem.report;
 
 import java.nio.file.Path;
+import java.util.Locale;
 
 /**
  * The names of the files written beside a raw results CSV {@code X.csv}: {@code X-summary.csv},
@@ -52,7 +53,7 @@ public final class ReportFiles {
 
   private static Path beside(Path rawCsv, String suffix) {
     String name = rawCsv.getFileName().toString();
-    String stem = name.toLowerCase(java.util.Locale.ROOT).endsWith(".csv")
+    String stem = name.toLowerCase(Locale.ROOT).endsWith(".csv")
         ? name.substring(0, name.length() - 4)
         : name;
     return rawCsv.resolveSibling(stem + suffix);

@@ -2,6 +2,7 @@ package org.secmem.report;
 
 import java.util.List;
 import java.util.Set;
+import java.util.Locale;
 
 /**
  * The column names of the raw results CSV and which of them describe a configuration.
@@ -130,7 +131,7 @@ public final class ResultColumns {
     if (t.length() >= 2 && t.charAt(0) == '0' && (t.charAt(1) == 'x' || t.charAt(1) == 'X')) {
       t = t.substring(2);
     }
-    return t.toLowerCase(java.util.Locale.ROOT);
+    return t.toLowerCase(Locale.ROOT);
   }
 
   /** Whether {@code column} holds a measurement (known, or by its unit suffix). */

@@ -5,6 +5,9 @@ import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * One measured run as it goes into the raw results file: a cell per column, empty where the column
@@ -33,8 +36,8 @@ public final class ResultRow {
   }
 
   /** Every cell in {@link ResultColumn} order (the results file's), empty where not set. */
-  public java.util.List<String> cellsInColumnOrder() {
-    java.util.List<String> out = new java.util.ArrayList<>();
+  public List<String> cellsInColumnOrder() {
+    List<String> out = new ArrayList<>();
     for (ResultColumn c : ResultColumn.values()) {
       out.add(get(c));
     }
@@ -47,7 +50,7 @@ public final class ResultRow {
    *
    * @throws IllegalArgumentException when there is not one cell per column
    */
-  public static ResultRow ofCellsInColumnOrder(java.util.List<String> cells) {
+  public static ResultRow ofCellsInColumnOrder(List<String> cells) {
     ResultColumn[] columns = ResultColumn.values();
     if (cells.size() != columns.length) {
       throw new IllegalArgumentException(cells.size() + " cells for " + columns.length
@@ -99,7 +102,7 @@ public final class ResultRow {
     }
 
     /** Sets a count that may be unknown: empty when absent. */
-    public Builder setIfPresent(ResultColumn column, java.util.OptionalLong value) {
+    public Builder setIfPresent(ResultColumn column, OptionalLong value) {
       return value.isPresent() ? set(column, value.getAsLong()) : set(column, (String) null);
     }
 

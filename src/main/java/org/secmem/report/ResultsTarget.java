@@ -21,6 +21,9 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 
 /**
  * Checks, before anything runs, that a path can take the raw results of a run: it is not a folder,
@@ -236,13 +239,13 @@ public final class ResultsTarget {
   }
 
   private static String describe(IOException e) {
-    if (e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null) {
+    if (e instanceof FileSystemException fse && fse.getReason() != null) {
       return fse.getReason();
     }
-    if (e instanceof java.nio.file.AccessDeniedException) {
+    if (e instanceof AccessDeniedException) {
       return "permission denied";
     }
-    if (e instanceof java.nio.file.NoSuchFileException) {
+    if (e instanceof NoSuchFileException) {
       return "no such file or folder";
     }
     return String.valueOf(e.getMessage());

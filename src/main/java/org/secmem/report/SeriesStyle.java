@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.secmem.report.ChartSpec.Series;
+import java.util.HashMap;
+import java.util.Locale;
 
 /**
  * The colour and marker of a series, fixed by its key (stream type, preset, tool), not by the order
@@ -77,7 +79,7 @@ public record SeriesStyle(Color color, Marker marker) {
       int i = Integer.parseInt(key.substring(1));
       return i % PALETTE.size() + PALETTE.size() * (i % Marker.values().length);
     }
-    Integer known = KNOWN.get(key.trim().toLowerCase(java.util.Locale.ROOT));
+    Integer known = KNOWN.get(key.trim().toLowerCase(Locale.ROOT));
     if (known != null) {
       return known + PALETTE.size() * (known % Marker.values().length);
     }
@@ -102,7 +104,7 @@ public record SeriesStyle(Color color, Marker marker) {
    */
   public static List<SeriesStyle> forChart(List<Series> series) {
     List<SeriesStyle> styles = new ArrayList<>();
-    Map<String, SeriesStyle> byKey = new java.util.HashMap<>();
+    Map<String, SeriesStyle> byKey = new HashMap<>();
     Set<Color> used = new HashSet<>();
     for (Series s : series) {
       SeriesStyle style = byKey.get(s.key());

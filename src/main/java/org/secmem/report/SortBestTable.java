@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.Collections;
+import java.util.function.Function;
 
 /**
  * The report page's answer to "which d and M sort fastest?" (seeds/000 Table 9): for each N (and
@@ -54,7 +56,7 @@ final class SortBestTable {
   record Best(Map<String, String> group, List<Candidate> candidates) {
 
     Best {
-      group = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(group));
+      group = Collections.unmodifiableMap(new LinkedHashMap<>(group));
       candidates = List.copyOf(candidates);
     }
 
@@ -203,7 +205,7 @@ final class SortBestTable {
   }
 
   private static void row(StringBuilder h, String what, List<Best> bests,
-      java.util.function.Function<Best, String> cell) {
+      Function<Best, String> cell) {
     h.append("<tr><th>").append(ReportPage.esc(what)).append("</th>");
     bests.forEach(b -> h.append("<td>").append(ReportPage.esc(cell.apply(b))).append("</td>"));
     h.append("</tr>\n");

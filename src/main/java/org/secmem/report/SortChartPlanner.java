@@ -12,6 +12,7 @@ import org.secmem.report.ChartSpec.Kind;
 import org.secmem.report.ChartSpec.Metric;
 import org.secmem.report.ChartSpec.Point;
 import org.secmem.report.ChartSpec.Series;
+import java.util.stream.Collectors;
 
 /**
  * The charts of a sort sweep that varies both d and M, as data ({@link ChartPlanner} hands such
@@ -169,7 +170,7 @@ final class SortChartPlanner {
     if (falls || rises) {
       return first + " to " + last + " passes";
     }
-    return byX.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))
+    return byX.stream().map(String::valueOf).collect(Collectors.joining(", "))
         + " passes";
   }
 }

@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import org.secmem.stream.StreamType;
+import java.util.Collections;
 
 /**
  * The advice of one stream experiment at one setting of everything but type and B.
@@ -35,7 +36,7 @@ record StreamAdvice(String experiment, Map<String, String> settings, List<String
     List<TypeResult> types, List<String> toAdd) {
 
   StreamAdvice {
-    settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+    settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
     shown = List.copyOf(shown);
     types = List.copyOf(types);
     toAdd = List.copyOf(toAdd);

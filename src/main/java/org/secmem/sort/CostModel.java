@@ -1,5 +1,7 @@
 package org.secmem.sort;
 
+import java.util.Arrays;
+
 /**
  * The external-memory cost model of the d-way merge sort (PRODUCT.md section 7): runs = ⌈N/M⌉,
  * passes = 1 + ⌈log_d runs⌉ (run formation is the first pass), and every pass reads and writes
@@ -68,7 +70,7 @@ public final class CostModel {
     long bytes = n * Integer.BYTES;
     long share = (2L * bytes + folders - 1) / folders + (1 << 20);
     long[] needs = new long[folders];
-    java.util.Arrays.fill(needs, share);
+    Arrays.fill(needs, share);
     if (folders > 1) {
       needs[outputFolder] += bytes;
     }

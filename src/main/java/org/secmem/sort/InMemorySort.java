@@ -10,6 +10,7 @@ import org.secmem.data.Checksum;
 import org.secmem.data.SortOrder;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.Streams;
+import java.io.InterruptedIOException;
 
 /**
  * The in-memory baseline of the sort experiment: all N ints of the input read into one {@code
@@ -158,7 +159,7 @@ public final class InMemorySort implements ExternalSorter {
       pool.submit(() -> Arrays.parallelSort(a)).get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new java.io.InterruptedIOException("interrupted while sorting in memory");
+      throw new InterruptedIOException("interrupted while sorting in memory");
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
       if (cause instanceof Error err) {

@@ -2,6 +2,7 @@ package org.secmem.sort;
 
 import org.secmem.names.CliName;
 import org.secmem.names.Names;
+import java.io.IOException;
 
 /** How the heads of the runs in a merge are compared. */
 public enum Merger implements CliName {
@@ -42,7 +43,7 @@ public enum Merger implements CliName {
    * @return ints written
    */
   long merge(RunCursor[] runs, IntSink out, boolean descending, int radixCapacity)
-      throws java.io.IOException {
+      throws IOException {
     switch (this) {
       case PRIORITY_QUEUE:
         return Merges.priorityQueue(runs, out, descending);

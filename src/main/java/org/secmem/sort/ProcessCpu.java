@@ -8,6 +8,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.nio.file.NoSuchFileException;
 
 /**
  * CPU time of this process, all threads, user and system: beside elapsed time it tells computing
@@ -85,7 +86,7 @@ public final class ProcessCpu {
     String text;
     try {
       text = Files.readString(schedstat, StandardCharsets.US_ASCII);
-    } catch (java.nio.file.NoSuchFileException e) {
+    } catch (NoSuchFileException e) {
       return -2;
     } catch (IOException e) {
       return Files.exists(schedstat.getParent()) ? -1 : -2;

@@ -1,6 +1,7 @@
 package org.secmem.sort;
 
 import java.io.IOException;
+import java.util.Arrays;
 
 /**
  * Merges sorted runs without comparing their heads one int at a time. Each step looks at a
@@ -134,7 +135,7 @@ final class RadixMerge {
     int width = passes == 0 ? 0 : (bits + passes - 1) / passes;
     int digits = 1 << width;
     int digitMask = digits - 1;
-    java.util.Arrays.fill(counts, 0, passes * digits, 0);
+    Arrays.fill(counts, 0, passes * digits, 0);
     int n = 0;
     for (int i = 0; i < alive; i++) {
       RunCursor r = live[i];

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.secmem.data.Checksum;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.WriteStream;
+import java.io.EOFException;
 
 /**
  * The first pass: the input is cut into runs of the memory plan's length; workers take the next
@@ -117,7 +118,7 @@ final class RunFormation {
         while (got < len) {
           int r = in.read(run, got, Math.min(len - got, SUM_PIECE_INTS));
           if (r <= 0) {
-            throw new java.io.EOFException(s.input() + " ended early (shorter than when the sort"
+            throw new EOFException(s.input() + " ended early (shorter than when the sort"
                 + " began?)");
           }
           for (int i = got, e = got + r; i < e; i++) {

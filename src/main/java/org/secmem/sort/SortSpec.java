@@ -6,6 +6,9 @@ import java.util.Optional;
 import org.secmem.data.SortOrder;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
 
 /**
  * What to sort and how.
@@ -40,9 +43,9 @@ public record SortSpec(
       return true;
     }
     try {
-      return java.nio.file.Files.exists(a) && java.nio.file.Files.exists(b)
-          && java.nio.file.Files.isSameFile(a, b);
-    } catch (java.io.IOException e) {
+      return Files.exists(a) && Files.exists(b)
+          && Files.isSameFile(a, b);
+    } catch (IOException e) {
       return false;
     }
   }
@@ -83,7 +86,7 @@ public record SortSpec(
 
   /** The input and the work folders' parents: the paths a failure message names. */
   public List<Path> inputAndWorkParents() {
-    List<Path> all = new java.util.ArrayList<>(List.of(input));
+    List<Path> all = new ArrayList<>(List.of(input));
     all.addAll(workParents());
     return List.copyOf(all);
   }

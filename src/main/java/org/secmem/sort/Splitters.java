@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import org.secmem.stream.ReadStream;
+import java.io.EOFException;
 
 /**
  * Where a merge split by value range cuts its runs: splitter keys that share the group's ints
@@ -90,7 +91,7 @@ final class Splitters {
           }
         }
         if (n <= 0) {
-          throw new java.io.EOFException(run.path() + " ended early");
+          throw new EOFException(run.path() + " ended early");
         }
         for (int j = 0; j < n; j++) {
           if (Merges.key(block[j], descending) > splitter) {

@@ -21,6 +21,8 @@ import org.secmem.fs.OwnerMarker;
 import org.secmem.fs.SecureFolder;
 import org.secmem.fs.Sweep;
 import org.secmem.fs.ThisMachine;
+import java.nio.file.FileSystemException;
+import java.nio.file.NotDirectoryException;
 
 /**
  * The sweep for work folders whose sort is gone ({@link WorkDirectory#removeStale}): which folders
@@ -80,7 +82,7 @@ final class StaleWorkFolders {
         } catch (Refusal r) {
           left.add(new Sweep.LeftAlone(path, r.getMessage()));
           LOG.info("Left {} alone: {}", path, r.getMessage());
-        } catch (NoSuchFileException | java.nio.file.NotDirectoryException x) {
+        } catch (NoSuchFileException | NotDirectoryException x) {
           // Removed or replaced meanwhile (by its owner, another clean, or someone swapping in a
           // link): nothing of secmem's is at that name now.
           LOG.debug("{} went away or changed while it was looked at", path, x);
@@ -161,7 +163,7 @@ final class StaleWorkFolders {
       return Optional.empty();
     } catch (DirectoryNotEmptyException e) {
       return Optional.of("something was added to it while it was removed");
-    } catch (java.nio.file.FileSystemException e) {
+    } catch (FileSystemException e) {
       if (e instanceof NoSuchFileException) {
         throw e;
       }

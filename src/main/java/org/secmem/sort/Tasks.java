@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The sort's threads: pools of daemon threads, and waiting for tasks so that the first failure
@@ -46,7 +47,7 @@ final class Tasks {
     }
     try {
       for (ExecutorService p : pools) {
-        if (p != null && !p.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES)) {
+        if (p != null && !p.awaitTermination(1, TimeUnit.MINUTES)) {
           throw new IllegalStateException("a background I/O thread did not stop within a minute");
         }
       }

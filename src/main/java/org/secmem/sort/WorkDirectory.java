@@ -23,6 +23,13 @@ import org.secmem.data.PartFile;
 import org.secmem.fs.OwnerMarker;
 import org.secmem.fs.SecureFolder;
 import org.secmem.fs.Sweep;
+import java.util.HashSet;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
 
 /**
  * A sort's private folder of runs, one in each work folder given (several disks): {@code
@@ -78,13 +85,13 @@ public final class WorkDirectory implements Closeable {
   private final List<OwnerMarker> markers;
   private final int outputFolder;
   private final TempRegistry registry;
-  private final java.util.concurrent.atomic.AtomicLong nextRun =
-      new java.util.concurrent.atomic.AtomicLong();
+  private final AtomicLong nextRun =
+      new AtomicLong();
   private final AtomicLongArray written;
   /** Runs read for the last time, being deleted on {@link #deleter}'s thread. */
-  private final java.util.Queue<java.util.concurrent.Future<?>> deletions =
-      new java.util.concurrent.ConcurrentLinkedQueue<>();
-  private final java.util.concurrent.ExecutorService deleter = Tasks.single("secmem-delete");
+  private final Queue<Future<?>> deletions =
+      new ConcurrentLinkedQueue<>();
+  private final ExecutorService deleter = Tasks.single("secmem-delete");
   private final AtomicLongArray read;
   private boolean closed;
 
@@ -125,7 +132,7 @@ public final class WorkDirectory implements Closeable {
     if (parents.isEmpty()) {
       throw new IllegalArgumentException("no work folder given");
     }
-    if (new java.util.HashSet<>(parents.stream().map(p -> p.toAbsolutePath().normalize())
+    if (new HashSet<>(parents.stream().map(p -> p.toAbsolutePath().normalize())
         .toList()).size() != parents.size()) {
       throw new IllegalArgumentException("a work folder is named twice: " + parents);
     }
@@ -284,7 +291,7 @@ public final class WorkDirectory implements Closeable {
 
   /** Waits until every {@link #deleteInBackground} deletion is done; rethrows the first failure. */
   public void awaitDeletes() throws IOException {
-    for (java.util.concurrent.Future<?> f = deletions.poll(); f != null; f = deletions.poll()) {
+    for (Future<?> f = deletions.poll(); f != null; f = deletions.poll()) {
       Tasks.await(f);
     }
   }
@@ -404,7 +411,7 @@ public final class WorkDirectory implements Closeable {
   private static void deleteOwnByPath(Path p) throws IOException {
     if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
       Path marker = p.resolve(MARKER);
-      try (java.util.stream.Stream<Path> entries = Files.list(p)) {
+      try (Stream<Path> entries = Files.list(p)) {
         for (Path e : entries.toList()) {
           if (!e.equals(marker)) {
             deleteOwnByPath(e);

@@ -7,6 +7,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
+import java.nio.file.NoSuchFileException;
 
 /** Opening files with O_DIRECT and the aligned buffers it needs. */
 final class DirectIo {
@@ -42,7 +43,7 @@ final class DirectIo {
     try {
       return FileChannel.open(file, all);
     } catch (UnsupportedOperationException | IOException e) {
-      if (e instanceof java.nio.file.NoSuchFileException) {
+      if (e instanceof NoSuchFileException) {
         throw (IOException) e;
       }
       throw new UnsupportedStreamException(

@@ -7,6 +7,7 @@ import java.io.RandomAccessFile;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.io.EOFException;
 
 /**
  * Checking int ranges of a file and opening files at a byte offset, for the streams that read or
@@ -25,9 +26,9 @@ final class Regions {
    * @throws IllegalArgumentException naming the values when the region itself is malformed
    */
   static void checkRead(Path path, long fromInt, long toInt, long fileInts)
-      throws java.io.EOFException {
+      throws EOFException {
     if (fromInt >= 0 && fromInt <= toInt && toInt > fileInts) {
-      throw new java.io.EOFException(path + " holds " + fileInts + " ints, fewer than the "
+      throw new EOFException(path + " holds " + fileInts + " ints, fewer than the "
           + toInt + " being read (was it cut short or replaced meanwhile?)");
     }
     if (fromInt < 0 || fromInt > toInt || toInt > fileInts) {

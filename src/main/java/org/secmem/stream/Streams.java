@@ -7,6 +7,7 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /** Opens and creates streams of every {@link StreamType}, for whole files or regions of them. */
 public final class Streams {
@@ -173,7 +174,7 @@ public final class Streams {
    *
    * @throws Error {@code e} itself, when it is not a mapping fault
    */
-  public static IOException mappingFault(Error e, java.util.List<Path> files) {
+  public static IOException mappingFault(Error e, List<Path> files) {
     if (!(e instanceof InternalError) || !String.valueOf(e.getMessage()).contains("memory access")) {
       throw e;
     }

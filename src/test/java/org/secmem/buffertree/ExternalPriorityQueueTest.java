@@ -25,6 +25,8 @@ import org.junit.jupiter.api.Test;
 import org.secmem.sort.StreamFactory;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
+import java.util.Comparator;
+import org.junit.jupiter.api.Assertions;
 
 /**
  * The buffer-tree priority queue against {@link PriorityQueue} over random operation sequences,
@@ -123,7 +125,7 @@ class ExternalPriorityQueueTest {
       return stats;
     } finally {
       try (Stream<Path> s = Files.walk(dir)) {
-        s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> {
+        s.sorted(Comparator.reverseOrder()).forEach(p -> {
           try {
             Files.delete(p);
           } catch (IOException e) {
@@ -421,7 +423,7 @@ class ExternalPriorityQueueTest {
     for (int i = 0; i < 5; i++) {
       out[i] = h.removeMin();
     }
-    org.junit.jupiter.api.Assertions.assertArrayEquals(new int[] {0, 1, 2, 3, 4}, out);
+    Assertions.assertArrayEquals(new int[] {0, 1, 2, 3, 4}, out);
     assertTrue(h.isEmpty());
   }
 }

@@ -24,6 +24,7 @@ import org.secmem.sort.StreamFactory;
 import org.secmem.fs.TempRegistry;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
+import java.io.RandomAccessFile;
 
 /**
  * The buffer tree's memory model: what it counts grows with M and N as it should, a plan the heap
@@ -62,7 +63,7 @@ class TreeMemoryTest {
   void sort_planTheHeapCannotHold_refusedBeforeAnythingIsMade() throws IOException {
     Path in = dir.resolve("big.bin");
     // A sparse file that claims 2^31 ints: never read, the check comes first.
-    try (var raf = new java.io.RandomAccessFile(in.toFile(), "rw")) {
+    try (var raf = new RandomAccessFile(in.toFile(), "rw")) {
       raf.setLength(1L << 33);
     }
     Path out = dir.resolve("o/out.bin");

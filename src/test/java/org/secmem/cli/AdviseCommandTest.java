@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.List;
 
 /** {@code secmem advise}: exit codes and the text a user reads. */
 class AdviseCommandTest {
@@ -67,8 +68,8 @@ class AdviseCommandTest {
     Path summary = dir.resolve("r-summary.csv");
     assertTrue(Files.exists(summary));
     Path params = Files.writeString(dir.resolve("p.csv"), "experiment,stream,n\nwrite,mapped,1000\n");
-    for (Path f : java.util.List.of(summary, params)) {
-      for (String[] args : java.util.List.of(new String[] {"advise", f.toString()},
+    for (Path f : List.of(summary, params)) {
+      for (String[] args : List.of(new String[] {"advise", f.toString()},
           new String[] {"chart", f.toString()},
           new String[] {"compare", raw.toString(), f.toString(), "--fail-if-slower", "5"},
           new String[] {"compare", f.toString(), raw.toString()})) {

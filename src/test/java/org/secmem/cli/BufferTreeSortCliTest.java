@@ -42,10 +42,10 @@ class BufferTreeSortCliTest {
   /** The buffer tree silently ignored --d and --merger; Spark refuses them: refused alike. */
   @Test
   void mergeOnlyOptions_areRefusedForTheBufferTree_onTheCommandLineAndInAParameterLine()
-      throws java.io.IOException {
+      throws IOException {
     for (List<String> opt : List.of(List.of("--d", "8"), List.of("--merger", "loser-tree"),
         List.of("--no-overlap"))) {
-      List<String> args = new java.util.ArrayList<>(List.of("sort", "--algorithm", "buffer-tree",
+      List<String> args = new ArrayList<>(List.of("sort", "--algorithm", "buffer-tree",
           "--n", "10000", "--m", "4000", "--reps", "1", "--warmup", "0", "--dir",
           dir.resolve("data").toString(), "--results", dir.resolve("r.csv").toString()));
       args.addAll(opt);
@@ -55,7 +55,7 @@ class BufferTreeSortCliTest {
           : opt.get(0);
       assertTrue(r.err().contains(named + ": applies to the merge sort only"), r.err());
     }
-    Path params = java.nio.file.Files.writeString(dir.resolve("p.csv"),
+    Path params = Files.writeString(dir.resolve("p.csv"),
         "experiment,n,m,d,algorithm\nsort,2^16,2^12,8,buffer-tree\nsort,2^16,2^12,8,"
             + "merge|buffer-tree\n");
     CliTest.Result r = CliTest.run("run", params.toString(), "--results",
@@ -63,7 +63,7 @@ class BufferTreeSortCliTest {
     assertEquals(2, r.code(), r.err());
     assertTrue(r.err().contains("p.csv:2: d: applies to the merge sort only"), r.err());
     assertFalse(r.err().contains("p.csv:3: d:"), "a line sweeping both may give d: " + r.err());
-    assertFalse(java.nio.file.Files.exists(dir.resolve("r.csv")), "nothing ran");
+    assertFalse(Files.exists(dir.resolve("r.csv")), "nothing ran");
   }
 
   @Test

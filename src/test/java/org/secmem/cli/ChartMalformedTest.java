@@ -12,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Random;
 
 /**
  * {@code secmem chart} on malformed results: bad lines named (file:line and what), good rows still
@@ -64,7 +65,7 @@ class ChartMalformedTest {
     Path nan = Files.writeString(dir.resolve("nan.csv"),
         HEADER + "read,mapped,64,1,false,NaN,NaN\r\nread,mapped,128,1,false,NaN,NaN\r\n");
     byte[] bytes = new byte[4096];
-    new java.util.Random(1).nextBytes(bytes);
+    new Random(1).nextBytes(bytes);
     Path binary = Files.write(dir.resolve("binary.csv"), bytes);
     Path headerOnly = Files.writeString(dir.resolve("header.csv"), HEADER);
     for (Path f : List.of(empty, nan, binary, headerOnly)) {

@@ -15,6 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.fs.MarkerHolder;
 import org.secmem.fs.RootOnly;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 
 /**
  * A live sort's work folder is kept by a {@code secmem clean} that cannot see its process: one
@@ -59,8 +61,8 @@ class CleanLivenessTest {
     Path part;
     try (MarkerHolder writer = MarkerHolder.startPartFile(target)) {
       part = Path.of(writer.said());
-      Files.setLastModifiedTime(part, java.nio.file.attribute.FileTime.from(
-          java.time.Instant.now().minusSeconds(600)));
+      Files.setLastModifiedTime(part, FileTime.from(
+          Instant.now().minusSeconds(600)));
       signal("STOP", writer.pid());
       try {
         CliTest.Result r = CliTest.run("clean", dir.toString());

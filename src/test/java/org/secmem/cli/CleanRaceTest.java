@@ -16,6 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.fs.RootOnly;
 import org.secmem.sort.WorkDirectory;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
 
 /**
  * {@code secmem clean} against a local user who swaps links into what it removes while it runs
@@ -104,8 +106,8 @@ class CleanRaceTest {
     List<String> failed = new ArrayList<>();
     String out;
     try {
-      java.io.BufferedReader said = new java.io.BufferedReader(
-          new java.io.InputStreamReader(swapper.getInputStream()));
+      BufferedReader said = new BufferedReader(
+          new InputStreamReader(swapper.getInputStream()));
       assertEquals("ready", said.readLine(), "the swapper started");
       do {
         CliTest.Result r = CliTest.run("clean", dir.toString());

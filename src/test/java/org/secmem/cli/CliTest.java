@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import java.util.function.Function;
 
 /** Black-box tests: the real command line, captured output, exit codes. */
 class CliTest {
@@ -125,7 +126,7 @@ class CliTest {
     List<String> lines = Files.readAllLines(results);
     List<String> header = List.of(lines.get(0).split(","));
     String[] row = lines.get(1).split(",");
-    java.util.function.Function<String, String> cell = c -> row[header.indexOf(c)];
+    Function<String, String> cell = c -> row[header.indexOf(c)];
     assertEquals("fast", cell.apply("preset"));
     assertEquals("channel", cell.apply("read_stream"));
     assertEquals("channel", cell.apply("write_stream"));

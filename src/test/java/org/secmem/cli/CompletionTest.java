@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import java.io.IOException;
 
 /** Tab completion as bash runs it, and the suggestion for a mistyped command or option. */
 class CompletionTest {
@@ -46,7 +47,7 @@ class CompletionTest {
     Process p;
     try {
       p = new ProcessBuilder("bash", "-c", driver).redirectErrorStream(false).start();
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       assumeTrue(false, "no bash here");
       return;
     }

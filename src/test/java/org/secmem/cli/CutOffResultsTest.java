@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.report.RawResults;
 import org.secmem.report.ResultColumn;
+import java.nio.file.StandardOpenOption;
 
 /**
  * A results file whose last row was cut off (a crash, a full disk): appending to it removes the
@@ -66,7 +67,7 @@ class CutOffResultsTest {
 
   @Test
   void aCutOffRowOverSeveralLines_isRefusedBeforeAnythingRuns() throws IOException {
-    Files.writeString(results, "\"a\nb", java.nio.file.StandardOpenOption.APPEND);
+    Files.writeString(results, "\"a\nb", StandardOpenOption.APPEND);
     byte[] before = Files.readAllBytes(results);
 
     CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString());

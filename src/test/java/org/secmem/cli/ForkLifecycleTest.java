@@ -17,6 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.fs.MarkerHolder;
 import org.secmem.sort.WorkDirectory;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
 
 /**
  * {@code --fork}: a fork never outlives its parent, and a fork killed from outside (the OOM
@@ -72,8 +74,8 @@ class ForkLifecycleTest {
         + out);
     assertTrue(out.contains("was killed (exit code 137"), out);
     List<String> forks = new ArrayList<>();
-    try (org.apache.commons.csv.CSVParser p = org.apache.commons.csv.CSVParser.parse(results,
-        StandardCharsets.UTF_8, org.apache.commons.csv.CSVFormat.RFC4180.builder().setHeader()
+    try (CSVParser p = CSVParser.parse(results,
+        StandardCharsets.UTF_8, CSVFormat.RFC4180.builder().setHeader()
             .setSkipHeaderRecord(true).build())) {
       p.forEach(r -> forks.add(r.get("fork")));
     }

@@ -20,6 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.secmem.experiment.ForkChild;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
+import java.util.TreeSet;
+import org.secmem.report.RawResults;
+import org.secmem.report.RawRow;
 
 /** {@code --fork N}: each configuration measured in N fresh JVMs, every row recorded once. */
 class ForkTest {
@@ -94,8 +97,8 @@ class ForkTest {
         .set(ResultColumn.INPUT, "/data/a,b \"quoted\".bin").set(ResultColumn.REP, 2)
         .set(ResultColumn.WARMUP, false).set(ResultColumn.ORDER_INDEX, 2)
         .set(ResultColumn.ROUND, 2).build();
-    ForkChild child = ForkChild.parse(new ForkChild(4, 2, new java.util.TreeSet<>(List.of(3)),
-        new java.util.TreeSet<>(), new java.util.TreeSet<>(List.of(5, 6)), 11, 4, false).format());
+    ForkChild child = ForkChild.parse(new ForkChild(4, 2, new TreeSet<>(List.of(3)),
+        new TreeSet<>(), new TreeSet<>(List.of(5, 6)), 11, 4, false).format());
     ResultRow renumbered = ForkChildSession.renumber(row, child, List.of(3));
     String line = ForkChildSession.csv(renumbered);
     assertTrue(!line.contains("\n"), line);
@@ -118,11 +121,11 @@ class ForkTest {
         "--fork", "1", "--sentinel", "2", "--sentinel-every", "2", "--results",
         results.toString());
     assertEquals(0, r.code(), r.err());
-    org.secmem.report.RawResults raw = org.secmem.report.RawResults.read(results);
+    RawResults raw = RawResults.read(results);
     assertEquals(3, raw.rows().size());
     // 3 forks; a sentinel fork before forks 1 and 3, and one after the last.
     assertEquals(3, raw.sentinels().size());
-    for (org.secmem.report.RawRow s : raw.sentinels()) {
+    for (RawRow s : raw.sentinels()) {
       assertEquals("buffered", s.get("stream"));
       assertEquals("", s.get("round"));
     }

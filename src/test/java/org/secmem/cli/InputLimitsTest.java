@@ -23,6 +23,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.secmem.sort.InsufficientMemoryException;
 import picocli.CommandLine;
+import org.apache.commons.io.FileUtils;
+import org.secmem.admission.Machine;
 
 /**
  * Issue 12's cases on input, limits and exit codes: every value refused up front names itself and
@@ -337,8 +339,8 @@ class InputLimitsTest {
     Proc p = exec(cmd, Map.of());
     assertEquals(0, p.code(), p.out());
     assertEquals(3, Files.readAllLines(dir.resolve("r.csv")).size());
-    assertEquals(8, org.secmem.admission.Machine.spareDescriptors(64));
-    assertEquals(64, org.secmem.admission.Machine.spareDescriptors(1 << 20));
+    assertEquals(8, Machine.spareDescriptors(64));
+    assertEquals(64, Machine.spareDescriptors(1 << 20));
   }
 
   /** The open-file refusal of a parameter file named "k or d": it names the line and column. */
@@ -399,7 +401,7 @@ class InputLimitsTest {
     cmd.addAll(List.of(args));
     Proc p = exec(cmd, env);
     // The logs folder is the test's, not the command's.
-    org.apache.commons.io.FileUtils.deleteDirectory(dir.resolve("logs").toFile());
+    FileUtils.deleteDirectory(dir.resolve("logs").toFile());
     return p;
   }
 

@@ -16,6 +16,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.fs.RootOnly;
+import java.util.Locale;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.appender.RollingFileAppender;
 
 /**
  * What reaches the terminal when the log cannot be written or is a planted link, or when an
@@ -116,10 +120,10 @@ class LogFileTest {
 
   @Test
   void path_isTheFileLog4jWrites() {
-    org.apache.logging.log4j.core.LoggerContext context =
-        (org.apache.logging.log4j.core.LoggerContext) org.apache.logging.log4j.LogManager
+    LoggerContext context =
+        (LoggerContext) LogManager
             .getContext(false);
-    var appender = (org.apache.logging.log4j.core.appender.RollingFileAppender)
+    var appender = (RollingFileAppender)
         context.getConfiguration().getAppender("file");
     assertEquals(LogFile.path().toString(), appender.getFileName());
   }
@@ -172,7 +176,7 @@ class LogFileTest {
   private static void assertQuiet(Proc r) {
     for (String s : List.of(r.out(), r.err())) {
       assertFalse(s.contains("\tat "), r.all());
-      assertFalse(s.toLowerCase(java.util.Locale.ROOT).contains("log4j"), r.all());
+      assertFalse(s.toLowerCase(Locale.ROOT).contains("log4j"), r.all());
       assertFalse(s.contains("StatusLogger"), r.all());
       assertFalse(s.contains(" ERROR "), r.all());
       assertFalse(s.contains(" WARN "), r.all());

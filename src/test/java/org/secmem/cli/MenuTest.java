@@ -12,11 +12,16 @@ import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The menu driven by scripted input; commands are recorded instead of run. */
 class MenuTest {
 
-  @org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp;
+  @TempDir Path tmp;
 
   private final List<List<String>> executed = new ArrayList<>();
   private final StringWriter out = new StringWriter();
@@ -30,12 +35,12 @@ class MenuTest {
               executed.add(args);
               if (args.get(0).equals("generate")) {
                 try { // stands in for the real command: the file now exists
-                  java.nio.file.Path f = java.nio.file.Paths.get(args.get(2));
-                  java.nio.file.Files.createDirectories(f.toAbsolutePath().getParent());
-                  java.nio.file.Files.write(f, new byte[16]);
+                  Path f = Paths.get(args.get(2));
+                  Files.createDirectories(f.toAbsolutePath().getParent());
+                  Files.write(f, new byte[16]);
                   f.toFile().deleteOnExit();
                 } catch (IOException e) {
-                  throw new java.io.UncheckedIOException(e);
+                  throw new UncheckedIOException(e);
                 }
               }
               return 0;
@@ -93,12 +98,12 @@ class MenuTest {
 
   @Test
   void importParameterFile_missingFileReasked_andBack() throws IOException {
-    java.nio.file.Path f = java.nio.file.Files.createTempFile("menu", ".csv");
-    java.nio.file.Files.writeString(f, "experiment,n\nsort,1000\n");
+    Path f = Files.createTempFile("menu", ".csv");
+    Files.writeString(f, "experiment,n\nsort,1000\n");
     drive("3\nB\n3\n3\nno/such.csv\n" + f + "\n0\n");
     assertTrue(out.toString().contains("no/such.csv does not exist"), out.toString());
     assertEquals(List.of(List.of("sort", "--params", f.toString())), executed);
-    java.nio.file.Files.delete(f);
+    Files.delete(f);
   }
 
   @Test
@@ -157,7 +162,7 @@ class MenuTest {
     // at the repetitions prompt.
     drive("3\n2\n" + in + "\n5000\n\n\n\n\n\n\n\n\n\n\nB\nB\n0\n");
     assertTrue(executed.isEmpty(), executed.toString());
-    assertFalse(java.nio.file.Files.exists(tmp.resolve("never.bin")));
+    assertFalse(Files.exists(tmp.resolve("never.bin")));
   }
 
   @Test
@@ -223,7 +228,7 @@ class MenuTest {
 
   @Test
   void anOutputFileInAFolderThatCannotBeMade_isRefusedAtItsPrompt() throws IOException {
-    java.nio.file.Path file = java.nio.file.Files.createFile(tmp.resolve("plain"));
+    Path file = Files.createFile(tmp.resolve("plain"));
     drive("4\n" + file.resolve("x.bin") + "\n" + tmp.resolve("g.bin") + "\n10\n\n\n0\n");
     String text = out.toString();
     assertTrue(text.contains("is a file, not a folder"), text);
@@ -232,13 +237,13 @@ class MenuTest {
 
   @Test
   void runAParameterFile_inTheSeedFormat_asksOrTellsTheExperiment() throws IOException {
-    java.nio.file.Path streams = tmp.resolve("streams.csv");
-    java.nio.file.Files.writeString(streams, "# seed lines\nBuffer;1000;1;1,6;2\n");
-    java.nio.file.Path sort = tmp.resolve("sort.csv");
-    java.nio.file.Files.writeString(sort,
+    Path streams = tmp.resolve("streams.csv");
+    Files.writeString(streams, "# seed lines\nBuffer;1000;1;1,6;2\n");
+    Path sort = tmp.resolve("sort.csv");
+    Files.writeString(sort,
         "Mapping;Mapping;10;1000;20,20;5;in.bin;out.bin;true\n");
-    java.nio.file.Path header = tmp.resolve("h.csv");
-    java.nio.file.Files.writeString(header, "experiment,stream,n\nwrite,simple,10\n");
+    Path header = tmp.resolve("h.csv");
+    Files.writeString(header, "experiment,stream,n\nwrite,simple,10\n");
     drive("5\n" + streams + "\nread\n5\n" + sort + "\n5\n" + header + "\n0\n");
     assertEquals(List.of(
         List.of("run", "--experiment", "read", streams.toString()),
@@ -250,7 +255,7 @@ class MenuTest {
   @Test
   void afterARun_theMenuSaysWhereTheResultsAre_andWhyThereIsNoChart()
       throws IOException {
-    java.nio.file.Path results = java.nio.file.Files.createFile(tmp.resolve("r.csv"));
+    Path results = Files.createFile(tmp.resolve("r.csv"));
     Menu[] self = {null};
     self[0] = new Menu(new BufferedReader(new StringReader("1\n1\n0\n")),
         new PrintWriter(out, true), args -> {
@@ -273,7 +278,7 @@ class MenuTest {
 
   @Test
   void aRunThatDrewCharts_isNotOfferedAChart() throws IOException {
-    java.nio.file.Path results = java.nio.file.Files.createFile(tmp.resolve("r2.csv"));
+    Path results = Files.createFile(tmp.resolve("r2.csv"));
     Menu[] self = {null};
     self[0] = new Menu(new BufferedReader(new StringReader("1\n1\n0\n")),
         new PrintWriter(out, true), args -> {
@@ -301,9 +306,9 @@ class MenuTest {
 
   @Test
   void generate_andRunFile_buildTheirCommands() throws IOException {
-    java.nio.file.Path gen = java.nio.file.Files.createTempFile("menu", ".bin");
+    Path gen = Files.createTempFile("menu", ".bin");
     // The project's own file, by absolute path: tests run in a folder of their own.
-    String quick = java.nio.file.Paths.get(System.getProperty("secmem.root", "."), "configs",
+    String quick = Paths.get(System.getProperty("secmem.root", "."), "configs",
         "quick.csv").toAbsolutePath().toString();
     drive("4\n" + gen + "\n1000\nwavy\nsorted\n7\n5\n" + quick + "\n0\n");
     assertTrue(out.toString().contains("'wavy' is not one of"));
@@ -335,10 +340,10 @@ class MenuTest {
 
   @Test
   void pathsTyped_reachTheCommandAsTyped_andAreShownEscaped() throws IOException {
-    java.nio.file.Path odd = tmp.resolve("in" + ESCAPES + ".bin");
-    java.nio.file.Path seed = java.nio.file.Files.writeString(tmp.resolve("p" + ESCAPES + ".csv"),
+    Path odd = tmp.resolve("in" + ESCAPES + ".bin");
+    Path seed = Files.writeString(tmp.resolve("p" + ESCAPES + ".csv"),
         "Simple;1000;1;10,12;1\n");
-    java.nio.file.Path file = java.nio.file.Files.createFile(tmp.resolve("a-file"));
+    Path file = Files.createFile(tmp.resolve("a-file"));
     // generate: refused (a file where a folder must be), then accepted
     drive("4\n" + file.resolve(ESCAPES + LONG) + "\n" + odd + "\n10\n\n\n"
         + "3\n2\n" + tmp.resolve("s" + ESCAPES + ".bin") + "\nB\nB\n"  // sort: "generate into"
@@ -385,11 +390,11 @@ class MenuTest {
   @Test
   void importingAFile_runsItWholeWhenItHasOtherExperiments_andRefusesABadOneAtThePrompt()
       throws IOException {
-    java.nio.file.Path mixed = java.nio.file.Files.writeString(tmp.resolve("mixed.csv"),
+    Path mixed = Files.writeString(tmp.resolve("mixed.csv"),
         "experiment,stream,n,k\nwrite,simple,100,1\nread,simple,100,1\n");
-    java.nio.file.Path writes = java.nio.file.Files.writeString(tmp.resolve("writes.csv"),
+    Path writes = Files.writeString(tmp.resolve("writes.csv"),
         "experiment,stream,n,k\nwrite,simple,100,1\n");
-    java.nio.file.Path bad = java.nio.file.Files.writeString(tmp.resolve("bad.csv"),
+    Path bad = Files.writeString(tmp.resolve("bad.csv"),
         "experiment,stream,n,k,b\nwrite,direct,100,1,1000\n");
     drive("1\n3\n" + bad + "\n" + mixed + "\n1\n3\n" + writes + "\n0\n");
     String text = out.toString();

@@ -13,6 +13,7 @@ import org.secmem.admission.Parameter;
 import org.secmem.experiment.Experiment;
 import org.secmem.param.ParamFiles;
 import picocli.CommandLine;
+import java.util.List;
 
 /**
  * The parameter registry and the command line cannot drift apart: every option a parameter names
@@ -55,7 +56,7 @@ class ParameterRegistryTest {
 
   @Test
   void theRestrictedParameters_areSortParameters() {
-    for (Set<Parameter> set : java.util.List.of(Admission.OWN_SORT, Admission.MERGE_ONLY,
+    for (Set<Parameter> set : List.of(Admission.OWN_SORT, Admission.MERGE_ONLY,
         Admission.ENGINE_ONLY)) {
       for (Parameter p : set) {
         assertTrue(p.experiments().contains(Experiment.SORT), p.toString());

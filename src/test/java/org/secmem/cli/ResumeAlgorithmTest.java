@@ -25,6 +25,8 @@ import org.secmem.sort.SortTuning;
 import org.secmem.fs.TempRegistry;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
+import org.secmem.buffertree.FanoutRule;
+import org.secmem.experiment.BatchStep;
 
 /** {@code --resume} over a results file written before the algorithm column: its rows are merge. */
 class ResumeAlgorithmTest {
@@ -35,7 +37,7 @@ class ResumeAlgorithmTest {
     SortTrialSpec spec = new SortTrialSpec(Optional.empty(), Optional.empty(), 1000,
         Shape.UNIFORM, s.seed(), 100, 4, StreamType.CHANNEL, StreamType.CHANNEL,
         StreamOptions.ofBuffer(4096), SortOrder.ASCENDING, dir, Optional.empty(),
-        SortTuning.classic(), "classic", algorithm, org.secmem.buffertree.FanoutRule.DEFAULT);
+        SortTuning.classic(), "classic", algorithm, FanoutRule.DEFAULT);
     return new PlannedTrial(new SortTrial(spec, TempRegistry.none()), s);
   }
 
@@ -61,7 +63,7 @@ class ResumeAlgorithmTest {
     PlannedTrial merge = planned(SortAlgorithm.MERGE, s);
     PlannedTrial inMemory = planned(SortAlgorithm.IN_MEMORY, s);
     RawResults raw = RawResults.parse("old.csv", new StringReader(oldFile(merge, 1)));
-    List<org.secmem.experiment.BatchStep> left = Resume.remaining(List.of(merge, inMemory), raw);
+    List<BatchStep> left = Resume.remaining(List.of(merge, inMemory), raw);
     assertEquals(2, left.size());
     assertEquals(List.of(2), List.copyOf(left.get(0).runs().reps()), "merge: rep 1 was measured");
     assertEquals(List.of(1, 2), List.copyOf(left.get(1).runs().reps()), "in-memory: none was");

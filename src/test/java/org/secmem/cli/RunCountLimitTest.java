@@ -16,6 +16,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.io.IOException;
 
 /**
  * A sort whose M makes more runs than the work folder or the heap's bookkeeping allow is refused
@@ -92,7 +93,7 @@ class RunCountLimitTest {
     return Long.parseLong(m.group(1));
   }
 
-  private static List<String> names(Path d) throws java.io.IOException {
+  private static List<String> names(Path d) throws IOException {
     try (Stream<Path> s = Files.list(d)) {
       return s.map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList());
     }

@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.report.RawResults;
 import org.secmem.report.RawRow;
+import java.util.ArrayList;
+import java.util.Comparator;
 
 /** {@code --sentinel}: a reference configuration re-measured through the sweep, kept apart. */
 class SentinelTest {
@@ -37,9 +39,9 @@ class SentinelTest {
       assertEquals(Integer.toString(i + 1), sentinels.get(i).get("rep"));
     }
     // The rows in file order, S for a sentinel run (its own column, wherever it is).
-    List<RawRow> all = new java.util.ArrayList<>(raw.rows());
+    List<RawRow> all = new ArrayList<>(raw.rows());
     all.addAll(raw.sentinels());
-    all.sort(java.util.Comparator.comparingLong(RawRow::line));
+    all.sort(Comparator.comparingLong(RawRow::line));
     List<String> order = all.stream().map(row -> row.isSentinel() ? "S" : "r").toList();
     assertEquals(List.of("S", "r", "r", "S", "r", "r", "S", "r", "r", "S", "r", "r", "S", "r", "S"),
         order);

@@ -22,6 +22,7 @@ import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
 import picocli.CommandLine;
+import java.util.Optional;
 
 /**
  * The command line, a parameter file and the menu resolve a preset into the same settings (M, d,
@@ -44,7 +45,7 @@ class SortSettingsAgreementTest {
   private RunConfig fromParamFile(String preset) throws Exception {
     Path f = dir.resolve("p.csv");
     List<RunConfig> c = ParamFiles.parse(f, "experiment,n,preset\nsort,100000," + preset + "\n",
-        java.util.Optional.empty(), ParamDefaults.standard());
+        Optional.empty(), ParamDefaults.standard());
     assertEquals(1, c.size());
     return c.get(0);
   }

@@ -14,6 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.fs.MarkerHolder;
 import org.secmem.sort.WorkDirectory;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 
 /**
  * What commands print to standard output quotes typed paths and planted file names: {@code clean}
@@ -40,8 +42,8 @@ class TerminalOutputTest {
   void plantedAndTypedNames_areShownEscaped_byCleanAndGenerate() throws Exception {
     Path planted = Files.createDirectories(dir.resolve(WorkDirectory.PREFIX + "55-" + TITLE));
     Files.write(planted.resolve("pass1-run0.bin"), new byte[4]);
-    Files.setLastModifiedTime(planted, java.nio.file.attribute.FileTime.from(
-        java.time.Instant.now().minusSeconds(600)));
+    Files.setLastModifiedTime(planted, FileTime.from(
+        Instant.now().minusSeconds(600)));
     String clean = secmem("clean", dir.toString());
     assertFalse(clean.contains("\u001b") || clean.contains("\u0007"), clean);
     assertTrue(clean.contains("\\x1b]0;PWNED\\x07"), clean);

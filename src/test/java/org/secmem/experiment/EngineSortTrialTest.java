@@ -33,6 +33,8 @@ import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortSettings;
 import org.secmem.fs.TempRegistry;
 import org.secmem.stream.StreamOptions;
+import java.nio.file.attribute.FileTime;
+import org.secmem.engine.EngineProblem;
 
 /**
  * Another engine as one more configuration of the sort experiment, with a stand-in engine: started
@@ -54,7 +56,7 @@ class EngineSortTrialTest {
     }
 
     @Override
-    public List<org.secmem.engine.EngineProblem> problems(EngineSettings settings) {
+    public List<EngineProblem> problems(EngineSettings settings) {
       return List.of();
     }
 
@@ -175,7 +177,7 @@ class EngineSortTrialTest {
     assertEquals(in.toString(), rows.get(0).get(ResultColumn.INPUT));
     // A different file under the same name: its own checksum, not the old one.
     DataFiles.generate(in, Shape.UNIFORM, 3001, 2);
-    Files.setLastModifiedTime(in, java.nio.file.attribute.FileTime.fromMillis(
+    Files.setLastModifiedTime(in, FileTime.fromMillis(
         System.currentTimeMillis() + 5000));
     Files.delete(dir.resolve("o.bin"));
     assertEquals("true", run(trial, 1).get(0).get(ResultColumn.VERIFIED));

@@ -14,6 +14,12 @@ import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.secmem.data.Checksum;
+import org.secmem.stream.DirectSupport;
 
 class ExperimentRunnerTest {
 
@@ -77,7 +83,7 @@ class ExperimentRunnerTest {
     runner(() -> {}).run(new WriteTrial(spec(StreamType.MAPPED, 5000, 3, 6)), once);
     String written = rows.get(0).get(ResultColumn.CHECKSUM);
     for (StreamType t : StreamType.values()) {
-      if (t == StreamType.DIRECT && !org.secmem.stream.DirectSupport.available()) {
+      if (t == StreamType.DIRECT && !DirectSupport.available()) {
         continue;
       }
       int b = t == StreamType.DIRECT ? 8192 : 6;
@@ -94,7 +100,7 @@ class ExperimentRunnerTest {
     runner(() -> {}).run(new WriteTrial(spec(StreamType.USER_BUFFER, 7001, 3, 64)), once);
     String written = rows.get(0).get(ResultColumn.CHECKSUM);
     for (StreamType t : StreamType.values()) {
-      if (t == StreamType.DIRECT && !org.secmem.stream.DirectSupport.available()) {
+      if (t == StreamType.DIRECT && !DirectSupport.available()) {
         continue;
       }
       int b = t == StreamType.DIRECT ? 8192 : 4100;
@@ -190,13 +196,13 @@ class ExperimentRunnerTest {
     @Override
     public TrialOutcome run() {
       log.add(name);
-      return new TrialOutcome(1, 4, new org.secmem.data.Checksum(),
-          java.util.Optional.empty(), java.util.Map.of());
+      return new TrialOutcome(1, 4, new Checksum(),
+          Optional.empty(), Map.of());
     }
 
     @Override
-    public java.util.OptionalLong predictedIos() {
-      return java.util.OptionalLong.empty();
+    public OptionalLong predictedIos() {
+      return OptionalLong.empty();
     }
 
     @Override
@@ -228,16 +234,16 @@ class ExperimentRunnerTest {
       }
 
       @Override
-      public java.util.OptionalLong dirtyBytes() {
-        return java.util.OptionalLong.of(4096L * flushes[0]);
+      public OptionalLong dirtyBytes() {
+        return OptionalLong.of(4096L * flushes[0]);
       }
     };
     runner(cache).run(steps, new BatchOptions(RunOrder.INTERLEAVED, 42, true));
 
     assertEquals(16, ran.size());
     for (int round = 0; round < 4; round++) {
-      assertEquals(java.util.Set.of("a", "b", "c", "d"),
-          java.util.Set.copyOf(ran.subList(round * 4, round * 4 + 4)), "round " + (round + 1));
+      assertEquals(Set.of("a", "b", "c", "d"),
+          Set.copyOf(ran.subList(round * 4, round * 4 + 4)), "round " + (round + 1));
     }
     assertTrue(!ran.subList(0, 4).equals(ran.subList(4, 8))
         || !ran.subList(4, 8).equals(ran.subList(8, 12)), "rounds shuffled anew: " + ran);
@@ -272,8 +278,8 @@ class ExperimentRunnerTest {
       }
 
       @Override
-      public java.util.OptionalLong dirtyBytes() {
-        return java.util.OptionalLong.of(123);
+      public OptionalLong dirtyBytes() {
+        return OptionalLong.of(123);
       }
     };
     runner(cache).run(List.of(BatchStep.all(0, new PlannedTrial(new Counting("a", ran),

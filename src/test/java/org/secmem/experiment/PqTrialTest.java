@@ -22,6 +22,7 @@ import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
+import org.secmem.fs.TempRegistry;
 
 /** The pq trial's check: a queue that answers wrong is caught, and its work folder goes. */
 class PqTrialTest {
@@ -71,11 +72,11 @@ class PqTrialTest {
   @ParameterizedTest
   @EnumSource(PqWorkload.class)
   void aQueueThatAnswersWrongOnce_isNotVerified(PqWorkload w) throws IOException {
-    runner().run(new PqTrial(spec(w, PqImpl.JAVA), org.secmem.fs.TempRegistry.none(),
+    runner().run(new PqTrial(spec(w, PqImpl.JAVA), TempRegistry.none(),
         (s, d) -> new SwapsOnce()), ONCE);
     assertEquals("false", rows.get(0).get(ResultColumn.VERIFIED));
     // The multiset is the same: only the order tells, so the check must look at the order.
-    runner().run(new PqTrial(spec(w, PqImpl.JAVA), org.secmem.fs.TempRegistry.none()), ONCE);
+    runner().run(new PqTrial(spec(w, PqImpl.JAVA), TempRegistry.none()), ONCE);
     assertEquals("true", rows.get(1).get(ResultColumn.VERIFIED));
     assertEquals(rows.get(0).get(ResultColumn.CHECKSUM), rows.get(1).get(ResultColumn.CHECKSUM));
   }
@@ -104,7 +105,7 @@ class PqTrialTest {
       public void close() {}
     };
     PqTrial t = new PqTrial(spec(PqWorkload.INSERT_THEN_DELETE, PqImpl.JAVA),
-        org.secmem.fs.TempRegistry.none(), lossy);
+        TempRegistry.none(), lossy);
     t.prepare();
     TrialOutcome o = t.run();
     assertEquals(Optional.of(false), t.verify(o));
@@ -135,7 +136,7 @@ class PqTrialTest {
       };
     };
     PqTrial t = new PqTrial(spec(PqWorkload.INTERLEAVED, PqImpl.BUFFER_TREE),
-        org.secmem.fs.TempRegistry.none(), failing);
+        TempRegistry.none(), failing);
     IOException e = assertThrows(IOException.class, () -> runner().run(t, ONCE));
     assertEquals("disk gone", e.getMessage());
     try (Stream<Path> s = Files.list(dir.resolve("work"))) {
@@ -146,7 +147,7 @@ class PqTrialTest {
   @ParameterizedTest
   @EnumSource(PqWorkload.class)
   void theBufferTree_agreesWithTheOracle_andLeavesNothing(PqWorkload w) throws IOException {
-    runner().run(new PqTrial(spec(w, PqImpl.BUFFER_TREE), org.secmem.fs.TempRegistry.none()),
+    runner().run(new PqTrial(spec(w, PqImpl.BUFFER_TREE), TempRegistry.none()),
         new RunSettings(2, 1, CacheMode.AS_IS, false, 7));
     assertEquals(3, rows.size());
     rows.forEach(r -> assertEquals("true", r.get(ResultColumn.VERIFIED)));

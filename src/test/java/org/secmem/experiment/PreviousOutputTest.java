@@ -27,6 +27,9 @@ import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
 import org.secmem.stream.StreamOptions;
+import org.secmem.fs.TempRegistry;
+import org.secmem.sort.SortSpec;
+import org.secmem.sort.SortStats;
 
 /**
  * A timed sort must not pay for freeing the file it replaces: every repetition after the first
@@ -57,7 +60,7 @@ class PreviousOutputTest {
     }
 
     @Override
-    public org.secmem.sort.SortStats sort(org.secmem.sort.SortSpec s) throws IOException {
+    public SortStats sort(SortSpec s) throws IOException {
       linksAtStart.add(Files.exists(s.output())
           ? (Integer) Files.getAttribute(s.output(), "unix:nlink") : 0);
       if (fail) {
@@ -117,7 +120,7 @@ class PreviousOutputTest {
 
   @Test
   void noOutputYet_needsNoSecondName() throws IOException {
-    PreviousOutput held = new PreviousOutput(org.secmem.fs.TempRegistry.none());
+    PreviousOutput held = new PreviousOutput(TempRegistry.none());
     held.hold(dir.resolve("absent.bin"));
     assertEquals(null, held.link());
     held.release();

@@ -12,6 +12,9 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.nio.file.Files;
+import org.secmem.data.PartFile;
+import org.secmem.sort.WorkDirectory;
 
 /**
  * Another process, for tests of what one process can tell of another's lock (a process cannot
@@ -63,17 +66,17 @@ public final class MarkerHolder implements Closeable {
 
   public static void main(String[] args) throws Exception {
     if (args[0].equals("part")) {
-      try (org.secmem.data.PartFile part = org.secmem.data.PartFile.owned(Path.of(args[1]),
-          org.secmem.fs.TempRegistry.none())) {
-        java.nio.file.Files.write(part.path(), new byte[64]);
+      try (PartFile part = PartFile.owned(Path.of(args[1]),
+          TempRegistry.none())) {
+        Files.write(part.path(), new byte[64]);
         System.out.println(part.path());
         System.out.flush();
         System.in.readAllBytes();
       }
     } else if (args[0].equals("work")) {
-      try (org.secmem.sort.WorkDirectory w =
-          org.secmem.sort.WorkDirectory.create(Path.of(args[1]))) {
-        java.nio.file.Files.write(w.newRun(1), new byte[64]);
+      try (WorkDirectory w =
+          WorkDirectory.create(Path.of(args[1]))) {
+        Files.write(w.newRun(1), new byte[64]);
         System.out.println(w.path());
         System.out.flush();
         System.in.readAllBytes();

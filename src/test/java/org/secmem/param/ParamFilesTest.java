@@ -17,6 +17,9 @@ import org.secmem.data.SortOrder;
 import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.Experiment;
 import org.secmem.stream.StreamType;
+import org.secmem.admission.Machine;
+import org.secmem.sort.Merger;
+import org.secmem.sort.SortTuning;
 
 class ParamFilesTest {
 
@@ -31,7 +34,7 @@ class ParamFilesTest {
   private List<String> problems(String text, Experiment exp) {
     ParamFileException e = assertThrows(ParamFileException.class,
         () -> ParamFiles.parse(dir.resolve("p.csv"), text, Optional.ofNullable(exp),
-            ParamDefaults.standard().admittingOn(org.secmem.admission.Machine.current())));
+            ParamDefaults.standard().admittingOn(Machine.current())));
     return e.problems().stream().map(ParamProblem::toString).collect(Collectors.toList());
   }
 
@@ -179,7 +182,7 @@ class ParamFilesTest {
         + "sort,2^16,2^12,fast,priority-queue\n", null);
     assertEquals(3, c.size());
     assertEquals("classic", c.get(0).preset());
-    assertEquals(org.secmem.sort.SortTuning.classic(), c.get(0).tuning(),
+    assertEquals(SortTuning.classic(), c.get(0).tuning(),
         "classic runs the classic composition");
     assertEquals(16, c.get(0).d());
     assertEquals(StreamType.USER_BUFFER, c.get(0).readStream());
@@ -188,10 +191,10 @@ class ParamFilesTest {
     assertEquals(1 << 20, c.get(1).b());
     assertEquals(StreamType.CHANNEL, c.get(1).writeStream());
     assertEquals("custom", c.get(2).preset());
-    assertEquals(org.secmem.sort.Merger.PRIORITY_QUEUE, c.get(2).tuning().merger());
+    assertEquals(Merger.PRIORITY_QUEUE, c.get(2).tuning().merger());
     assertTrue(c.get(2).tuning().parallelMerge(),
         "any merger can be split by value range: the preset's parallel merge stays on");
-    assertEquals(org.secmem.sort.Merger.RADIX, c.get(1).tuning().merger());
+    assertEquals(Merger.RADIX, c.get(1).tuning().merger());
     assertEquals(Runtime.getRuntime().availableProcessors(), c.get(1).tuning().threads());
     assertEquals(1, c.get(0).tuning().threads());
     assertTrue(problems("experiment,n,preset,run_sort\nsort,100,turbo,quick\n", null).stream()
@@ -203,8 +206,8 @@ class ParamFilesTest {
     List<RunConfig> c = parse("experiment,n,m,merger\n"
         + "sort,2^16,2^12,radix|loser-tree\n", null);
     assertEquals(2, c.size());
-    assertEquals(org.secmem.sort.Merger.RADIX, c.get(0).tuning().merger());
-    assertEquals(org.secmem.sort.Merger.LOSER_TREE, c.get(1).tuning().merger());
+    assertEquals(Merger.RADIX, c.get(0).tuning().merger());
+    assertEquals(Merger.LOSER_TREE, c.get(1).tuning().merger());
     assertEquals("custom", c.get(0).preset());
     assertTrue(problems("experiment,n,merger\nsort,100,heap\n", null).stream()
         .anyMatch(p -> p.contains("merger: unknown merger 'heap' (allowed: priority-queue,"

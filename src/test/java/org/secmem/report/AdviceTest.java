@@ -12,6 +12,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.secmem.report.SortAdvice.Verdict;
 import org.secmem.report.StreamAdvice.TypeResult;
+import org.secmem.sort.CostModel;
 
 /** Which B, type, d and M a results file recommends, and what it asks to add. */
 class AdviceTest {
@@ -38,7 +39,7 @@ class AdviceTest {
 
   private static String sort(long n, long m, int d, long storage, double... ms) {
     StringBuilder sb = new StringBuilder();
-    int passes = org.secmem.sort.CostModel.passes(n, m, d);
+    int passes = CostModel.passes(n, m, d);
     for (double t : ms) {
       sb.append(String.join(",", "sort", "mapped", "mapped", Long.toString(n), "65536",
           Long.toString(m), Integer.toString(d), "false", Double.toString(t),

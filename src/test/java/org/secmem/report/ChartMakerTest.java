@@ -22,6 +22,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.report.ChartSpec.Metric;
 import org.secmem.report.ChartSpec.Series;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 
 class ChartMakerTest {
 
@@ -308,9 +310,9 @@ class ChartMakerTest {
   static RawResults unchecked(String source, String csv) {
     List<String> lines = csv.lines().toList();
     List<String> header = List.of(lines.get(0).split(","));
-    List<RawRow> rows = new java.util.ArrayList<>();
+    List<RawRow> rows = new ArrayList<>();
     for (int i = 1; i < lines.size(); i++) {
-      java.util.Map<String, String> cells = new java.util.LinkedHashMap<>();
+      Map<String, String> cells = new LinkedHashMap<>();
       String[] values = lines.get(i).split(",", -1);
       for (int c = 0; c < header.size(); c++) {
         cells.put(header.get(c), values[c]);

@@ -17,6 +17,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /** The drawn files: SVG with real text, small; one colour per stream type everywhere. */
 class ChartPainterTest {
@@ -79,8 +81,8 @@ class ChartPainterTest {
   }
 
   /** The colour of each legend entry, by series name. */
-  private static java.util.Map<String, String> legendColours(String svg) {
-    java.util.Map<String, String> colours = new java.util.LinkedHashMap<>();
+  private static Map<String, String> legendColours(String svg) {
+    Map<String, String> colours = new LinkedHashMap<>();
     Matcher m =
         Pattern.compile("<g class=\"legend-entry\" data-series=\"([^\"]*)\" "
             + "data-color=\"(#[0-9a-f]{6})\">\n<line [^>]*stroke=\"(#[0-9a-f]{6})\"").matcher(svg);

@@ -14,6 +14,8 @@ import org.secmem.report.ChartSpec.Kind;
 import org.secmem.report.ChartSpec.Metric;
 import org.secmem.report.ChartSpec.Point;
 import org.secmem.report.ChartSpec.Series;
+import java.util.ArrayList;
+import java.util.stream.Collectors;
 
 /** The planner on files shaped like configs/sweep-small.csv's results, without drawing. */
 class ChartPlannerTest {
@@ -151,10 +153,10 @@ class ChartPlannerTest {
     String older = sweepSmall(false);
     String newer = sweepSmall(true);
     String csv = newer.lines().findFirst().orElseThrow() + "\n"
-        + older.lines().skip(1).map(l -> l + ",").collect(java.util.stream.Collectors.joining("\n"))
-        + "\n" + newer.lines().skip(1).collect(java.util.stream.Collectors.joining("\n")) + "\n";
+        + older.lines().skip(1).map(l -> l + ",").collect(Collectors.joining("\n"))
+        + "\n" + newer.lines().skip(1).collect(Collectors.joining("\n")) + "\n";
     List<ChartSpec> specs = new ChartPlanner().plan(parse(csv));
-    List<String> expected = new java.util.ArrayList<>(SWEEP_SMALL_CHARTS);
+    List<String> expected = new ArrayList<>(SWEEP_SMALL_CHARTS);
     SWEEP_SMALL_CHARTS.forEach(c -> expected.add(c + "-2"));
     assertEquals(expected, stems(specs));
     assertEquals(N_TYPES, names(chart(specs, "read-time-vs-n-2")));

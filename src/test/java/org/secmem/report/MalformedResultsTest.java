@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.nio.file.StandardOpenOption;
 
 /** The raw results reader names every line it leaves out, and keeps the rows that are fine. */
 class MalformedResultsTest {
@@ -84,7 +85,7 @@ class MalformedResultsTest {
       }
     }
     // The disk filled up after 10 of the 108 cells of a third row.
-    Files.writeString(f, "t3,write,mapped,,,1000,1,64,,", java.nio.file.StandardOpenOption.APPEND);
+    Files.writeString(f, "t3,write,mapped,,,1000,1,64,,", StandardOpenOption.APPEND);
 
     RawResults raw = RawResults.read(f);
 

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.nio.file.StandardOpenOption;
 
 class RawResultsTest {
 
@@ -26,7 +27,7 @@ class RawResultsTest {
     byte[] csv = "when,experiment,elapsed_ms\r\nt1,read,1.0\r\n".getBytes(StandardCharsets.UTF_8);
     Path f = dir.resolve("bom.csv");
     Files.write(f, BOM);
-    Files.write(f, csv, java.nio.file.StandardOpenOption.APPEND);
+    Files.write(f, csv, StandardOpenOption.APPEND);
 
     RawResults r = RawResults.read(f);
 

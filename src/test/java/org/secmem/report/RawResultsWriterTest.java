@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Collections;
 
 class RawResultsWriterTest {
 
@@ -242,7 +243,7 @@ class RawResultsWriterTest {
   @Test
   void aLastRowCutOffInsideAQuotedCell_isRemoved_soNewRowsAreNotSwallowedByIt()
       throws IOException {
-    Path f = twoRowsThen(String.join(",", java.util.Collections.nCopies(11, "x")) + ",\"a,");
+    Path f = twoRowsThen(String.join(",", Collections.nCopies(11, "x")) + ",\"a,");
 
     try (RawResultsWriter w = RawResultsWriter.open(f)) {
       assertTrue(w.removedLastLine().orElseThrow().what()

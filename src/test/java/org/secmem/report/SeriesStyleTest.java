@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.secmem.report.ChartSpec.Series;
+import java.awt.Color;
 
 class SeriesStyleTest {
 
@@ -29,7 +30,7 @@ class SeriesStyleTest {
   void everyStreamType_hasItsOwnColour() {
     List<String> types =
         List.of("simple", "buffered", "user-buffer", "mapped", "channel", "direct", "async");
-    Set<java.awt.Color> colours =
+    Set<Color> colours =
         types.stream().map(t -> SeriesStyle.of(t).color()).collect(Collectors.toSet());
     assertEquals(types.size(), colours.size());
   }

@@ -32,6 +32,8 @@ import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
+import org.junit.jupiter.api.Assumptions;
+import org.secmem.stream.DirectSupport;
 
 /**
  * The in-memory baseline keeps the merge sort's contract: its output is the merge sort's (and
@@ -69,8 +71,8 @@ class InMemorySortTest {
   void output_isTheMergeSorts_everyStreamPair_bothOrders(StreamType r, StreamType w,
       SortOrder order, Shape shape, boolean block) throws IOException {
     boolean direct = r == StreamType.DIRECT || w == StreamType.DIRECT;
-    org.junit.jupiter.api.Assumptions.assumeTrue(!direct
-        || org.secmem.stream.DirectSupport.available(), "no O_DIRECT here");
+    Assumptions.assumeTrue(!direct
+        || DirectSupport.available(), "no O_DIRECT here");
     int n = direct ? 20_000 : 3000;
     int b = direct ? 4096 : 64;
     Path in = dir.resolve("in.bin");

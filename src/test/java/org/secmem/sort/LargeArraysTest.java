@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import java.util.function.IntFunction;
 
 /**
  * Run formation's arrays are allocated together; when the heap is too cut up for the last of them,
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class LargeArraysTest {
 
   /** Makes arrays, failing as told: the calls that throw, counted from 1. */
-  private static final class Failing implements java.util.function.IntFunction<int[]> {
+  private static final class Failing implements IntFunction<int[]> {
     final List<Integer> failAt;
     final List<int[]> made = new ArrayList<>();
     int calls;

@@ -35,6 +35,12 @@ import org.secmem.stream.ReadStream;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.WriteStream;
+import java.io.RandomAccessFile;
+import java.util.Collections;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Assumptions;
+import org.secmem.stream.DirectSupport;
+import org.secmem.stream.Streams;
 
 /**
  * The contract every composition of the merge sort keeps (classic, fast, and every mix of merger,
@@ -180,8 +186,8 @@ class MergeSortTest {
   void sort_multiPass_everyStreamPair_matchesArraysSort(StreamType r, StreamType w, SortOrder o,
       SortPreset preset) throws IOException {
     boolean direct = r == StreamType.DIRECT || w == StreamType.DIRECT;
-    org.junit.jupiter.api.Assumptions.assumeTrue(!direct
-        || org.secmem.stream.DirectSupport.available(), "no O_DIRECT here");
+    Assumptions.assumeTrue(!direct
+        || DirectSupport.available(), "no O_DIRECT here");
     int[] values = new SplittableRandom(7)
         .ints(direct || preset == SortPreset.FAST ? 30_000 : 3000, -50, 50).toArray();
     values[5] = Integer.MIN_VALUE;
@@ -202,7 +208,7 @@ class MergeSortTest {
     } else {
       SortSettings fast = preset.resolve(new SortChoices(Optional.of(r), Optional.of(w),
           Optional.of(direct ? 4096 : 64), Optional.of(3),
-          java.util.OptionalLong.of(direct ? 1 << 16 : 12_000),
+          OptionalLong.of(direct ? 1 << 16 : 12_000),
           Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
           Optional.of(3)));
       assertEquals(Streams_writesRegions(w), fast.tuning().parallelMerge(),
@@ -215,7 +221,7 @@ class MergeSortTest {
   }
 
   private static boolean Streams_writesRegions(StreamType w) {
-    return org.secmem.stream.Streams.writesRegions(w);
+    return Streams.writesRegions(w);
   }
 
   private static boolean isCostly(StreamType t) {
@@ -305,7 +311,7 @@ class MergeSortTest {
   void sort_memoryTheHeapCannotGive_isRefusedWithXmxAdvice_andNothingOnDisk() throws IOException {
     Path in = dir.resolve("big.bin");
     // A sparse file that claims 2^31 ints: never read, the check comes first.
-    try (var raf = new java.io.RandomAccessFile(in.toFile(), "rw")) {
+    try (var raf = new RandomAccessFile(in.toFile(), "rw")) {
       raf.setLength(1L << 33);
     }
     Path out = dir.resolve("o/out.bin");
@@ -323,7 +329,7 @@ class MergeSortTest {
 
   /** Streams that fail after a number of ints, and remember whether they were closed. */
   static final class FaultyFactory implements StreamFactory {
-    final List<Boolean> closed = java.util.Collections.synchronizedList(new ArrayList<>());
+    final List<Boolean> closed = Collections.synchronizedList(new ArrayList<>());
     final long failWriteAfter;
     final long failReadAfter;
     final String failReadIn;

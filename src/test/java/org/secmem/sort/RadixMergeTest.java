@@ -16,6 +16,8 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
+import java.util.Random;
+import org.apache.commons.lang3.ArrayUtils;
 
 /** The radix merger against a plain sort, with blocks and chunks small enough to hit every edge. */
 class RadixMergeTest {
@@ -136,12 +138,12 @@ class RadixMergeTest {
 
   @Test
   void aMillionRandomIntsInSixtyFourRunsWithRealBlockSizes() throws Exception {
-    java.util.Random r = new java.util.Random(7);
+    Random r = new Random(7);
     int[][] runs = new int[64][];
     int[] all = new int[0];
     for (int i = 0; i < runs.length; i++) {
       runs[i] = r.ints(r.nextInt(30_000)).toArray();
-      all = org.apache.commons.lang3.ArrayUtils.addAll(all, runs[i]);
+      all = ArrayUtils.addAll(all, runs[i]);
       Arrays.sort(runs[i]);
     }
     Arrays.sort(all);

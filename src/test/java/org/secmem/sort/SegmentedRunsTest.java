@@ -27,6 +27,9 @@ import org.secmem.stream.ReadStream;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.WriteStream;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * Runs formed with block I/O are written as segment files, read across them, and deleted
@@ -220,9 +223,9 @@ class SegmentedRunsTest {
 
   /** Records the segment files written and read. */
   static final class RecordingFactory implements StreamFactory {
-    final List<Path> segmentsWritten = java.util.Collections.synchronizedList(new ArrayList<>());
-    final java.util.Set<Path> segmentsRead =
-        java.util.Collections.synchronizedSet(new java.util.HashSet<>());
+    final List<Path> segmentsWritten = Collections.synchronizedList(new ArrayList<>());
+    final Set<Path> segmentsRead =
+        Collections.synchronizedSet(new HashSet<>());
 
     private static boolean segment(Path p) {
       return p.getFileName().toString().matches(".*\\.bin\\.\\d+");

@@ -23,6 +23,7 @@ import org.secmem.buffertree.FanoutRule;
 import org.secmem.data.SortOrder;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
+import java.util.Arrays;
 
 /**
  * A sort over several work folders (one per disk): runs go to the folders in turn, the output is
@@ -211,7 +212,7 @@ class SeveralWorkFoldersTest {
   void peakDisk_isAnEvenShare_plusTheOutputForItsFolder() {
     long n = 1_000_000;
     assertEquals(List.of(CostModel.peakDiskBytes(n)),
-        java.util.Arrays.stream(CostModel.peakDiskBytes(n, 1, 0)).boxed().toList());
+        Arrays.stream(CostModel.peakDiskBytes(n, 1, 0)).boxed().toList());
     long[] two = CostModel.peakDiskBytes(n, 2, 1);
     assertEquals(4L * n + (1 << 20), two[0]);
     assertEquals(4L * n + (1 << 20) + 4L * n, two[1]);

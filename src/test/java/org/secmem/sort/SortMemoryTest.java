@@ -8,6 +8,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.secmem.stream.StreamType;
+import java.util.Locale;
 
 /**
  * The bound on runs ⌈N/M⌉: at most {@link SortMemory#MAX_RUNS} whatever the heap, and no more than
@@ -66,9 +67,9 @@ class SortMemoryTest {
       InsufficientMemoryException e = assertThrows(InsufficientMemoryException.class,
           () -> over.requireHeap(heap, m, d, b));
       String msg = e.getMessage();
-      assertTrue(msg.contains(String.format(java.util.Locale.ROOT,
+      assertTrue(msg.contains(String.format(Locale.ROOT,
           "M = %d ints makes %,d runs", m, limit + 1)), msg);
-      assertTrue(msg.contains(String.format(java.util.Locale.ROOT,
+      assertTrue(msg.contains(String.format(Locale.ROOT,
           "at most %,d runs fit the bookkeeping budget of a 48 MiB heap", limit)), msg);
       long x = suggestedM(msg);
       SortMemory.plan(t, n + 1, x, d, b, io, io).requireHeap(heap, x, d, b);

@@ -10,6 +10,18 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.cli.SecmemCommand;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import org.secmem.data.SortOrder;
+import org.secmem.stream.ReadStream;
+import org.secmem.stream.StreamOptions;
+import org.secmem.stream.StreamType;
+import org.secmem.stream.WriteStream;
 
 /**
  * A sort's phase CPU times come from the per-thread clocks: on the 10 ms tick clock a short phase
@@ -22,9 +34,9 @@ class SortPhaseCpuTest {
   @Test
   void shortSorts_havePhaseCpuTimesFinerThanTicks() throws Exception {
     Path results = dir.resolve("r.csv");
-    java.io.StringWriter out = new java.io.StringWriter();
-    int code = SecmemCommand.commandLine(new java.io.PrintWriter(out, true),
-        new java.io.PrintWriter(out, true)).execute("sort", "--n", "200000", "--m", "50000",
+    StringWriter out = new StringWriter();
+    int code = SecmemCommand.commandLine(new PrintWriter(out, true),
+        new PrintWriter(out, true)).execute("sort", "--n", "200000", "--m", "50000",
         "--d", "4", "--reps", "6", "--warmup", "0", "--dir", dir.toString(), "--results",
         results.toString());
     assertTrue(code == 0, out.toString());
@@ -54,13 +66,13 @@ class SortPhaseCpuTest {
   @Test
   void sideBySideMerges_runOnTheSortsOwnThreads() throws Exception {
     Path in = dir.resolve("in.bin");
-    MergeSortTest.writeInts(in, new java.util.SplittableRandom(2).ints(40_000).toArray());
-    java.util.Set<String> readers = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    MergeSortTest.writeInts(in, new SplittableRandom(2).ints(40_000).toArray());
+    Set<String> readers = ConcurrentHashMap.newKeySet();
     StreamFactory standard = StreamFactory.standard();
     StreamFactory recording = new StreamFactory() {
       @Override
-      public org.secmem.stream.ReadStream openReader(org.secmem.stream.StreamType type, Path path,
-          org.secmem.stream.StreamOptions options, long from, long to) throws java.io.IOException {
+      public ReadStream openReader(StreamType type, Path path,
+          StreamOptions options, long from, long to) throws IOException {
         if (!path.equals(in)) {
           readers.add(Thread.currentThread().getName().replaceAll("-\\d+$", ""));
         }
@@ -68,25 +80,25 @@ class SortPhaseCpuTest {
       }
 
       @Override
-      public org.secmem.stream.WriteStream createWriter(org.secmem.stream.StreamType type,
-          Path path, org.secmem.stream.StreamOptions options) throws java.io.IOException {
+      public WriteStream createWriter(StreamType type,
+          Path path, StreamOptions options) throws IOException {
         return standard.createWriter(type, path, options);
       }
 
       @Override
-      public org.secmem.stream.WriteStream createRegionWriter(org.secmem.stream.StreamType type,
-          Path path, org.secmem.stream.StreamOptions options, long at, long len)
-          throws java.io.IOException {
+      public WriteStream createRegionWriter(StreamType type,
+          Path path, StreamOptions options, long at, long len)
+          throws IOException {
         return standard.createRegionWriter(type, path, options, at, len);
       }
     };
     // 40,000 ints in runs of 1,000 on 2 threads, d = 4: ten merges side by side in pass 2.
     SortTuning t = SortTuning.classic().withThreads(2);
     SortStats stats = new MergeSort(t, recording, TempRegistry.none()).sort(new SortSpec(in,
-        dir.resolve("out.bin"), 2000, 4, org.secmem.stream.StreamType.USER_BUFFER,
-        org.secmem.stream.StreamType.USER_BUFFER, org.secmem.stream.StreamOptions.ofBuffer(4096),
-        org.secmem.data.SortOrder.ASCENDING, java.util.Optional.empty()));
+        dir.resolve("out.bin"), 2000, 4, StreamType.USER_BUFFER,
+        StreamType.USER_BUFFER, StreamOptions.ofBuffer(4096),
+        SortOrder.ASCENDING, Optional.empty()));
     assertTrue(stats.passes() >= 3, "several merges per pass: " + stats.passes());
-    assertTrue(java.util.Set.of("secmem-sort").equals(readers), "merges ran on " + readers);
+    assertTrue(Set.of("secmem-sort").equals(readers), "merges ran on " + readers);
   }
 }

@@ -367,7 +367,7 @@ class RegionStreamsTest {
     // an I/O condition named as one, not a caller's mistake.
     long[][] pastTheEnd = {{0, 11}, {11, 11}, {3, Long.MAX_VALUE}};
     for (long[] r : pastTheEnd) {
-      java.io.EOFException e = assertThrows(java.io.EOFException.class,
+      EOFException e = assertThrows(EOFException.class,
           () -> Streams.openReader(type, file, options, r[0], r[1]), Arrays.toString(r));
       assertTrue(e.getMessage().contains(file + " holds 10 ints, fewer than the " + r[1]),
           e.getMessage());

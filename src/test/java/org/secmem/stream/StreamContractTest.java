@@ -21,6 +21,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import java.util.Arrays;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * The contract every stream type keeps: the same bytes on disk for the same ints, and every reader
@@ -106,7 +108,7 @@ class StreamContractTest {
           chunk = chunk * 3 + 1;
         }
         assertEquals(n, total, readerType + " bulk count");
-        assertArrayEquals(values, java.util.Arrays.copyOf(got, n), readerType + " bulk read");
+        assertArrayEquals(values, Arrays.copyOf(got, n), readerType + " bulk read");
         assertTrue(r.endOfStream());
         assertEquals(0, r.read(got, 0, 1), "bulk read at the end returns 0");
       }
@@ -116,7 +118,7 @@ class StreamContractTest {
   @ParameterizedTest
   @EnumSource(StreamType.class)
   void closedStreams_throwClosed_andCloseTwiceIsFine(StreamType type) throws IOException {
-    org.junit.jupiter.api.Assumptions.assumeTrue(usable(type, 4096), "no O_DIRECT here");
+    Assumptions.assumeTrue(usable(type, 4096), "no O_DIRECT here");
     Path file = dir.resolve("c.bin");
     int b = usable(type, 8) ? 8 : 4096;
     WriteStream w = Streams.createWriter(type, file, StreamOptions.ofBuffer(b));
@@ -137,7 +139,7 @@ class StreamContractTest {
   @ParameterizedTest
   @EnumSource(StreamType.class)
   void openReader_onFileNotMultipleOf4_namesPathAndLength(StreamType type) throws IOException {
-    org.junit.jupiter.api.Assumptions.assumeTrue(usable(type, 4096), "no O_DIRECT here");
+    Assumptions.assumeTrue(usable(type, 4096), "no O_DIRECT here");
     Path file = dir.resolve("odd.bin");
     Files.write(file, new byte[] {1, 2, 3, 4, 5, 6});
     NotAnIntFileException e =
@@ -151,7 +153,7 @@ class StreamContractTest {
   @ParameterizedTest
   @EnumSource(StreamType.class)
   void writer_truncatesExistingFile(StreamType type) throws IOException {
-    org.junit.jupiter.api.Assumptions.assumeTrue(usable(type, 4096), "no O_DIRECT here");
+    Assumptions.assumeTrue(usable(type, 4096), "no O_DIRECT here");
     Path file = dir.resolve("t.bin");
     Files.write(file, new byte[1000]);
     try (WriteStream w = Streams.createWriter(type, file, StreamOptions.ofBuffer(4096))) {
@@ -163,7 +165,7 @@ class StreamContractTest {
   @ParameterizedTest
   @EnumSource(StreamType.class)
   void syncedWrite_producesTheSameFile(StreamType type) throws IOException {
-    org.junit.jupiter.api.Assumptions.assumeTrue(usable(type, 4096), "no O_DIRECT here");
+    Assumptions.assumeTrue(usable(type, 4096), "no O_DIRECT here");
     Path file = dir.resolve("s.bin");
     int[] values = randomInts(10_001, 5);
     int b = usable(type, 4098) ? 4098 : 8192;
@@ -187,7 +189,7 @@ class StreamContractTest {
 
   @Test
   void direct_withBNotAMultipleOfTheBlockSize_isRefusedNamingBoth() {
-    org.junit.jupiter.api.Assumptions.assumeTrue(DirectSupport.available(), "no O_DIRECT here");
+    Assumptions.assumeTrue(DirectSupport.available(), "no O_DIRECT here");
     UnsupportedStreamException e = assertThrows(UnsupportedStreamException.class,
         () -> Streams.createWriter(StreamType.DIRECT, dir.resolve("d.bin"),
             StreamOptions.ofBuffer(6000)));

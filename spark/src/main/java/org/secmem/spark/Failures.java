@@ -1,5 +1,7 @@
 package org.secmem.spark;
 
+import java.io.IOException;
+
 /** One line that says why something failed, from the exception that says it best. */
 final class Failures {
 
@@ -48,7 +50,7 @@ final class Failures {
     }
     String line = m.strip().lines().findFirst().orElse("").strip();
     String name = t.getClass().getSimpleName();
-    boolean plain = t.getClass() == java.io.IOException.class
+    boolean plain = t.getClass() == IOException.class
         || t.getClass() == RuntimeException.class || t.getClass() == Exception.class
         || name.equals("SparkException");
     return plain ? line : name + ": " + line;

@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.secmem.engine.EngineException;
+import java.nio.ByteBuffer;
 
 /** Joins the parts the sort's tasks wrote, in partition order, into one file. */
 final class PartsJoiner {
@@ -68,7 +69,7 @@ final class PartsJoiner {
   }
 
   private static long copy(FileChannel in, long pos, FileChannel out) throws IOException {
-    java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(1 << 16);
+    ByteBuffer buf = ByteBuffer.allocate(1 << 16);
     int r = in.read(buf, pos);
     if (r <= 0) {
       throw new EngineException("a part of Spark's sorted output ended early");

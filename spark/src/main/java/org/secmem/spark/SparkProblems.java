@@ -6,11 +6,12 @@ import java.util.Map;
 import org.secmem.engine.EngineProblem;
 import org.secmem.engine.EngineProblem.Setting;
 import org.secmem.engine.EngineSettings;
+import org.secmem.engine.EngineChecks;
 
 /** What is wrong with engine settings for Spark, each problem naming the setting it is about. */
 final class SparkProblems {
 
-  static final int MAX_PARTITIONS = org.secmem.engine.EngineChecks.MAX_PARTITIONS;
+  static final int MAX_PARTITIONS = EngineChecks.MAX_PARTITIONS;
 
   private SparkProblems() {}
 

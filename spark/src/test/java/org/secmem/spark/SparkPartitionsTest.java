@@ -19,6 +19,7 @@ import org.secmem.data.SortOrder;
 import org.secmem.engine.EngineSettings;
 import org.secmem.engine.EngineStats;
 import org.secmem.fs.TempRegistry;
+import org.secmem.engine.EngineJob;
 
 /** --partitions, M and work folders reach Spark; other settings start a new session. */
 class SparkPartitionsTest {
@@ -71,7 +72,7 @@ class SparkPartitionsTest {
   }
 
   private record EngineJob3(Path in, Path out, EngineSettings settings) {
-    org.secmem.engine.EngineJob job() {
+    EngineJob job() {
       return SparkSortEngineTest.job(in, out, SortOrder.ASCENDING, settings, TempRegistry.none());
     }
   }

@@ -16,6 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.secmem.engine.EngineProblem;
 import org.secmem.engine.EngineSettings;
+import org.apache.spark.SparkConf;
 
 /** Master URLs, memory arithmetic, problems and the Spark settings: pure functions. */
 class SparkSettingsTest {
@@ -201,7 +202,7 @@ class SparkSettingsTest {
     System.setProperty("spark.sql.shuffle.partitions", "7");
     try {
       EngineSettings s = settings("local[2]", null, 3, Map.of());
-      org.apache.spark.SparkConf conf = SparkConfPlan.toSparkConf(
+      SparkConf conf = SparkConfPlan.toSparkConf(
           SparkConfPlan.of(s, List.of(Path.of("/w")), HEAP_1G), s);
       assertEquals("org.apache.spark.serializer.JavaSerializer", conf.get("spark.serializer"));
       assertEquals("/x/secmem-spark-submit.jar", conf.get("spark.jars"));

@@ -21,6 +21,7 @@ import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
 import org.secmem.engine.EngineException;
 import org.secmem.engine.EngineSettings;
+import java.util.Set;
 
 /** A sort that fails inside Spark's tasks (a compression codec that does not exist). */
 class SparkSortFailureTest {
@@ -61,6 +62,6 @@ class SparkSortFailureTest {
       assertTrue(temps.live.stream().allMatch(p -> p.getFileName().toString()
           .startsWith(".secmem-spark-local-")), temps.live::toString);
     }
-    assertEquals(java.util.Set.of(), temps.live, "close() releases the local folder");
+    assertEquals(Set.of(), temps.live, "close() releases the local folder");
   }
 }
