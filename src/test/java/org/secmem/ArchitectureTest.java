@@ -15,34 +15,36 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The order of secmem's packages, from the ways in down to the file system: a package may use
- * those below it, never one above. docs/architecture.md explains each; a new package goes into
- * {@link #ORDER} where it belongs, or this test fails.
+ * The order of secmem's packages, from the ways in down to the file system: a package may use those
+ * below it, never one above. docs/architecture.md explains each; a new package goes into {@link
+ * #ORDER} where it belongs, or this test fails.
  */
 class ArchitectureTest {
 
   /** Top to bottom. */
-  static final List<String> ORDER = List.of(
-      "cli", // the three ways in: command line, parameter files run, menu
-      "param", // parameter files: cells to configurations
-      "admission", // can this configuration run here? the one check
-      "experiment", // trials, timing, runs, forks, the cost model's predictions
-      "report", // results files, summaries, charts, comparison, advice
-      "engine", // the sort-engine plug-in interface (Spark lives in its own module)
-      "buffertree", // Arge's buffer tree, its sort and priority queue
-      "sort", // the external merge sort and the in-memory baseline
-      "data", // input generation, checksums, int files
-      "stream", // the ReadStream / WriteStream family
-      "fs", // safe file-system primitives, markers, temporary files
-      "names"); // how a user's word becomes an enum constant: every package may use it
+  static final List<String> ORDER =
+      List.of(
+          "cli", // the three ways in: command line, parameter files run, menu
+          "param", // parameter files: cells to configurations
+          "admission", // can this configuration run here? the one check
+          "experiment", // trials, timing, runs, forks, the cost model's predictions
+          "report", // results files, summaries, charts, comparison, advice
+          "engine", // the sort-engine plug-in interface (Spark lives in its own module)
+          "buffertree", // Arge's buffer tree, its sort and priority queue
+          "sort", // the external merge sort and the in-memory baseline
+          "data", // input generation, checksums, int files
+          "stream", // the ReadStream / WriteStream family
+          "fs", // safe file-system primitives, markers, temporary files
+          "names"); // how a user's word becomes an enum constant: every package may use it
 
   private static JavaClasses classes;
 
   @BeforeAll
   static void importClasses() {
-    classes = new ClassFileImporter()
-        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-        .importPackages("org.secmem");
+    classes =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("org.secmem");
   }
 
   @Test
@@ -54,17 +56,23 @@ class ArchitectureTest {
         packages.add(name.substring("org.secmem.".length()).split("\\.")[0]);
       }
     }
-    assertEquals(new TreeSet<>(ORDER), packages,
+    assertEquals(
+        new TreeSet<>(ORDER),
+        packages,
         "a package missing from ArchitectureTest.ORDER, or one gone");
   }
 
   @Test
   void noPackage_dependsOnOneAboveIt() {
     for (int i = 1; i < ORDER.size(); i++) {
-      String[] above = ORDER.subList(0, i).stream().map(p -> "org.secmem." + p + "..")
-          .toArray(String[]::new);
-      noClasses().that().resideInAPackage("org.secmem." + ORDER.get(i) + "..")
-          .should().dependOnClassesThat().resideInAnyPackage(above)
+      String[] above =
+          ORDER.subList(0, i).stream().map(p -> "org.secmem." + p + "..").toArray(String[]::new);
+      noClasses()
+          .that()
+          .resideInAPackage("org.secmem." + ORDER.get(i) + "..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(above)
           .because(ORDER.get(i) + " is below " + String.join(", ", ORDER.subList(0, i)))
           .check(classes);
     }

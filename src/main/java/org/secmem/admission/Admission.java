@@ -26,24 +26,41 @@ import org.secmem.stream.StreamType;
 
 /**
  * The one answer to "can this configuration run here?": the command line, parameter files (every
- * row, before the first runs), the menu and {@code pq} ask it, and differ only in how they name
- * the parameter a problem blames ({@code --m}, {@code file:line: m:}, "M").
+ * row, before the first runs), the menu and {@code pq} ask it, and differ only in how they name the
+ * parameter a problem blames ({@code --m}, {@code file:line: m:}, "M").
  *
  * <p>It judges against a {@link Machine}: the heap a plan needs, the files it holds open, the
- * buffer sizes each stream type takes, and which parameters apply to the engine and algorithm
- * asked for.
+ * buffer sizes each stream type takes, and which parameters apply to the engine and algorithm asked
+ * for.
  */
 public final class Admission {
 
   /** Parameters of secmem's own sort, which another engine does not have. */
-  public static final Set<Parameter> OWN_SORT = EnumSet.of(Parameter.PRESET, Parameter.D,
-      Parameter.STREAM, Parameter.READ_STREAM, Parameter.WRITE_STREAM, Parameter.B,
-      Parameter.MERGER, Parameter.RUN_SORT, Parameter.OVERLAP, Parameter.PARALLEL_MERGE,
-      Parameter.THREADS, Parameter.ALGORITHM, Parameter.FANOUT, Parameter.ARRIVAL);
+  public static final Set<Parameter> OWN_SORT =
+      EnumSet.of(
+          Parameter.PRESET,
+          Parameter.D,
+          Parameter.STREAM,
+          Parameter.READ_STREAM,
+          Parameter.WRITE_STREAM,
+          Parameter.B,
+          Parameter.MERGER,
+          Parameter.RUN_SORT,
+          Parameter.OVERLAP,
+          Parameter.PARALLEL_MERGE,
+          Parameter.THREADS,
+          Parameter.ALGORITHM,
+          Parameter.FANOUT,
+          Parameter.ARRIVAL);
 
   /** Parameters of the merge sort that the buffer tree has no use for. */
-  public static final Set<Parameter> MERGE_ONLY = EnumSet.of(Parameter.D, Parameter.MERGER,
-      Parameter.RUN_SORT, Parameter.OVERLAP, Parameter.PARALLEL_MERGE);
+  public static final Set<Parameter> MERGE_ONLY =
+      EnumSet.of(
+          Parameter.D,
+          Parameter.MERGER,
+          Parameter.RUN_SORT,
+          Parameter.OVERLAP,
+          Parameter.PARALLEL_MERGE);
 
   /** Parameters of another engine. */
   public static final Set<Parameter> ENGINE_ONLY =
@@ -64,20 +81,28 @@ public final class Admission {
    * @param ownSort whether secmem's own sort is among the engines
    * @param otherEngine the other engine among them, if any (e.g. {@code spark})
    */
-  public static List<Problem> applicability(Set<Parameter> given, boolean ownSort,
-      Optional<String> otherEngine, Set<SortAlgorithm> algorithms) {
+  public static List<Problem> applicability(
+      Set<Parameter> given,
+      boolean ownSort,
+      Optional<String> otherEngine,
+      Set<SortAlgorithm> algorithms) {
     List<Problem> out = new ArrayList<>();
     for (Parameter p : given) {
       String why = null;
       if (!ownSort && OWN_SORT.contains(p)) {
-        why = "does not apply to engine " + otherEngine.orElse("?") + ": it is secmem's own"
-            + " sort's (the engine cuts the input into ranges by a sample and sorts each range)";
+        why =
+            "does not apply to engine "
+                + otherEngine.orElse("?")
+                + ": it is secmem's own sort's (the engine cuts the input into ranges by a sample"
+                + " and sorts each range)";
       } else if (otherEngine.isEmpty() && ENGINE_ONLY.contains(p)) {
         why = "applies to engine spark only";
-      } else if (ownSort && p == Parameter.FANOUT
+      } else if (ownSort
+          && p == Parameter.FANOUT
           && !algorithms.contains(SortAlgorithm.BUFFER_TREE)) {
         why = "applies to the buffer-tree algorithm only";
-      } else if (ownSort && MERGE_ONLY.contains(p)
+      } else if (ownSort
+          && MERGE_ONLY.contains(p)
           && algorithms.equals(Set.of(SortAlgorithm.BUFFER_TREE))) {
         why = "applies to the merge sort only: the buffer tree merges by its fanout";
       }
@@ -107,9 +132,9 @@ public final class Admission {
    * Admits a sort by secmem's own engine, or refuses it.
    *
    * @throws RefusedException naming the parameter to change: B a stream type cannot use, a write
-   *     stream the buffer tree cannot write with, M too small for a plan or too large for the
-   *     heap, a fanout that makes no tree, d over the open-file limit, an N the in-memory sort
-   *     cannot hold
+   *     stream the buffer tree cannot write with, M too small for a plan or too large for the heap,
+   *     a fanout that makes no tree, d over the open-file limit, an N the in-memory sort cannot
+   *     hold
    */
   public static SortPlan sort(SortRequest r, Machine machine) {
     SortSettings s = r.settings();
@@ -120,24 +145,42 @@ public final class Admission {
     switch (r.algorithm()) {
       case IN_MEMORY -> {
         try {
-          InMemorySort.requireHeap(machine.maxHeapBytes(), ints, s.tuning().threads(),
-              s.bufferBytes(), s.readType(), s.writeType());
+          InMemorySort.requireHeap(
+              machine.maxHeapBytes(),
+              ints,
+              s.tuning().threads(),
+              s.bufferBytes(),
+              s.readType(),
+              s.writeType());
         } catch (InsufficientMemoryException e) {
           throw refuse(Parameter.ALGORITHM, r.algorithm().cliName(), e.getMessage());
         }
-        return new SortPlan(r, Optional.empty(), Optional.empty(), IN_MEMORY_FILES, data,
+        return new SortPlan(
+            r,
+            Optional.empty(),
+            Optional.empty(),
+            IN_MEMORY_FILES,
+            data,
             arriving + TimeEstimate.sortSeconds(ints, Math.max(1, ints), s.fanIn()));
       }
       case BUFFER_TREE -> {
         TreeMemory tree = tree(ints, s, r.fanout(), machine);
-        return new SortPlan(r, Optional.empty(), Optional.of(tree), TREE_FILES,
+        return new SortPlan(
+            r,
+            Optional.empty(),
+            Optional.of(tree),
+            TREE_FILES,
             CostModel.peakDiskBytes(ints),
             arriving + TimeEstimate.sortSeconds(ints, s.memoryInts(), s.fanIn()));
       }
       default -> {
         SortMemory memory = merge(r, machine);
-        return new SortPlan(r, Optional.of(memory), Optional.empty(),
-            openFiles(memory, s.fanIn()), CostModel.peakDiskBytes(ints),
+        return new SortPlan(
+            r,
+            Optional.of(memory),
+            Optional.empty(),
+            openFiles(memory, s.fanIn()),
+            CostModel.peakDiskBytes(ints),
             arriving + TimeEstimate.sortSeconds(ints, s.memoryInts(), s.fanIn()));
       }
     }
@@ -154,18 +197,31 @@ public final class Admission {
     String m = Long.toString(s.memoryInts());
     SortMemory memory;
     try {
-      memory = SortMemory.plan(s.tuning(), r.ints(), s.memoryInts(), s.fanIn(), s.bufferBytes(),
-          s.readType(), s.writeType());
+      memory =
+          SortMemory.plan(
+              s.tuning(),
+              r.ints(),
+              s.memoryInts(),
+              s.fanIn(),
+              s.bufferBytes(),
+              s.readType(),
+              s.writeType());
     } catch (InsufficientMemoryException e) {
       if (r.memoryGiven() || s.preset() != SortPreset.FAST) {
         throw refuse(Parameter.M, m, e.getMessage());
       }
       // M was not chosen: the fast preset took the largest the heap holds, so the heap is what is
       // too small, not an M the user never gave.
-      throw refuse(Parameter.M, m, "the fast preset sizes M to the heap, and this heap ("
-          + (machine.maxHeapBytes() >> 20) + " MiB) holds M = " + m + " ints, too little for a"
-          + " run-formation worker's buffers and a run: give the JVM more (SECMEM_HEAP=1g with"
-          + " scripts/secmem, or java -Xmx1g)");
+      throw refuse(
+          Parameter.M,
+          m,
+          "the fast preset sizes M to the heap, and this heap ("
+              + (machine.maxHeapBytes() >> 20)
+              + " MiB) holds M = "
+              + m
+              + " ints, too little for a"
+              + " run-formation worker's buffers and a run: give the JVM more (SECMEM_HEAP=1g with"
+              + " scripts/secmem, or java -Xmx1g)");
     }
     try {
       memory.requireHeap(machine.maxHeapBytes(), s.memoryInts(), s.fanIn(), s.bufferBytes());
@@ -186,13 +242,15 @@ public final class Admission {
     }
     TreeMemory plan;
     try {
-      plan = TreeMemory.plan(ints, s.memoryInts(), s.bufferBytes(), fanout, s.readType(),
-          s.writeType());
+      plan =
+          TreeMemory.plan(
+              ints, s.memoryInts(), s.bufferBytes(), fanout, s.readType(), s.writeType());
     } catch (IllegalArgumentException e) {
       // The fanout is to blame only when M would do with the default one.
-      boolean fanoutToBlame = !fanout.equals(FanoutRule.DEFAULT)
-          && makesTree(ints, s, FanoutRule.DEFAULT);
-      throw fanoutToBlame ? refuse(Parameter.FANOUT, fanout.text(), e.getMessage())
+      boolean fanoutToBlame =
+          !fanout.equals(FanoutRule.DEFAULT) && makesTree(ints, s, FanoutRule.DEFAULT);
+      throw fanoutToBlame
+          ? refuse(Parameter.FANOUT, fanout.text(), e.getMessage())
           : refuse(Parameter.M, Long.toString(s.memoryInts()), e.getMessage());
     }
     try {
@@ -230,48 +288,69 @@ public final class Admission {
     String shapeValue = fanoutChosen ? q.fanout().text() : m;
     TreeMemory plan;
     try {
-      plan = TreeMemory.plan(q.n(), q.memoryInts(), q.bufferBytes(), q.fanout(), q.read(),
-          q.write());
+      plan =
+          TreeMemory.plan(q.n(), q.memoryInts(), q.bufferBytes(), q.fanout(), q.read(), q.write());
     } catch (IllegalArgumentException e) {
       boolean fewBlocks =
           TreeMemory.blocks(q.memoryInts(), q.bufferBytes()) < TreeMemory.MIN_BLOCKS;
-      throw fewBlocks ? refuse(Parameter.M, m, e.getMessage())
+      throw fewBlocks
+          ? refuse(Parameter.M, m, e.getMessage())
           : refuse(shape, shapeValue, e.getMessage());
     }
     if (plan.fanout().b() < 4) {
-      throw refuse(shape, shapeValue, String.format(Locale.ROOT,
-          "the priority queue needs b >= 4, but M = %d ints and B = %d bytes (m = %d blocks)"
-              + " give the fanout %s; raise M, lower B or choose a fanout with b >= 4 (e.g."
-              + " m/K with a smaller K)",
-          q.memoryInts(), q.bufferBytes(), plan.m(), plan.fanout()));
+      throw refuse(
+          shape,
+          shapeValue,
+          String.format(
+              Locale.ROOT,
+              "the priority queue needs b >= 4, but M = %d ints and B = %d bytes (m = %d blocks)"
+                  + " give the fanout %s; raise M, lower B or choose a fanout with b >= 4 (e.g."
+                  + " m/K with a smaller K)",
+              q.memoryInts(),
+              q.bufferBytes(),
+              plan.m(),
+              plan.fanout()));
     }
     if (plan.leafInts() > Integer.MAX_VALUE - 8) {
-      throw refuse(shape, shapeValue, String.format(Locale.ROOT,
-          "the queue's in-memory part of b·B = %d ints does not fit a Java array; lower b or B",
-          plan.leafInts()));
+      throw refuse(
+          shape,
+          shapeValue,
+          String.format(
+              Locale.ROOT,
+              "the queue's in-memory part of b·B = %d ints does not fit a Java array; lower b or B",
+              plan.leafInts()));
     }
     long need = ExternalPriorityQueue.requiredHeapBytes(plan);
     long heap = machine.maxHeapBytes();
     if (need > heap) {
       long suggest = (need >> 20) + 9;
-      throw refuse(Parameter.M, m, String.format(Locale.ROOT,
-          "the buffer-tree priority queue with M = %d ints and B = %d bytes needs about %d MiB"
-              + " of heap (its tree's plan and the in-memory part of b·B = %d ints), but the"
-              + " heap is %d MiB; use a smaller M, or a larger heap: java -Xmx%dm"
-              + " (scripts/secmem: SECMEM_HEAP=%dm)",
-          q.memoryInts(), q.bufferBytes(), (need + (1 << 20) - 1) >> 20, plan.leafInts(),
-          heap >> 20, suggest, suggest));
+      throw refuse(
+          Parameter.M,
+          m,
+          String.format(
+              Locale.ROOT,
+              "the buffer-tree priority queue with M = %d ints and B = %d bytes needs about %d MiB"
+                  + " of heap (its tree's plan and the in-memory part of b·B = %d ints), but the"
+                  + " heap is %d MiB; use a smaller M, or a larger heap: java -Xmx%dm"
+                  + " (scripts/secmem: SECMEM_HEAP=%dm)",
+              q.memoryInts(),
+              q.bufferBytes(),
+              (need + (1 << 20) - 1) >> 20,
+              plan.leafInts(),
+              heap >> 20,
+              suggest,
+              suggest));
     }
     return plan;
   }
 
   /**
-   * Admits {@code k} streams of {@code type} with buffer {@code b} held at once (the write and
-   * read experiments), or refuses them.
+   * Admits {@code k} streams of {@code type} with buffer {@code b} held at once (the write and read
+   * experiments), or refuses them.
    *
    * @param bulk whether they read in bulk (a read of whole files)
-   * @throws RefusedException naming B a type cannot use, k for the open-file limit, B (k for a
-   *     type without B) for the heap or direct memory their buffers need
+   * @throws RefusedException naming B a type cannot use, k for the open-file limit, B (k for a type
+   *     without B) for the heap or direct memory their buffers need
    */
   public static void streams(StreamType type, long k, long b, boolean bulk, Machine machine) {
     if (type.usesBufferSize()) {
@@ -282,24 +361,32 @@ public final class Admission {
   }
 
   /**
-   * Admits the buffers of {@code k} streams of {@code type} with buffer {@code b}, or refuses
-   * them, naming B (k for a type without B) for the heap or direct memory they need.
+   * Admits the buffers of {@code k} streams of {@code type} with buffer {@code b}, or refuses them,
+   * naming B (k for a type without B) for the heap or direct memory they need.
    */
-  public static void streamMemory(StreamType type, long k, long b, boolean bulk,
-      Machine machine) {
-    String memory = StreamMemory.of(type, k, b, bulk).problem(
-        "k = " + k + " " + type.cliName() + " stream" + (k == 1 ? "" : "s")
-            + (type.usesBufferSize() ? " of B = " + b + " bytes" : ""),
-        machine.maxHeapBytes(), machine.maxDirectBytes());
+  public static void streamMemory(StreamType type, long k, long b, boolean bulk, Machine machine) {
+    String memory =
+        StreamMemory.of(type, k, b, bulk)
+            .problem(
+                "k = "
+                    + k
+                    + " "
+                    + type.cliName()
+                    + " stream"
+                    + (k == 1 ? "" : "s")
+                    + (type.usesBufferSize() ? " of B = " + b + " bytes" : ""),
+                machine.maxHeapBytes(),
+                machine.maxDirectBytes());
     if (memory != null) {
-      throw type.usesBufferSize() ? refuse(Parameter.B, Long.toString(b), memory)
+      throw type.usesBufferSize()
+          ? refuse(Parameter.B, Long.toString(b), memory)
           : refuse(Parameter.K, Long.toString(k), memory);
     }
   }
 
   /**
-   * Admits {@code k} files open at once (the write and read experiments' streams), or refuses
-   * them, naming k.
+   * Admits {@code k} files open at once (the write and read experiments' streams), or refuses them,
+   * naming k.
    */
   public static void openFiles(long k, Machine machine) {
     String files = machine.openFilesProblem(k);
@@ -309,8 +396,8 @@ public final class Admission {
   }
 
   /**
-   * Admits a sort by another engine with these settings, or refuses it: the engine's module on
-   * the class path, and what the engine itself finds wrong.
+   * Admits a sort by another engine with these settings, or refuses it: the engine's module on the
+   * class path, and what the engine itself finds wrong.
    *
    * @throws RefusedException with every problem, each naming the engine, the master, M, the
    *     partitions or the engine's settings
@@ -318,15 +405,27 @@ public final class Admission {
   public static void engine(String engineName, EngineSettings settings) {
     List<Problem> problems = new ArrayList<>();
     for (EngineProblem p : EngineChecks.problems(engineName, settings)) {
-      problems.add(switch (p.setting()) {
-        case ENGINE -> new Problem(Parameter.ENGINE, engineName, p.message());
-        case MASTER -> new Problem(Parameter.MASTER, settings.master().orElse(""), p.message());
-        case MEMORY -> new Problem(Parameter.M, settings.memoryInts().isPresent()
-            ? Long.toString(settings.memoryInts().getAsLong()) : "", p.message());
-        case PARTITIONS -> new Problem(Parameter.PARTITIONS, settings.partitions().isPresent()
-            ? Integer.toString(settings.partitions().getAsInt()) : "", p.message());
-        case CONF -> new Problem(Parameter.ENGINE_CONF, settings.conf().toString(), p.message());
-      });
+      problems.add(
+          switch (p.setting()) {
+            case ENGINE -> new Problem(Parameter.ENGINE, engineName, p.message());
+            case MASTER -> new Problem(Parameter.MASTER, settings.master().orElse(""), p.message());
+            case MEMORY ->
+                new Problem(
+                    Parameter.M,
+                    settings.memoryInts().isPresent()
+                        ? Long.toString(settings.memoryInts().getAsLong())
+                        : "",
+                    p.message());
+            case PARTITIONS ->
+                new Problem(
+                    Parameter.PARTITIONS,
+                    settings.partitions().isPresent()
+                        ? Integer.toString(settings.partitions().getAsInt())
+                        : "",
+                    p.message());
+            case CONF ->
+                new Problem(Parameter.ENGINE_CONF, settings.conf().toString(), p.message());
+          });
     }
     if (!problems.isEmpty()) {
       throw new RefusedException(problems);

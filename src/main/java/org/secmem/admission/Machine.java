@@ -1,10 +1,10 @@
 package org.secmem.admission;
 
+import com.sun.management.UnixOperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
 import org.secmem.experiment.StreamMemory;
 import org.secmem.sort.SortMemory;
-import com.sun.management.UnixOperatingSystemMXBean;
 
 /**
  * What this JVM and process can give a run: heap, direct memory and file descriptors. {@link
@@ -15,8 +15,8 @@ import com.sun.management.UnixOperatingSystemMXBean;
  * @param descriptorLimit the open-file limit, {@link Long#MAX_VALUE} where it cannot be read
  * @param openDescriptors the descriptors open now
  */
-public record Machine(long maxHeapBytes, long maxDirectBytes, long descriptorLimit,
-    long openDescriptors) {
+public record Machine(
+    long maxHeapBytes, long maxDirectBytes, long descriptorLimit, long openDescriptors) {
 
   /** This JVM and process, now. */
   public static Machine current() {
@@ -62,8 +62,12 @@ public record Machine(long maxHeapBytes, long maxDirectBytes, long descriptorLim
     if (files <= free) {
       return null;
     }
-    return files + " files open at once exceed what the open-file limit allows ("
-        + descriptorLimit + " descriptors, " + Math.max(free, 0) + " free; raise it with"
+    return files
+        + " files open at once exceed what the open-file limit allows ("
+        + descriptorLimit
+        + " descriptors, "
+        + Math.max(free, 0)
+        + " free; raise it with"
         + " 'ulimit -n')";
   }
 }

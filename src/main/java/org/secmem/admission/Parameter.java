@@ -13,12 +13,12 @@ import org.secmem.experiment.Experiment;
 
 /**
  * A parameter of an experiment, by the names it goes by at each way in: its option on the command
- * line, its column in a parameter file and its name at the menu's prompt. A problem found by
- * {@link Admission} names the parameter; each way in prefixes the message with its own name for it,
- * so the same problem reads the same after that prefix everywhere.
+ * line, its column in a parameter file and its name at the menu's prompt. A problem found by {@link
+ * Admission} names the parameter; each way in prefixes the message with its own name for it, so the
+ * same problem reads the same after that prefix everywhere.
  *
- * <p>It is also the one list of parameter-file columns, and of the experiments each applies to:
- * the parser takes its columns from here.
+ * <p>It is also the one list of parameter-file columns, and of the experiments each applies to: the
+ * parser takes its columns from here.
  */
 public enum Parameter {
   EXPERIMENT("experiment", List.of(), "experiment", WRITE, READ, SORT),
@@ -73,7 +73,11 @@ public enum Parameter {
     this(column, List.of(option), true, label, experiments);
   }
 
-  Parameter(String column, List<String> options, boolean negatable, String label,
+  Parameter(
+      String column,
+      List<String> options,
+      boolean negatable,
+      String label,
       Experiment... experiments) {
     this.column = column;
     this.options = options;
@@ -94,14 +98,17 @@ public enum Parameter {
 
   /** Every parameter-file column, of any experiment. */
   public static Set<String> columns() {
-    return Arrays.stream(values()).map(Parameter::column)
+    return Arrays.stream(values())
+        .map(Parameter::column)
         .collect(Collectors.toCollection(TreeSet::new));
   }
 
   /** The columns a row of {@code experiment} takes; a value in any other is a mistake. */
   public static Set<String> columnsOf(Experiment experiment) {
-    return Arrays.stream(values()).filter(p -> p.experiments.contains(experiment))
-        .map(Parameter::column).collect(Collectors.toCollection(TreeSet::new));
+    return Arrays.stream(values())
+        .filter(p -> p.experiments.contains(experiment))
+        .map(Parameter::column)
+        .collect(Collectors.toCollection(TreeSet::new));
   }
 
   /** Its column in a parameter file, e.g. {@code read_stream}. */

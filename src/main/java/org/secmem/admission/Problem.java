@@ -4,8 +4,8 @@ import java.util.Objects;
 
 /**
  * Why a configuration cannot run here, blamed on one parameter: its value as given and a message
- * that names no way in (no option, column or prompt), so that each way in prefixes its own name
- * for the parameter.
+ * that names no way in (no option, column or prompt), so that each way in prefixes its own name for
+ * the parameter.
  *
  * @param parameter the parameter to change
  * @param value its value in the configuration, as text

@@ -13,5 +13,10 @@ import org.secmem.stream.StreamType;
  * @param read stream type of its reads
  * @param write stream type of its writes
  */
-public record QueueRequest(long n, long memoryInts, int bufferBytes, FanoutRule fanout,
-    StreamType read, StreamType write) {}
+public record QueueRequest(
+    long n,
+    long memoryInts,
+    int bufferBytes,
+    FanoutRule fanout,
+    StreamType read,
+    StreamType write) {}

@@ -5,19 +5,25 @@ import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortSettings;
 
 /**
- * A sort by secmem's own engine, as any way in asks for it: the ints to sort and the settings
- * every parameter resolved to.
+ * A sort by secmem's own engine, as any way in asks for it: the ints to sort and the settings every
+ * parameter resolved to.
  *
  * @param ints N, the ints to sort (an input file's, or the ints to generate)
  * @param settings the preset with every choice applied: M, d, B, stream types, composition
  * @param algorithm the merge sort, the buffer tree or the in-memory baseline
  * @param fanout the buffer tree's (a, b) rule; {@link FanoutRule#DEFAULT} for the others
- * @param memoryGiven whether M was chosen (not the preset's own, which the fast preset sizes to
- *     the heap)
+ * @param memoryGiven whether M was chosen (not the preset's own, which the fast preset sizes to the
+ *     heap)
  * @param arrivalNanos nanoseconds between generated keys (online sorting), 0 for none
  */
-public record SortRequest(long ints, SortSettings settings, SortAlgorithm algorithm,
-    FanoutRule fanout, boolean memoryGiven, long arrivalNanos) implements Request {
+public record SortRequest(
+    long ints,
+    SortSettings settings,
+    SortAlgorithm algorithm,
+    FanoutRule fanout,
+    boolean memoryGiven,
+    long arrivalNanos)
+    implements Request {
 
   public SortRequest {
     if (ints < 0 || arrivalNanos < 0) {

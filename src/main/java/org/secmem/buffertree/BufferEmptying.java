@@ -14,10 +14,10 @@ import org.secmem.stream.WriteStream;
 /**
  * The buffer-emptying process of one buffer tree (seed 004 §2, §3.1–3.2): a node's buffer file is
  * read a load of m/2 blocks at a time and each load sorted; an internal node's load is cut by its
- * splitters and each child's share appended to that child's buffer (a block push), a leaf node's
- * is merged into its sorted leaf file, which is cut into parts of b/2 .. b blocks when it grows
- * past b (the new leaf nodes attached in {@link TreeNodes}). Holds the load and the two blocks
- * of a merge, and counts the pushes and emptyings.
+ * splitters and each child's share appended to that child's buffer (a block push), a leaf node's is
+ * merged into its sorted leaf file, which is cut into parts of b/2 .. b blocks when it grows past b
+ * (the new leaf nodes attached in {@link TreeNodes}). Holds the load and the two blocks of a merge,
+ * and counts the pushes and emptyings.
  */
 final class BufferEmptying {
 
@@ -55,8 +55,8 @@ final class BufferEmptying {
   }
 
   /**
-   * The block a merge reads a leaf file into: one block of B ints, free between emptyings, so
-   * that a drain reads the leaves through it too.
+   * The block a merge reads a leaf file into: one block of B ints, free between emptyings, so that
+   * a drain reads the leaves through it too.
    */
   int[] inBlock() {
     return mergeIn;
@@ -161,8 +161,8 @@ final class BufferEmptying {
   }
 
   /**
-   * Empties a leaf node's buffer into its leaf file, a sorted load at a time, splitting the leaf
-   * as it grows past b blocks, and then the nodes above it as they pass b children.
+   * Empties a leaf node's buffer into its leaf file, a sorted load at a time, splitting the leaf as
+   * it grows past b blocks, and then the nodes above it as they pass b children.
    */
   void emptyLeaf(Node v) throws IOException {
     leafEmptyings++;
@@ -199,8 +199,8 @@ final class BufferEmptying {
     Files.delete(file);
     v.bufferInts = 0;
     if (pieces.size() > 1) {
-      nodes.attach(v, pieces.subList(1, pieces.size()), keys.stream()
-          .mapToInt(Integer::intValue).toArray());
+      nodes.attach(
+          v, pieces.subList(1, pieces.size()), keys.stream().mapToInt(Integer::intValue).toArray());
     }
   }
 
@@ -208,9 +208,9 @@ final class BufferEmptying {
   private record Split(List<Node> added, int[] keys) {}
 
   /**
-   * Merges the sorted {@code a[from..to)} with leaf {@code p}'s keys into a new leaf file, or,
-   * past b blocks, into k = ⌊2·total / (b·B)⌋ files of b/2 .. b blocks: {@code p} keeps the first,
-   * new leaf nodes the others.
+   * Merges the sorted {@code a[from..to)} with leaf {@code p}'s keys into a new leaf file, or, past
+   * b blocks, into k = ⌊2·total / (b·B)⌋ files of b/2 .. b blocks: {@code p} keeps the first, new
+   * leaf nodes the others.
    */
   private Split mergeInto(Node p, int[] a, int from, int to) throws IOException {
     long total = p.leafInts + (to - from);

@@ -11,22 +11,22 @@ import org.secmem.sort.StreamFactory;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
-import org.secmem.stream.WriteStream;
 import org.secmem.stream.Streams;
+import org.secmem.stream.WriteStream;
 
 /**
- * Arge's buffer tree over 32-bit ints, as seed 004 implements it (§2, §3.1–3.2), for inserts:
- * an (a, b)-tree whose nodes live in memory and whose buffers and leaves are files read and
- * written through secmem's streams, so that the I/O strategy is a parameter here too.
+ * Arge's buffer tree over 32-bit ints, as seed 004 implements it (§2, §3.1–3.2), for inserts: an
+ * (a, b)-tree whose nodes live in memory and whose buffers and leaves are files read and written
+ * through secmem's streams, so that the I/O strategy is a parameter here too.
  *
  * <p>Inserts are collected in memory into blocks of B ints; each full block is appended to the
- * root's buffer with one write. A buffer holding more than m/2 blocks is full and is emptied: it
- * is loaded m/2 blocks at a time, each load sorted and cut by the node's splitters, and each
- * child's share appended to that child's buffer (a <em>block push</em>). Full internal children
- * are emptied in turn, depth first; full leaf nodes are emptied after every internal emptying of
- * the process (Arge's order, so that every node above them has an empty buffer when a split
- * reaches it): their load is merged into the leaf's sorted file, and a leaf grown past b blocks is
- * cut into parts of b/2 .. b blocks, the parent gaining children and splitting in turn past b.
+ * root's buffer with one write. A buffer holding more than m/2 blocks is full and is emptied: it is
+ * loaded m/2 blocks at a time, each load sorted and cut by the node's splitters, and each child's
+ * share appended to that child's buffer (a <em>block push</em>). Full internal children are emptied
+ * in turn, depth first; full leaf nodes are emptied after every internal emptying of the process
+ * (Arge's order, so that every node above them has an empty buffer when a split reaches it): their
+ * load is merged into the leaf's sorted file, and a leaf grown past b blocks is cut into parts of
+ * b/2 .. b blocks, the parent gaining children and splitting in turn past b.
  *
  * <p>Every insert is a request to add a key; the tree offers no deletes of arbitrary keys, so a
  * request needs no operation flag or time stamp and a buffer holds the keys alone (4 bytes, where
@@ -36,9 +36,9 @@ import org.secmem.stream.Streams;
  *
  * <p>The tree is the public face and the root's side of the inserts (the collected block, the
  * root's writer, the emptyings a full root and {@link #emptyAll} start, and their times); it owns
- * the parts that do the rest: {@link TreeNodes} (the nodes and their shape), {@link TreeFiles}
- * (the files and the I/O counts), {@link BufferEmptying} (the emptying process), {@link
- * LeftmostPath} (the priority queue's operations) and {@link TreeChecks} (the invariants).
+ * the parts that do the rest: {@link TreeNodes} (the nodes and their shape), {@link TreeFiles} (the
+ * files and the I/O counts), {@link BufferEmptying} (the emptying process), {@link LeftmostPath}
+ * (the priority queue's operations) and {@link TreeChecks} (the invariants).
  */
 public final class BufferTree implements Closeable {
 
@@ -72,8 +72,13 @@ public final class BufferTree implements Closeable {
    *
    * @see #BufferTree(TreeMemory, List, StreamFactory, StreamType, StreamType, StreamOptions)
    */
-  public BufferTree(TreeMemory memory, Path dir, StreamFactory streams, StreamType readType,
-      StreamType writeType, StreamOptions options) {
+  public BufferTree(
+      TreeMemory memory,
+      Path dir,
+      StreamFactory streams,
+      StreamType readType,
+      StreamType writeType,
+      StreamOptions options) {
     this(memory, List.of(dir), streams, readType, writeType, options);
   }
 
@@ -85,12 +90,17 @@ public final class BufferTree implements Closeable {
    *
    * @param memory M, B, (a, b) and the buffer sizes
    * @param readType stream type of every read of a buffer or leaf
-   * @param writeType stream type of every write; not {@code direct}, since pushes append at any
-   *     int offset
+   * @param writeType stream type of every write; not {@code direct}, since pushes append at any int
+   *     offset
    * @param options B (the block, in bytes) and sync for every stream
    */
-  public BufferTree(TreeMemory memory, List<Path> dirs, StreamFactory streams,
-      StreamType readType, StreamType writeType, StreamOptions options) {
+  public BufferTree(
+      TreeMemory memory,
+      List<Path> dirs,
+      StreamFactory streams,
+      StreamType readType,
+      StreamType writeType,
+      StreamOptions options) {
     if (dirs.isEmpty()) {
       throw new IllegalArgumentException("no folder for the tree's files");
     }
@@ -110,15 +120,16 @@ public final class BufferTree implements Closeable {
   }
 
   /**
-   * Why {@code writeType} cannot write a buffer tree's files, or null when it can: pushes append
-   * at any int offset, which {@code direct} (O_DIRECT, whole blocks only) cannot. The command
-   * line, parameter files and the menu refuse with this before anything runs.
+   * Why {@code writeType} cannot write a buffer tree's files, or null when it can: pushes append at
+   * any int offset, which {@code direct} (O_DIRECT, whole blocks only) cannot. The command line,
+   * parameter files and the menu refuse with this before anything runs.
    */
   public static String writeProblem(StreamType writeType) {
     if (Streams.writesRegions(writeType)) {
       return null;
     }
-    return "the buffer tree appends to its buffer files at any int offset, which " + writeType
+    return "the buffer tree appends to its buffer files at any int offset, which "
+        + writeType
         + " cannot (O_DIRECT writes whole blocks); choose another write stream";
   }
 
@@ -215,10 +226,23 @@ public final class BufferTree implements Closeable {
 
   /** What the tree did so far; {@code insertNanos} and {@code outputNanos} are the caller's. */
   public TreeStats stats(long insertNanos, long outputNanos) {
-    return new TreeStats(fanout, nodes.peakHeight(), nodes.peakLeaves(), emptying.blockPushes(),
-        emptying.internalEmptyings(), emptying.leafEmptyings(), nodes.rebalances(),
-        files.blocksRead(), files.blocksWritten(), files.intsRead(), files.intsWritten(),
-        insertNanos, insertInternalNanos, insertLeafNanos, forceEmptyNanos, outputNanos);
+    return new TreeStats(
+        fanout,
+        nodes.peakHeight(),
+        nodes.peakLeaves(),
+        emptying.blockPushes(),
+        emptying.internalEmptyings(),
+        emptying.leafEmptyings(),
+        nodes.rebalances(),
+        files.blocksRead(),
+        files.blocksWritten(),
+        files.intsRead(),
+        files.intsWritten(),
+        insertNanos,
+        insertInternalNanos,
+        insertLeafNanos,
+        forceEmptyNanos,
+        outputNanos);
   }
 
   /** Levels of nodes: 1 while the root is a leaf. */
@@ -228,8 +252,8 @@ public final class BufferTree implements Closeable {
 
   /**
    * Checks the (a, b)-tree's shape and order, for tests: every non-root node has a .. b children
-   * (an internal root 2 .. b), every leaf node a .. b blocks (when the tree has more than one),
-   * all leaves on one level, splitters non-decreasing and every leaf's keys between its bounds.
+   * (an internal root 2 .. b), every leaf node a .. b blocks (when the tree has more than one), all
+   * leaves on one level, splitters non-decreasing and every leaf's keys between its bounds.
    *
    * @throws IllegalStateException naming the node that breaks a rule
    */
@@ -273,8 +297,8 @@ public final class BufferTree implements Closeable {
     Node root = nodes.root();
     if (rootWriter == null) {
       if (root.bufferInts != 0) {
-        throw new IllegalStateException("root buffer holds " + root.bufferInts
-            + " ints but has no writer");
+        throw new IllegalStateException(
+            "root buffer holds " + root.bufferInts + " ints but has no writer");
       }
       rootWriter = files.create(files.bufferPath(root));
     }
@@ -388,8 +412,10 @@ public final class BufferTree implements Closeable {
   long removeLeftmostLeaf(int[] dst, int off) throws IOException {
     requireOpen();
     if (collected != 0) {
-      throw new IllegalStateException("buffer tree defect: the leftmost leaf is taken with "
-          + collected + " ints collected for the root");
+      throw new IllegalStateException(
+          "buffer tree defect: the leftmost leaf is taken with "
+              + collected
+              + " ints collected for the root");
     }
     return leftmost.removeLeftmostLeaf(dst, off);
   }
@@ -397,8 +423,8 @@ public final class BufferTree implements Closeable {
   /**
    * Checks what the queue relies on beyond {@link #checkInvariants}, for tests: every key in the
    * tree (leaves, buffers, the collected block) is at least {@code bound} and within its node's
-   * splitters, no buffer is fuller than m/2 blocks, and the tree holds {@code heldInts()} ints.
-   * The root's buffer is read only while no writer appends to it.
+   * splitters, no buffer is fuller than m/2 blocks, and the tree holds {@code heldInts()} ints. The
+   * root's buffer is read only while no writer appends to it.
    *
    * @throws IllegalStateException naming what breaks a rule
    */

@@ -18,22 +18,22 @@ import org.secmem.stream.StreamType;
  * cursor, and a min-heap of keys inserted into memory since). A bound β separates the two sides:
  * every key in memory is at most β and every key in the tree at least β. An insert of a key ≤ β
  * goes into memory (seed 004 §3.3: a request that would be routed to the cached leaf goes into the
- * internal heap); any other key is inserted into the tree as usual. At first the tree is empty
- * and β is +∞, so a queue that never holds more than C keys never touches disk.
+ * internal heap); any other key is inserted into the tree as usual. At first the tree is empty and
+ * β is +∞, so a queue that never holds more than C keys never touches disk.
  *
  * <p><b>Delete-min.</b> While the in-memory part holds keys, the minimum comes from it. When it is
  * empty, the queue refills it: the buffers on the path from the root to the leftmost leaf are
- * emptied top down (each emptying pushes into all children of the node as usual; the children
- * that fill are emptied too), after which the leftmost leaf node holds the smallest keys of the
- * tree; its keys (a to b blocks, at most C) are read into memory and the leaf is removed from the
- * tree, and β becomes the splitter right of it (+∞ when the leaf was the root: the tree is empty).
- * The path is thus emptied once per leaf taken; a leaf other than the root holds a·B keys or more,
- * so at most once per a·B delete-mins while the tree has more than one leaf.
+ * emptied top down (each emptying pushes into all children of the node as usual; the children that
+ * fill are emptied too), after which the leftmost leaf node holds the smallest keys of the tree;
+ * its keys (a to b blocks, at most C) are read into memory and the leaf is removed from the tree,
+ * and β becomes the splitter right of it (+∞ when the leaf was the root: the tree is empty). The
+ * path is thus emptied once per leaf taken; a leaf other than the root holds a·B keys or more, so
+ * at most once per a·B delete-mins while the tree has more than one leaf.
  *
  * <p><b>Rebalancing.</b> Removing the leaf takes a child from its parent. A node on the leftmost
  * path left with fewer than max(a, 2) children is rebalanced with its right sibling, whose buffer
- * is emptied first (seed 004 §2; the leftmost path's buffers are empty already): when both fit in
- * b children they fuse (the parent loses a child and may underflow in turn, up the path), else the
+ * is emptied first (seed 004 §2; the leftmost path's buffers are empty already): when both fit in b
+ * children they fuse (the parent loses a child and may underflow in turn, up the path), else the
  * node shares the sibling's first children so that both have at least max(a, 2). A root left with
  * one child is replaced by it, that child's buffer emptied first (the root's buffer is appended to
  * only through the tree's root writer, so a new root starts with an empty buffer). Fuses, shares
@@ -43,14 +43,14 @@ import org.secmem.stream.StreamType;
  *
  * <p><b>Memory rule and bound.</b> When a key ≤ β arrives and the in-memory part is full (C keys),
  * the part is sorted, its larger half (C − ⌊C/2⌋ keys) is inserted into the tree, and β becomes the
- * largest key kept; then the key goes to whichever side β now says. So memory holds at most C =
- * b·B keys at all times. The ints held in memory are therefore C for the in-memory part plus the
- * tree's own (its load of m/2 blocks and 3 blocks: {@link TreeMemory#dataBytes}): {@link
- * #dataInts} = b·B + ⌊m/2⌋·B + 3B, which is within M when b ≤ m/2 − 3 (as with the default b =
- * m/8 once m ≥ 8); with a larger b (e.g. Arge's b = m) the queue exceeds M by up to b·B + 3B −
- * M/2, and {@link #dataInts} says by how much. Beyond the ints: the nodes (splitters, child
- * lists), the open streams and the JVM, as in {@link TreeMemory}; {@link #requiredHeapBytes}
- * adds the in-memory part to the tree's plan.
+ * largest key kept; then the key goes to whichever side β now says. So memory holds at most C = b·B
+ * keys at all times. The ints held in memory are therefore C for the in-memory part plus the tree's
+ * own (its load of m/2 blocks and 3 blocks: {@link TreeMemory#dataBytes}): {@link #dataInts} = b·B
+ * + ⌊m/2⌋·B + 3B, which is within M when b ≤ m/2 − 3 (as with the default b = m/8 once m ≥ 8); with
+ * a larger b (e.g. Arge's b = m) the queue exceeds M by up to b·B + 3B − M/2, and {@link #dataInts}
+ * says by how much. Beyond the ints: the nodes (splitters, child lists), the open streams and the
+ * JVM, as in {@link TreeMemory}; {@link #requiredHeapBytes} adds the in-memory part to the tree's
+ * plan.
  *
  * <p>Not safe for use from several threads.
  */
@@ -76,16 +76,31 @@ public final class ExternalPriorityQueue implements Closeable {
    * @param rootCollapses roots left with one child and replaced by it
    * @param refillNanos time spent refilling: path emptying, reading the leaf, rebalancing
    */
-  public record Stats(TreeStats tree, int memoryCapacity, long inserts, long deleteMins,
-      long memoryInserts, long treeInserts, long refills, long intsTaken, long spills,
-      long intsSpilled, long fuses, long shares, long rootCollapses, long refillNanos) {}
+  public record Stats(
+      TreeStats tree,
+      int memoryCapacity,
+      long inserts,
+      long deleteMins,
+      long memoryInserts,
+      long treeInserts,
+      long refills,
+      long intsTaken,
+      long spills,
+      long intsSpilled,
+      long fuses,
+      long shares,
+      long rootCollapses,
+      long refillNanos) {}
 
   private final BufferTree tree;
   private final RunHeap mem;
+
   /** β: keys ≤ it go to memory. Long.MAX_VALUE: the tree bounds nothing (it holds no key). */
   private long bound = Long.MAX_VALUE;
+
   /** Ints in the tree. */
   private long treeInts;
+
   private boolean closed;
 
   private long inserts;
@@ -105,20 +120,31 @@ public final class ExternalPriorityQueue implements Closeable {
    * @param memory the tree's plan: M, B, (a, b); the in-memory part holds b·B ints besides
    * @throws IllegalArgumentException when b is below 4 or b·B ints do not fit an array
    */
-  public ExternalPriorityQueue(TreeMemory memory, Path dir, StreamFactory streams,
-      StreamType readType, StreamType writeType, StreamOptions options) {
+  public ExternalPriorityQueue(
+      TreeMemory memory,
+      Path dir,
+      StreamFactory streams,
+      StreamType readType,
+      StreamType writeType,
+      StreamOptions options) {
     if (memory.fanout().b() < 4) {
-      throw new IllegalArgumentException(String.format(Locale.ROOT,
-          "the buffer-tree priority queue needs b >= 4 (fanout %s): below it a split leaves"
-              + " nodes of one child, and a node on the leftmost path that loses a child cannot"
-              + " share with its sibling and keep two; raise M, lower B or choose a smaller"
-              + " b-over-m", memory.fanout()));
+      throw new IllegalArgumentException(
+          String.format(
+              Locale.ROOT,
+              "the buffer-tree priority queue needs b >= 4 (fanout %s): below it a split leaves"
+                  + " nodes of one child, and a node on the leftmost path that loses a child cannot"
+                  + " share with its sibling and keep two; raise M, lower B or choose a smaller"
+                  + " b-over-m",
+              memory.fanout()));
     }
     long c = memory.leafInts();
     if (c > Integer.MAX_VALUE - 8) {
-      throw new IllegalArgumentException(String.format(Locale.ROOT,
-          "the priority queue's in-memory part of b·B = %d ints does not fit an array; lower b"
-              + " or B", c));
+      throw new IllegalArgumentException(
+          String.format(
+              Locale.ROOT,
+              "the priority queue's in-memory part of b·B = %d ints does not fit an array; lower b"
+                  + " or B",
+              c));
     }
     this.mem = new RunHeap((int) c);
     this.tree = new BufferTree(memory, dir, streams, readType, writeType, options);
@@ -176,8 +202,8 @@ public final class ExternalPriorityQueue implements Closeable {
   }
 
   /**
-   * The least key, left in the queue; like {@link #deleteMin} it may refill the in-memory part
-   * from the tree (I/O) when that part is empty.
+   * The least key, left in the queue; like {@link #deleteMin} it may refill the in-memory part from
+   * the tree (I/O) when that part is empty.
    *
    * @throws NoSuchElementException when the queue is empty
    */
@@ -191,15 +217,27 @@ public final class ExternalPriorityQueue implements Closeable {
 
   /** What the queue and its tree did so far. */
   public Stats stats() {
-    return new Stats(tree.stats(0, 0), mem.capacity(), inserts, deleteMins, memoryInserts,
-        treeInserts, refills, intsTaken, spills, intsSpilled, tree.fuses(), tree.shares(),
-        tree.rootCollapses(), refillNanos);
+    return new Stats(
+        tree.stats(0, 0),
+        mem.capacity(),
+        inserts,
+        deleteMins,
+        memoryInserts,
+        treeInserts,
+        refills,
+        intsTaken,
+        spills,
+        intsSpilled,
+        tree.fuses(),
+        tree.shares(),
+        tree.rootCollapses(),
+        refillNanos);
   }
 
   /**
-   * Checks the tree's (a, b)-tree invariants and the queue's, for tests: the in-memory part
-   * within C keys, heap- and run-ordered, every key in it at most β and every key in the tree at
-   * least β (and within its node's splitters), no buffer over m/2 blocks, and the counts agree.
+   * Checks the tree's (a, b)-tree invariants and the queue's, for tests: the in-memory part within
+   * C keys, heap- and run-ordered, every key in it at most β and every key in the tree at least β
+   * (and within its node's splitters), no buffer over m/2 blocks, and the counts agree.
    *
    * @throws IllegalStateException naming what breaks a rule
    */
@@ -208,15 +246,15 @@ public final class ExternalPriorityQueue implements Closeable {
     tree.checkInvariants();
     mem.check();
     if (mem.size() > mem.capacity()) {
-      throw new IllegalStateException("in-memory part holds " + mem.size() + " keys, more than "
-          + mem.capacity());
+      throw new IllegalStateException(
+          "in-memory part holds " + mem.size() + " keys, more than " + mem.capacity());
     }
     if (mem.max() > bound) {
       throw new IllegalStateException("in-memory key " + mem.max() + " above the bound " + bound);
     }
     if (treeInts != tree.heldInts()) {
-      throw new IllegalStateException("queue counts " + treeInts + " ints in the tree, the tree "
-          + tree.heldInts());
+      throw new IllegalStateException(
+          "queue counts " + treeInts + " ints in the tree, the tree " + tree.heldInts());
     }
     if (treeInts > 0 && bound == Long.MAX_VALUE) {
       throw new IllegalStateException("the tree holds " + treeInts + " ints but bounds nothing");
@@ -246,9 +284,14 @@ public final class ExternalPriorityQueue implements Closeable {
     tree.emptyLeftmostPath();
     int n = tree.leftmostLeafInts();
     if (n == 0 || n > mem.capacity()) {
-      throw new IllegalStateException("buffer tree defect: the leftmost leaf holds " + n
-          + " ints after its path was emptied (the tree " + treeInts + ", memory "
-          + mem.capacity() + ")");
+      throw new IllegalStateException(
+          "buffer tree defect: the leftmost leaf holds "
+              + n
+              + " ints after its path was emptied (the tree "
+              + treeInts
+              + ", memory "
+              + mem.capacity()
+              + ")");
     }
     int[] area = mem.loadArea(n);
     bound = tree.removeLeftmostLeaf(area, area.length - n);
@@ -263,10 +306,13 @@ public final class ExternalPriorityQueue implements Closeable {
   private void spill() throws IOException {
     int keep = mem.capacity() / 2;
     int[] spilled = {0};
-    bound = mem.keepSmallest(keep, (keys, off, len) -> {
-      tree.insert(keys, off, len);
-      spilled[0] = len;
-    });
+    bound =
+        mem.keepSmallest(
+            keep,
+            (keys, off, len) -> {
+              tree.insert(keys, off, len);
+              spilled[0] = len;
+            });
     treeInts += spilled[0];
     intsSpilled += spilled[0];
     spills++;

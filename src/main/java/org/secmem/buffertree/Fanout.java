@@ -3,9 +3,9 @@ package org.secmem.buffertree;
 import java.util.Locale;
 
 /**
- * The (a, b) of the buffer tree's underlying (a, b)-tree: every node but the root has between a
- * and b children (seed 004 §2). Splits cut an overfull node into parts of at least b/2 children
- * (or b/2 blocks of a leaf), so {@code b >= 2a} keeps every part at or above a.
+ * The (a, b) of the buffer tree's underlying (a, b)-tree: every node but the root has between a and
+ * b children (seed 004 §2). Splits cut an overfull node into parts of at least b/2 children (or b/2
+ * blocks of a leaf), so {@code b >= 2a} keeps every part at or above a.
  *
  * @param a the least fanout, at least 1
  * @param b the most fanout, at least 2a
@@ -18,7 +18,11 @@ public record Fanout(int a, int b) {
     }
     if (b < 2L * a) {
       throw new IllegalArgumentException(
-          "b (" + b + ") must be at least 2a (" + 2L * a + ") so that a split node keeps a"
+          "b ("
+              + b
+              + ") must be at least 2a ("
+              + 2L * a
+              + ") so that a split node keeps a"
               + " children or more");
     }
   }

@@ -3,8 +3,8 @@ package org.secmem.buffertree;
 import java.util.Locale;
 
 /**
- * How the buffer tree's (a, b) is chosen: fixed, or from m = M/B as b = m/k, a = b/4 (seed 004:
- * k = 1 is Arge's design (m/4, m); k = 8, (m/32, m/8), ran fastest in the paper's tests).
+ * How the buffer tree's (a, b) is chosen: fixed, or from m = M/B as b = m/k, a = b/4 (seed 004: k =
+ * 1 is Arge's design (m/4, m); k = 8, (m/32, m/8), ran fastest in the paper's tests).
  *
  * @param bOverM k of b = m/k, or 0 when {@code fixed} applies
  * @param fixed the (a, b) given, or null when it follows from m
@@ -45,17 +45,26 @@ public record FanoutRule(int bOverM, Fanout fixed) {
   public Fanout resolve(long m) {
     if (fixed != null) {
       if (fixed.b() > m) {
-        throw new IllegalArgumentException(String.format(Locale.ROOT,
-            "fanout %s: b = %d is more than m = M/B = %d blocks; lower b or raise M",
-            fixed.text(), fixed.b(), m));
+        throw new IllegalArgumentException(
+            String.format(
+                Locale.ROOT,
+                "fanout %s: b = %d is more than m = M/B = %d blocks; lower b or raise M",
+                fixed.text(),
+                fixed.b(),
+                m));
       }
       return fixed;
     }
     long b = m / bOverM;
     if (b < 2) {
-      throw new IllegalArgumentException(String.format(Locale.ROOT,
-          "b = m/%d = %d is below 2 (m = M/B = %d blocks); raise M, lower B or choose a"
-              + " smaller K", bOverM, b, m));
+      throw new IllegalArgumentException(
+          String.format(
+              Locale.ROOT,
+              "b = m/%d = %d is below 2 (m = M/B = %d blocks); raise M, lower B or choose a"
+                  + " smaller K",
+              bOverM,
+              b,
+              m));
     }
     int bi = (int) Math.min(Integer.MAX_VALUE / 2, b);
     return new Fanout(Math.max(1, bi / 4), bi);
@@ -76,8 +85,8 @@ public record FanoutRule(int bOverM, Fanout fixed) {
       try {
         int k = Integer.parseInt(t.substring(2).trim());
         if (k < 1 || k > MAX_B_OVER_M) {
-          throw new IllegalArgumentException("fanout '" + text + "': K of m/K must be between 1"
-              + " and " + MAX_B_OVER_M);
+          throw new IllegalArgumentException(
+              "fanout '" + text + "': K of m/K must be between 1" + " and " + MAX_B_OVER_M);
         }
         return ratio(k);
       } catch (NumberFormatException e) {

@@ -9,10 +9,10 @@ import org.secmem.stream.ReadStream;
 
 /**
  * What {@link ExternalPriorityQueue} does to a buffer tree's leftmost path (seed 004 §2.2, §3.3):
- * empty the buffers on the path from the root to the leftmost leaf, take the leftmost leaf node
- * out of the tree into memory, and rebalance the leftmost path by fusing and sharing (the deletes
- * of an (a, b)-tree). Counts the leaves and ints taken. {@link BufferTree} calls it, after
- * closing its root writer; a tree used only for inserts and drain never does.
+ * empty the buffers on the path from the root to the leftmost leaf, take the leftmost leaf node out
+ * of the tree into memory, and rebalance the leftmost path by fusing and sharing (the deletes of an
+ * (a, b)-tree). Counts the leaves and ints taken. {@link BufferTree} calls it, after closing its
+ * root writer; a tree used only for inserts and drain never does.
  */
 final class LeftmostPath {
 
@@ -23,6 +23,7 @@ final class LeftmostPath {
 
   /** Leaf nodes taken out of the tree by {@link #removeLeftmostLeaf}. */
   private long leavesTaken;
+
   /** Ints those leaves held: the tree holds its size less these. */
   private long takenInts;
 
@@ -42,9 +43,8 @@ final class LeftmostPath {
   }
 
   /**
-   * The least fanout of an internal node other than the root when the queue rebalances: a, and
-   * at least 2, since {@link BufferTree#checkInvariants} wants two children in every internal
-   * node.
+   * The least fanout of an internal node other than the root when the queue rebalances: a, and at
+   * least 2, since {@link BufferTree#checkInvariants} wants two children in every internal node.
    */
   private int minFanout() {
     return Math.max(2, fanout.a());
@@ -55,8 +55,8 @@ final class LeftmostPath {
    * leftmost leaf holds the smallest keys of the tree (seed 004 §2.2). Each emptying pushes into
    * all of the node's children as usual; a child off the path that fills is emptied too (and its
    * full children below it), and the full leaf nodes and the leftmost leaf are emptied last, as
-   * when the root fills, so that every node a split reaches has an empty buffer. The root's
-   * buffer must have no writer.
+   * when the root fills, so that every node a split reaches has an empty buffer. The root's buffer
+   * must have no writer.
    */
   void emptyPath() throws IOException {
     List<Node> fullLeaves = new ArrayList<>();
@@ -103,8 +103,13 @@ final class LeftmostPath {
     Node leaf = nodes.leftmostLeaf();
     for (Node u = leaf; u != null; u = u.parent) {
       if (u.bufferInts != 0) {
-        throw new IllegalStateException("buffer tree defect: node " + u.id + " on the leftmost"
-            + " path holds " + u.bufferInts + " ints when its leaf is taken");
+        throw new IllegalStateException(
+            "buffer tree defect: node "
+                + u.id
+                + " on the leftmost"
+                + " path holds "
+                + u.bufferInts
+                + " ints when its leaf is taken");
       }
     }
     int n = (int) leaf.leafInts;
@@ -130,12 +135,12 @@ final class LeftmostPath {
   }
 
   /**
-   * Restores the fanout of {@code p}, a node on the leftmost path that lost its first child: a
-   * root with one child is replaced by it, once that child's buffer is emptied; any other node
-   * with fewer than {@link #minFanout()} children fuses with its right sibling when both fit in b
+   * Restores the fanout of {@code p}, a node on the leftmost path that lost its first child: a root
+   * with one child is replaced by it, once that child's buffer is emptied; any other node with
+   * fewer than {@link #minFanout()} children fuses with its right sibling when both fit in b
    * children, else shares the sibling's first children, after that sibling's buffer is emptied
-   * (seed 004 §2: rebalancing works on nodes with empty buffers; the nodes on the leftmost path
-   * are empty already). A fuse takes a child from the parent, which may underflow in turn.
+   * (seed 004 §2: rebalancing works on nodes with empty buffers; the nodes on the leftmost path are
+   * empty already). A fuse takes a child from the parent, which may underflow in turn.
    */
   private void fixUnderflow(Node p) throws IOException {
     while (true) {
@@ -165,8 +170,8 @@ final class LeftmostPath {
       Node g = p.parent;
       q = g.children.get(1);
       if (q.bufferInts != 0 || p.bufferInts != 0 || g.bufferInts != 0) {
-        throw new IllegalStateException("buffer tree defect: rebalancing node " + p.id
-            + " with a buffer that is not empty");
+        throw new IllegalStateException(
+            "buffer tree defect: rebalancing node " + p.id + " with a buffer that is not empty");
       }
       if (p.fanout() + q.fanout() <= fanout.b()) {
         nodes.fuse(p, q, g);

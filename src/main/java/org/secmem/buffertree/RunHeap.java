@@ -1,8 +1,8 @@
 package org.secmem.buffertree;
 
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.NoSuchElementException;
-import java.io.IOException;
 
 /**
  * The priority queue's in-memory part: one int array of fixed capacity holding a sorted run (the
@@ -12,15 +12,17 @@ import java.io.IOException;
  *
  * <p>Why both: a leaf comes off disk sorted, so its keys are served in O(1) each with no heapify
  * and in sequential order; only the keys inserted below the bound pay O(log) for the heap. The two
- * share the array: the heap grows into the slots the cursor has freed ({@code heap <= cursor}),
- * so the part never holds more than its capacity and never allocates. Primitive ints throughout,
- * no object per key.
+ * share the array: the heap grows into the slots the cursor has freed ({@code heap <= cursor}), so
+ * the part never holds more than its capacity and never allocates. Primitive ints throughout, no
+ * object per key.
  */
 final class RunHeap {
 
   private final int[] a;
+
   /** Keys of the heap: {@code a[0..heap)}. */
   private int heap;
+
   /** The run: {@code a[cursor..a.length)}, ascending. */
   private int cursor;
 
@@ -54,8 +56,8 @@ final class RunHeap {
    */
   int[] loadArea(int n) {
     if (!isEmpty() || n > a.length) {
-      throw new IllegalStateException("load of " + n + " keys into a part holding " + size()
-          + " of " + a.length);
+      throw new IllegalStateException(
+          "load of " + n + " keys into a part holding " + size() + " of " + a.length);
     }
     return a;
   }
@@ -122,15 +124,21 @@ final class RunHeap {
 
   /**
    * Sorts every key (only when full: heap and run fill the array) and keeps the {@code keep}
-   * smallest as the run; the array's {@code [keep, capacity)} holds the others, ascending, for
-   * the caller to read before the next change.
+   * smallest as the run; the array's {@code [keep, capacity)} holds the others, ascending, for the
+   * caller to read before the next change.
    *
    * @return the largest key kept
    */
   int keepSmallest(int keep, SpillSink sink) throws IOException {
     if (!isFull() || keep < 1 || keep >= a.length) {
-      throw new IllegalStateException("spill of " + (a.length - keep) + " keys from a part"
-          + " holding " + size() + " of " + a.length);
+      throw new IllegalStateException(
+          "spill of "
+              + (a.length - keep)
+              + " keys from a part"
+              + " holding "
+              + size()
+              + " of "
+              + a.length);
     }
     Arrays.sort(a);
     sink.accept(a, keep, a.length - keep);
@@ -162,8 +170,8 @@ final class RunHeap {
   /** Checks the heap order and the run's order, for tests. */
   void check() {
     if (heap < 0 || heap > cursor || cursor > a.length) {
-      throw new IllegalStateException("heap " + heap + ", cursor " + cursor + ", capacity "
-          + a.length);
+      throw new IllegalStateException(
+          "heap " + heap + ", cursor " + cursor + ", capacity " + a.length);
     }
     for (int i = 1; i < heap; i++) {
       if (a[(i - 1) >>> 1] > a[i]) {

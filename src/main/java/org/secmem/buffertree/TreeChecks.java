@@ -26,8 +26,8 @@ final class TreeChecks {
 
   /**
    * Every non-root node has a .. b children (an internal root 2 .. b), every leaf node a .. b
-   * blocks (when the tree has more than one), all leaves on one level, splitters non-decreasing
-   * and every leaf's keys between its bounds.
+   * blocks (when the tree has more than one), all leaves on one level, splitters non-decreasing and
+   * every leaf's keys between its bounds.
    *
    * @throws IllegalStateException naming the node that breaks a rule
    */
@@ -44,8 +44,17 @@ final class TreeChecks {
       }
       long least = (long) fanout.a() * memory.blockInts();
       if (u != root && (u.leafInts > memory.leafInts() || u.leafInts < least)) {
-        throw new IllegalStateException("leaf " + u.id + " holds " + u.leafInts + " ints, outside"
-            + " a .. b blocks (" + least + " .. " + memory.leafInts() + ")");
+        throw new IllegalStateException(
+            "leaf "
+                + u.id
+                + " holds "
+                + u.leafInts
+                + " ints, outside"
+                + " a .. b blocks ("
+                + least
+                + " .. "
+                + memory.leafInts()
+                + ")");
       }
       if (u.leafInts > 0) {
         Path file = files.leafPath(u);
@@ -54,8 +63,18 @@ final class TreeChecks {
           for (long i = 0; i < u.leafInts; i++) {
             int v = in.readNext();
             if (v < prev || v < lo || v > hi) {
-              throw new IllegalStateException("leaf " + u.id + ": key " + v + " at " + i
-                  + " out of order or outside [" + lo + ", " + hi + "]");
+              throw new IllegalStateException(
+                  "leaf "
+                      + u.id
+                      + ": key "
+                      + v
+                      + " at "
+                      + i
+                      + " out of order or outside ["
+                      + lo
+                      + ", "
+                      + hi
+                      + "]");
             }
             prev = v;
           }
@@ -65,12 +84,12 @@ final class TreeChecks {
     }
     int f = u.fanout();
     if (f > fanout.b() || f < (u == root ? 2 : fanout.a())) {
-      throw new IllegalStateException("node " + u.id + " has " + f + " children, outside "
-          + fanout);
+      throw new IllegalStateException(
+          "node " + u.id + " has " + f + " children, outside " + fanout);
     }
     if (u.splitters.length != f - 1) {
-      throw new IllegalStateException("node " + u.id + " has " + u.splitters.length
-          + " splitters for " + f + " children");
+      throw new IllegalStateException(
+          "node " + u.id + " has " + u.splitters.length + " splitters for " + f + " children");
     }
     for (int i = 0; i < f; i++) {
       Node c = u.children.get(i);
@@ -89,8 +108,8 @@ final class TreeChecks {
   /**
    * Every key in the tree (leaves, buffers, the {@code collected} keys of {@code collect}) is at
    * least {@code bound} and within its node's splitters, no buffer is fuller than m/2 blocks, and
-   * the tree holds {@code heldInts} ints. The root's buffer is read only while no writer appends
-   * to it ({@code rootWriting} false).
+   * the tree holds {@code heldInts} ints. The root's buffer is read only while no writer appends to
+   * it ({@code rootWriting} false).
    *
    * @throws IllegalStateException naming what breaks a rule
    */
@@ -105,8 +124,8 @@ final class TreeChecks {
     count[0] += collected;
     checkHeld(nodes.root(), Long.MIN_VALUE, Long.MAX_VALUE, bound, rootWriting, count);
     if (count[0] != heldInts) {
-      throw new IllegalStateException("the tree holds " + count[0] + " ints but counts "
-          + heldInts);
+      throw new IllegalStateException(
+          "the tree holds " + count[0] + " ints but counts " + heldInts);
     }
   }
 
@@ -114,8 +133,13 @@ final class TreeChecks {
       throws IOException {
     boolean writing = u == nodes.root() && rootWriting;
     if (u.bufferInts > memory.bufferInts() && !writing) {
-      throw new IllegalStateException("node " + u.id + " buffer holds " + u.bufferInts
-          + " ints, more than " + memory.bufferInts());
+      throw new IllegalStateException(
+          "node "
+              + u.id
+              + " buffer holds "
+              + u.bufferInts
+              + " ints, more than "
+              + memory.bufferInts());
     }
     count[0] += u.bufferInts + u.leafInts;
     long least = Math.max(lo, bound);
@@ -137,8 +161,8 @@ final class TreeChecks {
       for (long i = 0; i < ints; i++) {
         int v = in.readNext();
         if (v < lo || v > hi) {
-          throw new IllegalStateException(what + ": key " + v + " outside [" + lo + ", " + hi
-              + "]");
+          throw new IllegalStateException(
+              what + ": key " + v + " outside [" + lo + ", " + hi + "]");
         }
       }
     }

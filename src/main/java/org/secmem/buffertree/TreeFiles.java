@@ -33,8 +33,13 @@ final class TreeFiles {
   private long intsWritten;
 
   /** The files of a tree in {@code dirs} (copied), read and written as the types say. */
-  TreeFiles(List<Path> dirs, StreamFactory streams, StreamType readType, StreamType writeType,
-      StreamOptions options, int blockInts) {
+  TreeFiles(
+      List<Path> dirs,
+      StreamFactory streams,
+      StreamType readType,
+      StreamType writeType,
+      StreamOptions options,
+      int blockInts) {
     this.dirs = List.copyOf(dirs);
     this.streams = streams;
     this.readType = readType;
@@ -104,8 +109,8 @@ final class TreeFiles {
   }
 
   /**
-   * Deletes every buffer and leaf file in the tree's folders, also those no node leads to any
-   * more, going on past failures.
+   * Deletes every buffer and leaf file in the tree's folders, also those no node leads to any more,
+   * going on past failures.
    *
    * @param failure the failure so far, or null
    * @return the first failure ({@code failure} when not null), the later ones suppressed in it;
@@ -151,8 +156,7 @@ final class TreeFiles {
   }
 
   /** Reads {@code n} ints of {@code file} into {@code dst[off..off + n)}. */
-  static void readFully(ReadStream in, int[] dst, int off, int n, Path file)
-      throws IOException {
+  static void readFully(ReadStream in, int[] dst, int off, int n, Path file) throws IOException {
     int got = 0;
     while (got < n) {
       int r = in.read(dst, off + got, n - got);

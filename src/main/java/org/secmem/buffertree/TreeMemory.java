@@ -7,12 +7,12 @@ import org.secmem.stream.StreamType;
 
 /**
  * The buffer tree's memory, M ints in all as in seed 004: m = M/B blocks of B ints; a buffer is
- * full when it holds more than m/2 blocks; an emptying loads m/2 blocks (M/2 ints) at a time,
- * sorts them and writes each child's share straight from the sorted load (the design's other M/2,
- * room for m output blocks, is not needed: one child is written at a time through one stream).
- * Besides the load: the block being collected for the root, a merge block and an output block of
- * B ints each, the open streams (input, a buffer or leaf reader, a leaf reader, a writer), and the
- * nodes' splitters and child lists.
+ * full when it holds more than m/2 blocks; an emptying loads m/2 blocks (M/2 ints) at a time, sorts
+ * them and writes each child's share straight from the sorted load (the design's other M/2, room
+ * for m output blocks, is not needed: one child is written at a time through one stream). Besides
+ * the load: the block being collected for the root, a merge block and an output block of B ints
+ * each, the open streams (input, a buffer or leaf reader, a leaf reader, a writer), and the nodes'
+ * splitters and child lists.
  *
  * @param memoryInts M
  * @param blockInts B in ints: a block, the stream buffer B bytes / 4
@@ -23,8 +23,15 @@ import org.secmem.stream.StreamType;
  * @param maxNodes the most nodes N inserts can make (leaves of at least b/2 blocks, and above)
  * @param requiredHeapBytes the heap the tree needs, JVM overhead included
  */
-public record TreeMemory(long memoryInts, int blockInts, long m, Fanout fanout, long bufferInts,
-    int loadInts, long maxNodes, long requiredHeapBytes) {
+public record TreeMemory(
+    long memoryInts,
+    int blockInts,
+    long m,
+    Fanout fanout,
+    long bufferInts,
+    int loadInts,
+    long maxNodes,
+    long requiredHeapBytes) {
 
   /** Fewest blocks of memory: a buffer of m/2 >= 2 blocks. */
   public static final long MIN_BLOCKS = 4;
@@ -38,18 +45,29 @@ public record TreeMemory(long memoryInts, int blockInts, long m, Fanout fanout, 
    * @param n ints to insert
    * @param memoryInts M
    * @param bufferBytes B in bytes (the stream buffer; a block is B/4 ints)
-   * @throws IllegalArgumentException naming M, B and what would do, when M holds fewer than
-   *     {@link #MIN_BLOCKS} blocks or the fanout rule gives no valid (a, b)
+   * @throws IllegalArgumentException naming M, B and what would do, when M holds fewer than {@link
+   *     #MIN_BLOCKS} blocks or the fanout rule gives no valid (a, b)
    */
-  public static TreeMemory plan(long n, long memoryInts, int bufferBytes, FanoutRule rule,
-      StreamType read, StreamType write) {
+  public static TreeMemory plan(
+      long n,
+      long memoryInts,
+      int bufferBytes,
+      FanoutRule rule,
+      StreamType read,
+      StreamType write) {
     int blockInts = blockInts(bufferBytes);
     long m = memoryInts / blockInts;
     if (m < MIN_BLOCKS) {
-      throw new IllegalArgumentException(String.format(Locale.ROOT,
-          "the buffer tree needs M to hold at least %d blocks of B (m = M/B = %d/%d = %d);"
-              + " raise M to %d ints or more, or lower B", MIN_BLOCKS, memoryInts, blockInts, m,
-          MIN_BLOCKS * blockInts));
+      throw new IllegalArgumentException(
+          String.format(
+              Locale.ROOT,
+              "the buffer tree needs M to hold at least %d blocks of B (m = M/B = %d/%d = %d);"
+                  + " raise M to %d ints or more, or lower B",
+              MIN_BLOCKS,
+              memoryInts,
+              blockInts,
+              m,
+              MIN_BLOCKS * blockInts));
     }
     Fanout fanout = rule.resolve(m);
     long bufferInts = (m / 2) * blockInts;
@@ -61,11 +79,12 @@ public record TreeMemory(long memoryInts, int blockInts, long m, Fanout fanout, 
     long maxNodes = 2 * leaves + 64;
     long nodeBytes = maxNodes * (NODE_BYTES + 8L * (fanout.b() + 2));
     long arrays = Integer.BYTES * ((long) loadInts + 3L * blockInts);
-    long streams = 3 * SortMemory.streamBytes(read, bufferBytes, true)
-        + SortMemory.streamBytes(write, bufferBytes, false);
+    long streams =
+        3 * SortMemory.streamBytes(read, bufferBytes, true)
+            + SortMemory.streamBytes(write, bufferBytes, false);
     long required = arrays + streams + nodeBytes + SortMemory.OVERHEAD_BYTES;
-    return new TreeMemory(memoryInts, blockInts, m, fanout, bufferInts, loadInts, maxNodes,
-        required);
+    return new TreeMemory(
+        memoryInts, blockInts, m, fanout, bufferInts, loadInts, maxNodes, required);
   }
 
   /** B in ints: a block is the stream buffer of B bytes, at least one int. */
@@ -97,13 +116,21 @@ public record TreeMemory(long memoryInts, int blockInts, long m, Fanout fanout, 
     if (requiredHeapBytes > maxHeapBytes) {
       long mib = 1 << 20;
       long suggest = (requiredHeapBytes + mib - 1) / mib + 8;
-      throw new InsufficientMemoryException(String.format(Locale.ROOT,
-          "the buffer tree with M = %d ints and B = %d ints needs about %d MiB of heap (%d MiB"
-              + " for its load and blocks, %d MiB for the JVM, nodes and streams), but the heap"
-              + " is %d MiB; use a smaller M, or a larger heap: java -Xmx%dm (scripts/secmem:"
-              + " SECMEM_HEAP=%dm)",
-          memoryInts, blockInts, (requiredHeapBytes + mib - 1) / mib, dataBytes() / mib,
-          (requiredHeapBytes - dataBytes()) / mib, maxHeapBytes / mib, suggest, suggest));
+      throw new InsufficientMemoryException(
+          String.format(
+              Locale.ROOT,
+              "the buffer tree with M = %d ints and B = %d ints needs about %d MiB of heap (%d MiB"
+                  + " for its load and blocks, %d MiB for the JVM, nodes and streams), but the heap"
+                  + " is %d MiB; use a smaller M, or a larger heap: java -Xmx%dm (scripts/secmem:"
+                  + " SECMEM_HEAP=%dm)",
+              memoryInts,
+              blockInts,
+              (requiredHeapBytes + mib - 1) / mib,
+              dataBytes() / mib,
+              (requiredHeapBytes - dataBytes()) / mib,
+              maxHeapBytes / mib,
+              suggest,
+              suggest));
     }
   }
 }

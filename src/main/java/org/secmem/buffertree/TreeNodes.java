@@ -8,8 +8,8 @@ import java.util.List;
  * The nodes of one buffer tree, in memory, as an (a, b)-tree: the root, new nodes and their ids,
  * and every change of shape with its count — new leaf nodes attached and nodes split past b
  * children (inserts), the first leaf taken off, siblings fused or sharing children and a root of
- * one child collapsed (the priority queue's deletes). It reads and writes no file; the buffers
- * must be empty where the shape changes, which the callers see to.
+ * one child collapsed (the priority queue's deletes). It reads and writes no file; the buffers must
+ * be empty where the shape changes, which the callers see to.
  */
 final class TreeNodes {
 
@@ -19,13 +19,17 @@ final class TreeNodes {
 
   /** Leaf nodes now, and the most levels and leaf nodes the tree has had. */
   private long leafCount = 1;
+
   private int peakHeight = 1;
   private long peakLeaves = 1;
   private long rebalances;
+
   /** Leftmost-path internal nodes that fused with their right sibling. */
   private long fuses;
+
   /** Leftmost-path internal nodes that took children from their right sibling. */
   private long shares;
+
   /** Roots left with one child and replaced by it. */
   private long rootCollapses;
 
@@ -145,14 +149,18 @@ final class TreeNodes {
   }
 
   /**
-   * Cuts an internal node of f > b children into k = ⌊2f/b⌋ nodes of b/2 .. b children; for b of
-   * 2 or 3, where ⌊2f/b⌋ parts could be single children (and, at b = 2, a new root as wide as the
+   * Cuts an internal node of f > b children into k = ⌊2f/b⌋ nodes of b/2 .. b children; for b of 2
+   * or 3, where ⌊2f/b⌋ parts could be single children (and, at b = 2, a new root as wide as the
    * node it was made for, splitting without end), into k = max(⌈f/b⌉, ⌊f/2⌋) parts of at most b.
    */
   private void split(Node u) {
     if (u.bufferInts != 0) {
-      throw new IllegalStateException("buffer tree defect: node " + u.id + " splits with "
-          + u.bufferInts + " ints in its buffer");
+      throw new IllegalStateException(
+          "buffer tree defect: node "
+              + u.id
+              + " splits with "
+              + u.bufferInts
+              + " ints in its buffer");
     }
     int f = u.fanout();
     int b = fanout.b();
@@ -184,8 +192,8 @@ final class TreeNodes {
   }
 
   /**
-   * Takes {@code leaf}, the first child of its parent, out of the tree: the parent loses it and
-   * the splitter right of it, and may have too few children now.
+   * Takes {@code leaf}, the first child of its parent, out of the tree: the parent loses it and the
+   * splitter right of it, and may have too few children now.
    */
   void removeFirstLeaf(Node leaf) {
     Node p = leaf.parent;

@@ -6,8 +6,8 @@ package org.secmem.buffertree;
  * @param fanout the (a, b) it ran with
  * @param height the most levels of nodes the tree had (1: the root a leaf); a sort's tree only
  *     grows, so for a sort the levels at the end
- * @param leaves the most leaf nodes the tree had (for a sort, those at the end; a priority
- *     queue takes leaves out)
+ * @param leaves the most leaf nodes the tree had (for a sort, those at the end; a priority queue
+ *     takes leaves out)
  * @param blockPushes pushes of a parent's load share into a child's buffer: one per child that
  *     receives data in a load, whatever its size (part of a block, a block or more)
  * @param internalEmptyings buffer-emptying processes of internal nodes
@@ -24,11 +24,23 @@ package org.secmem.buffertree;
  * @param forceEmptyNanos emptying every buffer, root down, after the last insert
  * @param outputNanos reading the leaves in order into the output
  */
-public record TreeStats(Fanout fanout, int height, long leaves, long blockPushes,
-    long internalEmptyings, long leafEmptyings, long rebalances, long blocksRead,
-    long blocksWritten, long intsRead, long intsWritten, long insertNanos,
-    long insertInternalNanos, long insertLeafNanos,
-    long forceEmptyNanos, long outputNanos) {
+public record TreeStats(
+    Fanout fanout,
+    int height,
+    long leaves,
+    long blockPushes,
+    long internalEmptyings,
+    long leafEmptyings,
+    long rebalances,
+    long blocksRead,
+    long blocksWritten,
+    long intsRead,
+    long intsWritten,
+    long insertNanos,
+    long insertInternalNanos,
+    long insertLeafNanos,
+    long forceEmptyNanos,
+    long outputNanos) {
 
   /**
    * The I/O bound of Theorem 1 with constant 1: n·log_m(n) blocks for n = N/B, m = M/B, and at

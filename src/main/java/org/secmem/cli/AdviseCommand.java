@@ -1,6 +1,8 @@
 package org.secmem.cli;
 
 import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.secmem.report.Advice;
@@ -10,8 +12,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import java.util.Iterator;
-import java.util.List;
 
 /** {@code secmem advise}: which settings a results file says to use, and what it cannot say. */
 @Command(
@@ -70,8 +70,8 @@ final class AdviseCommand implements Callable<Integer> {
     CommandLine cmd = spec.commandLine();
     Optional<String> only = Optional.ofNullable(experiment).map(String::trim);
     if (only.filter(e -> !List.of("write", "read", "sort").contains(e)).isPresent()) {
-      throw new BadInputException("--experiment: '" + experiment
-          + "' is not one of write, read, sort");
+      throw new BadInputException(
+          "--experiment: '" + experiment + "' is not one of write, read, sort");
     }
     RawResults raw = ResultsInput.read(cmd, results, "");
     Advice.of(raw, only).text().forEach(cmd.getOut()::println);

@@ -50,9 +50,12 @@ final class ChartCommand implements Callable<Integer> {
     CommandLine cmd = spec.commandLine();
     RawResults raw = ResultsInput.read(cmd, results, "");
     if (raw.rows().isEmpty()) {
-      throw new BadInputException(results + ": no valid row to chart"
-          + (raw.problems().isEmpty() ? " (a header and nothing below it)"
-              : " (" + raw.problems().size() + " malformed, named above)"));
+      throw new BadInputException(
+          results
+              + ": no valid row to chart"
+              + (raw.problems().isEmpty()
+                  ? " (a header and nothing below it)"
+                  : " (" + raw.problems().size() + " malformed, named above)"));
     }
     Path dir = out != null ? out : ReportFiles.chartsFolderFor(results);
     List<Path> written;
@@ -65,11 +68,21 @@ final class ChartCommand implements Callable<Integer> {
     cmd.getOut().println("summary: " + ReportFiles.summaryFor(results));
     if (charts == 0) {
       // Charts are drawn for a sweep, or as bars for several types or presets of one setting.
-      cmd.getOut().println("no charts: nothing to compare in " + results + " (one stream type or"
-          + " preset, one configuration)");
+      cmd.getOut()
+          .println(
+              "no charts: nothing to compare in "
+                  + results
+                  + " (one stream type or"
+                  + " preset, one configuration)");
     } else {
-      cmd.getOut().println("charts: " + dir + " (" + charts + (charts == 1 ? " chart" : " charts")
-          + ", PNG and SVG)");
+      cmd.getOut()
+          .println(
+              "charts: "
+                  + dir
+                  + " ("
+                  + charts
+                  + (charts == 1 ? " chart" : " charts")
+                  + ", PNG and SVG)");
       for (Path p : written) {
         if (p.toString().endsWith(".png")) {
           cmd.getOut().println("  " + p.getFileName());

@@ -6,8 +6,12 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,10 +27,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * {@code secmem clean}: removes work folders left by sorts that were killed, and unfinished data
@@ -49,18 +49,24 @@ import java.util.Set;
       "Also removes unfinished data files (.NAME.<uuid>.part) whose writer is gone: the lock",
       "on their owner marker is free or, without one, untouched for a minute."
     },
-    footer = {"%nExamples:", "  secmem clean", "  secmem clean /mnt/scratch data",
-        ExitCodes.HELP_SECTION})
+    footer = {
+      "%nExamples:",
+      "  secmem clean",
+      "  secmem clean /mnt/scratch data",
+      ExitCodes.HELP_SECTION
+    })
 final class CleanCommand implements Callable<Integer> {
 
   /** What {@code DataFiles.generate} (and a move across file systems) writes before renaming. */
-  private static final Pattern PART = Pattern.compile(
-      "\\..+\\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.part");
+  private static final Pattern PART =
+      Pattern.compile(
+          "\\..+\\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.part");
 
   /** The owner marker beside such a file ({@code PartFile.owned}): stem and PID. */
-  private static final Pattern OWNER = Pattern.compile(
-      "(\\..+\\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\\.(\\d{1,18})"
-          + Pattern.quote(PartFile.OWNER_SUFFIX));
+  private static final Pattern OWNER =
+      Pattern.compile(
+          "(\\..+\\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\\.(\\d{1,18})"
+              + Pattern.quote(PartFile.OWNER_SUFFIX));
 
   private static final Logger LOG = LogManager.getLogger(CleanCommand.class);
 
@@ -69,15 +75,22 @@ final class CleanCommand implements Callable<Integer> {
   @Parameters(
       arity = "0..*",
       paramLabel = "DIR",
-      description = "Folders to look in (default: data, results, the current folder and the"
-          + " system temporary folder).")
+      description =
+          "Folders to look in (default: data, results, the current folder and the"
+              + " system temporary folder).")
   List<Path> dirs;
 
   @Override
   public Integer call() throws Exception {
     CommandLine cmd = spec.commandLine();
-    List<Path> where = dirs != null && !dirs.isEmpty() ? dirs : List.of(Paths.get("data"),
-        Paths.get("results"), Paths.get("."), Paths.get(System.getProperty("java.io.tmpdir")));
+    List<Path> where =
+        dirs != null && !dirs.isEmpty()
+            ? dirs
+            : List.of(
+                Paths.get("data"),
+                Paths.get("results"),
+                Paths.get("."),
+                Paths.get(System.getProperty("java.io.tmpdir")));
     Sweep folders = Sweep.empty();
     Sweep parts = Sweep.empty();
     Instant now = Instant.now();
@@ -95,23 +108,28 @@ final class CleanCommand implements Callable<Integer> {
       cmd.getOut().println(UserText.line("left alone " + l.path() + ": " + l.reason()));
     }
     int removed = folders.removed().size() + parts.removed().size();
-    cmd.getOut().println(UserText.line(removed == 0
-        ? "nothing to clean in " + where
-        : "removed " + folders.removed().size() + " stale work folder(s) and "
-            + parts.removed().size() + " unfinished file(s)"));
+    cmd.getOut()
+        .println(
+            UserText.line(
+                removed == 0
+                    ? "nothing to clean in " + where
+                    : "removed "
+                        + folders.removed().size()
+                        + " stale work folder(s) and "
+                        + parts.removed().size()
+                        + " unfinished file(s)"));
     cmd.getOut().flush();
     return ExitCodes.OK;
   }
 
   /**
-   * Removes the unfinished temporaries ({@code .NAME.<uuid>.part}) in {@code dir} whose writer
-   * is gone: files of this user's only, each unlinked relative to the folder opened once (a link at
+   * Removes the unfinished temporaries ({@code .NAME.<uuid>.part}) in {@code dir} whose writer is
+   * gone: files of this user's only, each unlinked relative to the folder opened once (a link at
    * such a name goes as the link). A temporary with an owner marker beside it ({@code
-   * .NAME.<uuid>.<pid>.owner}, locked by its writer) is removed when that lock is free, and
-   * kept while it is held, however long the writer has been stopped; one without (an older
-   * version's, or a move's) when nobody has written to it for {@link
-   * WorkDirectory#ABANDONED_AFTER}. Owner markers whose lock is free and whose temporary is gone
-   * are removed too.
+   * .NAME.<uuid>.<pid>.owner}, locked by its writer) is removed when that lock is free, and kept
+   * while it is held, however long the writer has been stopped; one without (an older version's, or
+   * a move's) when nobody has written to it for {@link WorkDirectory#ABANDONED_AFTER}. Owner
+   * markers whose lock is free and whose temporary is gone are removed too.
    *
    * @return the temporaries removed, and those left alone (another user's, another machine's)
    */
@@ -185,7 +203,8 @@ final class CleanCommand implements Callable<Integer> {
       }
       // Markers left without their temporary (a writer killed between removing the two).
       for (Map.Entry<String, String> o : owners.entrySet()) {
-        if (parts.contains(o.getKey()) || pidOf(o.getValue()) == myPid
+        if (parts.contains(o.getKey())
+            || pidOf(o.getValue()) == myPid
             || !folder.ownerOf(o.getValue()).map(me::equals).orElse(false)) {
           continue;
         }

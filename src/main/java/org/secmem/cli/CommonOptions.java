@@ -1,9 +1,11 @@
 package org.secmem.cli;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.Optional;
 import org.secmem.experiment.BatchOptions;
 import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.ForkChild;
@@ -15,8 +17,6 @@ import org.secmem.report.ResultsFileException;
 import org.secmem.report.ResultsTarget;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
-import java.io.IOException;
-import java.util.Optional;
 
 /**
  * Options every experiment takes: repetitions, warm-up, cache, sync, seed, run order, flushing,
@@ -28,7 +28,8 @@ final class CommonOptions {
       names = "--reps",
       paramLabel = "R",
       converter = Converters.IntCount.class,
-      description = "Measured repetitions per configuration, 1 .. 1000000 (default: ${DEFAULT-VALUE}).",
+      description =
+          "Measured repetitions per configuration, 1 .. 1000000 (default: ${DEFAULT-VALUE}).",
       defaultValue = "3")
   int reps;
 
@@ -36,8 +37,9 @@ final class CommonOptions {
       names = "--warmup",
       paramLabel = "W",
       converter = Converters.IntCount.class,
-      description = "Warm-up runs before them, measured but flagged, 0 .. 1000000 (default:"
-          + " ${DEFAULT-VALUE}).",
+      description =
+          "Warm-up runs before them, measured but flagged, 0 .. 1000000 (default:"
+              + " ${DEFAULT-VALUE}).",
       defaultValue = "1")
   int warmup;
 
@@ -112,8 +114,9 @@ final class CommonOptions {
       names = "--sentinel-every",
       paramLabel = "RUNS",
       converter = Converters.IntCount.class,
-      description = "Runs (with --fork: forks) between two sentinel runs (default: as many as"
-          + " the batch has configurations, once per round).",
+      description =
+          "Runs (with --fork: forks) between two sentinel runs (default: as many as"
+              + " the batch has configurations, once per round).",
       defaultValue = "0")
   int sentinelEvery;
 
@@ -131,8 +134,9 @@ final class CommonOptions {
 
   @Option(
       names = "--yes",
-      description = "Run even when the estimated time exceeds a day (without it such a sweep is"
-          + " refused, with the estimate).")
+      description =
+          "Run even when the estimated time exceeds a day (without it such a sweep is"
+              + " refused, with the estimate).")
   boolean yes;
 
   @Option(
@@ -154,11 +158,20 @@ final class CommonOptions {
    * one longer than ten minutes before it starts.
    */
   void checkDuration(CommandLine cmd, double seconds, long runs) {
-    String estimate = "at least " + TimeEstimate.format(seconds) + " for " + runs + " run"
-        + (runs == 1 ? "" : "s") + " (a lower bound from the cost model)";
+    String estimate =
+        "at least "
+            + TimeEstimate.format(seconds)
+            + " for "
+            + runs
+            + " run"
+            + (runs == 1 ? "" : "s")
+            + " (a lower bound from the cost model)";
     if (seconds > DAY_SECONDS && !yes) {
-      throw new BadInputException("this would take " + estimate + "; pass --yes to run it"
-          + " anyway, or use a smaller N, fewer repetitions or fewer configurations");
+      throw new BadInputException(
+          "this would take "
+              + estimate
+              + "; pass --yes to run it"
+              + " anyway, or use a smaller N, fewer repetitions or fewer configurations");
     }
     if (seconds > 600) {
       cmd.getOut().println("estimate: " + estimate);
@@ -171,10 +184,15 @@ final class CommonOptions {
   RunSettings settings(CommandLine cmd) {
     Limits.between(cmd, "--fork", fork, 0, BatchOptions.MAX_FORKS, "");
     Limits.between(cmd, "--sentinel-every", sentinelEvery, 0, 1_000_000, "");
-    if (sentinel != null && !sentinel.trim().equalsIgnoreCase("auto")
+    if (sentinel != null
+        && !sentinel.trim().equalsIgnoreCase("auto")
         && !sentinel.trim().matches("[1-9][0-9]{0,8}")) {
-      throw new CommandLine.ParameterException(cmd, "--sentinel: '" + sentinel + "' is neither a"
-          + " configuration number (1, 2, ...) nor auto");
+      throw new CommandLine.ParameterException(
+          cmd,
+          "--sentinel: '"
+              + sentinel
+              + "' is neither a"
+              + " configuration number (1, 2, ...) nor auto");
     }
 
     Limits.within(cmd, "--reps", reps, NumericField.REPS);
@@ -184,10 +202,17 @@ final class CommonOptions {
 
   /** How the batch's runs are ordered and separated: --order, --seed, --no-flush. */
   BatchOptions batch() {
-    int sentinelIndex = sentinel == null ? -1
-        : sentinel.equalsIgnoreCase("auto") ? 0 : Integer.parseInt(sentinel.trim()) - 1;
-    return new BatchOptions(order, seed, !noFlush, fork,
-        Optional.ofNullable(forkChild).map(ForkChild::parse), sentinelIndex,
+    int sentinelIndex =
+        sentinel == null
+            ? -1
+            : sentinel.equalsIgnoreCase("auto") ? 0 : Integer.parseInt(sentinel.trim()) - 1;
+    return new BatchOptions(
+        order,
+        seed,
+        !noFlush,
+        fork,
+        Optional.ofNullable(forkChild).map(ForkChild::parse),
+        sentinelIndex,
         sentinelEvery);
   }
 

@@ -71,9 +71,12 @@ final class CompareCommand implements Callable<Integer> {
     RawResults baseRaw = Comparisons.read(cmd, base, "BASE");
     RawResults nextRaw = Comparisons.read(cmd, next, "NEW");
     if (Files.isSameFile(base, next) && (by == null || !by.hasValues())) {
-      throw new BadInputException("BASE and NEW are the same file (" + next + "): say which"
-          + " rows are BASE and which NEW with --by COLUMN=A:B, e.g. --by"
-          + " stream=buffered:user-buffer");
+      throw new BadInputException(
+          "BASE and NEW are the same file ("
+              + next
+              + "): say which"
+              + " rows are BASE and which NEW with --by COLUMN=A:B, e.g. --by"
+              + " stream=buffered:user-buffer");
     }
     Comparison c = Comparisons.compare(baseRaw, nextRaw, by, level);
     Comparisons.print(cmd, c);
@@ -95,20 +98,23 @@ final class CompareCommand implements Callable<Integer> {
     try {
       Comparisons.writeFiles(cmd, c, next);
     } catch (IOException | RuntimeException e) {
-      cmd.getErr().println("warning: could not write the comparison beside " + next + ": "
-          + e.getMessage());
+      cmd.getErr()
+          .println(
+              "warning: could not write the comparison beside " + next + ": " + e.getMessage());
       cmd.getErr().flush();
       return false;
     }
     List<Path> charts;
     try {
-      charts = Reports.write(nextRaw, next, ReportFiles.chartsFolderFor(next),
-          ChartMaker.withDefaults());
+      charts =
+          Reports.write(
+              nextRaw, next, ReportFiles.chartsFolderFor(next), ChartMaker.withDefaults());
     } catch (MalformedResultsException e) {
       charts = List.of();
     } catch (IOException | RuntimeException e) {
-      cmd.getErr().println("warning: could not write the summary or charts of " + next + ": "
-          + e.getMessage());
+      cmd.getErr()
+          .println(
+              "warning: could not write the summary or charts of " + next + ": " + e.getMessage());
       cmd.getErr().flush();
       charts = List.of();
     }

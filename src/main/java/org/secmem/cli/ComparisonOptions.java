@@ -51,11 +51,15 @@ final class ComparisonOptions {
     String values = by.substring(eq + 1);
     int colon = values.indexOf(':');
     if (column.isEmpty() || colon < 0) {
-      throw new CommandLine.ParameterException(cmd, "--by " + by + ": write COLUMN or"
-          + " COLUMN=A:B (A: BASE's value, B: NEW's), e.g. --by stream=buffered:user-buffer");
+      throw new CommandLine.ParameterException(
+          cmd,
+          "--by "
+              + by
+              + ": write COLUMN or"
+              + " COLUMN=A:B (A: BASE's value, B: NEW's), e.g. --by stream=buffered:user-buffer");
     }
-    return new Comparison.By(column, values.substring(0, colon).trim(),
-        values.substring(colon + 1).trim());
+    return new Comparison.By(
+        column, values.substring(0, colon).trim(), values.substring(colon + 1).trim());
   }
 
   /** The level as a fraction. */
@@ -68,8 +72,12 @@ final class ComparisonOptions {
     }
     double fraction = v > 1 ? v / 100 : v;
     if (!(fraction >= 0.5 && fraction <= 0.999)) {
-      throw new CommandLine.ParameterException(cmd, "--level: " + level + " is out of range"
-          + " (allowed: 0.5 .. 0.999, or 50 .. 99.9 as percent)");
+      throw new CommandLine.ParameterException(
+          cmd,
+          "--level: "
+              + level
+              + " is out of range"
+              + " (allowed: 0.5 .. 0.999, or 50 .. 99.9 as percent)");
     }
     return fraction;
   }
@@ -83,12 +91,13 @@ final class ComparisonOptions {
     try {
       v = Double.parseDouble(failIfSlower.trim().replace("%", ""));
     } catch (NumberFormatException e) {
-      throw new CommandLine.ParameterException(cmd, "--fail-if-slower: '" + failIfSlower
-          + "' is not a number of percent");
+      throw new CommandLine.ParameterException(
+          cmd, "--fail-if-slower: '" + failIfSlower + "' is not a number of percent");
     }
     if (!(v >= 0 && v <= 10_000)) {
-      throw new CommandLine.ParameterException(cmd, "--fail-if-slower: " + failIfSlower
-          + " is out of range (allowed: 0 .. 10000 percent)");
+      throw new CommandLine.ParameterException(
+          cmd,
+          "--fail-if-slower: " + failIfSlower + " is out of range (allowed: 0 .. 10000 percent)");
     }
     return v;
   }

@@ -33,10 +33,16 @@ final class Comparisons {
   static RawResults read(CommandLine cmd, Path file, String what) {
     RawResults raw = ResultsInput.read(cmd, file, what);
     if (raw.measuredRows().isEmpty()) {
-      throw new BadInputException(what + " " + file + ": no measured row to compare"
-          + (raw.rows().isEmpty() ? raw.problems().isEmpty() ? " (a header and nothing below it)"
-              : " (" + raw.problems().size() + " malformed, named above)"
-              : " (warm-up rows only)"));
+      throw new BadInputException(
+          what
+              + " "
+              + file
+              + ": no measured row to compare"
+              + (raw.rows().isEmpty()
+                  ? raw.problems().isEmpty()
+                      ? " (a header and nothing below it)"
+                      : " (" + raw.problems().size() + " malformed, named above)"
+                  : " (warm-up rows only)"));
     }
     return raw;
   }
@@ -95,24 +101,53 @@ final class Comparisons {
     long untested = c.summary().undecided();
     if (untested > 0) {
       // Not a failure (nothing shows a regression), but a check that tested less than it seems.
-      cmd.getErr().println("warning: --fail-if-slower " + pct + ": " + untested
-          + (untested == 1 ? " configuration was" : " configurations were") + " not tested"
-          + " (fewer than 2 runs on a side); use --reps 3 or more");
+      cmd.getErr()
+          .println(
+              "warning: --fail-if-slower "
+                  + pct
+                  + ": "
+                  + untested
+                  + (untested == 1 ? " configuration was" : " configurations were")
+                  + " not tested"
+                  + " (fewer than 2 runs on a side); use --reps 3 or more");
       cmd.getErr().flush();
     }
     if (slower.isEmpty()) {
-      cmd.getOut().println("--fail-if-slower " + pct + ": no configuration is significantly"
-          + " slower by more than " + pct + "%");
+      cmd.getOut()
+          .println(
+              "--fail-if-slower "
+                  + pct
+                  + ": no configuration is significantly"
+                  + " slower by more than "
+                  + pct
+                  + "%");
       cmd.getOut().flush();
       return ExitCodes.OK;
     }
-    cmd.getErr().println("--fail-if-slower " + pct + ": " + slower.size()
-        + (slower.size() == 1 ? " configuration is" : " configurations are")
-        + " significantly slower by more than " + pct + "%:");
+    cmd.getErr()
+        .println(
+            "--fail-if-slower "
+                + pct
+                + ": "
+                + slower.size()
+                + (slower.size() == 1 ? " configuration is" : " configurations are")
+                + " significantly slower by more than "
+                + pct
+                + "%:");
     for (Comparison.Row r : slower) {
-      cmd.getErr().println("  " + r.label() + ": " + r.verdictText("\u00d7") + " (ratio "
-          + ComparisonTable.ratio(r.ratio()) + " [" + ComparisonTable.ratio(r.low()) + ", "
-          + ComparisonTable.ratio(r.high()) + "])");
+      cmd.getErr()
+          .println(
+              "  "
+                  + r.label()
+                  + ": "
+                  + r.verdictText("\u00d7")
+                  + " (ratio "
+                  + ComparisonTable.ratio(r.ratio())
+                  + " ["
+                  + ComparisonTable.ratio(r.low())
+                  + ", "
+                  + ComparisonTable.ratio(r.high())
+                  + "])");
     }
     cmd.getErr().flush();
     return ExitCodes.FAILURE;

@@ -1,5 +1,6 @@
 package org.secmem.cli;
 
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -10,7 +11,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Spec;
-import java.io.PrintWriter;
 
 /**
  * {@code secmem generate-completion}: picocli's bash completion script, with the {@code --no-...}
@@ -54,7 +54,8 @@ final class CompletionCommand implements Callable<Integer> {
     for (OptionSpec o : cmd.getCommandSpec().options()) {
       if (o.negatable()) {
         String name = o.longestName();
-        String negated = cmd.getNegatableOptionTransformer().makeNegative(name, cmd.getCommandSpec());
+        String negated =
+            cmd.getNegatableOptionTransformer().makeNegative(name, cmd.getCommandSpec());
         pairs.add(new String[] {name, negated});
       }
     }
@@ -75,8 +76,8 @@ final class CompletionCommand implements Callable<Integer> {
           flags.add(i + 1, p[1]);
         }
       }
-      m.appendReplacement(out, Matcher.quoteReplacement(m.group(1) + String.join(" ", flags)
-          + m.group(3)));
+      m.appendReplacement(
+          out, Matcher.quoteReplacement(m.group(1) + String.join(" ", flags) + m.group(3)));
     }
     m.appendTail(out);
     return out.toString();

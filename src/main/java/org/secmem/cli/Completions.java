@@ -5,14 +5,14 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import org.secmem.data.Shape;
+import org.secmem.engine.SortEngines;
 import org.secmem.experiment.CacheMode;
+import org.secmem.experiment.RunOrder;
 import org.secmem.sort.Merger;
 import org.secmem.sort.RunSort;
+import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortPreset;
 import org.secmem.stream.StreamType;
-import org.secmem.engine.SortEngines;
-import org.secmem.experiment.RunOrder;
-import org.secmem.sort.SortAlgorithm;
 
 /**
  * The values of word options, for tab completion (picocli's {@code generate-completion} script):
@@ -60,8 +60,7 @@ final class Completions {
   static final class Algorithms implements Iterable<String> {
     @Override
     public Iterator<String> iterator() {
-      return Arrays.stream(SortAlgorithm.values())
-          .map(SortAlgorithm::cliName).iterator();
+      return Arrays.stream(SortAlgorithm.values()).map(SortAlgorithm::cliName).iterator();
     }
   }
 
@@ -96,8 +95,7 @@ final class Completions {
   static final class RunOrders implements Iterable<String> {
     @Override
     public Iterator<String> iterator() {
-      return Arrays.stream(RunOrder.values())
-          .map(RunOrder::cliName).iterator();
+      return Arrays.stream(RunOrder.values()).map(RunOrder::cliName).iterator();
     }
   }
 }

@@ -1,16 +1,16 @@
 package org.secmem.cli;
 
-import org.secmem.data.Shape;
-import org.secmem.experiment.CacheMode;
-import org.secmem.experiment.RunOrder;
-import org.secmem.param.Numbers;
-import org.secmem.stream.StreamType;
-import picocli.CommandLine;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Locale;
+import org.secmem.data.Shape;
+import org.secmem.experiment.CacheMode;
+import org.secmem.experiment.RunOrder;
+import org.secmem.param.Numbers;
 import org.secmem.param.PathProblems;
+import org.secmem.stream.StreamType;
+import picocli.CommandLine;
 
 /** Picocli converters for the value syntaxes secmem accepts. */
 final class Converters {
@@ -70,8 +70,7 @@ final class Converters {
       try {
         return Paths.get(value);
       } catch (InvalidPathException e) {
-        throw new CommandLine.TypeConversionException(
-            PathProblems.unnameable(value));
+        throw new CommandLine.TypeConversionException(PathProblems.unnameable(value));
       }
     }
   }
@@ -105,9 +104,10 @@ final class Converters {
       try {
         return RunOrder.parse(value);
       } catch (IllegalArgumentException e) {
-        String hint = value.trim().toLowerCase(Locale.ROOT).matches(
-            "asc(ending)?|desc(ending)?") ? "; --order is the order of the runs, a sort's order"
-                + " is --descending" : "";
+        String hint =
+            value.trim().toLowerCase(Locale.ROOT).matches("asc(ending)?|desc(ending)?")
+                ? "; --order is the order of the runs, a sort's order" + " is --descending"
+                : "";
         throw new CommandLine.TypeConversionException(e.getMessage() + hint);
       }
     }

@@ -30,8 +30,8 @@ final class CreatedFolders {
 
   /** The default folders as they are now, before the command runs. */
   static CreatedFolders snapshot() {
-    return new CreatedFolders(Paths.get("").toAbsolutePath(),
-        System.getProperty("secmem.logdir", "logs"));
+    return new CreatedFolders(
+        Paths.get("").toAbsolutePath(), System.getProperty("secmem.logdir", "logs"));
   }
 
   /** E.g. "created in /home/me: data/ (data files), logs/ (the log)"; null when none. */

@@ -10,11 +10,11 @@ import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
-import org.secmem.stream.NotAnIntFileException;
-import picocli.CommandLine;
 import org.secmem.engine.EngineException;
 import org.secmem.sort.InsufficientMemoryException;
+import org.secmem.stream.NotAnIntFileException;
 import org.secmem.stream.UnsupportedStreamException;
+import picocli.CommandLine;
 
 /**
  * Maps what a command threw to one clear line on the command's error writer and an exit code: 2 for
@@ -44,12 +44,10 @@ final class ErrorHandler
     LOG.error("{} failed", cmd.getCommandName(), e);
     int code;
     String message;
-    if (e instanceof BadInputException
-        || e instanceof InsufficientMemoryException) {
+    if (e instanceof BadInputException || e instanceof InsufficientMemoryException) {
       code = ExitCodes.BAD_INPUT;
       message = e.getMessage();
-    } else if (e instanceof NotAnIntFileException
-        || e instanceof UnsupportedStreamException) {
+    } else if (e instanceof NotAnIntFileException || e instanceof UnsupportedStreamException) {
       code = ExitCodes.BAD_INPUT;
       message = e.getMessage();
     } else if (e instanceof NoSuchFileException || e instanceof FileNotFoundException) {
@@ -95,8 +93,8 @@ final class ErrorHandler
   @Override
   public int handleParseException(CommandLine.ParameterException ex, String[] args) {
     CommandLine cmd = ex.getCommandLine();
-    cmd.getErr().println(UserText.lines(cmd.getCommandSpec().qualifiedName() + ": "
-        + ex.getMessage()));
+    cmd.getErr()
+        .println(UserText.lines(cmd.getCommandSpec().qualifiedName() + ": " + ex.getMessage()));
     if (ex instanceof CommandLine.UnmatchedArgumentException) {
       // "wrte" -> "Did you mean: write?"; "--stram" -> "--stream".
       StringWriter suggestions = new StringWriter();

@@ -1,12 +1,14 @@
 package org.secmem.cli;
 
 import java.io.IOException;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.experiment.BatchOptions;
@@ -19,6 +21,7 @@ import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.Trial;
 import org.secmem.report.Advice;
 import org.secmem.report.ChartMaker;
+import org.secmem.report.Comparison;
 import org.secmem.report.DriftWarnings;
 import org.secmem.report.EnvironmentRecord;
 import org.secmem.report.RawResults;
@@ -27,9 +30,6 @@ import org.secmem.report.ReportFiles;
 import org.secmem.report.ReportPage;
 import org.secmem.report.Reports;
 import picocli.CommandLine;
-import java.nio.file.DirectoryNotEmptyException;
-import java.util.Optional;
-import org.secmem.report.Comparison;
 
 /**
  * The one results path: every command that measures runs its configurations here. The environment
@@ -42,14 +42,25 @@ final class ExperimentSession {
 
   private ExperimentSession() {}
 
-  static int run(CommandLine cmd, List<? extends Trial> trials, RunSettings settings,
-      BatchOptions batch, Path results, Path dataDir) throws IOException {
-    return run(cmd, trials.stream().map(t -> new PlannedTrial(t, settings)).toList(), batch,
-        results, dataDir);
+  static int run(
+      CommandLine cmd,
+      List<? extends Trial> trials,
+      RunSettings settings,
+      BatchOptions batch,
+      Path results,
+      Path dataDir)
+      throws IOException {
+    return run(
+        cmd,
+        trials.stream().map(t -> new PlannedTrial(t, settings)).toList(),
+        batch,
+        results,
+        dataDir);
   }
 
-  static int run(CommandLine cmd, List<PlannedTrial> plan, BatchOptions batch, Path results,
-      Path dataDir) throws IOException {
+  static int run(
+      CommandLine cmd, List<PlannedTrial> plan, BatchOptions batch, Path results, Path dataDir)
+      throws IOException {
     return run(cmd, plan, batch, results, dataDir, null);
   }
 
@@ -58,8 +69,14 @@ final class ExperimentSession {
    *
    * @param baseline what to compare the results with, or null
    */
-  static int run(CommandLine cmd, List<PlannedTrial> plan, BatchOptions batch, Path results,
-      Path dataDir, Baseline baseline) throws IOException {
+  static int run(
+      CommandLine cmd,
+      List<PlannedTrial> plan,
+      BatchOptions batch,
+      Path results,
+      Path dataDir,
+      Baseline baseline)
+      throws IOException {
     List<PlannedTrial> measured = perConfiguration(plan, batch);
     if (batch.child().isPresent()) {
       return ForkChildSession.run(cmd, measured, batch.child().get(), batch);
@@ -77,8 +94,7 @@ final class ExperimentSession {
    * @param level the confidence level of the intervals
    * @param failIfSlower {@code --fail-if-slower} in percent, NaN when not given
    */
-  record Baseline(Path file, RawResults raw, Comparison.By by, double level,
-      double failIfSlower) {}
+  record Baseline(Path file, RawResults raw, Comparison.By by, double level, double failIfSlower) {}
 
   /**
    * The configuration {@code --sentinel} names, checked against the batch.
@@ -90,9 +106,14 @@ final class ExperimentSession {
       return Optional.empty();
     }
     if (batch.sentinel() >= plan.size()) {
-      throw new BadInputException("--sentinel " + (batch.sentinel() + 1) + ": the batch has "
-          + plan.size() + (plan.size() == 1 ? " configuration (1)" : " configurations (1 .. "
-              + plan.size() + ")"));
+      throw new BadInputException(
+          "--sentinel "
+              + (batch.sentinel() + 1)
+              + ": the batch has "
+              + plan.size()
+              + (plan.size() == 1
+                  ? " configuration (1)"
+                  : " configurations (1 .. " + plan.size() + ")"));
     }
     return Optional.of(plan.get(batch.sentinel()));
   }
@@ -109,12 +130,18 @@ final class ExperimentSession {
   }
 
   /**
-   * Runs the given runs of each configuration (all of them, or what a resume left) into
-   * {@code results}. When no row was written to a file this session created, the file and its
-   * environment record are removed again: nothing measured, nothing left.
+   * Runs the given runs of each configuration (all of them, or what a resume left) into {@code
+   * results}. When no row was written to a file this session created, the file and its environment
+   * record are removed again: nothing measured, nothing left.
    */
-  static int runSteps(CommandLine cmd, List<PlannedTrial> plan, List<BatchStep> steps,
-      BatchOptions batch, Path results, Path dataDir) throws IOException {
+  static int runSteps(
+      CommandLine cmd,
+      List<PlannedTrial> plan,
+      List<BatchStep> steps,
+      BatchOptions batch,
+      Path results,
+      Path dataDir)
+      throws IOException {
     return runSteps(cmd, plan, steps, batch, results, dataDir, null);
   }
 
@@ -122,14 +149,22 @@ final class ExperimentSession {
    * As above; with a {@code baseline}, the results are compared with it after the summary and
    * charts and before the page: exit code 1 only when its {@code --fail-if-slower} is exceeded.
    */
-  static int runSteps(CommandLine cmd, List<PlannedTrial> plan, List<BatchStep> steps,
-      BatchOptions batch, Path results, Path dataDir, Baseline baseline) throws IOException {
+  static int runSteps(
+      CommandLine cmd,
+      List<PlannedTrial> plan,
+      List<BatchStep> steps,
+      BatchOptions batch,
+      Path results,
+      Path dataDir,
+      Baseline baseline)
+      throws IOException {
     Optional<PlannedTrial> sentinel = sentinel(plan, batch);
     long totalRuns = steps.stream().mapToLong(s -> s.runs().count(s.planned().settings())).sum();
     if (sentinel.isPresent()) {
       // With forks the warm-ups run inside each sentinel fork, unseen.
-      totalRuns += batch.sentinelRuns(totalRuns, steps.size())
-          + (batch.forks() == 0 ? sentinel.get().settings().warmup() : 0);
+      totalRuns +=
+          batch.sentinelRuns(totalRuns, steps.size())
+              + (batch.forks() == 0 ? sentinel.get().settings().warmup() : 0);
     }
     boolean terminal = System.console() != null;
     long rows = 0;
@@ -167,9 +202,11 @@ final class ExperimentSession {
         rows = tally.added();
         kept = kept(tally);
         listener.close();
-        cmd.getOut().println(tally.inFile() == 0 && created
-            ? "results: nothing measured; " + results + " is not kept"
-            : "results: " + results + " (" + rowsText(tally) + ")");
+        cmd.getOut()
+            .println(
+                tally.inFile() == 0 && created
+                    ? "results: nothing measured; " + results + " is not kept"
+                    : "results: " + results + " (" + rowsText(tally) + ")");
         cmd.getOut().flush();
       }
     } finally {
@@ -197,11 +234,16 @@ final class ExperimentSession {
    */
   static String rowsText(RawResultsWriter.Tally tally) {
     String text = tally.inFile() + (tally.inFile() == 1 ? " row" : " rows");
-    text = tally.added() == tally.inFile() ? text
-        : text + ", " + tally.added() + " of them from this run";
+    text =
+        tally.added() == tally.inFile()
+            ? text
+            : text + ", " + tally.added() + " of them from this run";
     if (tally.notWritten() > 0) {
-      text += "; " + tally.notWritten() + (tally.notWritten() == 1 ? " row" : " rows")
-          + " could not be written";
+      text +=
+          "; "
+              + tally.notWritten()
+              + (tally.notWritten() == 1 ? " row" : " rows")
+              + " could not be written";
     }
     return tally.partialRow() ? text + "; it ends in a partial row, which readers leave out" : text;
   }
@@ -210,8 +252,8 @@ final class ExperimentSession {
   static final String RAW_COMPLETE = "the raw results are complete";
 
   /**
-   * What a warning about the summary, charts or page may say of the raw results file: complete
-   * only when every row measured was written whole.
+   * What a warning about the summary, charts or page may say of the raw results file: complete only
+   * when every row measured was written whole.
    */
   static String kept(RawResultsWriter.Tally tally) {
     if (tally.partialRow()) {
@@ -219,8 +261,12 @@ final class ExperimentSession {
           + " are whole";
     }
     if (tally.notWritten() > 0) {
-      return "the raw results hold " + tally.inFile() + (tally.inFile() == 1 ? " row" : " rows")
-          + ", each whole; " + (tally.notWritten() == 1 ? "the row that could not be written is"
+      return "the raw results hold "
+          + tally.inFile()
+          + (tally.inFile() == 1 ? " row" : " rows")
+          + ", each whole; "
+          + (tally.notWritten() == 1
+              ? "the row that could not be written is"
               : "the " + tally.notWritten() + " rows that could not be written are")
           + " not among them";
     }
@@ -269,8 +315,9 @@ final class ExperimentSession {
         cmd.getErr().println("warning: " + line);
       }
       cmd.getErr().flush();
-      written = Reports.write(raw, results, ReportFiles.chartsFolderFor(results),
-          ChartMaker.withDefaults());
+      written =
+          Reports.write(
+              raw, results, ReportFiles.chartsFolderFor(results), ChartMaker.withDefaults());
       DriftWarnings.sentinel(raw).ifPresent(cmd.getOut()::println);
       cmd.getOut().flush();
       for (String line : DriftWarnings.of(raw)) {
@@ -281,8 +328,14 @@ final class ExperimentSession {
       cmd.getOut().println("summary: " + ReportFiles.summaryFor(results));
       cmd.getOut().println("environment: " + ReportFiles.environmentFor(results));
       if (charts > 0) {
-        cmd.getOut().println("charts: " + ReportFiles.chartsFolderFor(results) + " (" + charts
-            + (charts == 1 ? " chart" : " charts") + ", PNG and SVG)");
+        cmd.getOut()
+            .println(
+                "charts: "
+                    + ReportFiles.chartsFolderFor(results)
+                    + " ("
+                    + charts
+                    + (charts == 1 ? " chart" : " charts")
+                    + ", PNG and SVG)");
       }
       cmd.getOut().flush();
     } catch (IOException | RuntimeException e) {
@@ -300,8 +353,8 @@ final class ExperimentSession {
    *
    * @return {@link ExitCodes#FAILURE} when {@code --fail-if-slower} is exceeded, else OK
    */
-  private static int compare(CommandLine cmd, RawResults raw, Path results, Baseline baseline,
-      String kept) {
+  private static int compare(
+      CommandLine cmd, RawResults raw, Path results, Baseline baseline, String kept) {
     Comparison c;
     try {
       cmd.getOut().println();
@@ -310,8 +363,17 @@ final class ExperimentSession {
       Comparisons.print(cmd, c);
     } catch (RuntimeException e) {
       LOG.error("Could not compare {} with {}", results, baseline.file(), e);
-      cmd.getErr().println("warning: could not compare " + results + " with the baseline "
-          + baseline.file() + ": " + e.getMessage() + " (" + kept + ")");
+      cmd.getErr()
+          .println(
+              "warning: could not compare "
+                  + results
+                  + " with the baseline "
+                  + baseline.file()
+                  + ": "
+                  + e.getMessage()
+                  + " ("
+                  + kept
+                  + ")");
       cmd.getErr().flush();
       return ExitCodes.OK;
     }
@@ -354,8 +416,8 @@ final class ExperimentSession {
       cmd.getOut().flush();
     } catch (RuntimeException e) {
       LOG.error("Could not advise on {}", results, e);
-      cmd.getErr().println("warning: no advice for " + results + ": " + e.getMessage()
-          + " (" + kept + ")");
+      cmd.getErr()
+          .println("warning: no advice for " + results + ": " + e.getMessage() + " (" + kept + ")");
       cmd.getErr().flush();
     }
   }
@@ -371,8 +433,8 @@ final class ExperimentSession {
   }
 
   /** As above; a warning says {@code kept} of the raw results. */
-  static boolean page(CommandLine cmd, RawResults raw, Path results, List<Path> written,
-      String kept) {
+  static boolean page(
+      CommandLine cmd, RawResults raw, Path results, List<Path> written, String kept) {
     try {
       Path page = Reports.writePage(raw, results, written);
       cmd.getOut().println("report: " + page);
@@ -384,11 +446,20 @@ final class ExperimentSession {
     }
   }
 
-  private static void warnNoReport(CommandLine cmd, Path results, String what, Exception e,
-      String kept) {
+  private static void warnNoReport(
+      CommandLine cmd, Path results, String what, Exception e, String kept) {
     LOG.error("Could not write {} of {}", what, results, e);
-    cmd.getErr().println("warning: could not write " + what + " of " + results + ": "
-        + e.getMessage() + " (" + kept + ")");
+    cmd.getErr()
+        .println(
+            "warning: could not write "
+                + what
+                + " of "
+                + results
+                + ": "
+                + e.getMessage()
+                + " ("
+                + kept
+                + ")");
     cmd.getErr().flush();
   }
 
@@ -414,9 +485,14 @@ final class ExperimentSession {
       entries.put(ReportPage.PARAM_FILE_KEY + i, f.toString());
       try {
         String text = Files.readString(f);
-        entries.put(ReportPage.PARAM_FILE_KEY + i + ".lines", text.length() <= PARAM_TEXT_MAX
-            ? text : text.substring(0, PARAM_TEXT_MAX) + "\n… (cut at " + PARAM_TEXT_MAX
-                + " characters)");
+        entries.put(
+            ReportPage.PARAM_FILE_KEY + i + ".lines",
+            text.length() <= PARAM_TEXT_MAX
+                ? text
+                : text.substring(0, PARAM_TEXT_MAX)
+                    + "\n… (cut at "
+                    + PARAM_TEXT_MAX
+                    + " characters)");
       } catch (IOException | RuntimeException e) {
         LOG.warn("environment record: cannot keep the lines of {}", f, e);
       }

@@ -5,17 +5,18 @@ import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /**
- * The buffer tree's (a, b), as {@code sort --algorithm buffer-tree} and {@code pq} take it:
- * {@code --fanout a,b|m|m/K} or {@code --b-over-m K}, not both; m/8 when neither is given.
+ * The buffer tree's (a, b), as {@code sort --algorithm buffer-tree} and {@code pq} take it: {@code
+ * --fanout a,b|m|m/K} or {@code --b-over-m K}, not both; m/8 when neither is given.
  */
 final class FanoutOptions {
 
   @Option(
       names = "--fanout",
       paramLabel = "a,b",
-      description = "Buffer tree only: the (a, b) of its (a, b)-tree, 1 <= a, 2a <= b <= m ="
-          + " M/B (b/4 and b is seed 004's rule); or m/K for b = m/K, a = b/4 (default: m/8,"
-          + " seed 004's best; m is Arge's design (m/4, m)).")
+      description =
+          "Buffer tree only: the (a, b) of its (a, b)-tree, 1 <= a, 2a <= b <= m ="
+              + " M/B (b/4 and b is seed 004's rule); or m/K for b = m/K, a = b/4 (default: m/8,"
+              + " seed 004's best; m is Arge's design (m/4, m)).")
   String fanout;
 
   @Option(
@@ -37,8 +38,8 @@ final class FanoutOptions {
    */
   FanoutRule rule(CommandLine cmd) {
     if (fanout != null && bOverM != null) {
-      throw new CommandLine.ParameterException(cmd,
-          "give --fanout or --b-over-m, not both (--b-over-m K is --fanout m/K)");
+      throw new CommandLine.ParameterException(
+          cmd, "give --fanout or --b-over-m, not both (--b-over-m K is --fanout m/K)");
     }
     try {
       if (fanout != null) {

@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.InterruptedIOException;
+import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -11,6 +12,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import org.apache.commons.csv.CSVFormat;
@@ -22,6 +24,7 @@ import org.secmem.experiment.BatchOptions;
 import org.secmem.experiment.BatchStep;
 import org.secmem.experiment.ExperimentRunner.Runs;
 import org.secmem.experiment.ForkChild;
+import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.RunListener;
 import org.secmem.experiment.RunSchedule;
 import org.secmem.experiment.RunSettings;
@@ -32,18 +35,15 @@ import org.secmem.report.ResultRow;
 import org.secmem.report.ResultSink;
 import org.secmem.sort.WorkDirectory;
 import picocli.CommandLine;
-import java.io.OutputStream;
-import java.util.Optional;
-import org.secmem.experiment.PlannedTrial;
 
 /**
  * The parent's side of {@code --fork N}: each configuration is measured in N fresh JVMs, as JMH's
  * forks are, so that what one configuration leaves in the JVM (compiled code, a grown heap, garbage
  * to collect) cannot speed up or slow down the next. The forks are ordered as the runs would be
  * ({@code --order}: interleaved, the first fork of every configuration, then the second, ...); each
- * runs its configuration's warm-ups and repetitions with the same command line plus
- * {@code --fork-child}, and sends its rows back one line each (see {@link ForkChildSession}), which
- * are recorded as they arrive.
+ * runs its configuration's warm-ups and repetitions with the same command line plus {@code
+ * --fork-child}, and sends its rows back one line each (see {@link ForkChildSession}), which are
+ * recorded as they arrive.
  */
 final class ForkedBatch {
 
@@ -59,6 +59,7 @@ final class ForkedBatch {
   private final ResultSink sink;
   private final RunListener listener;
   private final BatchOptions batch;
+
   /** Forks killed from outside, one line each: their configurations were not measured whole. */
   private final List<String> killed = new ArrayList<>();
 
@@ -70,26 +71,29 @@ final class ForkedBatch {
   }
 
   /** One fork: a configuration (the step) and what its JVM runs. */
-  private record Unit(BatchStep step, int fork, SortedSet<Integer> warmups,
-      SortedSet<Integer> recorded, SortedSet<Integer> reps) {
+  private record Unit(
+      BatchStep step,
+      int fork,
+      SortedSet<Integer> warmups,
+      SortedSet<Integer> recorded,
+      SortedSet<Integer> reps) {
     int runs() {
       return warmups.size() + reps.size();
     }
   }
 
   /**
-   * Runs every fork of {@code steps}; with a {@code sentinel} (the batch's configuration at
-   * {@link BatchOptions#sentinel}), a fork of it measuring one repetition after its warm-ups
-   * before the first fork, every {@link BatchOptions#sentinelInterval} forks, and after the last.
+   * Runs every fork of {@code steps}; with a {@code sentinel} (the batch's configuration at {@link
+   * BatchOptions#sentinel}), a fork of it measuring one repetition after its warm-ups before the
+   * first fork, every {@link BatchOptions#sentinelInterval} forks, and after the last.
    */
-  void run(List<BatchStep> steps, Optional<PlannedTrial> sentinel)
-      throws IOException {
+  void run(List<BatchStep> steps, Optional<PlannedTrial> sentinel) throws IOException {
     List<List<Unit>> units = new ArrayList<>();
     for (BatchStep s : steps) {
       units.add(units(s));
     }
-    List<RunSchedule.Slot> slots = RunSchedule.of(units.stream().map(List::size).toList(),
-        batch.order(), batch.orderSeed());
+    List<RunSchedule.Slot> slots =
+        RunSchedule.of(units.stream().map(List::size).toList(), batch.order(), batch.orderSeed());
     long position = 1;
     int[] round = new int[steps.size()];
     int every = batch.sentinelInterval(steps.size());
@@ -100,10 +104,26 @@ final class ForkedBatch {
       }
       RunSchedule.Slot slot = slots.get(i);
       Unit u = units.get(slot.config()).get(slot.round() - 1);
-      ForkChild child = new ForkChild(u.step().index(), u.fork(), u.warmups(), u.recorded(),
-          u.reps(), position, round[slot.config()] + 1, false);
-      listener.runStarting(u.step().planned().trial().describe() + " (fork " + u.fork() + " of "
-              + batch.forks() + ")", slot.config() + 1, steps.size(), round[slot.config()] + 1,
+      ForkChild child =
+          new ForkChild(
+              u.step().index(),
+              u.fork(),
+              u.warmups(),
+              u.recorded(),
+              u.reps(),
+              position,
+              round[slot.config()] + 1,
+              false);
+      listener.runStarting(
+          u.step().planned().trial().describe()
+              + " (fork "
+              + u.fork()
+              + " of "
+              + batch.forks()
+              + ")",
+          slot.config() + 1,
+          steps.size(),
+          round[slot.config()] + 1,
           u.step().runCount());
       fork(child, u.step().planned().trial());
       position += u.runs();
@@ -115,11 +135,18 @@ final class ForkedBatch {
   }
 
   /** A fresh JVM measuring the sentinel once (after its warm-ups, not recorded); next position. */
-  private long sentinel(PlannedTrial sentinel, int number, long position)
-      throws IOException {
+  private long sentinel(PlannedTrial sentinel, int number, long position) throws IOException {
     int warmups = sentinel.settings().warmup() / Math.max(1, batch.forks());
-    ForkChild child = new ForkChild(batch.sentinel(), 1, Runs.numbers(warmups), new TreeSet<>(),
-        new TreeSet<>(List.of(number)), position, 1, true);
+    ForkChild child =
+        new ForkChild(
+            batch.sentinel(),
+            1,
+            Runs.numbers(warmups),
+            new TreeSet<>(),
+            new TreeSet<>(List.of(number)),
+            position,
+            1,
+            true);
     listener.runStarting(sentinel.trial().describe(), 0, 0, 1, 1);
     fork(child, sentinel.trial());
     return position + child.runs();
@@ -135,8 +162,8 @@ final class ForkedBatch {
     int warmups = s.warmup() / batch.forks();
     List<Unit> out = new ArrayList<>();
     for (int f = 1; f <= batch.forks(); f++) {
-      SortedSet<Integer> r = new TreeSet<>(step.runs().reps().subSet((f - 1) * reps + 1,
-          f * reps + 1));
+      SortedSet<Integer> r =
+          new TreeSet<>(step.runs().reps().subSet((f - 1) * reps + 1, f * reps + 1));
       if (r.isEmpty()) {
         continue;
       }
@@ -157,11 +184,11 @@ final class ForkedBatch {
   }
 
   /**
-   * Runs one fork to its end, recording each row it sends as it arrives. The fork's standard
-   * input stays open until it ends: when this process dies, however, the fork reads the end of its
-   * input and stops ({@link ForkChildSession#endWithParent}). A fork killed from outside (exit
-   * {@value #KILLED}) is recorded in {@link #killed}, its work folders are removed, and the batch
-   * goes on; any other failure ends the batch.
+   * Runs one fork to its end, recording each row it sends as it arrives. The fork's standard input
+   * stays open until it ends: when this process dies, however, the fork reads the end of its input
+   * and stops ({@link ForkChildSession#endWithParent}). A fork killed from outside (exit {@value
+   * #KILLED}) is recorded in {@link #killed}, its work folders are removed, and the batch goes on;
+   * any other failure ends the batch.
    */
   private void fork(ForkChild child, Trial trial) throws IOException {
     String what = (child.sentinel() ? "the sentinel " : "") + trial.describe();
@@ -174,8 +201,8 @@ final class ForkedBatch {
     Thread errReader = new Thread(() -> drain(p, errTail), "secmem-fork-stderr");
     errReader.setDaemon(true);
     errReader.start();
-    try (BufferedReader out = new BufferedReader(
-        new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+    try (BufferedReader out =
+        new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = out.readLine()) != null) {
         if (line.startsWith(ForkChildSession.ROW_PREFIX)) {
@@ -189,9 +216,15 @@ final class ForkedBatch {
       int code = p.waitFor();
       errReader.join(1000);
       if (code == KILLED) {
-        String said = "fork " + child.fork() + " of " + what + " was killed (exit code " + code
-            + ": the OOM killer or kill -9); its configuration is not measured whole ("
-            + "'--resume' runs what is missing)";
+        String said =
+            "fork "
+                + child.fork()
+                + " of "
+                + what
+                + " was killed (exit code "
+                + code
+                + ": the OOM killer or kill -9); its configuration is not measured whole ("
+                + "'--resume' runs what is missing)";
         LOG.warn(said);
         killed.add(said);
         removeLeftovers(trial, p.pid());
@@ -202,13 +235,20 @@ final class ForkedBatch {
         synchronized (errTail) {
           tail = String.join(" / ", errTail);
         }
-        throw new IOException("fork " + child.fork() + " of " + what + " (a fresh JVM) failed"
-            + " with exit code " + code + (tail.isBlank() ? "" : ": " + tail));
+        throw new IOException(
+            "fork "
+                + child.fork()
+                + " of "
+                + what
+                + " (a fresh JVM) failed"
+                + " with exit code "
+                + code
+                + (tail.isBlank() ? "" : ": " + tail));
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new InterruptedIOException("interrupted while fork " + child.fork() + " of " + what
-          + " ran");
+      throw new InterruptedIOException(
+          "interrupted while fork " + child.fork() + " of " + what + " ran");
     } finally {
       closeQuietly(p.getOutputStream());
       if (p.isAlive()) {
@@ -218,8 +258,8 @@ final class ForkedBatch {
   }
 
   /**
-   * The work folders a killed fork left: its lock on them is gone, so the sweep takes them, and
-   * one named with its PID even without a marker (killed between making the two).
+   * The work folders a killed fork left: its lock on them is gone, so the sweep takes them, and one
+   * named with its PID even without a marker (killed between making the two).
    */
   private static void removeLeftovers(Trial trial, long forkPid) {
     for (Path folder : trial.workFolders()) {
@@ -242,8 +282,8 @@ final class ForkedBatch {
   }
 
   private static void drain(Process p, Deque<String> tail) {
-    try (BufferedReader err = new BufferedReader(
-        new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
+    try (BufferedReader err =
+        new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = err.readLine()) != null) {
         LOG.info("fork stderr: {}", line);
@@ -294,5 +334,4 @@ final class ForkedBatch {
     c.add(child.format());
     return c;
   }
-
 }

@@ -6,12 +6,12 @@ import java.util.concurrent.Callable;
 import org.secmem.data.Checksum;
 import org.secmem.data.DataFiles;
 import org.secmem.data.Shape;
+import org.secmem.param.NumericField;
+import org.secmem.param.PathProblems;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import org.secmem.param.NumericField;
-import org.secmem.param.PathProblems;
 
 /** {@code secmem generate}: writes a data file of a chosen shape. */
 @Command(
@@ -49,15 +49,15 @@ final class GenerateCommand implements Callable<Integer> {
       completionCandidates = Completions.Shapes.class,
       paramLabel = "SHAPE",
       converter = Converters.ShapeName.class,
-      description =
-          "uniform, sorted, reverse, few-distinct or equal (default: ${DEFAULT-VALUE}).",
+      description = "uniform, sorted, reverse, few-distinct or equal (default: ${DEFAULT-VALUE}).",
       defaultValue = "uniform")
   Shape shape;
 
   @Option(
       names = "--overwrite",
-      description = "Replace --out even when it is not an int file secmem wrote (by default only"
-          + " such a file is replaced; anything else is refused before anything is written).")
+      description =
+          "Replace --out even when it is not an int file secmem wrote (by default only"
+              + " such a file is replaced; anything else is refused before anything is written).")
   boolean overwrite;
 
   @Option(
@@ -72,8 +72,7 @@ final class GenerateCommand implements Callable<Integer> {
     CommandLine cmd = spec.commandLine();
     Limits.within(cmd, "--n", n, NumericField.N);
     Resources.checkOutputFile("--out", out);
-    String clobber = PathProblems.clobberProblem(out, overwrite,
-        "give --overwrite");
+    String clobber = PathProblems.clobberProblem(out, overwrite, "give --overwrite");
     if (clobber != null) {
       throw new BadInputException("--out: " + clobber);
     }

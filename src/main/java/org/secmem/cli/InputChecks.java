@@ -34,10 +34,17 @@ final class InputChecks {
         for (String raw : option.originalStringValues()) {
           String problem = Numbers.thousandsSeparatorProblem(raw);
           if (problem != null) {
-            throw new CommandLine.ParameterException(pr.commandSpec().commandLine(),
-                option.longestName() + ": " + problem + " (a list is written 1000,2000; to list"
-                    + " values such as 1 and 500, repeat the option: " + option.longestName()
-                    + " 1 " + option.longestName() + " 500)");
+            throw new CommandLine.ParameterException(
+                pr.commandSpec().commandLine(),
+                option.longestName()
+                    + ": "
+                    + problem
+                    + " (a list is written 1000,2000; to list"
+                    + " values such as 1 and 500, repeat the option: "
+                    + option.longestName()
+                    + " 1 "
+                    + option.longestName()
+                    + " 500)");
           }
         }
       }

@@ -23,19 +23,19 @@ import org.apache.logging.log4j.status.StatusLogger;
 import org.secmem.fs.SecureFolder;
 
 /**
- * Starts secmem's log so that Log4j never speaks on the terminal, whatever happens to the log
- * file: Log4j's own status messages (its stack traces when the disk is full) are off, and a log
- * that cannot be written costs one secmem line, once: {@code secmem: cannot write
- * logs/secmem.log: No space left on device; details are not logged}. The run goes on.
+ * Starts secmem's log so that Log4j never speaks on the terminal, whatever happens to the log file:
+ * Log4j's own status messages (its stack traces when the disk is full) are off, and a log that
+ * cannot be written costs one secmem line, once: {@code secmem: cannot write logs/secmem.log: No
+ * space left on device; details are not logged}. The run goes on.
  *
  * <p>A log file that is a symbolic link, or anything but a plain file, or in a folder of another
- * user (who could put a link there at any time) is not written at all, with that one line: the
- * log must never append to whatever file someone pointed {@code logs/secmem.log} at. It is looked
- * at before the first line is logged, which is when Log4j opens it ({@code createOnDemand}).
+ * user (who could put a link there at any time) is not written at all, with that one line: the log
+ * must never append to whatever file someone pointed {@code logs/secmem.log} at. It is looked at
+ * before the first line is logged, which is when Log4j opens it ({@code createOnDemand}).
  *
- * <p>Called by {@code Main} before anything else touches Log4j: its status level is read once,
- * when it first starts. Someone who asks for Log4j's own account ({@code -Dlog4j2.debug},
- * {@code -Dlog4j2.StatusLogger.level=...}) gets it on the console as Log4j prints it.
+ * <p>Called by {@code Main} before anything else touches Log4j: its status level is read once, when
+ * it first starts. Someone who asks for Log4j's own account ({@code -Dlog4j2.debug}, {@code
+ * -Dlog4j2.StatusLogger.level=...}) gets it on the console as Log4j prints it.
  */
 public final class LogFile {
 
@@ -45,16 +45,14 @@ public final class LogFile {
   private LogFile() {}
 
   /**
-   * secmem's log, as {@code log4j2.xml} names it: {@code secmem.log} in the folder that the
-   * {@code secmem.logdir} property names, {@code logs} by default.
+   * secmem's log, as {@code log4j2.xml} names it: {@code secmem.log} in the folder that the {@code
+   * secmem.logdir} property names, {@code logs} by default.
    */
   static Path path() {
     return Paths.get(System.getProperty("secmem.logdir", "logs"), "secmem.log");
   }
 
-  /**
-   * Starts the log; says on {@code err} (not closed) at most once that it cannot be written.
-   */
+  /** Starts the log; says on {@code err} (not closed) at most once that it cannot be written. */
   public static void start(PrintWriter err) {
     OneLine said = new OneLine(err, path().toString());
     String problem = problem(path());
@@ -76,8 +74,8 @@ public final class LogFile {
   /**
    * Why secmem must not write its log to {@code file}; null when it may. Only what Log4j would
    * follow or append to blindly: a link at the file's name, a file that is not a plain file (a
-   * folder, a FIFO that would block the first line), one with other names (hard links), a folder
-   * of another user.
+   * folder, a FIFO that would block the first line), one with other names (hard links), a folder of
+   * another user.
    */
   static String problem(Path file) {
     try {
@@ -93,7 +91,9 @@ public final class LogFile {
         }
         Object links = Files.getAttribute(file, "unix:nlink", LinkOption.NOFOLLOW_LINKS);
         if (links instanceof Integer n && n > 1) {
-          return "it has " + (n - 1) + " other name(s) (hard links), which secmem does not write"
+          return "it has "
+              + (n - 1)
+              + " other name(s) (hard links), which secmem does not write"
               + " through";
         }
       }
@@ -104,7 +104,9 @@ public final class LogFile {
       if (folder != null && Files.isDirectory(folder)) {
         UserPrincipal owner = Files.getOwner(folder);
         if (!owner.equals(SecureFolder.currentUser())) {
-          return "its folder belongs to another user (" + owner.getName() + "), who could put a"
+          return "its folder belongs to another user ("
+              + owner.getName()
+              + "), who could put a"
               + " link there";
         }
       }
@@ -152,8 +154,9 @@ public final class LogFile {
     void once(String why) {
       if (said.compareAndSet(false, true)) {
         ProgressListener.eraseBars();
-        err.println(UserText.line("secmem: cannot write " + file + ": " + why
-            + "; details are not logged"));
+        err.println(
+            UserText.line(
+                "secmem: cannot write " + file + ": " + why + "; details are not logged"));
         err.flush();
       }
     }

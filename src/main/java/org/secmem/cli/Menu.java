@@ -1,21 +1,27 @@
 package org.secmem.cli;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Stream;
 import org.secmem.admission.Admission;
 import org.secmem.admission.Machine;
 import org.secmem.admission.Problem;
 import org.secmem.admission.RefusedException;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.Writer;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.Optional;
-import java.util.function.Function;
 import org.secmem.data.Shape;
 import org.secmem.experiment.Experiment;
 import org.secmem.param.NumericField;
@@ -23,17 +29,11 @@ import org.secmem.param.ParamDefaults;
 import org.secmem.param.ParamFileException;
 import org.secmem.param.ParamFiles;
 import org.secmem.param.ParamProblem;
-import org.secmem.param.RunConfig;
 import org.secmem.param.PathProblems;
+import org.secmem.param.RunConfig;
 import org.secmem.sort.SortPreset;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
-import java.io.UncheckedIOException;
-import java.util.Comparator;
-import java.util.EnumSet;
-import java.util.Locale;
-import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * The interactive menu, in the spirit of the seed report's Figure 3: numbered choices, each
@@ -46,10 +46,13 @@ final class Menu {
       Arrays.stream(StreamType.values()).map(StreamType::cliName).toList();
   private static final List<String> SHAPES =
       Arrays.stream(Shape.values()).map(Shape::cliName).toList();
+
   /** The menu's name for the buffer-tree sort: a sort command with its own dialogue. */
   private static final String TREE = "tree";
+
   /** Seed 004's setting: m = M/B = 125 blocks of 4 KiB. */
   static final long TREE_M = 128_000;
+
   static final int TREE_B = 4096;
   private static final String CLASSIC_STREAMS =
       String.join(",", StreamType.CLASSIC.stream().map(StreamType::cliName).toList());
@@ -179,22 +182,30 @@ final class Menu {
         case "3":
           try {
             Set<Experiment> kinds = EnumSet.noneOf(Experiment.class);
-            String file = prompt.ask("parameter file", name.equals(TREE)
-                ? "configs/seed004-bts-laptop.csv" : "configs/" + name + "-seed.csv", "",
-                text -> {
-                  // Read and admitted here: a file that cannot run is refused at the prompt.
-                  kinds.clear();
-                  kinds.addAll(experimentsOf(name, text));
-                  return text;
-                });
+            String file =
+                prompt.ask(
+                    "parameter file",
+                    name.equals(TREE)
+                        ? "configs/seed004-bts-laptop.csv"
+                        : "configs/" + name + "-seed.csv",
+                    "",
+                    text -> {
+                      // Read and admitted here: a file that cannot run is refused at the prompt.
+                      kinds.clear();
+                      kinds.addAll(experimentsOf(name, text));
+                      return text;
+                    });
             // The tree's files are header CSV (a line per algorithm), and a file with lines of
             // other experiments is the user's whole plan: run them as 'secmem run' does.
-            boolean whole = name.equals(TREE)
-                || !kinds.equals(Set.of(experimentOf(name)));
+            boolean whole = name.equals(TREE) || !kinds.equals(Set.of(experimentOf(name)));
             if (whole && !name.equals(TREE)) {
-              out.println("  (" + UserText.line(file) + " has " + kinds.stream()
-                  .map(Experiment::cliName).sorted().toList() + " lines: running the whole file,"
-                  + " as 'secmem run' does)");
+              out.println(
+                  "  ("
+                      + UserText.line(file)
+                      + " has "
+                      + kinds.stream().map(Experiment::cliName).sorted().toList()
+                      + " lines: running the whole file,"
+                      + " as 'secmem run' does)");
             }
             runCommand(whole ? List.of("run", file) : List.of(name, "--params", file));
             offerChart();
@@ -222,27 +233,29 @@ final class Menu {
   }
 
   /**
-   * The experiments of a parameter file's lines, read and admitted on this machine as {@code
-   * secmem run} would; its problems, the first few, as the rejection of the answer.
+   * The experiments of a parameter file's lines, read and admitted on this machine as {@code secmem
+   * run} would; its problems, the first few, as the rejection of the answer.
    */
-  private static Set<Experiment> experimentsOf(String name, String text)
-      throws Prompter.Rejected {
+  private static Set<Experiment> experimentsOf(String name, String text) throws Prompter.Rejected {
     Path p = Paths.get(text);
     if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
       throw new Prompter.Rejected(text + " does not exist or is not a readable file");
     }
     try {
       Set<Experiment> kinds = EnumSet.noneOf(Experiment.class);
-      for (RunConfig c : ParamFiles.read(p, Optional.of(experimentOf(name)),
-          ParamDefaults.standard().admittingOn(Machine.current()))) {
+      for (RunConfig c :
+          ParamFiles.read(
+              p,
+              Optional.of(experimentOf(name)),
+              ParamDefaults.standard().admittingOn(Machine.current()))) {
         kinds.add(c.experiment());
       }
       return kinds;
     } catch (ParamFileException e) {
       List<String> lines = e.problems().stream().map(ParamProblem::toString).toList();
-      throw new Prompter.Rejected(String.join("\n    ", lines.subList(0, Math.min(5,
-          lines.size()))) + (lines.size() > 5 ? "\n    ... and " + (lines.size() - 5)
-          + " more problems" : ""));
+      throw new Prompter.Rejected(
+          String.join("\n    ", lines.subList(0, Math.min(5, lines.size())))
+              + (lines.size() > 5 ? "\n    ... and " + (lines.size() - 5) + " more problems" : ""));
     } catch (IOException e) {
       throw new Prompter.Rejected(text + " cannot be read: " + e.getMessage());
     }
@@ -263,13 +276,23 @@ final class Menu {
 
   private static String defaultsText(String name) {
     if (name.equals(TREE)) {
-      return "N = 1000000 uniform ints, M = " + TREE_M + ", B = " + TREE_B + " (m = 125 blocks, as"
+      return "N = 1000000 uniform ints, M = "
+          + TREE_M
+          + ", B = "
+          + TREE_B
+          + " (m = 125 blocks, as"
           + " in seed 004), fanout m/8, user-buffer streams";
     }
     if (name.equals("sort")) {
-      return "N = 1000000 uniform ints, M = " + SortPreset.CLASSIC_DEFAULT_M + ", d = "
-          + SortPreset.CLASSIC.fanIn() + ", " + SortPreset.CLASSIC.streams() + " streams, B = "
-          + SortPreset.CLASSIC.bufferBytes() + " (the classic preset)";
+      return "N = 1000000 uniform ints, M = "
+          + SortPreset.CLASSIC_DEFAULT_M
+          + ", d = "
+          + SortPreset.CLASSIC.fanIn()
+          + ", "
+          + SortPreset.CLASSIC.streams()
+          + " streams, B = "
+          + SortPreset.CLASSIC.bufferBytes()
+          + " (the classic preset)";
     }
     return "the four classic stream types, N = 1000000, k = 1, B = 65536, 3 reps after 1"
         + " warm-up";
@@ -277,8 +300,16 @@ final class Menu {
 
   private static List<String> defaults(String name) {
     if (name.equals(TREE)) {
-      return List.of("sort", "--algorithm", "buffer-tree", "--n", "1000000", "--m",
-          Long.toString(TREE_M), "--b", Integer.toString(TREE_B));
+      return List.of(
+          "sort",
+          "--algorithm",
+          "buffer-tree",
+          "--n",
+          "1000000",
+          "--m",
+          Long.toString(TREE_M),
+          "--b",
+          Integer.toString(TREE_B));
     }
     if (name.equals("sort")) {
       return List.of("sort", "--n", "1000000"); // every other value the preset's
@@ -298,12 +329,15 @@ final class Menu {
     } else {
       streamValues(name, args);
     }
-    args.addAll(List.of("--reps", Long.toString(prompt.number("repetitions", 3,
-        NumericField.REPS))));
-    args.addAll(List.of("--warmup", Long.toString(prompt.number("warm-up runs", 1,
-        NumericField.WARMUP))));
-    args.addAll(List.of("--cache", prompt.choice("page cache before each run", "as-is",
-        List.of("cold", "warm", "as-is"))));
+    args.addAll(
+        List.of("--reps", Long.toString(prompt.number("repetitions", 3, NumericField.REPS))));
+    args.addAll(
+        List.of("--warmup", Long.toString(prompt.number("warm-up runs", 1, NumericField.WARMUP))));
+    args.addAll(
+        List.of(
+            "--cache",
+            prompt.choice(
+                "page cache before each run", "as-is", List.of("cold", "warm", "as-is"))));
     // A read writes nothing: only write and sort have writes to force.
     if (!name.equals("read") && prompt.yesNo("force writes to storage (sync)", false)) {
       args.add("--sync");
@@ -323,29 +357,45 @@ final class Menu {
     String streams = prompt.choices("stream types", CLASSIC_STREAMS, STREAMS);
     List<StreamType> types = Arrays.stream(streams.split(",")).map(StreamType::parse).toList();
     args.addAll(List.of("--stream", streams));
-    args.addAll(List.of("--n", Long.toString(prompt.number("N, ints per file", 1_000_000,
-        NumericField.N))));
+    args.addAll(
+        List.of(
+            "--n", Long.toString(prompt.number("N, ints per file", 1_000_000, NumericField.N))));
     boolean usesB = types.stream().anyMatch(StreamType::usesBufferSize);
-    long k = prompt.number("k, number of streams", 1, NumericField.K, value -> {
-      admit(() -> Admission.openFiles(value, Machine.current()));
-      // Types without B hold fixed buffers (buffered: 8 KiB each): checked here, with k.
-      for (StreamType t : types) {
-        if (!t.usesBufferSize()) {
-          admit(() -> Admission.streams(t, value, StreamOptions.DEFAULT_BUFFER_BYTES, false,
-              Machine.current()));
-        }
-      }
-    });
+    long k =
+        prompt.number(
+            "k, number of streams",
+            1,
+            NumericField.K,
+            value -> {
+              admit(() -> Admission.openFiles(value, Machine.current()));
+              // Types without B hold fixed buffers (buffered: 8 KiB each): checked here, with k.
+              for (StreamType t : types) {
+                if (!t.usesBufferSize()) {
+                  admit(
+                      () ->
+                          Admission.streams(
+                              t,
+                              value,
+                              StreamOptions.DEFAULT_BUFFER_BYTES,
+                              false,
+                              Machine.current()));
+                }
+              }
+            });
     args.addAll(List.of("--k", Long.toString(k)));
     if (usesB) {
-      long b = prompt.number("B, buffer bytes", StreamOptions.DEFAULT_BUFFER_BYTES, NumericField.B,
-          value -> {
-            for (StreamType t : types) {
-              if (t.usesBufferSize()) {
-                admit(() -> Admission.streams(t, k, value, false, Machine.current()));
-              }
-            }
-          });
+      long b =
+          prompt.number(
+              "B, buffer bytes",
+              StreamOptions.DEFAULT_BUFFER_BYTES,
+              NumericField.B,
+              value -> {
+                for (StreamType t : types) {
+                  if (t.usesBufferSize()) {
+                    admit(() -> Admission.streams(t, k, value, false, Machine.current()));
+                  }
+                }
+              });
       args.addAll(List.of("--b", Long.toString(b)));
     }
   }
@@ -365,8 +415,8 @@ final class Menu {
   }
 
   /**
-   * Rejects an answer that admission refuses, naming the parameter as the prompts do ("M: ..."),
-   * as the command line names its option and a parameter file its column.
+   * Rejects an answer that admission refuses, naming the parameter as the prompts do ("M: ..."), as
+   * the command line names its option and a parameter file its column.
    */
   static void admit(Runnable admission) throws Prompter.Rejected {
     try {
@@ -393,17 +443,28 @@ final class Menu {
 
   private void generateValues() throws Prompter.EndOfInput, IOException, Prompter.Back {
     List<String> args = new ArrayList<>(List.of("generate"));
-    args.addAll(List.of("--out", prompt.ask("output file", "data/generated.bin", "", text -> {
-      rejectIf(PathProblems.outputFileProblem(Paths.get(text)));
-      rejectIf(PathProblems.clobberProblem(Paths.get(text), false, "choose another name, or"
-          + " run 'secmem generate --overwrite'"));
-      return text;
-    })));
-    args.addAll(List.of("--n", Long.toString(prompt.number("N, ints", 1_000_000,
-        NumericField.N))));
+    args.addAll(
+        List.of(
+            "--out",
+            prompt.ask(
+                "output file",
+                "data/generated.bin",
+                "",
+                text -> {
+                  rejectIf(PathProblems.outputFileProblem(Paths.get(text)));
+                  rejectIf(
+                      PathProblems.clobberProblem(
+                          Paths.get(text),
+                          false,
+                          "choose another name, or" + " run 'secmem generate --overwrite'"));
+                  return text;
+                })));
+    args.addAll(List.of("--n", Long.toString(prompt.number("N, ints", 1_000_000, NumericField.N))));
     args.addAll(List.of("--shape", prompt.choice("shape", "uniform", SHAPES)));
-    args.addAll(List.of("--seed", Long.toString(
-        prompt.number("seed", 42, Long.MIN_VALUE, Long.MAX_VALUE, false))));
+    args.addAll(
+        List.of(
+            "--seed",
+            Long.toString(prompt.number("seed", 42, Long.MIN_VALUE, Long.MAX_VALUE, false))));
     runCommand(args);
   }
 
@@ -419,16 +480,26 @@ final class Menu {
         // (9) from the streams (5); write or read is the user's to say.
         String experiment;
         if (fields == 5) {
-          out.println("  " + UserText.line(file) + " is in the seed report's format, with stream"
-              + " lines");
+          out.println(
+              "  "
+                  + UserText.line(file)
+                  + " is in the seed report's format, with stream"
+                  + " lines");
           experiment = prompt.choice("experiment", "write", List.of("write", "read"));
         } else if (fields == 9 || fields == 10) {
-          out.println("  " + UserText.line(file) + " is in the seed report's format, with"
-              + " merge-sort lines");
+          out.println(
+              "  "
+                  + UserText.line(file)
+                  + " is in the seed report's format, with"
+                  + " merge-sort lines");
           experiment = "sort";
         } else {
-          out.println("  " + UserText.line(file) + " is in the seed report's format (" + fields
-              + " fields)");
+          out.println(
+              "  "
+                  + UserText.line(file)
+                  + " is in the seed report's format ("
+                  + fields
+                  + " fields)");
           experiment = prompt.choice("experiment", "write", List.of("write", "read", "sort"));
         }
         args.addAll(List.of("--experiment", experiment));
@@ -442,15 +513,18 @@ final class Menu {
   }
 
   /**
-   * The field count of the first line of a seed-format (semicolon) file; 0 for a header-based
-   * CSV (its first line names an {@code experiment} column) or a file that cannot be read (the
-   * command then says why).
+   * The field count of the first line of a seed-format (semicolon) file; 0 for a header-based CSV
+   * (its first line names an {@code experiment} column) or a file that cannot be read (the command
+   * then says why).
    */
   static int seedFields(Path file) {
     try (Stream<String> lines = Files.lines(file)) {
-      Optional<String> first = lines.map(String::strip)
-          .map(l -> l.startsWith("\uFEFF") ? l.substring(1) : l)
-          .filter(l -> !l.isEmpty() && !l.startsWith("#")).findFirst();
+      Optional<String> first =
+          lines
+              .map(String::strip)
+              .map(l -> l.startsWith("\uFEFF") ? l.substring(1) : l)
+              .filter(l -> !l.isEmpty() && !l.startsWith("#"))
+              .findFirst();
       if (first.isEmpty()) {
         return 0;
       }
@@ -522,15 +596,16 @@ final class Menu {
     if (results == null || transcript.charted() || !Files.isRegularFile(Paths.get(results))) {
       return;
     }
-    out.println("  no charts: nothing to compare (one stream type or preset, one configuration);"
-        + " run more than one to chart them");
+    out.println(
+        "  no charts: nothing to compare (one stream type or preset, one configuration);"
+            + " run more than one to chart them");
     out.flush();
   }
 
   /**
    * Passes everything through to the terminal, control characters escaped, and remembers, of the
-   * last command, the results file it named ("results: FILE (…)"), whether it drew charts, and
-   * its report-page line.
+   * last command, the results file it named ("results: FILE (…)"), whether it drew charts, and its
+   * report-page line.
    */
   static final class Transcript extends Writer {
     private final Writer to;

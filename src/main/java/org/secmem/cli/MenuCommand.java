@@ -29,8 +29,12 @@ import picocli.CommandLine.Spec;
       "returns to the menu; Ctrl-C at a prompt quits.",
       "Works in a terminal and with input from a pipe."
     },
-    footer = {"%nExamples:", "  secmem menu", "  printf '1\\n1\\n0\\n' | secmem menu",
-        ExitCodes.HELP_SECTION})
+    footer = {
+      "%nExamples:",
+      "  secmem menu",
+      "  printf '1\\n1\\n0\\n' | secmem menu",
+      ExitCodes.HELP_SECTION
+    })
 final class MenuCommand implements Callable<Integer> {
 
   private static final Logger LOG = LogManager.getLogger(MenuCommand.class);
@@ -56,8 +60,10 @@ final class MenuCommand implements Callable<Integer> {
             in,
             cmd.getOut(),
             args ->
-                guard.run(err -> SecmemCommand.commandLine(menu.get().out(), err, cleanup)
-                    .execute(args.toArray(new String[0])))));
+                guard.run(
+                    err ->
+                        SecmemCommand.commandLine(menu.get().out(), err, cleanup)
+                            .execute(args.toArray(new String[0])))));
     // Only the process's own menu takes over Ctrl-C: tests and embedded uses keep the default.
     Object previous = cleanup.hooked() ? SigInt.install(guard::interrupt) : null;
     try {
@@ -69,10 +75,10 @@ final class MenuCommand implements Callable<Integer> {
 
   /**
    * Ctrl-C in the menu. During a run: the results file is frozen, progress bars are cleared, the
-   * run's thread is interrupted and, once the run has returned (its streams closed, its
-   * temporaries removed by the trial or here), the menu goes on; a run that does not stop within
-   * the grace period, or a second Ctrl-C while it stops, ends the process as the command would
-   * (the shutdown hook removes the temporaries, the rows are kept, exit 130). At a prompt: quits.
+   * run's thread is interrupted and, once the run has returned (its streams closed, its temporaries
+   * removed by the trial or here), the menu goes on; a run that does not stop within the grace
+   * period, or a second Ctrl-C while it stops, ends the process as the command would (the shutdown
+   * hook removes the temporaries, the rows are kept, exit 130). At a prompt: quits.
    */
   static final class RunGuard {
     private final ShutdownCleanup cleanup;
@@ -175,8 +181,11 @@ final class MenuCommand implements Callable<Integer> {
           return;
         }
       }
-      err.println("secmem: the run did not stop within " + graceMillis / 1000 + " s (a loop"
-          + " that does not look at interrupts); quitting as the command does");
+      err.println(
+          "secmem: the run did not stop within "
+              + graceMillis / 1000
+              + " s (a loop"
+              + " that does not look at interrupts); quitting as the command does");
       err.flush();
       exit.accept(ExitCodes.INTERRUPTED);
     }

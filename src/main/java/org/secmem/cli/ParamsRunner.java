@@ -20,12 +20,19 @@ final class ParamsRunner {
     List<RunConfig> configs = Plans.read(List.of(file), Optional.of(experiment), defaults);
     for (RunConfig c : configs) {
       if (c.experiment() != experiment) {
-        throw new BadInputException(c.origin() + ": experiment: this line is a " + c.experiment()
-            + " row, but the file was given to '" + experiment + " --params'; use 'secmem run'");
+        throw new BadInputException(
+            c.origin()
+                + ": experiment: this line is a "
+                + c.experiment()
+                + " row, but the file was given to '"
+                + experiment
+                + " --params'; use 'secmem run'");
       }
     }
     return ExperimentSession.run(
-        cmd, Plans.trials(cmd, configs, common), common.batch(),
+        cmd,
+        Plans.trials(cmd, configs, common),
+        common.batch(),
         common.resultsFile(experiment.cliName()),
         defaults.dataDir());
   }

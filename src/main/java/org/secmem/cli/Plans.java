@@ -13,15 +13,15 @@ import org.secmem.experiment.ReadTrial;
 import org.secmem.experiment.StreamTrialSpec;
 import org.secmem.experiment.SweptTrial;
 import org.secmem.experiment.TimeEstimate;
+import org.secmem.experiment.Trial;
 import org.secmem.experiment.WriteTrial;
+import org.secmem.fs.TempRegistry;
 import org.secmem.param.ParamDefaults;
 import org.secmem.param.ParamFileException;
 import org.secmem.param.ParamFiles;
 import org.secmem.param.RunConfig;
 import org.secmem.stream.StreamOptions;
 import picocli.CommandLine;
-import org.secmem.experiment.Trial;
-import org.secmem.fs.TempRegistry;
 
 /** Turns checked parameter-file configurations into trials to run, and checks resources first. */
 final class Plans {
@@ -36,8 +36,9 @@ final class Plans {
    *
    * @throws BadInputException listing every problem of every file, one per line
    */
-  static List<RunConfig> read(List<Path> files, Optional<Experiment> experiment,
-      ParamDefaults defaults) throws IOException {
+  static List<RunConfig> read(
+      List<Path> files, Optional<Experiment> experiment, ParamDefaults defaults)
+      throws IOException {
     List<RunConfig> all = new ArrayList<>();
     List<String> problems = new ArrayList<>();
     for (Path f : files) {
@@ -58,11 +59,15 @@ final class Plans {
     }
     if (!problems.isEmpty()) {
       List<String> distinct = problems.stream().distinct().toList();
-      String shown = distinct.size() <= MAX_SHOWN ? String.join("\n", distinct)
-          : String.join("\n", distinct.subList(0, MAX_SHOWN)) + "\n... and "
-              + (distinct.size() - MAX_SHOWN) + " more problems of the same lines";
-      throw new BadInputException(shown
-              + "\nnothing was run: fix the lines above (the whole file is checked first)");
+      String shown =
+          distinct.size() <= MAX_SHOWN
+              ? String.join("\n", distinct)
+              : String.join("\n", distinct.subList(0, MAX_SHOWN))
+                  + "\n... and "
+                  + (distinct.size() - MAX_SHOWN)
+                  + " more problems of the same lines";
+      throw new BadInputException(
+          shown + "\nnothing was run: fix the lines above (the whole file is checked first)");
     }
     return all;
   }
@@ -72,8 +77,9 @@ final class Plans {
     List<PlannedTrial> plan = new ArrayList<>();
     for (RunConfig c : configs) {
       // Each line of a parameter file is its own sweep, named FILE:LINE.
-      plan.add(new PlannedTrial(
-          SweptTrial.of(trial(c, SecmemCommand.cleanupOf(cmd)), c.origin()), c.settings()));
+      plan.add(
+          new PlannedTrial(
+              SweptTrial.of(trial(c, SecmemCommand.cleanupOf(cmd)), c.origin()), c.settings()));
     }
     checkResources(cmd, configs, common);
     double seconds = 0;
@@ -81,17 +87,18 @@ final class Plans {
     for (RunConfig c : configs) {
       long r = c.settings().totalRuns();
       runs += r;
-      seconds += r * (c.experiment() == Experiment.SORT
-          ? SortTrials.seconds(c)
-          : TimeEstimate.streamSeconds(c.stream(), c.experiment() == Experiment.WRITE, c.n(),
-              c.k(), c.b()));
+      seconds +=
+          r
+              * (c.experiment() == Experiment.SORT
+                  ? SortTrials.seconds(c)
+                  : TimeEstimate.streamSeconds(
+                      c.stream(), c.experiment() == Experiment.WRITE, c.n(), c.k(), c.b()));
     }
     common.checkDuration(cmd, seconds, runs);
     return plan;
   }
 
-  private static Trial trial(
-      RunConfig c, TempRegistry temps) {
+  private static Trial trial(RunConfig c, TempRegistry temps) {
     switch (c.experiment()) {
       case WRITE:
         return new WriteTrial(streamSpec(c), temps);
@@ -105,22 +112,29 @@ final class Plans {
   }
 
   private static StreamTrialSpec streamSpec(RunConfig c) {
-    return new StreamTrialSpec(c.stream(), c.n(), c.k(),
-        new StreamOptions(c.b(), c.settings().sync()), c.dir(), List.of(), c.settings().seed());
+    return new StreamTrialSpec(
+        c.stream(),
+        c.n(),
+        c.k(),
+        new StreamOptions(c.b(), c.settings().sync()),
+        c.dir(),
+        List.of(),
+        c.settings().seed());
   }
 
   /**
    * Disk space for the largest configuration, before anything runs; each configuration's memory,
    * open files and buffer sizes were admitted as its file was read.
    */
-  private static void checkResources(CommandLine cmd, List<RunConfig> configs,
-      CommonOptions common) throws IOException {
+  private static void checkResources(CommandLine cmd, List<RunConfig> configs, CommonOptions common)
+      throws IOException {
     long maxBytes = 0;
     Path dir = null;
     for (RunConfig c : configs) {
-      long bytes = c.experiment() == Experiment.SORT
-          ? SortTrials.diskBytes(c)
-          : c.n() * c.k() * Integer.BYTES;
+      long bytes =
+          c.experiment() == Experiment.SORT
+              ? SortTrials.diskBytes(c)
+              : c.n() * c.k() * Integer.BYTES;
       if (bytes > maxBytes) {
         maxBytes = bytes;
         dir = c.dir();

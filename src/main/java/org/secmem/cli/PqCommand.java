@@ -1,20 +1,19 @@
 package org.secmem.cli;
 
-import org.secmem.admission.Admission;
-import org.secmem.admission.Machine;
-import org.secmem.admission.QueueRequest;
-import org.secmem.admission.RefusedException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import org.secmem.buffertree.BufferTree;
-import org.secmem.buffertree.ExternalPriorityQueue;
+import org.secmem.admission.Admission;
+import org.secmem.admission.Machine;
+import org.secmem.admission.QueueRequest;
+import org.secmem.admission.RefusedException;
 import org.secmem.buffertree.FanoutRule;
-import org.secmem.buffertree.TreeMemory;
 import org.secmem.data.Shape;
 import org.secmem.experiment.PqImpl;
 import org.secmem.experiment.PqTrial;
@@ -34,8 +33,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import java.util.Arrays;
-import java.util.Iterator;
 
 /** {@code secmem pq}: the priority-queue experiment. */
 @Command(
@@ -45,7 +42,8 @@ import java.util.Iterator;
       "Time a priority queue on N inserts and N delete-mins.",
       "",
       "buffer-tree is the external priority queue on Arge's buffer tree (seed 004): the smallest",
-      "keys in memory (b blocks of B ints), the rest in a buffer tree of M ints whose files go in a",
+      "keys in memory (b blocks of B ints), the rest in a buffer tree of M ints whose files go in"
+          + " a",
       "work folder under --dir, removed after each run. java is java.util.PriorityQueue<Integer>,",
       "the in-memory baseline; each queue is its own configuration of the same session, so one",
       "run compares them. Keys are generated from --seed as the run goes. Every key delete-min",
@@ -76,26 +74,29 @@ final class PqCommand implements Callable<Integer> {
       names = "--workload",
       paramLabel = "WORKLOAD",
       completionCandidates = PqCommand.Workloads.class,
-      description = "insert-then-delete: N inserts, then N delete-mins; interleaved: N/2 inserts,"
-          + " then insert and delete-min alternately, then the queue drained; ratio: each"
-          + " operation an insert with probability --insert-ratio until N inserts are done, then"
-          + " the queue drained (default: ${DEFAULT-VALUE}).",
+      description =
+          "insert-then-delete: N inserts, then N delete-mins; interleaved: N/2 inserts, then insert"
+              + " and delete-min alternately, then the queue drained; ratio: each operation an"
+              + " insert with probability --insert-ratio until N inserts are done, then the queue"
+              + " drained (default: ${DEFAULT-VALUE}).",
       defaultValue = "insert-then-delete")
   String workload;
 
   @Option(
       names = "--insert-ratio",
       paramLabel = "R",
-      description = "With --workload ratio: the probability that an operation is an insert,"
-          + " 0 < R <= 1 (an empty queue always inserts).")
+      description =
+          "With --workload ratio: the probability that an operation is an insert,"
+              + " 0 < R <= 1 (an empty queue always inserts).")
   Double insertRatio;
 
   @Option(
       names = "--impl",
       paramLabel = "IMPL[,IMPL]",
-      description = "Queues to time, each its own configuration: buffer-tree, java, a comma"
-          + " list or both (default: buffer-tree,java; java is left out, with a note, when the"
-          + " heap cannot hold N boxed keys).")
+      description =
+          "Queues to time, each its own configuration: buffer-tree, java, a comma"
+              + " list or both (default: buffer-tree,java; java is left out, with a note, when the"
+              + " heap cannot hold N boxed keys).")
   String impl;
 
   @Option(
@@ -109,8 +110,9 @@ final class PqCommand implements Callable<Integer> {
       names = "--b",
       paramLabel = "BYTES",
       converter = Converters.Bytes.class,
-      description = "Buffer tree: B, the stream buffer in bytes (a block is B/4 ints), 4 .. 1G"
-          + " (default: 64K).")
+      description =
+          "Buffer tree: B, the stream buffer in bytes (a block is B/4 ints), 4 .. 1G"
+              + " (default: 64K).")
   Long b;
 
   /** The tree's (a, b); the queue also needs b >= 4. */
@@ -129,8 +131,8 @@ final class PqCommand implements Callable<Integer> {
       completionCandidates = Completions.StreamTypes.class,
       paramLabel = "WRITE_TYPE",
       converter = Converters.Stream.class,
-      description = "Buffer tree: stream type writing its files, not direct (default:"
-          + " user-buffer).")
+      description =
+          "Buffer tree: stream type writing its files, not direct (default:" + " user-buffer).")
   StreamType writeStream;
 
   @Option(
@@ -145,8 +147,9 @@ final class PqCommand implements Callable<Integer> {
   @Option(
       names = "--dir",
       paramLabel = "DIR",
-      description = "Folder in which the buffer tree's work folder is made for each run and"
-          + " removed after it (default: ${DEFAULT-VALUE}, in the current folder).",
+      description =
+          "Folder in which the buffer tree's work folder is made for each run and"
+              + " removed after it (default: ${DEFAULT-VALUE}, in the current folder).",
       defaultValue = "data")
   Path dir;
 
@@ -177,17 +180,17 @@ final class PqCommand implements Callable<Integer> {
     double ratio = Double.NaN;
     if (w == PqWorkload.RATIO) {
       if (insertRatio == null) {
-        throw new CommandLine.ParameterException(cmd,
-            "--workload ratio needs --insert-ratio R, 0 < R <= 1");
+        throw new CommandLine.ParameterException(
+            cmd, "--workload ratio needs --insert-ratio R, 0 < R <= 1");
       }
       if (!(insertRatio > 0 && insertRatio <= 1)) {
-        throw new CommandLine.ParameterException(cmd, "--insert-ratio: " + insertRatio
-            + " is out of range (allowed: 0 < R <= 1)");
+        throw new CommandLine.ParameterException(
+            cmd, "--insert-ratio: " + insertRatio + " is out of range (allowed: 0 < R <= 1)");
       }
       ratio = insertRatio;
     } else if (insertRatio != null) {
-      throw new CommandLine.ParameterException(cmd,
-          "--insert-ratio applies to --workload ratio only");
+      throw new CommandLine.ParameterException(
+          cmd, "--insert-ratio applies to --workload ratio only");
     }
     boolean implGiven = impl != null;
     Set<PqImpl> impls = impls(cmd, implGiven ? impl : "buffer-tree,java");
@@ -218,24 +221,35 @@ final class PqCommand implements Callable<Integer> {
       }
     }
     if (!PqTrial.oracleFits(n, w)) {
-      cmd.getOut().println(String.format(Locale.ROOT, "note: the oracle for N = %d (%s) needs"
-          + " about %d MiB of heap, more than the %d MiB there is: rows leave verified blank",
-          n, w, PqTrial.oracleHeapBytes(n, w) >> 20, SortMemory.maxHeap() >> 20));
+      cmd.getOut()
+          .println(
+              String.format(
+                  Locale.ROOT,
+                  "note: the oracle for N = %d (%s) needs about %d MiB of heap, more than the %d"
+                      + " MiB there is: rows leave verified blank",
+                  n,
+                  w,
+                  PqTrial.oracleHeapBytes(n, w) >> 20,
+                  SortMemory.maxHeap() >> 20));
       cmd.getOut().flush();
     }
     StreamOptions options = new StreamOptions((int) bytes, settings.sync());
     List<Trial> trials = new ArrayList<>();
     double seconds = 0;
     for (PqImpl i : impls) {
-      PqTrialSpec s = new PqTrialSpec(n, shape, settings.seed(), w, ratio, i, memInts, rule,
-          read, write, options, dir);
+      PqTrialSpec s =
+          new PqTrialSpec(
+              n, shape, settings.seed(), w, ratio, i, memInts, rule, read, write, options, dir);
       trials.add(SweptTrial.of(new PqTrial(s, SecmemCommand.cleanupOf(cmd)), "pq"));
-      seconds += settings.totalRuns() * (i == PqImpl.BUFFER_TREE
-          ? TimeEstimate.sortSeconds(n, memInts, 8) : TimeEstimate.sortSeconds(n, n, 2));
+      seconds +=
+          settings.totalRuns()
+              * (i == PqImpl.BUFFER_TREE
+                  ? TimeEstimate.sortSeconds(n, memInts, 8)
+                  : TimeEstimate.sortSeconds(n, n, 2));
     }
     common.checkDuration(cmd, seconds, settings.totalRuns() * trials.size());
-    return ExperimentSession.run(cmd, trials, settings, common.batch(),
-        common.resultsFile("pq"), dir);
+    return ExperimentSession.run(
+        cmd, trials, settings, common.batch(), common.resultsFile("pq"), dir);
   }
 
   /** The queues of {@code text}: names separated by commas, or both; each once, in order. */
@@ -252,8 +266,12 @@ final class PqCommand implements Callable<Integer> {
         out.add(PqImpl.parse(t));
       } catch (IllegalArgumentException e) {
         // "both" is a word of this option, not a queue: the message adds it to the queues' names.
-        throw new CommandLine.ParameterException(cmd, "--impl: " + Names.unknown("priority queue",
-            part.trim(), Names.allowed(PqImpl.class) + ", both").getMessage());
+        throw new CommandLine.ParameterException(
+            cmd,
+            "--impl: "
+                + Names.unknown(
+                        "priority queue", part.trim(), Names.allowed(PqImpl.class) + ", both")
+                    .getMessage());
       }
     }
     return out;
@@ -261,23 +279,38 @@ final class PqCommand implements Callable<Integer> {
 
   /** Options of the buffer tree, refused when no buffer tree runs. */
   private void refuseTreeOption(CommandLine cmd) {
-    String given = m != null ? "--m" : b != null ? "--b" : fanout.given() != null
-        ? fanout.given() : readStream != null ? "--read-stream"
-        : writeStream != null ? "--write-stream" : null;
+    String given =
+        m != null
+            ? "--m"
+            : b != null
+                ? "--b"
+                : fanout.given() != null
+                    ? fanout.given()
+                    : readStream != null
+                        ? "--read-stream"
+                        : writeStream != null ? "--write-stream" : null;
     if (given != null) {
-      throw new CommandLine.ParameterException(cmd, given + " applies to --impl buffer-tree"
-          + " only (the java queue has no memory bound, blocks or files)");
+      throw new CommandLine.ParameterException(
+          cmd,
+          given
+              + " applies to --impl buffer-tree"
+              + " only (the java queue has no memory bound, blocks or files)");
     }
   }
 
   /** Refuses, before anything runs, a buffer tree the options cannot make or the heap hold. */
-  private void checkTree(CommandLine cmd, long memInts, long bytes, StreamType read,
-      StreamType write, FanoutRule rule) {
+  private void checkTree(
+      CommandLine cmd,
+      long memInts,
+      long bytes,
+      StreamType read,
+      StreamType write,
+      FanoutRule rule) {
     Limits.within(cmd, "--m", memInts, NumericField.M);
     Limits.within(cmd, "--b", bytes, NumericField.B);
     try {
-      Admission.queue(new QueueRequest(n, memInts, (int) bytes, rule, read, write),
-          Machine.current());
+      Admission.queue(
+          new QueueRequest(n, memInts, (int) bytes, rule, read, write), Machine.current());
     } catch (RefusedException e) {
       throw Refusals.of(cmd, e);
     }
@@ -286,16 +319,24 @@ final class PqCommand implements Callable<Integer> {
   /** Why java.util.PriorityQueue cannot hold N keys here, or null when it can. */
   static String javaProblem(long n) {
     if (n > Integer.MAX_VALUE - 8) {
-      return String.format(Locale.ROOT, "java.util.PriorityQueue holds at most %d keys, not N"
-          + " = %d; use --impl buffer-tree", Integer.MAX_VALUE - 8, n);
+      return String.format(
+          Locale.ROOT,
+          "java.util.PriorityQueue holds at most %d keys, not N" + " = %d; use --impl buffer-tree",
+          Integer.MAX_VALUE - 8,
+          n);
     }
     long need = PqTrial.javaHeapBytes(n);
     long heap = SortMemory.maxHeap();
     if (need > heap) {
-      return String.format(Locale.ROOT, "java.util.PriorityQueue of N = %d boxed keys needs"
-          + " about %d MiB of heap (%d bytes a key and the JVM), but the heap is %d MiB; use a"
-          + " smaller --n, --impl buffer-tree, or a larger heap (java -Xmx, scripts/secmem:"
-          + " SECMEM_HEAP)", n, (need + (1 << 20) - 1) >> 20, PqTrial.JAVA_BYTES_PER_KEY,
+      return String.format(
+          Locale.ROOT,
+          "java.util.PriorityQueue of N = %d boxed keys needs"
+              + " about %d MiB of heap (%d bytes a key and the JVM), but the heap is %d MiB; use a"
+              + " smaller --n, --impl buffer-tree, or a larger heap (java -Xmx, scripts/secmem:"
+              + " SECMEM_HEAP)",
+          n,
+          (need + (1 << 20) - 1) >> 20,
+          PqTrial.JAVA_BYTES_PER_KEY,
           heap >> 20);
     }
     return null;

@@ -2,6 +2,9 @@ package org.secmem.cli;
 
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
@@ -9,9 +12,6 @@ import me.tongfei.progressbar.ProgressBarStyle;
 import org.secmem.experiment.RunListener;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Shows progress: one line per measured run, and in a terminal also a progress bar on the error
@@ -22,12 +22,11 @@ final class ProgressListener implements RunListener, AutoCloseable {
   private final PrintWriter out;
   private final PrintWriter err;
   private final ProgressBar bar;
-  private final AtomicBoolean closed =
-      new AtomicBoolean();
+  private final AtomicBoolean closed = new AtomicBoolean();
 
   /** The bars on screen now, so that an interrupt can take them off before it says anything. */
-  private static final Set<ProgressListener> SHOWN =
-      ConcurrentHashMap.newKeySet();
+  private static final Set<ProgressListener> SHOWN = ConcurrentHashMap.newKeySet();
+
   private String current = "";
   private String position = "";
 
@@ -57,8 +56,8 @@ final class ProgressListener implements RunListener, AutoCloseable {
   }
 
   /**
-   * Process shutdown: only erases the bar's line (closing the bar there starts logging that the
-   * JVM can no longer set up), so that the interrupt message does not follow a half-drawn bar.
+   * Process shutdown: only erases the bar's line (closing the bar there starts logging that the JVM
+   * can no longer set up), so that the interrupt message does not follow a half-drawn bar.
    */
   static void eraseBars() {
     if (!SHOWN.isEmpty()) {
@@ -80,8 +79,10 @@ final class ProgressListener implements RunListener, AutoCloseable {
     // configs 0: the sentinel's re-run of its reference configuration (--sentinel)
     position = configs == 0 ? "[sentinel]" : "[" + config + "/" + configs + "]";
     if (bar != null) {
-      bar.setExtraMessage(configs == 0 ? " sentinel"
-          : " config " + config + "/" + configs + ", run " + run + "/" + runs);
+      bar.setExtraMessage(
+          configs == 0
+              ? " sentinel"
+              : " config " + config + "/" + configs + ", run " + run + "/" + runs);
     }
   }
 
@@ -103,8 +104,10 @@ final class ProgressListener implements RunListener, AutoCloseable {
             .append(' ')
             .append(current)
             .append("  ")
-            .append(warmup ? "warm-up " : Boolean.parseBoolean(row.get(ResultColumn.SENTINEL))
-                ? "run " : "rep ")
+            .append(
+                warmup
+                    ? "warm-up "
+                    : Boolean.parseBoolean(row.get(ResultColumn.SENTINEL)) ? "run " : "rep ")
             .append(row.get(ResultColumn.REP))
             .append(note)
             .append(": ")

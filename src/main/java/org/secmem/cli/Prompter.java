@@ -3,12 +3,12 @@ package org.secmem.cli;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.List;
-import java.util.Locale;
-import java.util.function.Function;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
 import org.secmem.param.Numbers;
 import org.secmem.param.NumericField;
 
@@ -69,8 +69,15 @@ final class Prompter {
       throws EndOfInput, IOException, Back {
     while (true) {
       // A label or default may quote an earlier answer or a file name: shown escaped, used as is.
-      String answer = line("  " + UserText.line(label) + " [" + UserText.line(defaultText) + "]"
-          + (allowed.isEmpty() ? "" : " (" + allowed + ")") + ": ");
+      String answer =
+          line(
+              "  "
+                  + UserText.line(label)
+                  + " ["
+                  + UserText.line(defaultText)
+                  + "]"
+                  + (allowed.isEmpty() ? "" : " (" + allowed + ")")
+                  + ": ");
       if (answer.equalsIgnoreCase("b")) {
         throw new Back();
       }
@@ -92,7 +99,7 @@ final class Prompter {
   /** A whole number in [min, max], written as the CLI accepts it (2^20, 64K for bytes). */
   long number(String label, long def, long min, long max, boolean bytes)
       throws EndOfInput, IOException, Back {
-    return number(label, def, min, max, bytes, value -> { });
+    return number(label, def, min, max, bytes, value -> {});
   }
 
   /**
@@ -105,9 +112,8 @@ final class Prompter {
   }
 
   /** A value of {@code field}, in its range and unit, as a parameter file takes it. */
-  long number(String label, long def, NumericField field)
-      throws EndOfInput, IOException, Back {
-    return number(label, def, field, value -> { });
+  long number(String label, long def, NumericField field) throws EndOfInput, IOException, Back {
+    return number(label, def, field, value -> {});
   }
 
   /** A value of {@code field} that also passes {@code check}. */
@@ -116,10 +122,13 @@ final class Prompter {
     return number(label, def, field.min(), field.max(), field.bytes(), field.unit(), check);
   }
 
-  private long number(String label, long def, long min, long max, boolean bytes, String unit,
-      Check check) throws EndOfInput, IOException, Back {
-    String allowed = min == Long.MIN_VALUE ? "any integer"
-        : min + " .. " + (max == Long.MAX_VALUE ? "" : Long.toString(max));
+  private long number(
+      String label, long def, long min, long max, boolean bytes, String unit, Check check)
+      throws EndOfInput, IOException, Back {
+    String allowed =
+        min == Long.MIN_VALUE
+            ? "any integer"
+            : min + " .. " + (max == Long.MAX_VALUE ? "" : Long.toString(max));
     return ask(
         label,
         Long.toString(def),
@@ -127,9 +136,7 @@ final class Prompter {
         text -> {
           long v;
           try {
-            v = bytes
-                ? Numbers.parseBytes(text)
-                : Numbers.parseCount(text);
+            v = bytes ? Numbers.parseBytes(text) : Numbers.parseCount(text);
           } catch (NumberFormatException e) {
             throw new Rejected(e.getMessage());
           }
@@ -143,7 +150,8 @@ final class Prompter {
   }
 
   /** One of the given choices (case-insensitive). */
-  String choice(String label, String def, List<String> choices) throws EndOfInput, IOException, Back {
+  String choice(String label, String def, List<String> choices)
+      throws EndOfInput, IOException, Back {
     return ask(
         label,
         def,
@@ -159,7 +167,8 @@ final class Prompter {
   }
 
   /** Several of the given choices, comma separated, or "all". */
-  String choices(String label, String def, List<String> choices) throws EndOfInput, IOException, Back {
+  String choices(String label, String def, List<String> choices)
+      throws EndOfInput, IOException, Back {
     return ask(
         label,
         def,
@@ -178,7 +187,8 @@ final class Prompter {
               }
             }
             if (match == null) {
-              throw new Rejected("'" + part.trim() + "' is not one of " + String.join(", ", choices));
+              throw new Rejected(
+                  "'" + part.trim() + "' is not one of " + String.join(", ", choices));
             }
             picked.append(picked.length() == 0 ? "" : ",").append(match);
           }
@@ -204,23 +214,31 @@ final class Prompter {
   }
 
   String text(String label, String def) throws EndOfInput, IOException, Back {
-    return ask(label, def, "", text -> {
-      if (text.isEmpty()) {
-        throw new Rejected("a value is needed");
-      }
-      return text;
-    });
+    return ask(
+        label,
+        def,
+        "",
+        text -> {
+          if (text.isEmpty()) {
+            throw new Rejected("a value is needed");
+          }
+          return text;
+        });
   }
 
   /** A path that must name an existing, readable file; asked again otherwise. */
   String existingFile(String label, String def) throws EndOfInput, IOException, Back {
-    return ask(label, def, "", text -> {
-      Path p = Paths.get(text);
-      if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
-        throw new Rejected(text + " does not exist or is not a readable file");
-      }
-      return text;
-    });
+    return ask(
+        label,
+        def,
+        "",
+        text -> {
+          Path p = Paths.get(text);
+          if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
+            throw new Rejected(text + " does not exist or is not a readable file");
+          }
+          return text;
+        });
   }
 
   /** Maps a function over an answer, turning its IllegalArgumentException into a rejection. */

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.secmem.experiment.DataSet;
+import org.secmem.experiment.Experiment;
 import org.secmem.experiment.ReadTrial;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.StreamTrialSpec;
@@ -20,7 +21,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import org.secmem.experiment.Experiment;
 
 /** {@code secmem read}: the read experiment. */
 @Command(
@@ -77,13 +77,13 @@ final class ReadCommand implements Callable<Integer> {
       for (StreamType type : stream.streams(cmd)) {
         for (int b : type.usesBufferSize() ? bs : bs.subList(0, 1)) {
           Resources.checkStreamMemory("--files", type, files.size(), b, bulk);
-          seconds += settings.totalRuns()
-              * TimeEstimate.streamSeconds(type, false, n, files.size(), b);
+          seconds +=
+              settings.totalRuns() * TimeEstimate.streamSeconds(type, false, n, files.size(), b);
           StreamOptions options = new StreamOptions(b, false);
           trials.add(
               new ReadTrial(
                   new StreamTrialSpec(
-                  type, n, files.size(), options, stream.dir, files, settings.seed(), bulk),
+                      type, n, files.size(), options, stream.dir, files, settings.seed(), bulk),
                   SecmemCommand.cleanupOf(cmd)));
         }
       }
@@ -107,23 +107,27 @@ final class ReadCommand implements Callable<Integer> {
               trials.add(
                   new ReadTrial(
                       new StreamTrialSpec(
-                        type, n, k, options, stream.dir, List.of(), settings.seed(), bulk),
+                          type, n, k, options, stream.dir, List.of(), settings.seed(), bulk),
                       SecmemCommand.cleanupOf(cmd)));
             }
           }
         }
       }
       if (missingBytes > 0) {
-        Resources.checkWritableFolder("--dir (the missing data files are generated there)",
-            stream.dir);
+        Resources.checkWritableFolder(
+            "--dir (the missing data files are generated there)", stream.dir);
       }
       common.checkDisk(stream.dir, missingBytes, "generating the missing data files");
     }
     common.checkDuration(cmd, seconds, settings.totalRuns() * trials.size());
     // One command line is one sweep: its rows differ only in what its options list.
     return ExperimentSession.run(
-        cmd, trials.stream().map(t -> SweptTrial.of(t, "read")).toList(), settings, common.batch(),
-        common.resultsFile("read"), stream.dir);
+        cmd,
+        trials.stream().map(t -> SweptTrial.of(t, "read")).toList(),
+        settings,
+        common.batch(),
+        common.resultsFile("read"),
+        stream.dir);
   }
 
   /** Checks every named file up front; returns N (the largest file's int count). */

@@ -10,8 +10,8 @@ import picocli.CommandLine;
 
 /**
  * How the command line names what {@link org.secmem.admission.Admission} found: each problem
- * prefixed with the option the user gave for its parameter ({@code --fanout} or {@code
- * --b-over-m}, {@code --[no-]overlap}), as a parameter file prefixes {@code file:line: column:}.
+ * prefixed with the option the user gave for its parameter ({@code --fanout} or {@code --b-over-m},
+ * {@code --[no-]overlap}), as a parameter file prefixes {@code file:line: column:}.
  */
 final class Refusals {
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import org.secmem.admission.Admission;
 import org.secmem.admission.Machine;
 import org.secmem.admission.Parameter;
@@ -12,7 +13,6 @@ import org.secmem.admission.RefusedException;
 import org.secmem.param.PathProblems;
 import org.secmem.stream.StreamType;
 import picocli.CommandLine;
-import java.util.Locale;
 
 /** Checks, before a run starts, that the machine can give what the run will take. */
 final class Resources {
@@ -36,8 +36,8 @@ final class Resources {
       Admission.streamMemory(type, k, b, bulk, Machine.current());
     } catch (RefusedException e) {
       Problem p = e.first();
-      throw new BadInputException((p.parameter() == Parameter.K ? kOption : "--b") + ": "
-          + p.message(), e);
+      throw new BadInputException(
+          (p.parameter() == Parameter.K ? kOption : "--b") + ": " + p.message(), e);
     }
   }
 

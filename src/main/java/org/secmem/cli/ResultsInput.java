@@ -3,24 +3,23 @@ package org.secmem.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.secmem.report.MalformedResultsException;
 import org.secmem.report.RawResults;
 import org.secmem.report.Reports;
-import picocli.CommandLine;
-import java.util.List;
 import org.secmem.report.ResultColumns;
+import picocli.CommandLine;
 
 /**
- * A raw results file given to a command that reads one ({@code chart}, {@code compare},
- * {@code advise}): read once, its malformed rows named as warnings on the error stream, every way
- * it cannot be read at all one line of bad input that names it.
+ * A raw results file given to a command that reads one ({@code chart}, {@code compare}, {@code
+ * advise}): read once, its malformed rows named as warnings on the error stream, every way it
+ * cannot be read at all one line of bad input that names it.
  */
 final class ResultsInput {
 
   /** A raw results file has one of these; summaries, comparisons and parameter files none. */
-  private static final List<String> MEASURED = List.of(
-      ResultColumns.ELAPSED_NS, ResultColumns.ELAPSED_MS,
-      ResultColumns.MIB_PER_S);
+  private static final List<String> MEASURED =
+      List.of(ResultColumns.ELAPSED_NS, ResultColumns.ELAPSED_MS, ResultColumns.MIB_PER_S);
 
   private ResultsInput() {}
 
@@ -48,9 +47,13 @@ final class ResultsInput {
       throw new BadInputException(name + ": cannot be read: " + e.getMessage(), e);
     }
     if (raw.header().stream().noneMatch(MEASURED::contains)) {
-      throw new BadInputException(name + " is not a secmem results file: it has none of the"
-          + " columns " + String.join(", ", MEASURED) + " (a summary, comparison or parameter"
-          + " file? give the raw results file, X.csv beside X-summary.csv)");
+      throw new BadInputException(
+          name
+              + " is not a secmem results file: it has none of the"
+              + " columns "
+              + String.join(", ", MEASURED)
+              + " (a summary, comparison or parameter"
+              + " file? give the raw results file, X.csv beside X-summary.csv)");
     }
     for (String line : Reports.describeProblems(raw)) {
       cmd.getErr().println("warning: " + line);

@@ -7,8 +7,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import org.secmem.engine.SortEngines;
 import org.secmem.experiment.BatchStep;
 import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.Experiment;
@@ -21,15 +23,13 @@ import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultColumns;
 import org.secmem.report.ResultRow;
 import org.secmem.sort.SortAlgorithm;
-import java.util.Optional;
-import org.secmem.engine.SortEngines;
 
 /**
  * {@code run --resume}: leaves out what an interrupted sweep already measured, by (configuration,
  * warm-up or repetition, number). A configuration with all its repetitions in the results file is
  * skipped; one with some runs its warm-ups again (the process is cold again) without recording the
- * ones already recorded, then exactly its missing repetitions under their own numbers; one with none
- * runs whole. So the file ends with every (configuration, rep) once.
+ * ones already recorded, then exactly its missing repetitions under their own numbers; one with
+ * none runs whole. So the file ends with every (configuration, rep) once.
  */
 final class Resume {
 
@@ -67,15 +67,19 @@ final class Resume {
     // in one plan each take one row per number, so each gets its own repetitions.
     Map<String, Long> recorded = new HashMap<>();
     for (RawRow row : raw.rows()) {
-      runNumber(row).ifPresent(
-          n -> recorded.merge(runKey(key(row), row.isWarmup(), n), 1L, Long::sum));
+      runNumber(row)
+          .ifPresent(n -> recorded.merge(runKey(key(row), row.isWarmup(), n), 1L, Long::sum));
     }
     List<BatchStep> left = new ArrayList<>();
     for (int i = 0; i < plan.size(); i++) {
       PlannedTrial p = plan.get(i);
       RunSettings s = p.settings();
-      ResultRow cells = p.trial().configuration().set(ResultColumn.SYNC, s.sync())
-          .set(ResultColumn.CACHE, s.cache().cliName()).build();
+      ResultRow cells =
+          p.trial()
+              .configuration()
+              .set(ResultColumn.SYNC, s.sync())
+              .set(ResultColumn.CACHE, s.cache().cliName())
+              .build();
       String key = key(cells);
       SortedSet<Integer> reps = missing(recorded, key, false, s.reps());
       SortedSet<Integer> warmups = missing(recorded, key, true, s.warmup());
@@ -102,7 +106,9 @@ final class Resume {
     return missing;
   }
 
-  /** The row's rep number, empty when the cell is not a positive integer (then it counts for none). */
+  /**
+   * The row's rep number, empty when the cell is not a positive integer (then it counts for none).
+   */
   private static Optional<Integer> runNumber(RawRow row) {
     String rep = row.get(ResultColumns.REP).trim();
     try {
@@ -136,13 +142,15 @@ final class Resume {
   /** Sort rows written before the algorithm column were all the merge sort's. */
   private static String algorithmKey(String experiment, String algorithm) {
     return algorithm.isBlank() && experiment.equals(Experiment.SORT.cliName())
-        ? SortAlgorithm.MERGE.cliName() : algorithm;
+        ? SortAlgorithm.MERGE.cliName()
+        : algorithm;
   }
 
   /** Sort rows written before the engine column were all secmem's own. */
   private static String engineKey(String experiment, String engine) {
     return engine.isBlank() && experiment.equals(Experiment.SORT.cliName())
-        ? SortEngines.SECMEM : engine;
+        ? SortEngines.SECMEM
+        : engine;
   }
 
   private static String key(ResultRow row) {

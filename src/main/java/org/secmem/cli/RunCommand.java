@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.secmem.experiment.BatchStep;
 import org.secmem.experiment.Experiment;
+import org.secmem.experiment.PlannedTrial;
 import org.secmem.param.ParamDefaults;
 import org.secmem.param.RunConfig;
 import org.secmem.report.Comparison;
@@ -19,7 +20,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import org.secmem.experiment.PlannedTrial;
 
 /** {@code secmem run}: runs parameter files. */
 @Command(
@@ -102,36 +102,52 @@ final class RunCommand implements Callable<Integer> {
         cmd.getErr().println("warning: " + line);
       }
       if (!problems.isEmpty()) {
-        cmd.getErr().println("warning: malformed rows count as not measured: their runs are done"
-            + " again");
+        cmd.getErr()
+            .println(
+                "warning: malformed rows count as not measured: their runs are done" + " again");
       }
       cmd.getErr().flush();
       steps = Resume.remaining(plan, raw);
     }
     long halfDone = steps.stream().filter(BatchStep::halfDone).count();
-    cmd.getOut().println("resume: " + (plan.size() - steps.size()) + " of " + plan.size()
-        + " configurations already measured in " + results + "; " + steps.size() + " to run"
-        + (halfDone == 0 ? "" : " (" + halfDone + " half-done: only their missing repetitions run,"
-            + " after warm-ups that are not recorded twice)"));
+    cmd.getOut()
+        .println(
+            "resume: "
+                + (plan.size() - steps.size())
+                + " of "
+                + plan.size()
+                + " configurations already measured in "
+                + results
+                + "; "
+                + steps.size()
+                + " to run"
+                + (halfDone == 0
+                    ? ""
+                    : " ("
+                        + halfDone
+                        + " half-done: only their missing repetitions run,"
+                        + " after warm-ups that are not recorded twice)"));
     if (steps.isEmpty()) {
       return ExitCodes.OK;
     }
-    return ExperimentSession.runSteps(cmd, plan, steps, common.batch(), results,
-        defaults.dataDir(), base);
+    return ExperimentSession.runSteps(
+        cmd, plan, steps, common.batch(), results, defaults.dataDir(), base);
   }
 
   /**
-   * The {@code --baseline} file read and checked before the sweep: a baseline that cannot be
-   * read stops the command with exit 2 before anything runs. Null without {@code --baseline}, and
-   * in a forked JVM (which only measures).
+   * The {@code --baseline} file read and checked before the sweep: a baseline that cannot be read
+   * stops the command with exit 2 before anything runs. Null without {@code --baseline}, and in a
+   * forked JVM (which only measures).
    */
   private ExperimentSession.Baseline baseline(CommandLine cmd, Path results) throws IOException {
-    boolean options = comparison.by != null || comparison.failIfSlower != null
-        || !"0.95".equals(comparison.level);
+    boolean options =
+        comparison.by != null
+            || comparison.failIfSlower != null
+            || !"0.95".equals(comparison.level);
     if (baseline == null) {
       if (options) {
-        throw new CommandLine.ParameterException(cmd,
-            "--by, --level and --fail-if-slower need --baseline BASE.csv");
+        throw new CommandLine.ParameterException(
+            cmd, "--by, --level and --fail-if-slower need --baseline BASE.csv");
       }
       return null;
     }
@@ -142,11 +158,14 @@ final class RunCommand implements Callable<Integer> {
     double level = comparison.level(cmd);
     double failIfSlower = comparison.failIfSlower(cmd);
     if (Files.exists(results) && Files.exists(baseline) && Files.isSameFile(baseline, results)) {
-      throw new BadInputException("--baseline " + baseline + " is the --results file itself:"
-          + " compare with an earlier sweep's file");
+      throw new BadInputException(
+          "--baseline "
+              + baseline
+              + " is the --results file itself:"
+              + " compare with an earlier sweep's file");
     }
-    return new ExperimentSession.Baseline(baseline,
-        Comparisons.read(cmd, baseline, "--baseline"), by, level, failIfSlower);
+    return new ExperimentSession.Baseline(
+        baseline, Comparisons.read(cmd, baseline, "--baseline"), by, level, failIfSlower);
   }
 
   private static String baseName(Path f) {

@@ -1,11 +1,11 @@
 package org.secmem.cli;
 
 import java.io.PrintWriter;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.apache.logging.log4j.LogManager;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /** The top-level {@code secmem} command: its subcommands, version and exit codes. */
 @Command(
@@ -21,7 +21,6 @@ import org.apache.logging.log4j.LogManager;
       VerifyCommand.class,
       WriteCommand.class,
       ReadCommand.class,
-
       SortCommand.class,
       PqCommand.class,
       RunCommand.class,
@@ -95,8 +94,8 @@ public final class SecmemCommand implements Callable<Integer> {
   }
 
   /**
-   * The process's run: the default folders are looked at before anything else (logging creates
-   * its folder as soon as it starts), then the command line is built and run.
+   * The process's run: the default folders are looked at before anything else (logging creates its
+   * folder as soon as it starts), then the command line is built and run.
    */
   public static int runProcess(PrintWriter out, PrintWriter err, String... args) {
     CreatedFolders folders = CreatedFolders.snapshot();
@@ -118,10 +117,15 @@ public final class SecmemCommand implements Callable<Integer> {
     } catch (Error e) {
       // picocli hands only Exceptions to the handler; an Error (out of memory, stack overflow, an
       // unsafe-access fault) still gets one line, not a stack trace, and the log gets the trace.
-      LogManager.getLogger(SecmemCommand.class)
-          .error("secmem failed", e);
-      cmd.getErr().println(UserText.lines("secmem: " + describe(e) + " (details in the log"
-          + cleanup.measuredSoFar() + ")"));
+      LogManager.getLogger(SecmemCommand.class).error("secmem failed", e);
+      cmd.getErr()
+          .println(
+              UserText.lines(
+                  "secmem: "
+                      + describe(e)
+                      + " (details in the log"
+                      + cleanup.measuredSoFar()
+                      + ")"));
       cmd.getErr().flush();
       code = ExitCodes.FAILURE;
     }
@@ -131,7 +135,9 @@ public final class SecmemCommand implements Callable<Integer> {
 
   private static String describe(Error e) {
     if (e instanceof OutOfMemoryError) {
-      return "out of memory (" + e.getMessage() + "); give the JVM more, e.g. SECMEM_HEAP=4g with"
+      return "out of memory ("
+          + e.getMessage()
+          + "); give the JVM more, e.g. SECMEM_HEAP=4g with"
           + " scripts/secmem or java -Xmx4g";
     }
     return "internal error: " + e;

@@ -5,22 +5,22 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.Collection;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.data.PartFile;
-import org.secmem.report.RawResultsWriter;
 import org.secmem.fs.TempRegistry;
+import org.secmem.report.RawResultsWriter;
 import org.secmem.sort.WorkDirectory;
-import java.util.Collection;
-import java.util.Optional;
 
 /**
  * Removes temporary work folders and partly written files ({@code .NAME.<uuid>.part}, see {@code
  * org.secmem.data.PartFile}) when the process is interrupted (Ctrl-C, SIGTERM), as GNU sort does,
- * and says what is kept. One per process: the command line owns it and passes it down.
- * Rows already measured need no rescue: each was flushed to the results file as it was measured.
+ * and says what is kept. One per process: the command line owns it and passes it down. Rows already
+ * measured need no rescue: each was flushed to the results file as it was measured.
  */
 final class ShutdownCleanup implements TempRegistry {
 
@@ -77,9 +77,9 @@ final class ShutdownCleanup implements TempRegistry {
   }
 
   /**
-   * Where the rows this command measured are, for a failure's message: "; the 12 rows measured
-   * so far are in r.csv", or "" when it measured none (chart, compare, or a failure before the
-   * first row).
+   * Where the rows this command measured are, for a failure's message: "; the 12 rows measured so
+   * far are in r.csv", or "" when it measured none (chart, compare, or a failure before the first
+   * row).
    */
   String measuredSoFar() {
     RawResultsWriter w = lastSession;
@@ -87,8 +87,13 @@ final class ShutdownCleanup implements TempRegistry {
       return "";
     }
     long added = w.tally().added();
-    return added == 0 ? "" : "; the " + added + (added == 1 ? " row" : " rows")
-        + " measured so far are in " + w.file();
+    return added == 0
+        ? ""
+        : "; the "
+            + added
+            + (added == 1 ? " row" : " rows")
+            + " measured so far are in "
+            + w.file();
   }
 
   /** The command finished on its own: nothing to say at shutdown. */
@@ -126,9 +131,13 @@ final class ShutdownCleanup implements TempRegistry {
       // Not a signal: code the command ran (Spark, on a setting it cannot live with) ended the
       // JVM. Say who, so that "interrupted" does not send the user looking for a Ctrl-C.
       err.println();
-      err.println(UserText.line("secmem: " + exiter.get() + " ended the JVM (System.exit)"
-          + " while the command ran; its reason is in logs/secmem.log"
-          + (said == null ? "" : "; " + said)));
+      err.println(
+          UserText.line(
+              "secmem: "
+                  + exiter.get()
+                  + " ended the JVM (System.exit)"
+                  + " while the command ran; its reason is in logs/secmem.log"
+                  + (said == null ? "" : "; " + said)));
       err.flush();
     } else if (said != null) {
       err.println();
@@ -138,10 +147,10 @@ final class ShutdownCleanup implements TempRegistry {
   }
 
   /**
-   * The class outside secmem and the JDK that called {@code System.exit} (or {@code
-   * Runtime.exit}) and is waiting in it for the shutdown hooks, e.g. one of Spark's; empty for a
-   * signal (the JDK's handler ends the JVM without {@code Runtime.exit}), for the end of {@code
-   * main}, and for secmem's own exits.
+   * The class outside secmem and the JDK that called {@code System.exit} (or {@code Runtime.exit})
+   * and is waiting in it for the shutdown hooks, e.g. one of Spark's; empty for a signal (the JDK's
+   * handler ends the JVM without {@code Runtime.exit}), for the end of {@code main}, and for
+   * secmem's own exits.
    */
   static Optional<String> exitCaller(Collection<StackTraceElement[]> stacks) {
     for (StackTraceElement[] stack : stacks) {
@@ -152,11 +161,13 @@ final class ShutdownCleanup implements TempRegistry {
         }
         for (int j = i + 1; j < stack.length; j++) {
           String c = stack[j].getClassName();
-          if (c.equals("java.lang.System") || c.equals("java.lang.Runtime")
+          if (c.equals("java.lang.System")
+              || c.equals("java.lang.Runtime")
               || c.startsWith("scala.sys.")) {
             continue; // the ways to exit, not who asked (Scala's sys.exit calls System.exit)
           }
-          return c.startsWith("org.secmem.") ? Optional.empty()
+          return c.startsWith("org.secmem.")
+              ? Optional.empty()
               : Optional.of(c + "." + stack[j].getMethodName());
         }
       }
@@ -168,8 +179,8 @@ final class ShutdownCleanup implements TempRegistry {
   private volatile RawResultsWriter.Tally frozenTally;
 
   /**
-   * Ctrl-C during a run started from the menu: freezes the results file now (the row being
-   * written is finished, later ones are not written), before the run's thread is interrupted.
+   * Ctrl-C during a run started from the menu: freezes the results file now (the row being written
+   * is finished, later ones are not written), before the run's thread is interrupted.
    */
   void freezeResults() {
     RawResultsWriter writer = results;
@@ -180,8 +191,8 @@ final class ShutdownCleanup implements TempRegistry {
   }
 
   /**
-   * After a menu run stopped by Ctrl-C has returned: removes what is still registered and says
-   * what was removed and what is kept, as the shutdown hook would; the process goes on.
+   * After a menu run stopped by Ctrl-C has returned: removes what is still registered and says what
+   * was removed and what is kept, as the shutdown hook would; the process goes on.
    */
   String afterInterruptedRun() {
     RawResultsWriter writer = frozen;
@@ -192,8 +203,8 @@ final class ShutdownCleanup implements TempRegistry {
   }
 
   /**
-   * Removes the registered temporaries (and a results file left without rows); what to say, or
-   * null when there is nothing to say and {@code always} is false.
+   * Removes the registered temporaries (and a results file left without rows); what to say, or null
+   * when there is nothing to say and {@code always} is false.
    */
   private String cleanUp(RawResultsWriter writer, RawResultsWriter.Tally tally, boolean always) {
     int removed = 0;
@@ -228,17 +239,29 @@ final class ShutdownCleanup implements TempRegistry {
       // Like a run that fails before its first row: no header-only file is left behind.
       ExperimentSession.removeUnused(writer.file(), writer.createdFolders());
     }
-    String kept = writer == null ? ""
-        : tally.inFile() == 0 ? "; no run had finished, so nothing was measured"
-            + (unused ? " and " + writer.file() + " is not kept" : "")
-        : "; " + file + " holds " + ExperimentSession.rowsText(tally)
-            // The menu's run went on to write the summary of what it measured.
-            + (always ? "" : " (run 'secmem chart " + file + "' for the summary and charts)");
-    return (removed == 0 && always ? "the run's temporary files are removed"
-        : "removed " + what(removed - files, files)) + kept;
+    String kept =
+        writer == null
+            ? ""
+            : tally.inFile() == 0
+                ? "; no run had finished, so nothing was measured"
+                    + (unused ? " and " + writer.file() + " is not kept" : "")
+                : "; "
+                    + file
+                    + " holds "
+                    + ExperimentSession.rowsText(tally)
+                    // The menu's run went on to write the summary of what it measured.
+                    + (always
+                        ? ""
+                        : " (run 'secmem chart " + file + "' for the summary and charts)");
+    return (removed == 0 && always
+            ? "the run's temporary files are removed"
+            : "removed " + what(removed - files, files))
+        + kept;
   }
 
-  /** E.g. "1 temporary folder", "2 unfinished files", "1 temporary folder and 1 unfinished file". */
+  /**
+   * E.g. "1 temporary folder", "2 unfinished files", "1 temporary folder and 1 unfinished file".
+   */
   static String what(int folders, int files) {
     String f = folders + " temporary " + (folders == 1 ? "folder" : "folders");
     String p = files + " unfinished " + (files == 1 ? "file" : "files");

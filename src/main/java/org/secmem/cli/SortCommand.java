@@ -1,13 +1,15 @@
 package org.secmem.cli;
 
+import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.secmem.admission.Admission;
 import org.secmem.admission.Machine;
@@ -15,32 +17,29 @@ import org.secmem.admission.RefusedException;
 import org.secmem.admission.SortPlan;
 import org.secmem.admission.SortRequest;
 import org.secmem.buffertree.FanoutRule;
-import org.secmem.buffertree.TreeMemory;
 import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
+import org.secmem.engine.EngineChecks;
+import org.secmem.engine.EngineSettings;
+import org.secmem.engine.SortEngines;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.SortTrial;
 import org.secmem.experiment.SortTrialSpec;
+import org.secmem.experiment.SweptTrial;
 import org.secmem.experiment.TimeEstimate;
 import org.secmem.param.NumericField;
 import org.secmem.param.PathProblems;
 import org.secmem.sort.CostModel;
-import org.secmem.sort.InMemorySort;
-import org.secmem.sort.InsufficientMemoryException;
 import org.secmem.sort.Merger;
 import org.secmem.sort.RunSort;
 import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortChoices;
-import org.secmem.sort.SortMemory;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
 import org.secmem.sort.SortTuning;
 import org.secmem.sort.WorkDirectory;
 import org.secmem.stream.StreamOptions;
-import org.secmem.engine.EngineChecks;
-import org.secmem.engine.EngineSettings;
-import org.secmem.engine.SortEngines;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.Streams;
 import picocli.CommandLine;
@@ -48,9 +47,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import java.io.IOException;
-import java.util.LinkedHashMap;
-import org.secmem.experiment.SweptTrial;
 
 /** {@code secmem sort}: the external merge sort experiment. */
 @Command(
@@ -112,16 +108,17 @@ final class SortCommand implements Callable<Integer> {
       names = "--m",
       paramLabel = "M",
       converter = Converters.Count.class,
-      description = "M, the sort's memory in ints, >= 1. classic: the ints of the run array, as"
-          + " in the seed reports (stream buffers on top); fast: the whole budget (runs, scratch,"
-          + " every buffer). Default: 1000000, or with --preset fast the largest M the heap"
-          + " holds.")
+      description =
+          "M, the sort's memory in ints, >= 1. classic: the ints of the run array, as in the seed"
+              + " reports (stream buffers on top); fast: the whole budget (runs, scratch, every"
+              + " buffer). Default: 1000000, or with --preset fast the largest M the heap holds.")
   Long m;
 
   @Option(
       names = "--overwrite",
-      description = "Replace --out even when it is not an int file secmem wrote (by default only"
-          + " such a file is replaced; anything else is refused before the sort runs).")
+      description =
+          "Replace --out even when it is not an int file secmem wrote (by default only"
+              + " such a file is replaced; anything else is refused before the sort runs).")
   boolean overwrite;
 
   @Option(
@@ -136,8 +133,8 @@ final class SortCommand implements Callable<Integer> {
       completionCandidates = Completions.StreamTypes.class,
       paramLabel = "READ_TYPE",
       converter = Converters.Stream.class,
-      description = "Stream type for reading (default: user-buffer, or channel with --preset"
-          + " fast).")
+      description =
+          "Stream type for reading (default: user-buffer, or channel with --preset" + " fast).")
   StreamType readStream;
 
   @Option(
@@ -145,8 +142,8 @@ final class SortCommand implements Callable<Integer> {
       completionCandidates = Completions.StreamTypes.class,
       paramLabel = "WRITE_TYPE",
       converter = Converters.Stream.class,
-      description = "Stream type for writing (default: user-buffer, or channel with --preset"
-          + " fast).")
+      description =
+          "Stream type for writing (default: user-buffer, or channel with --preset" + " fast).")
   StreamType writeStream;
 
   @Option(
@@ -160,11 +157,12 @@ final class SortCommand implements Callable<Integer> {
       names = "--preset",
       completionCandidates = Completions.Presets.class,
       paramLabel = "PRESET",
-      description = "classic: the seed reports' algorithm (readNext per int, Arrays.sort runs,"
-          + " PriorityQueue merge, one thread); fast: block I/O, radix-sorted runs formed by a"
-          + " worker per core, merges split by value range over the cores with a radix merger,"
-          + " M the whole memory budget, and its own defaults for M, d, B and streams (default:"
-          + " classic).",
+      description =
+          "classic: the seed reports' algorithm (readNext per int, Arrays.sort runs,"
+              + " PriorityQueue merge, one thread); fast: block I/O, radix-sorted runs formed by a"
+              + " worker per core, merges split by value range over the cores with a radix merger,"
+              + " M the whole memory budget, and its own defaults for M, d, B and streams (default:"
+              + " classic).",
       defaultValue = "classic")
   String preset;
 
@@ -172,9 +170,10 @@ final class SortCommand implements Callable<Integer> {
       names = "--merger",
       completionCandidates = Completions.Mergers.class,
       paramLabel = "MERGER",
-      description = "How runs are merged: priority-queue, loser-tree or radix (value ranges of"
-          + " all runs radix-sorted in cache-sized chunks) (default: the"
-          + " preset's).")
+      description =
+          "How runs are merged: priority-queue, loser-tree or radix (value ranges of"
+              + " all runs radix-sorted in cache-sized chunks) (default: the"
+              + " preset's).")
   String merger;
 
   @Option(
@@ -187,38 +186,43 @@ final class SortCommand implements Callable<Integer> {
   @Option(
       names = "--overlap",
       negatable = true,
-      description = "Merges read ahead and write behind on background threads (default: the"
-          + " preset's).")
+      description =
+          "Merges read ahead and write behind on background threads (default: the" + " preset's).")
   Boolean overlap;
 
   @Option(
       names = "--parallel-merge",
       negatable = true,
-      description = "Split each merge by value range over the threads, each part written to its"
-          + " own region of the output (default: the preset's; off for write streams that cannot"
-          + " write regions: direct).")
+      description =
+          "Split each merge by value range over the threads, each part written to its own region of"
+              + " the output (default: the preset's; off for write streams that cannot write"
+              + " regions: direct).")
   Boolean parallelMerge;
 
   @Option(
       names = "--threads",
       paramLabel = "T",
       converter = Converters.IntCount.class,
-      description = "Threads: run-formation workers (each on its own regions of the input) and"
-          + " merge parts, 1 .. " + SortTuning.MAX_THREADS + " (default: 1 with classic, every"
-          + " core with fast).")
+      description =
+          "Threads: run-formation workers (each on its own regions of the input) and"
+              + " merge parts, 1 .. "
+              + SortTuning.MAX_THREADS
+              + " (default: 1 with classic, every"
+              + " core with fast).")
   Integer threads;
 
   @Option(
       names = "--algorithm",
       completionCandidates = Completions.Algorithms.class,
       paramLabel = "ALGORITHM",
-      description = "merge: the external merge sort; in-memory: the baseline, all N ints read"
-          + " through --read-stream into one array, Arrays.sort (Arrays.parallelSort with"
-          + " --threads over 1; run_sort says which), written through --write-stream. It needs"
-          + " the heap to hold the 4N bytes (8N parallel) and N <= 2^31 - 9, and is refused"
-          + " otherwise; M, d, --merger, --run-sort, --overlap and --parallel-merge do not apply"
-          + " and its rows leave them blank (run_ints = N, the ints it held) (default:"
-          + " ${DEFAULT-VALUE}).",
+      description =
+          "merge: the external merge sort; in-memory: the baseline, all N ints read through"
+              + " --read-stream into one array, Arrays.sort (Arrays.parallelSort with --threads"
+              + " over 1; run_sort says which), written through --write-stream. It needs the heap"
+              + " to hold the 4N bytes (8N parallel) and N <= 2^31 - 9, and is refused otherwise;"
+              + " M, d, --merger, --run-sort, --overlap and --parallel-merge do not apply and its"
+              + " rows leave them blank (run_ints = N, the ints it held) (default:"
+              + " ${DEFAULT-VALUE}).",
       defaultValue = "merge")
   String algorithm;
 
@@ -228,12 +232,13 @@ final class SortCommand implements Callable<Integer> {
       names = "--arrival-ns",
       paramLabel = "NS",
       converter = Converters.IntCount.class,
-      description = "Online sorting (seed 004 Figure 7): the generated keys arrive one every NS"
-          + " nanoseconds on the clock, 0 .. 1000000 (the producer's work per key). The buffer"
-          + " tree inserts each block as it arrives; the merge and in-memory sorts must have every"
-          + " key first: the keys are written to their input as they arrive, and the sort starts"
-          + " after the last. Rows: arrival_ns_per_key and generate_ns. Needs --n, not --in"
-          + " (default: 0, the input exists before the clock starts).")
+      description =
+          "Online sorting (seed 004 Figure 7): the generated keys arrive one every NS nanoseconds"
+              + " on the clock, 0 .. 1000000 (the producer's work per key). The buffer tree inserts"
+              + " each block as it arrives; the merge and in-memory sorts must have every key"
+              + " first: the keys are written to their input as they arrive, and the sort starts"
+              + " after the last. Rows: arrival_ns_per_key and generate_ns. Needs --n, not --in"
+              + " (default: 0, the input exists before the clock starts).")
   Integer arrivalNs;
 
   @Option(names = "--descending", description = "Sort in descending order.")
@@ -243,60 +248,70 @@ final class SortCommand implements Callable<Integer> {
       names = "--engine",
       paramLabel = "ENGINE",
       completionCandidates = Completions.Engines.class,
-      description = "secmem: secmem's own sort, as the preset and options compose it (local is"
-          + " another name for it); spark: Apache Spark's sort (range partitioning, then a sort"
-          + " of each range) on the same files, through the spark module, which scripts/secmem"
-          + " adds (default: ${DEFAULT-VALUE}). With spark, --preset, --d, the stream types, --b,"
-          + " --threads and the merge sort's parts do not apply: the row leaves them blank and"
-          + " records the engine's stages, shuffle bytes, partitions and executors; --m, when"
-          + " given, is each executor's execution memory.",
+      description =
+          "secmem: secmem's own sort, as the preset and options compose it (local is another name"
+              + " for it); spark: Apache Spark's sort (range partitioning, then a sort of each"
+              + " range) on the same files, through the spark module, which scripts/secmem adds"
+              + " (default: ${DEFAULT-VALUE}). With spark, --preset, --d, the stream types, --b,"
+              + " --threads and the merge sort's parts do not apply: the row leaves them blank and"
+              + " records the engine's stages, shuffle bytes, partitions and executors; --m, when"
+              + " given, is each executor's execution memory.",
       defaultValue = SortEngines.SECMEM)
   String engine;
 
   @Option(
       names = "--master",
       paramLabel = "URL",
-      description = "--engine spark: where it runs: local[N] (N cores of this machine, in this"
-          + " process), local[*] (every core), or spark://HOST:7077 (a standalone cluster; input"
-          + " and output on a file system every node sees). YARN and Kubernetes are reached by"
-          + " submitting spark/target/secmem-spark-submit.jar with spark-submit (default:"
-          + " local[*], or the master spark-submit set).")
+      description =
+          "--engine spark: where it runs: local[N] (N cores of this machine, in this process),"
+              + " local[*] (every core), or spark://HOST:7077 (a standalone cluster; input and"
+              + " output on a file system every node sees). YARN and Kubernetes are reached by"
+              + " submitting spark/target/secmem-spark-submit.jar with spark-submit (default:"
+              + " local[*], or the master spark-submit set).")
   String master;
 
   @Option(
       names = "--partitions",
       paramLabel = "P",
       converter = Converters.IntCount.class,
-      description = "--engine spark: the parts the sorted output is cut into, each sorted by one"
-          + " task (default: Spark's choice).")
+      description =
+          "--engine spark: the parts the sorted output is cut into, each sorted by one"
+              + " task (default: Spark's choice).")
   Integer partitions;
 
   @Option(
       names = "--conf",
       paramLabel = "KEY=VALUE",
-      description = "--engine spark: a further Spark setting (spark.*), given last; repeat for"
-          + " more. The row records them in engine_conf.")
+      description =
+          "--engine spark: a further Spark setting (spark.*), given last; repeat for"
+              + " more. The row records them in engine_conf.")
   List<String> engineConf;
 
   @Option(
       names = "--work-dir",
       paramLabel = "DIR[,DIR...]",
-      description = "Where temporary runs go (default: a fresh folder beside the output). Several"
-          + " folders (one per disk) take the runs in turn, run after run, as GNU sort's several"
-          + " -T folders do; the buffer tree spreads its nodes' files over them. Rows record"
-          + " work_dir and the bytes written to and read from each folder.")
+      description =
+          "Where temporary runs go (default: a fresh folder beside the output). Several folders"
+              + " (one per disk) take the runs in turn, run after run, as GNU sort's several -T"
+              + " folders do; the buffer tree spreads its nodes' files over them. Rows record"
+              + " work_dir and the bytes written to and read from each folder.")
   List<String> workDirs;
 
   @Option(
       names = "--dir",
       paramLabel = "DIR",
-      description = "Folder of generated inputs and scratch outputs (default: ${DEFAULT-VALUE}, in the"
-          + " current folder).",
+      description =
+          "Folder of generated inputs and scratch outputs (default: ${DEFAULT-VALUE}, in the"
+              + " current folder).",
       defaultValue = "data")
   Path dir;
 
-  @Option(names = "--params", paramLabel = "FILE", description = "Parameter file (seed format"
-      + " ReadType;WriteType;d;M;a,b;loops;input;output;ascending, or a header-based CSV).")
+  @Option(
+      names = "--params",
+      paramLabel = "FILE",
+      description =
+          "Parameter file (seed format"
+              + " ReadType;WriteType;d;M;a,b;loops;input;output;ascending, or a header-based CSV).")
   Path params;
 
   @Mixin CommonOptions common;
@@ -326,8 +341,8 @@ final class SortCommand implements Callable<Integer> {
     }
     boolean inMemory = algo == SortAlgorithm.IN_MEMORY;
     boolean tree = algo == SortAlgorithm.BUFFER_TREE;
-    Refusals.refuseAny(cmd, Admission.applicability(Refusals.given(cmd), true, Optional.empty(),
-        Set.of(algo)));
+    Refusals.refuseAny(
+        cmd, Admission.applicability(Refusals.given(cmd), true, Optional.empty(), Set.of(algo)));
     FanoutRule fanoutRule = fanout.rule(cmd);
     int d = chosen.fanIn();
     long b = chosen.bufferBytes();
@@ -338,26 +353,36 @@ final class SortCommand implements Callable<Integer> {
       // 0 is the default (the input exists before the clock starts), as in a parameter file.
       Limits.within(cmd, "--arrival-ns", arrivalNs, NumericField.ARRIVAL);
       if (in != null && arrivalNs > 0) {
-        throw new CommandLine.ParameterException(cmd, "--arrival-ns generates the keys as they"
-            + " arrive: give --n N, not --in FILE");
+        throw new CommandLine.ParameterException(
+            cmd, "--arrival-ns generates the keys as they" + " arrive: give --n N, not --in FILE");
       }
     }
     long ints = inputInts(cmd);
     List<Path> work = SortChecks.workFolders(workDirs);
     Resources.checkWorkFolders("--work-dir", work);
     List<Optional<FileStore>> stores = work.stream().map(WorkDirectory::fileStore).toList();
-    SortChecks.sharedDisks(work, stores).ifPresent(note -> {
-      cmd.getErr().println("note: " + note);
-      cmd.getErr().flush();
-    });
+    SortChecks.sharedDisks(work, stores)
+        .ifPresent(
+            note -> {
+              cmd.getErr().println("note: " + note);
+              cmd.getErr().flush();
+            });
     if (in == null || out == null) {
       // Generated inputs and scratch outputs go under --dir.
       Resources.checkWritableFolder("--dir", dir);
     }
     SortPlan plan;
     try {
-      plan = Admission.sort(new SortRequest(ints, chosen, algo, fanoutRule, this.m != null,
-          arrivalNs == null ? 0 : arrivalNs), Machine.current());
+      plan =
+          Admission.sort(
+              new SortRequest(
+                  ints,
+                  chosen,
+                  algo,
+                  fanoutRule,
+                  this.m != null,
+                  arrivalNs == null ? 0 : arrivalNs),
+              Machine.current());
     } catch (RefusedException e) {
       throw Refusals.of(cmd, e);
     }
@@ -372,11 +397,13 @@ final class SortCommand implements Callable<Integer> {
       }
       common.checkDisk(outDir, data + generated, "the sorted output");
     } else if (work.isEmpty()) {
-      common.checkDisk(outDir, CostModel.peakDiskBytes(ints) + generated,
+      common.checkDisk(
+          outDir,
+          CostModel.peakDiskBytes(ints) + generated,
           "the sort (runs and output beside it)");
     } else {
-      long[] needs = CostModel.peakDiskBytes(ints, work.size(),
-          WorkDirectory.outputFolder(work, outDir));
+      long[] needs =
+          CostModel.peakDiskBytes(ints, work.size(), WorkDirectory.outputFolder(work, outDir));
       // Folders on one file system share its free space: check their needs together.
       Map<Integer, Long> needByFirst = new LinkedHashMap<>();
       for (int i = 0; i < work.size(); i++) {
@@ -384,23 +411,44 @@ final class SortCommand implements Callable<Integer> {
         needByFirst.merge(first, needs[i], Long::sum);
       }
       for (Map.Entry<Integer, Long> e : needByFirst.entrySet()) {
-        common.checkDisk(work.get(e.getKey()), e.getValue(), work.size() == 1 ? "the sort's runs"
-            : "the sort's runs in the work folders on this file system");
+        common.checkDisk(
+            work.get(e.getKey()),
+            e.getValue(),
+            work.size() == 1
+                ? "the sort's runs"
+                : "the sort's runs in the work folders on this file system");
       }
       common.checkDisk(outDir, data + generated, "the sorted output");
     }
     SortTrialSpec trialSpec =
-        new SortTrialSpec(Optional.ofNullable(in), Optional.ofNullable(out), n == null ? 0 : n,
-            shape, settings.seed(), m, d, readStream, writeStream,
+        new SortTrialSpec(
+            Optional.ofNullable(in),
+            Optional.ofNullable(out),
+            n == null ? 0 : n,
+            shape,
+            settings.seed(),
+            m,
+            d,
+            readStream,
+            writeStream,
             new StreamOptions((int) b, settings.sync()),
-            descending ? SortOrder.DESCENDING : SortOrder.ASCENDING, dir,
-            work, chosen.tuning(),
-            inMemory || tree ? chosen.preset().cliName() : chosen.label(), algo, fanoutRule,
+            descending ? SortOrder.DESCENDING : SortOrder.ASCENDING,
+            dir,
+            work,
+            chosen.tuning(),
+            inMemory || tree ? chosen.preset().cliName() : chosen.label(),
+            algo,
+            fanoutRule,
             arrivalNs == null ? 0 : arrivalNs);
     common.checkDuration(cmd, settings.totalRuns() * plan.seconds(), settings.totalRuns());
     SortTrial trial = new SortTrial(trialSpec, SecmemCommand.cleanupOf(cmd));
-    return ExperimentSession.run(cmd, List.of(SweptTrial.of(trial, "sort")),
-        settings, common.batch(), common.resultsFile("sort"), dir);
+    return ExperimentSession.run(
+        cmd,
+        List.of(SweptTrial.of(trial, "sort")),
+        settings,
+        common.batch(),
+        common.resultsFile("sort"),
+        dir);
   }
 
   /**
@@ -419,8 +467,8 @@ final class SortCommand implements Callable<Integer> {
       Limits.within(cmd, "--n", n, NumericField.N);
       ints = n;
     } else {
-      throw new CommandLine.ParameterException(cmd,
-          "Missing input: give --in FILE, or --n N to sort generated data");
+      throw new CommandLine.ParameterException(
+          cmd, "Missing input: give --in FILE, or --n N to sort generated data");
     }
     if (out != null) {
       checkOutput(out, in);
@@ -429,13 +477,14 @@ final class SortCommand implements Callable<Integer> {
   }
 
   /**
-   * A sort by another engine: its module found, its settings checked (exit 2 before anything
-   * runs), the same input, output, disk and duration checks, then the runs.
+   * A sort by another engine: its module found, its settings checked (exit 2 before anything runs),
+   * the same input, output, disk and duration checks, then the runs.
    */
   private int callEngine(CommandLine cmd, RunSettings settings, String engineName)
       throws Exception {
-    Refusals.refuseAny(cmd, Admission.applicability(Refusals.given(cmd), false,
-        Optional.of(engineName), Set.of()));
+    Refusals.refuseAny(
+        cmd,
+        Admission.applicability(Refusals.given(cmd), false, Optional.of(engineName), Set.of()));
     if (m != null) {
       Limits.within(cmd, "--m", m, NumericField.M);
     }
@@ -454,34 +503,61 @@ final class SortCommand implements Callable<Integer> {
     if (in == null || out == null) {
       Resources.checkWritableFolder("--dir", dir);
     }
-    EngineSettings engineSettings = new EngineSettings(Optional.ofNullable(master),
-        m == null ? OptionalLong.empty() : OptionalLong.of(m),
-        partitions == null ? OptionalInt.empty() : OptionalInt.of(partitions), conf, work);
+    EngineSettings engineSettings =
+        new EngineSettings(
+            Optional.ofNullable(master),
+            m == null ? OptionalLong.empty() : OptionalLong.of(m),
+            partitions == null ? OptionalInt.empty() : OptionalInt.of(partitions),
+            conf,
+            work);
     try {
       Admission.engine(engineName, engineSettings);
     } catch (RefusedException e) {
-      throw new BadInputException(String.join("; ",
-          e.problems().stream().map(p -> Refusals.text(cmd, p)).toList()), e);
+      throw new BadInputException(
+          String.join("; ", e.problems().stream().map(p -> Refusals.text(cmd, p)).toList()), e);
     }
     long data = ints * Integer.BYTES;
     long generated = in == null ? data : 0;
     Path outDir = (out != null ? out : dir.resolve("scratch")).toAbsolutePath().getParent();
-    common.checkDisk(work.isEmpty() ? outDir : work.get(0),
+    common.checkDisk(
+        work.isEmpty() ? outDir : work.get(0),
         EngineChecks.peakDiskBytes(ints) + generated,
         "the " + engineName + " sort (its shuffle, the sorted parts and the output)");
     SortSettings defaults = SortPreset.CLASSIC.resolve(SortChoices.none());
-    SortTrialSpec trialSpec = new SortTrialSpec(Optional.ofNullable(in), Optional.ofNullable(out),
-        n == null ? 0 : n, shape, settings.seed(), m == null ? defaults.memoryInts() : m,
-        defaults.fanIn(), defaults.readType(), defaults.writeType(),
-        new StreamOptions(defaults.bufferBytes(), settings.sync()),
-        descending ? SortOrder.DESCENDING : SortOrder.ASCENDING, dir, work, defaults.tuning(),
-        defaults.label(), SortAlgorithm.MERGE, FanoutRule.DEFAULT, 0, engineName,
-        engineSettings);
-    common.checkDuration(cmd, settings.totalRuns()
-        * TimeEstimate.sortSeconds(ints, Math.max(1, ints), 2), settings.totalRuns());
+    SortTrialSpec trialSpec =
+        new SortTrialSpec(
+            Optional.ofNullable(in),
+            Optional.ofNullable(out),
+            n == null ? 0 : n,
+            shape,
+            settings.seed(),
+            m == null ? defaults.memoryInts() : m,
+            defaults.fanIn(),
+            defaults.readType(),
+            defaults.writeType(),
+            new StreamOptions(defaults.bufferBytes(), settings.sync()),
+            descending ? SortOrder.DESCENDING : SortOrder.ASCENDING,
+            dir,
+            work,
+            defaults.tuning(),
+            defaults.label(),
+            SortAlgorithm.MERGE,
+            FanoutRule.DEFAULT,
+            0,
+            engineName,
+            engineSettings);
+    common.checkDuration(
+        cmd,
+        settings.totalRuns() * TimeEstimate.sortSeconds(ints, Math.max(1, ints), 2),
+        settings.totalRuns());
     SortTrial trial = new SortTrial(trialSpec, SecmemCommand.cleanupOf(cmd));
-    return ExperimentSession.run(cmd, List.of(SweptTrial.of(trial, "sort")),
-        settings, common.batch(), common.resultsFile("sort"), dir);
+    return ExperimentSession.run(
+        cmd,
+        List.of(SweptTrial.of(trial, "sort")),
+        settings,
+        common.batch(),
+        common.resultsFile("sort"),
+        dir);
   }
 
   /**
@@ -502,14 +578,19 @@ final class SortCommand implements Callable<Integer> {
       Limits.within(cmd, "--threads", threads, NumericField.THREADS);
     }
     try {
-      return SortPreset.parse(preset).resolve(new SortChoices(
-          Optional.ofNullable(readStream), Optional.ofNullable(writeStream),
-          Optional.ofNullable(b).map(Long::intValue), Optional.ofNullable(d),
-          m == null ? OptionalLong.empty() : OptionalLong.of(m),
-          Optional.ofNullable(merger).map(Merger::parse),
-          Optional.ofNullable(runSort).map(RunSort::parse),
-          Optional.ofNullable(overlap), Optional.ofNullable(parallelMerge),
-          Optional.ofNullable(threads)));
+      return SortPreset.parse(preset)
+          .resolve(
+              new SortChoices(
+                  Optional.ofNullable(readStream),
+                  Optional.ofNullable(writeStream),
+                  Optional.ofNullable(b).map(Long::intValue),
+                  Optional.ofNullable(d),
+                  m == null ? OptionalLong.empty() : OptionalLong.of(m),
+                  Optional.ofNullable(merger).map(Merger::parse),
+                  Optional.ofNullable(runSort).map(RunSort::parse),
+                  Optional.ofNullable(overlap),
+                  Optional.ofNullable(parallelMerge),
+                  Optional.ofNullable(threads)));
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cmd, e.getMessage());
     }
@@ -526,5 +607,4 @@ final class SortCommand implements Callable<Integer> {
     }
     Resources.checkOutputFile("--out", out);
   }
-
 }

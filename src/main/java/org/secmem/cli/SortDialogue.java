@@ -8,25 +8,24 @@ import static org.secmem.cli.Menu.rejectIf;
 import static org.secmem.cli.Menu.streamType;
 
 import java.io.IOException;
-import java.util.Arrays;
-import java.util.List;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.secmem.admission.Admission;
 import org.secmem.admission.Machine;
 import org.secmem.admission.SortRequest;
+import org.secmem.buffertree.FanoutRule;
 import org.secmem.param.NumericField;
 import org.secmem.param.PathProblems;
-import org.secmem.buffertree.FanoutRule;
 import org.secmem.sort.Merger;
-import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortAlgorithm;
+import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
-import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.Streams;
 
@@ -44,89 +43,138 @@ final class SortDialogue {
   }
 
   /**
-   * Sort: input, output, preset, merger, M, d, threads, stream types, B, order; every value
-   * checked as the sort command checks it. Returns the generate command to run first when the
-   * input is missing (run only once the whole dialogue is answered), else an empty list.
+   * Sort: input, output, preset, merger, M, d, threads, stream types, B, order; every value checked
+   * as the sort command checks it. Returns the generate command to run first when the input is
+   * missing (run only once the whole dialogue is answered), else an empty list.
    */
   List<String> sortValues(List<String> args)
       throws Prompter.EndOfInput, IOException, Prompter.Back {
-    String input = prompt.ask("input file (generated when missing)", "data/sort-input.bin", "",
-        text -> {
-          Path p = Paths.get(text);
-          if (Files.exists(p)) {
-            if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
-              throw new Prompter.Rejected(text + " is not a readable file");
-            }
-            try {
-              Streams.intCount(p);
-            } catch (IOException | RuntimeException e) {
-              throw new Prompter.Rejected(String.valueOf(e.getMessage()));
-            }
-          } else {
-            rejectIf(PathProblems.outputFileProblem(p));
-          }
-          return text;
-        });
+    String input =
+        prompt.ask(
+            "input file (generated when missing)",
+            "data/sort-input.bin",
+            "",
+            text -> {
+              Path p = Paths.get(text);
+              if (Files.exists(p)) {
+                if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
+                  throw new Prompter.Rejected(text + " is not a readable file");
+                }
+                try {
+                  Streams.intCount(p);
+                } catch (IOException | RuntimeException e) {
+                  throw new Prompter.Rejected(String.valueOf(e.getMessage()));
+                }
+              } else {
+                rejectIf(PathProblems.outputFileProblem(p));
+              }
+              return text;
+            });
     Path in = Paths.get(input);
     List<String> generateFirst = List.of();
     long ints;
     if (Files.exists(in)) {
       ints = Streams.intCount(in);
     } else {
-      ints = prompt.number("N, ints to generate into " + input, 1_000_000,
-          NumericField.N);
+      ints = prompt.number("N, ints to generate into " + input, 1_000_000, NumericField.N);
       generateFirst = List.of("generate", "--out", input, "--n", Long.toString(ints));
     }
     args.addAll(List.of("--in", input));
-    String output = prompt.ask("output file", "data/sort-output.bin", "", text -> {
-      rejectIf(PathProblems.isTheInput(Paths.get(text), in));
-      rejectIf(PathProblems.outputFileProblem(Paths.get(text)));
-      rejectIf(PathProblems.clobberProblem(Paths.get(text), false, "choose another name, or"
-          + " run 'secmem sort --overwrite'"));
-      return text;
-    });
+    String output =
+        prompt.ask(
+            "output file",
+            "data/sort-output.bin",
+            "",
+            text -> {
+              rejectIf(PathProblems.isTheInput(Paths.get(text), in));
+              rejectIf(PathProblems.outputFileProblem(Paths.get(text)));
+              rejectIf(
+                  PathProblems.clobberProblem(
+                      Paths.get(text),
+                      false,
+                      "choose another name, or" + " run 'secmem sort --overwrite'"));
+              return text;
+            });
     args.addAll(List.of("--out", output));
-    String presetName = prompt.choice("preset", SortPreset.CLASSIC.cliName(),
-        List.of(SortPreset.CLASSIC.cliName(), SortPreset.FAST.cliName()));
+    String presetName =
+        prompt.choice(
+            "preset",
+            SortPreset.CLASSIC.cliName(),
+            List.of(SortPreset.CLASSIC.cliName(), SortPreset.FAST.cliName()));
     SortPreset preset = SortPreset.parse(presetName);
     args.addAll(List.of("--preset", presetName));
     Merger presetMerger = preset.resolve(SortChoices.none()).tuning().merger();
-    String merger = prompt.choice("merger", presetMerger.cliName(),
-        Arrays.stream(Merger.values()).map(Merger::cliName).toList());
+    String merger =
+        prompt.choice(
+            "merger",
+            presetMerger.cliName(),
+            Arrays.stream(Merger.values()).map(Merger::cliName).toList());
     if (!merger.equals(presetMerger.cliName())) {
       args.addAll(List.of("--merger", merger));
     }
-    Optional<Merger> chosenMerger = merger.equals(presetMerger.cliName()) ? Optional.empty()
-        : Optional.of(Merger.parse(merger));
+    Optional<Merger> chosenMerger =
+        merger.equals(presetMerger.cliName())
+            ? Optional.empty()
+            : Optional.of(Merger.parse(merger));
     // Each value is checked with the preset's for those not asked yet, as the command would.
     SortAnswers a = new SortAnswers(preset, chosenMerger, ints);
-    a.m = prompt.number("M, ints in memory", preset.memoryInts(), NumericField.M,
-        value -> a.check(value, a.d, a.threads, a.read, a.write, a.b));
+    a.m =
+        prompt.number(
+            "M, ints in memory",
+            preset.memoryInts(),
+            NumericField.M,
+            value -> a.check(value, a.d, a.threads, a.read, a.write, a.b));
     args.addAll(List.of("--m", Long.toString(a.m)));
-    a.d = (int) prompt.number("d, merge fan-in", preset.fanIn(), NumericField.D,
-        value -> a.check(a.m, (int) value, a.threads, a.read, a.write, a.b));
+    a.d =
+        (int)
+            prompt.number(
+                "d, merge fan-in",
+                preset.fanIn(),
+                NumericField.D,
+                value -> a.check(a.m, (int) value, a.threads, a.read, a.write, a.b));
     args.addAll(List.of("--d", Integer.toString(a.d)));
-    a.threads = (int) prompt.number("threads", preset.threads(), NumericField.THREADS,
-        value -> a.check(a.m, a.d, (int) value, a.read, a.write, a.b));
+    a.threads =
+        (int)
+            prompt.number(
+                "threads",
+                preset.threads(),
+                NumericField.THREADS,
+                value -> a.check(a.m, a.d, (int) value, a.read, a.write, a.b));
     args.addAll(List.of("--threads", Integer.toString(a.threads)));
-    a.read = StreamType.parse(prompt.ask("read stream type", preset.streams().cliName(),
-        String.join(", ", STREAMS), text -> {
-          StreamType t = streamType(text);
-          a.check(a.m, a.d, a.threads, t, a.write, a.b);
-          return t.cliName();
-        }));
+    a.read =
+        StreamType.parse(
+            prompt.ask(
+                "read stream type",
+                preset.streams().cliName(),
+                String.join(", ", STREAMS),
+                text -> {
+                  StreamType t = streamType(text);
+                  a.check(a.m, a.d, a.threads, t, a.write, a.b);
+                  return t.cliName();
+                }));
     args.addAll(List.of("--read-stream", a.read.cliName()));
-    a.write = StreamType.parse(prompt.ask("write stream type", preset.streams().cliName(),
-        String.join(", ", STREAMS), text -> {
-          StreamType t = streamType(text);
-          a.check(a.m, a.d, a.threads, a.read, t, a.b);
-          return t.cliName();
-        }));
+    a.write =
+        StreamType.parse(
+            prompt.ask(
+                "write stream type",
+                preset.streams().cliName(),
+                String.join(", ", STREAMS),
+                text -> {
+                  StreamType t = streamType(text);
+                  a.check(a.m, a.d, a.threads, a.read, t, a.b);
+                  return t.cliName();
+                }));
     args.addAll(List.of("--write-stream", a.write.cliName()));
-    a.b = (int) prompt.number("B, buffer bytes", preset.bufferBytes(), NumericField.B,
-        value -> a.check(a.m, a.d, a.threads, a.read, a.write, (int) value));
+    a.b =
+        (int)
+            prompt.number(
+                "B, buffer bytes",
+                preset.bufferBytes(),
+                NumericField.B,
+                value -> a.check(a.m, a.d, a.threads, a.read, a.write, (int) value));
     args.addAll(List.of("--b", Integer.toString(a.b)));
-    if (prompt.choice("order", "ascending", List.of("ascending", "descending"))
+    if (prompt
+        .choice("order", "ascending", List.of("ascending", "descending"))
         .equals("descending")) {
       args.add("--descending");
     }
@@ -138,59 +186,113 @@ final class SortDialogue {
    * checked together as the sort command checks them (a tree of m >= 4 blocks, b within 2a .. m,
    * the heap), and direct refused as the write stream.
    */
-  void treeValues(List<String> args)
-      throws Prompter.EndOfInput, IOException, Prompter.Back {
+  void treeValues(List<String> args) throws Prompter.EndOfInput, IOException, Prompter.Back {
     args.addAll(List.of("--algorithm", "buffer-tree"));
-    long n = prompt.number("N, ints to sort (generated)", 1_000_000, 1, NumericField.N.max(),
-        false);
+    long n =
+        prompt.number("N, ints to sort (generated)", 1_000_000, 1, NumericField.N.max(), false);
     long m = prompt.number("M, ints of memory", TREE_M, NumericField.M);
-    long b = prompt.number("B, block and buffer bytes", TREE_B, NumericField.B,
-        value -> treeProblem(n, m, (int) value,
-            FanoutRule.ratio(1), StreamType.USER_BUFFER, StreamType.USER_BUFFER));
-    String fanout = prompt.ask("fanout", "m/8", "m, m/K or a,b", text -> {
-      try {
-        treeProblem(n, m, (int) b, FanoutRule.parse(text), StreamType.USER_BUFFER,
-            StreamType.USER_BUFFER);
-      } catch (IllegalArgumentException e) {
-        throw new Prompter.Rejected(e.getMessage());
-      }
-      return text.trim();
-    });
-    StreamType read = StreamType.parse(prompt.ask("read stream type", "user-buffer",
-        String.join(", ", STREAMS), text -> {
-          StreamType t = streamType(text);
-          treeProblem(n, m, (int) b, FanoutRule.parse(fanout), t, StreamType.USER_BUFFER);
-          return t.cliName();
-        }));
-    StreamType write = StreamType.parse(prompt.ask("write stream type", "user-buffer",
-        String.join(", ", STREAMS), text -> {
-          StreamType t = streamType(text);
-          treeProblem(n, m, (int) b, FanoutRule.parse(fanout), read, t);
-          return t.cliName();
-        }));
-    args.addAll(List.of("--n", Long.toString(n), "--m", Long.toString(m), "--b",
-        Long.toString(b), "--fanout", fanout, "--read-stream", read.cliName(), "--write-stream",
-        write.cliName()));
-    if (prompt.choice("order", "ascending", List.of("ascending", "descending"))
+    long b =
+        prompt.number(
+            "B, block and buffer bytes",
+            TREE_B,
+            NumericField.B,
+            value ->
+                treeProblem(
+                    n,
+                    m,
+                    (int) value,
+                    FanoutRule.ratio(1),
+                    StreamType.USER_BUFFER,
+                    StreamType.USER_BUFFER));
+    String fanout =
+        prompt.ask(
+            "fanout",
+            "m/8",
+            "m, m/K or a,b",
+            text -> {
+              try {
+                treeProblem(
+                    n,
+                    m,
+                    (int) b,
+                    FanoutRule.parse(text),
+                    StreamType.USER_BUFFER,
+                    StreamType.USER_BUFFER);
+              } catch (IllegalArgumentException e) {
+                throw new Prompter.Rejected(e.getMessage());
+              }
+              return text.trim();
+            });
+    StreamType read =
+        StreamType.parse(
+            prompt.ask(
+                "read stream type",
+                "user-buffer",
+                String.join(", ", STREAMS),
+                text -> {
+                  StreamType t = streamType(text);
+                  treeProblem(n, m, (int) b, FanoutRule.parse(fanout), t, StreamType.USER_BUFFER);
+                  return t.cliName();
+                }));
+    StreamType write =
+        StreamType.parse(
+            prompt.ask(
+                "write stream type",
+                "user-buffer",
+                String.join(", ", STREAMS),
+                text -> {
+                  StreamType t = streamType(text);
+                  treeProblem(n, m, (int) b, FanoutRule.parse(fanout), read, t);
+                  return t.cliName();
+                }));
+    args.addAll(
+        List.of(
+            "--n",
+            Long.toString(n),
+            "--m",
+            Long.toString(m),
+            "--b",
+            Long.toString(b),
+            "--fanout",
+            fanout,
+            "--read-stream",
+            read.cliName(),
+            "--write-stream",
+            write.cliName()));
+    if (prompt
+        .choice("order", "ascending", List.of("ascending", "descending"))
         .equals("descending")) {
       args.add("--descending");
     }
   }
 
   /** What the sort command refuses of a buffer tree: too few blocks, a bad (a, b), the heap. */
-  private static void treeProblem(long n, long m, int b, FanoutRule rule, StreamType read,
-      StreamType write) throws Prompter.Rejected {
+  private static void treeProblem(
+      long n, long m, int b, FanoutRule rule, StreamType read, StreamType write)
+      throws Prompter.Rejected {
     SortSettings settings;
     try {
-      settings = SortPreset.CLASSIC.resolve(new SortChoices(Optional.of(read),
-          Optional.of(write), Optional.of(b), Optional.empty(), OptionalLong.of(m),
-          Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-          Optional.empty()));
+      settings =
+          SortPreset.CLASSIC.resolve(
+              new SortChoices(
+                  Optional.of(read),
+                  Optional.of(write),
+                  Optional.of(b),
+                  Optional.empty(),
+                  OptionalLong.of(m),
+                  Optional.empty(),
+                  Optional.empty(),
+                  Optional.empty(),
+                  Optional.empty(),
+                  Optional.empty()));
     } catch (IllegalArgumentException e) {
       throw new Prompter.Rejected(e.getMessage());
     }
-    admit(() -> Admission.sort(new SortRequest(n, settings, SortAlgorithm.BUFFER_TREE, rule,
-        true, 0), Machine.current()));
+    admit(
+        () ->
+            Admission.sort(
+                new SortRequest(n, settings, SortAlgorithm.BUFFER_TREE, rule, true, 0),
+                Machine.current()));
   }
 
   /** The sort values answered so far (the preset's until answered), checked together. */
@@ -222,14 +324,27 @@ final class SortDialogue {
         throws Prompter.Rejected {
       SortSettings s;
       try {
-        s = preset.resolve(new SortChoices(Optional.of(read), Optional.of(write),
-            Optional.of(b), Optional.of(d), OptionalLong.of(m), merger, Optional.empty(),
-            Optional.empty(), Optional.empty(), Optional.of(threads)));
+        s =
+            preset.resolve(
+                new SortChoices(
+                    Optional.of(read),
+                    Optional.of(write),
+                    Optional.of(b),
+                    Optional.of(d),
+                    OptionalLong.of(m),
+                    merger,
+                    Optional.empty(),
+                    Optional.empty(),
+                    Optional.empty(),
+                    Optional.of(threads)));
       } catch (IllegalArgumentException e) {
         throw new Prompter.Rejected(e.getMessage());
       }
-      admit(() -> Admission.sort(new SortRequest(ints, s, SortAlgorithm.MERGE,
-          FanoutRule.DEFAULT, true, 0), Machine.current()));
+      admit(
+          () ->
+              Admission.sort(
+                  new SortRequest(ints, s, SortAlgorithm.MERGE, FanoutRule.DEFAULT, true, 0),
+                  Machine.current()));
     }
   }
 }

@@ -1,17 +1,16 @@
 package org.secmem.cli;
 
-import java.util.Optional;
-import org.secmem.experiment.SortTrial;
-import org.secmem.experiment.SortTrialSpec;
-import org.secmem.param.RunConfig;
-import org.secmem.experiment.TimeEstimate;
-import org.secmem.sort.CostModel;
-import org.secmem.sort.SortAlgorithm;
-import org.secmem.stream.StreamOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import org.secmem.engine.EngineChecks;
+import org.secmem.experiment.SortTrial;
+import org.secmem.experiment.SortTrialSpec;
+import org.secmem.experiment.TimeEstimate;
 import org.secmem.fs.TempRegistry;
+import org.secmem.param.RunConfig;
+import org.secmem.sort.CostModel;
+import org.secmem.sort.SortAlgorithm;
+import org.secmem.stream.StreamOptions;
 
 /** Sort trials from parameter-file configurations, and the disk a sort needs. */
 final class SortTrials {
@@ -20,10 +19,26 @@ final class SortTrials {
 
   static SortTrial fromConfig(RunConfig c, TempRegistry temps) {
     return trialOf(
-        new SortTrialSpec(c.input(), c.output(), c.n(), c.shape(), c.settings().seed(), c.m(),
-            c.d(), c.readStream(), c.writeStream(),
-            new StreamOptions(c.b(), c.settings().sync()), c.order(), c.dir(), c.workDirs(),
-            c.tuning(), c.preset(), c.algorithm(), c.fanout(), c.arrivalNanos(), c.engine(),
+        new SortTrialSpec(
+            c.input(),
+            c.output(),
+            c.n(),
+            c.shape(),
+            c.settings().seed(),
+            c.m(),
+            c.d(),
+            c.readStream(),
+            c.writeStream(),
+            new StreamOptions(c.b(), c.settings().sync()),
+            c.order(),
+            c.dir(),
+            c.workDirs(),
+            c.tuning(),
+            c.preset(),
+            c.algorithm(),
+            c.fanout(),
+            c.arrivalNanos(),
+            c.engine(),
             c.engineSettings()),
         temps);
   }
@@ -33,15 +48,17 @@ final class SortTrials {
   }
 
   /**
-   * Bytes a sort writes at its peak: a generated input, the runs of one pass plus the next, and
-   * the output (an upper bound: 3 copies of the data, plus the input when generated); the
-   * in-memory sort writes only the output.
+   * Bytes a sort writes at its peak: a generated input, the runs of one pass plus the next, and the
+   * output (an upper bound: 3 copies of the data, plus the input when generated); the in-memory
+   * sort writes only the output.
    */
   static long diskBytes(RunConfig c) throws IOException {
     long n = ints(c);
     long bytes = n * Integer.BYTES;
-    long sort = c.otherEngine() ? EngineChecks.peakDiskBytes(n)
-        : c.algorithm() == SortAlgorithm.IN_MEMORY ? bytes : CostModel.peakDiskBytes(n);
+    long sort =
+        c.otherEngine()
+            ? EngineChecks.peakDiskBytes(n)
+            : c.algorithm() == SortAlgorithm.IN_MEMORY ? bytes : CostModel.peakDiskBytes(n);
     return sort + (c.input().isPresent() ? 0 : bytes);
   }
 
@@ -49,9 +66,10 @@ final class SortTrials {
   static double seconds(RunConfig c) throws IOException {
     long n = ints(c);
     double arriving = n * (double) c.arrivalNanos() / 1e9;
-    return arriving + (c.algorithm() == SortAlgorithm.IN_MEMORY || c.otherEngine()
-        ? TimeEstimate.sortSeconds(n, Math.max(1, n), c.d())
-        : TimeEstimate.sortSeconds(n, c.m(), c.d()));
+    return arriving
+        + (c.algorithm() == SortAlgorithm.IN_MEMORY || c.otherEngine()
+            ? TimeEstimate.sortSeconds(n, Math.max(1, n), c.d())
+            : TimeEstimate.sortSeconds(n, c.m(), c.d()));
   }
 
   /** The ints a sort configuration sorts: its input file's, or the n it generates. */

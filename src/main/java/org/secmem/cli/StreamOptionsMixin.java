@@ -1,13 +1,13 @@
 package org.secmem.cli;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import org.secmem.param.NumericField;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import org.secmem.param.NumericField;
 
 /**
  * The options write and read share: --stream, --n, --k, --b, --dir, --params. Lists make one

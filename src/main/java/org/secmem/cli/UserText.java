@@ -3,9 +3,9 @@ package org.secmem.cli;
 import java.util.Locale;
 
 /**
- * Makes a message that may quote user input safe to print on one terminal line: control
- * characters are shown as escapes (a pasted escape sequence must not move the cursor or recolour
- * the terminal), and long input is shortened so that an error line stays readable.
+ * Makes a message that may quote user input safe to print on one terminal line: control characters
+ * are shown as escapes (a pasted escape sequence must not move the cursor or recolour the
+ * terminal), and long input is shortened so that an error line stays readable.
  */
 final class UserText {
 
@@ -35,7 +35,9 @@ final class UserText {
       out.append(i > 0 ? "\n" : "").append(line(parts[i]));
     }
     if (head < parts.length) {
-      out.append("\n... ").append(parts.length - head - 1).append(" more lines ...\n")
+      out.append("\n... ")
+          .append(parts.length - head - 1)
+          .append(" more lines ...\n")
           .append(line(parts[parts.length - 1]));
     }
     return out.toString();
@@ -54,14 +56,17 @@ final class UserText {
     }
     int head = MAX_LINE * 3 / 4;
     int tail = MAX_LINE / 4;
-    return shortWords.substring(0, head) + " [... " + (shortWords.length() - head - tail)
-        + " characters left out ...] " + shortWords.substring(shortWords.length() - tail);
+    return shortWords.substring(0, head)
+        + " [... "
+        + (shortWords.length() - head - tail)
+        + " characters left out ...] "
+        + shortWords.substring(shortWords.length() - tail);
   }
 
   /**
-   * {@code text} with control characters shown as escapes as by {@link #line}, but line breaks
-   * and tabs kept and nothing shortened: for output that passes through as it is written, such as
-   * what the commands the menu runs print.
+   * {@code text} with control characters shown as escapes as by {@link #line}, but line breaks and
+   * tabs kept and nothing shortened: for output that passes through as it is written, such as what
+   * the commands the menu runs print.
    */
   static String controlsEscaped(String text) {
     StringBuilder out = null;
@@ -86,15 +91,17 @@ final class UserText {
   /**
    * {@code text} as {@link #controlsEscaped} makes it, but with carriage returns (a progress line
    * redrawn) and colour sequences ({@code ESC [ digits ; ... m}, picocli's help) kept: for
-   * everything a command prints to standard output, whatever it quotes. Any other escape
-   * sequence (a title, a cursor move, a screen clear) is shown, not obeyed.
+   * everything a command prints to standard output, whatever it quotes. Any other escape sequence
+   * (a title, a cursor move, a screen clear) is shown, not obeyed.
    */
   static String terminalSafe(String text) {
     StringBuilder out = null;
     for (int i = 0; i < text.length(); ) {
       int c = text.codePointAt(i);
-      int keepLen = c == '\n' || c == '\t' || c == '\r' || !needsEscape(c) ? Character.charCount(c)
-          : c == 0x1b ? colourLength(text, i) : 0;
+      int keepLen =
+          c == '\n' || c == '\t' || c == '\r' || !needsEscape(c)
+              ? Character.charCount(c)
+              : c == 0x1b ? colourLength(text, i) : 0;
       if (keepLen == 0 && out == null) {
         out = new StringBuilder(text.length() + 16).append(text, 0, i);
       }
@@ -118,7 +125,8 @@ final class UserText {
       return 0;
     }
     j++;
-    while (j < text.length() && (Character.isDigit(text.charAt(j)) || text.charAt(j) == ';')
+    while (j < text.length()
+        && (Character.isDigit(text.charAt(j)) || text.charAt(j) == ';')
         && j - i < 32) {
       j++;
     }
@@ -126,8 +134,11 @@ final class UserText {
   }
 
   private static boolean needsEscape(int c) {
-    return c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f)
-        || Character.getType(c) == Character.FORMAT || c == 0xFFFD;
+    return c < 0x20
+        || c == 0x7f
+        || (c >= 0x80 && c <= 0x9f)
+        || Character.getType(c) == Character.FORMAT
+        || c == 0xFFFD;
   }
 
   private static void appendEscaped(StringBuilder out, int c) {
@@ -155,8 +166,11 @@ final class UserText {
       if (len > MAX_WORD) {
         int keepHead = MAX_WORD * 3 / 5;
         int keepTail = MAX_WORD / 5;
-        out.append(s, i, i + keepHead).append("[...").append(len - keepHead - keepTail)
-            .append(" characters...]").append(s, j - keepTail, j);
+        out.append(s, i, i + keepHead)
+            .append("[...")
+            .append(len - keepHead - keepTail)
+            .append(" characters...]")
+            .append(s, j - keepTail, j);
       } else {
         out.append(s, i, j);
       }

@@ -3,6 +3,7 @@ package org.secmem.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.secmem.experiment.Experiment;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.StreamTrialSpec;
 import org.secmem.experiment.SweptTrial;
@@ -14,7 +15,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
-import org.secmem.experiment.Experiment;
 
 /** {@code secmem write}: the write experiment. */
 @Command(
@@ -75,7 +75,11 @@ final class WriteCommand implements Callable<Integer> {
     common.checkDuration(cmd, seconds, settings.totalRuns() * trials.size());
     // One command line is one sweep: its rows differ only in what its options list.
     return ExperimentSession.run(
-        cmd, trials.stream().map(t -> SweptTrial.of(t, "write")).toList(), settings, common.batch(),
-        common.resultsFile("write"), stream.dir);
+        cmd,
+        trials.stream().map(t -> SweptTrial.of(t, "write")).toList(),
+        settings,
+        common.batch(),
+        common.resultsFile("write"),
+        stream.dir);
   }
 }

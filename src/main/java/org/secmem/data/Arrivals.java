@@ -1,12 +1,12 @@
 package org.secmem.data;
 
 /**
- * Keys that arrive one every {@code nanosPerKey} nanoseconds, as from a producer whose work per
- * key costs that long (seed 004 Figure 7: sorting while the input is generated). The clock starts
- * at the first {@link #next} call; a call returns once the last key it hands out has arrived,
- * spinning on this thread meanwhile (the producer's work), and returns at once for keys that
- * arrived while the caller was busy. The keys are those of a {@link ValueGenerator}, and their
- * checksum is kept so that the sorted output can be verified.
+ * Keys that arrive one every {@code nanosPerKey} nanoseconds, as from a producer whose work per key
+ * costs that long (seed 004 Figure 7: sorting while the input is generated). The clock starts at
+ * the first {@link #next} call; a call returns once the last key it hands out has arrived, spinning
+ * on this thread meanwhile (the producer's work), and returns at once for keys that arrived while
+ * the caller was busy. The keys are those of a {@link ValueGenerator}, and their checksum is kept
+ * so that the sorted output can be verified.
  */
 public final class Arrivals {
 
@@ -31,8 +31,7 @@ public final class Arrivals {
   }
 
   /**
-   * Hands out up to {@code len} next keys into {@code dst[0..)}, once the last of them has
-   * arrived.
+   * Hands out up to {@code len} next keys into {@code dst[0..)}, once the last of them has arrived.
    *
    * @return how many: fewer than {@code len} only at the end, 0 when every key was handed out
    */

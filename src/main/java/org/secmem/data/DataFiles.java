@@ -1,23 +1,23 @@
 package org.secmem.data;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.UserDefinedFileAttributeView;
 import java.util.Optional;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 import org.secmem.fs.TempRegistry;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.Streams;
 import org.secmem.stream.WriteStream;
-import java.io.InterruptedIOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.LinkOption;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.UserDefinedFileAttributeView;
-import org.apache.logging.log4j.LogManager;
-import org.apache.logging.log4j.Logger;
 
 /** Generating and scanning data files (32-bit big-endian ints, no header). */
 public final class DataFiles {
@@ -25,8 +25,7 @@ public final class DataFiles {
   /** The extended attribute ({@code user.secmem}) secmem sets on every int file it writes. */
   static final String WRITTEN_ATTRIBUTE = "secmem";
 
-  private static final Logger LOG =
-      LogManager.getLogger(DataFiles.class);
+  private static final Logger LOG = LogManager.getLogger(DataFiles.class);
 
   /**
    * Marks {@code file} as an int file secmem wrote ({@code user.secmem}), where the file system
@@ -34,12 +33,11 @@ public final class DataFiles {
    */
   static void markWritten(Path file) {
     try {
-      UserDefinedFileAttributeView v = Files.getFileAttributeView(file,
-          UserDefinedFileAttributeView.class,
-          LinkOption.NOFOLLOW_LINKS);
+      UserDefinedFileAttributeView v =
+          Files.getFileAttributeView(
+              file, UserDefinedFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
       if (v != null) {
-        v.write(WRITTEN_ATTRIBUTE, ByteBuffer.wrap(
-            "int-file".getBytes(StandardCharsets.US_ASCII)));
+        v.write(WRITTEN_ATTRIBUTE, ByteBuffer.wrap("int-file".getBytes(StandardCharsets.US_ASCII)));
       }
     } catch (IOException | UnsupportedOperationException e) {
       LOG.debug("{}: no extended attributes here; its name and length say what it is", file, e);
@@ -53,15 +51,15 @@ public final class DataFiles {
    * data files are. A text file, a file of another length or name is not.
    */
   public static boolean writtenBySecmem(Path file) throws IOException {
-    BasicFileAttributes a = Files.readAttributes(file,
-        BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    BasicFileAttributes a =
+        Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
     if (!a.isRegularFile() || a.size() % Integer.BYTES != 0) {
       return false;
     }
     try {
-      UserDefinedFileAttributeView v = Files.getFileAttributeView(file,
-          UserDefinedFileAttributeView.class,
-          LinkOption.NOFOLLOW_LINKS);
+      UserDefinedFileAttributeView v =
+          Files.getFileAttributeView(
+              file, UserDefinedFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
       if (v != null && v.list().contains(WRITTEN_ATTRIBUTE)) {
         return true;
       }

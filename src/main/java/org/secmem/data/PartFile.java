@@ -1,29 +1,29 @@
 package org.secmem.data;
 
+import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.UUID;
-import org.secmem.fs.OwnerMarker;
-import org.secmem.fs.TempRegistry;
-import java.io.BufferedOutputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.UUID;
+import org.secmem.fs.OwnerMarker;
+import org.secmem.fs.TempRegistry;
 
 /**
- * A file that appears under its name only when it is complete. It is written under a temporary
- * name in the same folder, {@code .NAME.<uuid>.part} (the same file system, so that the final
- * rename is atomic), registered meanwhile as temporary so that an interrupt (Ctrl-C, SIGTERM)
- * removes it, and moved into place by {@link #commit()}. Closing without a commit removes the
- * temporary: a failed or interrupted write leaves nothing behind, and an earlier complete file of
- * the same name is not touched until the new one replaces it.
+ * A file that appears under its name only when it is complete. It is written under a temporary name
+ * in the same folder, {@code .NAME.<uuid>.part} (the same file system, so that the final rename is
+ * atomic), registered meanwhile as temporary so that an interrupt (Ctrl-C, SIGTERM) removes it, and
+ * moved into place by {@link #commit()}. Closing without a commit removes the temporary: a failed
+ * or interrupted write leaves nothing behind, and an earlier complete file of the same name is not
+ * touched until the new one replaces it.
  *
  * <p>Not {@code Files.createTempFile}: its 0600 permissions would stick to the finished file.
  */
@@ -35,13 +35,15 @@ public final class PartFile implements Closeable {
   private final Path target;
   private final Path temporary;
   private final TempRegistry registry;
+
   /** The locked marker saying this process writes the temporary, and its path; or null. */
   private final OwnerMarker owner;
+
   private final Path ownerPath;
   private boolean finished;
 
-  private PartFile(Path target, Path temporary, TempRegistry registry, OwnerMarker owner,
-      Path ownerPath) {
+  private PartFile(
+      Path target, Path temporary, TempRegistry registry, OwnerMarker owner, Path ownerPath) {
     this.target = target;
     this.temporary = temporary;
     this.registry = registry;
@@ -60,17 +62,20 @@ public final class PartFile implements Closeable {
   }
 
   /**
-   * As {@link #beside}, for a file written for long (a data file generated): beside the
-   * temporary, an {@link OwnerMarker} {@code .NAME.<uuid>.<pid>.owner}, locked until the
-   * temporary is committed or removed, tells {@code secmem clean} (from any PID namespace) that a
-   * live process still writes it, however long it has been stopped. The folder must exist.
+   * As {@link #beside}, for a file written for long (a data file generated): beside the temporary,
+   * an {@link OwnerMarker} {@code .NAME.<uuid>.<pid>.owner}, locked until the temporary is
+   * committed or removed, tells {@code secmem clean} (from any PID namespace) that a live process
+   * still writes it, however long it has been stopped. The folder must exist.
    */
   public static PartFile owned(Path target, TempRegistry registry) throws IOException {
     Path temporary = nameBeside(target);
     Path parent = temporary.getParent();
     String name = temporary.getFileName().toString();
-    String ownerName = name.substring(0, name.length() - ".part".length()) + "."
-        + ProcessHandle.current().pid() + OWNER_SUFFIX;
+    String ownerName =
+        name.substring(0, name.length() - ".part".length())
+            + "."
+            + ProcessHandle.current().pid()
+            + OWNER_SUFFIX;
     Path ownerPath = parent.resolve(ownerName);
     registry.register(ownerPath);
     OwnerMarker owner;
@@ -101,25 +106,32 @@ public final class PartFile implements Closeable {
 
   /**
    * Writes {@code target} whole or not at all: the content goes to a new temporary beside it
-   * ({@code .NAME.<uuid>.part}, created without following links), which replaces {@code target}
-   * by one atomic rename only once it is complete. A failure (a full disk) leaves the older file
-   * as it was and no temporary. A symbolic link at {@code target} is refused: secmem never writes
-   * through a link beside its results (a rename would replace the link itself, never what it
-   * points to, should one appear meanwhile).
+   * ({@code .NAME.<uuid>.part}, created without following links), which replaces {@code target} by
+   * one atomic rename only once it is complete. A failure (a full disk) leaves the older file as it
+   * was and no temporary. A symbolic link at {@code target} is refused: secmem never writes through
+   * a link beside its results (a rename would replace the link itself, never what it points to,
+   * should one appear meanwhile).
    *
    * @throws IOException naming {@code target} when it is a symbolic link or the write fails
    */
   public static void writeWhole(Path target, Content content) throws IOException {
     Path abs = target.toAbsolutePath();
     if (Files.isSymbolicLink(abs)) {
-      throw new IOException(target + " is a symbolic link: secmem does not write through links"
-          + " (remove the link, or name another file)");
+      throw new IOException(
+          target
+              + " is a symbolic link: secmem does not write through links"
+              + " (remove the link, or name another file)");
     }
     Path tmp = nameBeside(abs);
     try {
-      try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp,
-          StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-          LinkOption.NOFOLLOW_LINKS), 1 << 16)) {
+      try (OutputStream out =
+          new BufferedOutputStream(
+              Files.newOutputStream(
+                  tmp,
+                  StandardOpenOption.CREATE_NEW,
+                  StandardOpenOption.WRITE,
+                  LinkOption.NOFOLLOW_LINKS),
+              1 << 16)) {
         content.writeTo(out);
       }
       try {
@@ -129,9 +141,10 @@ public final class PartFile implements Closeable {
       }
     } catch (IOException e) {
       String m = e.getMessage();
-      IOException said = m != null && m.contains(tmp.toString())
-          ? new IOException(m.replace(tmp.toString(), target.toString()), e)
-          : e;
+      IOException said =
+          m != null && m.contains(tmp.toString())
+              ? new IOException(m.replace(tmp.toString(), target.toString()), e)
+              : e;
       try {
         Files.deleteIfExists(tmp);
       } catch (IOException d) {
@@ -148,12 +161,13 @@ public final class PartFile implements Closeable {
 
   /** {@link #writeWhole} of text written to a UTF-8 writer. */
   public static void writeWholeText(Path target, TextContent content) throws IOException {
-    writeWhole(target, out -> {
-      Writer w = new OutputStreamWriter(out,
-          StandardCharsets.UTF_8);
-      content.writeTo(w);
-      w.flush();
-    });
+    writeWhole(
+        target,
+        out -> {
+          Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+          content.writeTo(w);
+          w.flush();
+        });
   }
 
   /** Writes a whole file's text (the caller does not close the writer). */
@@ -225,8 +239,8 @@ public final class PartFile implements Closeable {
   /**
    * {@code e} said of the file it was writing, as the user knows it: a plain IOException whose
    * message names the temporary (e.g. {@code .x.bin.<uuid>.part: No space left on device}) comes
-   * back as a new one naming the target instead, with {@code e} as its cause; any other is
-   * returned as it is.
+   * back as a new one naming the target instead, with {@code e} as its cause; any other is returned
+   * as it is.
    */
   public IOException explain(IOException e) {
     String m = e.getMessage();

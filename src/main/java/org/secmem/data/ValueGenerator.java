@@ -41,7 +41,9 @@ public final class ValueGenerator {
     }
   }
 
-  /** The seed of stream {@code j} of an experiment seeded with {@code seed}; stream 0 uses it as is. */
+  /**
+   * The seed of stream {@code j} of an experiment seeded with {@code seed}; stream 0 uses it as is.
+   */
   public static long streamSeed(long seed, int j) {
     return seed + j * 0x9E3779B97F4A7C15L;
   }

@@ -6,8 +6,8 @@ import java.util.Map;
 
 /**
  * What the command line, parameter files and the menu check of another sort engine's settings
- * before anything runs: its module on the class path, its settings as the engine judges them,
- * the {@code key=value} form of its further settings, and the disk its sort needs.
+ * before anything runs: its module on the class path, its settings as the engine judges them, the
+ * {@code key=value} form of its further settings, and the disk its sort needs.
  */
 public final class EngineChecks {
 
@@ -27,8 +27,8 @@ public final class EngineChecks {
     for (String pair : pairs) {
       int eq = pair.indexOf('=');
       if (eq <= 0) {
-        throw new IllegalArgumentException("'" + pair + "' is not KEY=VALUE (e.g."
-            + " spark.sql.shuffle.partitions=64)");
+        throw new IllegalArgumentException(
+            "'" + pair + "' is not KEY=VALUE (e.g." + " spark.sql.shuffle.partitions=64)");
       }
       String key = pair.substring(0, eq).trim();
       if (conf.put(key, pair.substring(eq + 1).trim()) != null) {

@@ -3,8 +3,8 @@ package org.secmem.engine;
 import java.io.IOException;
 
 /**
- * An engine could not start or failed while sorting. Its message is one line a user can act on
- * (the cause's details go to the log).
+ * An engine could not start or failed while sorting. Its message is one line a user can act on (the
+ * cause's details go to the log).
  */
 public final class EngineException extends IOException {
 

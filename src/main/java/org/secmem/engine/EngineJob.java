@@ -12,11 +12,16 @@ import org.secmem.fs.TempRegistry;
  * @param order ascending or descending
  * @param sync whether the output is forced to storage before the sort counts as done
  * @param settings how the engine runs
- * @param temps told of every temporary file or folder the engine makes, so that Ctrl-C or a
- *     failure removes them
+ * @param temps told of every temporary file or folder the engine makes, so that Ctrl-C or a failure
+ *     removes them
  */
-public record EngineJob(Path input, Path output, SortOrder order, boolean sync,
-    EngineSettings settings, TempRegistry temps) {
+public record EngineJob(
+    Path input,
+    Path output,
+    SortOrder order,
+    boolean sync,
+    EngineSettings settings,
+    TempRegistry temps) {
 
   public EngineJob {
     if (input == null || output == null || order == null || settings == null || temps == null) {

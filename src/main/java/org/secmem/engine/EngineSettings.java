@@ -1,13 +1,13 @@
 package org.secmem.engine;
 
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
-import java.util.Collections;
 
 /**
  * How an engine runs, as the command line or a parameter row gives it.
@@ -30,7 +30,10 @@ public record EngineSettings(
     List<Path> workDirs) {
 
   public EngineSettings {
-    if (master == null || memoryInts == null || partitions == null || conf == null
+    if (master == null
+        || memoryInts == null
+        || partitions == null
+        || conf == null
         || workDirs == null) {
       throw new IllegalArgumentException("every engine setting must be given (empty for none)");
     }
@@ -40,7 +43,7 @@ public record EngineSettings(
 
   /** The engine's defaults everywhere. */
   public static EngineSettings defaults() {
-    return new EngineSettings(Optional.empty(), OptionalLong.empty(), OptionalInt.empty(),
-        Map.of(), List.of());
+    return new EngineSettings(
+        Optional.empty(), OptionalLong.empty(), OptionalInt.empty(), Map.of(), List.of());
   }
 }

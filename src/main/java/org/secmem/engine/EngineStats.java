@@ -1,8 +1,8 @@
 package org.secmem.engine;
 
 /**
- * What an engine reports about one sort, for the result row. Times are wall-clock nanoseconds;
- * a figure the engine cannot report is -1.
+ * What an engine reports about one sort, for the result row. Times are wall-clock nanoseconds; a
+ * figure the engine cannot report is -1.
  *
  * @param ints ints sorted
  * @param version the engine's version, e.g. {@code 4.1.3}

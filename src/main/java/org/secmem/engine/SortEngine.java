@@ -4,13 +4,13 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * A sort engine other than secmem's own, found on the class path by {@link #name()} through
- * {@link java.util.ServiceLoader}. It sorts a file of big-endian 32-bit ints into another in the
- * same format, which {@code secmem verify --sorted --same-as} accepts.
+ * A sort engine other than secmem's own, found on the class path by {@link #name()} through {@link
+ * java.util.ServiceLoader}. It sorts a file of big-endian 32-bit ints into another in the same
+ * format, which {@code secmem verify --sorted --same-as} accepts.
  *
  * <p>Its lifecycle follows the sort experiment's: {@link #problems} before anything runs (bad
- * settings exit 2), {@link #start} untimed before each run (starting, or reusing, what the sort runs
- * on), {@link #sort} on the clock, {@link #close} when the command ends.
+ * settings exit 2), {@link #start} untimed before each run (starting, or reusing, what the sort
+ * runs on), {@link #sort} on the clock, {@link #close} when the command ends.
  */
 public interface SortEngine extends AutoCloseable {
 
@@ -18,8 +18,8 @@ public interface SortEngine extends AutoCloseable {
   String name();
 
   /**
-   * What is wrong with these settings (a malformed master URL, an engine setting it does not
-   * know), each naming the setting and saying what is allowed; empty when they can run.
+   * What is wrong with these settings (a malformed master URL, an engine setting it does not know),
+   * each naming the setting and saying what is allowed; empty when they can run.
    */
   List<EngineProblem> problems(EngineSettings settings);
 

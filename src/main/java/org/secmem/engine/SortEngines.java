@@ -6,9 +6,7 @@ import java.util.Locale;
 import java.util.ServiceLoader;
 import org.secmem.names.Names;
 
-/**
- * The sort engines: secmem's own ({@link #SECMEM}, built in) and those found on the class path.
- */
+/** The sort engines: secmem's own ({@link #SECMEM}, built in) and those found on the class path. */
 public final class SortEngines {
 
   /** secmem's own sort: every preset and algorithm of the core. */
@@ -53,10 +51,14 @@ public final class SortEngines {
       }
       found.add(engine.name());
     }
-    throw new EngineUnavailableException("the " + name + " engine is not on the class path"
-        + (found.isEmpty() ? "" : " (found: " + String.join(", ", found) + ")")
-        + ": build it with `mvn -B -ntp -DskipTests package` and run secmem through"
-        + " scripts/secmem, which adds the " + name + " module when a command asks for it");
+    throw new EngineUnavailableException(
+        "the "
+            + name
+            + " engine is not on the class path"
+            + (found.isEmpty() ? "" : " (found: " + String.join(", ", found) + ")")
+            + ": build it with `mvn -B -ntp -DskipTests package` and run secmem through"
+            + " scripts/secmem, which adds the "
+            + name
+            + " module when a command asks for it");
   }
-
 }

@@ -7,18 +7,24 @@ import java.util.Optional;
  *
  * @param order the order of the runs (see {@link RunOrder})
  * @param orderSeed the seed of the interleaved and random orders, recorded with the results
- * @param flush whether dirty pages are written back ({@code sync}) before each timed run, so that
- *     a run does not pay for what the one before it wrote
+ * @param flush whether dirty pages are written back ({@code sync}) before each timed run, so that a
+ *     run does not pay for what the one before it wrote
  * @param forks fresh JVMs per configuration, each running the configuration's warm-ups and
  *     repetitions (so a configuration gets forks x reps rows); 0 measures in this JVM
  * @param child in a forked JVM: what it measures; empty in the process the user started
- * @param sentinel the 0-based index of the configuration re-measured as a reference (see
- *     {@code --sentinel}), or -1 for none
+ * @param sentinel the 0-based index of the configuration re-measured as a reference (see {@code
+ *     --sentinel}), or -1 for none
  * @param sentinelEvery runs of the batch between two sentinel runs (one also runs first and last);
  *     0 for once per round, as many runs as the batch has configurations
  */
-public record BatchOptions(RunOrder order, long orderSeed, boolean flush, int forks,
-    Optional<ForkChild> child, int sentinel, int sentinelEvery) {
+public record BatchOptions(
+    RunOrder order,
+    long orderSeed,
+    boolean flush,
+    int forks,
+    Optional<ForkChild> child,
+    int sentinel,
+    int sentinelEvery) {
 
   /** The most forks per configuration. */
   public static final int MAX_FORKS = 1000;
@@ -46,8 +52,8 @@ public record BatchOptions(RunOrder order, long orderSeed, boolean flush, int fo
   }
 
   /**
-   * Measured runs of the sentinel in a batch of {@code runs} runs over {@code configurations}:
-   * one before every {@link #sentinelInterval} runs and one after the last (its warm-ups apart).
+   * Measured runs of the sentinel in a batch of {@code runs} runs over {@code configurations}: one
+   * before every {@link #sentinelInterval} runs and one after the last (its warm-ups apart).
    */
   public int sentinelRuns(long runs, int configurations) {
     long every = sentinelInterval(configurations);
@@ -60,15 +66,18 @@ public record BatchOptions(RunOrder order, long orderSeed, boolean flush, int fo
   }
 
   /**
-   * The settings a configuration is measured with: with forks, each fork runs all of
-   * {@code settings}' warm-ups and repetitions, so the configuration has forks times as many.
+   * The settings a configuration is measured with: with forks, each fork runs all of {@code
+   * settings}' warm-ups and repetitions, so the configuration has forks times as many.
    */
   public RunSettings perConfiguration(RunSettings settings) {
     if (forks <= 1) {
       return settings;
     }
-    return new RunSettings(Math.multiplyExact(settings.reps(), forks),
-        Math.multiplyExact(settings.warmup(), forks), settings.cache(), settings.sync(),
+    return new RunSettings(
+        Math.multiplyExact(settings.reps(), forks),
+        Math.multiplyExact(settings.warmup(), forks),
+        settings.cache(),
+        settings.sync(),
         settings.seed());
   }
 

@@ -4,8 +4,8 @@ import org.secmem.experiment.ExperimentRunner.Runs;
 
 /**
  * A configuration of a batch and which of its runs to do: all of them on a first go, what is left
- * on a resume. {@code index} is its 0-based place in the planned batch (a forked JVM plans the
- * same batch and measures the configuration at that index).
+ * on a resume. {@code index} is its 0-based place in the planned batch (a forked JVM plans the same
+ * batch and measures the configuration at that index).
  */
 public record BatchStep(int index, PlannedTrial planned, Runs runs) {
 

@@ -7,9 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.OptionalLong;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
-import java.util.OptionalLong;
 
 /**
  * Puts the page cache in the state asked for before a timed run, and says what it really did: a
@@ -54,9 +54,7 @@ public final class CacheController {
           dropRefused = true;
           LOG.warn("Cannot drop the page cache", e);
           listener.warning(
-              "--cache cold: "
-                  + e.getMessage()
-                  + "; runs are recorded with cache=as-is instead");
+              "--cache cold: " + e.getMessage() + "; runs are recorded with cache=as-is instead");
           return CacheMode.AS_IS;
         }
       default:
@@ -77,8 +75,10 @@ public final class CacheController {
     } catch (IOException e) {
       flushRefused = true;
       LOG.warn("Cannot write dirty pages back", e);
-      listener.warning("cannot write dirty pages back before the runs (" + e.getMessage()
-          + "); the dirty_bytes column shows what each run started with");
+      listener.warning(
+          "cannot write dirty pages back before the runs ("
+              + e.getMessage()
+              + "); the dirty_bytes column shows what each run started with");
     }
   }
 

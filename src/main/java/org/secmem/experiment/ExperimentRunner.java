@@ -4,24 +4,24 @@ import java.io.IOException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import org.secmem.data.Checksum;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultColumns;
 import org.secmem.report.ResultRow;
 import org.secmem.report.ResultSink;
 import org.secmem.sort.ProcessCpu;
-import java.util.IdentityHashMap;
-import java.util.Set;
-import org.secmem.data.Checksum;
 
 /**
- * Runs each configuration's warm-ups and repetitions, in the order asked for (see
- * {@link RunOrder}): set-up, cache preparation and writing back dirty pages outside the clock, the
+ * Runs each configuration's warm-ups and repetitions, in the order asked for (see {@link
+ * RunOrder}): set-up, cache preparation and writing back dirty pages outside the clock, the
  * measured work inside it, I/O counters around it, and one row per run to the sink before the next
  * run starts, so a later failure loses nothing measured.
  */
@@ -42,9 +42,9 @@ public final class ExperimentRunner {
 
   /**
    * Which runs of one configuration to do. Every warm-up runs (a fresh process is cold again), but
-   * only those in {@code recordedWarmups} are written; then the repetitions in {@code reps} run, each
-   * under its own number. A first run records everything; a resumed one leaves out what the results
-   * file already holds, so no (configuration, warm-up or rep) is written twice.
+   * only those in {@code recordedWarmups} are written; then the repetitions in {@code reps} run,
+   * each under its own number. A first run records everything; a resumed one leaves out what the
+   * results file already holds, so no (configuration, warm-up or rep) is written twice.
    *
    * @param recordedWarmups 1-based numbers of the warm-ups whose rows are written
    * @param reps 1-based numbers of the repetitions to run, ascending
@@ -59,7 +59,9 @@ public final class ExperimentRunner {
       }
     }
 
-    /** Every warm-up and repetition of {@code settings}, all recorded: a configuration's first go. */
+    /**
+     * Every warm-up and repetition of {@code settings}, all recorded: a configuration's first go.
+     */
     public static Runs all(RunSettings settings) {
       return new Runs(numbers(settings.warmup()), numbers(settings.reps()));
     }
@@ -89,7 +91,8 @@ public final class ExperimentRunner {
    * another, without writing dirty pages back in between.
    */
   public void run(Trial trial, RunSettings settings) throws IOException {
-    run(List.of(BatchStep.all(0, new PlannedTrial(trial, settings))),
+    run(
+        List.of(BatchStep.all(0, new PlannedTrial(trial, settings))),
         BatchOptions.sequentialNoFlush());
   }
 
@@ -105,9 +108,9 @@ public final class ExperimentRunner {
   /**
    * As {@link #run(List, BatchOptions)}, with {@code sentinel} (when given) measured once more
    * before the first run (after its own warm-ups, recorded as sentinel warm-ups: a first run in a
-   * fresh JVM would measure the JIT, not the machine), after every
-   * {@link BatchOptions#sentinelInterval} runs and after the last: rows marked
-   * {@code sentinel=true}, numbered 1, 2, ... in their own series.
+   * fresh JVM would measure the JIT, not the machine), after every {@link
+   * BatchOptions#sentinelInterval} runs and after the last: rows marked {@code sentinel=true},
+   * numbered 1, 2, ... in their own series.
    */
   public void run(List<BatchStep> steps, BatchOptions options, Optional<PlannedTrial> sentinel)
       throws IOException {
@@ -115,56 +118,91 @@ public final class ExperimentRunner {
       runAll(steps, options, sentinel);
     } finally {
       // What outlives a run (another engine's context) goes when the batch does, stopped or not.
-      Set<Trial> trials = Collections.newSetFromMap(
-          new IdentityHashMap<>());
+      Set<Trial> trials = Collections.newSetFromMap(new IdentityHashMap<>());
       steps.forEach(s -> trials.add(s.planned().trial()));
       sentinel.ifPresent(p -> trials.add(p.trial()));
       trials.forEach(Trial::close);
     }
   }
 
-  private void runAll(List<BatchStep> steps, BatchOptions options,
-      Optional<PlannedTrial> sentinel) throws IOException {
+  private void runAll(List<BatchStep> steps, BatchOptions options, Optional<PlannedTrial> sentinel)
+      throws IOException {
     List<Integer> counts = steps.stream().map(BatchStep::runCount).toList();
     List<RunSchedule.Slot> slots = RunSchedule.of(counts, options.order(), options.orderSeed());
     int every = options.sentinelInterval(steps.size());
     // The sentinel is one more configuration whose rounds are placed by the cadence, not by
     // the schedule: its warm-ups first, then one run before every `every` runs and one at the end.
-    Optional<BatchStep> reference = sentinel.map(p -> BatchStep.all(0, new PlannedTrial(p.trial(),
-        new RunSettings(options.sentinelRuns(slots.size(), steps.size()), p.settings().warmup(),
-            p.settings().cache(), p.settings().sync(), p.settings().seed()))));
+    Optional<BatchStep> reference =
+        sentinel.map(
+            p ->
+                BatchStep.all(
+                    0,
+                    new PlannedTrial(
+                        p.trial(),
+                        new RunSettings(
+                            options.sentinelRuns(slots.size(), steps.size()),
+                            p.settings().warmup(),
+                            p.settings().cache(),
+                            p.settings().sync(),
+                            p.settings().seed()))));
     int sentinelRound = 0;
     long position = 0;
     if (reference.isPresent()) {
       for (int w = 0; w < sentinel.get().settings().warmup(); w++) {
-        runOne(reference.get(), new RunSchedule.Slot(0, ++sentinelRound, ++position),
-            options.flush(), 0, 0, true);
+        runOne(
+            reference.get(),
+            new RunSchedule.Slot(0, ++sentinelRound, ++position),
+            options.flush(),
+            0,
+            0,
+            true);
       }
     }
     for (int i = 0; i < slots.size(); i++) {
       if (reference.isPresent() && i % every == 0) {
-        runOne(reference.get(), new RunSchedule.Slot(0, ++sentinelRound, ++position),
-            options.flush(), 0, 0, true);
+        runOne(
+            reference.get(),
+            new RunSchedule.Slot(0, ++sentinelRound, ++position),
+            options.flush(),
+            0,
+            0,
+            true);
       }
       RunSchedule.Slot s = slots.get(i);
-      runOne(steps.get(s.config()), new RunSchedule.Slot(s.config(), s.round(), ++position),
-          options.flush(), s.config() + 1, steps.size(), false);
+      runOne(
+          steps.get(s.config()),
+          new RunSchedule.Slot(s.config(), s.round(), ++position),
+          options.flush(),
+          s.config() + 1,
+          steps.size(),
+          false);
     }
     if (reference.isPresent()) {
-      runOne(reference.get(), new RunSchedule.Slot(0, ++sentinelRound, ++position),
-          options.flush(), 0, 0, true);
+      runOne(
+          reference.get(),
+          new RunSchedule.Slot(0, ++sentinelRound, ++position),
+          options.flush(),
+          0,
+          0,
+          true);
     }
   }
 
   /** One run: set-up, cache and page state, the timed work, its row, and its clean-up. */
-  private void runOne(BatchStep step, RunSchedule.Slot slot, boolean flush, int config,
-      int configs, boolean sentinel) throws IOException {
+  private void runOne(
+      BatchStep step,
+      RunSchedule.Slot slot,
+      boolean flush,
+      int config,
+      int configs,
+      boolean sentinel)
+      throws IOException {
     Trial trial = step.planned().trial();
     RunSettings settings = step.planned().settings();
     Runs which = step.runs();
     boolean warmup = slot.round() <= settings.warmup();
-    int rep = warmup ? slot.round()
-        : List.copyOf(which.reps()).get(slot.round() - settings.warmup() - 1);
+    int rep =
+        warmup ? slot.round() : List.copyOf(which.reps()).get(slot.round() - settings.warmup() - 1);
     listener.runStarting(trial.describe(), config, configs, slot.round(), step.runCount());
     try {
       trial.prepare();

@@ -1,18 +1,18 @@
 package org.secmem.experiment;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import java.util.Collections;
 
 /**
  * What one forked JVM measures (see {@code --fork}): configuration {@code config} of the batch its
  * command line plans, its warm-ups and repetitions one after another, the rows numbered as the
- * parent's schedule says. Passed on the child's command line as one argument, e.g.
- * {@code config=3;fork=2;warmups=2;record=2;reps=4,5,6;position=17;round=5}.
+ * parent's schedule says. Passed on the child's command line as one argument, e.g. {@code
+ * config=3;fork=2;warmups=2;record=2;reps=4,5,6;position=17;round=5}.
  *
  * @param config 0-based index of the configuration in the planned batch
  * @param fork 1-based fork number of this configuration (the {@code fork} column)
@@ -24,19 +24,41 @@ import java.util.Collections;
  * @param sentinel whether the child measures the {@code --sentinel} reference: its rows are marked
  *     so, and carry no round
  */
-public record ForkChild(int config, int fork, SortedSet<Integer> warmups,
-    SortedSet<Integer> recordedWarmups, SortedSet<Integer> reps, long position, int round,
+public record ForkChild(
+    int config,
+    int fork,
+    SortedSet<Integer> warmups,
+    SortedSet<Integer> recordedWarmups,
+    SortedSet<Integer> reps,
+    long position,
+    int round,
     boolean sentinel) {
 
   public ForkChild {
     warmups = Collections.unmodifiableSortedSet(new TreeSet<>(warmups));
     recordedWarmups = Collections.unmodifiableSortedSet(new TreeSet<>(recordedWarmups));
     reps = Collections.unmodifiableSortedSet(new TreeSet<>(reps));
-    if (config < 0 || fork < 1 || position < 1 || round < 1 || reps.isEmpty()
+    if (config < 0
+        || fork < 1
+        || position < 1
+        || round < 1
+        || reps.isEmpty()
         || !warmups.containsAll(recordedWarmups)) {
-      throw new IllegalArgumentException("not a fork: config " + config + ", fork " + fork
-          + ", warm-ups " + warmups + " recording " + recordedWarmups + ", reps " + reps
-          + ", position " + position + ", round " + round);
+      throw new IllegalArgumentException(
+          "not a fork: config "
+              + config
+              + ", fork "
+              + fork
+              + ", warm-ups "
+              + warmups
+              + " recording "
+              + recordedWarmups
+              + ", reps "
+              + reps
+              + ", position "
+              + position
+              + ", round "
+              + round);
     }
   }
 
@@ -47,9 +69,21 @@ public record ForkChild(int config, int fork, SortedSet<Integer> warmups,
 
   /** The one-argument form, read back by {@link #parse}. */
   public String format() {
-    return "config=" + config + ";fork=" + fork + ";warmups=" + list(warmups) + ";record="
-        + list(recordedWarmups) + ";reps=" + list(reps) + ";position=" + position + ";round="
-        + round + (sentinel ? ";sentinel=true" : "");
+    return "config="
+        + config
+        + ";fork="
+        + fork
+        + ";warmups="
+        + list(warmups)
+        + ";record="
+        + list(recordedWarmups)
+        + ";reps="
+        + list(reps)
+        + ";position="
+        + position
+        + ";round="
+        + round
+        + (sentinel ? ";sentinel=true" : "");
   }
 
   /**
@@ -67,9 +101,14 @@ public record ForkChild(int config, int fork, SortedSet<Integer> warmups,
       f.put(part.substring(0, eq), part.substring(eq + 1));
     }
     try {
-      return new ForkChild(Integer.parseInt(f.get("config")), Integer.parseInt(f.get("fork")),
-          numbers(f.get("warmups")), numbers(f.get("record")), numbers(f.get("reps")),
-          Long.parseLong(f.get("position")), Integer.parseInt(f.get("round")),
+      return new ForkChild(
+          Integer.parseInt(f.get("config")),
+          Integer.parseInt(f.get("fork")),
+          numbers(f.get("warmups")),
+          numbers(f.get("record")),
+          numbers(f.get("reps")),
+          Long.parseLong(f.get("position")),
+          Integer.parseInt(f.get("round")),
           Boolean.parseBoolean(f.getOrDefault("sentinel", "false")));
     } catch (RuntimeException e) {
       throw new IllegalArgumentException("not a fork specification: '" + text + "'", e);

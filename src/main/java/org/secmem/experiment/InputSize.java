@@ -11,8 +11,8 @@ final class InputSize {
   private InputSize() {}
 
   /**
-   * The bytes of all {@code files} together, or null (a blank cell) while one of them is missing
-   * or cannot be sized: a generated input before its first run.
+   * The bytes of all {@code files} together, or null (a blank cell) while one of them is missing or
+   * cannot be sized: a generated input before its first run.
    */
   static String of(List<Path> files) {
     long total = 0;

@@ -6,8 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.OptionalLong;
 import java.nio.file.StandardOpenOption;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -20,8 +20,7 @@ public final class LinuxPageCache implements PageCache {
 
   private static final Path DROP_CACHES = Paths.get("/proc/sys/vm/drop_caches");
   private static final Path MEMINFO = Paths.get("/proc/meminfo");
-  private static final Logger LOG =
-      LogManager.getLogger(LinuxPageCache.class);
+  private static final Logger LOG = LogManager.getLogger(LinuxPageCache.class);
 
   @Override
   public void dropAll() throws IOException {
@@ -30,11 +29,15 @@ public final class LinuxPageCache implements PageCache {
     }
     sync();
     try {
-      Files.write(DROP_CACHES, "3\n".getBytes(StandardCharsets.US_ASCII),
-          StandardOpenOption.WRITE);
+      Files.write(DROP_CACHES, "3\n".getBytes(StandardCharsets.US_ASCII), StandardOpenOption.WRITE);
     } catch (IOException e) {
-      throw new IOException("cannot write " + DROP_CACHES + " (" + e.getMessage()
-          + "); dropping the page cache needs root", e);
+      throw new IOException(
+          "cannot write "
+              + DROP_CACHES
+              + " ("
+              + e.getMessage()
+              + "); dropping the page cache needs root",
+          e);
     }
   }
 

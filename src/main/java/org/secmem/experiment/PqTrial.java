@@ -4,6 +4,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -19,28 +20,27 @@ import org.secmem.buffertree.TreeMemory;
 import org.secmem.buffertree.TreeStats;
 import org.secmem.data.Checksum;
 import org.secmem.data.ValueGenerator;
+import org.secmem.fs.TempRegistry;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
 import org.secmem.sort.HeapPeak;
 import org.secmem.sort.SortMemory;
 import org.secmem.sort.StreamFactory;
-import org.secmem.fs.TempRegistry;
 import org.secmem.sort.WorkDirectory;
-import java.util.Arrays;
 
 /**
  * The priority-queue experiment: one operation sequence ({@link PqWorkload}: N inserts and N
- * delete-mins, keys generated from the seed as the run goes) on one queue, the buffer tree's
- * {@link ExternalPriorityQueue} or {@link java.util.PriorityQueue}, timed from the queue's
- * creation to its close. Inside the clock the run keeps only what checking needs: an
- * order-sensitive hash chain of the keys delete-min returned, their multiset checksum and count.
- * {@link #verify} then replays the same sequence outside the clock on an oracle of its own (a
- * sorted array for insert-then-delete, a {@link TreeMap} multiset otherwise) and compares.
+ * delete-mins, keys generated from the seed as the run goes) on one queue, the buffer tree's {@link
+ * ExternalPriorityQueue} or {@link java.util.PriorityQueue}, timed from the queue's creation to its
+ * close. Inside the clock the run keeps only what checking needs: an order-sensitive hash chain of
+ * the keys delete-min returned, their multiset checksum and count. {@link #verify} then replays the
+ * same sequence outside the clock on an oracle of its own (a sorted array for insert-then-delete, a
+ * {@link TreeMap} multiset otherwise) and compares.
  *
- * <p>Every workload does 2N operations; the outcome counts them as its ints, so the row's
- * {@code ns_per_int} is nanoseconds per operation, and its bytes are the 4N bytes of the keys.
- * The buffer tree's work folder ({@code .secmem-sort-*} under the spec's dir) is made before each
- * run and removed after it, also after a failure, and registered for removal on an interrupt.
+ * <p>Every workload does 2N operations; the outcome counts them as its ints, so the row's {@code
+ * ns_per_int} is nanoseconds per operation, and its bytes are the 4N bytes of the keys. The buffer
+ * tree's work folder ({@code .secmem-sort-*} under the spec's dir) is made before each run and
+ * removed after it, also after a failure, and registered for removal on an interrupt.
  */
 public final class PqTrial implements Trial {
 
@@ -89,8 +89,14 @@ public final class PqTrial implements Trial {
   /** The buffer tree's plan for the spec; empty when M, B and the fanout admit none. */
   static Optional<TreeMemory> plan(PqTrialSpec spec) {
     try {
-      return Optional.of(TreeMemory.plan(spec.n(), spec.m(), spec.options().bufferBytes(),
-          spec.fanout(), spec.readType(), spec.writeType()));
+      return Optional.of(
+          TreeMemory.plan(
+              spec.n(),
+              spec.m(),
+              spec.options().bufferBytes(),
+              spec.fanout(),
+              spec.readType(),
+              spec.writeType()));
     } catch (IllegalArgumentException e) {
       return Optional.empty();
     }
@@ -106,8 +112,8 @@ public final class PqTrial implements Trial {
    * {@link #TREE_MAP_BYTES_PER_KEY} per key otherwise; JVM overhead included.
    */
   public static long oracleHeapBytes(long n, PqWorkload workload) {
-    long perKey = workload == PqWorkload.INSERT_THEN_DELETE ? Integer.BYTES
-        : TREE_MAP_BYTES_PER_KEY;
+    long perKey =
+        workload == PqWorkload.INSERT_THEN_DELETE ? Integer.BYTES : TREE_MAP_BYTES_PER_KEY;
     return perKey * n + SortMemory.OVERHEAD_BYTES;
   }
 
@@ -118,36 +124,63 @@ public final class PqTrial implements Trial {
 
   private static Queue standardQueue(PqTrialSpec spec, Path workDir) {
     if (spec.bufferTree()) {
-      TreeMemory mem = TreeMemory.plan(spec.n(), spec.m(), spec.options().bufferBytes(),
-          spec.fanout(), spec.readType(), spec.writeType());
-      return new TreeQueue(new ExternalPriorityQueue(mem, workDir, StreamFactory.standard(),
-          spec.readType(), spec.writeType(), spec.options()));
+      TreeMemory mem =
+          TreeMemory.plan(
+              spec.n(),
+              spec.m(),
+              spec.options().bufferBytes(),
+              spec.fanout(),
+              spec.readType(),
+              spec.writeType());
+      return new TreeQueue(
+          new ExternalPriorityQueue(
+              mem,
+              workDir,
+              StreamFactory.standard(),
+              spec.readType(),
+              spec.writeType(),
+              spec.options()));
     }
     return new JavaQueue();
   }
 
   @Override
   public String describe() {
-    return "pq " + spec.impl() + " " + spec.workload()
+    return "pq "
+        + spec.impl()
+        + " "
+        + spec.workload()
         + (spec.workload() == PqWorkload.RATIO ? " r=" + spec.insertRatio() : "")
-        + " N=" + spec.n()
-        + (spec.bufferTree() ? " M=" + spec.m() + " B=" + spec.options().bufferBytes()
-            + " fanout=" + memory.map(t -> t.fanout().toString()).orElse(spec.fanout().text())
-            + " " + spec.readType() + "/" + spec.writeType() : "");
+        + " N="
+        + spec.n()
+        + (spec.bufferTree()
+            ? " M="
+                + spec.m()
+                + " B="
+                + spec.options().bufferBytes()
+                + " fanout="
+                + memory.map(t -> t.fanout().toString()).orElse(spec.fanout().text())
+                + " "
+                + spec.readType()
+                + "/"
+                + spec.writeType()
+            : "");
   }
 
   @Override
   public ResultRow.Builder configuration() {
-    ResultRow.Builder row = ResultRow.builder()
-        .set(ResultColumn.EXPERIMENT, Experiment.PQ.cliName())
-        .set(ResultColumn.N, spec.n())
-        .set(ResultColumn.SHAPE, spec.shape().cliName())
-        .set(ResultColumn.SEED, Long.toString(spec.seed()))
-        .set(ResultColumn.ALGORITHM, spec.impl().cliName())
-        .set(ResultColumn.WORKLOAD, spec.workload().cliName())
-        .set(ResultColumn.INSERT_RATIO, spec.workload() == PqWorkload.RATIO
-            ? Double.toString(spec.insertRatio()) : null)
-        .set(ResultColumn.THREADS, 1);
+    ResultRow.Builder row =
+        ResultRow.builder()
+            .set(ResultColumn.EXPERIMENT, Experiment.PQ.cliName())
+            .set(ResultColumn.N, spec.n())
+            .set(ResultColumn.SHAPE, spec.shape().cliName())
+            .set(ResultColumn.SEED, Long.toString(spec.seed()))
+            .set(ResultColumn.ALGORITHM, spec.impl().cliName())
+            .set(ResultColumn.WORKLOAD, spec.workload().cliName())
+            .set(
+                ResultColumn.INSERT_RATIO,
+                spec.workload() == PqWorkload.RATIO ? Double.toString(spec.insertRatio()) : null)
+            .set(ResultColumn.THREADS, 1);
     if (spec.bufferTree()) {
       // M, B, the streams and (a, b) make the tree; the java queue has none of them (blank, so
       // that charts draw it beside the tree's sweep).
@@ -200,15 +233,25 @@ public final class PqTrial implements Trial {
         treeCells(t.pq.stats(), extra);
       }
     } catch (OutOfMemoryError e) {
-      throw new IOException("pq " + spec.impl() + " of N = " + spec.n() + " ran out of heap"
-          + " (heap: " + (SortMemory.maxHeap() >> 20) + " MiB); use a smaller --n or --m, or a"
-          + " larger -Xmx", e);
+      throw new IOException(
+          "pq "
+              + spec.impl()
+              + " of N = "
+              + spec.n()
+              + " ran out of heap"
+              + " (heap: "
+              + (SortMemory.maxHeap() >> 20)
+              + " MiB); use a smaller --n or --m, or a"
+              + " larger -Xmx",
+          e);
     }
-    extra.put(ResultColumn.MODEL_HEAP_BYTES, Long.toString(memory
-        .map(ExternalPriorityQueue::requiredHeapBytes).orElse(javaHeapBytes(spec.n()))));
+    extra.put(
+        ResultColumn.MODEL_HEAP_BYTES,
+        Long.toString(
+            memory.map(ExternalPriorityQueue::requiredHeapBytes).orElse(javaHeapBytes(spec.n()))));
     last = rec;
-    return new TrialOutcome(2 * spec.n(), spec.n() * Integer.BYTES, rec.deleted, Optional.empty(),
-        extra);
+    return new TrialOutcome(
+        2 * spec.n(), spec.n() * Integer.BYTES, rec.deleted, Optional.empty(), extra);
   }
 
   private static void treeCells(ExternalPriorityQueue.Stats s, Map<ResultColumn, String> extra) {
@@ -244,14 +287,18 @@ public final class PqTrial implements Trial {
       return Optional.empty();
     }
     Recorder expected = new Recorder();
-    try (Queue oracle = spec.workload() == PqWorkload.INSERT_THEN_DELETE
-        ? new SortedOracle((int) spec.n()) : new TreeMapOracle()) {
+    try (Queue oracle =
+        spec.workload() == PqWorkload.INSERT_THEN_DELETE
+            ? new SortedOracle((int) spec.n())
+            : new TreeMapOracle()) {
       sequence(spec, oracle, expected);
     } catch (IllegalStateException | NoSuchElementException e) {
       return Optional.of(false); // the measured queue's answers led somewhere the oracle cannot go
     }
-    return Optional.of(expected.chain == got.chain && expected.count == got.count
-        && expected.deleted.sameAs(got.deleted));
+    return Optional.of(
+        expected.chain == got.chain
+            && expected.count == got.count
+            && expected.deleted.sameAs(got.deleted));
   }
 
   @Override
@@ -279,8 +326,8 @@ public final class PqTrial implements Trial {
 
   /**
    * The workload's operations on {@code q}: N inserts and N delete-mins, each key delete-min
-   * returns told to {@code rec}. The decisions depend only on the seed and the queue's size, so
-   * a replay on another queue makes the same calls.
+   * returns told to {@code rec}. The decisions depend only on the seed and the queue's size, so a
+   * replay on another queue makes the same calls.
    */
   static void sequence(PqTrialSpec spec, Queue q, Recorder rec) throws IOException {
     long n = spec.n();
@@ -340,8 +387,8 @@ public final class PqTrial implements Trial {
 
   private static void checkInterrupt(long ops) throws InterruptedIOException {
     if ((ops & INTERRUPT_CHECK_MASK) == 0 && Thread.interrupted()) {
-      throw new InterruptedIOException("the priority-queue run was interrupted after " + ops
-          + " operations");
+      throw new InterruptedIOException(
+          "the priority-queue run was interrupted after " + ops + " operations");
     }
   }
 

@@ -36,8 +36,14 @@ public record PqTrialSpec(
     if (n < 0) {
       throw new IllegalArgumentException("n (" + n + ") must be >= 0");
     }
-    if (shape == null || workload == null || impl == null || fanout == null || readType == null
-        || writeType == null || options == null || dir == null) {
+    if (shape == null
+        || workload == null
+        || impl == null
+        || fanout == null
+        || readType == null
+        || writeType == null
+        || options == null
+        || dir == null) {
       throw new IllegalArgumentException("every part of a pq configuration must be given");
     }
     if (workload == PqWorkload.RATIO && !(insertRatio > 0 && insertRatio <= 1)) {

@@ -14,13 +14,13 @@ import org.secmem.fs.TempRegistry;
  * output only once the new one is complete, by renaming over it; if that rename dropped the old
  * file's last name, the file system would free it inside the rename, on the clock (0.7–1.1 s for a
  * 1 GiB file in the page cache on this machine's ext4), so every repetition after the first (whose
- * output the next one replaces) would pay for its predecessor. Before the run a second name (a
- * hard link, {@code .NAME.<uuid>.part} beside the output) is given to the old file; the rename
- * then only drops a name, and the old data is freed when the link is removed after the run.
+ * output the next one replaces) would pay for its predecessor. Before the run a second name (a hard
+ * link, {@code .NAME.<uuid>.part} beside the output) is given to the old file; the rename then only
+ * drops a name, and the old data is freed when the link is removed after the run.
  *
- * <p>The output itself is never touched: when the run fails, it is still there as it was. The
- * link is registered as a temporary (an interrupt removes it, which only drops a name), and is
- * named like an unfinished data file, so {@code secmem clean} finds one a killed process left.
+ * <p>The output itself is never touched: when the run fails, it is still there as it was. The link
+ * is registered as a temporary (an interrupt removes it, which only drops a name), and is named
+ * like an unfinished data file, so {@code secmem clean} finds one a killed process left.
  */
 final class PreviousOutput {
 
@@ -53,8 +53,10 @@ final class PreviousOutput {
       temps.release(name);
       if (!toldNoLinks) {
         toldNoLinks = true;
-        LOG.warn("Cannot give {} a second name ({}): replacing it is timed with the sort",
-            output, e.toString());
+        LOG.warn(
+            "Cannot give {} a second name ({}): replacing it is timed with the sort",
+            output,
+            e.toString());
       }
     }
   }

@@ -9,9 +9,9 @@ import java.util.OptionalLong;
 import java.util.stream.Collectors;
 import org.secmem.data.Checksum;
 import org.secmem.data.Shape;
+import org.secmem.fs.TempRegistry;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
-import org.secmem.fs.TempRegistry;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.Streams;
 
@@ -65,8 +65,9 @@ public final class ReadTrial implements Trial {
         .set(ResultColumn.ACCESS, spec.bulk() ? "block" : "int")
         .set(ResultColumn.SHAPE, ownDataSet ? Shape.UNIFORM.cliName() : null)
         .set(ResultColumn.SEED, ownDataSet ? Long.toString(spec.seed()) : null)
-        .set(ResultColumn.INPUT, ownDataSet ? null
-            : files.stream().map(Path::toString).collect(Collectors.joining("|")))
+        .set(
+            ResultColumn.INPUT,
+            ownDataSet ? null : files.stream().map(Path::toString).collect(Collectors.joining("|")))
         .set(ResultColumn.INPUT_BYTES, InputSize.of(files));
   }
 

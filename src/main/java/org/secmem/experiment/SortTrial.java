@@ -16,27 +16,27 @@ import org.secmem.data.Arrivals;
 import org.secmem.data.Checksum;
 import org.secmem.data.DataFiles;
 import org.secmem.data.FileScan;
+import org.secmem.data.SortOrder;
 import org.secmem.engine.EngineJob;
+import org.secmem.engine.EngineSettings;
 import org.secmem.engine.EngineStats;
 import org.secmem.engine.EngineUnavailableException;
 import org.secmem.engine.SortEngine;
 import org.secmem.engine.SortEngines;
+import org.secmem.fs.TempRegistry;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
 import org.secmem.sort.CostModel;
 import org.secmem.sort.ExternalSorter;
 import org.secmem.sort.InMemorySort;
+import org.secmem.sort.InsufficientMemoryException;
 import org.secmem.sort.MergeSort;
 import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortMemory;
 import org.secmem.sort.SortSpec;
 import org.secmem.sort.SortStats;
 import org.secmem.sort.StreamFactory;
-import org.secmem.fs.TempRegistry;
 import org.secmem.stream.Streams;
-import org.secmem.data.SortOrder;
-import org.secmem.engine.EngineSettings;
-import org.secmem.sort.InsufficientMemoryException;
 import org.secmem.stream.WriteStream;
 
 /**
@@ -46,33 +46,43 @@ import org.secmem.stream.WriteStream;
  * input. Both algorithms fill the same columns; the {@code algorithm} column says which ran.
  *
  * <p>With another engine ({@link SortEngine}: Spark) the engine sorts on the clock; it is started
- * (or its running instance reused) in {@link #prepare()}, outside the clock, and stopped in
- * {@link #close()}. Its row leaves blank what did not run (stream types, B, d, the merge sort's
+ * (or its running instance reused) in {@link #prepare()}, outside the clock, and stopped in {@link
+ * #close()}. Its row leaves blank what did not run (stream types, B, d, the merge sort's
  * composition) and records what the engine reports.
  */
 public final class SortTrial implements Trial {
 
   private final SortTrialSpec spec;
+
   /** secmem's own sort; null when another engine sorts. */
   private final ExternalSorter sorter;
+
   /** Another engine; null for secmem's own. */
   private final SortEngine engine;
+
   /** Nanoseconds the engine took to start before the coming run (0: reused). */
   private long engineStartNanos;
+
   /** The input's checksum for another engine's output check, and the file state it is of. */
   private Checksum inputChecksum;
+
   private String inputChecksumOf;
   private final Path output;
   private long n;
+
   /** Told about the temporary of a generated input, so that an interrupt removes it. */
   private final TempRegistry temps;
+
   /** The output a run replaces, kept alive until the clock has stopped. */
   private final PreviousOutput previousOutput;
 
   /** A trial of the spec's algorithm, composed as the spec says, or of the spec's engine. */
   public SortTrial(SortTrialSpec spec, TempRegistry temps) {
-    this(spec, spec.otherEngine() ? null : sorterFor(spec, temps),
-        spec.otherEngine() ? engineFor(spec) : null, temps);
+    this(
+        spec,
+        spec.otherEngine() ? null : sorterFor(spec, temps),
+        spec.otherEngine() ? engineFor(spec) : null,
+        temps);
   }
 
   /** A trial of another engine: {@code engine} sorts (tests give one of their own). */
@@ -116,8 +126,8 @@ public final class SortTrial implements Trial {
   /** The buffer tree's (a, b) for this M and B; empty when they admit none (refused before). */
   private Optional<Fanout> fanout() {
     try {
-      return Optional.of(spec.fanout().resolve(
-          TreeMemory.blocks(spec.m(), spec.options().bufferBytes())));
+      return Optional.of(
+          spec.fanout().resolve(TreeMemory.blocks(spec.m(), spec.options().bufferBytes())));
     } catch (IllegalArgumentException e) {
       return Optional.empty();
     }
@@ -127,8 +137,8 @@ public final class SortTrial implements Trial {
     this(spec, sorter, null, TempRegistry.none());
   }
 
-  private SortTrial(SortTrialSpec spec, ExternalSorter sorter, SortEngine engine,
-      TempRegistry temps) {
+  private SortTrial(
+      SortTrialSpec spec, ExternalSorter sorter, SortEngine engine, TempRegistry temps) {
     this.spec = spec;
     this.sorter = sorter;
     this.engine = engine;
@@ -137,8 +147,9 @@ public final class SortTrial implements Trial {
     this.output =
         spec.output()
             .orElseGet(
-                () -> spec.dataDir().resolve("sort-output-" + ProcessHandle.current().pid()
-                    + ".bin"));
+                () ->
+                    spec.dataDir()
+                        .resolve("sort-output-" + ProcessHandle.current().pid() + ".bin"));
     this.n = spec.input().isPresent() ? intsIn(spec.input().get()) : spec.n();
   }
 
@@ -153,19 +164,30 @@ public final class SortTrial implements Trial {
   @Override
   public String describe() {
     if (engine != null) {
-      return "sort " + spec.engine() + " " + master()
-          + " N=" + (n < 0 ? "?" : n)
+      return "sort "
+          + spec.engine()
+          + " "
+          + master()
+          + " N="
+          + (n < 0 ? "?" : n)
           + (spec.engineSettings().memoryInts().isPresent() ? " M=" + spec.m() : "")
-          + spec.engineSettings().partitions().stream().mapToObj(p -> " partitions=" + p)
-              .findFirst().orElse("")
+          + spec.engineSettings().partitions().stream()
+              .mapToObj(p -> " partitions=" + p)
+              .findFirst()
+              .orElse("")
           + (spec.order() == SortOrder.DESCENDING ? " descending" : "");
     }
-    return "sort " + (inMemory() ? "in-memory " : bufferTree() ? "buffer-tree " : "")
-        + spec.readType() + "/" + spec.writeType()
-        + " N=" + (n < 0 ? "?" : n)
+    return "sort "
+        + (inMemory() ? "in-memory " : bufferTree() ? "buffer-tree " : "")
+        + spec.readType()
+        + "/"
+        + spec.writeType()
+        + " N="
+        + (n < 0 ? "?" : n)
         + (inMemory() ? "" : " M=" + spec.m())
         + (inMemory() || bufferTree() ? "" : " d=" + spec.d())
-        + (bufferTree() ? " fanout=" + fanout().map(Fanout::toString).orElse(spec.fanout().text())
+        + (bufferTree()
+            ? " fanout=" + fanout().map(Fanout::toString).orElse(spec.fanout().text())
             : " threads=" + spec.tuning().threads())
         + (usesB() ? " B=" + spec.options().bufferBytes() : "")
         + (spec.order() == SortOrder.DESCENDING ? " descending" : "")
@@ -174,33 +196,39 @@ public final class SortTrial implements Trial {
 
   @Override
   public ResultRow.Builder configuration() {
-    ResultRow.Builder row = ResultRow.builder()
-        .set(ResultColumn.EXPERIMENT, Experiment.SORT.cliName())
-        .set(ResultColumn.READ_STREAM, spec.readType().cliName())
-        .set(ResultColumn.WRITE_STREAM, spec.writeType().cliName())
-        .set(ResultColumn.N, n)
-        .set(ResultColumn.B, usesB() ? Long.toString(spec.options().bufferBytes()) : null)
-        .set(ResultColumn.M, spec.m())
-        .set(ResultColumn.D, spec.d())
-        .set(ResultColumn.ORDER, spec.order().cliName())
-        .set(ResultColumn.PRESET, spec.preset())
-        .set(ResultColumn.MERGER, spec.tuning().merger().cliName())
-        .set(ResultColumn.RUN_SORT, spec.tuning().runSort().cliName())
-        .set(ResultColumn.OVERLAP, spec.tuning().overlap())
-        .set(ResultColumn.PARALLEL_MERGE, spec.tuning().parallelMerge())
-        .set(ResultColumn.ACCESS, spec.tuning().blockIo() ? "block" : "int")
-        .set(ResultColumn.THREADS, spec.tuning().threads())
-        .set(ResultColumn.SHAPE, spec.input().isPresent() ? null : spec.shape().cliName())
-        .set(ResultColumn.SEED, spec.input().isPresent() ? null : Long.toString(spec.seed()))
-        .set(ResultColumn.INPUT, spec.input().map(Path::toString).orElse(null))
-        .set(ResultColumn.INPUT_BYTES,
-            spec.online() ? null : InputSize.of(List.of(spec.inputFile())))
-        .set(ResultColumn.ALGORITHM, spec.algorithm().cliName())
-        .set(ResultColumn.ARRIVAL_NS_PER_KEY,
-            spec.online() ? Long.toString(spec.arrivalNanos()) : null)
-        .set(ResultColumn.WORK_DIR, spec.workDirs().isEmpty() ? null : String.join(",",
-            spec.workDirs().stream().map(Path::toString).toList()))
-        .set(ResultColumn.ENGINE, spec.engine());
+    ResultRow.Builder row =
+        ResultRow.builder()
+            .set(ResultColumn.EXPERIMENT, Experiment.SORT.cliName())
+            .set(ResultColumn.READ_STREAM, spec.readType().cliName())
+            .set(ResultColumn.WRITE_STREAM, spec.writeType().cliName())
+            .set(ResultColumn.N, n)
+            .set(ResultColumn.B, usesB() ? Long.toString(spec.options().bufferBytes()) : null)
+            .set(ResultColumn.M, spec.m())
+            .set(ResultColumn.D, spec.d())
+            .set(ResultColumn.ORDER, spec.order().cliName())
+            .set(ResultColumn.PRESET, spec.preset())
+            .set(ResultColumn.MERGER, spec.tuning().merger().cliName())
+            .set(ResultColumn.RUN_SORT, spec.tuning().runSort().cliName())
+            .set(ResultColumn.OVERLAP, spec.tuning().overlap())
+            .set(ResultColumn.PARALLEL_MERGE, spec.tuning().parallelMerge())
+            .set(ResultColumn.ACCESS, spec.tuning().blockIo() ? "block" : "int")
+            .set(ResultColumn.THREADS, spec.tuning().threads())
+            .set(ResultColumn.SHAPE, spec.input().isPresent() ? null : spec.shape().cliName())
+            .set(ResultColumn.SEED, spec.input().isPresent() ? null : Long.toString(spec.seed()))
+            .set(ResultColumn.INPUT, spec.input().map(Path::toString).orElse(null))
+            .set(
+                ResultColumn.INPUT_BYTES,
+                spec.online() ? null : InputSize.of(List.of(spec.inputFile())))
+            .set(ResultColumn.ALGORITHM, spec.algorithm().cliName())
+            .set(
+                ResultColumn.ARRIVAL_NS_PER_KEY,
+                spec.online() ? Long.toString(spec.arrivalNanos()) : null)
+            .set(
+                ResultColumn.WORK_DIR,
+                spec.workDirs().isEmpty()
+                    ? null
+                    : String.join(",", spec.workDirs().stream().map(Path::toString).toList()))
+            .set(ResultColumn.ENGINE, spec.engine());
     if (engine != null) {
       return engineConfiguration(row);
     }
@@ -238,34 +266,51 @@ public final class SortTrial implements Trial {
    */
   private ResultRow.Builder engineConfiguration(ResultRow.Builder row) {
     EngineSettings s = spec.engineSettings();
-    for (ResultColumn c : List.of(ResultColumn.READ_STREAM, ResultColumn.WRITE_STREAM,
-        ResultColumn.B, ResultColumn.D, ResultColumn.PRESET, ResultColumn.MERGER,
-        ResultColumn.RUN_SORT, ResultColumn.OVERLAP, ResultColumn.PARALLEL_MERGE,
-        ResultColumn.ACCESS, ResultColumn.ALGORITHM, ResultColumn.THREADS)) {
+    for (ResultColumn c :
+        List.of(
+            ResultColumn.READ_STREAM,
+            ResultColumn.WRITE_STREAM,
+            ResultColumn.B,
+            ResultColumn.D,
+            ResultColumn.PRESET,
+            ResultColumn.MERGER,
+            ResultColumn.RUN_SORT,
+            ResultColumn.OVERLAP,
+            ResultColumn.PARALLEL_MERGE,
+            ResultColumn.ACCESS,
+            ResultColumn.ALGORITHM,
+            ResultColumn.THREADS)) {
       row.set(c, (String) null);
     }
-    return row
-        .set(ResultColumn.M, s.memoryInts().isPresent() ? Long.toString(spec.m()) : null)
+    return row.set(ResultColumn.M, s.memoryInts().isPresent() ? Long.toString(spec.m()) : null)
         .set(ResultColumn.MASTER, master())
-        .set(ResultColumn.PARTITIONS, s.partitions().isPresent()
-            ? Integer.toString(s.partitions().getAsInt()) : null)
-        .set(ResultColumn.ENGINE_CONF, s.conf().isEmpty() ? null : String.join(" ",
-            s.conf().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList()));
+        .set(
+            ResultColumn.PARTITIONS,
+            s.partitions().isPresent() ? Integer.toString(s.partitions().getAsInt()) : null)
+        .set(
+            ResultColumn.ENGINE_CONF,
+            s.conf().isEmpty()
+                ? null
+                : String.join(
+                    " ",
+                    s.conf().entrySet().stream()
+                        .map(e -> e.getKey() + "=" + e.getValue())
+                        .toList()));
   }
 
   /**
-   * Where another engine runs, as the row records it: the master given, else the one
-   * {@code spark-submit} set, else every core of this machine. (The cores it had are in
-   * {@code threads}.) The same before and after the run, so that a resumed batch finds the row.
+   * Where another engine runs, as the row records it: the master given, else the one {@code
+   * spark-submit} set, else every core of this machine. (The cores it had are in {@code threads}.)
+   * The same before and after the run, so that a resumed batch finds the row.
    */
   private String master() {
-    return spec.engineSettings().master()
-        .orElse(System.getProperty("spark.master", "local[*]"));
+    return spec.engineSettings().master().orElse(System.getProperty("spark.master", "local[*]"));
   }
 
   /** Whether B changes anything: not for simple and buffered streams on both sides. */
   private boolean usesB() {
-    return spec.readType().usesBufferSize() || spec.writeType().usesBufferSize()
+    return spec.readType().usesBufferSize()
+        || spec.writeType().usesBufferSize()
         || spec.tuning().blockIo();
   }
 
@@ -299,8 +344,8 @@ public final class SortTrial implements Trial {
    * they read; another engine is not asked to), and the engine started.
    */
   private void prepareEngine(Path in) throws IOException {
-    String state = in.toAbsolutePath() + "|" + Files.size(in) + "|"
-        + Files.getLastModifiedTime(in).toMillis();
+    String state =
+        in.toAbsolutePath() + "|" + Files.size(in) + "|" + Files.getLastModifiedTime(in).toMillis();
     if (!state.equals(inputChecksumOf)) {
       inputChecksum = DataFiles.scan(in, Optional.empty()).checksum();
       inputChecksumOf = state;
@@ -313,8 +358,15 @@ public final class SortTrial implements Trial {
 
   /** Another engine's run: its sort on the clock, and the figures it reports. */
   private TrialOutcome engineRun() throws IOException {
-    EngineStats s = engine.sort(new EngineJob(spec.inputFile(), output, spec.order(),
-        spec.options().sync(), spec.engineSettings(), temps));
+    EngineStats s =
+        engine.sort(
+            new EngineJob(
+                spec.inputFile(),
+                output,
+                spec.order(),
+                spec.options().sync(),
+                spec.engineSettings(),
+                temps));
     Map<ResultColumn, String> extra = new EnumMap<>(ResultColumn.class);
     extra.put(ResultColumn.ENGINE_VERSION, s.version());
     extra.put(ResultColumn.THREADS, Integer.toString(s.cores()));
@@ -332,8 +384,8 @@ public final class SortTrial implements Trial {
     putKnown(extra, ResultColumn.SPILL_BYTES, s.spillBytes());
     putKnown(extra, ResultColumn.GC_NS, s.gcNanos());
     engineStartNanos = 0;
-    return new TrialOutcome(s.ints(), s.ints() * Integer.BYTES, inputChecksum, Optional.empty(),
-        extra);
+    return new TrialOutcome(
+        s.ints(), s.ints() * Integer.BYTES, inputChecksum, Optional.empty(), extra);
   }
 
   /** A figure the engine reported; -1 (not reported) stays blank. */
@@ -345,7 +397,8 @@ public final class SortTrial implements Trial {
 
   @Override
   public List<Path> workFolders() {
-    return spec.workDirs().isEmpty() ? List.of(output.toAbsolutePath().getParent())
+    return spec.workDirs().isEmpty()
+        ? List.of(output.toAbsolutePath().getParent())
         : spec.workDirs();
   }
 
@@ -355,10 +408,21 @@ public final class SortTrial implements Trial {
       return engineRun();
     }
     Path input = spec.online() ? onlineInput() : spec.inputFile();
-    SortSpec sortSpec = new SortSpec(input, output, spec.m(), spec.d(),
-        spec.readType(), spec.writeType(), spec.options(), spec.order(), spec.workDirs());
-    Arrivals arrivals = spec.online()
-        ? new Arrivals(spec.shape(), spec.n(), spec.seed(), spec.arrivalNanos()) : null;
+    SortSpec sortSpec =
+        new SortSpec(
+            input,
+            output,
+            spec.m(),
+            spec.d(),
+            spec.readType(),
+            spec.writeType(),
+            spec.options(),
+            spec.order(),
+            spec.workDirs());
+    Arrivals arrivals =
+        spec.online()
+            ? new Arrivals(spec.shape(), spec.n(), spec.seed(), spec.arrivalNanos())
+            : null;
     if (sorter instanceof BufferTreeSort bts) {
       if (arrivals == null) {
         return treeOutcome(bts.sortCounted(sortSpec), -1);
@@ -392,9 +456,15 @@ public final class SortTrial implements Trial {
       // The in-memory sort: one run of all N ints, read by one thread.
       extra.put(ResultColumn.RUN_INTS, Long.toString(stats.ints()));
       extra.put(ResultColumn.RUN_WORKERS, "1");
-      extra.put(ResultColumn.MODEL_HEAP_BYTES, Long.toString(InMemorySort.requiredHeapBytes(
-          stats.ints(), spec.tuning().threads(), spec.options().bufferBytes(), spec.readType(),
-          spec.writeType())));
+      extra.put(
+          ResultColumn.MODEL_HEAP_BYTES,
+          Long.toString(
+              InMemorySort.requiredHeapBytes(
+                  stats.ints(),
+                  spec.tuning().threads(),
+                  spec.options().bufferBytes(),
+                  spec.readType(),
+                  spec.writeType())));
     }
     if (stats.peakHeapBytes() >= 0) {
       extra.put(ResultColumn.PEAK_HEAP_BYTES, Long.toString(stats.peakHeapBytes()));
@@ -408,13 +478,13 @@ public final class SortTrial implements Trial {
     extra.put(ResultColumn.STREAM_READ_BYTES, Long.toString(stats.bytesRead()));
     extra.put(ResultColumn.STREAM_WRITE_BYTES, Long.toString(stats.bytesWritten()));
     putWorkTally(extra, stats);
-    return new TrialOutcome(stats.ints(), stats.ints() * Integer.BYTES, stats.inputChecksum(),
-        Optional.empty(), extra);
+    return new TrialOutcome(
+        stats.ints(), stats.ints() * Integer.BYTES, stats.inputChecksum(), Optional.empty(), extra);
   }
 
   /**
-   * A buffer-tree sort's row: the tree's counters and the time by activity of seed 004's
-   * Figures 5–6; passes, runs and the merge sort's phase columns stay blank.
+   * A buffer-tree sort's row: the tree's counters and the time by activity of seed 004's Figures
+   * 5–6; passes, runs and the merge sort's phase columns stay blank.
    */
   private static TrialOutcome treeOutcome(BufferTreeSort.Result r, long generateNanos) {
     SortStats stats = r.sort();
@@ -443,8 +513,8 @@ public final class SortTrial implements Trial {
     extra.put(ResultColumn.STREAM_READ_BYTES, Long.toString(stats.bytesRead()));
     extra.put(ResultColumn.STREAM_WRITE_BYTES, Long.toString(stats.bytesWritten()));
     putWorkTally(extra, stats);
-    return new TrialOutcome(stats.ints(), stats.ints() * Integer.BYTES, stats.inputChecksum(),
-        Optional.empty(), extra);
+    return new TrialOutcome(
+        stats.ints(), stats.ints() * Integer.BYTES, stats.inputChecksum(), Optional.empty(), extra);
   }
 
   /** Bytes written to and read from each work folder, in the order the folders were given. */
@@ -469,8 +539,7 @@ public final class SortTrial implements Trial {
   private void writeArriving(Arrivals arrivals, Path file) throws IOException {
     int[] block = new int[Math.max(1, spec.options().bufferBytes() / Integer.BYTES)];
     temps.register(file);
-    try (WriteStream w =
-        Streams.createWriter(spec.writeType(), file, spec.options())) {
+    try (WriteStream w = Streams.createWriter(spec.writeType(), file, spec.options())) {
       int got;
       while ((got = arrivals.next(block, block.length)) > 0) {
         w.write(block, 0, got);
@@ -496,19 +565,27 @@ public final class SortTrial implements Trial {
     }
     if (bufferTree()) {
       int b = spec.options().bufferBytes();
-      return OptionalLong.of(TreeStats.ioBound(n, TreeMemory.blockInts(b),
-          TreeMemory.blocks(spec.m(), b)));
+      return OptionalLong.of(
+          TreeStats.ioBound(n, TreeMemory.blockInts(b), TreeMemory.blocks(spec.m(), b)));
     }
     SortMemory plan;
     try {
-      plan = SortMemory.plan(spec.tuning(), n, spec.m(), spec.d(),
-          spec.options().bufferBytes(), spec.readType(), spec.writeType());
+      plan =
+          SortMemory.plan(
+              spec.tuning(),
+              n,
+              spec.m(),
+              spec.d(),
+              spec.options().bufferBytes(),
+              spec.readType(),
+              spec.writeType());
     } catch (InsufficientMemoryException e) {
       return OptionalLong.empty(); // refused before it runs; nothing to predict
     }
     // Merges move blocks of merge_b, which the plan may have shrunk below B.
-    return OptionalLong.of(CostModel.predictedBlockTransfers(n, plan.runInts(), spec.d(),
-        spec.options().bufferBytes(), plan.mergeBufferBytes()));
+    return OptionalLong.of(
+        CostModel.predictedBlockTransfers(
+            n, plan.runInts(), spec.d(), spec.options().bufferBytes(), plan.mergeBufferBytes()));
   }
 
   @Override

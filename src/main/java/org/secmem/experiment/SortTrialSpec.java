@@ -24,14 +24,14 @@ import org.secmem.stream.StreamType;
  *     disks); empty for a folder beside the output
  * @param tuning the composition of the sort's parts
  * @param preset what the row calls the composition: classic, fast or custom
- * @param algorithm the merge sort, the in-memory baseline (which uses of M, d and the tuning
- *     only its access and threads), or the buffer-tree sort (M, B and the fanout; no d or tuning)
+ * @param algorithm the merge sort, the in-memory baseline (which uses of M, d and the tuning only
+ *     its access and threads), or the buffer-tree sort (M, B and the fanout; no d or tuning)
  * @param fanout the buffer tree's (a, b) rule; ignored by the other algorithms
- * @param arrivalNanos 0: the input file exists before the clock starts; more: online sorting,
- *     the generated keys arrive one every so many nanoseconds on the clock (seed 004 Figure 7)
- * @param engine which engine sorts: {@code secmem} (every field above applies) or another,
- *     {@code spark}, which takes the input, output, order, sync, work folders and, when
- *     {@code memoryGiven}, M, and ignores the stream types, B, d, the tuning and the algorithm
+ * @param arrivalNanos 0: the input file exists before the clock starts; more: online sorting, the
+ *     generated keys arrive one every so many nanoseconds on the clock (seed 004 Figure 7)
+ * @param engine which engine sorts: {@code secmem} (every field above applies) or another, {@code
+ *     spark}, which takes the input, output, order, sync, work folders and, when {@code
+ *     memoryGiven}, M, and ignores the stream types, B, d, the tuning and the algorithm
  * @param engineSettings how another engine runs (master, M when given, partitions, its own
  *     settings, and the same work folders as {@code workDirs}); the defaults for secmem's own
  */
@@ -61,30 +61,123 @@ public record SortTrialSpec(
   public static final long MAX_ARRIVAL_NANOS = 1_000_000;
 
   /** A configuration of secmem's own sort. */
-  public SortTrialSpec(Optional<Path> input, Optional<Path> output, long n, Shape shape, long seed,
-      long m, int d, StreamType readType, StreamType writeType, StreamOptions options,
-      SortOrder order, Path dataDir, List<Path> workDirs, SortTuning tuning, String preset,
-      SortAlgorithm algorithm, FanoutRule fanout, long arrivalNanos) {
-    this(input, output, n, shape, seed, m, d, readType, writeType, options, order, dataDir,
-        workDirs, tuning, preset, algorithm, fanout, arrivalNanos, SortEngines.SECMEM,
+  public SortTrialSpec(
+      Optional<Path> input,
+      Optional<Path> output,
+      long n,
+      Shape shape,
+      long seed,
+      long m,
+      int d,
+      StreamType readType,
+      StreamType writeType,
+      StreamOptions options,
+      SortOrder order,
+      Path dataDir,
+      List<Path> workDirs,
+      SortTuning tuning,
+      String preset,
+      SortAlgorithm algorithm,
+      FanoutRule fanout,
+      long arrivalNanos) {
+    this(
+        input,
+        output,
+        n,
+        shape,
+        seed,
+        m,
+        d,
+        readType,
+        writeType,
+        options,
+        order,
+        dataDir,
+        workDirs,
+        tuning,
+        preset,
+        algorithm,
+        fanout,
+        arrivalNanos,
+        SortEngines.SECMEM,
         EngineSettings.defaults());
   }
 
   /** An offline configuration: the input exists before the clock starts. */
-  public SortTrialSpec(Optional<Path> input, Optional<Path> output, long n, Shape shape, long seed,
-      long m, int d, StreamType readType, StreamType writeType, StreamOptions options,
-      SortOrder order, Path dataDir, Optional<Path> workDir, SortTuning tuning, String preset,
-      SortAlgorithm algorithm, FanoutRule fanout) {
-    this(input, output, n, shape, seed, m, d, readType, writeType, options, order, dataDir,
-        workDir.map(List::of).orElse(List.of()), tuning, preset, algorithm, fanout, 0);
+  public SortTrialSpec(
+      Optional<Path> input,
+      Optional<Path> output,
+      long n,
+      Shape shape,
+      long seed,
+      long m,
+      int d,
+      StreamType readType,
+      StreamType writeType,
+      StreamOptions options,
+      SortOrder order,
+      Path dataDir,
+      Optional<Path> workDir,
+      SortTuning tuning,
+      String preset,
+      SortAlgorithm algorithm,
+      FanoutRule fanout) {
+    this(
+        input,
+        output,
+        n,
+        shape,
+        seed,
+        m,
+        d,
+        readType,
+        writeType,
+        options,
+        order,
+        dataDir,
+        workDir.map(List::of).orElse(List.of()),
+        tuning,
+        preset,
+        algorithm,
+        fanout,
+        0);
   }
 
   /** A configuration of the merge sort. */
-  public SortTrialSpec(Optional<Path> input, Optional<Path> output, long n, Shape shape, long seed,
-      long m, int d, StreamType readType, StreamType writeType, StreamOptions options,
-      SortOrder order, Path dataDir, Optional<Path> workDir, SortTuning tuning, String preset) {
-    this(input, output, n, shape, seed, m, d, readType, writeType, options, order, dataDir,
-        workDir, tuning, preset, SortAlgorithm.MERGE, FanoutRule.DEFAULT);
+  public SortTrialSpec(
+      Optional<Path> input,
+      Optional<Path> output,
+      long n,
+      Shape shape,
+      long seed,
+      long m,
+      int d,
+      StreamType readType,
+      StreamType writeType,
+      StreamOptions options,
+      SortOrder order,
+      Path dataDir,
+      Optional<Path> workDir,
+      SortTuning tuning,
+      String preset) {
+    this(
+        input,
+        output,
+        n,
+        shape,
+        seed,
+        m,
+        d,
+        readType,
+        writeType,
+        options,
+        order,
+        dataDir,
+        workDir,
+        tuning,
+        preset,
+        SortAlgorithm.MERGE,
+        FanoutRule.DEFAULT);
   }
 
   public SortTrialSpec {
@@ -105,8 +198,8 @@ public record SortTrialSpec(
       throw new IllegalArgumentException("n (" + n + ") must be >= 0");
     }
     if (arrivalNanos < 0 || arrivalNanos > MAX_ARRIVAL_NANOS) {
-      throw new IllegalArgumentException("arrivalNanos (" + arrivalNanos + ") must be between 0"
-          + " and " + MAX_ARRIVAL_NANOS);
+      throw new IllegalArgumentException(
+          "arrivalNanos (" + arrivalNanos + ") must be between 0" + " and " + MAX_ARRIVAL_NANOS);
     }
     if (arrivalNanos > 0 && input.isPresent()) {
       throw new IllegalArgumentException("online sorting generates its keys: no input file");

@@ -14,17 +14,17 @@ public final class StreamCostModel {
   private StreamCostModel() {}
 
   /**
-   * Predicted system calls moving the data: {@code read}/{@code write} calls, or {@code mmap}
-   * calls for {@code mapped} (whose data moves by page faults, not read or write calls).
+   * Predicted system calls moving the data: {@code read}/{@code write} calls, or {@code mmap} calls
+   * for {@code mapped} (whose data moves by page faults, not read or write calls).
    *
    * <ul>
-   *   <li>simple, reading: 4·k·N — {@code DataInputStream.readInt} calls {@code read()} four
-   *       times per int, each a system call on an unbuffered file;
+   *   <li>simple, reading: 4·k·N — {@code DataInputStream.readInt} calls {@code read()} four times
+   *       per int, each a system call on an unbuffered file;
    *   <li>simple, writing: k·N — JDK 17's {@code DataOutputStream.writeInt} assembles the four
    *       bytes and makes one {@code write} call per int (measured with /proc/self/io);
    *   <li>buffered: k·⌈4N/8192⌉;
-   *   <li>user-buffer, mapped, channel, direct and async: k·⌈4N/B⌉ (async's calls are made by
-   *       its background thread, which /proc/self/io counts too).
+   *   <li>user-buffer, mapped, channel, direct and async: k·⌈4N/B⌉ (async's calls are made by its
+   *       background thread, which /proc/self/io counts too).
    * </ul>
    */
   public static long predictedCalls(

@@ -1,15 +1,15 @@
 package org.secmem.experiment;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.Locale;
 import org.secmem.stream.StreamType;
-import com.sun.management.HotSpotDiagnosticMXBean;
 
 /**
- * The memory k streams of one type hold at once: Java heap (arrays) and direct memory (NIO
- * buffers outside the heap, capped by {@code -XX:MaxDirectMemorySize}, which defaults to the
- * heap's maximum). Checked before anything runs, as the sort checks M: a run that then fails with
- * {@code OutOfMemoryError} would leave half-written files and tell the user nothing useful.
+ * The memory k streams of one type hold at once: Java heap (arrays) and direct memory (NIO buffers
+ * outside the heap, capped by {@code -XX:MaxDirectMemorySize}, which defaults to the heap's
+ * maximum). Checked before anything runs, as the sort checks M: a run that then fails with {@code
+ * OutOfMemoryError} would leave half-written files and tell the user nothing useful.
  */
 public record StreamMemory(long heapBytes, long directBytes) {
 
@@ -72,17 +72,29 @@ public record StreamMemory(long heapBytes, long directBytes) {
   public String problem(String what, long maxHeap, long maxDirect) {
     if (heapBytes + HEAP_HEADROOM_BYTES > maxHeap) {
       long need = ceilMib(heapBytes + HEAP_HEADROOM_BYTES) + 8;
-      return String.format(Locale.ROOT, "%s hold %s of heap buffers, but the heap is %d MiB"
-          + " (%d MiB of it for the rest); use a smaller k or B, or a larger heap: java -Xmx%dm"
-          + " (scripts/secmem: SECMEM_HEAP=%dm)", what, size(heapBytes), maxHeap / MIB,
-          HEAP_HEADROOM_BYTES / MIB, need, need);
+      return String.format(
+          Locale.ROOT,
+          "%s hold %s of heap buffers, but the heap is %d MiB"
+              + " (%d MiB of it for the rest); use a smaller k or B, or a larger heap: java -Xmx%dm"
+              + " (scripts/secmem: SECMEM_HEAP=%dm)",
+          what,
+          size(heapBytes),
+          maxHeap / MIB,
+          HEAP_HEADROOM_BYTES / MIB,
+          need,
+          need);
     }
     if (directBytes > maxDirect) {
       long need = ceilMib(directBytes) + 8;
-      return String.format(Locale.ROOT, "%s hold %s of direct (off-heap) buffers, but this JVM"
-          + " allows %d MiB of direct memory; use a smaller k or B, or allow more:"
-          + " java -XX:MaxDirectMemorySize=%dm (it defaults to the heap size, -Xmx)", what,
-          size(directBytes), maxDirect / MIB, need);
+      return String.format(
+          Locale.ROOT,
+          "%s hold %s of direct (off-heap) buffers, but this JVM"
+              + " allows %d MiB of direct memory; use a smaller k or B, or allow more:"
+              + " java -XX:MaxDirectMemorySize=%dm (it defaults to the heap size, -Xmx)",
+          what,
+          size(directBytes),
+          maxDirect / MIB,
+          need);
     }
     return null;
   }
@@ -95,8 +107,8 @@ public record StreamMemory(long heapBytes, long directBytes) {
   /** The direct memory this JVM may allocate: -XX:MaxDirectMemorySize, by default the heap's. */
   public static long maxDirect() {
     try {
-      HotSpotDiagnosticMXBean hotspot = ManagementFactory
-          .getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+      HotSpotDiagnosticMXBean hotspot =
+          ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
       long set = Long.parseLong(hotspot.getVMOption("MaxDirectMemorySize").getValue());
       return set > 0 ? set : maxHeap();
     } catch (RuntimeException e) {
@@ -110,7 +122,8 @@ public record StreamMemory(long heapBytes, long directBytes) {
   }
 
   private static String size(long bytes) {
-    return bytes >= 10 * MIB ? String.format(Locale.ROOT, "%d MiB", ceilMib(bytes))
+    return bytes >= 10 * MIB
+        ? String.format(Locale.ROOT, "%d MiB", ceilMib(bytes))
         : String.format(Locale.ROOT, "%.1f MiB", bytes / (double) MIB);
   }
 }

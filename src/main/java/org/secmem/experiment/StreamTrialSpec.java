@@ -30,7 +30,12 @@ public record StreamTrialSpec(
 
   /** One int per call (the classic experiment). */
   public StreamTrialSpec(
-      StreamType type, long n, int k, StreamOptions options, Path dir, List<Path> files,
+      StreamType type,
+      long n,
+      int k,
+      StreamOptions options,
+      Path dir,
+      List<Path> files,
       long seed) {
     this(type, n, k, options, dir, files, seed, false);
   }

@@ -27,7 +27,8 @@ public final class TimeEstimate {
   public static double streamSeconds(StreamType type, boolean writing, long n, long k, int b) {
     double ints = (double) n * k;
     double calls = StreamCostModel.predictedCalls(type, writing, n, k, b);
-    return calls * SECONDS_PER_CALL + ints * Integer.BYTES * SECONDS_PER_BYTE
+    return calls * SECONDS_PER_CALL
+        + ints * Integer.BYTES * SECONDS_PER_BYTE
         + ints * SECONDS_PER_INT;
   }
 

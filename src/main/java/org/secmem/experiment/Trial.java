@@ -3,14 +3,16 @@ package org.secmem.experiment;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import org.secmem.report.ResultRow;
-import java.util.Optional;
 
 /** One configuration of an experiment, run once per repetition by {@link ExperimentRunner}. */
 public interface Trial {
 
-  /** A short description for progress lines, e.g. {@code read user-buffer N=1000000 k=1 B=65536}. */
+  /**
+   * A short description for progress lines, e.g. {@code read user-buffer N=1000000 k=1 B=65536}.
+   */
   String describe();
 
   /** The cells that name this configuration (experiment, stream types, N, k, B, ...). */
@@ -37,8 +39,8 @@ public interface Trial {
   OptionalLong predictedIos();
 
   /**
-   * The folders its runs make work folders in: swept for leftovers when a JVM running it was
-   * killed ({@code --fork}, the OOM killer); none by default.
+   * The folders its runs make work folders in: swept for leftovers when a JVM running it was killed
+   * ({@code --fork}, the OOM killer); none by default.
    */
   default List<Path> workFolders() {
     return List.of();

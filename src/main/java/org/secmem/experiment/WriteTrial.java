@@ -14,9 +14,9 @@ import org.secmem.data.Checksum;
 import org.secmem.data.PartFile;
 import org.secmem.data.Shape;
 import org.secmem.data.ValueGenerator;
+import org.secmem.fs.TempRegistry;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
-import org.secmem.fs.TempRegistry;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.Streams;
 import org.secmem.stream.WriteStream;
@@ -28,8 +28,8 @@ import org.secmem.stream.WriteStream;
  *
  * <p>The files appear under their names ({@link DataSet}) only when complete, like every data file:
  * each is written under a temporary name beside it ({@link PartFile}, registered so that an
- * interrupt removes it) and renamed into place after the clock has stopped ({@link #verify}). A
- * run that fails, on a full disk say, removes its temporaries and leaves no partial file.
+ * interrupt removes it) and renamed into place after the clock has stopped ({@link #verify}). A run
+ * that fails, on a full disk say, removes its temporaries and leaves no partial file.
  */
 public final class WriteTrial implements Trial {
 
@@ -38,6 +38,7 @@ public final class WriteTrial implements Trial {
   private final StreamTrialSpec spec;
   private final TempRegistry temps;
   private final List<Path> files;
+
   /** The temporaries of the run being prepared or measured; empty between runs. */
   private List<PartFile> parts = List.of();
 
@@ -45,7 +46,9 @@ public final class WriteTrial implements Trial {
     this(spec, TempRegistry.none());
   }
 
-  /** @param temps told about the temporaries being written, so that an interrupt removes them */
+  /**
+   * @param temps told about the temporaries being written, so that an interrupt removes them
+   */
   public WriteTrial(StreamTrialSpec spec, TempRegistry temps) {
     this.spec = spec;
     this.temps = temps;
@@ -82,9 +85,9 @@ public final class WriteTrial implements Trial {
   }
 
   /**
-   * Untimed: removes the files of an earlier run (so that every run creates new files, as the
-   * first one does, and the disk never holds an old and a new copy at once) and names the
-   * temporaries the run will write.
+   * Untimed: removes the files of an earlier run (so that every run creates new files, as the first
+   * one does, and the disk never holds an old and a new copy at once) and names the temporaries the
+   * run will write.
    */
   @Override
   public void prepare() throws IOException {
@@ -102,8 +105,8 @@ public final class WriteTrial implements Trial {
 
   /**
    * The timed span: creating the k temporaries, writing N ints to each round-robin, closing them
-   * (with sync: forcing them to storage), then recomputing the checksum from the seeds. The
-   * renames come after, in {@link #verify}.
+   * (with sync: forcing them to storage), then recomputing the checksum from the seeds. The renames
+   * come after, in {@link #verify}.
    */
   @Override
   public TrialOutcome run() throws IOException {
@@ -141,8 +144,7 @@ public final class WriteTrial implements Trial {
       discard(e);
       throw e;
     }
-    return new TrialOutcome(
-        n * k, n * k * Integer.BYTES, checksum(), Optional.empty(), Map.of());
+    return new TrialOutcome(n * k, n * k * Integer.BYTES, checksum(), Optional.empty(), Map.of());
   }
 
   /**

@@ -2,11 +2,15 @@ package org.secmem.fs;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.channels.FileLockInterruptionException;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -15,21 +19,17 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Optional;
-import java.io.InterruptedIOException;
-import java.nio.channels.ClosedByInterruptException;
-import java.nio.channels.FileLockInterruptionException;
-import java.nio.file.LinkOption;
 
 /**
- * A file saying which process owns what is beside it (a sort's work folder), and proving while
- * that process lives that it does: the owner holds an exclusive lock on it ({@code fcntl}, which
- * the kernel keeps across PID namespaces and NFS's lock manager across hosts) from creating it
- * until it is done, and the lock goes when the process does, however it ends. Whoever finds the
- * marker judges it with {@link #judge}: a free lock means the owner is gone.
+ * A file saying which process owns what is beside it (a sort's work folder), and proving while that
+ * process lives that it does: the owner holds an exclusive lock on it ({@code fcntl}, which the
+ * kernel keeps across PID namespaces and NFS's lock manager across hosts) from creating it until it
+ * is done, and the lock goes when the process does, however it ends. Whoever finds the marker
+ * judges it with {@link #judge}: a free lock means the owner is gone.
  *
- * <p>The text: the PID, the start time (blank when unknown), then {@code host=}, {@code boot=}
- * and {@code pidns=} lines ({@link ThisMachine}); older versions wrote only the first two lines
- * and held no lock, and such markers are still judged by PID and start time.
+ * <p>The text: the PID, the start time (blank when unknown), then {@code host=}, {@code boot=} and
+ * {@code pidns=} lines ({@link ThisMachine}); older versions wrote only the first two lines and
+ * held no lock, and such markers are still judged by PID and start time.
  *
  * <p>POSIX locks belong to the process, and closing <em>any</em> descriptor of the file in that
  * process drops them: the owner never opens its marker again, and nobody may judge a marker of
@@ -38,7 +38,9 @@ import java.nio.file.LinkOption;
  */
 public final class OwnerMarker implements Closeable {
 
-  /** Start times that differ by more than this belong to different processes (the PID was reused). */
+  /**
+   * Start times that differ by more than this belong to different processes (the PID was reused).
+   */
   private static final Duration SAME_START = Duration.ofSeconds(2);
 
   /** More than any marker holds: a longer file is not one secmem wrote. */
@@ -57,8 +59,7 @@ public final class OwnerMarker implements Closeable {
   public static OwnerMarker create(SecureFolder folder, String name) throws IOException {
     try {
       return createLocked(folder, name);
-    } catch (ClosedByInterruptException
-        | FileLockInterruptionException e) {
+    } catch (ClosedByInterruptException | FileLockInterruptionException e) {
       throw interrupted(folder.path().resolve(name), e);
     }
   }
@@ -69,19 +70,21 @@ public final class OwnerMarker implements Closeable {
    */
   public static OwnerMarker create(Path file) throws IOException {
     try {
-      return lockAndWrite(FileChannel.open(file, StandardOpenOption.CREATE_NEW,
-          StandardOpenOption.WRITE, StandardOpenOption.READ,
-          LinkOption.NOFOLLOW_LINKS));
-    } catch (ClosedByInterruptException
-        | FileLockInterruptionException e) {
+      return lockAndWrite(
+          FileChannel.open(
+              file,
+              StandardOpenOption.CREATE_NEW,
+              StandardOpenOption.WRITE,
+              StandardOpenOption.READ,
+              LinkOption.NOFOLLOW_LINKS));
+    } catch (ClosedByInterruptException | FileLockInterruptionException e) {
       throw interrupted(file, e);
     }
   }
 
   /** An interrupt that closed the marker's channel or cut its lock short, as callers expect. */
   private static InterruptedIOException interrupted(Path marker, IOException e) {
-    InterruptedIOException i = new InterruptedIOException(
-        "interrupted at the marker " + marker);
+    InterruptedIOException i = new InterruptedIOException("interrupted at the marker " + marker);
     i.initCause(e);
     return i;
   }
@@ -96,8 +99,10 @@ public final class OwnerMarker implements Closeable {
       // Blocks only while someone judging it holds a shared lock for a moment.
       c.lock();
       ProcessHandle self = ProcessHandle.current();
-      c.write(ByteBuffer.wrap(text(self.pid(), self.info().startInstant(), ThisMachine.current())
-          .getBytes(StandardCharsets.US_ASCII)));
+      c.write(
+          ByteBuffer.wrap(
+              text(self.pid(), self.info().startInstant(), ThisMachine.current())
+                  .getBytes(StandardCharsets.US_ASCII)));
       return new OwnerMarker(c);
     } catch (IOException | RuntimeException e) {
       try {
@@ -111,8 +116,16 @@ public final class OwnerMarker implements Closeable {
 
   /** The marker's text. */
   public static String text(long pid, Optional<Instant> start, ThisMachine m) {
-    return pid + "\n" + start.map(Instant::toString).orElse("") + "\nhost=" + m.host()
-        + "\nboot=" + m.bootId() + "\npidns=" + m.pidNamespace() + "\n";
+    return pid
+        + "\n"
+        + start.map(Instant::toString).orElse("")
+        + "\nhost="
+        + m.host()
+        + "\nboot="
+        + m.bootId()
+        + "\npidns="
+        + m.pidNamespace()
+        + "\n";
   }
 
   /** The text of a version before locks (PID and start time only). */
@@ -152,8 +165,7 @@ public final class OwnerMarker implements Closeable {
       throws IOException {
     try {
       return judgeOpen(folder, name, here);
-    } catch (ClosedByInterruptException
-        | FileLockInterruptionException e) {
+    } catch (ClosedByInterruptException | FileLockInterruptionException e) {
       throw interrupted(folder.path().resolve(name), e);
     }
   }
@@ -179,8 +191,8 @@ public final class OwnerMarker implements Closeable {
       while (b.hasRemaining() && c.read(b) > 0) {
         // read it all
       }
-      Optional<Owner> owner = parse(new String(b.array(), 0, b.position(),
-          StandardCharsets.US_ASCII));
+      Optional<Owner> owner =
+          parse(new String(b.array(), 0, b.position(), StandardCharsets.US_ASCII));
       if (owner.isEmpty()) {
         return Optional.empty();
       }
@@ -211,11 +223,18 @@ public final class OwnerMarker implements Closeable {
     if (free.isPresent()) {
       // Another machine: a lock taken here may not be one that reaches there (NFS without its
       // lock manager grants every lock locally).
-      return new Verdict(State.UNKNOWN, who + " ran on another machine (boot id "
-          + there.bootId() + "); run 'secmem clean' there");
+      return new Verdict(
+          State.UNKNOWN,
+          who
+              + " ran on another machine (boot id "
+              + there.bootId()
+              + "); run 'secmem clean' there");
     }
-    return new Verdict(State.UNKNOWN, who + " cannot be checked from here (this file system"
-        + " takes no locks, and the PID is not one of this PID namespace's)");
+    return new Verdict(
+        State.UNKNOWN,
+        who
+            + " cannot be checked from here (this file system"
+            + " takes no locks, and the PID is not one of this PID namespace's)");
   }
 
   /** Whether nobody holds the lock; empty when this file system takes no locks. */
@@ -247,8 +266,8 @@ public final class OwnerMarker implements Closeable {
         || Duration.between(o.start().get(), actual.get()).abs().compareTo(SAME_START) <= 0) {
       return new Verdict(State.LIVE, "process " + o.pid() + " runs");
     }
-    return new Verdict(State.GONE, "process " + o.pid() + " is gone (its PID is now another"
-        + " process's)");
+    return new Verdict(
+        State.GONE, "process " + o.pid() + " is gone (its PID is now another" + " process's)");
   }
 
   /** The owner a marker's text names; empty when it is not one secmem wrote. */
@@ -256,8 +275,10 @@ public final class OwnerMarker implements Closeable {
     List<String> lines = text.lines().toList();
     try {
       long pid = Long.parseLong(lines.isEmpty() ? "" : lines.get(0).trim());
-      Optional<Instant> start = lines.size() > 1 && !lines.get(1).isBlank()
-          ? Optional.of(Instant.parse(lines.get(1).trim())) : Optional.empty();
+      Optional<Instant> start =
+          lines.size() > 1 && !lines.get(1).isBlank()
+              ? Optional.of(Instant.parse(lines.get(1).trim()))
+              : Optional.empty();
       String host = null;
       String boot = null;
       String ns = null;
@@ -270,8 +291,8 @@ public final class OwnerMarker implements Closeable {
           ns = l.substring(6);
         }
       }
-      Optional<ThisMachine> m = boot == null ? Optional.empty()
-          : Optional.of(new ThisMachine(host, boot, ns));
+      Optional<ThisMachine> m =
+          boot == null ? Optional.empty() : Optional.of(new ThisMachine(host, boot, ns));
       return Optional.of(new Owner(pid, start, m));
     } catch (NumberFormatException | DateTimeParseException e) {
       return Optional.empty();

@@ -4,6 +4,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -19,16 +20,15 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.UserPrincipal;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.nio.file.AccessDeniedException;
-import java.util.HashSet;
 import java.util.function.Predicate;
 
 /**
- * A folder opened once, without following links, and worked on only relative to that open
- * folder ({@code openat}, {@code unlinkat}): whatever another user renames, swaps or links meanwhile
+ * A folder opened once, without following links, and worked on only relative to that open folder
+ * ({@code openat}, {@code unlinkat}): whatever another user renames, swaps or links meanwhile
  * ({@code renameat2(RENAME_EXCHANGE)} of a subfolder with a link to elsewhere), every entry this
  * class lists, reads or deletes is one inside this very folder, and no link is ever followed. A
  * file is deleted with {@code unlinkat} without {@code AT_REMOVEDIR}, which removes a link itself
@@ -47,8 +47,9 @@ public final class SecureFolder implements Closeable {
     OTHER;
 
     static Kind of(BasicFileAttributes a) {
-      return a.isSymbolicLink() ? LINK : a.isDirectory() ? FOLDER : a.isRegularFile() ? FILE
-          : OTHER;
+      return a.isSymbolicLink()
+          ? LINK
+          : a.isDirectory() ? FOLDER : a.isRegularFile() ? FILE : OTHER;
     }
 
     /** "a subfolder", "a symbolic link", ... */
@@ -70,8 +71,10 @@ public final class SecureFolder implements Closeable {
     private static final long serialVersionUID = 1L;
 
     InsecureFolderException(Path dir) {
-      super(dir + ": this platform cannot open a folder without following links"
-          + " (no SecureDirectoryStream), so nothing in it is removed");
+      super(
+          dir
+              + ": this platform cannot open a folder without following links"
+              + " (no SecureDirectoryStream), so nothing in it is removed");
     }
   }
 
@@ -131,7 +134,8 @@ public final class SecureFolder implements Closeable {
     if (Files.exists(self)) {
       return Files.getOwner(self);
     }
-    return self.getFileSystem().getUserPrincipalLookupService()
+    return self.getFileSystem()
+        .getUserPrincipalLookupService()
         .lookupPrincipalByName(System.getProperty("user.name"));
   }
 
@@ -148,7 +152,8 @@ public final class SecureFolder implements Closeable {
   public SecureFolder openFolder(String name) throws IOException {
     Path rel = relative(name);
     try {
-      return new SecureFolder(path.resolve(name),
+      return new SecureFolder(
+          path.resolve(name),
           (SecureDirectoryStream<Path>) dir.newDirectoryStream(rel, LinkOption.NOFOLLOW_LINKS));
     } catch (FileSystemException e) {
       if (e instanceof NoSuchFileException || e instanceof AccessDeniedException) {
@@ -156,32 +161,39 @@ public final class SecureFolder implements Closeable {
       }
       // ELOOP (a link) or ENOTDIR (a file), or whatever is there now was swapped in meanwhile.
       Optional<Kind> k = kindOf(name);
-      NotDirectoryException n = new NotDirectoryException(path.resolve(name) + " ("
-          + (k.isPresent() && k.get() != Kind.FOLDER ? k.get().described()
-              : "it changed while it was opened") + ")");
+      NotDirectoryException n =
+          new NotDirectoryException(
+              path.resolve(name)
+                  + " ("
+                  + (k.isPresent() && k.get() != Kind.FOLDER
+                      ? k.get().described()
+                      : "it changed while it was opened")
+                  + ")");
       n.initCause(e);
       throw n;
     }
   }
 
   /**
-   * Every entry but {@code .} and {@code ..}, each seen without following links; an entry that
-   * goes away while it is looked at is left out. May be called more than once.
+   * Every entry but {@code .} and {@code ..}, each seen without following links; an entry that goes
+   * away while it is looked at is left out. May be called more than once.
    */
   public List<Entry> list() throws IOException {
     return list(name -> true);
   }
 
   /**
-   * As {@link #list()}, of the entries whose names {@code names} accepts: only those are looked
-   * at (a folder of many data files is listed with one look per entry that matters).
+   * As {@link #list()}, of the entries whose names {@code names} accepts: only those are looked at
+   * (a folder of many data files is listed with one look per entry that matters).
    */
   public List<Entry> list(Predicate<String> names) throws IOException {
     if (listed) {
       // A SecureDirectoryStream lists once: list the same open folder again through ".".
-      try (SecureFolder again = new SecureFolder(path,
-          (SecureDirectoryStream<Path>) dir.newDirectoryStream(Path.of("."),
-              LinkOption.NOFOLLOW_LINKS))) {
+      try (SecureFolder again =
+          new SecureFolder(
+              path,
+              (SecureDirectoryStream<Path>)
+                  dir.newDirectoryStream(Path.of("."), LinkOption.NOFOLLOW_LINKS))) {
         return again.list(names);
       }
     }
@@ -212,8 +224,9 @@ public final class SecureFolder implements Closeable {
   }
 
   private BasicFileAttributes attributesOf(String name) throws IOException {
-    return dir.getFileAttributeView(relative(name), BasicFileAttributeView.class,
-        LinkOption.NOFOLLOW_LINKS).readAttributes();
+    return dir.getFileAttributeView(
+            relative(name), BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+        .readAttributes();
   }
 
   /** The owner of this open folder itself. */
@@ -224,8 +237,12 @@ public final class SecureFolder implements Closeable {
   /** The name of the owner of the entry {@code name}, not following a link; empty if none. */
   public Optional<String> ownerOf(String name) throws IOException {
     try {
-      return Optional.of(dir.getFileAttributeView(relative(name), PosixFileAttributeView.class,
-          LinkOption.NOFOLLOW_LINKS).readAttributes().owner().getName());
+      return Optional.of(
+          dir.getFileAttributeView(
+                  relative(name), PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+              .readAttributes()
+              .owner()
+              .getName());
     } catch (NoSuchFileException e) {
       return Optional.empty();
     }
@@ -233,8 +250,10 @@ public final class SecureFolder implements Closeable {
 
   /** The last modification time of this open folder itself, in milliseconds. */
   public long modifiedMillis() throws IOException {
-    return dir.getFileAttributeView(BasicFileAttributeView.class).readAttributes()
-        .lastModifiedTime().toMillis();
+    return dir.getFileAttributeView(BasicFileAttributeView.class)
+        .readAttributes()
+        .lastModifiedTime()
+        .toMillis();
   }
 
   /**
@@ -255,8 +274,8 @@ public final class SecureFolder implements Closeable {
 
   /** Creates the new file {@code name} (failing when anything is at that name) for writing. */
   public FileChannel createFile(String name) throws IOException {
-    return openFile(name, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-        StandardOpenOption.READ);
+    return openFile(
+        name, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, StandardOpenOption.READ);
   }
 
   /**

@@ -3,8 +3,8 @@ package org.secmem.fs;
 import java.nio.file.Path;
 
 /**
- * Knows the temporary files and folders that exist right now, so that whoever handles an
- * interrupt (Ctrl-C, SIGTERM) can remove them before the process ends.
+ * Knows the temporary files and folders that exist right now, so that whoever handles an interrupt
+ * (Ctrl-C, SIGTERM) can remove them before the process ends.
  */
 public interface TempRegistry {
 

@@ -6,9 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Who this process is beyond its PID, which means nothing outside its own PID namespace: the
- * host's name, the running kernel's boot id (the same for every container on one kernel, new at
- * every boot) and the PID namespace. Each is empty where the platform does not say.
+ * Who this process is beyond its PID, which means nothing outside its own PID namespace: the host's
+ * name, the running kernel's boot id (the same for every container on one kernel, new at every
+ * boot) and the PID namespace. Each is empty where the platform does not say.
  *
  * @param host the host name (the UTS namespace's), e.g. {@code vm}
  * @param bootId {@code /proc/sys/kernel/random/boot_id}
@@ -48,8 +48,11 @@ public record ThisMachine(String host, String bootId, String pidNamespace) {
 
   /** Whether {@code other} ran on this host before its kernel last started. */
   public boolean earlierBoot(ThisMachine other) {
-    return !bootId.isEmpty() && !other.bootId.isEmpty() && !bootId.equals(other.bootId)
-        && !host.isEmpty() && host.equals(other.host);
+    return !bootId.isEmpty()
+        && !other.bootId.isEmpty()
+        && !bootId.equals(other.bootId)
+        && !host.isEmpty()
+        && host.equals(other.host);
   }
 
   /** Whether PIDs of {@code other} mean the same processes as this one's. */

@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * A constant a user names in words: on the command line, in parameter files, in the menu. Enums
- * implement it so that {@link Names} turns a user's word into the constant, the same way for all
- * of them.
+ * implement it so that {@link Names} turns a user's word into the constant, the same way for all of
+ * them.
  */
 public interface CliName {
 
@@ -16,8 +16,8 @@ public interface CliName {
   String cliName();
 
   /**
-   * Other spellings accepted for this constant (matched as the name is: case and surrounding
-   * spaces ignored), e.g. the seed report's {@code BufferB}; never listed as allowed. None unless
+   * Other spellings accepted for this constant (matched as the name is: case and surrounding spaces
+   * ignored), e.g. the seed report's {@code BufferB}; never listed as allowed. None unless
    * overridden. No alias may name another constant of the same type.
    */
   default List<String> aliases() {

@@ -10,19 +10,20 @@ import java.util.stream.Collectors;
 
 /**
  * The one place where a user's word becomes an enum constant: the word is trimmed and compared,
- * ignoring case, with each constant's {@link CliName#cliName() name} and
- * {@link CliName#aliases() aliases}; a word that names none is refused with a message that lists
- * the names allowed, {@code unknown merger 'heap' (allowed: priority-queue, loser-tree, radix)}.
+ * ignoring case, with each constant's {@link CliName#cliName() name} and {@link CliName#aliases()
+ * aliases}; a word that names none is refused with a message that lists the names allowed, {@code
+ * unknown merger 'heap' (allowed: priority-queue, loser-tree, radix)}.
  */
 public final class Names {
 
   /** Per enum type: every accepted spelling, in {@link #key} form, to its constant. */
-  private static final ClassValue<Map<String, Enum<?>>> TABLES = new ClassValue<>() {
-    @Override
-    protected Map<String, Enum<?>> computeValue(Class<?> type) {
-      return table(type);
-    }
-  };
+  private static final ClassValue<Map<String, Enum<?>>> TABLES =
+      new ClassValue<>() {
+        @Override
+        protected Map<String, Enum<?>> computeValue(Class<?> type) {
+          return table(type);
+        }
+      };
 
   private Names() {}
 
@@ -49,7 +50,8 @@ public final class Names {
 
   /** The names of {@code type}'s constants in declaration order, comma-separated; no aliases. */
   public static <E extends Enum<E> & CliName> String allowed(Class<E> type) {
-    return Arrays.stream(type.getEnumConstants()).map(CliName::cliName)
+    return Arrays.stream(type.getEnumConstants())
+        .map(CliName::cliName)
         .collect(Collectors.joining(", "));
   }
 
@@ -91,8 +93,17 @@ public final class Names {
   private static void add(Map<String, Enum<?>> table, Class<?> type, String word, Enum<?> e) {
     Enum<?> before = table.putIfAbsent(key(word), e);
     if (before != null && before != e) {
-      throw new IllegalStateException("'" + word + "' names both " + type.getSimpleName() + "."
-          + before.name() + " and " + type.getSimpleName() + "." + e.name());
+      throw new IllegalStateException(
+          "'"
+              + word
+              + "' names both "
+              + type.getSimpleName()
+              + "."
+              + before.name()
+              + " and "
+              + type.getSimpleName()
+              + "."
+              + e.name());
     }
   }
 }

@@ -40,12 +40,15 @@ public final class Numbers {
     if (!THOUSANDS.matcher(t).matches()) {
       return null;
     }
-    return "'" + t + "' has a thousands separator; write " + t.replace(",", "") + " or "
+    return "'"
+        + t
+        + "' has a thousands separator; write "
+        + t.replace(",", "")
+        + " or "
         + t.replace(",", "_");
   }
 
-  private static final Pattern THOUSANDS =
-      Pattern.compile("\\d{1,3}(,\\d{3})+");
+  private static final Pattern THOUSANDS = Pattern.compile("\\d{1,3}(,\\d{3})+");
 
   private static long parse(String text, boolean suffixes) {
     if (text == null || text.trim().isEmpty()) {
@@ -73,7 +76,8 @@ public final class Numbers {
       String upper = s.toUpperCase(Locale.ROOT);
       if (upper.endsWith("IB") && upper.length() > 2) {
         upper = upper.substring(0, upper.length() - 2);
-      } else if (upper.endsWith("B") && upper.length() > 1
+      } else if (upper.endsWith("B")
+          && upper.length() > 1
           && Character.isLetter(upper.charAt(upper.length() - 2))) {
         upper = upper.substring(0, upper.length() - 1);
       }

@@ -1,9 +1,9 @@
 package org.secmem.param;
 
-import org.secmem.stream.StreamOptions;
 import org.secmem.engine.EngineChecks;
 import org.secmem.experiment.SortTrialSpec;
 import org.secmem.sort.SortTuning;
+import org.secmem.stream.StreamOptions;
 
 /** The numeric parameters, with their allowed ranges: one place for every check and message. */
 public enum NumericField {
@@ -19,8 +19,7 @@ public enum NumericField {
   REPS("reps", 1, 1_000_000, false, ""),
   WARMUP("warmup", 0, 1_000_000, false, ""),
   SEED("seed", Long.MIN_VALUE, Long.MAX_VALUE, false, ""),
-  ARRIVAL("arrival_ns_per_key", 0, SortTrialSpec.MAX_ARRIVAL_NANOS, false,
-      "ns");
+  ARRIVAL("arrival_ns_per_key", 0, SortTrialSpec.MAX_ARRIVAL_NANOS, false, "ns");
 
   private final String column;
   private final long min;
@@ -38,8 +37,8 @@ public enum NumericField {
 
   /**
    * Why {@code value} is outside [min, max], or null when it is inside: {@code 3 is below the
-   * minimum 4 (allowed: 4 .. 1073741824 bytes)}. The command line, parameter files and the menu
-   * all say a range problem in these words.
+   * minimum 4 (allowed: 4 .. 1073741824 bytes)}. The command line, parameter files and the menu all
+   * say a range problem in these words.
    */
   public static String rangeProblem(long value, long min, long max, String unit) {
     String allowed = " (allowed: " + rangeText(min, max, unit) + ")";

@@ -1,9 +1,9 @@
 package org.secmem.param;
 
-import java.util.Optional;
-import org.secmem.admission.Machine;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.Optional;
+import org.secmem.admission.Machine;
 import org.secmem.experiment.RunSettings;
 import org.secmem.stream.StreamOptions;
 
@@ -13,8 +13,8 @@ import org.secmem.stream.StreamOptions;
  * org.secmem.sort.SortPreset#resolve}), the one resolution the command line and menu share. With a
  * machine, every configuration is admitted against it; without, a file is only parsed.
  */
-public record ParamDefaults(RunSettings settings, long n, int k, int b, Path dataDir,
-    Optional<Machine> machine) {
+public record ParamDefaults(
+    RunSettings settings, long n, int k, int b, Path dataDir, Optional<Machine> machine) {
 
   public static final long DEFAULT_N = 1_000_000;
 

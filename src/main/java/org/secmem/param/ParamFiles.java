@@ -17,15 +17,15 @@ import java.util.Set;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import org.secmem.admission.Parameter;
 import org.secmem.experiment.Experiment;
 import org.secmem.names.Names;
 import org.secmem.stream.StreamType;
-import org.secmem.admission.Parameter;
 
 /**
  * Reads parameter files in both formats, told apart by their first line: the header-based CSV (its
- * header names an {@code experiment} column) and the seed report's semicolon format. The whole
- * file is checked before anything runs; every problem is reported at once.
+ * header names an {@code experiment} column) and the seed report's semicolon format. The whole file
+ * is checked before anything runs; every problem is reported at once.
  */
 public final class ParamFiles {
 
@@ -37,8 +37,8 @@ public final class ParamFiles {
   /**
    * Reads and checks a parameter file.
    *
-   * @param experiment the experiment a seed-format file is for (its lines do not say); ignored
-   *     for header-based files, whose rows do
+   * @param experiment the experiment a seed-format file is for (its lines do not say); ignored for
+   *     header-based files, whose rows do
    * @return one configuration per combination of values, in file order
    * @throws ParamFileException naming every problem, as {@code path:line: field: problem}
    * @throws IOException when the file cannot be read at all
@@ -76,10 +76,14 @@ public final class ParamFiles {
     if (isHeaderFormat(text)) {
       configs = parseHeaderFormat(file, text, defaults, problems);
     } else if (experiment.isEmpty()) {
-      problems.add(new ParamProblem(file, firstContentLine(text), "experiment",
-          "this is not a header-based file (no 'experiment' column), so it is read in the seed"
-              + " report's semicolon format, which needs the experiment named: write --params,"
-              + " read --params, sort --params, or run --experiment"));
+      problems.add(
+          new ParamProblem(
+              file,
+              firstContentLine(text),
+              "experiment",
+              "this is not a header-based file (no 'experiment' column), so it is read in the seed"
+                  + " report's semicolon format, which needs the experiment named: write --params,"
+                  + " read --params, sort --params, or run --experiment"));
       configs = List.of();
     } else {
       configs = SeedFormat.parse(file, text, experiment.get(), defaults, problems);
@@ -137,8 +141,8 @@ public final class ParamFiles {
       try {
         record = cells(line);
       } catch (IOException | UncheckedIOException | IllegalStateException e) {
-        problems.add(new ParamProblem(file, lineNo, "line",
-            "is not valid CSV (" + rootMessage(e) + ")"));
+        problems.add(
+            new ParamProblem(file, lineNo, "line", "is not valid CSV (" + rootMessage(e) + ")"));
         continue;
       }
       if (header == null) {
@@ -146,8 +150,12 @@ public final class ParamFiles {
         continue;
       }
       if (record.size() > header.size()) {
-        problems.add(new ParamProblem(file, lineNo, "line",
-            record.size() + " cells but the header names " + header.size() + " columns"));
+        problems.add(
+            new ParamProblem(
+                file,
+                lineNo,
+                "line",
+                record.size() + " cells but the header names " + header.size() + " columns"));
         continue;
       }
       Map<String, String> cells = new LinkedHashMap<>();
@@ -159,21 +167,33 @@ public final class ParamFiles {
       String exp = cells.getOrDefault("experiment", "").trim().toLowerCase(Locale.ROOT);
       Experiment experiment = Names.find(Experiment.class, exp).orElse(null);
       if (experiment == null) {
-        problems.add(new ParamProblem(file, lineNo, "experiment",
-            (exp.isEmpty() ? "missing" : "'" + exp + "' is not an experiment")
-                + " (allowed: write, read, sort)"));
+        problems.add(
+            new ParamProblem(
+                file,
+                lineNo,
+                "experiment",
+                (exp.isEmpty() ? "missing" : "'" + exp + "' is not an experiment")
+                    + " (allowed: write, read, sort)"));
         continue;
       }
       if (experiment == Experiment.PQ) {
-        problems.add(new ParamProblem(file, lineNo, "experiment",
-            "'pq' cannot be run from a parameter file (allowed: write, read, sort); run it with"
-                + " secmem pq, whose options sweep nothing but --impl"));
+        problems.add(
+            new ParamProblem(
+                file,
+                lineNo,
+                "experiment",
+                "'pq' cannot be run from a parameter file (allowed: write, read, sort); run it with"
+                    + " secmem pq, whose options sweep nothing but --impl"));
         continue;
       }
       out.addAll(RowExpander.expand(file, lineNo, experiment, cells, defaults, problems));
       if (out.size() > RowExpander.MAX_CONFIGS) {
-        problems.add(new ParamProblem(file, lineNo, "file",
-            "expands to more than " + RowExpander.MAX_CONFIGS + " configurations"));
+        problems.add(
+            new ParamProblem(
+                file,
+                lineNo,
+                "file",
+                "expands to more than " + RowExpander.MAX_CONFIGS + " configurations"));
         return List.of();
       }
     }
@@ -203,9 +223,12 @@ public final class ParamFiles {
         continue;
       }
       if (!COLUMNS.contains(name)) {
-        problems.add(new ParamProblem(file, lineNo, name,
-            "unknown column (allowed: " + String.join(", ", COLUMNS)
-                + ")"));
+        problems.add(
+            new ParamProblem(
+                file,
+                lineNo,
+                name,
+                "unknown column (allowed: " + String.join(", ", COLUMNS) + ")"));
         names.add("");
       } else if (names.contains(name)) {
         problems.add(new ParamProblem(file, lineNo, name, "column named twice"));

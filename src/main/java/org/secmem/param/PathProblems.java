@@ -1,10 +1,10 @@
 package org.secmem.param;
 
+import java.io.IOException;
 import java.nio.charset.Charset;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.io.IOException;
 import java.nio.file.LinkOption;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -24,8 +24,12 @@ public final class PathProblems {
    */
   public static String unnameable(String text) {
     String encoding = System.getProperty("sun.jnu.encoding", Charset.defaultCharset().name());
-    return "'" + text.replace('\uFFFD', '?') + "' cannot be used as a file name under this locale"
-        + " (file names are encoded as " + encoding + "); run secmem under a UTF-8 locale, e.g."
+    return "'"
+        + text.replace('\uFFFD', '?')
+        + "' cannot be used as a file name under this locale"
+        + " (file names are encoded as "
+        + encoding
+        + "); run secmem under a UTF-8 locale, e.g."
         + " LC_ALL=C.UTF-8, or rename the file or folder";
   }
 
@@ -68,7 +72,9 @@ public final class PathProblems {
           to = "?";
         }
         return (ancestor.equals(abs) ? dir.toString() : dir + ": " + ancestor)
-            + " is a symbolic link to " + to + ", which does not exist";
+            + " is a symbolic link to "
+            + to
+            + ", which does not exist";
       }
       ancestor = ancestor.getParent();
     }
@@ -76,7 +82,8 @@ public final class PathProblems {
       return dir + " cannot be created (" + ancestor + " is a file, not a folder)";
     }
     if (!Files.isWritable(ancestor)) {
-      return ancestor.equals(abs) ? dir + " is not writable (a read-only folder or file system)"
+      return ancestor.equals(abs)
+          ? dir + " is not writable (a read-only folder or file system)"
           : dir + " cannot be created (" + ancestor + " is not writable)";
     }
     return null;
@@ -113,13 +120,19 @@ public final class PathProblems {
       return null;
     }
     if (canonical(output).equals(canonical(input))) {
-      return output + " is the input file" + (output.toAbsolutePath().normalize().equals(
-          input.toAbsolutePath().normalize()) ? "" : " (" + input + ") under another name")
+      return output
+          + " is the input file"
+          + (output.toAbsolutePath().normalize().equals(input.toAbsolutePath().normalize())
+              ? ""
+              : " (" + input + ") under another name")
           + "; write the output elsewhere";
     }
     try {
       if (Files.exists(output) && Files.exists(input) && Files.isSameFile(output, input)) {
-        return output + " is the input file (" + input + ") under another name (a hard link);"
+        return output
+            + " is the input file ("
+            + input
+            + ") under another name (a hard link);"
             + " write the output elsewhere";
       }
     } catch (IOException e) {
@@ -164,7 +177,8 @@ public final class PathProblems {
     }
     if (!Files.isRegularFile(output, no) && !Files.isSymbolicLink(output)) {
       // A device or a pipe: replacing it would remove it (as root, /dev/null itself).
-      return output + " is not a regular file (a device, pipe or socket): secmem replaces only"
+      return output
+          + " is not a regular file (a device, pipe or socket): secmem replaces only"
           + " files";
     }
     if (overwrite) {
@@ -177,8 +191,11 @@ public final class PathProblems {
     } catch (IOException e) {
       return output + " exists and cannot be looked at (" + e.getMessage() + ")";
     }
-    return output + " exists and is not an int file secmem wrote"
+    return output
+        + " exists and is not an int file secmem wrote"
         + (Files.isSymbolicLink(output) ? " (a symbolic link)" : "")
-        + ": it is not replaced (" + how + " to replace it)";
+        + ": it is not replaced ("
+        + how
+        + " to replace it)";
   }
 }

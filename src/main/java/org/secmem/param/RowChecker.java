@@ -2,12 +2,12 @@ package org.secmem.param;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
-import java.nio.file.InvalidPathException;
 
 /**
  * Collects the problems of one line while its cells are read, so that every problem of a file is
@@ -137,9 +137,9 @@ final class RowChecker {
 
   /**
    * The work-folder sets of a {@code work_dir} cell: alternatives separated by {@code |}, each a
-   * comma-separated list of folders (several disks; quote the cell in CSV), resolved against
-   * {@code base}; each folder must exist or be creatable and be written to, and no set may name a
-   * folder twice. A blank cell is one empty set: a folder beside the output.
+   * comma-separated list of folders (several disks; quote the cell in CSV), resolved against {@code
+   * base}; each folder must exist or be creatable and be written to, and no set may name a folder
+   * twice. A blank cell is one empty set: a folder beside the output.
    */
   List<List<Path>> workDirs(String field, Path base, String cell) {
     if (cell == null || cell.isBlank()) {
@@ -150,8 +150,12 @@ final class RowChecker {
       List<Path> set = new ArrayList<>();
       for (String name : alternative.split(",", -1)) {
         if (name.isBlank()) {
-          problem(field, "'" + alternative.trim() + "' has an empty folder name (write folders"
-              + " as A,B and alternatives as A|A,B)");
+          problem(
+              field,
+              "'"
+                  + alternative.trim()
+                  + "' has an empty folder name (write folders"
+                  + " as A,B and alternatives as A|A,B)");
           continue;
         }
         Path p = path(field, base, name);
@@ -180,12 +184,12 @@ final class RowChecker {
   }
 
   /**
-   * An output file whose folder exists or can be created, which is not the input, and which, if
-   * it is there, secmem may replace ({@code overwrite} allows any file).
+   * An output file whose folder exists or can be created, which is not the input, and which, if it
+   * is there, secmem may replace ({@code overwrite} allows any file).
    */
   Path outputFile(String field, Path p, Path input, boolean overwrite) {
-    String clobber = PathProblems.clobberProblem(p, overwrite, "set the overwrite column to"
-        + " true");
+    String clobber =
+        PathProblems.clobberProblem(p, overwrite, "set the overwrite column to" + " true");
     if (clobber != null) {
       problem(field, clobber);
     }

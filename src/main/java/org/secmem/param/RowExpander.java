@@ -1,11 +1,21 @@
 package org.secmem.param;
 
+import com.google.common.collect.Lists;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.Set;
+import java.util.function.Function;
 import org.secmem.admission.Admission;
 import org.secmem.admission.Parameter;
 import org.secmem.admission.Problem;
@@ -16,30 +26,20 @@ import org.secmem.buffertree.FanoutRule;
 import org.secmem.buffertree.TreeMemory;
 import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
+import org.secmem.engine.EngineChecks;
+import org.secmem.engine.EngineSettings;
+import org.secmem.engine.SortEngines;
 import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.RunSettings;
+import org.secmem.names.Names;
 import org.secmem.sort.Merger;
 import org.secmem.sort.RunSort;
 import org.secmem.sort.SortAlgorithm;
-import org.secmem.engine.EngineSettings;
-import org.secmem.engine.SortEngines;
-import org.secmem.names.Names;
-import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortChoices;
+import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
-import com.google.common.collect.Lists;
 import org.secmem.stream.StreamType;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.util.EnumSet;
-import java.util.HashSet;
-import java.util.Locale;
-import java.util.OptionalInt;
-import java.util.OptionalLong;
-import java.util.function.Function;
-import org.secmem.engine.EngineChecks;
 
 /**
  * Turns one parameter line's cells (by column name) into checked configurations: the cross product
@@ -58,8 +58,9 @@ final class RowExpander {
    */
   private static Object treeShape(SortSettings st, FanoutRule fanout) {
     try {
-      return TreeMemory.plan(0, st.memoryInts(), st.bufferBytes(), fanout, st.readType(),
-          st.writeType()).fanout();
+      return TreeMemory.plan(
+              0, st.memoryInts(), st.bufferBytes(), fanout, st.readType(), st.writeType())
+          .fanout();
     } catch (IllegalArgumentException e) {
       return fanout;
     }
@@ -130,34 +131,48 @@ final class RowExpander {
 
     List<RunConfig> out = new ArrayList<>();
     if (experiment == Experiment.SORT) {
-      List<SortAlgorithm> algorithms = check.words("algorithm", cells.get("algorithm"),
-          SortAlgorithm::parse, SortAlgorithm.MERGE);
-      List<Long> arrivals = check.numbers("arrival_ns_per_key", cells.get("arrival_ns_per_key"),
-          NumericField.ARRIVAL, 0);
-      List<FanoutRule> fanouts = check.words("fanout", cells.get("fanout"), FanoutRule::parse,
-          FanoutRule.DEFAULT);
+      List<SortAlgorithm> algorithms =
+          check.words(
+              "algorithm", cells.get("algorithm"), SortAlgorithm::parse, SortAlgorithm.MERGE);
+      List<Long> arrivals =
+          check.numbers(
+              "arrival_ns_per_key", cells.get("arrival_ns_per_key"), NumericField.ARRIVAL, 0);
+      List<FanoutRule> fanouts =
+          check.words("fanout", cells.get("fanout"), FanoutRule::parse, FanoutRule.DEFAULT);
       List<SortPreset> presets =
           check.words("preset", cells.get("preset"), SortPreset::parse, SortPreset.CLASSIC);
       List<Optional<Merger>> mergers =
           optionalWords(check, "merger", cells.get("merger"), Merger::parse, Merger.RADIX);
       List<Optional<RunSort>> runSorts =
           optionalWords(check, "run_sort", cells.get("run_sort"), RunSort::parse, RunSort.RADIX);
-      List<Optional<Boolean>> overlaps = blank(cells.get("overlap"))
-          ? List.of(Optional.empty())
-          : optional(check.booleans("overlap", cells.get("overlap"), false));
-      List<Optional<Boolean>> parallelMerges = blank(cells.get("parallel_merge"))
-          ? List.of(Optional.empty())
-          : optional(check.booleans("parallel_merge", cells.get("parallel_merge"), false));
+      List<Optional<Boolean>> overlaps =
+          blank(cells.get("overlap"))
+              ? List.of(Optional.empty())
+              : optional(check.booleans("overlap", cells.get("overlap"), false));
+      List<Optional<Boolean>> parallelMerges =
+          blank(cells.get("parallel_merge"))
+              ? List.of(Optional.empty())
+              : optional(check.booleans("parallel_merge", cells.get("parallel_merge"), false));
       List<Optional<Long>> threadCounts =
           optionalNumbers(check, "threads", cells.get("threads"), NumericField.THREADS);
       String both = cells.get("stream");
       List<Optional<Long>> ms = optionalNumbers(check, "m", cells.get("m"), NumericField.M);
       List<Optional<Long>> ds = optionalNumbers(check, "d", cells.get("d"), NumericField.D);
       List<Optional<Long>> pbs = optionalNumbers(check, "b", cells.get("b"), NumericField.B);
-      List<Optional<StreamType>> reads = optionalWords(check, "read_stream",
-          orElse(cells.get("read_stream"), both), StreamType::parse, StreamType.SIMPLE);
-      List<Optional<StreamType>> writes = optionalWords(check, "write_stream",
-          orElse(cells.get("write_stream"), both), StreamType::parse, StreamType.SIMPLE);
+      List<Optional<StreamType>> reads =
+          optionalWords(
+              check,
+              "read_stream",
+              orElse(cells.get("read_stream"), both),
+              StreamType::parse,
+              StreamType.SIMPLE);
+      List<Optional<StreamType>> writes =
+          optionalWords(
+              check,
+              "write_stream",
+              orElse(cells.get("write_stream"), both),
+              StreamType::parse,
+              StreamType.SIMPLE);
 
       List<SortOrder> orders =
           check.words("order", cells.get("order"), RowExpander::order, SortOrder.ASCENDING);
@@ -178,22 +193,27 @@ final class RowExpander {
         ns = check.numbers("n", nCell, NumericField.N, defaults.n());
       }
       String outCell = cells.get("output");
-      Path outPath = outCell == null || outCell.isBlank() ? null
-          : check.path("output", base, outCell);
-      boolean overwrite = !blank(cells.get("overwrite"))
-          && check.booleans("overwrite", cells.get("overwrite"), false).contains(true);
-      Optional<Path> output = outPath == null ? Optional.empty()
-          : Optional.of(check.outputFile("output", outPath, input.orElse(null), overwrite));
+      Path outPath =
+          outCell == null || outCell.isBlank() ? null : check.path("output", base, outCell);
+      boolean overwrite =
+          !blank(cells.get("overwrite"))
+              && check.booleans("overwrite", cells.get("overwrite"), false).contains(true);
+      Optional<Path> output =
+          outPath == null
+              ? Optional.empty()
+              : Optional.of(check.outputFile("output", outPath, input.orElse(null), overwrite));
       List<List<Path>> workDirs = check.workDirs("work_dir", base, cells.get("work_dir"));
-      List<String> engines = check.words("engine", cells.get("engine"), SortEngines::parse,
-          SortEngines.SECMEM);
+      List<String> engines =
+          check.words("engine", cells.get("engine"), SortEngines::parse, SortEngines.SECMEM);
       if (!check.ok()) {
         return List.of();
       }
-      List<Problem> misplaced = Admission.applicability(given(cells),
-          engines.contains(SortEngines.SECMEM),
-          engines.stream().filter(e -> !e.equals(SortEngines.SECMEM)).findFirst(),
-          Set.copyOf(algorithms));
+      List<Problem> misplaced =
+          Admission.applicability(
+              given(cells),
+              engines.contains(SortEngines.SECMEM),
+              engines.stream().filter(e -> !e.equals(SortEngines.SECMEM)).findFirst(),
+              Set.copyOf(algorithms));
       if (!misplaced.isEmpty()) {
         for (Problem p : misplaced) {
           check.problem(p.parameter().column(), p.message());
@@ -206,9 +226,21 @@ final class RowExpander {
         if (engine.equals(SortEngines.SECMEM)) {
           continue;
         }
-        List<RunConfig> engineRuns = engineConfigs(check, file, line, defaults, cells, engine,
-            ns, input, output, orders, shapes, settings(reps, warmups, caches, syncs, seeds),
-            workDirs);
+        List<RunConfig> engineRuns =
+            engineConfigs(
+                check,
+                file,
+                line,
+                defaults,
+                cells,
+                engine,
+                ns,
+                input,
+                output,
+                orders,
+                shapes,
+                settings(reps, warmups, caches, syncs, seeds),
+                workDirs);
         if (!check.ok()) {
           return List.of();
         }
@@ -224,28 +256,55 @@ final class RowExpander {
       Set<List<Object>> treeSeen = new HashSet<>();
       boolean treeAsked = algorithms.contains(SortAlgorithm.BUFFER_TREE);
       if (arrivals.stream().anyMatch(a -> a > 0) && input.isPresent()) {
-        check.problem("arrival_ns_per_key", "online sorting generates its keys as they arrive:"
-            + " give n, not an input file");
+        check.problem(
+            "arrival_ns_per_key",
+            "online sorting generates its keys as they arrive:" + " give n, not an input file");
         return List.of();
       }
       for (SortPreset preset : presets) {
-        for (List<Object> c : Lists.<Object>cartesianProduct(reads, writes, pbs, ds, ms, threadCounts,
-            mergers, runSorts, overlaps, parallelMerges)) {
+        for (List<Object> c :
+            Lists.<Object>cartesianProduct(
+                reads,
+                writes,
+                pbs,
+                ds,
+                ms,
+                threadCounts,
+                mergers,
+                runSorts,
+                overlaps,
+                parallelMerges)) {
           SortSettings st;
           try {
             // Empty cells take the preset's values: the one resolution the command line uses.
-            st = preset.resolve(new SortChoices(opt(c.get(0)), opt(c.get(1)),
-                optInt(c.get(2)), optInt(c.get(3)), optLong(c.get(4)), opt(c.get(6)),
-                opt(c.get(7)), opt(c.get(8)), opt(c.get(9)), optInt(c.get(5))));
+            st =
+                preset.resolve(
+                    new SortChoices(
+                        opt(c.get(0)),
+                        opt(c.get(1)),
+                        optInt(c.get(2)),
+                        optInt(c.get(3)),
+                        optLong(c.get(4)),
+                        opt(c.get(6)),
+                        opt(c.get(7)),
+                        opt(c.get(8)),
+                        opt(c.get(9)),
+                        optInt(c.get(5))));
           } catch (IllegalArgumentException e) {
             check.problem("parallel_merge", e.getMessage());
             return List.of();
           }
           for (SortAlgorithm algorithm : algorithms) {
             boolean inMemory = algorithm == SortAlgorithm.IN_MEMORY;
-            if (inMemory && !inMemorySeen.add(List.of(st.readType(), st.writeType(),
-                st.bufferBytes(), st.tuning().threads(), st.tuning().blockIo(),
-                st.preset()))) {
+            if (inMemory
+                && !inMemorySeen.add(
+                    List.of(
+                        st.readType(),
+                        st.writeType(),
+                        st.bufferBytes(),
+                        st.tuning().threads(),
+                        st.tuning().blockIo(),
+                        st.preset()))) {
               continue;
             }
             boolean tree = algorithm == SortAlgorithm.BUFFER_TREE;
@@ -253,34 +312,68 @@ final class RowExpander {
             // it custom.
             String label = inMemory || tree ? st.preset().cliName() : st.label();
             for (FanoutRule fanout : tree ? fanouts : List.of(FanoutRule.DEFAULT)) {
-            // m/8 and a fixed 4:16 can be the same tree: one configuration.
-            if (tree && !treeSeen.add(List.of(st.readType(), st.writeType(), st.bufferBytes(),
-                st.memoryInts(), treeShape(st, fanout), st.preset()))) {
-              continue;
-            }
-            for (long n : ns) {
-              for (SortOrder o : orders) {
-                for (Shape shape : shapes) {
-                  for (RunSettings rs : settings(reps, warmups, caches, syncs, seeds)) {
-                  for (long arrival : arrivals) {
-                  for (List<Path> work : workDirs) {
-                    out.add(new RunConfig(file, line, experiment, null, st.readType(),
-                        st.writeType(), n, 0, st.bufferBytes(), st.memoryInts(), st.fanIn(),
-                        shape, input, output, o, defaults.dataDir(), rs, st.tuning(), label,
-                        algorithm, fanout, arrival, work,
-                        new SortRequest(input.isPresent() ? inputInts : n, st, algorithm,
-                            fanout, memoryGiven, arrival)));
-                    if (out.size() > MAX_CONFIGS) {
-                      check.problem("experiment", "expands to more than " + MAX_CONFIGS
-                          + " configurations");
-                      return List.of();
+              // m/8 and a fixed 4:16 can be the same tree: one configuration.
+              if (tree
+                  && !treeSeen.add(
+                      List.of(
+                          st.readType(),
+                          st.writeType(),
+                          st.bufferBytes(),
+                          st.memoryInts(),
+                          treeShape(st, fanout),
+                          st.preset()))) {
+                continue;
+              }
+              for (long n : ns) {
+                for (SortOrder o : orders) {
+                  for (Shape shape : shapes) {
+                    for (RunSettings rs : settings(reps, warmups, caches, syncs, seeds)) {
+                      for (long arrival : arrivals) {
+                        for (List<Path> work : workDirs) {
+                          out.add(
+                              new RunConfig(
+                                  file,
+                                  line,
+                                  experiment,
+                                  null,
+                                  st.readType(),
+                                  st.writeType(),
+                                  n,
+                                  0,
+                                  st.bufferBytes(),
+                                  st.memoryInts(),
+                                  st.fanIn(),
+                                  shape,
+                                  input,
+                                  output,
+                                  o,
+                                  defaults.dataDir(),
+                                  rs,
+                                  st.tuning(),
+                                  label,
+                                  algorithm,
+                                  fanout,
+                                  arrival,
+                                  work,
+                                  new SortRequest(
+                                      input.isPresent() ? inputInts : n,
+                                      st,
+                                      algorithm,
+                                      fanout,
+                                      memoryGiven,
+                                      arrival)));
+                          if (out.size() > MAX_CONFIGS) {
+                            check.problem(
+                                "experiment",
+                                "expands to more than " + MAX_CONFIGS + " configurations");
+                            return List.of();
+                          }
+                        }
+                      }
                     }
-                  }
-                  }
                   }
                 }
               }
-            }
             }
           }
         }
@@ -291,8 +384,13 @@ final class RowExpander {
     String streamCell = cells.get("stream");
     List<StreamType> types = List.of();
     if (streamCell == null || streamCell.isBlank()) {
-      check.problem("stream", "a " + experiment + " row needs a stream type (allowed: "
-          + Names.allowed(StreamType.class) + ", or all)");
+      check.problem(
+          "stream",
+          "a "
+              + experiment
+              + " row needs a stream type (allowed: "
+              + Names.allowed(StreamType.class)
+              + ", or all)");
     } else if (streamCell.trim().equalsIgnoreCase("all")) {
       types = List.of(StreamType.values());
     } else {
@@ -301,8 +399,10 @@ final class RowExpander {
     List<Long> ns = check.numbers("n", cells.get("n"), NumericField.N, defaults.n());
     List<Long> ks = check.numbers("k", cells.get("k"), NumericField.K, defaults.k());
     String dirCell = cells.get("dir");
-    Path dir = dirCell == null || dirCell.isBlank() ? defaults.dataDir()
-        : check.path("dir", base, dirCell);
+    Path dir =
+        dirCell == null || dirCell.isBlank()
+            ? defaults.dataDir()
+            : check.path("dir", base, dirCell);
     if (dir == null) {
       dir = defaults.dataDir();
     } else {
@@ -317,13 +417,35 @@ final class RowExpander {
           // B changes nothing for simple and buffered: one configuration, not one per B.
           for (long b : t.usesBufferSize() ? bs : bs.subList(0, 1)) {
             for (RunSettings rs : settings(reps, warmups, caches, syncs, seeds)) {
-              out.add(new RunConfig(file, line, experiment, t, null, null, n, (int) k, (int) b, 0,
-                  0, Shape.UNIFORM, Optional.empty(), Optional.empty(), SortOrder.ASCENDING, dir,
-                  rs, null, "", null, null, 0, List.of(),
-                  new StreamsRequest(t, k, b, false)));
+              out.add(
+                  new RunConfig(
+                      file,
+                      line,
+                      experiment,
+                      t,
+                      null,
+                      null,
+                      n,
+                      (int) k,
+                      (int) b,
+                      0,
+                      0,
+                      Shape.UNIFORM,
+                      Optional.empty(),
+                      Optional.empty(),
+                      SortOrder.ASCENDING,
+                      dir,
+                      rs,
+                      null,
+                      "",
+                      null,
+                      null,
+                      0,
+                      List.of(),
+                      new StreamsRequest(t, k, b, false)));
               if (out.size() > MAX_CONFIGS) {
-                check.problem("experiment", "expands to more than " + MAX_CONFIGS
-                    + " configurations");
+                check.problem(
+                    "experiment", "expands to more than " + MAX_CONFIGS + " configurations");
                 return List.of();
               }
             }
@@ -335,7 +457,10 @@ final class RowExpander {
   }
 
   private static List<RunSettings> settings(
-      List<Long> reps, List<Long> warmups, List<CacheMode> caches, List<Boolean> syncs,
+      List<Long> reps,
+      List<Long> warmups,
+      List<CacheMode> caches,
+      List<Boolean> syncs,
       List<Long> seeds) {
     List<RunSettings> out = new ArrayList<>();
     for (long r : reps) {
@@ -353,18 +478,32 @@ final class RowExpander {
   }
 
   /**
-   * Another engine's configurations of a line: one per master, partitions, engine settings, M
-   * (when given), n, order, shape, run settings and work folders; the engine checks its settings.
+   * Another engine's configurations of a line: one per master, partitions, engine settings, M (when
+   * given), n, order, shape, run settings and work folders; the engine checks its settings.
    */
-  private static List<RunConfig> engineConfigs(RowChecker check, Path file, long line,
-      ParamDefaults defaults, Map<String, String> cells, String engine, List<Long> ns,
-      Optional<Path> input, Optional<Path> output, List<SortOrder> orders, List<Shape> shapes,
-      List<RunSettings> runSettings, List<List<Path>> workDirs) {
-    List<Optional<String>> masters = blank(cells.get("master")) ? List.of(Optional.empty())
-        : optional(check.words("master", cells.get("master"), String::trim, ""));
-    List<Optional<Long>> parts = blank(cells.get("partitions")) ? List.of(Optional.empty())
-        : optional(check.numbers("partitions", cells.get("partitions"), NumericField.PARTITIONS,
-            1));
+  private static List<RunConfig> engineConfigs(
+      RowChecker check,
+      Path file,
+      long line,
+      ParamDefaults defaults,
+      Map<String, String> cells,
+      String engine,
+      List<Long> ns,
+      Optional<Path> input,
+      Optional<Path> output,
+      List<SortOrder> orders,
+      List<Shape> shapes,
+      List<RunSettings> runSettings,
+      List<List<Path>> workDirs) {
+    List<Optional<String>> masters =
+        blank(cells.get("master"))
+            ? List.of(Optional.empty())
+            : optional(check.words("master", cells.get("master"), String::trim, ""));
+    List<Optional<Long>> parts =
+        blank(cells.get("partitions"))
+            ? List.of(Optional.empty())
+            : optional(
+                check.numbers("partitions", cells.get("partitions"), NumericField.PARTITIONS, 1));
     List<Optional<Long>> ms = optionalNumbers(check, "m", cells.get("m"), NumericField.M);
     List<Map<String, String>> confs = new ArrayList<>();
     if (blank(cells.get("engine_conf"))) {
@@ -372,12 +511,17 @@ final class RowExpander {
     } else {
       for (String alternative : cells.get("engine_conf").split("\\|", -1)) {
         try {
-          confs.add(EngineChecks.conf(
-              List.of(alternative.trim().split("\\s+")).stream().filter(s -> !s.isEmpty())
-                  .toList()));
+          confs.add(
+              EngineChecks.conf(
+                  List.of(alternative.trim().split("\\s+")).stream()
+                      .filter(s -> !s.isEmpty())
+                      .toList()));
         } catch (IllegalArgumentException e) {
-          check.problem("engine_conf", e.getMessage()
-              + " (the cell is KEY=VALUE settings separated by spaces, | between alternatives)");
+          check.problem(
+              "engine_conf",
+              e.getMessage()
+                  + " (the cell is KEY=VALUE settings separated by spaces, | between"
+                  + " alternatives)");
           return List.of();
         }
       }
@@ -392,11 +536,13 @@ final class RowExpander {
         for (Map<String, String> conf : confs) {
           for (Optional<Long> m : ms) {
             for (List<Path> work : workDirs) {
-              EngineSettings es = new EngineSettings(master,
-                  m.map(OptionalLong::of).orElse(OptionalLong.empty()),
-                  p.map(x -> OptionalInt.of(x.intValue()))
-                      .orElse(OptionalInt.empty()),
-                  conf, work);
+              EngineSettings es =
+                  new EngineSettings(
+                      master,
+                      m.map(OptionalLong::of).orElse(OptionalLong.empty()),
+                      p.map(x -> OptionalInt.of(x.intValue())).orElse(OptionalInt.empty()),
+                      conf,
+                      work);
               try {
                 Admission.engine(engine, es);
               } catch (RefusedException e) {
@@ -409,14 +555,38 @@ final class RowExpander {
                 for (SortOrder o : orders) {
                   for (Shape shape : shapes) {
                     for (RunSettings rs : runSettings) {
-                      out.add(new RunConfig(file, line, Experiment.SORT, null, st.readType(),
-                          st.writeType(), n, 0, st.bufferBytes(), m.orElse(st.memoryInts()),
-                          st.fanIn(), shape, input, output, o, defaults.dataDir(), rs,
-                          st.tuning(), st.label(), SortAlgorithm.MERGE, FanoutRule.DEFAULT, 0,
-                          work, engine, es, null));
+                      out.add(
+                          new RunConfig(
+                              file,
+                              line,
+                              Experiment.SORT,
+                              null,
+                              st.readType(),
+                              st.writeType(),
+                              n,
+                              0,
+                              st.bufferBytes(),
+                              m.orElse(st.memoryInts()),
+                              st.fanIn(),
+                              shape,
+                              input,
+                              output,
+                              o,
+                              defaults.dataDir(),
+                              rs,
+                              st.tuning(),
+                              st.label(),
+                              SortAlgorithm.MERGE,
+                              FanoutRule.DEFAULT,
+                              0,
+                              work,
+                              engine,
+                              es,
+                              null));
                       if (out.size() > MAX_CONFIGS) {
-                        check.problem("experiment", "expands to more than " + MAX_CONFIGS
-                            + " configurations");
+                        check.problem(
+                            "experiment",
+                            "expands to more than " + MAX_CONFIGS + " configurations");
                         return List.of();
                       }
                     }
@@ -441,17 +611,17 @@ final class RowExpander {
   }
 
   /** A cell's numbers, or one empty value (the preset's) when the cell is empty. */
-  private static List<Optional<Long>> optionalNumbers(RowChecker check, String field,
-      String cell, NumericField spec) {
-    return blank(cell) ? List.of(Optional.empty())
+  private static List<Optional<Long>> optionalNumbers(
+      RowChecker check, String field, String cell, NumericField spec) {
+    return blank(cell)
+        ? List.of(Optional.empty())
         : optional(check.numbers(field, cell, spec, spec.min()));
   }
 
   /** A cell's words, or one empty value (the preset's) when the cell is empty. */
-  private static <T> List<Optional<T>> optionalWords(RowChecker check, String field, String cell,
-      Function<String, T> parse, T def) {
-    return blank(cell) ? List.of(Optional.empty())
-        : optional(check.words(field, cell, parse, def));
+  private static <T> List<Optional<T>> optionalWords(
+      RowChecker check, String field, String cell, Function<String, T> parse, T def) {
+    return blank(cell) ? List.of(Optional.empty()) : optional(check.words(field, cell, parse, def));
   }
 
   @SuppressWarnings("unchecked")

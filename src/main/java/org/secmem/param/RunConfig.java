@@ -1,9 +1,9 @@
 package org.secmem.param;
 
-import org.secmem.admission.Request;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.secmem.admission.Request;
 import org.secmem.buffertree.FanoutRule;
 import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
@@ -80,14 +80,58 @@ public record RunConfig(
   }
 
   /** A configuration of write, read or secmem's own sort. */
-  public RunConfig(Path source, long line, Experiment experiment, StreamType stream,
-      StreamType readStream, StreamType writeStream, long n, int k, int b, long m, int d,
-      Shape shape, Optional<Path> input, Optional<Path> output, SortOrder order, Path dir,
-      RunSettings settings, SortTuning tuning, String preset, SortAlgorithm algorithm,
-      FanoutRule fanout, long arrivalNanos, List<Path> workDirs, Request request) {
-    this(source, line, experiment, stream, readStream, writeStream, n, k, b, m, d, shape, input,
-        output, order, dir, settings, tuning, preset, algorithm, fanout, arrivalNanos, workDirs,
-        SortEngines.SECMEM, EngineSettings.defaults(), request);
+  public RunConfig(
+      Path source,
+      long line,
+      Experiment experiment,
+      StreamType stream,
+      StreamType readStream,
+      StreamType writeStream,
+      long n,
+      int k,
+      int b,
+      long m,
+      int d,
+      Shape shape,
+      Optional<Path> input,
+      Optional<Path> output,
+      SortOrder order,
+      Path dir,
+      RunSettings settings,
+      SortTuning tuning,
+      String preset,
+      SortAlgorithm algorithm,
+      FanoutRule fanout,
+      long arrivalNanos,
+      List<Path> workDirs,
+      Request request) {
+    this(
+        source,
+        line,
+        experiment,
+        stream,
+        readStream,
+        writeStream,
+        n,
+        k,
+        b,
+        m,
+        d,
+        shape,
+        input,
+        output,
+        order,
+        dir,
+        settings,
+        tuning,
+        preset,
+        algorithm,
+        fanout,
+        arrivalNanos,
+        workDirs,
+        SortEngines.SECMEM,
+        EngineSettings.defaults(),
+        request);
   }
 
   /** Whether another engine than secmem's own sorts. */

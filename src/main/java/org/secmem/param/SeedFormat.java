@@ -13,8 +13,8 @@ import org.secmem.stream.StreamType;
  * The seed report's semicolon format (sections 3.1 and 4.3 of {@code 000_…txt}), so that its own
  * files run unchanged, header line included. Streams, 5 fields: {@code Type;N list;k;a,b;loops}
  * with B = 2^a … 2^b (ignored for Simple and Buffer). Merge sort, 9 fields: {@code
- * ReadType;WriteType;d;M;a,b;loops;input;output;ascending}. The report's own sort example writes the
- * B range as {@code 20;20} (10 fields); that form is read as {@code 20,20}. Where the report's
+ * ReadType;WriteType;d;M;a,b;loops;input;output;ascending}. The report's own sort example writes
+ * the B range as {@code 20;20} (10 fields); that form is read as {@code 20,20}. Where the report's
  * program fell back to Simple on a misspelt type, this refuses the line.
  */
 final class SeedFormat {
@@ -22,7 +22,10 @@ final class SeedFormat {
   private SeedFormat() {}
 
   static List<RunConfig> parse(
-      Path file, String text, Experiment experiment, ParamDefaults defaults,
+      Path file,
+      String text,
+      Experiment experiment,
+      ParamDefaults defaults,
       List<ParamProblem> problems) {
     List<RunConfig> out = new ArrayList<>();
     String[] lines = text.split("\r?\n", -1);
@@ -57,8 +60,12 @@ final class SeedFormat {
   private static Map<String, String> streamCells(
       Path file, long lineNo, String[] f, List<ParamProblem> problems) {
     if (f.length != 5) {
-      problems.add(new ParamProblem(file, lineNo, "line",
-          f.length + " fields; a stream line has 5: Type;N list;k;B exponent range a,b;loops"));
+      problems.add(
+          new ParamProblem(
+              file,
+              lineNo,
+              "line",
+              f.length + " fields; a stream line has 5: Type;N list;k;B exponent range a,b;loops"));
       return null;
     }
     Map<String, String> cells = new HashMap<>();
@@ -84,9 +91,14 @@ final class SeedFormat {
       System.arraycopy(f, 6, g, 5, 4);
     }
     if (g.length != 9) {
-      problems.add(new ParamProblem(file, lineNo, "line", f.length
-          + " fields; a merge-sort line has 9: ReadType;WriteType;d;M;B exponent range a,b;"
-          + "loops;input;output;ascending"));
+      problems.add(
+          new ParamProblem(
+              file,
+              lineNo,
+              "line",
+              f.length
+                  + " fields; a merge-sort line has 9: ReadType;WriteType;d;M;B exponent range a,b;"
+                  + "loops;input;output;ascending"));
       return null;
     }
     Map<String, String> cells = new HashMap<>();
@@ -103,15 +115,17 @@ final class SeedFormat {
   }
 
   /**
-   * Whether a first line is the report's header: its field names have spaces or brackets, which
-   * no type name or number has (so a misspelt type on line 1 is reported, not skipped).
+   * Whether a first line is the report's header: its field names have spaces or brackets, which no
+   * type name or number has (so a misspelt type on line 1 is reported, not skipped).
    */
   private static boolean isHeader(String[] fields) {
     if (ParamFiles.isStreamType(fields[0])) {
       return false;
     }
-    return fields[0].contains(" ") || fields[0].contains("(")
-        || (fields.length > 1 && fields[1].matches(".*[A-Za-z]{3,}.*")
+    return fields[0].contains(" ")
+        || fields[0].contains("(")
+        || (fields.length > 1
+            && fields[1].matches(".*[A-Za-z]{3,}.*")
             && !ParamFiles.isStreamType(fields[1]));
   }
 
@@ -119,9 +133,16 @@ final class SeedFormat {
   private static String strict(
       Path file, long lineNo, String field, String value, List<ParamProblem> problems) {
     if (typeOrNull(value) == null) {
-      problems.add(new ParamProblem(file, lineNo, field, "unknown stream type '" + value
-          + "' (allowed: Simple, Buffer, BufferB, Mapping, or " + Names.allowed(StreamType.class)
-          + "); the report's program would silently have used Simple"));
+      problems.add(
+          new ParamProblem(
+              file,
+              lineNo,
+              field,
+              "unknown stream type '"
+                  + value
+                  + "' (allowed: Simple, Buffer, BufferB, Mapping, or "
+                  + Names.allowed(StreamType.class)
+                  + "); the report's program would silently have used Simple"));
       // Go on checking the line's other fields; the problem alone refuses the file.
       return StreamType.SIMPLE.cliName();
     }
@@ -147,15 +168,27 @@ final class SeedFormat {
       Path file, long lineNo, String field, List<ParamProblem> problems) {
     String[] ab = field.split(",", -1);
     if (ab.length > 2 || !isInt(ab[0]) || (ab.length == 2 && !isInt(ab[1]))) {
-      problems.add(new ParamProblem(file, lineNo, "b", "'" + field
-          + "' is not a B exponent range a,b (B = 2^a .. 2^b bytes, e.g. 10,16)"));
+      problems.add(
+          new ParamProblem(
+              file,
+              lineNo,
+              "b",
+              "'" + field + "' is not a B exponent range a,b (B = 2^a .. 2^b bytes, e.g. 10,16)"));
       return "";
     }
     long a = Long.parseLong(ab[0].trim());
     long b = ab.length == 2 ? Long.parseLong(ab[1].trim()) : a;
     if (a < 0 || b > 30 || a > b) {
-      problems.add(new ParamProblem(file, lineNo, "b", "exponent range " + a + "," + b
-          + " is not allowed (B = 2^a .. 2^b bytes with 2 <= a <= b <= 30)"));
+      problems.add(
+          new ParamProblem(
+              file,
+              lineNo,
+              "b",
+              "exponent range "
+                  + a
+                  + ","
+                  + b
+                  + " is not allowed (B = 2^a .. 2^b bytes with 2 <= a <= b <= 30)"));
       return "";
     }
     return a == b ? "2^" + a : "2^" + a + "..2^" + b;

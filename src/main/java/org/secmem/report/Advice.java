@@ -1,37 +1,37 @@
 package org.secmem.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
-import org.secmem.report.SortBestTable.Candidate;
-import org.secmem.sort.CostModel;
-import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.function.DoubleFunction;
+import org.secmem.report.SortBestTable.Candidate;
+import org.secmem.sort.CostModel;
 
 /**
  * What a results file says about which settings to use on the machine that measured it (issue 15):
- * for the stream experiments, the buffer size B and the stream type; for the sort, the fan-in d
- * and the memory M, beside the cost model's choice; and, where the file cannot answer, what to add
- * to the sweep. Pure: it reads {@link RawResults} and returns data and lines of text; the caller
+ * for the stream experiments, the buffer size B and the stream type; for the sort, the fan-in d and
+ * the memory M, beside the cost model's choice; and, where the file cannot answer, what to add to
+ * the sweep. Pure: it reads {@link RawResults} and returns data and lines of text; the caller
  * prints them.
  *
  * <p>Only measured runs count (warm-ups are left out). Throughput is the median MiB/s of the
  * repetitions of a configuration, sort time the median elapsed ms.
  *
  * <p><b>Within noise</b>: two configurations are within noise when both were repeated and the
- * {@value #LEVEL_PERCENT}% bootstrap interval of the ratio of their medians includes 1
- * ({@value #RESAMPLES} resamples of each configuration's runs, a fixed seed: the same file always
- * gives the same advice); with one run there is no interval, and nothing is within noise. Chosen
- * over the report's overlapping min–max ranges ({@link SortBestTable}) because one slow run
- * stretches a range: on a real sweep of this machine (5 repetitions, one cold first round) a B at
- * 190 MiB/s overlapped the best at 452 MiB/s, which made every B "within noise" and the knee
- * meaningless. The median and its resampling shrug off one outlier in five runs. With 3 runs the
- * interval is coarse; the advice asks for {@value #ENOUGH_REPS} where it matters.
+ * {@value #LEVEL_PERCENT}% bootstrap interval of the ratio of their medians includes 1 ({@value
+ * #RESAMPLES} resamples of each configuration's runs, a fixed seed: the same file always gives the
+ * same advice); with one run there is no interval, and nothing is within noise. Chosen over the
+ * report's overlapping min–max ranges ({@link SortBestTable}) because one slow run stretches a
+ * range: on a real sweep of this machine (5 repetitions, one cold first round) a B at 190 MiB/s
+ * overlapped the best at 452 MiB/s, which made every B "within noise" and the knee meaningless. The
+ * median and its resampling shrug off one outlier in five runs. With 3 runs the interval is coarse;
+ * the advice asks for {@value #ENOUGH_REPS} where it matters.
  *
  * <p><b>More repetitions</b> are asked for when two results the advice must tell apart (the best
  * and the runner-up; a knee and the best) are within noise and either ran fewer than {@value
@@ -42,11 +42,11 @@ import java.util.function.DoubleFunction;
  *
  * <p><b>Knee</b> of a type's B curve: the smallest B swept that is level with the best B: within
  * noise of it and less than {@value #MATERIAL_PERCENT}% below its median. From the knee on, a
- * larger buffer gains nothing this sweep can tell from noise, nor anything that would matter; it
- * is the B to use when memory matters. Within noise alone is not enough: on a noisy machine a B at
- * a third of the best's median was within noise of it. The B between the knee and the best need
- * not all be level: on a real sweep of this machine single B in the plateau ran unlucky (13 B,
- * 5 runs each), and requiring every one to be level put the knee at the best for every type.
+ * larger buffer gains nothing this sweep can tell from noise, nor anything that would matter; it is
+ * the B to use when memory matters. Within noise alone is not enough: on a noisy machine a B at a
+ * third of the best's median was within noise of it. The B between the knee and the best need not
+ * all be level: on a real sweep of this machine single B in the plateau ran unlucky (13 B, 5 runs
+ * each), and requiring every one to be level put the knee at the best for every type.
  *
  * <p><b>Model optimum</b> of a sort group: among the (d, M) the sweep ran, those with the fewest
  * I/Os the cost model predicts ({@link CostModel}: passes = 1 + ⌈log_d ⌈N/M⌉⌉, I/Os =
@@ -79,8 +79,8 @@ public final class Advice {
   private final List<SortAdvice> sorts;
   private final List<String> nothing;
 
-  private Advice(String source, List<StreamAdvice> streams, List<SortAdvice> sorts,
-      List<String> nothing) {
+  private Advice(
+      String source, List<StreamAdvice> streams, List<SortAdvice> sorts, List<String> nothing) {
     this.source = source;
     this.streams = List.copyOf(streams);
     this.sorts = List.copyOf(sorts);
@@ -97,16 +97,20 @@ public final class Advice {
    * given.
    */
   public static Advice of(RawResults raw, Optional<String> experiment) {
-    List<StreamAdvice> streams = experiment.filter("sort"::equals).isPresent() ? List.of()
-        : StreamAdvice.of(raw, experiment);
-    List<SortAdvice> sorts = experiment.filter(e -> !e.equals("sort")).isPresent() ? List.of()
-        : SortAdvice.of(raw);
+    List<StreamAdvice> streams =
+        experiment.filter("sort"::equals).isPresent()
+            ? List.of()
+            : StreamAdvice.of(raw, experiment);
+    List<SortAdvice> sorts =
+        experiment.filter(e -> !e.equals("sort")).isPresent() ? List.of() : SortAdvice.of(raw);
     List<String> nothing = new ArrayList<>();
     if (streams.isEmpty() && sorts.isEmpty()) {
-      String which = experiment.map(e -> "no measured " + e + " run")
-          .orElse("no measured write, read or sort run");
-      nothing.add(raw.source() + ": nothing to advise on: " + which
-          + " with a throughput or time.");
+      String which =
+          experiment
+              .map(e -> "no measured " + e + " run")
+              .orElse("no measured write, read or sort run");
+      nothing.add(
+          raw.source() + ": nothing to advise on: " + which + " with a throughput or time.");
       boolean sortAsked = experiment.filter("sort"::equals).isPresent();
       boolean streamAsked = experiment.filter(e -> !e.equals("sort")).isPresent();
       if (!sortAsked) {
@@ -127,7 +131,6 @@ public final class Advice {
     return streams.stream().anyMatch(s -> s.types().stream().anyMatch(t -> t.points().size() > 1))
         || sorts.stream().anyMatch(SortAdvice::chooses);
   }
-
 
   /**
    * The lines of the sort groups: each group's block, but groups with one (d, M) each, when there
@@ -154,8 +157,11 @@ public final class Advice {
       if (!out.isEmpty()) {
         out.add("");
       }
-      out.add("sort: " + single.size() + " groups with one (d, M) each: nothing to choose between"
-          + " in d and M");
+      out.add(
+          "sort: "
+              + single.size()
+              + " groups with one (d, M) each: nothing to choose between"
+              + " in d and M");
       out.add("  add: " + SWEEP_D_AND_M);
     }
     return out;
@@ -196,8 +202,11 @@ public final class Advice {
       out.addAll(nothing);
       return out;
     }
-    out.add("(measured runs only; within noise = the " + LEVEL_PERCENT + "% bootstrap interval of"
-        + " the ratio of two medians includes 1)");
+    out.add(
+        "(measured runs only; within noise = the "
+            + LEVEL_PERCENT
+            + "% bootstrap interval of"
+            + " the ratio of two medians includes 1)");
     for (StreamAdvice s : streams) {
       out.add("");
       out.addAll(s.text());
@@ -208,8 +217,10 @@ public final class Advice {
     }
     int add = toAdd().size();
     out.add("");
-    out.add(add == 0 ? "Nothing to add: the sweep answers what it asks."
-        : plural(add, "thing", "things") + " to add to the sweep (the add: lines above).");
+    out.add(
+        add == 0
+            ? "Nothing to add: the sweep answers what it asks."
+            : plural(add, "thing", "things") + " to add to the sweep (the add: lines above).");
     return out;
   }
 
@@ -241,11 +252,15 @@ public final class Advice {
     }
     streams.forEach(s -> out.add("advice: " + s.brief()));
     long single = sorts.stream().filter(s -> !s.chooses()).count();
-    sorts.stream().filter(s -> s.chooses() || single < 2)
+    sorts.stream()
+        .filter(s -> s.chooses() || single < 2)
         .forEach(s -> out.add("advice: " + s.brief()));
     if (single > 1) {
-      out.add("advice: sort: " + single + " groups with one (d, M) each: nothing to choose in d"
-          + " and M");
+      out.add(
+          "advice: sort: "
+              + single
+              + " groups with one (d, M) each: nothing to choose in d"
+              + " and M");
     }
     toAdd().forEach(a -> out.add("advice: add " + a));
     return out;
@@ -258,13 +273,15 @@ public final class Advice {
       return;
     }
     h.append("<h3 id=\"advice-").append(ReportPage.esc(experiment)).append("\">Advice</h3>\n");
-    h.append("<p class=\"note\">What this file says about which settings to use "
-        + "(<code>secmem advise</code> prints the same). <i>within noise</i>: the "
-        + LEVEL_PERCENT + "% bootstrap interval of the ratio of the two medians includes 1 "
-        + "(one slow run cannot make two results look alike, as it can when min\u2013max ranges "
-        + "are compared); "
-        + "<i>knee</i>: the smallest B within noise of the best B and less than "
-        + MATERIAL_PERCENT + "% below it.</p>\n");
+    h.append(
+        "<p class=\"note\">What this file says about which settings to use "
+            + "(<code>secmem advise</code> prints the same). <i>within noise</i>: the "
+            + LEVEL_PERCENT
+            + "% bootstrap interval of the ratio of the two medians includes 1 (one slow run cannot"
+            + " make two results look alike, as it can when min\u2013max ranges are compared);"
+            + " <i>knee</i>: the smallest B within noise of the best B and less than "
+            + MATERIAL_PERCENT
+            + "% below it.</p>\n");
     h.append("<pre class=\"advice\">");
     lines.forEach(l -> h.append(ReportPage.esc(l)).append('\n'));
     h.append("</pre>\n");
@@ -273,8 +290,8 @@ public final class Advice {
   // ---- noise ----
 
   /**
-   * Whether samples {@code a} and {@code b} are within noise (see {@link Advice}): both have two
-   * or more values and the bootstrap interval of median(a) / median(b) includes 1.
+   * Whether samples {@code a} and {@code b} are within noise (see {@link Advice}): both have two or
+   * more values and the bootstrap interval of median(a) / median(b) includes 1.
    */
   static boolean withinNoise(List<Double> a, List<Double> b) {
     if (a.size() < 2 || b.size() < 2) {
@@ -357,11 +374,12 @@ public final class Advice {
   static List<String> aligned(String indent, List<List<String>> rows) {
     int cols = rows.stream().mapToInt(List::size).max().orElse(0);
     int[] width = new int[cols];
-    rows.forEach(r -> {
-      for (int i = 0; i < r.size(); i++) {
-        width[i] = Math.max(width[i], r.get(i).length());
-      }
-    });
+    rows.forEach(
+        r -> {
+          for (int i = 0; i < r.size(); i++) {
+            width[i] = Math.max(width[i], r.get(i).length());
+          }
+        });
     List<String> out = new ArrayList<>();
     for (List<String> r : rows) {
       StringBuilder sb = new StringBuilder(indent);
@@ -391,7 +409,8 @@ public final class Advice {
 
   static OptionalDouble number(String value) {
     try {
-      return value == null || value.isBlank() ? OptionalDouble.empty()
+      return value == null || value.isBlank()
+          ? OptionalDouble.empty()
           : OptionalDouble.of(Double.parseDouble(value.trim()));
     } catch (NumberFormatException e) {
       return OptionalDouble.empty();

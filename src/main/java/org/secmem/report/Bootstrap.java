@@ -25,8 +25,8 @@ final class Bootstrap {
    * @param denominator at least one value
    * @param numerator at least one value
    */
-  static double[] ratiosOfMedians(double[] denominator, double[] numerator, int resamples,
-      SplittableRandom random) {
+  static double[] ratiosOfMedians(
+      double[] denominator, double[] numerator, int resamples, SplittableRandom random) {
     double[] ratios = new double[resamples];
     double[] a = new double[denominator.length];
     double[] b = new double[numerator.length];

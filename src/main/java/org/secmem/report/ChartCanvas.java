@@ -7,12 +7,12 @@ import java.awt.FontMetrics;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.geom.AffineTransform;
+import java.awt.geom.Ellipse2D;
 import java.awt.geom.Line2D;
 import java.awt.geom.Path2D;
 import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.util.Locale;
-import java.awt.geom.Ellipse2D;
 
 /**
  * The few drawing operations a chart needs, written once as SVG elements (text as real {@code
@@ -40,7 +40,8 @@ interface ChartCanvas {
   void circle(double cx, double cy, double r, Color c);
 
   /** Text at baseline y; {@code rotated} turns it 90 degrees anticlockwise about (x, y). */
-  void text(double x, double y, String s, double size, boolean bold, Anchor anchor, boolean rotated);
+  void text(
+      double x, double y, String s, double size, boolean bold, Anchor anchor, boolean rotated);
 
   /** Starts a group of elements that belong to one series' legend entry (SVG only). */
   default void beginLegendEntry(String name, Color c) {}
@@ -58,9 +59,14 @@ interface ChartCanvas {
     private final StringBuilder sb = new StringBuilder();
 
     Svg(int width, int height) {
-      sb.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(width)
-          .append("\" height=\"").append(height).append("\" viewBox=\"0 0 ").append(width)
-          .append(' ').append(height)
+      sb.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+          .append(width)
+          .append("\" height=\"")
+          .append(height)
+          .append("\" viewBox=\"0 0 ")
+          .append(width)
+          .append(' ')
+          .append(height)
           .append("\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n");
       sb.append("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n");
     }
@@ -87,56 +93,106 @@ interface ChartCanvas {
 
     @Override
     public void line(double x1, double y1, double x2, double y2, Color c, double w, boolean dash) {
-      sb.append("<line x1=\"").append(n(x1)).append("\" y1=\"").append(n(y1)).append("\" x2=\"")
-          .append(n(x2)).append("\" y2=\"").append(n(y2)).append("\" stroke=\"").append(hex(c))
-          .append("\" stroke-width=\"").append(n(w)).append('"')
-          .append(dash ? " stroke-dasharray=\"6,4\"" : "").append("/>\n");
+      sb.append("<line x1=\"")
+          .append(n(x1))
+          .append("\" y1=\"")
+          .append(n(y1))
+          .append("\" x2=\"")
+          .append(n(x2))
+          .append("\" y2=\"")
+          .append(n(y2))
+          .append("\" stroke=\"")
+          .append(hex(c))
+          .append("\" stroke-width=\"")
+          .append(n(w))
+          .append('"')
+          .append(dash ? " stroke-dasharray=\"6,4\"" : "")
+          .append("/>\n");
     }
 
     @Override
     public void rect(double x, double y, double w, double h, Color fill, Color stroke) {
-      sb.append("<rect x=\"").append(n(x)).append("\" y=\"").append(n(y)).append("\" width=\"")
-          .append(n(w)).append("\" height=\"").append(n(h)).append("\" fill=\"")
-          .append(fill == null ? "none" : hex(fill)).append('"')
-          .append(stroke == null ? "" : " stroke=\"" + hex(stroke) + "\"").append("/>\n");
+      sb.append("<rect x=\"")
+          .append(n(x))
+          .append("\" y=\"")
+          .append(n(y))
+          .append("\" width=\"")
+          .append(n(w))
+          .append("\" height=\"")
+          .append(n(h))
+          .append("\" fill=\"")
+          .append(fill == null ? "none" : hex(fill))
+          .append('"')
+          .append(stroke == null ? "" : " stroke=\"" + hex(stroke) + "\"")
+          .append("/>\n");
     }
 
     @Override
     public void polygon(double[] xs, double[] ys, Color c, boolean fill) {
-      sb.append("<polygon points=\"").append(points(xs, ys)).append('"')
-          .append(fill ? " fill=\"" + hex(c) + "\"" : " fill=\"none\" stroke=\"" + hex(c)
-              + "\" stroke-width=\"2\"").append("/>\n");
+      sb.append("<polygon points=\"")
+          .append(points(xs, ys))
+          .append('"')
+          .append(
+              fill
+                  ? " fill=\"" + hex(c) + "\""
+                  : " fill=\"none\" stroke=\"" + hex(c) + "\" stroke-width=\"2\"")
+          .append("/>\n");
     }
 
     @Override
     public void polyline(double[] xs, double[] ys, Color c, double w, boolean dashed) {
-      sb.append("<polyline points=\"").append(points(xs, ys)).append("\" fill=\"none\" stroke=\"")
-          .append(hex(c)).append("\" stroke-width=\"").append(n(w)).append('"')
-          .append(dashed ? " stroke-dasharray=\"6,4\"" : "").append("/>\n");
+      sb.append("<polyline points=\"")
+          .append(points(xs, ys))
+          .append("\" fill=\"none\" stroke=\"")
+          .append(hex(c))
+          .append("\" stroke-width=\"")
+          .append(n(w))
+          .append('"')
+          .append(dashed ? " stroke-dasharray=\"6,4\"" : "")
+          .append("/>\n");
     }
 
     @Override
     public void circle(double cx, double cy, double r, Color c) {
-      sb.append("<circle cx=\"").append(n(cx)).append("\" cy=\"").append(n(cy)).append("\" r=\"")
-          .append(n(r)).append("\" fill=\"").append(hex(c)).append("\"/>\n");
+      sb.append("<circle cx=\"")
+          .append(n(cx))
+          .append("\" cy=\"")
+          .append(n(cy))
+          .append("\" r=\"")
+          .append(n(r))
+          .append("\" fill=\"")
+          .append(hex(c))
+          .append("\"/>\n");
     }
 
     @Override
-    public void text(double x, double y, String s, double size, boolean bold, Anchor anchor,
-        boolean rotated) {
-      sb.append("<text x=\"").append(n(x)).append("\" y=\"").append(n(y))
-          .append("\" font-size=\"").append(n(size)).append('"')
+    public void text(
+        double x, double y, String s, double size, boolean bold, Anchor anchor, boolean rotated) {
+      sb.append("<text x=\"")
+          .append(n(x))
+          .append("\" y=\"")
+          .append(n(y))
+          .append("\" font-size=\"")
+          .append(n(size))
+          .append('"')
           .append(bold ? " font-weight=\"bold\"" : "")
-          .append(anchor == Anchor.START ? "" : anchor == Anchor.MIDDLE
-              ? " text-anchor=\"middle\"" : " text-anchor=\"end\"")
+          .append(
+              anchor == Anchor.START
+                  ? ""
+                  : anchor == Anchor.MIDDLE ? " text-anchor=\"middle\"" : " text-anchor=\"end\"")
           .append(rotated ? " transform=\"rotate(-90 " + n(x) + " " + n(y) + ")\"" : "")
-          .append('>').append(esc(s)).append("</text>\n");
+          .append('>')
+          .append(esc(s))
+          .append("</text>\n");
     }
 
     @Override
     public void beginLegendEntry(String name, Color c) {
-      sb.append("<g class=\"legend-entry\" data-series=\"").append(esc(name))
-          .append("\" data-color=\"").append(hex(c)).append("\">\n");
+      sb.append("<g class=\"legend-entry\" data-series=\"")
+          .append(esc(name))
+          .append("\" data-color=\"")
+          .append(hex(c))
+          .append("\">\n");
     }
 
     @Override
@@ -166,10 +222,16 @@ interface ChartCanvas {
 
     private void stroke(Color c, double w, boolean dashed) {
       g.setColor(c);
-      g.setStroke(dashed
-          ? new BasicStroke((float) w, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f,
-              new float[] {6f, 4f}, 0f)
-          : new BasicStroke((float) w, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
+      g.setStroke(
+          dashed
+              ? new BasicStroke(
+                  (float) w,
+                  BasicStroke.CAP_BUTT,
+                  BasicStroke.JOIN_ROUND,
+                  10f,
+                  new float[] {6f, 4f},
+                  0f)
+              : new BasicStroke((float) w, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
     }
 
     private static Path2D path(double[] xs, double[] ys, boolean close) {
@@ -227,8 +289,8 @@ interface ChartCanvas {
     }
 
     @Override
-    public void text(double x, double y, String s, double size, boolean bold, Anchor anchor,
-        boolean rotated) {
+    public void text(
+        double x, double y, String s, double size, boolean bold, Anchor anchor, boolean rotated) {
       g.setColor(Color.BLACK);
       g.setFont(new Font(Font.SANS_SERIF, bold ? Font.BOLD : Font.PLAIN, (int) Math.round(size)));
       FontMetrics fm = g.getFontMetrics();

@@ -2,18 +2,18 @@ package org.secmem.report;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.fs.SecureFolder;
-import java.nio.file.InvalidPathException;
-import java.nio.file.NotDirectoryException;
-import java.util.HashSet;
-import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Draws the charts of a raw results CSV, as PNG and SVG: {@link ChartPlanner} decides which charts
@@ -117,26 +117,27 @@ public final class ChartMaker {
               + "-(vs|by)-[A-Za-z0-9._-]+\\.(png|svg)");
 
   /**
-   * Removes chart files that an earlier drawing of the same results left in its own folder and
-   * this one does not write (an older version named them differently), so the folder shows only
-   * what this plan says; removes the folder when nothing else is in it. Other files stay. The
-   * folder is opened without following links and each file unlinked relative to it: a link at
-   * the folder's name (planted, or swapped in meanwhile) makes secmem remove nothing, and a file
-   * swapped for a link goes as the link.
+   * Removes chart files that an earlier drawing of the same results left in its own folder and this
+   * one does not write (an older version named them differently), so the folder shows only what
+   * this plan says; removes the folder when nothing else is in it. Other files stay. The folder is
+   * opened without following links and each file unlinked relative to it: a link at the folder's
+   * name (planted, or swapped in meanwhile) makes secmem remove nothing, and a file swapped for a
+   * link goes as the link.
    */
   private static void removeStaleCharts(Path outDir, List<ChartSpec> specs) throws IOException {
     Set<String> current = new HashSet<>();
-    specs.forEach(s -> {
-      current.add(s.fileStem() + ".png");
-      current.add(s.fileStem() + ".svg");
-    });
+    specs.forEach(
+        s -> {
+          current.add(s.fileStem() + ".png");
+          current.add(s.fileStem() + ".svg");
+        });
     Path abs = outDir.toAbsolutePath();
     if (!Files.isDirectory(abs.getParent())) {
       return;
     }
     if (!SecureFolder.supported(abs.getParent())) {
-      LOG.info("{}: no old chart is removed (this platform cannot without following links)",
-          outDir);
+      LOG.info(
+          "{}: no old chart is removed (this platform cannot without following links)", outDir);
       return;
     }
     try (SecureFolder parent = SecureFolder.openFollowing(abs.getParent())) {
@@ -146,13 +147,16 @@ public final class ChartMaker {
         return;
       }
       if (kind.get() != SecureFolder.Kind.FOLDER) {
-        LOG.warn("{} is {}, not a folder: no old chart is removed from it", outDir,
+        LOG.warn(
+            "{} is {}, not a folder: no old chart is removed from it",
+            outDir,
             kind.get().described());
         return;
       }
       try (SecureFolder dir = parent.openFolder(name)) {
         for (SecureFolder.Entry e : dir.list()) {
-          if (e.kind() == SecureFolder.Kind.FILE && CHART_FILE.matcher(e.name()).matches()
+          if (e.kind() == SecureFolder.Kind.FILE
+              && CHART_FILE.matcher(e.name()).matches()
               && !current.contains(e.name())) {
             dir.deleteFile(e.name());
           }
@@ -161,8 +165,10 @@ public final class ChartMaker {
           parent.deleteEmptyFolder(name);
         }
       } catch (NotDirectoryException e) {
-        LOG.warn("{} changed into {} while it was looked at: no old chart is removed from it",
-            outDir, e.getMessage());
+        LOG.warn(
+            "{} changed into {} while it was looked at: no old chart is removed from it",
+            outDir,
+            e.getMessage());
       }
     }
   }

@@ -1,7 +1,10 @@
 package org.secmem.report;
 
 import java.awt.Color;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -15,19 +18,16 @@ import org.secmem.report.ChartSpec.AxisKind;
 import org.secmem.report.ChartSpec.Kind;
 import org.secmem.report.ChartSpec.Point;
 import org.secmem.report.ChartSpec.Series;
-import java.awt.image.BufferedImage;
-import java.math.BigDecimal;
-import java.math.MathContext;
 
 /**
  * Draws one planned chart ({@link ChartSpec}) as PNG and SVG, the same picture in both.
  *
- * <p>Points are medians, whiskers run from the smallest to the largest repetition (warm-ups are
- * not in the plan). Sizes (B, N, M) have a log-2 axis with ticks at powers of two in binary units
- * (16, 4K, 1M), from the power of two at or below the smallest value to the one at or above the
- * largest. Each series has the colour and marker of its key ({@link SeriesStyle}); flat series
- * (types the x parameter does not apply to) are dashed level lines. The y axis starts at 0, or is
- * logarithmic (whole decades) when the values span more than two decades.
+ * <p>Points are medians, whiskers run from the smallest to the largest repetition (warm-ups are not
+ * in the plan). Sizes (B, N, M) have a log-2 axis with ticks at powers of two in binary units (16,
+ * 4K, 1M), from the power of two at or below the smallest value to the one at or above the largest.
+ * Each series has the colour and marker of its key ({@link SeriesStyle}); flat series (types the x
+ * parameter does not apply to) are dashed level lines. The y axis starts at 0, or is logarithmic
+ * (whole decades) when the values span more than two decades.
  */
 public final class ChartPainter {
 
@@ -50,11 +50,13 @@ public final class ChartPainter {
     ChartCanvas.Image image = new ChartCanvas.Image(width, height);
     paint(spec, image);
     BufferedImage picture = image.finish();
-    PartFile.writeWhole(png, out -> {
-      if (!ImageIO.write(picture, "png", out)) {
-        throw new IOException(png + ": no PNG writer in this JVM");
-      }
-    });
+    PartFile.writeWhole(
+        png,
+        out -> {
+          if (!ImageIO.write(picture, "png", out)) {
+            throw new IOException(png + ": no PNG writer in this JVM");
+          }
+        });
     PartFile.writeWhole(svg, svg(spec));
     return List.of(png, svg);
   }
@@ -68,8 +70,8 @@ public final class ChartPainter {
 
   // ---- layout ----
 
-  private record Axis(double lo, double hi, boolean log2, boolean log10, List<Double> ticks,
-      List<String> labels) {
+  private record Axis(
+      double lo, double hi, boolean log2, boolean log10, List<Double> ticks, List<String> labels) {
     /** Position in 0..1 of value {@code v}. */
     double frac(double v) {
       double a = log2 ? log(v, 2) : log10 ? Math.log10(v) : v;
@@ -124,8 +126,14 @@ public final class ChartPainter {
         c.line(px, bottom, px, bottom + 5, AXIS, 1, false);
         c.text(px, bottom + 18, x.labels().get(i), 11, false, Anchor.MIDDLE, false);
       }
-      c.text((left + right) / 2, bottom + 44, axisTitle(spec.parameter(), spec.xAxis()), 13,
-          false, Anchor.MIDDLE, false);
+      c.text(
+          (left + right) / 2,
+          bottom + 44,
+          axisTitle(spec.parameter(), spec.xAxis()),
+          13,
+          false,
+          Anchor.MIDDLE,
+          false);
       paintLines(spec, c, styles, x, y, left, right, top, bottom);
     }
     c.line(left, bottom, right, bottom, AXIS, 1, false);
@@ -153,8 +161,16 @@ public final class ChartPainter {
     }
   }
 
-  private void paintLines(ChartSpec spec, ChartCanvas c, List<SeriesStyle> styles, Axis x,
-      Axis y, double left, double right, double top, double bottom) {
+  private void paintLines(
+      ChartSpec spec,
+      ChartCanvas c,
+      List<SeriesStyle> styles,
+      Axis x,
+      Axis y,
+      double left,
+      double right,
+      double top,
+      double bottom) {
     for (int i = 0; i < spec.series().size(); i++) {
       Series s = spec.series().get(i);
       SeriesStyle st = styles.get(i);
@@ -178,8 +194,15 @@ public final class ChartPainter {
     }
   }
 
-  private void paintBars(ChartSpec spec, ChartCanvas c, List<SeriesStyle> styles, Axis y,
-      double left, double right, double top, double bottom) {
+  private void paintBars(
+      ChartSpec spec,
+      ChartCanvas c,
+      List<SeriesStyle> styles,
+      Axis y,
+      double left,
+      double right,
+      double top,
+      double bottom) {
     int n = spec.series().size();
     double slot = (right - left) / n;
     double barWidth = Math.min(slot * 0.6, 90);
@@ -203,13 +226,20 @@ public final class ChartPainter {
     }
   }
 
-  private static void whisker(ChartCanvas c, double px, Statistics st, Axis y, double top,
-      double bottom, Color color, double cap) {
+  private static void whisker(
+      ChartCanvas c,
+      double px,
+      Statistics st,
+      Axis y,
+      double top,
+      double bottom,
+      Color color,
+      double cap) {
     if (st.count() < 2 || st.min() == st.max()) {
       return;
     }
-    double y1 = bottom - y.frac(Math.max(st.min(), y.log10() ? Math.pow(10, y.lo()) : 0))
-        * (bottom - top);
+    double y1 =
+        bottom - y.frac(Math.max(st.min(), y.log10() ? Math.pow(10, y.lo()) : 0)) * (bottom - top);
     double y2 = bottom - y.frac(st.max()) * (bottom - top);
     c.line(px, y1, px, y2, color, 1.2, false);
     c.line(px - cap, y1, px + cap, y1, color, 1.2, false);
@@ -222,12 +252,24 @@ public final class ChartPainter {
     switch (st.marker()) {
       case CIRCLE -> c.circle(x, y, r, col);
       case SQUARE -> c.rect(x - r + 0.5, y - r + 0.5, 2 * r - 1, 2 * r - 1, col, null);
-      case TRIANGLE -> c.polygon(new double[] {x - r, x + r, x},
-          new double[] {y + r * 0.8, y + r * 0.8, y - r}, col, true);
-      case TRIANGLE_DOWN -> c.polygon(new double[] {x - r, x + r, x},
-          new double[] {y - r * 0.8, y - r * 0.8, y + r}, col, true);
-      case DIAMOND -> c.polygon(new double[] {x - r, x, x + r, x},
-          new double[] {y, y - r - 1, y, y + r + 1}, col, true);
+      case TRIANGLE ->
+          c.polygon(
+              new double[] {x - r, x + r, x},
+              new double[] {y + r * 0.8, y + r * 0.8, y - r},
+              col,
+              true);
+      case TRIANGLE_DOWN ->
+          c.polygon(
+              new double[] {x - r, x + r, x},
+              new double[] {y - r * 0.8, y - r * 0.8, y + r},
+              col,
+              true);
+      case DIAMOND ->
+          c.polygon(
+              new double[] {x - r, x, x + r, x},
+              new double[] {y, y - r - 1, y, y + r + 1},
+              col,
+              true);
       case CROSS -> {
         c.line(x - r, y - r, x + r, y + r, col, 2.2, false);
         c.line(x - r, y + r, x + r, y - r, col, 2.2, false);
@@ -368,16 +410,23 @@ public final class ChartPainter {
     String fixedSwept =
         spec.fixed().entrySet().stream()
             .filter(e -> ResultColumns.SWEPT_PARAMETERS.contains(e.getKey()))
-            .sorted(Comparator.comparingInt(
-                e -> ResultColumns.SWEPT_PARAMETERS.indexOf(e.getKey())))
+            .sorted(
+                Comparator.comparingInt(e -> ResultColumns.SWEPT_PARAMETERS.indexOf(e.getKey())))
             .map(e -> ChartPlanner.label(e.getKey()) + "=" + size(e.getKey(), e.getValue()))
             .collect(Collectors.joining(", "));
-    String against = spec.kind() == Kind.BAR
-        ? " per " + (spec.experiment().equals("sort") ? "stream pair or preset"
-            : spec.experiment().equals(ChartPlanner.PQ) ? "queue" : "stream type")
-        : " vs " + ChartPlanner.label(spec.parameter());
+    String against =
+        spec.kind() == Kind.BAR
+            ? " per "
+                + (spec.experiment().equals("sort")
+                    ? "stream pair or preset"
+                    : spec.experiment().equals(ChartPlanner.PQ) ? "queue" : "stream type")
+            : " vs " + ChartPlanner.label(spec.parameter());
     String subject = spec.subject().isEmpty() ? "" : " (" + spec.subject() + ")";
-    return spec.experiment() + subject + ": " + what + against
+    return spec.experiment()
+        + subject
+        + ": "
+        + what
+        + against
         + (fixedSwept.isEmpty() ? "" : " (" + fixedSwept + ")");
   }
 
@@ -395,8 +444,10 @@ public final class ChartPainter {
             : counts.getMin() + "-" + counts.getMax();
     List<String> lines = new ArrayList<>();
     // a sort's legend counts sorted runs: its repetitions are not called runs too
-    String of = spec.experiment().equals("sort") || spec.experiment().equals(ChartPlanner.PQ)
-        ? " repetitions" : " runs";
+    String of =
+        spec.experiment().equals("sort") || spec.experiment().equals(ChartPlanner.PQ)
+            ? " repetitions"
+            : " runs";
     lines.add((spec.kind() == Kind.BAR ? "bars" : "points") + ": median of " + runs + of);
     lines.add("whiskers: min\u2013max");
     lines.add("(warm-up runs excluded)");

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -20,36 +21,35 @@ import org.secmem.report.ChartSpec.Kind;
 import org.secmem.report.ChartSpec.Metric;
 import org.secmem.report.ChartSpec.Point;
 import org.secmem.report.ChartSpec.Series;
-import java.util.IdentityHashMap;
 
 /**
  * Decides which charts a results file calls for, as data: no drawing.
  *
- * <p>A chart joins only rows of one sweep. Rows belong to one sweep when they have the same
- * {@value #SWEEP} cell (the command or parameter-file line they came from, e.g. {@code cli} or
- * {@code sweep.csv:3}). A file without that column (written by an older secmem) is cut into sweeps
- * by file order, as a parameter line writes them (types one after another): a sweep ends where the
+ * <p>A chart joins only rows of one sweep. Rows belong to one sweep when they have the same {@value
+ * #SWEEP} cell (the command or parameter-file line they came from, e.g. {@code cli} or {@code
+ * sweep.csv:3}). A file without that column (written by an older secmem) is cut into sweeps by file
+ * order, as a parameter line writes them (types one after another): a sweep ends where the
  * experiment changes or a type comes back after another; rows of a single type are cut further
- * where a second swept parameter starts to vary. Within a sweep, every swept parameter that
- * takes several values is an x axis; the rows with that parameter are grouped so that every other
+ * where a second swept parameter starts to vary. Within a sweep, every swept parameter that takes
+ * several values is an x axis; the rows with that parameter are grouped so that every other
  * configuration column is equal within a chart (a chart never mixes cache states or N values), and
  * each stream type (for sort: each read/write pair, preset) is a series. Rows of the same sweep and
  * the same other values that leave x empty (a type that does not use B) are a flat series.
  *
  * <p>A series needs {@link #MIN_POINTS_GUESSED} x values when the sweeps were guessed from file
  * order and there are several (a line of two points from two sweeps is noise), two when the file
- * names its sweeps or is one sweep; a
- * chart needs a measured series. When nothing is swept but several types were measured in one
- * configuration, a bar chart per metric compares them. What was left out is logged.
+ * names its sweeps or is one sweep; a chart needs a measured series. When nothing is swept but
+ * several types were measured in one configuration, a bar chart per metric compares them. What was
+ * left out is logged.
  *
  * <p>A sort sweep that varies both d and M is drawn as the seed draws it, one line per M over d and
  * one line per d over M, one chart per read/write pair or preset ({@link SortChartPlanner}),
  * instead of one chart of one line per M and per d.
  *
- * <p>Planning takes time in proportion to the file's rows (and n log n to order the points):
- * rows are grouped through hash maps, and what a series is named after or which rows join a line
- * is worked out once per chart, never by comparing each row or group with every other
- * (issue 27: that made a results file that runs append to slower to chart with every run).
+ * <p>Planning takes time in proportion to the file's rows (and n log n to order the points): rows
+ * are grouped through hash maps, and what a series is named after or which rows join a line is
+ * worked out once per chart, never by comparing each row or group with every other (issue 27: that
+ * made a results file that runs append to slower to chart with every run).
  */
 public final class ChartPlanner {
 
@@ -67,22 +67,25 @@ public final class ChartPlanner {
   static final String MERGE = "merge";
   static final String WORK_DIR = "work_dir";
   static final String ENGINE = "engine";
+
   /** Another engine's series: its name, master and settings (secmem's own rows leave them out). */
-  static final List<String> ENGINE_SERIES =
-      List.of(ENGINE, "master", "partitions", "engine_conf");
-  static final List<String> SORT_SERIES_EXTRAS =
-      List.of("preset", "tool", ALGORITHM, WORK_DIR);
+  static final List<String> ENGINE_SERIES = List.of(ENGINE, "master", "partitions", "engine_conf");
+
+  static final List<String> SORT_SERIES_EXTRAS = List.of("preset", "tool", ALGORITHM, WORK_DIR);
+
   /** The priority-queue experiment: a series per queue (and per tree where its setup varies). */
   static final String PQ = "pq";
+
   /**
    * What tells a pq series: the queue, and the buffer tree's streams and (a, b), which the java
    * queue leaves blank (so that they do not split its rows from the tree's into other charts).
    */
   static final List<String> PQ_SERIES =
-      List.of(ALGORITHM, ResultColumns.READ_STREAM, ResultColumns.WRITE_STREAM, "fanout_a",
-          "fanout_b");
+      List.of(
+          ALGORITHM, ResultColumns.READ_STREAM, ResultColumns.WRITE_STREAM, "fanout_a", "fanout_b");
 
   private final List<String> leftOut = new ArrayList<>();
+
   /** The sort rows of the file {@link #plan} plans, for buffer-tree charts; made when needed. */
   private TreeChartPlanner.Peers treePeers;
 
@@ -147,9 +150,9 @@ public final class ChartPlanner {
       List.of(ResultColumns.B, ResultColumns.K, ResultColumns.M, ResultColumns.D, "threads");
 
   /**
-   * Another engine's row as a chart sees it: its cores ({@code threads}) and memory (M) are its
-   * own settings, not points of secmem's sweeps over them, so they are blank there (not
-   * applicable, joining any value) and the row sits beside secmem's rows of the same N.
+   * Another engine's row as a chart sees it: its cores ({@code threads}) and memory (M) are its own
+   * settings, not points of secmem's sweeps over them, so they are blank there (not applicable,
+   * joining any value) and the row sits beside secmem's rows of the same N.
    */
   static RawRow ownParametersOnly(RawRow r) {
     String engine = r.get(ENGINE).trim();
@@ -168,8 +171,16 @@ public final class ChartPlanner {
     List<String> cols =
         experiment.equals("sort")
             ? List.of(
-                ResultColumns.READ_STREAM, ResultColumns.WRITE_STREAM, "preset", "tool",
-                ALGORITHM, WORK_DIR, ENGINE, "master", "partitions", "engine_conf")
+                ResultColumns.READ_STREAM,
+                ResultColumns.WRITE_STREAM,
+                "preset",
+                "tool",
+                ALGORITHM,
+                WORK_DIR,
+                ENGINE,
+                "master",
+                "partitions",
+                "engine_conf")
             : List.of(ResultColumns.STREAM);
     return cols.stream().filter(raw.header()::contains).toList();
   }
@@ -185,13 +196,18 @@ public final class ChartPlanner {
       // Its peers may be on other lines of the file (a line per algorithm): all sort rows,
       // gathered once for every tree sweep of the file.
       if (treePeers == null) {
-        treePeers = new TreeChartPlanner.Peers(raw.measuredRows().stream()
-            .filter(r -> r.get(ResultColumns.EXPERIMENT).trim().equals("sort")).toList());
+        treePeers =
+            new TreeChartPlanner.Peers(
+                raw.measuredRows().stream()
+                    .filter(r -> r.get(ResultColumns.EXPERIMENT).trim().equals("sort"))
+                    .toList());
       }
-      List<ChartSpec> specs = new ArrayList<>(
-          TreeChartPlanner.plan(rows, treePeers, minPoints, where, leftOut));
-      List<RawRow> others = rows.stream()
-          .filter(r -> !r.get(ALGORITHM).trim().equals(TreeChartPlanner.TREE)).toList();
+      List<ChartSpec> specs =
+          new ArrayList<>(TreeChartPlanner.plan(rows, treePeers, minPoints, where, leftOut));
+      List<RawRow> others =
+          rows.stream()
+              .filter(r -> !r.get(ALGORITHM).trim().equals(TreeChartPlanner.TREE))
+              .toList();
       if (!others.isEmpty()) {
         specs.addAll(planSweepOf(raw, others, minPoints));
       }
@@ -226,9 +242,9 @@ public final class ChartPlanner {
     if (varying.isEmpty()) {
       // a swept parameter is blank only for types it does not apply to: not a different setting
       List<String> settings = context.stream().filter(c -> !swept.contains(c)).toList();
-      for (Map.Entry<Map<String, String>, List<RawRow>> g
-          : RowGroups.joinNotApplicable(RowGroups.byContext(rows, settings),
-              OWN_SORT_SETTINGS).entrySet()) {
+      for (Map.Entry<Map<String, String>, List<RawRow>> g :
+          RowGroups.joinNotApplicable(RowGroups.byContext(rows, settings), OWN_SORT_SETTINGS)
+              .entrySet()) {
         Map<String, String> values = new LinkedHashMap<>();
         for (String c : context) {
           Set<String> v = distinctNonEmpty(g.getValue(), c);
@@ -241,11 +257,20 @@ public final class ChartPlanner {
             break;
           }
           specs.add(
-              new ChartSpec(experiment, metric, seriesColumns.isEmpty() ? "series"
-                      : seriesColumns.get(0), RowGroups.fixed(values), false, bars,
-                  safe(experiment) + "-" + metric.fileName() + "-by-"
+              new ChartSpec(
+                  experiment,
+                  metric,
+                  seriesColumns.isEmpty() ? "series" : seriesColumns.get(0),
+                  RowGroups.fixed(values),
+                  false,
+                  bars,
+                  safe(experiment)
+                      + "-"
+                      + metric.fileName()
+                      + "-by-"
                       + (sort ? "sort" : pq ? "queue" : "stream"),
-                  Kind.BAR, AxisKind.CATEGORY));
+                  Kind.BAR,
+                  AxisKind.CATEGORY));
         }
         if (bars.size() < 2) {
           leftOut.add(where + ": one configuration of one type, nothing to compare");
@@ -263,8 +288,8 @@ public final class ChartPlanner {
     }
     for (String x : xs) {
       if (dByM && SortChartPlanner.LINES.containsKey(x)) {
-        specs.addAll(SortChartPlanner.plan(rows, x, context, seriesColumns, minPoints, where,
-            leftOut));
+        specs.addAll(
+            SortChartPlanner.plan(rows, x, context, seriesColumns, minPoints, where, leftOut));
         continue;
       }
       List<String> others = context.stream().filter(c -> !c.equals(x)).toList();
@@ -272,8 +297,8 @@ public final class ChartPlanner {
       List<RawRow> withoutX = rows.stream().filter(r -> !r.has(x)).toList();
       FlatRows flat = new FlatRows(RowGroups.byContext(withoutX, others), swept);
       for (Map.Entry<Map<String, String>, List<RawRow>> g :
-          RowGroups.joinNotApplicable(RowGroups.byContext(withX, others),
-              notApplicable(swept)).entrySet()) {
+          RowGroups.joinNotApplicable(RowGroups.byContext(withX, others), notApplicable(swept))
+              .entrySet()) {
         for (Metric metric : metrics) {
           List<Series> measured = new ArrayList<>();
           List<String> tooShort = new ArrayList<>();
@@ -285,8 +310,18 @@ public final class ChartPlanner {
             }
           }
           if (!tooShort.isEmpty() && metric == Metric.TIME) {
-            leftOut.add(where + ": " + experiment + " vs " + label(x) + " " + describe(g.getKey())
-                + ": fewer than " + minPoints + " x values: " + String.join(", ", tooShort));
+            leftOut.add(
+                where
+                    + ": "
+                    + experiment
+                    + " vs "
+                    + label(x)
+                    + " "
+                    + describe(g.getKey())
+                    + ": fewer than "
+                    + minPoints
+                    + " x values: "
+                    + String.join(", ", tooShort));
           }
           if (measured.isEmpty()) {
             continue;
@@ -296,15 +331,21 @@ public final class ChartPlanner {
           series.addAll(flatSeries(flatRows, x, metric, seriesColumns, sort, measured));
           boolean logX = logScale(x, series);
           specs.add(
-              new ChartSpec(experiment, metric, x, RowGroups.fixed(g.getKey()), logX, series,
-                  safe(experiment) + "-" + metric.fileName() + "-vs-" + safe(x), Kind.LINE,
+              new ChartSpec(
+                  experiment,
+                  metric,
+                  x,
+                  RowGroups.fixed(g.getKey()),
+                  logX,
+                  series,
+                  safe(experiment) + "-" + metric.fileName() + "-vs-" + safe(x),
+                  Kind.LINE,
                   AxisKind.of(x, logX)));
         }
       }
     }
     return specs;
   }
-
 
   private static String describe(Map<String, String> context) {
     return RowGroups.fixed(context).entrySet().stream()
@@ -315,7 +356,6 @@ public final class ChartPlanner {
 
   /** A series' legend name and style key (see {@link Series}). */
   record Identity(String name, String key) {}
-
 
   /** A sort series' work folders: "runs in A + B", or "runs beside the output" for the default. */
   static String workDirName(String cell) {
@@ -361,8 +401,12 @@ public final class ChartPlanner {
     List<Series> series = new ArrayList<>();
     int i = 0;
     for (Map.Entry<Identity, List<Double>> e : byName.entrySet()) {
-      series.add(new Series(e.getKey().name(),
-          List.of(new Point(i++, Statistics.of(e.getValue()))), e.getKey().key(), false));
+      series.add(
+          new Series(
+              e.getKey().name(),
+              List.of(new Point(i++, Statistics.of(e.getValue()))),
+              e.getKey().key(),
+              false));
     }
     return series;
   }
@@ -375,8 +419,7 @@ public final class ChartPlanner {
     for (RawRow r : rows) {
       OptionalDouble y = metric(r, metric);
       if (y.isPresent()) {
-        byName.computeIfAbsent(names.of(r), k -> new ArrayList<>())
-            .add(y.getAsDouble());
+        byName.computeIfAbsent(names.of(r), k -> new ArrayList<>()).add(y.getAsDouble());
       }
     }
     return byName;
@@ -393,15 +436,19 @@ public final class ChartPlanner {
    */
   private static final class FlatRows {
     private final List<List<RawRow>> groups = new ArrayList<>();
+
     /** For each set of columns a group compares, the groups (their numbers) by those cells. */
     private final Map<List<String>, Map<List<String>, List<Integer>>> byCells =
         new LinkedHashMap<>();
 
-    /** @param flatGroups rows without x by their other values, in file order */
+    /**
+     * @param flatGroups rows without x by their other values, in file order
+     */
     FlatRows(Map<Map<String, String>, List<RawRow>> flatGroups, List<String> swept) {
       for (Map.Entry<Map<String, String>, List<RawRow>> f : flatGroups.entrySet()) {
         List<String> compared = RowGroups.compared(f.getKey(), swept);
-        byCells.computeIfAbsent(compared, c -> new HashMap<>())
+        byCells
+            .computeIfAbsent(compared, c -> new HashMap<>())
             .computeIfAbsent(RowGroups.cells(f.getKey(), compared), c -> new ArrayList<>())
             .add(groups.size());
         groups.add(f.getValue());
@@ -411,8 +458,9 @@ public final class ChartPlanner {
     /** The rows that go with the line of {@code key}, group by group in file order. */
     List<RawRow> of(Map<String, String> key) {
       List<Integer> found = new ArrayList<>();
-      byCells.forEach((columns, index) ->
-          found.addAll(index.getOrDefault(RowGroups.cells(key, columns), List.of())));
+      byCells.forEach(
+          (columns, index) ->
+              found.addAll(index.getOrDefault(RowGroups.cells(key, columns), List.of())));
       Collections.sort(found);
       List<RawRow> rows = new ArrayList<>();
       found.forEach(i -> rows.addAll(groups.get(i)));
@@ -422,7 +470,11 @@ public final class ChartPlanner {
 
   /** Runs without x as level lines over the x range of {@code measured}. */
   private static List<Series> flatSeries(
-      List<RawRow> rows, String x, Metric metric, List<String> seriesColumns, boolean sort,
+      List<RawRow> rows,
+      String x,
+      Metric metric,
+      List<String> seriesColumns,
+      boolean sort,
       List<Series> measured) {
     double minX = Double.POSITIVE_INFINITY;
     double maxX = Double.NEGATIVE_INFINITY;
@@ -436,8 +488,12 @@ public final class ChartPlanner {
     List<Series> flat = new ArrayList<>();
     for (Map.Entry<Identity, List<Double>> e : byName.entrySet()) {
       Statistics stats = Statistics.of(e.getValue());
-      flat.add(new Series(e.getKey().name() + ", no " + label(x),
-          List.of(new Point(minX, stats), new Point(maxX, stats)), e.getKey().key(), true));
+      flat.add(
+          new Series(
+              e.getKey().name() + ", no " + label(x),
+              List.of(new Point(minX, stats), new Point(maxX, stats)),
+              e.getKey().key(),
+              true));
     }
     return flat;
   }
@@ -458,8 +514,8 @@ public final class ChartPlanner {
   }
 
   /**
-   * Charts of the same experiment, metric and x from different sweeps get the values that tell
-   * them apart in their file names ({@code read-time-vs-n-b4096}), else a number.
+   * Charts of the same experiment, metric and x from different sweeps get the values that tell them
+   * apart in their file names ({@code read-time-vs-n-b4096}), else a number.
    */
   private static List<ChartSpec> uniqueStems(List<ChartSpec> specs) {
     Map<String, List<ChartSpec>> byStem = new LinkedHashMap<>();
@@ -475,10 +531,12 @@ public final class ChartPlanner {
       List<String> differing =
           keys.stream()
               .filter(k -> same.stream().map(s -> s.fixed().get(k)).distinct().count() > 1)
-              .sorted(Comparator.comparingInt(k -> {
-                int i = ResultColumns.SWEPT_PARAMETERS.indexOf(k);
-                return i < 0 ? 100 : i;
-              }))
+              .sorted(
+                  Comparator.comparingInt(
+                      k -> {
+                        int i = ResultColumns.SWEPT_PARAMETERS.indexOf(k);
+                        return i < 0 ? 100 : i;
+                      }))
               .toList();
       Map<String, Integer> seen = new HashMap<>();
       for (ChartSpec s : same) {
@@ -497,9 +555,20 @@ public final class ChartPlanner {
     List<ChartSpec> result = new ArrayList<>();
     for (ChartSpec s : specs) {
       String stem = stems.get(s);
-      result.add(Objects.equals(stem, s.fileStem()) ? s
-          : new ChartSpec(s.experiment(), s.metric(), s.parameter(), s.fixed(),
-              s.logX(), s.series(), stem, s.kind(), s.xAxis(), s.subject()));
+      result.add(
+          Objects.equals(stem, s.fileStem())
+              ? s
+              : new ChartSpec(
+                  s.experiment(),
+                  s.metric(),
+                  s.parameter(),
+                  s.fixed(),
+                  s.logX(),
+                  s.series(),
+                  stem,
+                  s.kind(),
+                  s.xAxis(),
+                  s.subject()));
     }
     return result;
   }

@@ -1,9 +1,9 @@
 package org.secmem.report;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Collections;
 
 /**
  * One chart to draw: a metric of one experiment against one swept parameter, one series per stream
@@ -41,8 +41,16 @@ public record ChartSpec(
   }
 
   /** A chart whose series are the types (no subject). */
-  public ChartSpec(String experiment, Metric metric, String parameter, Map<String, String> fixed,
-      boolean logX, List<Series> series, String fileStem, Kind kind, AxisKind xAxis) {
+  public ChartSpec(
+      String experiment,
+      Metric metric,
+      String parameter,
+      Map<String, String> fixed,
+      boolean logX,
+      List<Series> series,
+      String fileStem,
+      Kind kind,
+      AxisKind xAxis) {
     this(experiment, metric, parameter, fixed, logX, series, fileStem, kind, xAxis, "");
   }
 
@@ -115,8 +123,8 @@ public record ChartSpec(
    *
    * @param name the legend entry, e.g. {@code mapped} or {@code read user-buffer, write mapped}
    * @param points by ascending x
-   * @param key what picks its colour and marker (see {@link SeriesStyle}): the stream type,
-   *     stream pair, preset or tool, the same in every chart
+   * @param key what picks its colour and marker (see {@link SeriesStyle}): the stream type, stream
+   *     pair, preset or tool, the same in every chart
    * @param flat whether it is runs that leave the x parameter empty (a type that does not use B),
    *     drawn as a level line over the x range: two points with the same statistics
    */

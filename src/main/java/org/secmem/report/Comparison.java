@@ -1,44 +1,44 @@
 package org.secmem.report;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import java.util.Collections;
-import java.util.Optional;
 
 /**
- * Two results files compared configuration by configuration, as JMH's score ± error, hyperfine's
- * "x ± y times faster" and critcmp do it: the elapsed time (ms) of the measured runs (warm-ups and
+ * Two results files compared configuration by configuration, as JMH's score ± error, hyperfine's "x
+ * ± y times faster" and critcmp do it: the elapsed time (ms) of the measured runs (warm-ups and
  * sentinel re-runs left out) of each configuration of BASE against the same configuration of NEW.
  *
- * <p>Configurations match on the configuration columns (see {@link ResultColumns}) both files
- * have, except the one named as the thing compared ({@link By}). A configuration column that only
- * one file has (a later version added it) is left out of the match when it holds one value per
- * configuration; with several it cannot match one to one, and the comparison is refused naming
- * the column and its values. A configuration without an equal partner meets those of the other
- * side that differ from it only where one of the two is empty (B of the buffered stream against
+ * <p>Configurations match on the configuration columns (see {@link ResultColumns}) both files have,
+ * except the one named as the thing compared ({@link By}). A configuration column that only one
+ * file has (a later version added it) is left out of the match when it holds one value per
+ * configuration; with several it cannot match one to one, and the comparison is refused naming the
+ * column and its values. A configuration without an equal partner meets those of the other side
+ * that differ from it only where one of the two is empty (B of the buffered stream against
  * user-buffer's B values). Configurations on one side only are kept as rows of their own.
  *
  * <p>Per matched configuration: both medians, their median absolute deviations, the ratio NEW /
  * BASE of the medians (below 1: NEW is faster), and a {@code level} percentile bootstrap interval
  * for it ({@link Bootstrap}, {@value Bootstrap#RESAMPLES} resamples of each side, seeded from the
  * configuration so that the same files always give the same intervals). The difference is
- * significant when the interval excludes 1. With fewer than two runs on a side there is no
- * interval and no verdict.
+ * significant when the interval excludes 1. With fewer than two runs on a side there is no interval
+ * and no verdict.
  *
  * @param base the BASE side: its file and, with {@code --by COLUMN=A:B}, the rows it takes
  * @param next the NEW side
  * @param keyColumns the columns configurations are matched on, in BASE's header order
- * @param varying the key columns whose value differs between configurations of one experiment
- *     (and the experiment, when there are several): what the rows' labels show
+ * @param varying the key columns whose value differs between configurations of one experiment (and
+ *     the experiment, when there are several): what the rows' labels show
  * @param same the key columns with one value in every configuration, and that value
  * @param rows every configuration, matched or one-sided: experiments in order of appearance, then
  *     by key, numbers as numbers
@@ -46,8 +46,15 @@ import java.util.Optional;
  * @param level the confidence level of the intervals, e.g. 0.95
  * @param summary counts and the geometric mean of the ratios
  */
-public record Comparison(Side base, Side next, List<String> keyColumns, List<String> varying,
-    Map<String, String> same, List<Row> rows, List<String> notes, double level,
+public record Comparison(
+    Side base,
+    Side next,
+    List<String> keyColumns,
+    List<String> varying,
+    Map<String, String> same,
+    List<Row> rows,
+    List<String> notes,
+    double level,
     Summary summary) {
 
   /** The default confidence level of the intervals. */
@@ -78,8 +85,12 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
     public By {
       Objects.requireNonNull(column, "column");
       if ((baseValue == null) != (newValue == null)) {
-        throw new IllegalArgumentException("baseValue (" + baseValue + ") and newValue ("
-            + newValue + ") are given together or not at all");
+        throw new IllegalArgumentException(
+            "baseValue ("
+                + baseValue
+                + ") and newValue ("
+                + newValue
+                + ") are given together or not at all");
       }
     }
 
@@ -176,24 +187,32 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
    * @param high upper end
    * @param verdict what the interval says
    */
-  public record Row(List<String> key, String label, Sample base, Sample next, double ratio,
-      double low, double high, Verdict verdict) {
+  public record Row(
+      List<String> key,
+      String label,
+      Sample base,
+      Sample next,
+      double ratio,
+      double low,
+      double high,
+      Verdict verdict) {
     public Row {
       key = List.copyOf(key);
     }
 
     /**
-     * The verdict in words, e.g. {@code 1.42x faster}, {@code unchanged (within noise)};
-     * {@code times} is the sign after a factor ("x", or "×" where the output takes it).
+     * The verdict in words, e.g. {@code 1.42x faster}, {@code unchanged (within noise)}; {@code
+     * times} is the sign after a factor ("x", or "×" where the output takes it).
      */
     public String verdictText(String times) {
       return switch (verdict) {
         case FASTER -> Numbers.fixed(1 / ratio, 2) + times + " faster";
         case SLOWER -> Numbers.fixed(ratio, 2) + times + " slower";
         case UNCHANGED -> "unchanged (within noise)";
-        case UNDECIDED -> base.n() < 2 || next.n() < 2
-            ? "too few runs (" + base.n() + " and " + next.n() + ")"
-            : "no ratio (BASE median is 0)";
+        case UNDECIDED ->
+            base.n() < 2 || next.n() < 2
+                ? "too few runs (" + base.n() + " and " + next.n() + ")"
+                : "no ratio (BASE median is 0)";
         case ONLY_BASE -> "only in BASE";
         case ONLY_NEW -> "only in NEW";
       };
@@ -220,8 +239,16 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
    * @param onlyBase configurations only in BASE
    * @param onlyNew configurations only in NEW
    */
-  public record Summary(double geometricMean, double low, double high, int faster, int slower,
-      int unchanged, int undecided, int onlyBase, int onlyNew) {
+  public record Summary(
+      double geometricMean,
+      double low,
+      double high,
+      int faster,
+      int slower,
+      int unchanged,
+      int undecided,
+      int onlyBase,
+      int onlyNew) {
 
     /** The counts and geometric mean of {@code rows}; no interval. */
     public static Summary of(List<Row> rows) {
@@ -240,15 +267,21 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
         }
       }
       double mean = logs == 0 ? Double.NaN : Math.exp(logSum / logs);
-      return new Summary(mean, low, high, counts[Verdict.FASTER.ordinal()],
-          counts[Verdict.SLOWER.ordinal()], counts[Verdict.UNCHANGED.ordinal()],
-          counts[Verdict.UNDECIDED.ordinal()], counts[Verdict.ONLY_BASE.ordinal()],
+      return new Summary(
+          mean,
+          low,
+          high,
+          counts[Verdict.FASTER.ordinal()],
+          counts[Verdict.SLOWER.ordinal()],
+          counts[Verdict.UNCHANGED.ordinal()],
+          counts[Verdict.UNDECIDED.ordinal()],
+          counts[Verdict.ONLY_BASE.ordinal()],
           counts[Verdict.ONLY_NEW.ordinal()]);
     }
 
     /**
-     * One line: {@code geometric mean of ratios 0.833 [0.80, 0.86] (NEW is 1.20x faster); 5
-     * faster, 1 slower, 2 unchanged; 1 only in BASE, 0 only in NEW}.
+     * One line: {@code geometric mean of ratios 0.833 [0.80, 0.86] (NEW is 1.20x faster); 5 faster,
+     * 1 slower, 2 unchanged; 1 only in BASE, 0 only in NEW}.
      */
     public String line(String times) {
       StringBuilder s = new StringBuilder("geometric mean of ratios ");
@@ -257,21 +290,45 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
       } else {
         s.append(Numbers.fixed(geometricMean, 3));
         if (!Double.isNaN(low)) {
-          s.append(" [").append(Numbers.fixed(low, 3)).append(", ")
-              .append(Numbers.fixed(high, 3)).append(']');
+          s.append(" [")
+              .append(Numbers.fixed(low, 3))
+              .append(", ")
+              .append(Numbers.fixed(high, 3))
+              .append(']');
         }
         // Within noise when the interval holds 1: the direction is then no finding.
         String noise = !Double.isNaN(low) && low <= 1 && high >= 1 ? ", within noise" : "";
-        s.append(geometricMean < 1 ? " (NEW is " + Numbers.fixed(1 / geometricMean, 2) + times
-            + " faster" + noise + ")" : geometricMean > 1 ? " (NEW is "
-            + Numbers.fixed(geometricMean, 2) + times + " slower" + noise + ")" : " (the same)");
+        s.append(
+            geometricMean < 1
+                ? " (NEW is "
+                    + Numbers.fixed(1 / geometricMean, 2)
+                    + times
+                    + " faster"
+                    + noise
+                    + ")"
+                : geometricMean > 1
+                    ? " (NEW is "
+                        + Numbers.fixed(geometricMean, 2)
+                        + times
+                        + " slower"
+                        + noise
+                        + ")"
+                    : " (the same)");
       }
-      s.append("; ").append(faster).append(" faster, ").append(slower).append(" slower, ")
-          .append(unchanged).append(" unchanged");
+      s.append("; ")
+          .append(faster)
+          .append(" faster, ")
+          .append(slower)
+          .append(" slower, ")
+          .append(unchanged)
+          .append(" unchanged");
       if (undecided > 0) {
         s.append(", ").append(undecided).append(" with too few runs");
       }
-      s.append("; ").append(onlyBase).append(" only in BASE, ").append(onlyNew)
+      s.append("; ")
+          .append(onlyBase)
+          .append(" only in BASE, ")
+          .append(onlyNew)
           .append(" only in NEW");
       return s.toString();
     }
@@ -289,8 +346,8 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
    * @param level the confidence level of the intervals, in (0, 1)
    * @throws IncomparableResultsException naming the file and the column when the files cannot be
    *     compared: a column or value {@code by} names is not there, a side has no measured row, a
-   *     column of one file only has several values in one configuration, or no configuration is
-   *     in both
+   *     column of one file only has several values in one configuration, or no configuration is in
+   *     both
    * @throws MalformedResultsException when an elapsed time cell is not a number
    */
   public static Comparison of(RawResults base, RawResults next, By by, double level)
@@ -304,17 +361,25 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
     if (by != null && !baseColumns.contains(byColumn) && !nextColumns.contains(byColumn)) {
       Set<String> all = new LinkedHashSet<>(baseColumns);
       all.addAll(nextColumns);
-      throw new IncomparableResultsException("--by " + byColumn + ": no configuration column '"
-          + byColumn + "' in " + base.source() + " or " + next.source()
-          + "; their configuration columns: " + String.join(", ", all));
+      throw new IncomparableResultsException(
+          "--by "
+              + byColumn
+              + ": no configuration column '"
+              + byColumn
+              + "' in "
+              + base.source()
+              + " or "
+              + next.source()
+              + "; their configuration columns: "
+              + String.join(", ", all));
     }
     List<RawRow> baseRows =
         ComparisonChecks.pick(base, by == null ? null : by.baseValue(), byColumn);
     List<RawRow> nextRows =
         ComparisonChecks.pick(next, by == null ? null : by.newValue(), byColumn);
 
-    List<String> key = baseColumns.stream()
-        .filter(c -> nextColumns.contains(c) && !c.equals(byColumn)).toList();
+    List<String> key =
+        baseColumns.stream().filter(c -> nextColumns.contains(c) && !c.equals(byColumn)).toList();
     List<String> notes = new ArrayList<>();
     if (PRESET.equals(byColumn)) {
       key = withThePreset(key, baseRows, nextRows, notes);
@@ -325,10 +390,10 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
         ComparisonChecks.blankLeftOut(next, byColumn, by.newValue(), notes);
       }
     }
-    ComparisonChecks.checkOneSided(base, baseRows, baseColumns, nextColumns, key, byColumn, true,
-        notes);
-    ComparisonChecks.checkOneSided(next, nextRows, nextColumns, baseColumns, key, byColumn, false,
-        notes);
+    ComparisonChecks.checkOneSided(
+        base, baseRows, baseColumns, nextColumns, key, byColumn, true, notes);
+    ComparisonChecks.checkOneSided(
+        next, nextRows, nextColumns, baseColumns, key, byColumn, false, notes);
     if (by != null && !by.hasValues()) {
       ComparisonChecks.checkOneValue(base, baseRows, key, byColumn);
       ComparisonChecks.checkOneValue(next, nextRows, key, byColumn);
@@ -351,7 +416,8 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
     for (int i = 0; i < key.size(); i++) {
       final int c = i;
       Set<String> values = pairs.stream().map(p -> p.key().get(c)).collect(Collectors.toSet());
-      if (values.size() == 1 && !values.iterator().next().isBlank()
+      if (values.size() == 1
+          && !values.iterator().next().isBlank()
           && !varyingSet.contains(key.get(i))) {
         same.put(key.get(i), values.iterator().next());
       }
@@ -366,21 +432,37 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
       List<RawRow> b = p.base();
       List<RawRow> n = p.next();
       if (n == null) {
-        rows.add(new Row(k, label, Sample.of(elapsed(b)), null, Double.NaN, Double.NaN,
-            Double.NaN, Verdict.ONLY_BASE));
+        rows.add(
+            new Row(
+                k,
+                label,
+                Sample.of(elapsed(b)),
+                null,
+                Double.NaN,
+                Double.NaN,
+                Double.NaN,
+                Verdict.ONLY_BASE));
         continue;
       }
       if (b == null) {
-        rows.add(new Row(k, label, null, Sample.of(elapsed(n)), Double.NaN, Double.NaN,
-            Double.NaN, Verdict.ONLY_NEW));
+        rows.add(
+            new Row(
+                k,
+                label,
+                null,
+                Sample.of(elapsed(n)),
+                Double.NaN,
+                Double.NaN,
+                Double.NaN,
+                Verdict.ONLY_NEW));
         continue;
       }
       double[] bm = elapsed(b);
       double[] nm = elapsed(n);
       Sample bs = Sample.of(bm);
       Sample ns = Sample.of(nm);
-      double ratio = bs.n() > 0 && ns.n() > 0 && bs.median() > 0
-          ? ns.median() / bs.median() : Double.NaN;
+      double ratio =
+          bs.n() > 0 && ns.n() > 0 && bs.median() > 0 ? ns.median() / bs.median() : Double.NaN;
       if (bs.n() < 2 || ns.n() < 2 || Double.isNaN(ratio)) {
         rows.add(new Row(k, label, bs, ns, ratio, Double.NaN, Double.NaN, Verdict.UNDECIDED));
         if (ratio > 0 && Double.isFinite(ratio)) {
@@ -388,20 +470,38 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
         }
         continue;
       }
-      double[] ratios = Bootstrap.ratiosOfMedians(bm, nm, Bootstrap.RESAMPLES,
-          new SplittableRandom(SEED ^ (k.hashCode() * 0x9E37_79B9_7F4A_7C15L)));
+      double[] ratios =
+          Bootstrap.ratiosOfMedians(
+              bm,
+              nm,
+              Bootstrap.RESAMPLES,
+              new SplittableRandom(SEED ^ (k.hashCode() * 0x9E37_79B9_7F4A_7C15L)));
       double[] interval = Bootstrap.interval(ratios, level);
-      Verdict v = interval[1] < 1 ? Verdict.FASTER
-          : interval[0] > 1 ? Verdict.SLOWER : Verdict.UNCHANGED;
+      Verdict v =
+          interval[1] < 1 ? Verdict.FASTER : interval[0] > 1 ? Verdict.SLOWER : Verdict.UNCHANGED;
       rows.add(new Row(k, label, bs, ns, ratio, interval[0], interval[1], v));
       resamples.add(ratios);
     }
     double[] geo = geometricMeanInterval(resamples, fixedLogs, level);
-    Side baseSide = new Side(base.source(), by != null && by.hasValues() ? byColumn : null,
-        by != null && by.hasValues() ? by.baseValue() : null);
-    Side nextSide = new Side(next.source(), by != null && by.hasValues() ? byColumn : null,
-        by != null && by.hasValues() ? by.newValue() : null);
-    return new Comparison(baseSide, nextSide, key, varying, same, rows, notes, level,
+    Side baseSide =
+        new Side(
+            base.source(),
+            by != null && by.hasValues() ? byColumn : null,
+            by != null && by.hasValues() ? by.baseValue() : null);
+    Side nextSide =
+        new Side(
+            next.source(),
+            by != null && by.hasValues() ? byColumn : null,
+            by != null && by.hasValues() ? by.newValue() : null);
+    return new Comparison(
+        baseSide,
+        nextSide,
+        key,
+        varying,
+        same,
+        rows,
+        notes,
+        level,
         Summary.of(rows, geo[0], geo[1]));
   }
 
@@ -412,14 +512,17 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
   record Pair(List<String> key, List<RawRow> base, List<RawRow> next) {}
 
   /**
-   * The configurations of both sides paired: equal keys first; then a configuration left without
-   * a partner meets every one of the other side's that differs from it only where one of the two
-   * is empty (a column that does not apply to it, such as B for the buffered stream, or a column
-   * an older version left empty), shown with the values of both; what is still alone is one-sided.
-   * In BASE's order, then NEW's configurations that are only in NEW.
+   * The configurations of both sides paired: equal keys first; then a configuration left without a
+   * partner meets every one of the other side's that differs from it only where one of the two is
+   * empty (a column that does not apply to it, such as B for the buffered stream, or a column an
+   * older version left empty), shown with the values of both; what is still alone is one-sided. In
+   * BASE's order, then NEW's configurations that are only in NEW.
    */
-  private static List<Pair> pairs(Map<List<String>, List<RawRow>> baseGroups,
-      Map<List<String>, List<RawRow>> nextGroups, List<String> key, List<String> notes) {
+  private static List<Pair> pairs(
+      Map<List<String>, List<RawRow>> baseGroups,
+      Map<List<String>, List<RawRow>> nextGroups,
+      List<String> key,
+      List<String> notes) {
     Set<List<String>> baseAlone = new LinkedHashSet<>(baseGroups.keySet());
     baseAlone.removeAll(nextGroups.keySet());
     Set<List<String>> nextAlone = new LinkedHashSet<>(nextGroups.keySet());
@@ -457,9 +560,11 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
       }
     }
     if (!wildcards.isEmpty()) {
-      notes.add(String.join(", ", wildcards) + (wildcards.size() == 1 ? " is" : " are")
-          + " empty on one side for some configurations (not applicable there): those are"
-          + " compared with every value of the other side");
+      notes.add(
+          String.join(", ", wildcards)
+              + (wildcards.size() == 1 ? " is" : " are")
+              + " empty on one side for some configurations (not applicable there): those are"
+              + " compared with every value of the other side");
     }
     return pairs;
   }
@@ -482,12 +587,12 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
   }
 
   /**
-   * The interval of the geometric mean: the i-th resample of every configuration with an
-   * interval combined (configurations are resampled independently), configurations without one
-   * at their ratio. NaN when no configuration has resamples.
+   * The interval of the geometric mean: the i-th resample of every configuration with an interval
+   * combined (configurations are resampled independently), configurations without one at their
+   * ratio. NaN when no configuration has resamples.
    */
-  private static double[] geometricMeanInterval(List<double[]> resamples, List<Double> fixedLogs,
-      double level) {
+  private static double[] geometricMeanInterval(
+      List<double[]> resamples, List<Double> fixedLogs, double level) {
     if (resamples.isEmpty()) {
       return new double[] {Double.NaN, Double.NaN};
     }
@@ -508,24 +613,38 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
   private static final String PRESET = "preset";
 
   /** What a sort preset chooses when the user does not: compared with the preset by --by preset. */
-  private static final List<String> PRESET_SETTINGS = List.of(ResultColumns.READ_STREAM,
-      ResultColumns.WRITE_STREAM, ResultColumns.B, ResultColumns.M, ResultColumns.D, "merger",
-      "run_sort", "overlap", "parallel_merge", "access", "threads");
+  private static final List<String> PRESET_SETTINGS =
+      List.of(
+          ResultColumns.READ_STREAM,
+          ResultColumns.WRITE_STREAM,
+          ResultColumns.B,
+          ResultColumns.M,
+          ResultColumns.D,
+          "merger",
+          "run_sort",
+          "overlap",
+          "parallel_merge",
+          "access",
+          "threads");
 
   /**
-   * {@code key} without the preset's own settings that differ between the sides, each one value
-   * on either side (classic's user-buffer streams against fast's channel ones): comparing presets
+   * {@code key} without the preset's own settings that differ between the sides, each one value on
+   * either side (classic's user-buffer streams against fast's channel ones): comparing presets
    * compares them as they come. A setting swept on a side (several values) stays in the key.
    */
-  private static List<String> withThePreset(List<String> key, List<RawRow> base,
-      List<RawRow> next, List<String> notes) {
+  private static List<String> withThePreset(
+      List<String> key, List<RawRow> base, List<RawRow> next, List<String> notes) {
     List<String> kept = new ArrayList<>();
     List<String> moved = new ArrayList<>();
     for (String c : key) {
-      Set<String> b = base.stream().map(r -> r.get(c).trim())
-          .collect(Collectors.toCollection(LinkedHashSet::new));
-      Set<String> n = next.stream().map(r -> r.get(c).trim())
-          .collect(Collectors.toCollection(LinkedHashSet::new));
+      Set<String> b =
+          base.stream()
+              .map(r -> r.get(c).trim())
+              .collect(Collectors.toCollection(LinkedHashSet::new));
+      Set<String> n =
+          next.stream()
+              .map(r -> r.get(c).trim())
+              .collect(Collectors.toCollection(LinkedHashSet::new));
       if (PRESET_SETTINGS.contains(c) && b.size() == 1 && n.size() == 1 && !b.equals(n)) {
         moved.add(c + " " + orDash(b.iterator().next()) + " \u2192 " + orDash(n.iterator().next()));
       } else {
@@ -571,5 +690,4 @@ public record Comparison(Side base, Side next, List<String> keyColumns, List<Str
     int e = key.indexOf(ResultColumns.EXPERIMENT);
     return e < 0 ? "" : values.get(e);
   }
-
 }

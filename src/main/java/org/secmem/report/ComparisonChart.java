@@ -1,16 +1,16 @@
 package org.secmem.report;
 
 import java.awt.Color;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.DoubleUnaryOperator;
 import javax.imageio.ImageIO;
 import org.secmem.data.PartFile;
 import org.secmem.report.ChartCanvas.Anchor;
-import java.awt.image.BufferedImage;
-import java.util.function.DoubleUnaryOperator;
 
 /**
  * The chart of a {@link Comparison}: one line per configuration, its ratio NEW/BASE as a point and
@@ -35,6 +35,7 @@ public final class ComparisonChart {
 
   /** Room for the axis and the verdicts beside the labels. */
   private static final int PLOT_WIDTH = 650;
+
   private static final double ROW = 24;
   private static final double TOP = 80;
   private static final double BOTTOM_SPACE = 78;
@@ -62,11 +63,13 @@ public final class ComparisonChart {
     ChartCanvas.Image image = new ChartCanvas.Image(width, height);
     paint(c, image, width, height);
     BufferedImage picture = image.finish();
-    PartFile.writeWhole(png, out -> {
-      if (!ImageIO.write(picture, "png", out)) {
-        throw new IOException(png + ": no PNG writer in this JVM");
-      }
-    });
+    PartFile.writeWhole(
+        png,
+        out -> {
+          if (!ImageIO.write(picture, "png", out)) {
+            throw new IOException(png + ": no PNG writer in this JVM");
+          }
+        });
     PartFile.writeWhole(svg, svg(c));
     return List.of(png, svg);
   }
@@ -80,7 +83,10 @@ public final class ComparisonChart {
     String doc = svg.finish();
     // a <title> first, which viewers show and the report page takes as the caption
     int end = doc.indexOf('>') + 1;
-    return doc.substring(0, end) + "\n<title>" + ReportPage.esc(title(c)) + "</title>"
+    return doc.substring(0, end)
+        + "\n<title>"
+        + ReportPage.esc(title(c))
+        + "</title>"
         + doc.substring(end);
   }
 
@@ -140,8 +146,14 @@ public final class ComparisonChart {
     double bottom = TOP + Math.max(rows.size(), 3) * ROW;
 
     g.text(width / 2.0, 24, title(c), 15, true, Anchor.MIDDLE, false);
-    g.text(width / 2.0, 44, "BASE: " + c.base().label() + "   NEW: " + c.next().label(), 11,
-        false, Anchor.MIDDLE, false);
+    g.text(
+        width / 2.0,
+        44,
+        "BASE: " + c.base().label() + "   NEW: " + c.next().label(),
+        11,
+        false,
+        Anchor.MIDDLE,
+        false);
 
     // the axis: log of the ratio, 1 inside, a little room on both sides
     double lo = 1;
@@ -156,8 +168,11 @@ public final class ComparisonChart {
     double b = Math.log(hi) + 0.08;
     double span = b - a;
     DoubleUnaryOperator x =
-        v -> left + (Math.log(Math.max(Math.min(v, Math.exp(b)), Math.exp(a))) - a) / span
-            * (right - left);
+        v ->
+            left
+                + (Math.log(Math.max(Math.min(v, Math.exp(b)), Math.exp(a))) - a)
+                    / span
+                    * (right - left);
 
     for (double t : ticks(a, b, right - left)) {
       double px = x.applyAsDouble(t);
@@ -170,17 +185,24 @@ public final class ComparisonChart {
     g.text(one - 6, TOP - 10, "\u2190 NEW faster", 11, false, Anchor.END, false);
     g.text(one + 6, TOP - 10, "NEW slower \u2192", 11, false, Anchor.START, false);
     g.line(left, bottom, right, bottom, AXIS, 1, false);
-    g.text((left + right) / 2, bottom + 40, "NEW / BASE (log scale; below 1: NEW is faster)", 13,
-        false, Anchor.MIDDLE, false);
+    g.text(
+        (left + right) / 2,
+        bottom + 40,
+        "NEW / BASE (log scale; below 1: NEW is faster)",
+        13,
+        false,
+        Anchor.MIDDLE,
+        false);
 
     for (int i = 0; i < rows.size(); i++) {
       Comparison.Row r = rows.get(i);
       double py = TOP + (i + 0.5) * ROW;
-      Color col = switch (r.verdict()) {
-        case FASTER -> FASTER;
-        case SLOWER -> SLOWER;
-        default -> UNCHANGED;
-      };
+      Color col =
+          switch (r.verdict()) {
+            case FASTER -> FASTER;
+            case SLOWER -> SLOWER;
+            default -> UNCHANGED;
+          };
       g.beginLegendEntry(r.label(), col);
       g.text(left - 10, py + 4, fit(r.label(), left - 20), 12, false, Anchor.END, false);
       if (!Double.isNaN(r.low())) {
@@ -201,16 +223,26 @@ public final class ComparisonChart {
     }
 
     List<String> notes = new ArrayList<>();
-    notes.add("points: ratio of the medians; bars: " + percent(c.level()) + " bootstrap interval"
-        + (rows.stream().anyMatch(r -> r.verdict() == Comparison.Verdict.UNDECIDED)
-            ? "; hollow: too few runs for an interval" : ""));
+    notes.add(
+        "points: ratio of the medians; bars: "
+            + percent(c.level())
+            + " bootstrap interval"
+            + (rows.stream().anyMatch(r -> r.verdict() == Comparison.Verdict.UNDECIDED)
+                ? "; hollow: too few runs for an interval"
+                : ""));
     Comparison.Summary s = c.summary();
-    long notDrawn = c.rows().stream().filter(r -> r.ratio() > 0 && Double.isFinite(r.ratio()))
-        .count() - rows.size();
-    String more = (s.onlyBase() + s.onlyNew() > 0 ? s.onlyBase() + " only in BASE, "
-        + s.onlyNew() + " only in NEW (not drawn)" : "")
-        + (notDrawn > 0 ? (s.onlyBase() + s.onlyNew() > 0 ? "; " : "") + notDrawn
-            + " more configurations not drawn (see the compare CSV)" : "");
+    long notDrawn =
+        c.rows().stream().filter(r -> r.ratio() > 0 && Double.isFinite(r.ratio())).count()
+            - rows.size();
+    String more =
+        (s.onlyBase() + s.onlyNew() > 0
+                ? s.onlyBase() + " only in BASE, " + s.onlyNew() + " only in NEW (not drawn)"
+                : "")
+            + (notDrawn > 0
+                ? (s.onlyBase() + s.onlyNew() > 0 ? "; " : "")
+                    + notDrawn
+                    + " more configurations not drawn (see the compare CSV)"
+                : "");
     if (!more.isEmpty()) {
       notes.add(more);
     }
@@ -234,15 +266,17 @@ public final class ComparisonChart {
   }
 
   /** Tick values by preference: 1 first, then round factors, finer ones last. */
-  private static final double[] TICKS = {1, 2, 0.5, 10, 0.1, 5, 0.2, 100, 0.01, 1.5, 0.67, 1.25,
-      0.8, 4, 0.25, 20, 0.05, 50, 0.02, 1.1, 0.9, 1.05, 0.95, 1.02, 0.98};
+  private static final double[] TICKS = {
+    1, 2, 0.5, 10, 0.1, 5, 0.2, 100, 0.01, 1.5, 0.67, 1.25, 0.8, 4, 0.25, 20, 0.05, 50, 0.02, 1.1,
+    0.9, 1.05, 0.95, 1.02, 0.98
+  };
 
   /** The least room between two tick labels, in pixels. */
   private static final double TICK_GAP = 44;
 
   /**
-   * Ratios to mark on a log axis from e^a to e^b drawn {@code pixels} wide: in order of
-   * preference, each at least {@value #TICK_GAP} pixels from those already taken; ascending.
+   * Ratios to mark on a log axis from e^a to e^b drawn {@code pixels} wide: in order of preference,
+   * each at least {@value #TICK_GAP} pixels from those already taken; ascending.
    */
   static List<Double> ticks(double a, double b, double pixels) {
     List<Double> ticks = new ArrayList<>();

@@ -1,7 +1,9 @@
 package org.secmem.report;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,8 +14,6 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
 import org.secmem.data.PartFile;
-import java.io.BufferedReader;
-import java.nio.charset.CharacterCodingException;
 
 /**
  * The compare CSV beside NEW ({@link ReportFiles#compareFor}): one row per configuration of a
@@ -31,15 +31,31 @@ import java.nio.charset.CharacterCodingException;
 public final class ComparisonFile {
 
   /** The columns after the key columns, in this order. */
-  public static final List<String> COLUMNS = List.of("configuration", "present_in", "base_runs",
-      "base_median_ms", "base_mad_ms", "new_runs", "new_median_ms", "new_mad_ms", "ratio",
-      "ratio_low", "ratio_high", "level", "verdict", "base_file", "new_file", "compared_by");
+  public static final List<String> COLUMNS =
+      List.of(
+          "configuration",
+          "present_in",
+          "base_runs",
+          "base_median_ms",
+          "base_mad_ms",
+          "new_runs",
+          "new_median_ms",
+          "new_mad_ms",
+          "ratio",
+          "ratio_low",
+          "ratio_high",
+          "level",
+          "verdict",
+          "base_file",
+          "new_file",
+          "compared_by");
 
   /**
-   * Digits after the point of times (µs) and of ratios: enough that a reader rounding a ratio to
-   * 3 digits gets what the terminal showed.
+   * Digits after the point of times (µs) and of ratios: enough that a reader rounding a ratio to 3
+   * digits gets what the terminal showed.
    */
   static final int MS_DECIMALS = 3;
+
   static final int RATIO_DECIMALS = 6;
 
   private ComparisonFile() {}
@@ -53,8 +69,8 @@ public final class ComparisonFile {
    * @param level the level of the intervals; NaN when the file has no row
    * @param rows the configurations, in file order
    */
-  public record Contents(String baseFile, String newFile, String comparedBy, double level,
-      List<Comparison.Row> rows) {
+  public record Contents(
+      String baseFile, String newFile, String comparedBy, double level, List<Comparison.Row> rows) {
     public Contents {
       rows = List.copyOf(rows);
     }
@@ -63,13 +79,15 @@ public final class ComparisonFile {
   /**
    * Writes {@code c} to {@code out}, replacing an older comparison there.
    *
-   * @throws ResultsFileException when {@code out} exists and is not a comparison (a results file
-   *     a script named {@code X-comparison.csv}): it is left as it is
+   * @throws ResultsFileException when {@code out} exists and is not a comparison (a results file a
+   *     script named {@code X-comparison.csv}): it is left as it is
    */
   public static void write(Comparison c, Path out) throws IOException {
     if (Files.isRegularFile(out) && Files.size(out) > 0 && !isComparison(out)) {
-      throw new ResultsFileException(out + " exists and is not a comparison file: not replaced"
-          + " (move it away to compare)");
+      throw new ResultsFileException(
+          out
+              + " exists and is not a comparison file: not replaced"
+              + " (move it away to compare)");
     }
     PartFile.writeWholeText(out, w -> write(c, w));
   }
@@ -78,10 +96,13 @@ public final class ComparisonFile {
   public static void write(Comparison c, Appendable out) throws IOException {
     List<String> header = new ArrayList<>(c.keyColumns());
     header.addAll(COLUMNS);
-    String comparedBy = c.base().column() == null ? "" : c.base().column() + "="
-        + c.base().value() + ":" + c.next().value();
-    CSVPrinter p = new CSVPrinter(out,
-        CSVFormat.RFC4180.builder().setHeader(header.toArray(String[]::new)).build());
+    String comparedBy =
+        c.base().column() == null
+            ? ""
+            : c.base().column() + "=" + c.base().value() + ":" + c.next().value();
+    CSVPrinter p =
+        new CSVPrinter(
+            out, CSVFormat.RFC4180.builder().setHeader(header.toArray(String[]::new)).build());
     for (Comparison.Row r : c.rows()) {
       List<String> cells = new ArrayList<>(r.key());
       cells.add(r.label());
@@ -126,18 +147,19 @@ public final class ComparisonFile {
   /**
    * Reads a compare CSV.
    *
-   * @throws MalformedResultsException naming the file when a column of {@link #COLUMNS} is
-   *     missing or a cell cannot be read
+   * @throws MalformedResultsException naming the file when a column of {@link #COLUMNS} is missing
+   *     or a cell cannot be read
    */
   public static Contents read(Path file) throws IOException {
     try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
-        CSVParser p = CSVParser.parse(in, RawResults.FORMAT.builder()
-            .setAllowMissingColumnNames(true).build())) {
+        CSVParser p =
+            CSVParser.parse(
+                in, RawResults.FORMAT.builder().setAllowMissingColumnNames(true).build())) {
       List<String> header = p.getHeaderNames();
       for (String c : COLUMNS) {
         if (!header.contains(c)) {
-          throw new MalformedResultsException(file + ":1: not a compare file: no '" + c
-              + "' column");
+          throw new MalformedResultsException(
+              file + ":1: not a compare file: no '" + c + "' column");
         }
       }
       int keys = header.indexOf("configuration");
@@ -153,21 +175,29 @@ public final class ComparisonFile {
             key.add(SpreadsheetText.unprotect(rec.get(i)));
           }
           String present = rec.get("present_in");
-          Comparison.Verdict verdict = Comparison.Verdict.ofCsvName(rec.get("verdict"))
-              .orElseThrow(() -> new IllegalArgumentException("verdict: '"
-                  + rec.get("verdict") + "' is not a verdict"));
-          rows.add(new Comparison.Row(key, SpreadsheetText.unprotect(rec.get("configuration")),
-              present.equals("new") ? null : sample(rec, "base"),
-              present.equals("base") ? null : sample(rec, "new"),
-              number(rec.get("ratio")), number(rec.get("ratio_low")),
-              number(rec.get("ratio_high")), verdict));
+          Comparison.Verdict verdict =
+              Comparison.Verdict.ofCsvName(rec.get("verdict"))
+                  .orElseThrow(
+                      () ->
+                          new IllegalArgumentException(
+                              "verdict: '" + rec.get("verdict") + "' is not a verdict"));
+          rows.add(
+              new Comparison.Row(
+                  key,
+                  SpreadsheetText.unprotect(rec.get("configuration")),
+                  present.equals("new") ? null : sample(rec, "base"),
+                  present.equals("base") ? null : sample(rec, "new"),
+                  number(rec.get("ratio")),
+                  number(rec.get("ratio_low")),
+                  number(rec.get("ratio_high")),
+                  verdict));
           baseFile = SpreadsheetText.unprotect(rec.get("base_file"));
           newFile = SpreadsheetText.unprotect(rec.get("new_file"));
           comparedBy = SpreadsheetText.unprotect(rec.get("compared_by"));
           level = number(rec.get("level"));
         } catch (IllegalArgumentException | IllegalStateException e) {
-          throw new MalformedResultsException(file + ":" + rec.getRecordNumber() + ": "
-              + e.getMessage(), e);
+          throw new MalformedResultsException(
+              file + ":" + rec.getRecordNumber() + ": " + e.getMessage(), e);
         }
       }
       return new Contents(baseFile, newFile, comparedBy, level, rows);
@@ -176,8 +206,10 @@ public final class ComparisonFile {
 
   private static Comparison.Sample sample(CSVRecord rec, String side) {
     String runs = rec.get(side + "_runs").trim();
-    return new Comparison.Sample(runs.isEmpty() ? 0 : Integer.parseInt(runs),
-        number(rec.get(side + "_median_ms")), number(rec.get(side + "_mad_ms")));
+    return new Comparison.Sample(
+        runs.isEmpty() ? 0 : Integer.parseInt(runs),
+        number(rec.get(side + "_median_ms")),
+        number(rec.get(side + "_mad_ms")));
   }
 
   private static double number(String cell) {

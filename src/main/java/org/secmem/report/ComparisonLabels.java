@@ -1,16 +1,16 @@
 package org.secmem.report;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.Comparator;
-import java.util.HashSet;
 
 /**
- * How a comparison names and orders its rows: the columns that tell configurations apart, named
- * as a user chooses them, in the order of their values.
+ * How a comparison names and orders its rows: the columns that tell configurations apart, named as
+ * a user chooses them, in the order of their values.
  */
 final class ComparisonLabels {
 
@@ -24,7 +24,8 @@ final class ComparisonLabels {
   static Map<String, List<String>> labelColumns(List<Comparison.Pair> pairs, List<String> key) {
     Map<String, List<List<String>>> byExperiment = new LinkedHashMap<>();
     for (Comparison.Pair p : pairs) {
-      byExperiment.computeIfAbsent(Comparison.experimentOf(key, p.key()), e -> new ArrayList<>())
+      byExperiment
+          .computeIfAbsent(Comparison.experimentOf(key, p.key()), e -> new ArrayList<>())
           .add(p.key());
     }
     Map<String, List<String>> out = new LinkedHashMap<>();
@@ -45,19 +46,28 @@ final class ComparisonLabels {
   }
 
   /** Columns named first in a label: what a user chooses, before what follows from it. */
-  static final List<String> LABEL_PRIORITY = List.of(ResultColumns.EXPERIMENT, "preset",
-      "algorithm", ResultColumns.STREAM, ResultColumns.N, ResultColumns.K, ResultColumns.B,
-      ResultColumns.M, ResultColumns.D, "threads", ResultColumns.READ_STREAM,
-      ResultColumns.WRITE_STREAM);
+  static final List<String> LABEL_PRIORITY =
+      List.of(
+          ResultColumns.EXPERIMENT,
+          "preset",
+          "algorithm",
+          ResultColumns.STREAM,
+          ResultColumns.N,
+          ResultColumns.K,
+          ResultColumns.B,
+          ResultColumns.M,
+          ResultColumns.D,
+          "threads",
+          ResultColumns.READ_STREAM,
+          ResultColumns.WRITE_STREAM);
 
   /**
-   * Of {@code columns}, those that tell the configurations apart, taken in {@link
-   * #LABEL_PRIORITY} order and then the key's: a column whose values follow from those already
-   * taken (a preset's merger, run sort, B and threads) is left out, so that a label says what was
-   * chosen in a few words.
+   * Of {@code columns}, those that tell the configurations apart, taken in {@link #LABEL_PRIORITY}
+   * order and then the key's: a column whose values follow from those already taken (a preset's
+   * merger, run sort, B and threads) is left out, so that a label says what was chosen in a few
+   * words.
    */
-  static List<String> telling(List<List<String>> keys, List<String> key,
-      List<String> columns) {
+  static List<String> telling(List<List<String>> keys, List<String> key, List<String> columns) {
     List<String> candidates = new ArrayList<>();
     LABEL_PRIORITY.stream().filter(columns::contains).forEach(candidates::add);
     columns.stream().filter(c -> !candidates.contains(c)).forEach(candidates::add);
@@ -66,8 +76,11 @@ final class ComparisonLabels {
     for (String c : candidates) {
       List<String> trial = new ArrayList<>(kept);
       trial.add(c);
-      long distinct = keys.stream()
-          .map(k -> trial.stream().map(t -> k.get(key.indexOf(t))).toList()).distinct().count();
+      long distinct =
+          keys.stream()
+              .map(k -> trial.stream().map(t -> k.get(key.indexOf(t))).toList())
+              .distinct()
+              .count();
       if (distinct > told || (c.equals(ResultColumns.EXPERIMENT) && kept.isEmpty())) {
         kept.add(c);
         told = distinct;
@@ -76,8 +89,8 @@ final class ComparisonLabels {
     return kept.isEmpty() ? columns : kept;
   }
 
-  static List<String> columns(List<List<String>> keys, List<String> key,
-      boolean withExperiment, boolean nonBlankOnly) {
+  static List<String> columns(
+      List<List<String>> keys, List<String> key, boolean withExperiment, boolean nonBlankOnly) {
     List<String> columns = new ArrayList<>();
     if (withExperiment && key.contains(ResultColumns.EXPERIMENT)) {
       columns.add(ResultColumns.EXPERIMENT);
@@ -87,8 +100,12 @@ final class ComparisonLabels {
       if (key.get(i).equals(ResultColumns.EXPERIMENT)) {
         continue;
       }
-      if (keys.stream().map(k -> k.get(c)).filter(v -> !nonBlankOnly || !v.isBlank())
-          .distinct().count() > 1) {
+      if (keys.stream()
+              .map(k -> k.get(c))
+              .filter(v -> !nonBlankOnly || !v.isBlank())
+              .distinct()
+              .count()
+          > 1) {
         columns.add(key.get(i));
       }
     }
@@ -103,11 +120,10 @@ final class ComparisonLabels {
    * numbers as numbers (results of an interleaved sweep are in random order).
    */
   static List<Comparison.Pair> sorted(List<Comparison.Pair> pairs, List<String> key) {
-    List<String> experiments = pairs.stream()
-        .map(p -> Comparison.experimentOf(key, p.key())).distinct()
-        .toList();
-    Comparator<Comparison.Pair> order = Comparator.comparingInt(
-        p -> experiments.indexOf(Comparison.experimentOf(key, p.key())));
+    List<String> experiments =
+        pairs.stream().map(p -> Comparison.experimentOf(key, p.key())).distinct().toList();
+    Comparator<Comparison.Pair> order =
+        Comparator.comparingInt(p -> experiments.indexOf(Comparison.experimentOf(key, p.key())));
     for (int i = 0; i < key.size(); i++) {
       final int c = i;
       order = order.thenComparing(p -> p.key().get(c), ComparisonLabels::compareValues);
@@ -152,8 +168,10 @@ final class ComparisonLabels {
       if (v.isBlank()) {
         continue;
       }
-      parts.add(c.equals(ResultColumns.EXPERIMENT) ? v
-          : ChartPlanner.label(c) + "=" + ChartPainter.size(c, v));
+      parts.add(
+          c.equals(ResultColumns.EXPERIMENT)
+              ? v
+              : ChartPlanner.label(c) + "=" + ChartPainter.size(c, v));
     }
     return parts.isEmpty() ? "(all)" : String.join(" ", parts);
   }

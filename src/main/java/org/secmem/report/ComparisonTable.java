@@ -7,9 +7,9 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * A {@link Comparison} as lines of text for a terminal, in the manner of critcmp and hyperfine: what
- * was compared, an aligned table (configuration, BASE median ± median absolute deviation, the same
- * for NEW, the ratio NEW/BASE with its interval, the verdict in words), then the summary line.
+ * A {@link Comparison} as lines of text for a terminal, in the manner of critcmp and hyperfine:
+ * what was compared, an aligned table (configuration, BASE median ± median absolute deviation, the
+ * same for NEW, the ratio NEW/BASE with its interval, the verdict in words), then the summary line.
  * Numbers are written with '.' whatever the default locale; factors take "×" as hyperfine writes
  * them (the CLI prints UTF-8).
  */
@@ -22,8 +22,10 @@ public final class ComparisonTable {
     List<String> out = new ArrayList<>();
     out.add("BASE: " + c.base().label());
     out.add("NEW:  " + c.next().label());
-    String same = c.same().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
-        .collect(Collectors.joining(", "));
+    String same =
+        c.same().entrySet().stream()
+            .map(e -> e.getKey() + "=" + e.getValue())
+            .collect(Collectors.joining(", "));
     // the columns empty in every configuration matched too, but say nothing
     List<String> matched = new ArrayList<>();
     for (int i = 0; i < c.keyColumns().size(); i++) {
@@ -32,22 +34,24 @@ public final class ComparisonTable {
         matched.add(c.keyColumns().get(i));
       }
     }
-    out.add("matched on " + (matched.isEmpty() ? "(no column with a value)"
-        : String.join(", ", matched)) + (same.isEmpty() ? ""
-            : "; the same in every configuration: " + same));
+    out.add(
+        "matched on "
+            + (matched.isEmpty() ? "(no column with a value)" : String.join(", ", matched))
+            + (same.isEmpty() ? "" : "; the same in every configuration: " + same));
     for (String note : c.notes()) {
       out.add("note: " + note);
     }
     out.add("");
-    String percent = Numbers.fixed(c.level() * 100, c.level() * 100 == Math.rint(c.level() * 100)
-        ? 0 : 1) + "%";
+    String percent =
+        Numbers.fixed(c.level() * 100, c.level() * 100 == Math.rint(c.level() * 100) ? 0 : 1) + "%";
     // one block per experiment, each aligned on its own: a sort's long labels do not push a
     // write's numbers across the screen
     int experiment = c.keyColumns().indexOf(ResultColumns.EXPERIMENT);
     Map<String, List<Comparison.Row>> blocks = new LinkedHashMap<>();
     for (Comparison.Row r : c.rows()) {
-      blocks.computeIfAbsent(experiment < 0 ? "" : r.key().get(experiment),
-          e -> new ArrayList<>()).add(r);
+      blocks
+          .computeIfAbsent(experiment < 0 ? "" : r.key().get(experiment), e -> new ArrayList<>())
+          .add(r);
     }
     boolean first = true;
     for (List<Comparison.Row> block : blocks.values()) {
@@ -59,18 +63,29 @@ public final class ComparisonTable {
     }
     out.add("");
     out.add(c.summary().line("\u00d7"));
-    int[] runs = c.rows().stream().filter(r -> r.base() != null && r.next() != null)
-        .mapToInt(r -> Math.min(r.base().n(), r.next().n())).sorted().toArray();
+    int[] runs =
+        c.rows().stream()
+            .filter(r -> r.base() != null && r.next() != null)
+            .mapToInt(r -> Math.min(r.base().n(), r.next().n()))
+            .sorted()
+            .toArray();
     if (runs.length > 0 && runs[runs.length / 2] < 2) {
-      out.add("note: " + runs[runs.length / 2] + " run a side in the median configuration: no"
-          + " interval can be had from one run; use --reps 3 or more (5 for a comparison that"
-          + " matters)");
+      out.add(
+          "note: "
+              + runs[runs.length / 2]
+              + " run a side in the median configuration: no"
+              + " interval can be had from one run; use --reps 3 or more (5 for a comparison that"
+              + " matters)");
     } else if (runs.length > 0 && runs[runs.length / 2] < FEW_RUNS) {
-      out.add("note: " + runs[runs.length / 2] + " runs a side in the median configuration: the"
-          + " intervals are wide, and only large changes show; more --reps narrow them");
+      out.add(
+          "note: "
+              + runs[runs.length / 2]
+              + " runs a side in the median configuration: the"
+              + " intervals are wide, and only large changes show; more --reps narrow them");
     }
-    out.add("(medians of the measured runs, warm-ups left out; ± median absolute deviation;"
-        + " interval: bootstrap of the ratio of medians, significant when it excludes 1)");
+    out.add(
+        "(medians of the measured runs, warm-ups left out; ± median absolute deviation;"
+            + " interval: bootstrap of the ratio of medians, significant when it excludes 1)");
     return out;
   }
 
@@ -79,12 +94,20 @@ public final class ComparisonTable {
 
   private static void block(List<String> out, List<Comparison.Row> rows, String percent) {
     List<String[]> cells = new ArrayList<>();
-    cells.add(new String[] {"configuration", "BASE ms", "NEW ms", "NEW/BASE",
-        percent + " interval", "verdict"});
+    cells.add(
+        new String[] {
+          "configuration", "BASE ms", "NEW ms", "NEW/BASE", percent + " interval", "verdict"
+        });
     for (Comparison.Row r : rows) {
-      cells.add(new String[] {r.label(), sample(r.base()), sample(r.next()), ratio(r.ratio()),
-          Double.isNaN(r.low()) ? "" : "[" + ratio(r.low()) + ", " + ratio(r.high()) + "]",
-          r.verdictText("\u00d7")});
+      cells.add(
+          new String[] {
+            r.label(),
+            sample(r.base()),
+            sample(r.next()),
+            ratio(r.ratio()),
+            Double.isNaN(r.low()) ? "" : "[" + ratio(r.low()) + ", " + ratio(r.high()) + "]",
+            r.verdictText("\u00d7")
+          });
     }
     int[] width = new int[6];
     for (String[] row : cells) {

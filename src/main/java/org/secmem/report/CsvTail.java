@@ -12,8 +12,8 @@ import java.nio.channels.FileChannel;
  * cell, as the parser reads it; elsewhere it is text.
  *
  * @param size the file's length in bytes when it was read
- * @param records the records that hold more than a line break (empty lines are not records),
- *     the last one included
+ * @param records the records that hold more than a line break (empty lines are not records), the
+ *     last one included
  * @param lastRecordStart the offset where the last record starts: just after the last line feed
  *     that ends a record, 0 when there is none
  * @param lastRecordLine the physical line, 1-based, where the last record starts
@@ -23,8 +23,15 @@ import java.nio.channels.FileChannel;
  *     that it runs over more than one line
  * @param lastByte the file's last byte, or -1 when it is empty
  */
-record CsvTail(long size, long records, long lastRecordStart, long lastRecordLine, int cells,
-    boolean inQuotes, boolean lineFeedInLastRecord, int lastByte) {
+record CsvTail(
+    long size,
+    long records,
+    long lastRecordStart,
+    long lastRecordLine,
+    int cells,
+    boolean inQuotes,
+    boolean lineFeedInLastRecord,
+    int lastByte) {
 
   private static final int CELL_START = 0;
   private static final int UNQUOTED = 1;

@@ -61,8 +61,8 @@ public record Drift(int runs, double ratio, double low, double high) {
       return Optional.empty();
     }
     double ratio = median(last) / firstMedian;
-    double[] ratios = Bootstrap.ratiosOfMedians(first, last, RESAMPLES,
-        new SplittableRandom(BOOTSTRAP_SEED));
+    double[] ratios =
+        Bootstrap.ratiosOfMedians(first, last, RESAMPLES, new SplittableRandom(BOOTSTRAP_SEED));
     double[] interval = Bootstrap.interval(ratios, LEVEL_PERCENT / 100.0);
     double low = interval[0];
     double high = interval[1];
@@ -72,9 +72,8 @@ public record Drift(int runs, double ratio, double low, double high) {
   /**
    * Sweep-wide drift: across configurations each measured at least twice, how many ran slower in
    * their last third than in their first (by more than the noise floor of 1%), how many faster, and
-   * the two-sided sign-test p-value of that split. Needs interleaved or random order to mean
-   * "the machine changed during the sweep": in sequential order each configuration's runs are
-   * adjacent.
+   * the two-sided sign-test p-value of that split. Needs interleaved or random order to mean "the
+   * machine changed during the sweep": in sequential order each configuration's runs are adjacent.
    *
    * @param configurations the measured runs of each configuration, in the order they ran
    */
@@ -120,8 +119,8 @@ public record Drift(int runs, double ratio, double low, double high) {
    * @param pValue two-sided sign test of slower against faster
    * @param medianRatio the median over configurations of last-third / first-third median
    */
-  public record Sweep(int configurations, int slower, int faster, double pValue,
-      double medianRatio) {
+  public record Sweep(
+      int configurations, int slower, int faster, double pValue, double medianRatio) {
 
     /** Significance level of the sweep-wide test. */
     public static final double LEVEL = 0.01;

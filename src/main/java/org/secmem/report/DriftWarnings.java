@@ -2,9 +2,9 @@ package org.secmem.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Locale;
 
 /**
  * The lines a sweep ends with when its measurements moved while it ran: each configuration whose
@@ -43,22 +43,33 @@ public final class DriftWarnings {
     if (sweep.isPresent() && sweep.get().drifted()) {
       Drift.Sweep s = sweep.get();
       boolean slower = s.medianRatio() > 1;
-      lines.add(String.format(Locale.ROOT, "drift: the configurations' last runs were"
-          + " %s than their first: %d of %d %s (sign test p = %.2g), by %s in the median. With"
-          + " runs interleaved (the default) the machine changed during the sweep; with runs"
-          + " one after another (--order sequential, or in each --fork) %s. See drift_ratio in"
-          + " the summary",
-          slower ? "slower" : "faster", slower ? s.slower() : s.faster(), s.configurations(),
-          slower ? "slower" : "faster", s.pValue(), percent(s.medianRatio()),
-          slower ? "each configuration's runs left something behind for the next (heap, files,"
-              + " dirty pages)" : "they had not warmed up: use more --warmup"));
+      lines.add(
+          String.format(
+              Locale.ROOT,
+              "drift: the configurations' last runs were %s than their first: %d of %d %s (sign"
+                  + " test p = %.2g), by %s in the median. With runs interleaved (the default) the"
+                  + " machine changed during the sweep; with runs one after another (--order"
+                  + " sequential, or in each --fork) %s. See drift_ratio in the summary",
+              slower ? "slower" : "faster",
+              slower ? s.slower() : s.faster(),
+              s.configurations(),
+              slower ? "slower" : "faster",
+              s.pValue(),
+              percent(s.medianRatio()),
+              slower
+                  ? "each configuration's runs left something behind for the next (heap, files,"
+                      + " dirty pages)"
+                  : "they had not warmed up: use more --warmup"));
     }
     for (int i = 0; i < Math.min(SHOWN, drifting.size()); i++) {
       lines.add("drift: " + drifting.get(i));
     }
     if (drifting.size() > SHOWN) {
-      lines.add("drift: " + (drifting.size() - SHOWN) + " more configurations drifted (drift = yes"
-          + " in the summary)");
+      lines.add(
+          "drift: "
+              + (drifting.size() - SHOWN)
+              + " more configurations drifted (drift = yes"
+              + " in the summary)");
     }
     return lines;
   }
@@ -76,15 +87,24 @@ public final class DriftWarnings {
     List<String> config = raw.configurationColumns();
     String label = label(config, config.stream().map(first::get).toList());
     Statistics s = Statistics.of(ms);
-    return Optional.of(String.format(Locale.ROOT, "sentinel %s: %d runs over the sweep,"
-        + " first %.3f ms, last %.3f ms (%s), %.3f .. %.3f ms", label, ms.size(), ms.get(0),
-        ms.get(ms.size() - 1), percent(ms.get(ms.size() - 1) / ms.get(0)), s.min(), s.max()));
+    return Optional.of(
+        String.format(
+            Locale.ROOT,
+            "sentinel %s: %d runs over the sweep,"
+                + " first %.3f ms, last %.3f ms (%s), %.3f .. %.3f ms",
+            label,
+            ms.size(),
+            ms.get(0),
+            ms.get(ms.size() - 1),
+            percent(ms.get(ms.size() - 1) / ms.get(0)),
+            s.min(),
+            s.max()));
   }
 
   /**
-   * A warning when the sentinel's last third ran at least {@value Drift#MIN_CHANGE_PERCENT}%
-   * away from its first third (medians), beyond its noise when it ran six times or more (see
-   * {@link Drift}): the machine changed under the sweep.
+   * A warning when the sentinel's last third ran at least {@value Drift#MIN_CHANGE_PERCENT}% away
+   * from its first third (medians), beyond its noise when it ran six times or more (see {@link
+   * Drift}): the machine changed under the sweep.
    */
   private static Optional<String> sentinelMoved(RawResults raw) {
     List<Double> ms = sentinelTimes(raw);
@@ -95,17 +115,21 @@ public final class DriftWarnings {
     // sentinel run is a fresh JVM that lands on one of two speeds at random: no drift); with
     // fewer, a change of the thirds' medians of 10 % or more is all there is to go on.
     Optional<Drift> d = Drift.of(ms);
-    double r = d.map(Drift::ratio).orElseGet(() -> Drift.ofSweep(List.of(ms))
-        .map(Drift.Sweep::medianRatio).orElse(1.0));
-    boolean moved = d.map(Drift::drifted)
-        .orElse(Math.abs(r - 1) * 100 >= Drift.MIN_CHANGE_PERCENT);
+    double r =
+        d.map(Drift::ratio)
+            .orElseGet(() -> Drift.ofSweep(List.of(ms)).map(Drift.Sweep::medianRatio).orElse(1.0));
+    boolean moved = d.map(Drift::drifted).orElse(Math.abs(r - 1) * 100 >= Drift.MIN_CHANGE_PERCENT);
     if (!moved) {
       return Optional.empty();
     }
-    return Optional.of("drift: the sentinel ran " + Math.round(Math.abs(r - 1) * 100) + "% "
-        + (r > 1 ? "slower" : "faster") + " at the end of the sweep than at its start (medians"
-        + " of the first and last thirds of its runs): configurations measured far apart are not"
-        + " comparable unless the runs were interleaved (--order interleaved, the default)");
+    return Optional.of(
+        "drift: the sentinel ran "
+            + Math.round(Math.abs(r - 1) * 100)
+            + "% "
+            + (r > 1 ? "slower" : "faster")
+            + " at the end of the sweep than at its start (medians of the first and last thirds of"
+            + " its runs): configurations measured far apart are not comparable unless the runs"
+            + " were interleaved (--order interleaved, the default)");
   }
 
   private static List<Double> sentinelTimes(RawResults raw) {
@@ -119,10 +143,16 @@ public final class DriftWarnings {
   }
 
   private static String describe(Drift d) {
-    return String.format(Locale.ROOT, "the last third of its runs was %d%% %s than the"
-        + " first third (medians; %d%% interval of the ratio %.2f-%.2f, %d runs)",
-        Math.round(Math.abs(d.ratio() - 1) * 100), d.ratio() > 1 ? "slower" : "faster",
-        Drift.LEVEL_PERCENT, d.low(), d.high(), d.runs());
+    return String.format(
+        Locale.ROOT,
+        "the last third of its runs was %d%% %s than the"
+            + " first third (medians; %d%% interval of the ratio %.2f-%.2f, %d runs)",
+        Math.round(Math.abs(d.ratio() - 1) * 100),
+        d.ratio() > 1 ? "slower" : "faster",
+        Drift.LEVEL_PERCENT,
+        d.low(),
+        d.high(),
+        d.runs());
   }
 
   /** 1.25 as "+25%", 0.8 as "-20%". */

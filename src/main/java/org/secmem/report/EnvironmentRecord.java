@@ -215,7 +215,7 @@ public record EnvironmentRecord(Map<String, String> entries) {
     return Optional.empty();
   }
 
-  /** A /proc/meminfo field ({@code MemTotal:  24000000 kB}) in bytes. */
+  /** A /proc/meminfo field ({@code MemTotal: 24000000 kB}) in bytes. */
   static Optional<String> memInfoBytes(List<String> meminfo, String field) {
     for (String line : meminfo) {
       int colon = line.indexOf(':');

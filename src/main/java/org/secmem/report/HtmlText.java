@@ -5,9 +5,8 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * Text and links of the report page: HTML escaping (also of the characters XML does not allow),
- * ids made from names, and links to the files beside the page as relative, percent-encoded
- * paths.
+ * Text and links of the report page: HTML escaping (also of the characters XML does not allow), ids
+ * made from names, and links to the files beside the page as relative, percent-encoded paths.
  */
 final class HtmlText {
 
@@ -15,7 +14,10 @@ final class HtmlText {
 
   /** An {@code <a>} to {@code target}, relative to the page, showing {@code text}. */
   static void link(StringBuilder h, Path page, Path target, String text) {
-    h.append("<a href=\"").append(esc(relativeHref(page, target))).append("\">").append(esc(text))
+    h.append("<a href=\"")
+        .append(esc(relativeHref(page, target)))
+        .append("\">")
+        .append(esc(text))
         .append("</a>");
   }
 
@@ -37,8 +39,13 @@ final class HtmlText {
     StringBuilder sb = new StringBuilder();
     for (byte b : segment.getBytes(StandardCharsets.UTF_8)) {
       char c = (char) (b & 0xff);
-      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-          || c == '-' || c == '_' || c == '.' || c == '~') {
+      if ((c >= 'a' && c <= 'z')
+          || (c >= 'A' && c <= 'Z')
+          || (c >= '0' && c <= '9')
+          || c == '-'
+          || c == '_'
+          || c == '.'
+          || c == '~') {
         sb.append(c);
       } else {
         sb.append('%').append(String.format(Locale.ROOT, "%02X", b & 0xff));

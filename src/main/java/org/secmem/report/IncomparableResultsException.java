@@ -3,8 +3,8 @@ package org.secmem.report;
 import java.io.IOException;
 
 /**
- * Two results files that cannot be compared as asked (see {@link Comparison#of}): the message
- * names the file and the column, and the values that are there.
+ * Two results files that cannot be compared as asked (see {@link Comparison#of}): the message names
+ * the file and the column, and the values that are there.
  */
 public final class IncomparableResultsException extends IOException {
 

@@ -21,15 +21,16 @@ import java.util.regex.Pattern;
 /**
  * The charts of the report page: the chart files paired by stem (SVG and PNG), grouped by the
  * experiment their name starts with, and each written as a figure, its SVG inlined with its ids
- * prefixed (and a {@code viewBox} added so that it shrinks with the page), else its PNG as a
- * {@code data:} image, else a link to the file; a chart's title is the SVG's own or is made from
- * its file name.
+ * prefixed (and a {@code viewBox} added so that it shrinks with the page), else its PNG as a {@code
+ * data:} image, else a link to the file; a chart's title is the SVG's own or is made from its file
+ * name.
  */
 final class PageCharts {
 
   private static final Pattern ID = Pattern.compile("\\bid=\"([^\"]*)\"");
   private static final Pattern URL_REF = Pattern.compile("url\\(\\s*#([^)\\s]*)\\s*\\)");
   private static final Pattern HREF_REF = Pattern.compile("(\\bhref=\")#([^\"]*)\"");
+
   /** The chart's own title: a {@code <title>} that is the first child of the root element. */
   private static final Pattern SVG_TITLE =
       Pattern.compile("<svg\\b[^>]*>\\s*<title>([^<]*)</title>");
@@ -53,14 +54,14 @@ final class PageCharts {
       byStem.computeIfAbsent(key.toString(), k -> new Path[2])[kind] = f;
     }
     List<ChartFile> out = new ArrayList<>();
-    byStem.forEach((k, v) -> out.add(
-        new ChartFile(Path.of(k).getFileName().toString(), v[0], v[1])));
+    byStem.forEach(
+        (k, v) -> out.add(new ChartFile(Path.of(k).getFileName().toString(), v[0], v[1])));
     return out;
   }
 
   /** Charts by experiment, told by the file name's first word; {@code null}: no experiment. */
-  static Map<String, List<ChartFile>> groupCharts(List<ChartFile> charts,
-      List<String> experiments) {
+  static Map<String, List<ChartFile>> groupCharts(
+      List<ChartFile> charts, List<String> experiments) {
     List<String> longestFirst = new ArrayList<>(experiments);
     longestFirst.sort((a, b) -> b.length() - a.length());
     Map<String, List<ChartFile>> out = new LinkedHashMap<>();
@@ -84,7 +85,8 @@ final class PageCharts {
    */
   static void chart(StringBuilder h, Path page, ChartFile c, int no) throws IOException {
     String svgText = null;
-    if (c.svg() != null && Files.isRegularFile(c.svg())
+    if (c.svg() != null
+        && Files.isRegularFile(c.svg())
         && Files.size(c.svg()) <= ReportPage.INLINE_SVG_MAX) {
       svgText = Files.readString(c.svg(), StandardCharsets.UTF_8);
     }
@@ -98,8 +100,11 @@ final class PageCharts {
     if (title == null || title.isEmpty()) {
       title = titleOf(c.stem());
     }
-    h.append("<figure class=\"chart\" id=\"chart-").append(esc(anchor(c.stem())))
-        .append("\" data-chart=\"").append(esc(c.stem())).append("\">\n");
+    h.append("<figure class=\"chart\" id=\"chart-")
+        .append(esc(anchor(c.stem())))
+        .append("\" data-chart=\"")
+        .append(esc(c.stem()))
+        .append("\">\n");
     h.append("<figcaption>").append(esc(title)).append(" <span class=\"files\">");
     boolean first = true;
     for (Path f : new Path[] {c.svg(), c.png()}) {
@@ -113,15 +118,21 @@ final class PageCharts {
     int svgStart = svgText == null ? -1 : svgText.indexOf("<svg");
     if (svgStart >= 0) {
       h.append(prefixIds(withViewBox(svgText.substring(svgStart)), "c" + no + "-")).append('\n');
-    } else if (c.png() != null && Files.isRegularFile(c.png())
+    } else if (c.png() != null
+        && Files.isRegularFile(c.png())
         && Files.size(c.png()) <= ReportPage.INLINE_PNG_MAX) {
-      h.append("<img alt=\"").append(esc(title)).append("\" src=\"data:image/png;base64,")
+      h.append("<img alt=\"")
+          .append(esc(title))
+          .append("\" src=\"data:image/png;base64,")
           .append(Base64.getEncoder().encodeToString(Files.readAllBytes(c.png())))
           .append("\">\n");
     } else {
       Path f = c.png() != null ? c.png() : c.svg();
-      h.append("<img alt=\"").append(esc(title)).append("\" src=\"")
-          .append(esc(relativeHref(page, f))).append("\">\n");
+      h.append("<img alt=\"")
+          .append(esc(title))
+          .append("\" src=\"")
+          .append(esc(relativeHref(page, f)))
+          .append("\">\n");
     }
     h.append("</figure>\n");
   }
@@ -174,16 +185,23 @@ final class PageCharts {
 
   /** Every id in an SVG prefixed, and the references to them, so inlined charts cannot clash. */
   static String prefixIds(String svg, String prefix) {
-    String s = ID.matcher(svg).replaceAll(m -> Matcher.quoteReplacement(
-        "id=\"" + prefix + m.group(1) + "\""));
-    s = URL_REF.matcher(s).replaceAll(m -> Matcher.quoteReplacement(
-        "url(#" + prefix + m.group(1) + ")"));
-    return HREF_REF.matcher(s).replaceAll(m -> Matcher.quoteReplacement(
-        m.group(1) + "#" + prefix + m.group(2) + "\""));
+    String s =
+        ID.matcher(svg)
+            .replaceAll(m -> Matcher.quoteReplacement("id=\"" + prefix + m.group(1) + "\""));
+    s =
+        URL_REF
+            .matcher(s)
+            .replaceAll(m -> Matcher.quoteReplacement("url(#" + prefix + m.group(1) + ")"));
+    return HREF_REF
+        .matcher(s)
+        .replaceAll(m -> Matcher.quoteReplacement(m.group(1) + "#" + prefix + m.group(2) + "\""));
   }
 
   private static String unescapeXml(String s) {
-    return s.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"")
-        .replace("&apos;", "'").replace("&amp;", "&");
+    return s.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&apos;", "'")
+        .replace("&amp;", "&");
   }
 }

@@ -23,9 +23,9 @@ import org.apache.logging.log4j.Logger;
 import org.secmem.report.PageCharts.ChartFile;
 
 /**
- * The sections of the report page as HTML: the command and its parameter files, "how measured",
- * an experiment's summary table, the comparison with a baseline and the environment record. The
- * page's frame, order and charts are {@link ReportPage}'s and {@link PageCharts}'.
+ * The sections of the report page as HTML: the command and its parameter files, "how measured", an
+ * experiment's summary table, the comparison with a baseline and the environment record. The page's
+ * frame, order and charts are {@link ReportPage}'s and {@link PageCharts}'.
  */
 final class PageSections {
 
@@ -35,9 +35,9 @@ final class PageSections {
   private PageSections() {}
 
   /**
-   * "Compared with BASE": the table of the compare CSV beside the results ({@link
-   * ComparisonFile}), its summary line and the ratio chart; a compare file that cannot be read is
-   * a note, never a page that is not written.
+   * "Compared with BASE": the table of the compare CSV beside the results ({@link ComparisonFile}),
+   * its summary line and the ratio chart; a compare file that cannot be read is a note, never a
+   * page that is not written.
    */
   static void compareSection(StringBuilder h, Path page, Path rawCsv, int chartNo)
       throws IOException {
@@ -47,27 +47,43 @@ final class PageSections {
       c = ComparisonFile.read(file);
     } catch (IOException | RuntimeException e) {
       LOG.warn("report page: cannot read the comparison {}", file, e);
-      h.append("<h2 id=\"compare\">Compared with a baseline</h2>\n<p class=\"note\">The"
-          + " comparison file cannot be read: ").append(esc(String.valueOf(e.getMessage())))
+      h.append(
+              "<h2 id=\"compare\">Compared with a baseline</h2>\n<p class=\"note\">The"
+                  + " comparison file cannot be read: ")
+          .append(esc(String.valueOf(e.getMessage())))
           .append("</p>\n");
       return;
     }
     h.append("<section class=\"compare\">\n<h2 id=\"compare\">Compared with ")
-        .append(esc(c.baseFile().isEmpty() ? "a baseline" : c.baseFile())).append("</h2>\n");
+        .append(esc(c.baseFile().isEmpty() ? "a baseline" : c.baseFile()))
+        .append("</h2>\n");
     h.append("<p class=\"files\">");
     link(h, page, file, file.getFileName().toString());
-    h.append("</p>\n<p>BASE: <code>").append(esc(c.baseFile())).append("</code>")
-        .append(" · NEW: <code>").append(esc(c.newFile())).append("</code>");
+    h.append("</p>\n<p>BASE: <code>")
+        .append(esc(c.baseFile()))
+        .append("</code>")
+        .append(" · NEW: <code>")
+        .append(esc(c.newFile()))
+        .append("</code>");
     if (!c.comparedBy().isEmpty()) {
       h.append(" · compared by <code>").append(esc(c.comparedBy())).append("</code>");
     }
     h.append("</p>\n");
     h.append("<p class=\"summary-line\"><b>")
-        .append(esc(Comparison.Summary.of(c.rows()).line("\u00d7"))).append("</b></p>\n");
+        .append(esc(Comparison.Summary.of(c.rows()).line("\u00d7")))
+        .append("</b></p>\n");
     String level = Double.isNaN(c.level()) ? "" : ChartPainter.number(c.level() * 100) + "% ";
     h.append("<div class=\"scroll\"><table class=\"summary sortable compare\">\n<thead><tr>");
-    for (String col : List.of("configuration", "BASE median ms", "± MAD", "NEW median ms",
-        "± MAD", "NEW/BASE", level + "interval", "verdict")) {
+    for (String col :
+        List.of(
+            "configuration",
+            "BASE median ms",
+            "± MAD",
+            "NEW median ms",
+            "± MAD",
+            "NEW/BASE",
+            level + "interval",
+            "verdict")) {
       h.append("<th title=\"click to sort\">").append(esc(col)).append("</th>");
     }
     h.append("</tr></thead>\n<tbody>\n");
@@ -75,21 +91,40 @@ final class PageSections {
       h.append("<tr><td class=\"label\">").append(esc(r.label())).append("</td>");
       sampleCells(h, r.base());
       sampleCells(h, r.next());
-      h.append("<td>").append(esc(ComparisonTable.ratio(r.ratio()))).append("</td><td>")
-          .append(Double.isNaN(r.low()) ? "" : esc("[" + ComparisonTable.ratio(r.low()) + ", "
-              + ComparisonTable.ratio(r.high()) + "]"))
-          .append("</td><td class=\"").append(r.verdict().csvName()).append("\">")
-          .append(esc(r.verdictText("\u00d7"))).append("</td></tr>\n");
+      h.append("<td>")
+          .append(esc(ComparisonTable.ratio(r.ratio())))
+          .append("</td><td>")
+          .append(
+              Double.isNaN(r.low())
+                  ? ""
+                  : esc(
+                      "["
+                          + ComparisonTable.ratio(r.low())
+                          + ", "
+                          + ComparisonTable.ratio(r.high())
+                          + "]"))
+          .append("</td><td class=\"")
+          .append(r.verdict().csvName())
+          .append("\">")
+          .append(esc(r.verdictText("\u00d7")))
+          .append("</td></tr>\n");
     }
     h.append("</tbody></table></div>\n");
-    h.append("<p class=\"note\">Medians of the measured runs (warm-ups left out), ± their median"
-        + " absolute deviation; the interval is a bootstrap interval of the ratio of medians:"
-        + " a difference is significant when it excludes 1.</p>\n");
+    h.append(
+        "<p class=\"note\">Medians of the measured runs (warm-ups left out), ± their median"
+            + " absolute deviation; the interval is a bootstrap interval of the ratio of medians:"
+            + " a difference is significant when it excludes 1.</p>\n");
     Path png = ReportFiles.compareChartPngFor(rawCsv);
     Path svg = ReportFiles.compareChartSvgFor(rawCsv);
     if (Files.isRegularFile(png) || Files.isRegularFile(svg)) {
-      PageCharts.chart(h, page, new ChartFile(ReportFiles.COMPARE_CHART_STEM,
-          Files.isRegularFile(svg) ? svg : null, Files.isRegularFile(png) ? png : null), chartNo);
+      PageCharts.chart(
+          h,
+          page,
+          new ChartFile(
+              ReportFiles.COMPARE_CHART_STEM,
+              Files.isRegularFile(svg) ? svg : null,
+              Files.isRegularFile(png) ? png : null),
+          chartNo);
     }
     h.append("</section>\n");
   }
@@ -100,8 +135,11 @@ final class PageSections {
       return;
     }
     int d = ComparisonTable.decimals(s.median());
-    h.append("<td>").append(Numbers.fixed(s.median(), d)).append("</td><td>")
-        .append(Numbers.fixed(s.mad(), d)).append("</td>");
+    h.append("<td>")
+        .append(Numbers.fixed(s.median(), d))
+        .append("</td><td>")
+        .append(Numbers.fixed(s.mad(), d))
+        .append("</td>");
   }
 
   /** The command and the lines of each parameter file it ran, numbered. */
@@ -120,7 +158,10 @@ final class PageSections {
         String[] ls = lines.split("\r?\n", -1);
         int n = ls.length > 0 && ls[ls.length - 1].isEmpty() ? ls.length - 1 : ls.length;
         for (int l = 0; l < n; l++) {
-          h.append("<span class=\"ln\">").append(l + 1).append("</span>").append(esc(ls[l]))
+          h.append("<span class=\"ln\">")
+              .append(l + 1)
+              .append("</span>")
+              .append(esc(ls[l]))
               .append('\n');
         }
         h.append("</pre>\n");
@@ -129,16 +170,27 @@ final class PageSections {
   }
 
   /**
-   * "How measured": runs and warm-ups, repetitions, cache and sync, the order of the runs, the
-   * JVM, the machine, the data folder and when.
+   * "How measured": runs and warm-ups, repetitions, cache and sync, the order of the runs, the JVM,
+   * the machine, the data folder and when.
    */
-  static void howMeasured(StringBuilder h, RawResults raw, Map<String, String> env,
-      List<List<String>> summaryRows, List<String> header) {
+  static void howMeasured(
+      StringBuilder h,
+      RawResults raw,
+      Map<String, String> env,
+      List<List<String>> summaryRows,
+      List<String> header) {
     h.append("<h2 id=\"how\">How measured</h2>\n<ul class=\"how\">\n");
     long warmups = raw.rows().stream().filter(RawRow::isWarmup).count();
     int measured = raw.rows().size() - (int) warmups;
-    item(h, "runs", measured + " measured, " + warmups + " warm-up"
-        + (warmups == 1 ? "" : "s") + " (flagged in the results, left out of summary and charts)");
+    item(
+        h,
+        "runs",
+        measured
+            + " measured, "
+            + warmups
+            + " warm-up"
+            + (warmups == 1 ? "" : "s")
+            + " (flagged in the results, left out of summary and charts)");
     int count = header.indexOf("count");
     if (count >= 0) {
       TreeSet<Integer> reps = new TreeSet<>();
@@ -150,8 +202,12 @@ final class PageSections {
         }
       }
       if (!reps.isEmpty()) {
-        item(h, "repetitions per configuration", reps.first().equals(reps.last())
-            ? reps.first().toString() : reps.first() + " to " + reps.last());
+        item(
+            h,
+            "repetitions per configuration",
+            reps.first().equals(reps.last())
+                ? reps.first().toString()
+                : reps.first() + " to " + reps.last());
       }
     }
     item(h, "cache before each timed run", distinct(raw, ResultColumns.CACHE));
@@ -159,27 +215,66 @@ final class PageSections {
     String order = env.get(RUN_ORDER_KEY);
     if (order != null) {
       String forks = env.getOrDefault(FORKS_KEY, "0");
-      item(h, "order of the runs", order + ("sequential".equals(order) ? ""
-          : " (seed " + env.getOrDefault(ORDER_SEED_KEY, "?") + ")")
-          + ("true".equals(env.get(FLUSH_KEY)) ? "; dirty pages written back before each run"
-              : "; dirty pages not written back (--no-flush)")
-          + ("0".equals(forks) ? "; all in one JVM" : "; each configuration in " + forks
-              + " fresh JVM" + ("1".equals(forks) ? "" : "s") + " (--fork)")
-          + (raw.sentinels().isEmpty() ? "" : "; " + raw.sentinels().size()
-              + " sentinel runs, kept apart"));
+      item(
+          h,
+          "order of the runs",
+          order
+              + ("sequential".equals(order)
+                  ? ""
+                  : " (seed " + env.getOrDefault(ORDER_SEED_KEY, "?") + ")")
+              + ("true".equals(env.get(FLUSH_KEY))
+                  ? "; dirty pages written back before each run"
+                  : "; dirty pages not written back (--no-flush)")
+              + ("0".equals(forks)
+                  ? "; all in one JVM"
+                  : "; each configuration in "
+                      + forks
+                      + " fresh JVM"
+                      + ("1".equals(forks) ? "" : "s")
+                      + " (--fork)")
+              + (raw.sentinels().isEmpty()
+                  ? ""
+                  : "; " + raw.sentinels().size() + " sentinel runs, kept apart"));
     }
-    item(h, "JVM", env.getOrDefault("jvm.name", "?") + " " + env.getOrDefault("jvm.version", "?")
-        + ", max heap " + bytes(env.get("jvm.max_heap_bytes")) + ", arguments: "
-        + env.getOrDefault("jvm.input_arguments", "?"));
-    item(h, "machine", env.getOrDefault("cpu.model", "?") + ", "
-        + env.getOrDefault("cpu.available_processors", "?") + " processors, memory "
-        + bytes(env.get("mem.total_bytes")) + ", " + env.getOrDefault("os.name", "?") + " "
-        + env.getOrDefault("kernel", "?"));
-    item(h, "data", env.getOrDefault("data.dir", "?") + " (" + env.getOrDefault("fs.type", "?")
-        + ", block " + env.getOrDefault("fs.block_size_bytes", "?") + " bytes)");
-    item(h, "when", env.getOrDefault("time", "?") + ", secmem "
-        + env.getOrDefault("secmem.version", "?") + ", commit "
-        + env.getOrDefault("git.commit", "?"));
+    item(
+        h,
+        "JVM",
+        env.getOrDefault("jvm.name", "?")
+            + " "
+            + env.getOrDefault("jvm.version", "?")
+            + ", max heap "
+            + bytes(env.get("jvm.max_heap_bytes"))
+            + ", arguments: "
+            + env.getOrDefault("jvm.input_arguments", "?"));
+    item(
+        h,
+        "machine",
+        env.getOrDefault("cpu.model", "?")
+            + ", "
+            + env.getOrDefault("cpu.available_processors", "?")
+            + " processors, memory "
+            + bytes(env.get("mem.total_bytes"))
+            + ", "
+            + env.getOrDefault("os.name", "?")
+            + " "
+            + env.getOrDefault("kernel", "?"));
+    item(
+        h,
+        "data",
+        env.getOrDefault("data.dir", "?")
+            + " ("
+            + env.getOrDefault("fs.type", "?")
+            + ", block "
+            + env.getOrDefault("fs.block_size_bytes", "?")
+            + " bytes)");
+    item(
+        h,
+        "when",
+        env.getOrDefault("time", "?")
+            + ", secmem "
+            + env.getOrDefault("secmem.version", "?")
+            + ", commit "
+            + env.getOrDefault("git.commit", "?"));
     h.append("</ul>\n");
   }
 
@@ -212,8 +307,8 @@ final class PageSections {
   }
 
   /** A summary table; columns empty in every row are left out, and the experiment column. */
-  static void table(StringBuilder h, List<String> header, List<List<String>> rows,
-      int experimentCol) {
+  static void table(
+      StringBuilder h, List<String> header, List<List<String>> rows, int experimentCol) {
     if (rows.isEmpty()) {
       h.append("<p class=\"note\">No summary rows.</p>\n");
       return;
@@ -252,7 +347,8 @@ final class PageSections {
       h.append("<tr>");
       for (int c : cols) {
         String v = c < r.size() ? r.get(c) : "";
-        h.append(c == verified && v.equals("false") ? "<td class=\"bad\">" : "<td>").append(esc(v))
+        h.append(c == verified && v.equals("false") ? "<td class=\"bad\">" : "<td>")
+            .append(esc(v))
             .append("</td>");
       }
       h.append("</tr>\n");
@@ -267,12 +363,16 @@ final class PageSections {
       h.append("<p class=\"note\">No environment record beside the results file.</p>\n");
     } else {
       h.append("<table class=\"env\">\n");
-      env.forEach((k, v) -> {
-        if (!k.startsWith(PARAM_FILE_KEY)) {
-          h.append("<tr><th>").append(esc(k)).append("</th><td>").append(esc(v))
-              .append("</td></tr>\n");
-        }
-      });
+      env.forEach(
+          (k, v) -> {
+            if (!k.startsWith(PARAM_FILE_KEY)) {
+              h.append("<tr><th>")
+                  .append(esc(k))
+                  .append("</th><td>")
+                  .append(esc(v))
+                  .append("</td></tr>\n");
+            }
+          });
       h.append("</table>\n");
     }
   }

@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.apache.commons.csv.CSVException;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
@@ -24,7 +25,6 @@ import org.apache.commons.csv.CSVRecord;
 import org.apache.commons.csv.DuplicateHeaderMode;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
-import java.util.stream.Stream;
 
 /**
  * The rows of a raw results CSV (RFC 4180, header line), read by column name: columns may come in
@@ -35,9 +35,9 @@ import java.util.stream.Stream;
  * than the header's (a cell too many; a last line cut off, which is named as such when it also
  * lacks the line break that ends every row secmem writes), an empty experiment, a number cell that
  * is not a finite number or is negative, a warm-up flag that is neither true nor false, and
- * whatever follows a line the CSV parser cannot read. The rows that are fine are still read, so
- * one bad line never costs the rest of a file. A last line without a line break that is a whole
- * row (a tool that does not end its last line) is used.
+ * whatever follows a line the CSV parser cannot read. The rows that are fine are still read, so one
+ * bad line never costs the rest of a file. A last line without a line break that is a whole row (a
+ * tool that does not end its last line) is used.
  *
  * @param source where the rows came from, for messages
  * @param header the column names in file order
@@ -47,8 +47,12 @@ import java.util.stream.Stream;
  *     {@code sentinel=true}), in file order: kept apart, so that they count for neither that
  *     configuration's summary, its charts, nor its repetitions on {@code --resume}
  */
-public record RawResults(String source, List<String> header, List<RawRow> rows,
-    List<RowProblem> problems, List<RawRow> sentinels) {
+public record RawResults(
+    String source,
+    List<String> header,
+    List<RawRow> rows,
+    List<RowProblem> problems,
+    List<RawRow> sentinels) {
 
   private static final Logger LOG = LogManager.getLogger(RawResults.class);
 
@@ -66,14 +70,18 @@ public record RawResults(String source, List<String> header, List<RawRow> rows,
           .build();
 
   /**
-   * Columns that summaries and charts read as numbers: a row with text, a number that is not
-   * finite or a negative one there is left out.
+   * Columns that summaries and charts read as numbers: a row with text, a number that is not finite
+   * or a negative one there is left out.
    */
   private static final List<String> NUMBER_COLUMNS =
       Stream.concat(
               ResultColumns.SWEPT_PARAMETERS.stream(),
-              Stream.of(ResultColumns.ELAPSED_NS, ResultColumns.ELAPSED_MS,
-                  ResultColumns.MIB_PER_S, ResultColumns.NS_PER_INT, ResultColumns.BYTES))
+              Stream.of(
+                  ResultColumns.ELAPSED_NS,
+                  ResultColumns.ELAPSED_MS,
+                  ResultColumns.MIB_PER_S,
+                  ResultColumns.NS_PER_INT,
+                  ResultColumns.BYTES))
           .toList();
 
   public RawResults {
@@ -84,8 +92,8 @@ public record RawResults(String source, List<String> header, List<RawRow> rows,
   }
 
   /** Results without sentinel rows. */
-  public RawResults(String source, List<String> header, List<RawRow> rows,
-      List<RowProblem> problems) {
+  public RawResults(
+      String source, List<String> header, List<RawRow> rows, List<RowProblem> problems) {
     this(source, header, rows, problems, List.of());
   }
 
@@ -98,18 +106,20 @@ public record RawResults(String source, List<String> header, List<RawRow> rows,
    * Reads a raw results file, which must be UTF-8 text; a byte-order mark before the header (a
    * spreadsheet's "CSV UTF-8") is not part of the first column's name.
    *
-   * @throws MalformedResultsException naming the file when it is empty, not text, or its header
-   *     is not a results header
+   * @throws MalformedResultsException naming the file when it is empty, not text, or its header is
+   *     not a results header
    */
   public static RawResults read(Path csv) throws IOException {
     byte[] bytes = Files.readAllBytes(csv);
     String text;
     try {
-      text = StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes))
-          .toString();
+      text =
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .decode(ByteBuffer.wrap(bytes))
+              .toString();
     } catch (CharacterCodingException e) {
       throw new MalformedResultsException(
           csv + ": not a results file: not UTF-8 text (" + e.getMessage() + ")", e);
@@ -121,8 +131,8 @@ public record RawResults(String source, List<String> header, List<RawRow> rows,
    * Parses raw results from {@code in}, which the caller closes. Rows that cannot be used are left
    * out, logged, and listed in {@link #problems()}. A byte-order mark first is skipped.
    *
-   * @throws MalformedResultsException when the input is empty, the header is missing, has no
-   *     {@code experiment} column, or repeats a name
+   * @throws MalformedResultsException when the input is empty, the header is missing, has no {@code
+   *     experiment} column, or repeats a name
    */
   public static RawResults parse(String source, Reader in) throws IOException {
     StringBuilder text = new StringBuilder();
@@ -160,8 +170,12 @@ public record RawResults(String source, List<String> header, List<RawRow> rows,
       List<String> header = parser.getHeaderNames();
       if (!header.contains(ResultColumns.EXPERIMENT)) {
         throw new MalformedResultsException(
-            source + ":1: no '" + ResultColumns.EXPERIMENT + "' column in the header "
-                + abbreviate(header.toString()) + " (not a secmem results file)");
+            source
+                + ":1: no '"
+                + ResultColumns.EXPERIMENT
+                + "' column in the header "
+                + abbreviate(header.toString())
+                + " (not a secmem results file)");
       }
       List<RawRow> rows = new ArrayList<>();
       List<RawRow> sentinels = new ArrayList<>();
@@ -180,10 +194,18 @@ public record RawResults(String source, List<String> header, List<RawRow> rows,
             throw e.getCause();
           }
           long line = lines.nextNonBlank(lastLine);
-          problems.add(new RowProblem(source, line,
-              "cannot be parsed (" + e.getCause().getMessage() + ")"
-                  + (!ended && line == lines.last() ? ", and it is the last line, with no line"
-                      + " break at its end: " + CUT_OFF : "; the rest of the file is skipped")));
+          problems.add(
+              new RowProblem(
+                  source,
+                  line,
+                  "cannot be parsed ("
+                      + e.getCause().getMessage()
+                      + ")"
+                      + (!ended && line == lines.last()
+                          ? ", and it is the last line, with no line"
+                              + " break at its end: "
+                              + CUT_OFF
+                          : "; the rest of the file is skipped")));
           break;
         }
         // A record's position is where the parser started looking: skip the empty lines it
@@ -219,9 +241,13 @@ public record RawResults(String source, List<String> header, List<RawRow> rows,
   private static Optional<String> check(CSVRecord record, List<String> header, boolean unended) {
     if (record.size() != header.size()) {
       int extra = record.size() - header.size();
-      return Optional.of(record.size() + " cells where the header has " + header.size()
-          + (extra > 0 ? " (" + extra + " too many)"
-              : unended ? ", and no line break at the end: " + CUT_OFF : " (cut short?)"));
+      return Optional.of(
+          record.size()
+              + " cells where the header has "
+              + header.size()
+              + (extra > 0
+                  ? " (" + extra + " too many)"
+                  : unended ? ", and no line break at the end: " + CUT_OFF : " (cut short?)"));
     }
     int experiment = header.indexOf(ResultColumns.EXPERIMENT);
     if (record.get(experiment).isBlank()) {
@@ -249,8 +275,8 @@ public record RawResults(String source, List<String> header, List<RawRow> rows,
     if (warmup >= 0) {
       String cell = record.get(warmup).trim();
       if (!cell.isEmpty() && !cell.equalsIgnoreCase("true") && !cell.equalsIgnoreCase("false")) {
-        return Optional.of(ResultColumns.WARMUP + ": '" + abbreviate(cell)
-            + "' is neither true nor false");
+        return Optional.of(
+            ResultColumns.WARMUP + ": '" + abbreviate(cell) + "' is neither true nor false");
       }
     }
     return Optional.empty();

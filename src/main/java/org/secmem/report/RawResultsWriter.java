@@ -18,16 +18,16 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * Appends rows to a raw results CSV (RFC 4180, a header line), each on disk (in the kernel's
- * hands) when {@link #accept} returns, so that a crash or Ctrl-C never loses a run already
- * measured. A new or empty file gets the header; an existing file is appended to only when its
- * header is the current one, so that columns never shift under a reader (see {@link
- * ResultsTarget}, which checks the path before anything runs).
+ * Appends rows to a raw results CSV (RFC 4180, a header line), each on disk (in the kernel's hands)
+ * when {@link #accept} returns, so that a crash or Ctrl-C never loses a run already measured. A new
+ * or empty file gets the header; an existing file is appended to only when its header is the
+ * current one, so that columns never shift under a reader (see {@link ResultsTarget}, which checks
+ * the path before anything runs).
  *
  * <p>A row is written whole or not at all: its complete line goes to the file in one write, and a
  * write that fails part-way (the disk filled up) is undone by truncating the file back to its
- * length before it. Should that fail too, the file ends in a partial row: the writer says so in
- * the exception and in {@link #tally()}, and appends nothing more to it.
+ * length before it. Should that fail too, the file ends in a partial row: the writer says so in the
+ * exception and in {@link #tally()}, and appends nothing more to it.
  *
  * <p>The writer knows how many data rows the file holds (those found at open plus those appended),
  * so an interrupt can say exactly what is kept: {@link #stop()} freezes the file and returns that
@@ -56,8 +56,8 @@ public final class RawResultsWriter implements ResultSink, Closeable {
    * @param inFile data rows in the file (rows below the header), earlier sessions' included
    * @param added rows this writer appended
    * @param notWritten rows this writer was given and could not write (a failed write, undone)
-   * @param partialRow whether the file ends in part of a row: a write failed part-way and the
-   *     file could not be truncated back (readers leave the part out as a malformed line)
+   * @param partialRow whether the file ends in part of a row: a write failed part-way and the file
+   *     could not be truncated back (readers leave the part out as a malformed line)
    */
   public record Tally(long inFile, long added, long notWritten, boolean partialRow) {
 
@@ -73,8 +73,8 @@ public final class RawResultsWriter implements ResultSink, Closeable {
     FileChannel open(Path file) throws IOException;
   }
 
-  private RawResultsWriter(Path file, FileChannel channel, boolean created, long rowsBefore,
-      List<Path> createdFolders) {
+  private RawResultsWriter(
+      Path file, FileChannel channel, boolean created, long rowsBefore, List<Path> createdFolders) {
     this.file = file;
     this.channel = channel;
     this.created = created;
@@ -83,8 +83,8 @@ public final class RawResultsWriter implements ResultSink, Closeable {
   }
 
   /**
-   * Opens {@code file} for appending, creating it and its folder when missing. The file's last
-   * line must end with a line break before a row goes below it:
+   * Opens {@code file} for appending, creating it and its folder when missing. The file's last line
+   * must end with a line break before a row goes below it:
    *
    * <ul>
    *   <li>a last line that is a whole row without one (a tool that does not end its last line) is
@@ -101,8 +101,11 @@ public final class RawResultsWriter implements ResultSink, Closeable {
    *     header, or it ends in a cut-off row that cannot be removed (naming the file and what to do)
    */
   public static RawResultsWriter open(Path file) throws IOException {
-    return open(file, f -> FileChannel.open(f, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-        StandardOpenOption.APPEND));
+    return open(
+        file,
+        f ->
+            FileChannel.open(
+                f, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND));
   }
 
   /** As {@link #open(Path)}, appending through the channel {@code opener} opens. */
@@ -129,10 +132,15 @@ public final class RawResultsWriter implements ResultSink, Closeable {
       } else if (cutOff) {
         writer.removeCutOff(tail);
       } else if (!tail.endsWithLineFeed()) {
-        LOG.warn("{}:{}: the last line has no line break at its end; it is a whole row, so it is"
-            + " ended and kept", file, tail.lastRecordLine());
-        writer.append((tail.lastByte() == '\r' ? "\n" : FORMAT.getRecordSeparator())
-            .getBytes(StandardCharsets.US_ASCII), "the line break that ends the last line");
+        LOG.warn(
+            "{}:{}: the last line has no line break at its end; it is a whole row, so it is"
+                + " ended and kept",
+            file,
+            tail.lastRecordLine());
+        writer.append(
+            (tail.lastByte() == '\r' ? "\n" : FORMAT.getRecordSeparator())
+                .getBytes(StandardCharsets.US_ASCII),
+            "the line break that ends the last line");
       }
       return writer;
     } catch (IOException | RuntimeException e) {
@@ -164,19 +172,32 @@ public final class RawResultsWriter implements ResultSink, Closeable {
       }
     }
     if (channel.size() != tail.size() || bytes.hasRemaining()) {
-      throw new ResultsFileException(file + ": changed while secmem read it (is another process"
-          + " writing to it?); its cut-off last line is left as it is and nothing is appended");
+      throw new ResultsFileException(
+          file
+              + ": changed while secmem read it (is another process"
+              + " writing to it?); its cut-off last line is left as it is and nothing is appended");
     }
     String text = new String(bytes.array(), StandardCharsets.UTF_8);
     channel.truncate(tail.lastRecordStart());
-    LOG.warn("{}:{}: removed the cut-off last line ({} bytes, no line break at its end) before"
-        + " appending; it was: {}", file, tail.lastRecordLine(), tail.lastRecordLength(), text);
-    removed = new RowProblem(file.toString(), tail.lastRecordLine(), "the last line was cut off ("
-        + (tail.inQuotes() ? "inside a quoted cell" : tail.cells() + " of "
-            + ResultColumn.headers().length + " cells")
-        + " and no line break at its end; the writer stopped mid-row: a crash, or a full disk?);"
-        + " removed it so that new rows start on a line of their own; it was '"
-        + abbreviate(text) + "' (in full in the log)");
+    LOG.warn(
+        "{}:{}: removed the cut-off last line ({} bytes, no line break at its end) before"
+            + " appending; it was: {}",
+        file,
+        tail.lastRecordLine(),
+        tail.lastRecordLength(),
+        text);
+    removed =
+        new RowProblem(
+            file.toString(),
+            tail.lastRecordLine(),
+            "the last line was cut off ("
+                + (tail.inQuotes()
+                    ? "inside a quoted cell"
+                    : tail.cells() + " of " + ResultColumn.headers().length + " cells")
+                + " and no line break at its end; the writer stopped mid-row: a crash, or a full"
+                + " disk?); removed it so that new rows start on a line of their own; it was '"
+                + abbreviate(text)
+                + "' (in full in the log)");
   }
 
   private static String abbreviate(String text) {
@@ -221,8 +242,10 @@ public final class RawResultsWriter implements ResultSink, Closeable {
     }
     if (partialRow) {
       notWritten++;
-      throw new IOException(file + ": row not written: the file ends in part of an earlier row"
-          + " that could not be removed, and a row appended to it would be glued to it");
+      throw new IOException(
+          file
+              + ": row not written: the file ends in part of an earlier row"
+              + " that could not be removed, and a row appended to it would be glued to it");
     }
     try {
       append(line(row.cellsInColumnOrder()), "a row");
@@ -254,25 +277,45 @@ public final class RawResultsWriter implements ResultSink, Closeable {
   }
 
   /**
-   * Truncates the file back to {@code length} after a write of {@code what} that failed when
-   * {@code written} of its bytes were written, and says what the file holds now.
+   * Truncates the file back to {@code length} after a write of {@code what} that failed when {@code
+   * written} of its bytes were written, and says what the file holds now.
    */
   private IOException undo(long length, int written, String what, IOException cause) {
     String failed = file + ": " + cause.getMessage() + ": " + what + " was not written";
     long whole = rowsBefore + rows;
     try {
       truncate(length);
-      LOG.warn("{}: {} could not be written ({} of its bytes were); the file is truncated back to"
-          + " {} bytes, as before it", file, what, written, length, cause);
-      return new IOException(failed + "; the file is as it was before it (" + whole
-          + (whole == 1 ? " row" : " rows") + ", each whole)", cause);
+      LOG.warn(
+          "{}: {} could not be written ({} of its bytes were); the file is truncated back to"
+              + " {} bytes, as before it",
+          file,
+          what,
+          written,
+          length,
+          cause);
+      return new IOException(
+          failed
+              + "; the file is as it was before it ("
+              + whole
+              + (whole == 1 ? " row" : " rows")
+              + ", each whole)",
+          cause);
     } catch (IOException e) {
       partialRow = true;
       cause.addSuppressed(e);
-      LOG.error("{}: {} could not be written, and the {} of its bytes that were could not be"
-          + " removed", file, what, written, cause);
-      return new IOException(failed + ", and the part of it written could not be removed ("
-          + e.getMessage() + "): the file ends in a partial row, which readers leave out", cause);
+      LOG.error(
+          "{}: {} could not be written, and the {} of its bytes that were could not be"
+              + " removed",
+          file,
+          what,
+          written,
+          cause);
+      return new IOException(
+          failed
+              + ", and the part of it written could not be removed ("
+              + e.getMessage()
+              + "): the file ends in a partial row, which readers leave out",
+          cause);
     }
   }
 

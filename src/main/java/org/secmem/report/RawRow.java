@@ -10,8 +10,8 @@ import java.util.OptionalDouble;
  *
  * @param source where the row came from, for messages (a file name, or "input")
  * @param line the row's record number in the file, 1 being the header
- * @param cells the row's cells by column name, in header order; an empty cell means not
- *     applicable or not measured
+ * @param cells the row's cells by column name, in header order; an empty cell means not applicable
+ *     or not measured
  */
 public record RawRow(String source, long line, Map<String, String> cells) {
 

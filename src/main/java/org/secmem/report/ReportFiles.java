@@ -5,9 +5,9 @@ import java.util.Locale;
 
 /**
  * The names of the files written beside a raw results CSV {@code X.csv}: {@code X-summary.csv},
- * {@code X-environment.txt}, the chart folder {@code X-charts/} and the report page
- * {@code X-report.html}; after {@code secmem compare BASE X.csv} (or {@code run --baseline}) also
- * {@code X-comparison.csv} and the chart {@code X-charts/compare-ratio.png} and {@code .svg}.
+ * {@code X-environment.txt}, the chart folder {@code X-charts/} and the report page {@code
+ * X-report.html}; after {@code secmem compare BASE X.csv} (or {@code run --baseline}) also {@code
+ * X-comparison.csv} and the chart {@code X-charts/compare-ratio.png} and {@code .svg}.
  */
 public final class ReportFiles {
 
@@ -53,9 +53,10 @@ public final class ReportFiles {
 
   private static Path beside(Path rawCsv, String suffix) {
     String name = rawCsv.getFileName().toString();
-    String stem = name.toLowerCase(Locale.ROOT).endsWith(".csv")
-        ? name.substring(0, name.length() - 4)
-        : name;
+    String stem =
+        name.toLowerCase(Locale.ROOT).endsWith(".csv")
+            ? name.substring(0, name.length() - 4)
+            : name;
     return rawCsv.resolveSibling(stem + suffix);
   }
 }

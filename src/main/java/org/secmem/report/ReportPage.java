@@ -25,14 +25,14 @@ import org.secmem.report.PageCharts.ChartFile;
  * that works offline — the command (and the lines of the parameter files it ran), a short "how
  * measured" block, per experiment its summary table (sortable by clicking a column header) and its
  * charts, and the whole environment record. Charts are inlined: an SVG as {@code <svg>} (its ids
- * prefixed so that several charts do not clash), or, when the SVG is too large, the PNG as a
- * {@code data:} image; only when both are too large is the file beside the page linked. The results,
+ * prefixed so that several charts do not clash), or, when the SVG is too large, the PNG as a {@code
+ * data:} image; only when both are too large is the file beside the page linked. The results,
  * summary and environment files are linked by relative path. Every value is HTML-escaped. The page
  * is written to a temporary file and renamed into place, so a reader never sees half a page.
  *
- * <p>This class assembles the page (its frame, table of contents and the order of its sections)
- * and writes it; the sections are {@link PageSections}, the charts {@link PageCharts}, escaping
- * and links {@link HtmlText}.
+ * <p>This class assembles the page (its frame, table of contents and the order of its sections) and
+ * writes it; the sections are {@link PageSections}, the charts {@link PageCharts}, escaping and
+ * links {@link HtmlText}.
  */
 public final class ReportPage {
 
@@ -47,6 +47,7 @@ public final class ReportPage {
 
   /** Environment keys of the batch's run order, its seed, flushing and forks. */
   public static final String RUN_ORDER_KEY = "run_order";
+
   public static final String ORDER_SEED_KEY = "order_seed";
   public static final String FLUSH_KEY = "flush_before_runs";
   public static final String FORKS_KEY = "forks";
@@ -77,8 +78,8 @@ public final class ReportPage {
     Map<String, String> env = readEnvironment(ReportFiles.environmentFor(rawCsv));
     List<List<String>> summary = summaryTable(raw);
     List<String> header = summary.isEmpty() ? List.of() : summary.get(0);
-    List<List<String>> summaryRows = summary.isEmpty() ? List.of() : summary.subList(1,
-        summary.size());
+    List<List<String>> summaryRows =
+        summary.isEmpty() ? List.of() : summary.subList(1, summary.size());
 
     List<String> experiments = new ArrayList<>();
     for (RawRow r : raw.rows()) {
@@ -87,15 +88,19 @@ public final class ReportPage {
         experiments.add(e);
       }
     }
-    Map<String, List<ChartFile>> chartsByExperiment = PageCharts.groupCharts(
-        PageCharts.chartFiles(charts), experiments);
+    Map<String, List<ChartFile>> chartsByExperiment =
+        PageCharts.groupCharts(PageCharts.chartFiles(charts), experiments);
 
     String name = rawCsv.getFileName().toString();
     StringBuilder h = new StringBuilder(64 * 1024);
     h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-        .append("<title>secmem report: ").append(esc(name)).append("</title>\n")
-        .append("<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
+        .append("<title>secmem report: ")
+        .append(esc(name))
+        .append("</title>\n")
+        .append("<style>\n")
+        .append(CSS)
+        .append("</style>\n</head>\n<body>\n");
     h.append("<h1>secmem report: ").append(esc(name)).append("</h1>\n");
     h.append("<p class=\"files\">");
     link(h, page, rawCsv, "results (" + raw.rows().size() + " rows)");
@@ -103,11 +108,15 @@ public final class ReportPage {
     link(h, page, ReportFiles.summaryFor(rawCsv), "summary");
     h.append(" · ");
     link(h, page, ReportFiles.environmentFor(rawCsv), "environment record");
-    h.append("</p>\n<nav class=\"toc\"><a href=\"#command\">Command</a> · "
-        + "<a href=\"#how\">How measured</a>");
+    h.append(
+        "</p>\n<nav class=\"toc\"><a href=\"#command\">Command</a> · "
+            + "<a href=\"#how\">How measured</a>");
     for (String experiment : experiments) {
-      h.append(" · <a href=\"#exp-").append(esc(anchor(experiment))).append("\">")
-          .append(esc(experiment.isEmpty() ? "(no experiment)" : experiment)).append("</a>");
+      h.append(" · <a href=\"#exp-")
+          .append(esc(anchor(experiment)))
+          .append("\">")
+          .append(esc(experiment.isEmpty() ? "(no experiment)" : experiment))
+          .append("</a>");
     }
     Path compare = ReportFiles.compareFor(rawCsv);
     boolean compared = Files.isRegularFile(compare);
@@ -122,12 +131,16 @@ public final class ReportPage {
     int chartNo = 0;
     Advice advice = null;
     for (String experiment : experiments) {
-      h.append("<section class=\"experiment\">\n<h2 id=\"exp-").append(esc(anchor(experiment)))
-          .append("\">").append(esc(experiment.isEmpty() ? "(no experiment)" : experiment))
+      h.append("<section class=\"experiment\">\n<h2 id=\"exp-")
+          .append(esc(anchor(experiment)))
+          .append("\">")
+          .append(esc(experiment.isEmpty() ? "(no experiment)" : experiment))
           .append("</h2>\n");
       int col = header.indexOf(ResultColumns.EXPERIMENT);
-      List<List<String>> rows = summaryRows.stream()
-          .filter(r -> col < 0 || (col < r.size() && r.get(col).equals(experiment))).toList();
+      List<List<String>> rows =
+          summaryRows.stream()
+              .filter(r -> col < 0 || (col < r.size() && r.get(col).equals(experiment)))
+              .toList();
       h.append("<h3>Summary</h3>\n");
       PageSections.table(h, header, rows, col);
       if (experiment.equals("sort")) {
@@ -141,7 +154,8 @@ public final class ReportPage {
       } catch (RuntimeException e) {
         // advice is an extra: a bug in it must not cost the page its summary and charts
         LOG.error("No advice section for {}", experiment, e);
-        h.append("<p class=\"note\">No advice: ").append(esc(String.valueOf(e.getMessage())))
+        h.append("<p class=\"note\">No advice: ")
+            .append(esc(String.valueOf(e.getMessage())))
             .append("</p>\n");
       }
       List<ChartFile> own = chartsByExperiment.getOrDefault(experiment, List.of());
@@ -193,8 +207,8 @@ public final class ReportPage {
   }
 
   /**
-   * The {@code key=value} lines of an environment record, in file order, with {@code \n},
-   * {@code \r} and {@code \\} undone; empty when the file is missing or unreadable (logged).
+   * The {@code key=value} lines of an environment record, in file order, with {@code \n}, {@code
+   * \r} and {@code \\} undone; empty when the file is missing or unreadable (logged).
    */
   static Map<String, String> readEnvironment(Path file) {
     Map<String, String> env = new LinkedHashMap<>();
@@ -229,7 +243,8 @@ public final class ReportPage {
     return sb.toString();
   }
 
-  private static final String CSS = """
+  private static final String CSS =
+      """
       body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:1.5em auto;
         max-width:1100px;padding:0 1em;color:#222}
       h1{font-size:1.5em;margin-bottom:.2em}
@@ -271,7 +286,8 @@ public final class ReportPage {
       """;
 
   /** Click a summary column header to sort by it; numbers as numbers, again to reverse. */
-  private static final String SORT_SCRIPT = """
+  private static final String SORT_SCRIPT =
+      """
       document.querySelectorAll('table.sortable').forEach(function (t) {
         t.querySelectorAll('th').forEach(function (th, i) {
           th.addEventListener('click', function () {

@@ -54,8 +54,7 @@ public final class Reports {
    *
    * @return the page written
    */
-  public static Path writePage(RawResults raw, Path rawCsv, List<Path> written)
-      throws IOException {
+  public static Path writePage(RawResults raw, Path rawCsv, List<Path> written) throws IOException {
     return ReportPage.write(raw, rawCsv, written);
   }
 
@@ -72,12 +71,24 @@ public final class Reports {
     }
     if (problems.size() > PROBLEMS_SHOWN) {
       long more = (long) problems.size() - PROBLEMS_SHOWN;
-      lines.add(raw.source() + ": " + more + " more malformed " + (more == 1 ? "line" : "lines")
-          + " left out (each is named in the log)");
+      lines.add(
+          raw.source()
+              + ": "
+              + more
+              + " more malformed "
+              + (more == 1 ? "line" : "lines")
+              + " left out (each is named in the log)");
     }
     if (!problems.isEmpty()) {
-      lines.add(raw.source() + ": " + raw.rows().size() + " of " + (raw.rows().size()
-          + problems.size()) + " rows used; " + problems.size() + " malformed");
+      lines.add(
+          raw.source()
+              + ": "
+              + raw.rows().size()
+              + " of "
+              + (raw.rows().size() + problems.size())
+              + " rows used; "
+              + problems.size()
+              + " malformed");
     }
     return lines;
   }

@@ -2,9 +2,9 @@ package org.secmem.report;
 
 /**
  * The columns of a raw results file, in order. Names are snake_case and fixed: scripts and the
- * summary and chart readers rely on them. New columns may be added, never renamed. What each
- * means, and which experiments fill it, is in {@link ResultColumnDocs} (a new column needs its
- * line there), from which docs/results-columns.md is generated.
+ * summary and chart readers rely on them. New columns may be added, never renamed. What each means,
+ * and which experiments fill it, is in {@link ResultColumnDocs} (a new column needs its line
+ * there), from which docs/results-columns.md is generated.
  */
 public enum ResultColumn {
   WHEN("when"),
@@ -59,9 +59,9 @@ public enum ResultColumn {
   /**
    * CPU time of the whole process (all threads) during the timed run: next to elapsed_ns it says
    * whether a run computed or waited (cpu_ns well below elapsed_ns: waiting for I/O). Summed over
-   * the threads' own ns clocks (/proc/self/task/TID/schedstat), so a run of a few ms shows its
-   * time to well under a millisecond; where a thread ended during the run (its time is gone with
-   * it) the 10 ms tick clock is used instead, and the cell is blank when that says under 100 ms.
+   * the threads' own ns clocks (/proc/self/task/TID/schedstat), so a run of a few ms shows its time
+   * to well under a millisecond; where a thread ended during the run (its time is gone with it) the
+   * 10 ms tick clock is used instead, and the cell is blank when that says under 100 ms.
    */
   CPU_NS("cpu_ns"),
   /**
@@ -86,11 +86,11 @@ public enum ResultColumn {
   /** Sort: the most heap the JVM held during the sort, uncollected garbage included. */
   PEAK_HEAP_BYTES("peak_heap_bytes"),
   /**
-   * Which command line or parameter-file line produced the row: the subcommand's name
-   * ({@code write}, {@code read}, {@code sort}) for a command line, {@code FILE:LINE} (the file as
-   * given) for a parameter-file row. Rows of one sweep differ only in what that line sweeps; charts
-   * group by it. It names where a row came from, not what was measured: it splits neither summary
-   * rows nor {@code --resume} matching.
+   * Which command line or parameter-file line produced the row: the subcommand's name ({@code
+   * write}, {@code read}, {@code sort}) for a command line, {@code FILE:LINE} (the file as given)
+   * for a parameter-file row. Rows of one sweep differ only in what that line sweeps; charts group
+   * by it. It names where a row came from, not what was measured: it splits neither summary rows
+   * nor {@code --resume} matching.
    */
   SWEEP("sweep"),
   /**
@@ -103,25 +103,25 @@ public enum ResultColumn {
   INPUT_BYTES("input_bytes"),
   /**
    * Sort: the algorithm timed, {@code merge} (the external merge sort) or {@code in-memory} (all N
-   * ints read into one array, {@code Arrays.sort}ed — {@code Arrays.parallelSort} with threads
-   * over 1, as run_sort says — and written). An in-memory row has passes = runs = 1, run_ints = N
-   * (the ints it held), no m, d, merger, overlap or parallel_merge (they do not apply: charts draw
-   * it as a level line beside an M or d sweep); run_formation_ns is the read and the sort,
-   * merge_ns the write and the move into place. Blank in files written before it: merge. A pq
-   * row names its queue: {@code buffer-tree} or {@code java} (java.util.PriorityQueue).
+   * ints read into one array, {@code Arrays.sort}ed — {@code Arrays.parallelSort} with threads over
+   * 1, as run_sort says — and written). An in-memory row has passes = runs = 1, run_ints = N (the
+   * ints it held), no m, d, merger, overlap or parallel_merge (they do not apply: charts draw it as
+   * a level line beside an M or d sweep); run_formation_ns is the read and the sort, merge_ns the
+   * write and the move into place. Blank in files written before it: merge. A pq row names its
+   * queue: {@code buffer-tree} or {@code java} (java.util.PriorityQueue).
    */
   ALGORITHM("algorithm"),
   /**
-   * The run's 1-based position in its session's schedule (see {@code --order}): with the
-   * {@code when} cell it says what ran before a row, so drift can be told from a trend.
+   * The run's 1-based position in its session's schedule (see {@code --order}): with the {@code
+   * when} cell it says what ran before a row, so drift can be told from a trend.
    */
   ORDER_INDEX("order_index"),
   /** The run's 1-based index among its configuration's runs in its session, warm-ups first. */
   ROUND("round"),
   /**
-   * Bytes of dirty pages the system held as the clock started (Linux's {@code Dirty} in
-   * {@code /proc/meminfo}), after the write-back secmem asks for before each run unless
-   * {@code --no-flush}: what a run may pay for besides its own work.
+   * Bytes of dirty pages the system held as the clock started (Linux's {@code Dirty} in {@code
+   * /proc/meminfo}), after the write-back secmem asks for before each run unless {@code
+   * --no-flush}: what a run may pay for besides its own work.
    */
   DIRTY_BYTES("dirty_bytes"),
   /**
@@ -143,8 +143,8 @@ public enum ResultColumn {
   /** Buffer-tree sort: b, the most fanout of a node and the most blocks of a leaf. */
   FANOUT_B("fanout_b"),
   /**
-   * Buffer tree: the most levels of nodes it had (1: the root a leaf); a sort's tree only grows,
-   * so a sort row's is the height at the end, a pq row's the height before the deletes shrank it.
+   * Buffer tree: the most levels of nodes it had (1: the root a leaf); a sort's tree only grows, so
+   * a sort row's is the height at the end, a pq row's the height before the deletes shrank it.
    */
   TREE_HEIGHT("tree_height"),
   /** Buffer tree: the most leaf nodes it had (for a sort, those at the end). */
@@ -161,15 +161,15 @@ public enum ResultColumn {
   /** Buffer-tree sort: node splits (rebalancing operations; inserts never fuse or share). */
   REBALANCES("rebalances"),
   /**
-   * Buffer-tree sort: blocks of B ints read, input and tree files: each read of a file counts
-   * ⌈ints / B⌉. {@code predicted_ios} beside it is the bound n·log_m(n) of seed 004's Theorem 1.
+   * Buffer-tree sort: blocks of B ints read, input and tree files: each read of a file counts ⌈ints
+   * / B⌉. {@code predicted_ios} beside it is the bound n·log_m(n) of seed 004's Theorem 1.
    */
   BLOCKS_READ("blocks_read"),
   /** Buffer-tree sort: blocks of B ints written, tree files and output, counted as read ones. */
   BLOCKS_WRITTEN("blocks_written"),
   /**
-   * Buffer-tree sort: the insert phase (reading the input, collecting blocks, appending them to
-   * the root's buffer and the buffer-emptying they start): seed 004's "Insertions".
+   * Buffer-tree sort: the insert phase (reading the input, collecting blocks, appending them to the
+   * root's buffer and the buffer-emptying they start): seed 004's "Insertions".
    */
   INSERT_NS("insert_ns"),
   /** Buffer-tree sort: of {@code insert_ns}, emptying internal buffers. */
@@ -193,9 +193,9 @@ public enum ResultColumn {
   /**
    * Priority queue: the operation sequence, {@code insert-then-delete} (N inserts, then N
    * delete-mins), {@code interleaved} (N/2 inserts, then insert and delete-min alternately, then
-   * the queue drained) or {@code ratio} (each operation an insert with probability
-   * {@code insert_ratio} until N inserts are done, then the queue drained). Every workload does N
-   * inserts and N delete-mins: 2N operations, so a pq row's {@code ns_per_int} is ns per operation.
+   * the queue drained) or {@code ratio} (each operation an insert with probability {@code
+   * insert_ratio} until N inserts are done, then the queue drained). Every workload does N inserts
+   * and N delete-mins: 2N operations, so a pq row's {@code ns_per_int} is ns per operation.
    */
   WORKLOAD("workload"),
   /** Priority queue, workload {@code ratio}: the probability that an operation is an insert. */

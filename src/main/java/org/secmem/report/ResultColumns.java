@@ -1,8 +1,8 @@
 package org.secmem.report;
 
 import java.util.List;
-import java.util.Set;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * The column names of the raw results CSV and which of them describe a configuration.
@@ -11,8 +11,7 @@ import java.util.Locale;
  *
  * <ul>
  *   <li><b>per-run bookkeeping</b> ({@link #RUN_COLUMNS}: when, rep, seed, warmup, sweep,
- *       order_index, round, fork): neither
- *       configuration nor measurement;
+ *       order_index, round, fork): neither configuration nor measurement;
  *   <li><b>measurement</b>: the known ones in {@link #MEASUREMENT_COLUMNS}, and any unknown column
  *       whose name ends in a measurement unit suffix ({@code _ns}, {@code _ms}, {@code _bytes},
  *       {@code _syscalls}, {@code _per_s}, {@code _per_int}), so that a later {@code gc_ns} column
@@ -67,8 +66,8 @@ public final class ResultColumns {
       Set.of(WHEN, SEED, REP, WARMUP, SWEEP, ORDER_INDEX, ROUND, FORK, SENTINEL);
 
   /**
-   * What a sort's memory plan made of its configuration (workers, run length, merge threads and
-   * B): it follows from the configuration's columns, so it neither splits a configuration in the
+   * What a sort's memory plan made of its configuration (workers, run length, merge threads and B):
+   * it follows from the configuration's columns, so it neither splits a configuration in the
    * summary nor a series in a chart (an M sweep changes run_ints with every point).
    */
   public static final Set<String> DERIVED_COLUMNS =
@@ -144,7 +143,8 @@ public final class ResultColumns {
 
   /** Whether {@code column} is part of a configuration: neither bookkeeping nor measurement. */
   public static boolean isConfiguration(String column) {
-    return !RUN_COLUMNS.contains(column) && !DERIVED_COLUMNS.contains(column)
+    return !RUN_COLUMNS.contains(column)
+        && !DERIVED_COLUMNS.contains(column)
         && !isMeasurement(column);
   }
 }

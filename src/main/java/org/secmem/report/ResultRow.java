@@ -1,12 +1,12 @@
 package org.secmem.report;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.OptionalLong;
 
 /**
@@ -45,16 +45,16 @@ public final class ResultRow {
   }
 
   /**
-   * The row whose cells in {@link ResultColumn} order are {@code cells}, as
-   * {@link #cellsInColumnOrder} gives them.
+   * The row whose cells in {@link ResultColumn} order are {@code cells}, as {@link
+   * #cellsInColumnOrder} gives them.
    *
    * @throws IllegalArgumentException when there is not one cell per column
    */
   public static ResultRow ofCellsInColumnOrder(List<String> cells) {
     ResultColumn[] columns = ResultColumn.values();
     if (cells.size() != columns.length) {
-      throw new IllegalArgumentException(cells.size() + " cells for " + columns.length
-          + " columns");
+      throw new IllegalArgumentException(
+          cells.size() + " cells for " + columns.length + " columns");
     }
     Builder b = new Builder();
     for (int i = 0; i < columns.length; i++) {

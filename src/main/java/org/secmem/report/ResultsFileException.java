@@ -3,9 +3,9 @@ package org.secmem.report;
 import java.io.IOException;
 
 /**
- * A path that cannot take a raw results file: a folder, a path under a regular file, a folder
- * that cannot be written, or an existing file that is not secmem's results (another header). The
- * message names the file and what is wrong; nothing has been written.
+ * A path that cannot take a raw results file: a folder, a path under a regular file, a folder that
+ * cannot be written, or an existing file that is not secmem's results (another header). The message
+ * names the file and what is wrong; nothing has been written.
  */
 public final class ResultsFileException extends IOException {
 

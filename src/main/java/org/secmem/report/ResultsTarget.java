@@ -8,8 +8,11 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -21,18 +24,15 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
 
 /**
  * Checks, before anything runs, that a path can take the raw results of a run: it is not a folder,
  * no part of the path above it is a regular file, its folder can be written (the summary and the
- * environment record go beside it), and an existing file carries this version's header, so rows
- * are appended under the right columns, and does not end in a cut-off row that rows appended
- * would be glued to and that cannot be removed safely (see {@link #isRemovable}). Writes
- * nothing: a check that fails leaves the disk as it was (a probe file, when the folder exists but
- * the file does not, is created and removed again).
+ * environment record go beside it), and an existing file carries this version's header, so rows are
+ * appended under the right columns, and does not end in a cut-off row that rows appended would be
+ * glued to and that cannot be removed safely (see {@link #isRemovable}). Writes nothing: a check
+ * that fails leaves the disk as it was (a probe file, when the folder exists but the file does not,
+ * is created and removed again).
  */
 public final class ResultsTarget {
 
@@ -80,9 +80,12 @@ public final class ResultsTarget {
   private static void checkHeader(Path file, Path abs) throws ResultsFileException {
     List<String> expected = Arrays.asList(ResultColumn.headers());
     // The full header is 50 columns: messages show its start and where to find it whole.
-    String expectedText = "secmem's header, which starts '" + String.join(",",
-        expected.subList(0, Math.min(4, expected.size()))) + ",...' (" + expected.size()
-        + " columns)";
+    String expectedText =
+        "secmem's header, which starts '"
+            + String.join(",", expected.subList(0, Math.min(4, expected.size())))
+            + ",...' ("
+            + expected.size()
+            + " columns)";
     String first;
     try {
       if (Files.size(abs) == 0) {
@@ -90,16 +93,25 @@ public final class ResultsTarget {
       }
       first = firstLine(abs);
     } catch (CharacterCodingException e) {
-      throw new ResultsFileException(file + ": is not a secmem results file (not UTF-8 text);"
-          + " expected a CSV file whose first line is " + expectedText
-          + "; choose another --results file", e);
+      throw new ResultsFileException(
+          file
+              + ": is not a secmem results file (not UTF-8 text);"
+              + " expected a CSV file whose first line is "
+              + expectedText
+              + "; choose another --results file",
+          e);
     } catch (IOException e) {
       throw new ResultsFileException(file + ": cannot be read: " + describe(e), e);
     }
     if (first == null) {
-      throw new ResultsFileException(file + ": is not a secmem results file (its first line is"
-          + " longer than " + MAX_HEADER_BYTES + " bytes); expected " + expectedText
-          + "; choose another --results file");
+      throw new ResultsFileException(
+          file
+              + ": is not a secmem results file (its first line is"
+              + " longer than "
+              + MAX_HEADER_BYTES
+              + " bytes); expected "
+              + expectedText
+              + "; choose another --results file");
     }
     List<String> found;
     try (CSVParser parser = CSVParser.parse(new StringReader(first), CSVFormat.RFC4180)) {
@@ -113,27 +125,34 @@ public final class ResultsTarget {
       return;
     }
     if (!found.contains(ResultColumns.EXPERIMENT)) {
-      throw new ResultsFileException(file + ": is not a secmem results file: its first line is '"
-          + abbreviate(first) + "', expected " + expectedText
-          + "; choose another --results file (secmem appends only to its own results files)");
+      throw new ResultsFileException(
+          file
+              + ": is not a secmem results file: its first line is '"
+              + abbreviate(first)
+              + "', expected "
+              + expectedText
+              + "; choose another --results file (secmem appends only to its own results files)");
     }
     List<String> missing = new ArrayList<>(expected);
     missing.removeAll(found);
     List<String> unknown = new ArrayList<>(found);
     unknown.removeAll(expected);
-    throw new ResultsFileException(file + ": has another version's header, so rows cannot be"
-        + " appended under the same columns"
-        + (unknown.isEmpty() ? "" : "; columns this version does not write: "
-            + columnList(unknown))
-        + (missing.isEmpty() ? "" : "; columns it lacks: " + columnList(missing))
-        + (missing.isEmpty() && unknown.isEmpty() ? "; its columns are in another order" : "")
-        + "; choose another --results file");
+    throw new ResultsFileException(
+        file
+            + ": has another version's header, so rows cannot be"
+            + " appended under the same columns"
+            + (unknown.isEmpty()
+                ? ""
+                : "; columns this version does not write: " + columnList(unknown))
+            + (missing.isEmpty() ? "" : "; columns it lacks: " + columnList(missing))
+            + (missing.isEmpty() && unknown.isEmpty() ? "; its columns are in another order" : "")
+            + "; choose another --results file");
   }
 
   /**
-   * An existing file whose last line was cut off can be appended to only when that line is one
-   * line that {@link RawResultsWriter} can remove; a quoted cell that opens on an earlier line and
-   * never closes would swallow every row appended below it.
+   * An existing file whose last line was cut off can be appended to only when that line is one line
+   * that {@link RawResultsWriter} can remove; a quoted cell that opens on an earlier line and never
+   * closes would swallow every row appended below it.
    */
   private static void checkLastLine(Path file, Path abs) throws ResultsFileException {
     CsvTail tail;
@@ -157,7 +176,8 @@ public final class ResultsTarget {
    * that does not end its last line.
    */
   static boolean isCutOff(CsvTail tail) {
-    return !tail.endsWithLineFeed() && !(tail.lastByte() == '\r' && !tail.inQuotes())
+    return !tail.endsWithLineFeed()
+        && !(tail.lastByte() == '\r' && !tail.inQuotes())
         && (tail.inQuotes() || tail.cells() < ResultColumn.headers().length);
   }
 
@@ -169,14 +189,23 @@ public final class ResultsTarget {
   /** The refusal of a file whose cut-off last row is more than one short line. */
   static ResultsFileException notRemovable(Path file, CsvTail tail) {
     long line = tail.lastRecordLine();
-    return new ResultsFileException(file + ":" + line + ": the last row was cut off ("
-        + (tail.inQuotes() ? "a quoted cell that never closes" : tail.cells() + " of "
-            + ResultColumn.headers().length + " cells") + ", no line break at the end) and it "
-        + (tail.lineFeedInLastRecord() ? "runs over several lines"
-            : "is " + tail.lastRecordLength() + " bytes long")
-        + ", so secmem neither removes it nor appends below it (new rows would be read as part of"
-        + " it): delete line " + line + " to the end of the file, e.g. with a text editor, or"
-        + " choose another --results file");
+    return new ResultsFileException(
+        file
+            + ":"
+            + line
+            + ": the last row was cut off ("
+            + (tail.inQuotes()
+                ? "a quoted cell that never closes"
+                : tail.cells() + " of " + ResultColumn.headers().length + " cells")
+            + ", no line break at the end) and it "
+            + (tail.lineFeedInLastRecord()
+                ? "runs over several lines"
+                : "is " + tail.lastRecordLength() + " bytes long")
+            + ", so secmem neither removes it nor appends below it (new rows would be read as part"
+            + " of it): delete line "
+            + line
+            + " to the end of the file, e.g. with a text editor, or"
+            + " choose another --results file");
   }
 
   /** Up to six column names, then how many more. */
@@ -205,7 +234,8 @@ public final class ResultsTarget {
       return null;
     }
     int stop = end > start && head[end - 1] == '\r' ? end - 1 : end;
-    return StandardCharsets.UTF_8.newDecoder()
+    return StandardCharsets.UTF_8
+        .newDecoder()
         .onMalformedInput(CodingErrorAction.REPORT)
         .onUnmappableCharacter(CodingErrorAction.REPORT)
         .decode(ByteBuffer.wrap(head, start, stop - start))
@@ -219,8 +249,8 @@ public final class ResultsTarget {
 
   /** Opens the existing file for appending and closes it, writing nothing. */
   private static void probeAppend(Path file, Path abs) throws ResultsFileException {
-    try (FileChannel ignored = FileChannel.open(abs, StandardOpenOption.WRITE,
-        StandardOpenOption.APPEND)) {
+    try (FileChannel ignored =
+        FileChannel.open(abs, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
       LOG.debug("{}: can be appended to", file);
     } catch (IOException e) {
       throw new ResultsFileException(file + ": cannot be written: " + describe(e), e);
@@ -233,8 +263,9 @@ public final class ResultsTarget {
       Path probe = Files.createTempFile(folder, ".secmem-probe-", ".tmp");
       Files.delete(probe);
     } catch (IOException e) {
-      throw new ResultsFileException(file + ": cannot be written: cannot create files in "
-          + folder + " (" + describe(e) + ")", e);
+      throw new ResultsFileException(
+          file + ": cannot be written: cannot create files in " + folder + " (" + describe(e) + ")",
+          e);
     }
   }
 

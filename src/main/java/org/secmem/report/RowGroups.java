@@ -16,8 +16,7 @@ final class RowGroups {
   private RowGroups() {}
 
   /** Rows grouped by their values in {@code columns}, in file order of each group's first row. */
-  static Map<Map<String, String>, List<RawRow>> byContext(
-      List<RawRow> rows, List<String> columns) {
+  static Map<Map<String, String>, List<RawRow>> byContext(List<RawRow> rows, List<String> columns) {
     Map<Map<String, String>, List<RawRow>> groups = new LinkedHashMap<>();
     for (RawRow r : rows) {
       Map<String, String> key = new LinkedHashMap<>();
@@ -45,14 +44,16 @@ final class RowGroups {
       if (compared.size() == key.size()) {
         continue; // no blank swept parameter
       }
-      Map<List<String>, List<Map<String, String>>> index = byCells.computeIfAbsent(compared,
-          columns -> {
-            Map<List<String>, List<Map<String, String>>> byThese = new HashMap<>();
-            for (Map<String, String> other : groups.keySet()) {
-              byThese.computeIfAbsent(cells(other, columns), c -> new ArrayList<>()).add(other);
-            }
-            return byThese;
-          });
+      Map<List<String>, List<Map<String, String>>> index =
+          byCells.computeIfAbsent(
+              compared,
+              columns -> {
+                Map<List<String>, List<Map<String, String>>> byThese = new HashMap<>();
+                for (Map<String, String> other : groups.keySet()) {
+                  byThese.computeIfAbsent(cells(other, columns), c -> new ArrayList<>()).add(other);
+                }
+                return byThese;
+              });
       // the keys that agree with it on every value it does not leave blank, in file order
       List<Map<String, String>> targets =
           new ArrayList<>(index.getOrDefault(cells(key, compared), List.of()));
@@ -75,11 +76,12 @@ final class RowGroups {
    */
   static List<String> compared(Map<String, String> key, List<String> swept) {
     List<String> columns = new ArrayList<>(key.size());
-    key.forEach((c, v) -> {
-      if (!v.isEmpty() || !swept.contains(c)) {
-        columns.add(c);
-      }
-    });
+    key.forEach(
+        (c, v) -> {
+          if (!v.isEmpty() || !swept.contains(c)) {
+            columns.add(c);
+          }
+        });
     return columns;
   }
 
@@ -92,11 +94,12 @@ final class RowGroups {
 
   static Map<String, String> fixed(Map<String, String> context) {
     Map<String, String> fixed = new LinkedHashMap<>();
-    context.forEach((k, v) -> {
-      if (!v.isEmpty()) {
-        fixed.put(k, v);
-      }
-    });
+    context.forEach(
+        (k, v) -> {
+          if (!v.isEmpty()) {
+            fixed.put(k, v);
+          }
+        });
     return fixed;
   }
 }

@@ -18,22 +18,27 @@ import java.util.stream.Collectors;
 
 /**
  * Names the series of one chart's rows (or of the rows a chart's names are told apart among).
- * Whether a setting varies between those rows, which decides whether a name carries it, is
- * worked out once per setting, when first asked, and not again for each row: asking it per row
- * made planning quadratic in a sweep's rows (issue 27).
+ * Whether a setting varies between those rows, which decides whether a name carries it, is worked
+ * out once per setting, when first asked, and not again for each row: asking it per row made
+ * planning quadratic in a sweep's rows (issue 27).
  */
 final class SeriesNames {
   private final List<String> seriesColumns;
   private final boolean sort;
   private final List<RawRow> all;
+
   /** Per column: whether its cells differ between {@code all}, as asked. */
   private final Map<String, Boolean> varies = new HashMap<>();
+
   /** secmem's own rows of {@code all} (not another engine's), and the same per column. */
   private List<RawRow> own;
+
   private final Map<String, Boolean> ownVaries = new HashMap<>();
   private Boolean onePair;
+
   /** The buffer tree's rows of a pq chart: whether their streams, their (a, b) differ. */
   private Boolean treeStreamsVary;
+
   private Boolean treeFanoutsVary;
 
   /**
@@ -63,10 +68,13 @@ final class SeriesNames {
       // Another engine: its name and master, and its settings where they differ between rows.
       List<String> parts = new ArrayList<>(List.of(engine + " " + r.get("master").trim()));
       for (String c : List.of("partitions", "engine_conf", WORK_DIR)) {
-        if (seriesColumns.contains(c) && r.has(c)
+        if (seriesColumns.contains(c)
+            && r.has(c)
             && varies.computeIfAbsent(c, k -> differ(all, x -> x.get(k).trim()))) {
-          parts.add(c.equals("partitions") ? r.get(c).trim() + " partitions"
-              : c.equals(WORK_DIR) ? workDirName(r.get(c).trim()) : r.get(c).trim());
+          parts.add(
+              c.equals("partitions")
+                  ? r.get(c).trim() + " partitions"
+                  : c.equals(WORK_DIR) ? workDirName(r.get(c).trim()) : r.get(c).trim());
         }
       }
       String name = String.join(", ", parts);
@@ -80,9 +88,9 @@ final class SeriesNames {
       // A baseline algorithm is named even alone (a level line beside the merge sort's sweep).
       boolean baseline = c.equals(ALGORITHM) && !r.get(c).trim().equals(MERGE);
       // A blank work_dir is a setting too (the default folder), not a missing value.
-      if (seriesColumns.contains(c) && (r.has(c) || c.equals(WORK_DIR))
-          && (baseline
-              || ownVaries.computeIfAbsent(c, k -> differ(own(), x -> x.get(k).trim())))) {
+      if (seriesColumns.contains(c)
+          && (r.has(c) || c.equals(WORK_DIR))
+          && (baseline || ownVaries.computeIfAbsent(c, k -> differ(own(), x -> x.get(k).trim())))) {
         extras.add(c.equals(WORK_DIR) ? workDirName(r.get(c).trim()) : r.get(c).trim());
       }
     }
@@ -91,26 +99,35 @@ final class SeriesNames {
     }
     if (onePair == null) {
       List<RawRow> rows = own();
-      onePair = !rows.isEmpty() && !differ(rows, x -> x.get(ResultColumns.READ_STREAM).trim()
-          + "/" + x.get(ResultColumns.WRITE_STREAM).trim());
+      onePair =
+          !rows.isEmpty()
+              && !differ(
+                  rows,
+                  x ->
+                      x.get(ResultColumns.READ_STREAM).trim()
+                          + "/"
+                          + x.get(ResultColumns.WRITE_STREAM).trim());
     }
     String extra = String.join(", ", extras);
-    return onePair ? new ChartPlanner.Identity(extra, extra)
+    return onePair
+        ? new ChartPlanner.Identity(extra, extra)
         : new ChartPlanner.Identity(pair + ", " + extra, extra);
   }
 
   /** secmem's own rows, told apart among themselves: another engine's blanks split nothing. */
   private List<RawRow> own() {
     if (own == null) {
-      own = all.stream().filter(x -> x.get(ENGINE).trim().isEmpty()
-          || x.get(ENGINE).trim().equals("secmem")).toList();
+      own =
+          all.stream()
+              .filter(x -> x.get(ENGINE).trim().isEmpty() || x.get(ENGINE).trim().equals("secmem"))
+              .toList();
     }
     return own;
   }
 
   /**
-   * A pq series: the queue's name, and for the buffer tree its streams and (a, b) where they
-   * differ between the chart's tree rows ("buffer-tree, mapped/channel, (2, 8)").
+   * A pq series: the queue's name, and for the buffer tree its streams and (a, b) where they differ
+   * between the chart's tree rows ("buffer-tree, mapped/channel, (2, 8)").
    */
   private ChartPlanner.Identity pq(RawRow r) {
     String name = orDash(r.get(ALGORITHM));
@@ -118,14 +135,21 @@ final class SeriesNames {
     if (r.has(ResultColumns.READ_STREAM)) {
       if (treeStreamsVary == null) {
         List<RawRow> trees = all.stream().filter(x -> x.has(ResultColumns.READ_STREAM)).toList();
-        treeStreamsVary = differ(trees, x -> x.get(ResultColumns.READ_STREAM).trim() + "/"
-            + x.get(ResultColumns.WRITE_STREAM).trim());
-        treeFanoutsVary = differ(trees,
-            x -> x.get("fanout_a").trim() + "," + x.get("fanout_b").trim());
+        treeStreamsVary =
+            differ(
+                trees,
+                x ->
+                    x.get(ResultColumns.READ_STREAM).trim()
+                        + "/"
+                        + x.get(ResultColumns.WRITE_STREAM).trim());
+        treeFanoutsVary =
+            differ(trees, x -> x.get("fanout_a").trim() + "," + x.get("fanout_b").trim());
       }
       if (treeStreamsVary) {
-        extras.add(r.get(ResultColumns.READ_STREAM).trim() + "/"
-            + r.get(ResultColumns.WRITE_STREAM).trim());
+        extras.add(
+            r.get(ResultColumns.READ_STREAM).trim()
+                + "/"
+                + r.get(ResultColumns.WRITE_STREAM).trim());
       }
       if (seriesColumns.contains("fanout_a") && treeFanoutsVary) {
         extras.add("(" + r.get("fanout_a").trim() + ", " + r.get("fanout_b").trim() + ")");

@@ -2,13 +2,13 @@ package org.secmem.report;
 
 import java.awt.Color;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.secmem.report.ChartSpec.Series;
-import java.util.HashMap;
-import java.util.Locale;
 
 /**
  * The colour and marker of a series, fixed by its key (stream type, preset, tool), not by the order
@@ -88,7 +88,8 @@ public record SeriesStyle(Color color, Marker marker) {
 
   private static SeriesStyle ofSlot(int slot) {
     int s = Math.floorMod(slot, SLOTS);
-    return new SeriesStyle(PALETTE.get(s % PALETTE.size()),
+    return new SeriesStyle(
+        PALETTE.get(s % PALETTE.size()),
         Marker.values()[(s / PALETTE.size()) % Marker.values().length]);
   }
 

@@ -32,11 +32,17 @@ import org.secmem.sort.CostModel;
  * @param verdict whether measurement and model agree
  * @param reasons the likely reasons of a disagreement (or of {@code unlike}), each a sentence
  * @param toAdd what to add to the sweep for this group
- * @param unlike when the measured best is one of several optima: the slowest optimum, when it
- *     is beyond noise and {@value #MATERIAL_PERCENT}% slower (the model cannot rank them)
+ * @param unlike when the measured best is one of several optima: the slowest optimum, when it is
+ *     beyond noise and {@value #MATERIAL_PERCENT}% slower (the model cannot rank them)
  */
-record SortAdvice(Best best, List<String> shown, List<Candidate> optima, Verdict verdict,
-    List<String> reasons, List<String> toAdd, Optional<Candidate> unlike) {
+record SortAdvice(
+    Best best,
+    List<String> shown,
+    List<Candidate> optima,
+    Verdict verdict,
+    List<String> reasons,
+    List<String> toAdd,
+    Optional<Candidate> unlike) {
 
   SortAdvice {
     shown = List.copyOf(shown);
@@ -56,9 +62,10 @@ record SortAdvice(Best best, List<String> shown, List<Candidate> optima, Verdict
 
   static List<SortAdvice> of(RawResults raw) {
     // the model needs d >= 2 and M >= 1 (what secmem runs); a hand-edited file may hold less
-    List<Best> groups = SortBestTable.groups(raw).stream()
-        .filter(g -> g.candidates().stream().allMatch(c -> c.d() >= 2 && c.m() >= 1))
-        .toList();
+    List<Best> groups =
+        SortBestTable.groups(raw).stream()
+            .filter(g -> g.candidates().stream().allMatch(c -> c.d() >= 2 && c.m() >= 1))
+            .toList();
     List<String> shown = shownColumns(groups.stream().map(Best::group).toList());
     shown.remove(ResultColumns.K);
     return groups.stream().map(g -> advise(g, shown)).toList();
@@ -84,14 +91,18 @@ record SortAdvice(Best best, List<String> shown, List<Candidate> optima, Verdict
 
   static OptionalDouble ios(Best b, Candidate c) {
     OptionalDouble bytes = bufferBytes(b);
-    return bytes.isEmpty() ? OptionalDouble.empty() : OptionalDouble.of(
-        CostModel.predictedBlockTransfers(n(b), (long) c.m(), (int) c.d(),
-            (int) bytes.getAsDouble()));
+    return bytes.isEmpty()
+        ? OptionalDouble.empty()
+        : OptionalDouble.of(
+            CostModel.predictedBlockTransfers(
+                n(b), (long) c.m(), (int) c.d(), (int) bytes.getAsDouble()));
   }
 
   private static SortAdvice advise(Best g, List<String> shown) {
-    Comparator<Candidate> model = Comparator.comparingInt((Candidate c) -> passes(g, c))
-        .thenComparingDouble(Candidate::m).thenComparingDouble(Candidate::d);
+    Comparator<Candidate> model =
+        Comparator.comparingInt((Candidate c) -> passes(g, c))
+            .thenComparingDouble(Candidate::m)
+            .thenComparingDouble(Candidate::d);
     List<Candidate> byModel = new ArrayList<>(g.candidates());
     byModel.sort(model);
     int fewest = passes(g, byModel.get(0));
@@ -105,10 +116,11 @@ record SortAdvice(Best best, List<String> shown, List<Candidate> optima, Verdict
     } else if (optima.contains(best)) {
       verdict = Verdict.AGREE;
       // the model ties its optima; say when they are far from alike, and why
-      Candidate slowest = optima.stream()
-          .max(Comparator.comparingDouble(c -> c.stats().median())).orElseThrow();
-      if (slowest != best && !Advice.withinNoise(slowest, best) && slowest.stats().median()
-          >= (1 + MATERIAL_PERCENT / 100.0) * best.stats().median()) {
+      Candidate slowest =
+          optima.stream().max(Comparator.comparingDouble(c -> c.stats().median())).orElseThrow();
+      if (slowest != best
+          && !Advice.withinNoise(slowest, best)
+          && slowest.stats().median() >= (1 + MATERIAL_PERCENT / 100.0) * best.stats().median()) {
         unlike = Optional.of(slowest);
         reasons.addAll(reasons(g, best, slowest, false));
       }
@@ -124,11 +136,10 @@ record SortAdvice(Best best, List<String> shown, List<Candidate> optima, Verdict
 
   /**
    * Why the measured best ran faster than {@code other}, a (d, M) the model ranks as high or
-   * higher: with more passes ({@code morePasses}) the page cache may have served them; at a
-   * smaller d the merge's CPU, at a smaller M the run sort's.
+   * higher: with more passes ({@code morePasses}) the page cache may have served them; at a smaller
+   * d the merge's CPU, at a smaller M the run sort's.
    */
-  private static List<String> reasons(Best g, Candidate best, Candidate other,
-      boolean morePasses) {
+  private static List<String> reasons(Best g, Candidate best, Candidate other, boolean morePasses) {
     List<String> out = new ArrayList<>();
     long inputBytes = 4L * n(g);
     int extra = passes(g, best) - passes(g, other);
@@ -137,37 +148,56 @@ record SortAdvice(Best best, List<String> shown, List<Candidate> optima, Verdict
     if (morePasses) {
       OptionalDouble storage = median(g.candidates(), "storage_read_bytes");
       if (storage.isEmpty()) {
-        out.add("no storage_read_bytes recorded: cannot tell whether the page cache served the"
-            + " passes");
+        out.add(
+            "no storage_read_bytes recorded: cannot tell whether the page cache served the"
+                + " passes");
       } else if (storage.getAsDouble() < 0.01 * inputBytes) {
         explained = true;
-        out.add("page cache: the sorts read " + Numbers.grouped(storage.getAsDouble())
-            + " bytes (median) from storage for an input of " + Numbers.grouped(inputBytes)
-            + ", so an extra pass costs memory copies, not the disk transfers the model counts");
+        out.add(
+            "page cache: the sorts read "
+                + Numbers.grouped(storage.getAsDouble())
+                + " bytes (median) from storage for an input of "
+                + Numbers.grouped(inputBytes)
+                + ", so an extra pass costs memory copies, not the disk transfers the model"
+                + " counts");
       }
     }
     long wayBest = fanIn(g, best);
     long wayOther = fanIn(g, other);
     if (wayBest < wayOther) {
       explained = true;
-      out.add("CPU-bound merge: merging k runs at once costs about log2 k heap comparisons per"
-          + " int, and a wider heap misses the CPU cache; the best merges " + wayBest
-          + " at a time (" + label(best) + ", " + CostModel.runs(n(g), (long) best.m())
-          + " runs), the other " + wayOther + " (" + label(other) + ")"
-          + (extra > 0 ? ", despite " + plural(extra, "more pass", "more passes") : "")
-          + phase(best, other, "merge_ns", "merge"));
+      out.add(
+          "CPU-bound merge: merging k runs at once costs about log2 k heap comparisons per"
+              + " int, and a wider heap misses the CPU cache; the best merges "
+              + wayBest
+              + " at a time ("
+              + label(best)
+              + ", "
+              + CostModel.runs(n(g), (long) best.m())
+              + " runs), the other "
+              + wayOther
+              + " ("
+              + label(other)
+              + ")"
+              + (extra > 0 ? ", despite " + plural(extra, "more pass", "more passes") : "")
+              + phase(best, other, "merge_ns", "merge"));
     }
     if (best.m() < other.m()) {
       explained = true;
-      out.add("run formation: sorting runs of M ints costs about log2 M comparisons per int,"
-          + " and smaller runs sort in cache; M = " + Numbers.grouped(best.m()) + " beat M = "
-          + Numbers.grouped(other.m()) + phase(best, other, "run_formation_ns",
-              "run formation"));
+      out.add(
+          "run formation: sorting runs of M ints costs about log2 M comparisons per int,"
+              + " and smaller runs sort in cache; M = "
+              + Numbers.grouped(best.m())
+              + " beat M = "
+              + Numbers.grouped(other.m())
+              + phase(best, other, "run_formation_ns", "run formation"));
     }
     if (!explained) {
-      out.add("uncounted work: the model counts block transfers only, and the time went"
-          + " elsewhere" + phase(best, other, "merge_ns", "merge")
-          + phase(best, other, "run_formation_ns", "run formation"));
+      out.add(
+          "uncounted work: the model counts block transfers only, and the time went"
+              + " elsewhere"
+              + phase(best, other, "merge_ns", "merge")
+              + phase(best, other, "run_formation_ns", "run formation"));
     } else {
       gap(best, other).ifPresent(out::add);
     }
@@ -190,8 +220,11 @@ record SortAdvice(Best best, List<String> shown, List<Candidate> optima, Verdict
     double merge = (mOther.getAsDouble() - mBest.getAsDouble()) / 1e6;
     String a = "run formation " + signed(rf) + " ms";
     String b = "merge " + signed(merge) + " ms";
-    return Optional.of("where the time went (" + label(other) + " against the best): "
-        + (Math.abs(rf) >= Math.abs(merge) ? a + ", " + b : b + ", " + a));
+    return Optional.of(
+        "where the time went ("
+            + label(other)
+            + " against the best): "
+            + (Math.abs(rf) >= Math.abs(merge) ? a + ", " + b : b + ", " + a));
   }
 
   private static String signed(double ms) {
@@ -205,8 +238,13 @@ record SortAdvice(Best best, List<String> shown, List<Candidate> optima, Verdict
     if (a.isEmpty() || b.isEmpty()) {
       return "";
     }
-    return " (" + name + ": " + SortBestTable.ms(a.getAsDouble() / 1e6) + " ms vs "
-        + SortBestTable.ms(b.getAsDouble() / 1e6) + " ms)";
+    return " ("
+        + name
+        + ": "
+        + SortBestTable.ms(a.getAsDouble() / 1e6)
+        + " ms vs "
+        + SortBestTable.ms(b.getAsDouble() / 1e6)
+        + " ms)";
   }
 
   private static OptionalDouble median(List<Candidate> cs, String column) {
@@ -228,19 +266,31 @@ record SortAdvice(Best best, List<String> shown, List<Candidate> optima, Verdict
     String where = "sort " + describe(g.group(), shown);
     TreeSet<Double> ds = new TreeSet<>();
     TreeSet<Double> ms = new TreeSet<>();
-    g.candidates().forEach(c -> {
-      ds.add(c.d());
-      ms.add(c.m());
-    });
+    g.candidates()
+        .forEach(
+            c -> {
+              ds.add(c.d());
+              ms.add(c.m());
+            });
     if (ds.size() == 1) {
-      add.add(where + ": one d only (" + Numbers.grouped(best.d())
-          + "): sweep d, e.g. d=2|4|16|64|256");
+      add.add(
+          where
+              + ": one d only ("
+              + Numbers.grouped(best.d())
+              + "): sweep d, e.g. d=2|4|16|64|256");
     }
     if (ms.size() == 1) {
       // from some 256 runs to one or two, in powers of 4
       int top = Math.max(4, 63 - Long.numberOfLeadingZeros(Math.max(1, n(g))));
-      add.add(where + ": one M only (" + Numbers.grouped(best.m()) + "): sweep m, e.g. m=2^"
-          + Math.max(2, top - 8) + "..2^" + top + " x4");
+      add.add(
+          where
+              + ": one M only ("
+              + Numbers.grouped(best.m())
+              + "): sweep m, e.g. m=2^"
+              + Math.max(2, top - 8)
+              + "..2^"
+              + top
+              + " x4");
     }
     long n = n(g);
     long runs = CostModel.runs(n, (long) best.m());
@@ -250,22 +300,36 @@ record SortAdvice(Best best, List<String> shown, List<Candidate> optima, Verdict
       if (runs <= 1) {
         // one run at the best M: no merge, d changes nothing
       } else if (best.d() == hi && runs > best.d()) {
-        add.add(where + ": fastest at the largest d swept (" + Numbers.grouped(hi)
-            + "): extend d beyond it");
+        add.add(
+            where
+                + ": fastest at the largest d swept ("
+                + Numbers.grouped(hi)
+                + "): extend d beyond it");
       } else if (best.d() == lo && lo > 2) {
-        add.add(where + ": fastest at the smallest d swept (" + Numbers.grouped(lo)
-            + "): extend d below it");
+        add.add(
+            where
+                + ": fastest at the smallest d swept ("
+                + Numbers.grouped(lo)
+                + "): extend d below it");
       }
     }
     if (ms.size() > 1 && g.candidates().size() > 1) {
       double lo = ms.first();
       double hi = ms.last();
       if (best.m() == hi && hi < n) {
-        add.add(where + ": fastest at the largest M swept (" + Numbers.grouped(hi)
-            + "): extend m beyond it (up to N = " + Numbers.grouped(n) + ")");
+        add.add(
+            where
+                + ": fastest at the largest M swept ("
+                + Numbers.grouped(hi)
+                + "): extend m beyond it (up to N = "
+                + Numbers.grouped(n)
+                + ")");
       } else if (best.m() == lo) {
-        add.add(where + ": fastest at the smallest M swept (" + Numbers.grouped(lo)
-            + "): extend m below it");
+        add.add(
+            where
+                + ": fastest at the smallest M swept ("
+                + Numbers.grouped(lo)
+                + "): extend m below it");
       }
     }
     Optional<Candidate> second = g.runnerUp();
@@ -275,13 +339,20 @@ record SortAdvice(Best best, List<String> shown, List<Candidate> optima, Verdict
       if (sameSort) {
         // nothing to separate: both are one run sorted in memory
       } else if (reps < 2) {
-        add.add(where + ": one run per (d, M), so no spread to judge: add repetitions (--reps "
-            + ENOUGH_REPS + ")");
-      } else if (Advice.withinNoise(best, second.get())
-          && repsToSeparate(reps, g.ratio()) > 0) {
+        add.add(
+            where
+                + ": one run per (d, M), so no spread to judge: add repetitions (--reps "
+                + ENOUGH_REPS
+                + ")");
+      } else if (Advice.withinNoise(best, second.get()) && repsToSeparate(reps, g.ratio()) > 0) {
         int more = repsToSeparate(reps, g.ratio());
-        add.add(where + ": the best and the runner-up are within noise (" + times(g.ratio())
-            + " in the median): add repetitions (--reps " + more + ") to separate them");
+        add.add(
+            where
+                + ": the best and the runner-up are within noise ("
+                + times(g.ratio())
+                + " in the median): add repetitions (--reps "
+                + more
+                + ") to separate them");
       }
     }
     return add;
@@ -293,8 +364,8 @@ record SortAdvice(Best best, List<String> shown, List<Candidate> optima, Verdict
 
   private String model(Candidate c) {
     OptionalDouble ios = ios(best, c);
-    return plural(passes(best, c), "pass", "passes") + (ios.isPresent() ? ", " + Numbers.grouped(
-        ios.getAsDouble()) + " I/Os" : "");
+    return plural(passes(best, c), "pass", "passes")
+        + (ios.isPresent() ? ", " + Numbers.grouped(ios.getAsDouble()) + " I/Os" : "");
   }
 
   List<String> text() {
@@ -303,8 +374,14 @@ record SortAdvice(Best best, List<String> shown, List<Candidate> optima, Verdict
     out.add("sort" + (settings.isEmpty() ? "" : ", " + settings));
     Candidate b = best.best();
     List<List<String>> rows = new ArrayList<>();
-    rows.add(List.of("", "(d, M)", "median ms (min\u2013max)", "reps", "passes done",
-        "model: passes, I/Os"));
+    rows.add(
+        List.of(
+            "",
+            "(d, M)",
+            "median ms (min\u2013max)",
+            "reps",
+            "passes done",
+            "model: passes, I/Os"));
     rows.add(row("measured best", b));
     best.runnerUp().ifPresent(r -> rows.add(row("runner-up", r)));
     Candidate m = model();
@@ -313,21 +390,38 @@ record SortAdvice(Best best, List<String> shown, List<Candidate> optima, Verdict
     }
     out.addAll(aligned("  ", rows));
     if (optima.size() > 1) {
-      out.add("  the model ties " + optima.size() + " (d, M) at "
-          + plural(passes(best, m), "pass", "passes") + "; shown: the smallest M, then the"
-          + " smallest d");
+      out.add(
+          "  the model ties "
+              + optima.size()
+              + " (d, M) at "
+              + plural(passes(best, m), "pass", "passes")
+              + "; shown: the smallest M, then the"
+              + " smallest d");
     }
     if (b.m() >= n(best)) {
       out.add("  M \u2265 N: one run, no merge pass, so d does not matter at the best");
     }
     runsNote(b).ifPresent(out::add);
-    best.runnerUp().ifPresent(r -> out.add("  runner-up: " + times(best.ratio()) + " the best, "
-        + (!best.repeated() ? "one run each: no spread to judge"
-            : Advice.withinNoise(best.best(), r) ? "within noise" : "apart")));
+    best.runnerUp()
+        .ifPresent(
+            r ->
+                out.add(
+                    "  runner-up: "
+                        + times(best.ratio())
+                        + " the best, "
+                        + (!best.repeated()
+                            ? "one run each: no spread to judge"
+                            : Advice.withinNoise(best.best(), r) ? "within noise" : "apart")));
     out.add("  verdict: " + verdictText());
-    unlike.ifPresent(u -> out.add("  but the model cannot rank its optima, and they are not"
-        + " alike: " + label(u) + " took " + times(u.stats().median() / b.stats().median())
-        + " the best's time"));
+    unlike.ifPresent(
+        u ->
+            out.add(
+                "  but the model cannot rank its optima, and they are not"
+                    + " alike: "
+                    + label(u)
+                    + " took "
+                    + times(u.stats().median() / b.stats().median())
+                    + " the best's time"));
     reasons.forEach(r -> out.add("    likely: " + r));
     out.addAll(bestDPerM());
     toAdd.forEach(a -> out.add("  add: " + a.substring(a.indexOf(": ") + 2)));
@@ -335,9 +429,9 @@ record SortAdvice(Best best, List<String> shown, List<Candidate> optima, Verdict
   }
 
   /**
-   * Why "passes done" can differ from the model's: the sort formed another number of runs than
-   * the model's ⌈N/M⌉ (the fast preset's memory plan gives part of M to its buffers and workers,
-   * so its runs are shorter than M); empty when they agree or the runs are not recorded.
+   * Why "passes done" can differ from the model's: the sort formed another number of runs than the
+   * model's ⌈N/M⌉ (the fast preset's memory plan gives part of M to its buffers and workers, so its
+   * runs are shorter than M); empty when they agree or the runs are not recorded.
    */
   private Optional<String> runsNote(Candidate c) {
     long model = CostModel.runs(n(best), (long) c.m());
@@ -346,10 +440,15 @@ record SortAdvice(Best best, List<String> shown, List<Candidate> optima, Verdict
       if (formed == model) {
         return Optional.empty();
       }
-      return Optional.of("  the sort formed " + Numbers.grouped(formed) + " runs where the model"
-          + " counts \u2308N/M\u2309 = " + Numbers.grouped(model) + " (its memory plan keeps part"
-          + " of M for buffers and workers, so its runs are shorter than M): passes done follow"
-          + " the runs formed");
+      return Optional.of(
+          "  the sort formed "
+              + Numbers.grouped(formed)
+              + " runs where the model"
+              + " counts \u2308N/M\u2309 = "
+              + Numbers.grouped(model)
+              + " (its memory plan keeps part"
+              + " of M for buffers and workers, so its runs are shorter than M): passes done follow"
+              + " the runs formed");
     } catch (NumberFormatException e) {
       return Optional.empty();
     }
@@ -372,22 +471,35 @@ record SortAdvice(Best best, List<String> shown, List<Candidate> optima, Verdict
       return List.of();
     }
     List<List<String>> rows = new ArrayList<>();
-    rows.add(List.of("with memory M", "runs", "fastest d", "merges at once", "median ms",
-        "passes"));
-    fastest.values().forEach(c -> rows.add(List.of(Numbers.grouped(c.m()),
-        Numbers.grouped(CostModel.runs(n(best), (long) c.m())), Numbers.grouped(c.d()),
-        Long.toString(fanIn(best, c)), SortBestTable.ms(c.stats().median()),
-        Integer.toString(passes(best, c)))));
+    rows.add(
+        List.of("with memory M", "runs", "fastest d", "merges at once", "median ms", "passes"));
+    fastest
+        .values()
+        .forEach(
+            c ->
+                rows.add(
+                    List.of(
+                        Numbers.grouped(c.m()),
+                        Numbers.grouped(CostModel.runs(n(best), (long) c.m())),
+                        Numbers.grouped(c.d()),
+                        Long.toString(fanIn(best, c)),
+                        SortBestTable.ms(c.stats().median()),
+                        Integer.toString(passes(best, c)))));
     List<String> out = new ArrayList<>();
-    out.add("  if memory is limited, the fastest d at each M that merges (any d at or above the"
-        + " runs merges them all at once):");
+    out.add(
+        "  if memory is limited, the fastest d at each M that merges (any d at or above the"
+            + " runs merges them all at once):");
     out.addAll(aligned("    ", rows));
     return out;
   }
 
   private List<String> row(String what, Candidate c) {
-    return List.of(what, label(c), range(c.stats(), SortBestTable::ms),
-        Integer.toString(c.stats().count()), c.passes().isEmpty() ? "\u2013" : c.passes(),
+    return List.of(
+        what,
+        label(c),
+        range(c.stats(), SortBestTable::ms),
+        Integer.toString(c.stats().count()),
+        c.passes().isEmpty() ? "\u2013" : c.passes(),
         model(c));
   }
 
@@ -396,38 +508,78 @@ record SortAdvice(Best best, List<String> shown, List<Candidate> optima, Verdict
     Candidate m = model();
     return switch (verdict) {
       case NONE -> "one (d, M) measured: nothing to choose between";
-      case AGREE -> "measurement and model agree: the fastest (d, M) is "
-          + (optima.size() > 1 ? "one of the model's optima" : "the model's optimum");
-      case AGREE_WITHIN_NOISE -> "agree within noise: the model's optimum "
-          + optima.stream().filter(o -> Advice.withinNoise(o, b))
-              .findFirst().map(SortAdvice::label).orElse(label(m))
-          + " is within noise of the fastest";
-      case DISAGREE -> "measurement and model disagree: the model's optimum " + label(m) + " ("
-          + plural(passes(best, m), "pass", "passes") + ") took "
-          + times(m.stats().median() / b.stats().median()) + " the time of the fastest "
-          + label(b) + " (" + plural(passes(best, b), "pass", "passes") + ")"
-          + (Math.min(m.stats().count(), b.stats().count()) < 2
-              ? "; one run each, so noise cannot be ruled out" : "");
+      case AGREE ->
+          "measurement and model agree: the fastest (d, M) is "
+              + (optima.size() > 1 ? "one of the model's optima" : "the model's optimum");
+      case AGREE_WITHIN_NOISE ->
+          "agree within noise: the model's optimum "
+              + optima.stream()
+                  .filter(o -> Advice.withinNoise(o, b))
+                  .findFirst()
+                  .map(SortAdvice::label)
+                  .orElse(label(m))
+              + " is within noise of the fastest";
+      case DISAGREE ->
+          "measurement and model disagree: the model's optimum "
+              + label(m)
+              + " ("
+              + plural(passes(best, m), "pass", "passes")
+              + ") took "
+              + times(m.stats().median() / b.stats().median())
+              + " the time of the fastest "
+              + label(b)
+              + " ("
+              + plural(passes(best, b), "pass", "passes")
+              + ")"
+              + (Math.min(m.stats().count(), b.stats().count()) < 2
+                  ? "; one run each, so noise cannot be ruled out"
+                  : "");
     };
   }
 
   String brief() {
     Candidate b = best.best();
     String settings = describe(best.group(), shown);
-    String s = "sort" + (settings.isEmpty() ? "" : " " + settings) + ": best " + label(b) + " ("
-        + SortBestTable.ms(b.stats().median()) + " ms)";
+    String s =
+        "sort"
+            + (settings.isEmpty() ? "" : " " + settings)
+            + ": best "
+            + label(b)
+            + " ("
+            + SortBestTable.ms(b.stats().median())
+            + " ms)";
     if (verdict == Verdict.NONE) {
       return s;
     }
-    String why = String.join("; ", reasons.stream()
-        .map(r -> r.substring(0, r.indexOf(':') < 0 ? r.length() : r.indexOf(':'))).toList());
-    return s + "; model " + label(model()) + ": " + switch (verdict) {
-      case AGREE -> "agree" + unlike.map(u -> ", but its " + optima.size() + " tied optima"
-          + " took up to " + times(u.stats().median() / b.stats().median()) + " the best's"
-          + " time (" + why + ")").orElse("");
-      case AGREE_WITHIN_NOISE -> "agree within noise";
-      default -> "disagree (" + why + ")";
-    };
+    String why =
+        String.join(
+            "; ",
+            reasons.stream()
+                .map(r -> r.substring(0, r.indexOf(':') < 0 ? r.length() : r.indexOf(':')))
+                .toList());
+    return s
+        + "; model "
+        + label(model())
+        + ": "
+        + switch (verdict) {
+          case AGREE ->
+              "agree"
+                  + unlike
+                      .map(
+                          u ->
+                              ", but its "
+                                  + optima.size()
+                                  + " tied optima"
+                                  + " took up to "
+                                  + times(u.stats().median() / b.stats().median())
+                                  + " the best's"
+                                  + " time ("
+                                  + why
+                                  + ")")
+                      .orElse("");
+          case AGREE_WITHIN_NOISE -> "agree within noise";
+          default -> "disagree (" + why + ")";
+        };
   }
 
   /** How the measured best relates to the model's optimum. */

@@ -1,6 +1,7 @@
 package org.secmem.report;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -10,7 +11,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.Collections;
 import java.util.function.Function;
 
 /**
@@ -39,8 +39,8 @@ final class SortBestTable {
    * @param passes its passes, likewise
    * @param rows its measured rows, for what else they recorded (storage bytes, CPU time)
    */
-  record Candidate(double d, double m, Statistics stats, String runs, String passes,
-      List<RawRow> rows) {
+  record Candidate(
+      double d, double m, Statistics stats, String runs, String passes, List<RawRow> rows) {
 
     Candidate {
       rows = List.copyOf(rows);
@@ -85,14 +85,15 @@ final class SortBestTable {
     }
 
     private static boolean overlap(Candidate a, Candidate b) {
-      return a.stats().count() > 1 && b.stats().count() > 1
-          && a.stats().min() <= b.stats().max() && b.stats().min() <= a.stats().max();
+      return a.stats().count() > 1
+          && b.stats().count() > 1
+          && a.stats().min() <= b.stats().max()
+          && b.stats().min() <= a.stats().max();
     }
 
     /** Whether both the best and the runner-up have at least two measured runs. */
     boolean repeated() {
-      return runnerUp().map(r -> r.stats().count() > 1 && best().stats().count() > 1)
-          .orElse(false);
+      return runnerUp().map(r -> r.stats().count() > 1 && best().stats().count() > 1).orElse(false);
     }
   }
 
@@ -105,40 +106,57 @@ final class SortBestTable {
   }
 
   /**
-   * Like {@link #of}, with the groups of one configuration too (a sort measured at one d and one
-   * M, which the advice asks to sweep).
+   * Like {@link #of}, with the groups of one configuration too (a sort measured at one d and one M,
+   * which the advice asks to sweep).
    */
   static List<Best> groups(RawResults raw) {
     if (!raw.header().contains(ResultColumns.D) || !raw.header().contains(ResultColumns.M)) {
       return List.of();
     }
-    List<String> groupColumns = raw.configurationColumns().stream()
-        .filter(c -> !c.equals(ResultColumns.EXPERIMENT) && !c.equals(ResultColumns.D)
-            && !c.equals(ResultColumns.M))
-        .toList();
+    List<String> groupColumns =
+        raw.configurationColumns().stream()
+            .filter(
+                c ->
+                    !c.equals(ResultColumns.EXPERIMENT)
+                        && !c.equals(ResultColumns.D)
+                        && !c.equals(ResultColumns.M))
+            .toList();
     Map<Map<String, String>, Map<List<String>, List<RawRow>>> groups = new LinkedHashMap<>();
     for (RawRow r : raw.measuredRows()) {
-      if (!r.get(ResultColumns.EXPERIMENT).trim().equals("sort") || !r.has(ResultColumns.D)
-          || !r.has(ResultColumns.M) || r.elapsedMs().isEmpty()) {
+      if (!r.get(ResultColumns.EXPERIMENT).trim().equals("sort")
+          || !r.has(ResultColumns.D)
+          || !r.has(ResultColumns.M)
+          || r.elapsedMs().isEmpty()) {
         continue;
       }
       Map<String, String> key = new LinkedHashMap<>();
       groupColumns.forEach(c -> key.put(c, r.get(c).trim()));
       List<String> dm = List.of(r.get(ResultColumns.D).trim(), r.get(ResultColumns.M).trim());
-      groups.computeIfAbsent(key, k -> new LinkedHashMap<>())
-          .computeIfAbsent(dm, k -> new ArrayList<>()).add(r);
+      groups
+          .computeIfAbsent(key, k -> new LinkedHashMap<>())
+          .computeIfAbsent(dm, k -> new ArrayList<>())
+          .add(r);
     }
     List<Best> result = new ArrayList<>();
-    groups.forEach((key, configs) -> {
-      List<Candidate> candidates = new ArrayList<>();
-      configs.values().forEach(rows -> candidates.add(new Candidate(
-          rows.get(0).number(ResultColumns.D).getAsDouble(),
-          rows.get(0).number(ResultColumns.M).getAsDouble(),
-          Statistics.of(rows.stream().map(r -> r.elapsedMs().getAsDouble()).toList()),
-          agreed(rows, ResultColumns.RUNS), agreed(rows, ResultColumns.PASSES), rows)));
-      candidates.sort(Comparator.comparingDouble(c -> c.stats().median()));
-      result.add(new Best(key, candidates));
-    });
+    groups.forEach(
+        (key, configs) -> {
+          List<Candidate> candidates = new ArrayList<>();
+          configs
+              .values()
+              .forEach(
+                  rows ->
+                      candidates.add(
+                          new Candidate(
+                              rows.get(0).number(ResultColumns.D).getAsDouble(),
+                              rows.get(0).number(ResultColumns.M).getAsDouble(),
+                              Statistics.of(
+                                  rows.stream().map(r -> r.elapsedMs().getAsDouble()).toList()),
+                              agreed(rows, ResultColumns.RUNS),
+                              agreed(rows, ResultColumns.PASSES),
+                              rows)));
+          candidates.sort(Comparator.comparingDouble(c -> c.stats().median()));
+          result.add(new Best(key, candidates));
+        });
     return result;
   }
 
@@ -165,9 +183,10 @@ final class SortBestTable {
       }
     }
     h.append("<h3 id=\"best-d-m\">Best (d, M) per N</h3>\n");
-    h.append("<p class=\"note\">The (d, M) with the lowest median time, and the runner-up. "
-        + "<i>within noise</i>: the runner-up's repetitions (min\u2013max) overlap the best's, "
-        + "so the order of the two may be chance. Warm-up runs are left out.</p>\n");
+    h.append(
+        "<p class=\"note\">The (d, M) with the lowest median time, and the runner-up. "
+            + "<i>within noise</i>: the runner-up's repetitions (min\u2013max) overlap the best's, "
+            + "so the order of the two may be chance. Warm-up runs are left out.</p>\n");
     // one column per N, as the seed's Table 9: a few N read across, the facts down
     h.append("<div class=\"wide\"><table class=\"summary best\">\n<thead><tr><th></th>");
     for (Best b : bests) {
@@ -184,28 +203,38 @@ final class SortBestTable {
     row(h, "its runs, passes", bests, b -> runsPasses(b.runnerUp().orElseThrow()));
     h.append("<tr><th>runner-up / best</th>");
     for (Best b : bests) {
-      String verdict = !b.repeated() ? "one run: no spread to judge"
-          : b.withinNoise() ? "within noise" : "apart (ranges do not overlap)";
-      h.append("<td class=\"").append(b.withinNoise() ? "noise" : "apart").append("\">\u00d7")
-          .append(String.format(Locale.ROOT, "%.2f", b.ratio())).append(", ").append(verdict)
+      String verdict =
+          !b.repeated()
+              ? "one run: no spread to judge"
+              : b.withinNoise() ? "within noise" : "apart (ranges do not overlap)";
+      h.append("<td class=\"")
+          .append(b.withinNoise() ? "noise" : "apart")
+          .append("\">\u00d7")
+          .append(String.format(Locale.ROOT, "%.2f", b.ratio()))
+          .append(", ")
+          .append(verdict)
           .append("</td>");
     }
     h.append("</tr>\n");
-    row(h, "others within noise of the best", bests,
+    row(
+        h,
+        "others within noise of the best",
+        bests,
         b -> b.othersWithinNoise() + " of " + (b.candidates().size() - 1));
     h.append("</tbody></table></div>\n");
 
     h.append("<h3>Median time and passes per (d, M)</h3>\n");
-    h.append("<p class=\"note\">Each cell: median ms over the measured runs, then the merge "
-        + "passes; runs = the sorted runs that run formation writes for that M. "
-        + "The best cell is bold.</p>\n");
+    h.append(
+        "<p class=\"note\">Each cell: median ms over the measured runs, then the merge "
+            + "passes; runs = the sorted runs that run formation writes for that M. "
+            + "The best cell is bold.</p>\n");
     for (Best b : bests) {
       grid(h, b, shown);
     }
   }
 
-  private static void row(StringBuilder h, String what, List<Best> bests,
-      Function<Best, String> cell) {
+  private static void row(
+      StringBuilder h, String what, List<Best> bests, Function<Best, String> cell) {
     h.append("<tr><th>").append(ReportPage.esc(what)).append("</th>");
     bests.forEach(b -> h.append("<td>").append(ReportPage.esc(cell.apply(b))).append("</td>"));
     h.append("</tr>\n");
@@ -216,7 +245,11 @@ final class SortBestTable {
   }
 
   private static String time(Candidate c) {
-    return ms(c.stats().median()) + " (" + ms(c.stats().min()) + "\u2013" + ms(c.stats().max())
+    return ms(c.stats().median())
+        + " ("
+        + ms(c.stats().min())
+        + "\u2013"
+        + ms(c.stats().max())
         + ")";
   }
 
@@ -239,14 +272,17 @@ final class SortBestTable {
     }
     StringBuilder caption = new StringBuilder("N = " + count(b.group().get(ResultColumns.N)));
     shown.forEach(c -> caption.append(", ").append(c).append(" = ").append(b.group().get(c)));
-    h.append("<table class=\"summary grid\">\n<caption>").append(ReportPage.esc(caption.toString()))
+    h.append("<table class=\"summary grid\">\n<caption>")
+        .append(ReportPage.esc(caption.toString()))
         .append("</caption>\n<thead><tr><th>M</th><th>runs</th>");
     ds.forEach(d -> h.append("<th>d = ").append(Numbers.grouped(d)).append("</th>"));
     h.append("</tr></thead>\n<tbody>\n");
     for (double m : ms) {
       Set<String> runs = new LinkedHashSet<>();
       at.values().stream().filter(c -> c.m() == m).forEach(c -> runs.add(c.runs()));
-      h.append("<tr><th>").append(Numbers.grouped(m)).append("</th><td>")
+      h.append("<tr><th>")
+          .append(Numbers.grouped(m))
+          .append("</th><td>")
           .append(runs.size() == 1 ? ReportPage.esc(runs.iterator().next()) : "")
           .append("</td>");
       for (double d : ds) {
@@ -256,10 +292,12 @@ final class SortBestTable {
           continue;
         }
         boolean best = c == b.best();
-        h.append(best ? "<td class=\"best\">" : "<td>").append(ms(c.stats().median()))
+        h.append(best ? "<td class=\"best\">" : "<td>")
+            .append(ms(c.stats().median()))
             .append(" ms");
         if (!c.passes().isEmpty()) {
-          h.append(" \u00b7 ").append(ReportPage.esc(c.passes()))
+          h.append(" \u00b7 ")
+              .append(ReportPage.esc(c.passes()))
               .append(c.passes().equals("1") ? " pass" : " passes");
         }
         h.append("</td>");

@@ -5,13 +5,13 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * Cells of the CSVs secmem writes (results, summary, comparison) as a spreadsheet will take them:
- * a text cell that starts with {@code =}, {@code +}, {@code -}, {@code @}, a tab or a carriage
- * return would be run as a formula when the file is opened (a file named {@code =HYPERLINK(...)}
- * or {@code @SUM(1).bin}), so it is written with a leading {@code '}, which spreadsheets show as
- * text and OWASP recommends; a cell that starts with {@code '} gets one more, so that reading
- * strips exactly one and every cell reads back as it was. Numbers stay numbers: {@code -5} and
- * {@code +1.5e3} are written as they are.
+ * Cells of the CSVs secmem writes (results, summary, comparison) as a spreadsheet will take them: a
+ * text cell that starts with {@code =}, {@code +}, {@code -}, {@code @}, a tab or a carriage return
+ * would be run as a formula when the file is opened (a file named {@code =HYPERLINK(...)} or
+ * {@code @SUM(1).bin}), so it is written with a leading {@code '}, which spreadsheets show as text
+ * and OWASP recommends; a cell that starts with {@code '} gets one more, so that reading strips
+ * exactly one and every cell reads back as it was. Numbers stay numbers: {@code -5} and {@code
+ * +1.5e3} are written as they are.
  */
 public final class SpreadsheetText {
 

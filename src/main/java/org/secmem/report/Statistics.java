@@ -14,8 +14,8 @@ import java.util.Collection;
  *   <li>{@code mean}: the sum divided by the count (exactly the value when all values are equal).
  *   <li>{@code stddev}: the <em>sample</em> standard deviation, {@code sqrt(sum((x - mean)^2) /
  *       (count - 1))} (Bessel's correction, computed in two passes); for a single value (or equal
- *       values) it is exactly 0, so that a configuration measured once still has a complete
- *       summary row.
+ *       values) it is exactly 0, so that a configuration measured once still has a complete summary
+ *       row.
  *   <li>{@code min}, {@code max}: the smallest and largest value.
  * </ul>
  */
@@ -45,8 +45,7 @@ public record Statistics(
     }
     Arrays.sort(sorted);
     int n = sorted.length;
-    double median =
-        n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
+    double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
     double sum = 0;
     for (double v : sorted) {
       sum += v;

@@ -14,6 +14,7 @@ import static org.secmem.report.Advice.shownColumns;
 import static org.secmem.report.Advice.times;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,7 +22,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import org.secmem.stream.StreamType;
-import java.util.Collections;
 
 /**
  * The advice of one stream experiment at one setting of everything but type and B.
@@ -32,8 +32,12 @@ import java.util.Collections;
  * @param types every type, best median first
  * @param toAdd what to add to the sweep for this group
  */
-record StreamAdvice(String experiment, Map<String, String> settings, List<String> shown,
-    List<TypeResult> types, List<String> toAdd) {
+record StreamAdvice(
+    String experiment,
+    Map<String, String> settings,
+    List<String> shown,
+    List<TypeResult> types,
+    List<String> toAdd) {
 
   StreamAdvice {
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
@@ -52,7 +56,8 @@ record StreamAdvice(String experiment, Map<String, String> settings, List<String
 
   /** The best type's median over the runner-up's (1 or more). */
   double ratio() {
-    return runnerUp().map(r -> best().best().mibPerS().median() / r.best().mibPerS().median())
+    return runnerUp()
+        .map(r -> best().best().mibPerS().median() / r.best().mibPerS().median())
         .orElse(1.0);
   }
 
@@ -61,48 +66,60 @@ record StreamAdvice(String experiment, Map<String, String> settings, List<String
   }
 
   boolean repeated() {
-    return runnerUp().map(r -> r.best().mibPerS().count() > 1
-        && best().best().mibPerS().count() > 1).orElse(false);
+    return runnerUp()
+        .map(r -> r.best().mibPerS().count() > 1 && best().best().mibPerS().count() > 1)
+        .orElse(false);
   }
 
   static List<StreamAdvice> of(RawResults raw, Optional<String> only) {
-    List<String> groupColumns = raw.configurationColumns().stream()
-        .filter(c -> !c.equals(ResultColumns.EXPERIMENT) && !c.equals(ResultColumns.STREAM)
-            && !c.equals(ResultColumns.B))
-        .toList();
+    List<String> groupColumns =
+        raw.configurationColumns().stream()
+            .filter(
+                c ->
+                    !c.equals(ResultColumns.EXPERIMENT)
+                        && !c.equals(ResultColumns.STREAM)
+                        && !c.equals(ResultColumns.B))
+            .toList();
     // experiment -> settings -> type -> rows
     Map<String, Map<Map<String, String>, Map<String, List<RawRow>>>> byExperiment =
         new LinkedHashMap<>();
     for (RawRow r : raw.measuredRows()) {
       String e = r.get(ResultColumns.EXPERIMENT).trim();
-      if (!(e.equals("write") || e.equals("read")) || only.filter(o -> !o.equals(e)).isPresent()
-          || !r.has(ResultColumns.STREAM) || r.mibPerS().isEmpty()) {
+      if (!(e.equals("write") || e.equals("read"))
+          || only.filter(o -> !o.equals(e)).isPresent()
+          || !r.has(ResultColumns.STREAM)
+          || r.mibPerS().isEmpty()) {
         continue;
       }
       Map<String, String> key = new LinkedHashMap<>();
       groupColumns.forEach(c -> key.put(c, r.get(c).trim()));
-      byExperiment.computeIfAbsent(e, k -> new LinkedHashMap<>())
+      byExperiment
+          .computeIfAbsent(e, k -> new LinkedHashMap<>())
           .computeIfAbsent(key, k -> new LinkedHashMap<>())
-          .computeIfAbsent(r.get(ResultColumns.STREAM).trim(), k -> new ArrayList<>()).add(r);
+          .computeIfAbsent(r.get(ResultColumns.STREAM).trim(), k -> new ArrayList<>())
+          .add(r);
     }
     List<StreamAdvice> out = new ArrayList<>();
-    byExperiment.forEach((e, groups) -> {
-      List<String> shown = shownColumns(new ArrayList<>(groups.keySet()));
-      List<StreamAdvice> own = new ArrayList<>();
-      groups.forEach((settings, byType) -> {
-        List<TypeResult> types = new ArrayList<>();
-        byType.forEach((type, rows) -> types.add(typeResult(type, rows)));
-        types.sort(Comparator.comparingDouble(
-            (TypeResult t) -> t.best().mibPerS().median()).reversed());
-        own.add(new StreamAdvice(e, settings, shown, types, List.of()).withToAdd());
-      });
-      // by N, then k, as a reader looks them up (file order when they are not numbers)
-      own.sort(Comparator
-          .comparingDouble((StreamAdvice a) -> number(a.settings().get(ResultColumns.N))
-              .orElse(0))
-          .thenComparingDouble(a -> number(a.settings().get(ResultColumns.K)).orElse(0)));
-      out.addAll(own);
-    });
+    byExperiment.forEach(
+        (e, groups) -> {
+          List<String> shown = shownColumns(new ArrayList<>(groups.keySet()));
+          List<StreamAdvice> own = new ArrayList<>();
+          groups.forEach(
+              (settings, byType) -> {
+                List<TypeResult> types = new ArrayList<>();
+                byType.forEach((type, rows) -> types.add(typeResult(type, rows)));
+                types.sort(
+                    Comparator.comparingDouble((TypeResult t) -> t.best().mibPerS().median())
+                        .reversed());
+                own.add(new StreamAdvice(e, settings, shown, types, List.of()).withToAdd());
+              });
+          // by N, then k, as a reader looks them up (file order when they are not numbers)
+          own.sort(
+              Comparator.comparingDouble(
+                      (StreamAdvice a) -> number(a.settings().get(ResultColumns.N)).orElse(0))
+                  .thenComparingDouble(a -> number(a.settings().get(ResultColumns.K)).orElse(0)));
+          out.addAll(own);
+        });
     return out;
   }
 
@@ -120,8 +137,8 @@ record StreamAdvice(String experiment, Map<String, String> settings, List<String
     }
     List<Point> points = new ArrayList<>();
     byB.forEach((b, v) -> points.add(new Point(b, v)));
-    Point best = points.stream()
-        .max(Comparator.comparingDouble(p -> p.mibPerS().median())).orElseThrow();
+    Point best =
+        points.stream().max(Comparator.comparingDouble(p -> p.mibPerS().median())).orElseThrow();
     Optional<Point> knee = Optional.empty();
     if (usesB && points.size() > 1 && best.mibPerS().count() > 1) {
       knee = points.stream().filter(p -> p == best || level(p, best)).findFirst();
@@ -132,11 +149,13 @@ record StreamAdvice(String experiment, Map<String, String> settings, List<String
   private StreamAdvice withToAdd() {
     List<String> add = new ArrayList<>();
     String where = experiment + " " + describe(settings, shown);
-    List<String> oneB = types.stream().filter(t -> t.usesB() && t.points().size() == 1)
-        .map(TypeResult::type).toList();
+    List<String> oneB =
+        types.stream()
+            .filter(t -> t.usesB() && t.points().size() == 1)
+            .map(TypeResult::type)
+            .toList();
     if (!oneB.isEmpty()) {
-      add.add(where + ": one B only for " + String.join(", ", oneB) + ": sweep b, e.g. "
-          + B_SWEEP);
+      add.add(where + ": one B only for " + String.join(", ", oneB) + ": sweep b, e.g. " + B_SWEEP);
     }
     // a buffer as large as a file holds it whole: a larger one changes nothing
     double fileBytes = 4 * number(settings.get(ResultColumns.N)).orElse(Double.MAX_VALUE / 8);
@@ -150,31 +169,64 @@ record StreamAdvice(String experiment, Map<String, String> settings, List<String
         bottom.computeIfAbsent(t.best().b(), k -> new ArrayList<>()).add(t.type());
       }
     }
-    top.forEach((b, ts) -> add.add(where + ": " + String.join(", ", ts)
-        + (ts.size() == 1 ? " is" : " are") + " still faster at the largest B ("
-        + Numbers.grouped(b) + "): extend b beyond it"));
-    bottom.forEach((b, ts) -> add.add(where + ": " + String.join(", ", ts)
-        + (ts.size() == 1 ? " is" : " are") + " fastest at the smallest B ("
-        + Numbers.grouped(b) + "): extend b below it"));
-    boolean once = types.stream().flatMap(t -> t.points().stream())
-        .anyMatch(p -> p.mibPerS().count() < 2);
+    top.forEach(
+        (b, ts) ->
+            add.add(
+                where
+                    + ": "
+                    + String.join(", ", ts)
+                    + (ts.size() == 1 ? " is" : " are")
+                    + " still faster at the largest B ("
+                    + Numbers.grouped(b)
+                    + "): extend b beyond it"));
+    bottom.forEach(
+        (b, ts) ->
+            add.add(
+                where
+                    + ": "
+                    + String.join(", ", ts)
+                    + (ts.size() == 1 ? " is" : " are")
+                    + " fastest at the smallest B ("
+                    + Numbers.grouped(b)
+                    + "): extend b below it"));
+    boolean once =
+        types.stream().flatMap(t -> t.points().stream()).anyMatch(p -> p.mibPerS().count() < 2);
     if (once) {
-      add.add(where + ": one run per configuration, so no spread to judge: add repetitions"
-          + " (--reps " + ENOUGH_REPS + ")");
+      add.add(
+          where
+              + ": one run per configuration, so no spread to judge: add repetitions"
+              + " (--reps "
+              + ENOUGH_REPS
+              + ")");
     } else {
-      int reps = Math.min(best().best().mibPerS().count(),
-          runnerUp().map(r -> r.best().mibPerS().count()).orElse(Integer.MAX_VALUE));
+      int reps =
+          Math.min(
+              best().best().mibPerS().count(),
+              runnerUp().map(r -> r.best().mibPerS().count()).orElse(Integer.MAX_VALUE));
       int more = withinNoise() ? repsToSeparate(reps, ratio()) : 0;
       if (more > 0) {
-        add.add(where + ": " + best().type() + " and " + runnerUp().orElseThrow().type()
-            + " are within noise (" + times(ratio()) + " in the median): add repetitions"
-            + " (--reps " + more + ") to separate them" + (more > ENOUGH_REPS
-                ? ", or run on a quieter machine" : ""));
+        add.add(
+            where
+                + ": "
+                + best().type()
+                + " and "
+                + runnerUp().orElseThrow().type()
+                + " are within noise ("
+                + times(ratio())
+                + " in the median): add repetitions"
+                + " (--reps "
+                + more
+                + ") to separate them"
+                + (more > ENOUGH_REPS ? ", or run on a quieter machine" : ""));
       }
     }
     if (types.size() == 1) {
-      add.add(where + ": only " + best().type() + " was measured: to choose a type, sweep"
-          + " stream, e.g. stream=user-buffer|mapped|channel|async");
+      add.add(
+          where
+              + ": only "
+              + best().type()
+              + " was measured: to choose a type, sweep"
+              + " stream, e.g. stream=user-buffer|mapped|channel|async");
     }
     return new StreamAdvice(experiment, settings, shown, types, add);
   }
@@ -188,21 +240,37 @@ record StreamAdvice(String experiment, Map<String, String> settings, List<String
     List<String> out = new ArrayList<>();
     out.add(experiment + (shown.isEmpty() ? "" : ", " + describe(settings, shown)));
     List<List<String>> rows = new ArrayList<>();
-    rows.add(List.of("type", "best B", "MiB/s median (min\u2013max)", "reps", "knee B",
-        "B swept"));
+    rows.add(List.of("type", "best B", "MiB/s median (min\u2013max)", "reps", "knee B", "B swept"));
     for (TypeResult t : types) {
       Point p = t.best();
-      rows.add(List.of(t.type(), t.usesB() ? Numbers.grouped(p.b()) : "\u2013",
-          range(p.mibPerS(), Advice::mib), Integer.toString(p.mibPerS().count()),
-          t.knee().map(k -> Numbers.grouped(k.b())).orElse("\u2013"), swept(t)));
+      rows.add(
+          List.of(
+              t.type(),
+              t.usesB() ? Numbers.grouped(p.b()) : "\u2013",
+              range(p.mibPerS(), Advice::mib),
+              Integer.toString(p.mibPerS().count()),
+              t.knee().map(k -> Numbers.grouped(k.b())).orElse("\u2013"),
+              swept(t)));
     }
     out.addAll(aligned("  ", rows));
     for (TypeResult t : types) {
-      t.knee().filter(k -> k != t.best()).ifPresent(k -> out.add("  " + t.type()
-          + ": B = " + Numbers.grouped(k.b()) + " is within noise of the best and less than "
-          + MATERIAL_PERCENT + "% below it (" + mib(k.mibPerS().median()) + " vs "
-          + mib(t.best().mibPerS().median()) + " MiB/s): a larger buffer gains nothing"
-          + " measurable"));
+      t.knee()
+          .filter(k -> k != t.best())
+          .ifPresent(
+              k ->
+                  out.add(
+                      "  "
+                          + t.type()
+                          + ": B = "
+                          + Numbers.grouped(k.b())
+                          + " is within noise of the best and less than "
+                          + MATERIAL_PERCENT
+                          + "% below it ("
+                          + mib(k.mibPerS().median())
+                          + " vs "
+                          + mib(t.best().mibPerS().median())
+                          + " MiB/s): a larger buffer gains nothing"
+                          + " measurable"));
     }
     out.add("  best type: " + verdict());
     toAdd.forEach(a -> out.add("  add: " + a.substring(a.indexOf(": ") + 2)));
@@ -211,29 +279,49 @@ record StreamAdvice(String experiment, Map<String, String> settings, List<String
 
   private String verdict() {
     TypeResult b = best();
-    String s = b.type() + atB(b) + ", " + mib(b.best().mibPerS().median())
-        + " MiB/s";
+    String s = b.type() + atB(b) + ", " + mib(b.best().mibPerS().median()) + " MiB/s";
     if (runnerUp().isEmpty()) {
       return s + " (the only type measured)";
     }
     TypeResult r = runnerUp().get();
-    String how = !repeated() ? "one run each: no spread to judge"
-        : !withinNoise() ? "apart: beyond noise"
-        : repsToSeparate(Math.min(b.best().mibPerS().count(), r.best().mibPerS().count()),
-            ratio()) == 0 ? "within noise after " + ENOUGH_REPS + "+ repetitions: either will do"
-            : "within noise: not separable with these repetitions";
-    return s + ", " + times(ratio()) + " the runner-up " + r.type() + atB(r)
-        + " (" + how + ")";
+    String how =
+        !repeated()
+            ? "one run each: no spread to judge"
+            : !withinNoise()
+                ? "apart: beyond noise"
+                : repsToSeparate(
+                            Math.min(b.best().mibPerS().count(), r.best().mibPerS().count()),
+                            ratio())
+                        == 0
+                    ? "within noise after " + ENOUGH_REPS + "+ repetitions: either will do"
+                    : "within noise: not separable with these repetitions";
+    return s + ", " + times(ratio()) + " the runner-up " + r.type() + atB(r) + " (" + how + ")";
   }
 
   String brief() {
     TypeResult b = best();
-    return experiment + (shown.isEmpty() ? "" : " " + describe(settings, shown)) + ": best "
-        + b.type() + atB(b) + b.knee().filter(k -> k != b.best())
-            .map(k -> " (knee B = " + Numbers.grouped(k.b()) + ")").orElse("")
-        + ", " + mib(b.best().mibPerS().median()) + " MiB/s"
-        + runnerUp().map(r -> ", " + times(ratio()) + " over " + r.type() + " ("
-            + (!repeated() ? "one run" : withinNoise() ? "within noise" : "apart") + ")")
+    return experiment
+        + (shown.isEmpty() ? "" : " " + describe(settings, shown))
+        + ": best "
+        + b.type()
+        + atB(b)
+        + b.knee()
+            .filter(k -> k != b.best())
+            .map(k -> " (knee B = " + Numbers.grouped(k.b()) + ")")
+            .orElse("")
+        + ", "
+        + mib(b.best().mibPerS().median())
+        + " MiB/s"
+        + runnerUp()
+            .map(
+                r ->
+                    ", "
+                        + times(ratio())
+                        + " over "
+                        + r.type()
+                        + " ("
+                        + (!repeated() ? "one run" : withinNoise() ? "within noise" : "apart")
+                        + ")")
             .orElse("");
   }
 
@@ -242,8 +330,14 @@ record StreamAdvice(String experiment, Map<String, String> settings, List<String
       return "";
     }
     List<Point> p = t.points();
-    return p.size() == 1 ? "one B" : Numbers.grouped(p.get(0).b()) + ".."
-        + Numbers.grouped(p.get(p.size() - 1).b()) + " (" + p.size() + ")";
+    return p.size() == 1
+        ? "one B"
+        : Numbers.grouped(p.get(0).b())
+            + ".."
+            + Numbers.grouped(p.get(p.size() - 1).b())
+            + " ("
+            + p.size()
+            + ")";
   }
 
   /**
@@ -270,8 +364,8 @@ record StreamAdvice(String experiment, Map<String, String> settings, List<String
    * @param best the point of the best median MiB/s
    * @param knee the knee (see {@link Advice}), empty when it ignores B, has one B, or ran once
    */
-  record TypeResult(String type, boolean usesB, List<Point> points, Point best,
-      Optional<Point> knee) {
+  record TypeResult(
+      String type, boolean usesB, List<Point> points, Point best, Optional<Point> knee) {
 
     TypeResult {
       points = List.copyOf(points);

@@ -14,8 +14,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Which rows of a results file form one sweep: the rows a sweep cell names together, or, for
- * files without one, runs of rows that vary one parameter from a common start.
+ * Which rows of a results file form one sweep: the rows a sweep cell names together, or, for files
+ * without one, runs of rows that vary one parameter from a common start.
  */
 final class Sweeps {
 

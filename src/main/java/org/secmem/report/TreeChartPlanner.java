@@ -19,16 +19,17 @@ import org.secmem.report.ChartSpec.Series;
  * The charts of a sort sweep with buffer-tree rows, as seed 004 draws them, against N (or M when
  * only M varies, or the keys' arrival time in online sorting, Figure 7): time of the buffer tree
  * for each (a, b) beside the merge sort and the in-memory sort of the same file (Figures 2–3);
- * block pushes for each (a, b) (Figure 4); the time by activity for each (a, b) — total,
- * insertions and their internal and leaf emptying, force-empty, output (Figures 5–6); the blocks
- * read plus written beside the cost model's bound n·log_m(n); and, against the arrival time, what
- * remains after the last key arrived. One set per read/write pair, B and the other parameters;
- * in-memory rows, which have no M, join every M.
+ * block pushes for each (a, b) (Figure 4); the time by activity for each (a, b) — total, insertions
+ * and their internal and leaf emptying, force-empty, output (Figures 5–6); the blocks read plus
+ * written beside the cost model's bound n·log_m(n); and, against the arrival time, what remains
+ * after the last key arrived. One set per read/write pair, B and the other parameters; in-memory
+ * rows, which have no M, join every M.
  */
 final class TreeChartPlanner {
 
   static final String TREE = "buffer-tree";
   private static final String ALGORITHM = "algorithm";
+
   /** Online sorting's time between keys (seed 004 Figure 7): an x axis of its own. */
   static final String ARRIVAL = "arrival_ns_per_key";
 
@@ -45,22 +46,35 @@ final class TreeChartPlanner {
 
   /**
    * The charts of the buffer-tree rows of {@code rows} (one sweep), beside the merge and in-memory
-   * rows of {@code pool} (the file's sort rows: a parameter file has a line per algorithm)
-   * that share their settings; sets that have fewer than {@code minPoints} x values are named in
+   * rows of {@code pool} (the file's sort rows: a parameter file has a line per algorithm) that
+   * share their settings; sets that have fewer than {@code minPoints} x values are named in
    * leftOut.
    */
-  static List<ChartSpec> plan(List<RawRow> rows, Peers pool, int minPoints, String where,
-      List<String> leftOut) {
+  static List<ChartSpec> plan(
+      List<RawRow> rows, Peers pool, int minPoints, String where, List<String> leftOut) {
     List<RawRow> tree = rows.stream().filter(TreeChartPlanner::isTree).toList();
-    String x = distinct(tree, ResultColumns.N) > 1 ? ResultColumns.N
-        : distinct(tree, ResultColumns.M) > 1 ? ResultColumns.M
-        : distinct(tree, ARRIVAL) > 1 ? ARRIVAL : null;
+    String x =
+        distinct(tree, ResultColumns.N) > 1
+            ? ResultColumns.N
+            : distinct(tree, ResultColumns.M) > 1
+                ? ResultColumns.M
+                : distinct(tree, ARRIVAL) > 1 ? ARRIVAL : null;
     if (x == null) {
       return List.of();
     }
-    List<String> groupBy = new ArrayList<>(List.of(ResultColumns.READ_STREAM,
-        ResultColumns.WRITE_STREAM, ResultColumns.B, "shape", ResultColumns.ORDER, "cache",
-        "sync", ResultColumns.N, ResultColumns.M, ARRIVAL));
+    List<String> groupBy =
+        new ArrayList<>(
+            List.of(
+                ResultColumns.READ_STREAM,
+                ResultColumns.WRITE_STREAM,
+                ResultColumns.B,
+                "shape",
+                ResultColumns.ORDER,
+                "cache",
+                "sync",
+                ResultColumns.N,
+                ResultColumns.M,
+                ARRIVAL));
     groupBy.remove(x);
     Map<Map<String, String>, List<RawRow>> groups = new LinkedHashMap<>();
     for (RawRow r : tree) {
@@ -79,81 +93,164 @@ final class TreeChartPlanner {
       List<Series> time = new ArrayList<>();
       int style = 0;
       for (Map.Entry<String, List<RawRow>> f : byFanout.entrySet()) {
-        time.add(series("buffer tree " + f.getKey(), f.getValue(), x, RawRow::elapsedMs,
-            style++));
+        time.add(series("buffer tree " + f.getKey(), f.getValue(), x, RawRow::elapsedMs, style++));
       }
       for (Map.Entry<String, List<RawRow>> p : byPeer(peers).entrySet()) {
         time.add(series(p.getKey(), p.getValue(), x, RawRow::elapsedMs, style++));
       }
-      add(specs, leftOut, where, minPoints, new ChartSpec("sort", Metric.TIME, x, fixed,
-          logX(x, time), time, "sort-time-vs-" + x + "-buffer-tree" + suffix, Kind.LINE,
-          AxisKind.of(x, logX(x, time)), subject));
+      add(
+          specs,
+          leftOut,
+          where,
+          minPoints,
+          new ChartSpec(
+              "sort",
+              Metric.TIME,
+              x,
+              fixed,
+              logX(x, time),
+              time,
+              "sort-time-vs-" + x + "-buffer-tree" + suffix,
+              Kind.LINE,
+              AxisKind.of(x, logX(x, time)),
+              subject));
       if (x.equals(ARRIVAL)) {
         // Figure 7's point: what remains after the last key arrived (the producer's time hides
         // the rest): the buffer tree's force-empty and output, the other sorts' whole sort.
         List<Series> after = new ArrayList<>();
         int afterStyle = 0;
         for (Map.Entry<String, List<RawRow>> f : byFanout.entrySet()) {
-          after.add(series("buffer tree " + f.getKey(), f.getValue(), x,
-              TreeChartPlanner::afterLastKey, afterStyle++));
+          after.add(
+              series(
+                  "buffer tree " + f.getKey(),
+                  f.getValue(),
+                  x,
+                  TreeChartPlanner::afterLastKey,
+                  afterStyle++));
         }
         for (Map.Entry<String, List<RawRow>> p : byPeer(peers).entrySet()) {
-          after.add(series(p.getKey(), p.getValue(), x, TreeChartPlanner::afterLastKey,
-              afterStyle++));
+          after.add(
+              series(p.getKey(), p.getValue(), x, TreeChartPlanner::afterLastKey, afterStyle++));
         }
         Map<String, String> note = new LinkedHashMap<>(fixed);
         note.put("time", "after the last key arrived");
-        add(specs, leftOut, where, minPoints, new ChartSpec("sort", Metric.TIME, x, note,
-            logX(x, after), after, "sort-after-last-key-vs-" + x + "-buffer-tree" + suffix,
-            Kind.LINE, AxisKind.of(x, logX(x, after)), subject));
+        add(
+            specs,
+            leftOut,
+            where,
+            minPoints,
+            new ChartSpec(
+                "sort",
+                Metric.TIME,
+                x,
+                note,
+                logX(x, after),
+                after,
+                "sort-after-last-key-vs-" + x + "-buffer-tree" + suffix,
+                Kind.LINE,
+                AxisKind.of(x, logX(x, after)),
+                subject));
       }
       // Figure 4: block pushes per (a, b).
       List<Series> pushes = new ArrayList<>();
       style = 0;
       for (Map.Entry<String, List<RawRow>> f : byFanout.entrySet()) {
-        pushes.add(series("buffer tree " + f.getKey(), f.getValue(), x,
-            r -> r.number("block_pushes"), style++));
+        pushes.add(
+            series(
+                "buffer tree " + f.getKey(),
+                f.getValue(),
+                x,
+                r -> r.number("block_pushes"),
+                style++));
       }
-      add(specs, leftOut, where, minPoints, new ChartSpec("sort", Metric.BLOCK_PUSHES, x, fixed,
-          logX(x, pushes), pushes, "sort-block-pushes-vs-" + x + "-buffer-tree" + suffix,
-          Kind.LINE, AxisKind.of(x, logX(x, pushes)), subject));
+      add(
+          specs,
+          leftOut,
+          where,
+          minPoints,
+          new ChartSpec(
+              "sort",
+              Metric.BLOCK_PUSHES,
+              x,
+              fixed,
+              logX(x, pushes),
+              pushes,
+              "sort-block-pushes-vs-" + x + "-buffer-tree" + suffix,
+              Kind.LINE,
+              AxisKind.of(x, logX(x, pushes)),
+              subject));
       // Blocks moved beside the bound.
       List<Series> blocks = new ArrayList<>();
       style = 0;
       for (Map.Entry<String, List<RawRow>> f : byFanout.entrySet()) {
-        blocks.add(series("buffer tree " + f.getKey(), f.getValue(), x,
-            r -> sum(r.number("blocks_read"), r.number("blocks_written")), style++));
+        blocks.add(
+            series(
+                "buffer tree " + f.getKey(),
+                f.getValue(),
+                x,
+                r -> sum(r.number("blocks_read"), r.number("blocks_written")),
+                style++));
       }
-      blocks.add(series("bound n·log_m(n)", g.getValue(), x,
-          r -> r.number(ResultColumns.PREDICTED_IOS), style));
-      add(specs, leftOut, where, minPoints, new ChartSpec("sort", Metric.BLOCKS, x, fixed,
-          logX(x, blocks), blocks, "sort-blocks-vs-" + x + "-buffer-tree" + suffix, Kind.LINE,
-          AxisKind.of(x, logX(x, blocks)), subject));
+      blocks.add(
+          series(
+              "bound n·log_m(n)",
+              g.getValue(),
+              x,
+              r -> r.number(ResultColumns.PREDICTED_IOS),
+              style));
+      add(
+          specs,
+          leftOut,
+          where,
+          minPoints,
+          new ChartSpec(
+              "sort",
+              Metric.BLOCKS,
+              x,
+              fixed,
+              logX(x, blocks),
+              blocks,
+              "sort-blocks-vs-" + x + "-buffer-tree" + suffix,
+              Kind.LINE,
+              AxisKind.of(x, logX(x, blocks)),
+              subject));
       // Figures 5-6: time by activity, one chart per (a, b).
       for (Map.Entry<String, List<RawRow>> f : byFanout.entrySet()) {
         List<RawRow> fr = f.getValue();
         List<Series> parts = new ArrayList<>();
         parts.add(series("total", fr, x, RawRow::elapsedMs, 0));
         parts.add(series("insertions", fr, x, r -> ms(r, "insert_ns"), 1));
-        parts.add(series("insertion: empty internal buffers", fr, x,
-            r -> ms(r, "insert_internal_ns"), 2));
-        parts.add(series("insertion: empty leaf buffers", fr, x, r -> ms(r, "insert_leaf_ns"),
-            3));
+        parts.add(
+            series(
+                "insertion: empty internal buffers", fr, x, r -> ms(r, "insert_internal_ns"), 2));
+        parts.add(series("insertion: empty leaf buffers", fr, x, r -> ms(r, "insert_leaf_ns"), 3));
         parts.add(series("force empty all buffers", fr, x, r -> ms(r, "force_empty_ns"), 4));
         parts.add(series("output", fr, x, r -> ms(r, "output_ns"), 5));
         Map<String, String> withFanout = new LinkedHashMap<>(fixed);
         withFanout.put("fanout", f.getKey());
-        add(specs, leftOut, where, minPoints, new ChartSpec("sort", Metric.TIME, x, withFanout,
-            logX(x, parts), parts, "sort-activity-vs-" + x + "-buffer-tree" + suffix + "-"
-                + fanoutStem(f.getKey()), Kind.LINE, AxisKind.of(x, logX(x, parts)),
-            subject + ", buffer tree " + f.getKey()));
+        add(
+            specs,
+            leftOut,
+            where,
+            minPoints,
+            new ChartSpec(
+                "sort",
+                Metric.TIME,
+                x,
+                withFanout,
+                logX(x, parts),
+                parts,
+                "sort-activity-vs-" + x + "-buffer-tree" + suffix + "-" + fanoutStem(f.getKey()),
+                Kind.LINE,
+                AxisKind.of(x, logX(x, parts)),
+                subject + ", buffer tree " + f.getKey()));
       }
     }
     return specs;
   }
 
-  private static void add(List<ChartSpec> specs, List<String> leftOut, String where,
-      int minPoints, ChartSpec spec) {
+  private static void add(
+      List<ChartSpec> specs, List<String> leftOut, String where, int minPoints, ChartSpec spec) {
     List<Series> kept = new ArrayList<>();
     List<String> tooShort = new ArrayList<>();
     for (Series s : spec.series()) {
@@ -164,18 +261,38 @@ final class TreeChartPlanner {
       }
     }
     if (!tooShort.isEmpty()) {
-      leftOut.add(where + ": " + spec.fileStem() + ": fewer than " + minPoints + " x values: "
-          + String.join(", ", tooShort));
+      leftOut.add(
+          where
+              + ": "
+              + spec.fileStem()
+              + ": fewer than "
+              + minPoints
+              + " x values: "
+              + String.join(", ", tooShort));
     }
     if (kept.isEmpty()) {
       return;
     }
-    specs.add(new ChartSpec(spec.experiment(), spec.metric(), spec.parameter(), spec.fixed(),
-        spec.logX(), kept, spec.fileStem(), spec.kind(), spec.xAxis(), spec.subject()));
+    specs.add(
+        new ChartSpec(
+            spec.experiment(),
+            spec.metric(),
+            spec.parameter(),
+            spec.fixed(),
+            spec.logX(),
+            kept,
+            spec.fileStem(),
+            spec.kind(),
+            spec.xAxis(),
+            spec.subject()));
   }
 
-  private static Series series(String name, List<RawRow> rows, String x,
-      Function<RawRow, OptionalDouble> metric, int style) {
+  private static Series series(
+      String name,
+      List<RawRow> rows,
+      String x,
+      Function<RawRow, OptionalDouble> metric,
+      int style) {
     TreeMap<Double, List<Double>> points = new TreeMap<>();
     for (RawRow r : rows) {
       OptionalDouble v = metric.apply(r);
@@ -184,15 +301,19 @@ final class TreeChartPlanner {
         points.computeIfAbsent(at.getAsDouble(), k -> new ArrayList<>()).add(v.getAsDouble());
       }
     }
-    return new Series(name, points.entrySet().stream()
-        .map(e -> new Point(e.getKey(), Statistics.of(e.getValue()))).toList(),
-        SeriesStyle.ordinalKey(style), false);
+    return new Series(
+        name,
+        points.entrySet().stream()
+            .map(e -> new Point(e.getKey(), Statistics.of(e.getValue())))
+            .toList(),
+        SeriesStyle.ordinalKey(style),
+        false);
   }
 
   /** Tree rows by their (a, b), largest b first (whatever order the runs were in). */
   private static Map<String, List<RawRow>> byFanout(List<RawRow> rows) {
-    TreeMap<long[], List<RawRow>> sorted = new TreeMap<>((x, y) -> x[1] != y[1]
-        ? Long.compare(y[1], x[1]) : Long.compare(y[0], x[0]));
+    TreeMap<long[], List<RawRow>> sorted =
+        new TreeMap<>((x, y) -> x[1] != y[1] ? Long.compare(y[1], x[1]) : Long.compare(y[0], x[0]));
     for (RawRow r : rows) {
       long[] ab = {(long) r.number("fanout_a").orElse(0), (long) r.number("fanout_b").orElse(0)};
       sorted.computeIfAbsent(ab, k -> new ArrayList<>()).add(r);
@@ -217,9 +338,14 @@ final class TreeChartPlanner {
     Map<String, List<RawRow>> by = new LinkedHashMap<>();
     for (RawRow r : rows) {
       String algorithm = r.get(ALGORITHM).trim();
-      String name = algorithm.equals("in-memory") ? "in-memory sort"
-          : "merge sort, d = " + r.get(ResultColumns.D).trim() + " (" + r.get("preset").trim()
-              + ")";
+      String name =
+          algorithm.equals("in-memory")
+              ? "in-memory sort"
+              : "merge sort, d = "
+                  + r.get(ResultColumns.D).trim()
+                  + " ("
+                  + r.get("preset").trim()
+                  + ")";
       by.computeIfAbsent(name, k -> new ArrayList<>()).add(r);
     }
     return by;
@@ -233,10 +359,13 @@ final class TreeChartPlanner {
    */
   static final class Peers {
     private final List<RawRow> pool;
+
     /** Per x and the group's columns but M: the peers with an x, by their cells there. */
     private final Map<List<String>, Map<List<String>, List<RawRow>>> byCells = new HashMap<>();
 
-    /** @param pool every sort row of the file, in file order */
+    /**
+     * @param pool every sort row of the file, in file order
+     */
     Peers(List<RawRow> pool) {
       this.pool = pool;
     }
@@ -247,15 +376,18 @@ final class TreeChartPlanner {
           group.keySet().stream().filter(c -> !c.equals(ResultColumns.M)).toList();
       List<String> indexKey = new ArrayList<>(columns);
       indexKey.add(0, x);
-      Map<List<String>, List<RawRow>> index = byCells.computeIfAbsent(indexKey, k -> {
-        Map<List<String>, List<RawRow>> byThese = new HashMap<>();
-        for (RawRow r : pool) {
-          if (!isTree(r) && r.has(x)) {
-            byThese.computeIfAbsent(cells(r, columns), c -> new ArrayList<>()).add(r);
-          }
-        }
-        return byThese;
-      });
+      Map<List<String>, List<RawRow>> index =
+          byCells.computeIfAbsent(
+              indexKey,
+              k -> {
+                Map<List<String>, List<RawRow>> byThese = new HashMap<>();
+                for (RawRow r : pool) {
+                  if (!isTree(r) && r.has(x)) {
+                    byThese.computeIfAbsent(cells(r, columns), c -> new ArrayList<>()).add(r);
+                  }
+                }
+                return byThese;
+              });
       List<String> wanted = new ArrayList<>(columns.size());
       columns.forEach(c -> wanted.add(group.get(c)));
       List<RawRow> found = index.getOrDefault(wanted, List.of());
@@ -263,10 +395,13 @@ final class TreeChartPlanner {
       if (m == null) {
         return Collections.unmodifiableList(found);
       }
-      return found.stream().filter(r -> {
-        String v = r.get(ResultColumns.M).trim();
-        return v.equals(m) || v.isEmpty();
-      }).toList();
+      return found.stream()
+          .filter(
+              r -> {
+                String v = r.get(ResultColumns.M).trim();
+                return v.equals(m) || v.isEmpty();
+              })
+          .toList();
     }
 
     private static List<String> cells(RawRow r, List<String> columns) {
@@ -289,7 +424,10 @@ final class TreeChartPlanner {
   }
 
   private static long distinct(List<RawRow> rows, String column) {
-    return rows.stream().map(r -> r.get(column).trim()).filter(v -> !v.isEmpty()).distinct()
+    return rows.stream()
+        .map(r -> r.get(column).trim())
+        .filter(v -> !v.isEmpty())
+        .distinct()
         .count();
   }
 
@@ -302,7 +440,8 @@ final class TreeChartPlanner {
     OptionalDouble total = r.elapsedMs();
     OptionalDouble arriving = ms(r, "generate_ns");
     return total.isPresent() && arriving.isPresent()
-        ? OptionalDouble.of(total.getAsDouble() - arriving.getAsDouble()) : OptionalDouble.empty();
+        ? OptionalDouble.of(total.getAsDouble() - arriving.getAsDouble())
+        : OptionalDouble.empty();
   }
 
   private static OptionalDouble ms(RawRow r, String nsColumn) {
@@ -311,7 +450,8 @@ final class TreeChartPlanner {
   }
 
   private static OptionalDouble sum(OptionalDouble a, OptionalDouble b) {
-    return a.isPresent() && b.isPresent() ? OptionalDouble.of(a.getAsDouble() + b.getAsDouble())
+    return a.isPresent() && b.isPresent()
+        ? OptionalDouble.of(a.getAsDouble() + b.getAsDouble())
         : OptionalDouble.empty();
   }
 }

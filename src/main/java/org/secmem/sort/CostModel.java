@@ -4,8 +4,8 @@ import java.util.Arrays;
 
 /**
  * The external-memory cost model of the d-way merge sort (PRODUCT.md section 7): runs = ⌈N/M⌉,
- * passes = 1 + ⌈log_d runs⌉ (run formation is the first pass), and every pass reads and writes
- * all 4N bytes. Integer arithmetic throughout: no floating-point logarithm to round wrongly.
+ * passes = 1 + ⌈log_d runs⌉ (run formation is the first pass), and every pass reads and writes all
+ * 4N bytes. Integer arithmetic throughout: no floating-point logarithm to round wrongly.
  */
 public final class CostModel {
 
@@ -36,12 +36,12 @@ public final class CostModel {
   }
 
   /**
-   * Block transfers when the merges use a smaller block than run formation (the memory plan
-   * shrinks B so that d + 1 streams per merge thread fit M; the row's {@code merge_b}): run
-   * formation moves ⌈4N/B⌉ blocks each way, every merge pass ⌈4N/B_merge⌉.
+   * Block transfers when the merges use a smaller block than run formation (the memory plan shrinks
+   * B so that d + 1 streams per merge thread fit M; the row's {@code merge_b}): run formation moves
+   * ⌈4N/B⌉ blocks each way, every merge pass ⌈4N/B_merge⌉.
    */
-  public static long predictedBlockTransfers(long n, long m, int d, int runBufferBytes,
-      int mergeBufferBytes) {
+  public static long predictedBlockTransfers(
+      long n, long m, int d, int runBufferBytes, int mergeBufferBytes) {
     long bytes = n * Integer.BYTES;
     long runBlocks = (bytes + runBufferBytes - 1) / runBufferBytes;
     long mergeBlocks = (bytes + mergeBufferBytes - 1) / mergeBufferBytes;
@@ -49,8 +49,8 @@ public final class CostModel {
   }
 
   /**
-   * Disk a sort needs at its peak beside the input: the runs of one pass while the next pass's
-   * runs are written (the merged ones are deleted as soon as merged, so at most 2·4N), plus slack.
+   * Disk a sort needs at its peak beside the input: the runs of one pass while the next pass's runs
+   * are written (the merged ones are deleted as soon as merged, so at most 2·4N), plus slack.
    */
   public static long peakDiskBytes(long n) {
     return 2L * n * Integer.BYTES + (1 << 20);
@@ -64,8 +64,13 @@ public final class CostModel {
    */
   public static long[] peakDiskBytes(long n, int folders, int outputFolder) {
     if (folders < 1 || outputFolder < 0 || outputFolder >= folders) {
-      throw new IllegalArgumentException("folders (" + folders + ") must be >= 1 and"
-          + " outputFolder (" + outputFolder + ") one of them");
+      throw new IllegalArgumentException(
+          "folders ("
+              + folders
+              + ") must be >= 1 and"
+              + " outputFolder ("
+              + outputFolder
+              + ") one of them");
     }
     long bytes = n * Integer.BYTES;
     long share = (2L * bytes + folders - 1) / folders + (1 << 20);

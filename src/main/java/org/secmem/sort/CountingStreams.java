@@ -28,7 +28,10 @@ final class CountingStreams implements StreamFactory {
    * @param read bytes read per folder, added to
    * @param written bytes written per folder, added to
    */
-  CountingStreams(StreamFactory streams, ToIntFunction<Path> folderOf, AtomicLongArray read,
+  CountingStreams(
+      StreamFactory streams,
+      ToIntFunction<Path> folderOf,
+      AtomicLongArray read,
       AtomicLongArray written) {
     this.streams = streams;
     this.folderOf = folderOf;
@@ -37,8 +40,9 @@ final class CountingStreams implements StreamFactory {
   }
 
   @Override
-  public ReadStream openReader(StreamType type, Path path, StreamOptions options, long fromInt,
-      long toInt) throws IOException {
+  public ReadStream openReader(
+      StreamType type, Path path, StreamOptions options, long fromInt, long toInt)
+      throws IOException {
     ReadStream in = streams.openReader(type, path, options, fromInt, toInt);
     int f = folderOf.applyAsInt(path);
     return f < 0 ? in : new CountingReader(in, f);
@@ -53,8 +57,9 @@ final class CountingStreams implements StreamFactory {
   }
 
   @Override
-  public WriteStream createRegionWriter(StreamType type, Path path, StreamOptions options,
-      long atInt, long lenInts) throws IOException {
+  public WriteStream createRegionWriter(
+      StreamType type, Path path, StreamOptions options, long atInt, long lenInts)
+      throws IOException {
     WriteStream out = streams.createRegionWriter(type, path, options, atInt, lenInts);
     int f = folderOf.applyAsInt(path);
     return f < 0 ? out : new CountingWriter(out, f);

@@ -6,8 +6,8 @@ import java.io.IOException;
 public interface ExternalSorter {
 
   /**
-   * Sorts {@code spec.input()} into {@code spec.output()}. On failure no file is left at the
-   * output path (a file already there is left as it was) and every temporary file is removed.
+   * Sorts {@code spec.input()} into {@code spec.output()}. On failure no file is left at the output
+   * path (a file already there is left as it was) and every temporary file is removed.
    */
   SortStats sort(SortSpec spec) throws IOException;
 }

@@ -1,16 +1,16 @@
 package org.secmem.sort;
 
-import org.secmem.fs.TempRegistry;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
 import org.secmem.data.Checksum;
 import org.secmem.data.SortOrder;
+import org.secmem.fs.TempRegistry;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.Streams;
-import java.io.InterruptedIOException;
 
 /**
  * The in-memory baseline of the sort experiment: all N ints of the input read into one {@code
@@ -57,10 +57,12 @@ public final class InMemorySort implements ExternalSorter {
    * through a scratch array as large), the two streams' buffers, and the JVM's overhead as in
    * {@link SortMemory}.
    */
-  public static long requiredHeapBytes(long n, int threads, int b, StreamType read,
-      StreamType write) {
-    return arrayBytes(n, threads) + SortMemory.streamBytes(read, b, true)
-        + SortMemory.streamBytes(write, b, false) + SortMemory.OVERHEAD_BYTES;
+  public static long requiredHeapBytes(
+      long n, int threads, int b, StreamType read, StreamType write) {
+    return arrayBytes(n, threads)
+        + SortMemory.streamBytes(read, b, true)
+        + SortMemory.streamBytes(write, b, false)
+        + SortMemory.OVERHEAD_BYTES;
   }
 
   private static long arrayBytes(long n, int threads) {
@@ -68,39 +70,49 @@ public final class InMemorySort implements ExternalSorter {
   }
 
   /**
-   * Refuses, before anything runs, an in-memory sort whose N ints one array cannot hold or the
-   * heap cannot: the command line, parameter files (every row before the first runs) and the
-   * sorter itself call this, so they agree.
+   * Refuses, before anything runs, an in-memory sort whose N ints one array cannot hold or the heap
+   * cannot: the command line, parameter files (every row before the first runs) and the sorter
+   * itself call this, so they agree.
    *
    * @throws InsufficientMemoryException naming N, the heap needed and the heap there is, and the
    *     {@code SECMEM_HEAP} that would do
    */
-  public static void requireHeap(long maxHeapBytes, long n, int threads, int b, StreamType read,
-      StreamType write) {
+  public static void requireHeap(
+      long maxHeapBytes, long n, int threads, int b, StreamType read, StreamType write) {
     if (n > MAX_INTS) {
-      throw new InsufficientMemoryException(String.format(Locale.ROOT,
-          "the in-memory sort holds all N ints in one Java array, at most %d ints; N = %d is"
-              + " more: use the merge algorithm", MAX_INTS, n));
+      throw new InsufficientMemoryException(
+          String.format(
+              Locale.ROOT,
+              "the in-memory sort holds all N ints in one Java array, at most %d ints; N = %d is"
+                  + " more: use the merge algorithm",
+              MAX_INTS,
+              n));
     }
     long required = requiredHeapBytes(n, threads, b, read, write);
     if (required > maxHeapBytes) {
       long suggestMib = (required + MIB - 1) / MIB + 8;
-      throw new InsufficientMemoryException(String.format(Locale.ROOT,
-          "the in-memory sort of N = %d ints needs about %d MiB of heap (%d MiB for the"
-              + " array%s, %d MiB for the JVM and buffers), but the heap is %d MiB; use"
-              + " the merge algorithm, or a larger heap: java -Xmx%dm (scripts/secmem:"
-              + " SECMEM_HEAP=%dm)",
-          n, (required + MIB - 1) / MIB, (arrayBytes(n, threads) + MIB - 1) / MIB,
-          parallel(threads) ? " and the parallel sort's scratch" : "",
-          (required - arrayBytes(n, threads)) / MIB, maxHeapBytes / MIB, suggestMib,
-          suggestMib));
+      throw new InsufficientMemoryException(
+          String.format(
+              Locale.ROOT,
+              "the in-memory sort of N = %d ints needs about %d MiB of heap (%d MiB for the"
+                  + " array%s, %d MiB for the JVM and buffers), but the heap is %d MiB; use"
+                  + " the merge algorithm, or a larger heap: java -Xmx%dm (scripts/secmem:"
+                  + " SECMEM_HEAP=%dm)",
+              n,
+              (required + MIB - 1) / MIB,
+              (arrayBytes(n, threads) + MIB - 1) / MIB,
+              parallel(threads) ? " and the parallel sort's scratch" : "",
+              (required - arrayBytes(n, threads)) / MIB,
+              maxHeapBytes / MIB,
+              suggestMib,
+              suggestMib));
     }
   }
 
   /**
    * Sorts {@code spec.input()} into {@code spec.output()}; M and d of the spec do not apply. The
-   * stats say 1 run and 1 pass; run formation is the read and the sort, the merge the write and
-   * the move into place; their memory plan is null (see {@link SortStats}).
+   * stats say 1 run and 1 pass; run formation is the read and the sort, the merge the write and the
+   * move into place; their memory plan is null (see {@link SortStats}).
    */
   @Override
   public SortStats sort(SortSpec spec) throws IOException {
@@ -115,8 +127,7 @@ public final class InMemorySort implements ExternalSorter {
       StreamFactory counted = work.counting(streams);
       int[] a = new int[(int) n];
       Checksum checksum = new Checksum();
-      checksum.addMixed(RunFormation.read(streams, spec, tuning.blockIo(), 0, n, a, a.length),
-          n);
+      checksum.addMixed(RunFormation.read(streams, spec, tuning.blockIo(), 0, n, a, a.length), n);
       sort(a, tuning.threads());
       boolean descending = spec.order() == SortOrder.DESCENDING;
       if (descending && tuning.blockIo()) {
@@ -124,26 +135,56 @@ public final class InMemorySort implements ExternalSorter {
       }
       long sorted = System.nanoTime();
       ProcessCpu.Sample cpuSorted = ProcessCpu.sample();
-      RunFormation.write(counted, spec, tuning.blockIo(), work.outputInProgress(), a, 0, a.length,
+      RunFormation.write(
+          counted,
+          spec,
+          tuning.blockIo(),
+          work.outputInProgress(),
+          a,
+          0,
+          a.length,
           descending && !tuning.blockIo());
       WorkDirectory.moveIntoPlace(work.outputInProgress(), spec.output());
       long end = System.nanoTime();
       long bytes = n * Integer.BYTES;
-      return new SortStats(n, 1, 1, sorted - start, end - sorted, end - start, checksum, bytes,
-          bytes, ProcessCpu.between(cpuStart, cpuSorted),
-          ProcessCpu.between(cpuSorted, ProcessCpu.sample()), null, HeapPeak.bytes(),
+      return new SortStats(
+          n,
+          1,
+          1,
+          sorted - start,
+          end - sorted,
+          end - start,
+          checksum,
+          bytes,
+          bytes,
+          ProcessCpu.between(cpuStart, cpuSorted),
+          ProcessCpu.between(cpuSorted, ProcessCpu.sample()),
+          null,
+          HeapPeak.bytes(),
           work.tally());
     } catch (OutOfMemoryError e) {
       long model = requiredHeapBytes(n, tuning.threads(), b, spec.readType(), spec.writeType());
-      throw new IOException("sorting " + spec.input() + " in memory ran out of heap although the"
-          + " model said " + (model >> 20) + " MiB would do (heap: "
-          + (SortMemory.maxHeap() >> 20) + " MiB); use --algorithm merge or a larger -Xmx", e);
+      throw new IOException(
+          "sorting "
+              + spec.input()
+              + " in memory ran out of heap although the"
+              + " model said "
+              + (model >> 20)
+              + " MiB would do (heap: "
+              + (SortMemory.maxHeap() >> 20)
+              + " MiB); use --algorithm merge or a larger -Xmx",
+          e);
     } catch (InternalError e) {
       throw Streams.mappingFault(e, spec.inputAndWorkParents());
     } catch (IOException e) {
-      throw new IOException("sorting " + spec.input() + " in memory, output in "
-          + spec.workParentsText() + ": "
-          + e.getMessage(), e);
+      throw new IOException(
+          "sorting "
+              + spec.input()
+              + " in memory, output in "
+              + spec.workParentsText()
+              + ": "
+              + e.getMessage(),
+          e);
     }
   }
 

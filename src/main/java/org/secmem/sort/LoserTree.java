@@ -1,11 +1,11 @@
 package org.secmem.sort;
 
 /**
- * A tournament tree of losers over k sources with {@code long} keys (Knuth 5.4.1): the winner is
- * at the root, and replacing it costs one comparison per level, ⌈log2 k⌉ in all, with no objects.
- * Each node keeps its loser's key beside its index, so a level costs one load, not two dependent
- * ones; and the comparisons, a coin toss on random data, are selects rather than branches. An
- * exhausted source has the key {@link Long#MAX_VALUE}, which loses to every int key.
+ * A tournament tree of losers over k sources with {@code long} keys (Knuth 5.4.1): the winner is at
+ * the root, and replacing it costs one comparison per level, ⌈log2 k⌉ in all, with no objects. Each
+ * node keeps its loser's key beside its index, so a level costs one load, not two dependent ones;
+ * and the comparisons, a coin toss on random data, are selects rather than branches. An exhausted
+ * source has the key {@link Long#MAX_VALUE}, which loses to every int key.
  */
 final class LoserTree {
 

@@ -15,12 +15,12 @@ import org.secmem.stream.StreamOptions;
 import org.secmem.stream.WriteStream;
 
 /**
- * The merge passes: groups of up to d runs are merged, pass after pass, until one run is left.
- * Each merge runs on the sort's threads in one of two ways: split by value range (splitters from
- * the runs' samples cut every run, and each range of all runs is merged by its own thread into its
- * own region of the output, through region streams), or whole, with the groups of a pass merged
- * side by side. Every int is read and written through the sort's stream types, at the B the memory
- * plan gave the merges. Runs are deleted as soon as they are merged.
+ * The merge passes: groups of up to d runs are merged, pass after pass, until one run is left. Each
+ * merge runs on the sort's threads in one of two ways: split by value range (splitters from the
+ * runs' samples cut every run, and each range of all runs is merged by its own thread into its own
+ * region of the output, through region streams), or whole, with the groups of a pass merged side by
+ * side. Every int is read and written through the sort's stream types, at the B the memory plan
+ * gave the merges. Runs are deleted as soon as they are merged.
  */
 final class MergePhase {
 
@@ -58,14 +58,16 @@ final class MergePhase {
         AtomicInteger nextGroup = new AtomicInteger();
         List<Callable<Void>> workers = new ArrayList<>();
         for (int w = 0; w < Math.min(Math.max(1, job.memory.mergeThreads()), groups.size()); w++) {
-          workers.add(() -> {
-            for (int g = nextGroup.getAndIncrement(); g < merged.length;
-                g = nextGroup.getAndIncrement()) {
-              merged[g] = mergeWhole(job, groups.get(g), targets.get(g));
-              deleteAll(job, groups.get(g));
-            }
-            return null;
-          });
+          workers.add(
+              () -> {
+                for (int g = nextGroup.getAndIncrement();
+                    g < merged.length;
+                    g = nextGroup.getAndIncrement()) {
+                  merged[g] = mergeWhole(job, groups.get(g), targets.get(g));
+                  deleteAll(job, groups.get(g));
+                }
+                return null;
+              });
         }
         Tasks.all(job.pool, workers);
         next.addAll(Arrays.asList(merged));
@@ -156,11 +158,20 @@ final class MergePhase {
   }
 
   /**
-   * Merges ints {@code [from[i], to[i])} of every run into ints {@code [at, at+len)} of the
-   * target: the whole file (created) or a region of it (already sized).
+   * Merges ints {@code [from[i], to[i])} of every run into ints {@code [at, at+len)} of the target:
+   * the whole file (created) or a region of it (already sized).
    */
-  private static long mergeRange(SortJob job, List<Run> group, long[] from, long[] to,
-      Path target, long at, long len, boolean wholeFile, RunSamples samples) throws IOException {
+  private static long mergeRange(
+      SortJob job,
+      List<Run> group,
+      long[] from,
+      long[] to,
+      Path target,
+      long at,
+      long len,
+      boolean wholeFile,
+      RunSamples samples)
+      throws IOException {
     SortSpec s = job.spec;
     StreamOptions options = job.mergeOptions();
     boolean perInt = !job.tuning.blockIo();
@@ -176,21 +187,35 @@ final class MergePhase {
       for (int i = 0; i < group.size(); i++) {
         if (to[i] > from[i]) {
           // Each segment of a run read to its end here is deleted: no other merge reads it.
-          ReadStream in = closer.register(
-              RunReader.open(job, group.get(i), options, from[i], to[i], true));
+          ReadStream in =
+              closer.register(RunReader.open(job, group.get(i), options, from[i], to[i], true));
           cursors.add(new StreamCursor(in, job.mergeBlockInts(), perInt, prefetch));
         }
       }
-      WriteStream out = closer.register(wholeFile
-          ? job.streams.createWriter(s.writeType(), target, options)
-          : job.streams.createRegionWriter(s.writeType(), target, options, at, len));
+      WriteStream out =
+          closer.register(
+              wholeFile
+                  ? job.streams.createWriter(s.writeType(), target, options)
+                  : job.streams.createRegionWriter(s.writeType(), target, options, at, len));
       StreamSink sink = new StreamSink(out, job.mergeBlockInts(), perInt, writer, samples, at);
-      long written = job.tuning.merger().merge(cursors.toArray(new RunCursor[0]), sink,
-          job.descending(), job.memory.radixCapacity());
+      long written =
+          job.tuning
+              .merger()
+              .merge(
+                  cursors.toArray(new RunCursor[0]),
+                  sink,
+                  job.descending(),
+                  job.memory.radixCapacity());
       sink.finish();
       if (written != len) {
-        throw new IOException("a merge into " + target + " wrote " + written + " ints where "
-            + len + " were expected (a run changed while it was merged?)");
+        throw new IOException(
+            "a merge into "
+                + target
+                + " wrote "
+                + written
+                + " ints where "
+                + len
+                + " were expected (a run changed while it was merged?)");
       }
       return written;
     } catch (Throwable e) {

@@ -1,18 +1,18 @@
 package org.secmem.sort;
 
-import org.secmem.fs.TempRegistry;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import org.secmem.data.Checksum;
+import org.secmem.fs.TempRegistry;
 import org.secmem.stream.Streams;
 
 /**
  * The external d-way merge sort, composed of its parts: a {@link SortMemory} plan, {@link
  * RunFormation} (workers on regions of the input), {@link MergePhase} (passes of merges, split by
  * value range or side by side) with a {@link Merger}, and a {@link WorkDirectory} that is removed
- * whatever happens. {@code classic} and {@code fast} are two {@link SortTuning}s of this one
- * class. Every byte is read and written through the {@link StreamFactory}'s streams.
+ * whatever happens. {@code classic} and {@code fast} are two {@link SortTuning}s of this one class.
+ * Every byte is read and written through the {@link StreamFactory}'s streams.
  */
 public final class MergeSort implements ExternalSorter {
 
@@ -39,20 +39,28 @@ public final class MergeSort implements ExternalSorter {
 
   /** The memory plan of sorting {@code n} ints with these choices. */
   public SortMemory plan(SortSpec spec, long n) {
-    return SortMemory.plan(tuning, n, spec.memoryInts(), spec.fanIn(),
-        spec.options().bufferBytes(), spec.readType(), spec.writeType());
+    return SortMemory.plan(
+        tuning,
+        n,
+        spec.memoryInts(),
+        spec.fanIn(),
+        spec.options().bufferBytes(),
+        spec.readType(),
+        spec.writeType());
   }
 
   @Override
   public SortStats sort(SortSpec spec) throws IOException {
     if (tuning.parallelMerge() && !Streams.writesRegions(spec.writeType())) {
-      throw new IllegalArgumentException("the parallel merge writes regions of a file, which "
-          + spec.writeType() + " streams cannot; choose another write stream or no parallel merge");
+      throw new IllegalArgumentException(
+          "the parallel merge writes regions of a file, which "
+              + spec.writeType()
+              + " streams cannot; choose another write stream or no parallel merge");
     }
     long n = Streams.intCount(spec.input());
     SortMemory memory = plan(spec, n);
-    memory.requireHeap(SortMemory.maxHeap(), spec.memoryInts(), spec.fanIn(),
-        spec.options().bufferBytes());
+    memory.requireHeap(
+        SortMemory.maxHeap(), spec.memoryInts(), spec.fanIn(), spec.options().bufferBytes());
     // Leftovers of sorts killed before they could clean up (kill -9, power loss).
     WorkDirectory.removeStale(spec.workParents());
     HeapPeak.reset();
@@ -71,22 +79,47 @@ public final class MergeSort implements ExternalSorter {
       long end = System.nanoTime();
       WorkDirectory.Tally tally = work.tally();
       long bytes = n * Integer.BYTES * (long) passes;
-      return new SortStats(n, runs.size(), passes, formed - start, end - formed, end - start,
-          checksum, bytes, bytes, ProcessCpu.between(cpuStart, cpuFormed),
-          ProcessCpu.between(cpuFormed, ProcessCpu.sample()), memory, HeapPeak.bytes(), tally);
+      return new SortStats(
+          n,
+          runs.size(),
+          passes,
+          formed - start,
+          end - formed,
+          end - start,
+          checksum,
+          bytes,
+          bytes,
+          ProcessCpu.between(cpuStart, cpuFormed),
+          ProcessCpu.between(cpuFormed, ProcessCpu.sample()),
+          memory,
+          HeapPeak.bytes(),
+          tally);
     } catch (OutOfMemoryError e) {
       // The memory model admitted this sort, so this is a defect of the model: say so plainly.
-      throw new IOException("sorting " + spec.input() + " ran out of heap although the memory"
-          + " model said " + (memory.requiredHeapBytes() >> 20) + " MiB would do (heap: "
-          + (SortMemory.maxHeap() >> 20) + " MiB); use a smaller --m or a larger -Xmx", e);
+      throw new IOException(
+          "sorting "
+              + spec.input()
+              + " ran out of heap although the memory"
+              + " model said "
+              + (memory.requiredHeapBytes() >> 20)
+              + " MiB would do (heap: "
+              + (SortMemory.maxHeap() >> 20)
+              + " MiB); use a smaller --m or a larger -Xmx",
+          e);
     } catch (InternalError e) {
       // A mapped stream's SIGBUS (input truncated while read, disk full under a mapping) that
       // surfaced here rather than inside the stream: an I/O failure, not a crash.
       throw Streams.mappingFault(e, spec.inputAndWorkParents());
     } catch (IOException e) {
       // Say where: a bare "No space left on device" does not tell which disk filled up.
-      throw new IOException("sorting " + spec.input() + " with runs in " + spec.workParentsText() + ": "
-          + e.getMessage(), e);
+      throw new IOException(
+          "sorting "
+              + spec.input()
+              + " with runs in "
+              + spec.workParentsText()
+              + ": "
+              + e.getMessage(),
+          e);
     } finally {
       pool.shutdownNow();
     }

@@ -1,8 +1,8 @@
 package org.secmem.sort;
 
+import java.io.IOException;
 import org.secmem.names.CliName;
 import org.secmem.names.Names;
-import java.io.IOException;
 
 /** How the heads of the runs in a merge are compared. */
 public enum Merger implements CliName {
@@ -11,9 +11,8 @@ public enum Merger implements CliName {
   /** A tournament (loser) tree over primitive keys: ⌈log2 d⌉ comparisons per int, no objects. */
   LOSER_TREE("loser-tree"),
   /**
-   * No head comparisons: value ranges complete across all runs are cut off with binary searches
-   * and radix-sorted in cache-sized chunks ({@link RadixMerge}); the cost per int does not grow
-   * with d.
+   * No head comparisons: value ranges complete across all runs are cut off with binary searches and
+   * radix-sorted in cache-sized chunks ({@link RadixMerge}); the cost per int does not grow with d.
    */
   RADIX("radix");
 

@@ -23,8 +23,7 @@ final class Merges {
    * Merges through a {@link PriorityQueue} of the runs' heads, each head holding its value: one
    * poll and one add per int, as the seed reports' merge does.
    */
-  static long priorityQueue(RunCursor[] runs, IntSink out, boolean descending)
-      throws IOException {
+  static long priorityQueue(RunCursor[] runs, IntSink out, boolean descending) throws IOException {
     Comparator<Head> byValue = Comparator.comparingInt(h -> h.value);
     if (descending) {
       byValue = byValue.reversed();
@@ -64,8 +63,8 @@ final class Merges {
   static long loserTree(RunCursor[] runs, IntSink out, boolean descending) throws IOException {
     long[] keys = new long[runs.length];
     for (int i = 0; i < runs.length; i++) {
-      keys[i] = hasNext(runs[i]) ? key(runs[i].block[runs[i].pos], descending)
-          : LoserTree.EXHAUSTED;
+      keys[i] =
+          hasNext(runs[i]) ? key(runs[i].block[runs[i].pos], descending) : LoserTree.EXHAUSTED;
     }
     if (runs.length == 0) {
       return 0;

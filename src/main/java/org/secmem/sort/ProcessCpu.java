@@ -6,9 +6,9 @@ import java.lang.management.OperatingSystemMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.nio.file.NoSuchFileException;
 
 /**
  * CPU time of this process, all threads, user and system: beside elapsed time it tells computing
@@ -17,10 +17,10 @@ import java.nio.file.NoSuchFileException;
  * <p>Two clocks. The JDK's {@link #nanos()} (getProcessCpuTime) counts in ticks of 10 ms on Linux
  * (it reads times(2)), so a 7 ms run reads 0 or 10 ms. A {@link Sample} adds, for every live thread
  * of the process (JVM-internal ones such as GC and JIT included), its own time on a CPU in ns from
- * {@code /proc/self/task/TID/schedstat}. {@link #between(Sample, Sample)} sums the threads' changes,
- * which is exact unless a thread ended between the samples (its time is gone with it); the tick
- * clock, which keeps ended threads' time, tells when that happened, and then the tick figure is
- * used, or nothing when it is too short for ticks to say.
+ * {@code /proc/self/task/TID/schedstat}. {@link #between(Sample, Sample)} sums the threads'
+ * changes, which is exact unless a thread ended between the samples (its time is gone with it); the
+ * tick clock, which keeps ended threads' time, tells when that happened, and then the tick figure
+ * is used, or nothing when it is too short for ticks to say.
  */
 public final class ProcessCpu {
 
@@ -81,7 +81,9 @@ public final class ProcessCpu {
     return new Sample(ticks, sorted[0], sorted[1], true);
   }
 
-  /** The first field of a schedstat file (ns on a CPU); -2 when the thread is gone, -1 unreadable. */
+  /**
+   * The first field of a schedstat file (ns on a CPU); -2 when the thread is gone, -1 unreadable.
+   */
   private static long onCpu(Path schedstat) {
     String text;
     try {

@@ -4,18 +4,18 @@ import java.io.IOException;
 import java.util.Arrays;
 
 /**
- * Merges sorted runs without comparing their heads one int at a time. Each step looks at a
- * window of the next {@code L = capacity / d} ints of every run; the smallest of the windows'
- * last keys, the <em>bound</em>, cuts off a value range that is complete across all runs (every
- * int not yet in a window is at least its run's last window key, so at least the bound). The ints
- * up to the bound — at most {@code capacity}, found by one binary search per run — are gathered
- * into a chunk, radix-sorted with only as many 11-bit passes as the chunk's span of values needs,
- * and written out. At least one window is used up per step, so every step makes progress, and
- * equal ints split across steps stay in order (ints carry nothing else).
+ * Merges sorted runs without comparing their heads one int at a time. Each step looks at a window
+ * of the next {@code L = capacity / d} ints of every run; the smallest of the windows' last keys,
+ * the <em>bound</em>, cuts off a value range that is complete across all runs (every int not yet in
+ * a window is at least its run's last window key, so at least the bound). The ints up to the bound
+ * — at most {@code capacity}, found by one binary search per run — are gathered into a chunk,
+ * radix-sorted with only as many 11-bit passes as the chunk's span of values needs, and written
+ * out. At least one window is used up per step, so every step makes progress, and equal ints split
+ * across steps stay in order (ints carry nothing else).
  *
- * <p>A loser tree pays ⌈log2 d⌉ dependent comparisons per int (about 6 ns each on this machine,
- * so 24 ns at d = 16 and 45 ns at d = 64); this pays a copy and two or three counting passes over
- * a chunk that stays in cache, whatever d is — so time per int stays flat as inputs grow.
+ * <p>A loser tree pays ⌈log2 d⌉ dependent comparisons per int (about 6 ns each on this machine, so
+ * 24 ns at d = 16 and 45 ns at d = 64); this pays a copy and two or three counting passes over a
+ * chunk that stays in cache, whatever d is — so time per int stays flat as inputs grow.
  */
 final class RadixMerge {
 
@@ -35,8 +35,8 @@ final class RadixMerge {
   private final int[] counts = new int[3 << MAX_DIGIT_BITS];
 
   /**
-   * @param capacity ints per step at most (at least the number of runs merged); the merge holds
-   *     two arrays of this size
+   * @param capacity ints per step at most (at least the number of runs merged); the merge holds two
+   *     arrays of this size
    */
   RadixMerge(int capacity) {
     if (capacity < 1) {
@@ -48,8 +48,8 @@ final class RadixMerge {
   }
 
   /**
-   * Merges {@code runs} (each sorted ascending, or descending when {@code descending}) into
-   * {@code out} in the same order.
+   * Merges {@code runs} (each sorted ascending, or descending when {@code descending}) into {@code
+   * out} in the same order.
    *
    * @return ints written
    */
@@ -128,8 +128,8 @@ final class RadixMerge {
    *
    * @return the array holding the sorted values in {@code [0, total)}
    */
-  private int[] sortChunk(RunCursor[] live, int[] cut, int alive, int total, int low, long span,
-      int mask) {
+  private int[] sortChunk(
+      RunCursor[] live, int[] cut, int alive, int total, int low, long span, int mask) {
     int bits = 64 - Long.numberOfLeadingZeros(span);
     int passes = (bits + MAX_DIGIT_BITS - 1) / MAX_DIGIT_BITS;
     int width = passes == 0 ? 0 : (bits + passes - 1) / passes;

@@ -6,15 +6,15 @@ import java.util.List;
 
 /**
  * A sorted run on disk: one file, or (runs formed with block I/O) consecutive segment files of
- * {@code segmentInts} ints each, named after {@code path}, so that a merge can delete each
- * segment as soon as it has read it. A cached run that is deleted before the kernel has written
- * it back is never written to the disk at all: with segments, the runs a merge has read stop
- * counting against the kernel's limit on dirty pages while the merge still writes its output.
+ * {@code segmentInts} ints each, named after {@code path}, so that a merge can delete each segment
+ * as soon as it has read it. A cached run that is deleted before the kernel has written it back is
+ * never written to the disk at all: with segments, the runs a merge has read stop counting against
+ * the kernel's limit on dirty pages while the merge still writes its output.
  *
  * @param path its file, or the name its segments are named after
  * @param ints how many ints it holds
- * @param segmentInts ints per segment file (the last may hold fewer); at least {@code ints} for
- *     a run in one file
+ * @param segmentInts ints per segment file (the last may hold fewer); at least {@code ints} for a
+ *     run in one file
  * @param samples every {@code stride}-th int of it, to split merges by value range; null when the
  *     merges are not split
  */

@@ -4,9 +4,9 @@ import java.io.IOException;
 
 /**
  * A sorted run being merged, one block at a time: the ints {@code block[pos .. limit)} are the
- * run's next ones, in the merge's order. The sequential merge's prefetching source and the
- * parallel merge's positional range source both are one, so every merger works on either; each
- * says only how the next block arrives ({@link #refill()}).
+ * run's next ones, in the merge's order. The sequential merge's prefetching source and the parallel
+ * merge's positional range source both are one, so every merger works on either; each says only how
+ * the next block arrives ({@link #refill()}).
  */
 abstract class RunCursor {
 

@@ -1,5 +1,6 @@
 package org.secmem.sort;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.Path;
@@ -11,12 +12,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.secmem.data.Checksum;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.WriteStream;
-import java.io.EOFException;
 
 /**
  * The first pass: the input is cut into runs of the memory plan's length; workers take the next
- * uncut run, read exactly that region of the input through their own stream, sort it in memory
- * and write it through their own stream. No stage waits for another, so the pass scales with the
+ * uncut run, read exactly that region of the input through their own stream, sort it in memory and
+ * write it through their own stream. No stage waits for another, so the pass scales with the
  * workers (a reader → sorter → writer pipeline is bounded by its slowest stage). With one worker
  * and one call per int this is the seed reports' run formation, int for int.
  */
@@ -59,8 +59,9 @@ final class RunFormation {
    * One worker: takes runs until none is left, each read into {@code run} and sorted there (with
    * {@code scratch} for the radix sort); returns the mix sum of the ints it read.
    */
-  private static long work(SortJob job, AtomicLong next, long count, long runInts, Run[] runs,
-      int[] run, int[] scratch) throws IOException {
+  private static long work(
+      SortJob job, AtomicLong next, long count, long runInts, Run[] runs, int[] run, int[] scratch)
+      throws IOException {
     RunSort sort = job.tuning.runSort();
     long sum = 0;
     for (long c = next.getAndIncrement(); c < count; c = next.getAndIncrement()) {
@@ -83,8 +84,15 @@ final class RunFormation {
       Run formed = new Run(path, len, segmentInts, null);
       for (int seg = 0; seg < formed.segments(); seg++) {
         int off = (int) formed.segmentStart(seg);
-        write(job.streams, job.spec, job.tuning.blockIo(), formed.file(seg), run, off,
-            (int) formed.segmentEnd(seg) - off, job.descending() && !reversed);
+        write(
+            job.streams,
+            job.spec,
+            job.tuning.blockIo(),
+            formed.file(seg),
+            run,
+            off,
+            (int) formed.segmentEnd(seg) - off,
+            job.descending() && !reversed);
       }
       RunSamples samples = null;
       if (job.sampled()) {
@@ -107,8 +115,9 @@ final class RunFormation {
    * block per call with {@code blockIo}, else one {@code readNext} per int; returns their mix sum.
    * Also the in-memory sort's read, so both algorithms read alike.
    */
-  static long read(StreamFactory streams, SortSpec s, boolean blockIo, long from, long to,
-      int[] run, int len) throws IOException {
+  static long read(
+      StreamFactory streams, SortSpec s, boolean blockIo, long from, long to, int[] run, int len)
+      throws IOException {
     long sum = 0;
     try (ReadStream in = streams.openReader(s.readType(), s.input(), s.options(), from, to)) {
       if (blockIo) {
@@ -118,8 +127,8 @@ final class RunFormation {
         while (got < len) {
           int r = in.read(run, got, Math.min(len - got, SUM_PIECE_INTS));
           if (r <= 0) {
-            throw new EOFException(s.input() + " ended early (shorter than when the sort"
-                + " began?)");
+            throw new EOFException(
+                s.input() + " ended early (shorter than when the sort" + " began?)");
           }
           for (int i = got, e = got + r; i < e; i++) {
             sum += Checksum.mix(run[i]);
@@ -141,8 +150,16 @@ final class RunFormation {
    * Writes {@code run[off..off+len)} to {@code path} through the spec's write stream, from the end
    * when {@code backwards} (one call per int; with {@code blockIo} the run is already in order).
    */
-  static void write(StreamFactory streams, SortSpec s, boolean blockIo, Path path, int[] run,
-      int off, int len, boolean backwards) throws IOException {
+  static void write(
+      StreamFactory streams,
+      SortSpec s,
+      boolean blockIo,
+      Path path,
+      int[] run,
+      int off,
+      int len,
+      boolean backwards)
+      throws IOException {
     try (WriteStream out = streams.createWriter(s.writeType(), path, s.options())) {
       if (blockIo) {
         out.write(run, off, len);

@@ -22,16 +22,19 @@ final class RunReader implements ReadStream {
   private final long from;
   private final long to;
   private final boolean free;
+
   /** The next int to hand out, counted from the run's start. */
   private long pos;
+
   private ReadStream current;
   private int segment = -1;
+
   /** Ints of the open segment's region not yet handed out. */
   private long left;
+
   private boolean closed;
 
-  private RunReader(SortJob job, Run run, StreamOptions options, long from, long to,
-      boolean free) {
+  private RunReader(SortJob job, Run run, StreamOptions options, long from, long to, boolean free) {
     this.job = job;
     this.run = run;
     this.options = options;
@@ -47,11 +50,12 @@ final class RunReader implements ReadStream {
    *
    * @param free delete each segment wholly inside {@code [from, to)} once it has been read
    */
-  static ReadStream open(SortJob job, Run run, StreamOptions options, long from, long to,
-      boolean free) throws IOException {
+  static ReadStream open(
+      SortJob job, Run run, StreamOptions options, long from, long to, boolean free)
+      throws IOException {
     if (from < 0 || to < from || to > run.ints()) {
-      throw new IllegalArgumentException("ints [" + from + ", " + to + ") are not in a run of "
-          + run.ints());
+      throw new IllegalArgumentException(
+          "ints [" + from + ", " + to + ") are not in a run of " + run.ints());
     }
     // An empty region at the run's very end lies in its last segment, not one past it (which
     // does not exist when the run ends on a segment boundary).
@@ -59,8 +63,8 @@ final class RunReader implements ReadStream {
     int last = to > from ? run.segmentOf(to - 1) : first;
     if (first == last) {
       long base = run.segmentStart(first);
-      return job.streams.openReader(job.spec.readType(), run.file(first), options, from - base,
-          to - base);
+      return job.streams.openReader(
+          job.spec.readType(), run.file(first), options, from - base, to - base);
     }
     return new RunReader(job, run, options, from, to, free);
   }
@@ -111,8 +115,9 @@ final class RunReader implements ReadStream {
     segment = run.segmentOf(pos);
     long start = run.segmentStart(segment);
     long end = Math.min(to, run.segmentEnd(segment));
-    current = job.streams.openReader(job.spec.readType(), run.file(segment), options,
-        pos - start, end - start);
+    current =
+        job.streams.openReader(
+            job.spec.readType(), run.file(segment), options, pos - start, end - start);
     left = end - pos;
     return true;
   }
@@ -125,8 +130,7 @@ final class RunReader implements ReadStream {
     ReadStream done = current;
     current = null;
     done.close();
-    if (free && left == 0 && run.segmentStart(segment) >= from
-        && run.segmentEnd(segment) <= to) {
+    if (free && left == 0 && run.segmentStart(segment) >= from && run.segmentEnd(segment) <= to) {
       job.work.deleteInBackground(run.file(segment));
     }
   }

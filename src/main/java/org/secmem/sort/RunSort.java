@@ -8,7 +8,9 @@ import org.secmem.names.Names;
 public enum RunSort implements CliName {
   /** {@link Arrays#sort(int[], int, int)}: dual-pivot quicksort, ~90 ns per int here. */
   ARRAYS("arrays"),
-  /** Radix sort: one MSD pass, then cache-sized buckets finished by LSD passes; a few ns per int. */
+  /**
+   * Radix sort: one MSD pass, then cache-sized buckets finished by LSD passes; a few ns per int.
+   */
   RADIX("radix");
 
   private final String cliName;
@@ -25,8 +27,8 @@ public enum RunSort implements CliName {
   /**
    * The run sort called {@code name}.
    *
-   * @throws IllegalArgumentException naming the text and the names allowed, and where threads
-   *     come from (there is no {@code parallel} run sort)
+   * @throws IllegalArgumentException naming the text and the names allowed, and where threads come
+   *     from (there is no {@code parallel} run sort)
    */
   public static RunSort parse(String name) {
     try {

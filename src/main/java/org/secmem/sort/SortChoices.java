@@ -22,8 +22,16 @@ public record SortChoices(
 
   /** Nothing chosen: every setting the preset's. */
   public static SortChoices none() {
-    return new SortChoices(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-        OptionalLong.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-        Optional.empty(), Optional.empty());
+    return new SortChoices(
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        OptionalLong.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty());
   }
 }

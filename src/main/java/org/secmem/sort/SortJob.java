@@ -18,8 +18,14 @@ final class SortJob {
   final ExecutorService pool;
   final long n;
 
-  SortJob(SortSpec spec, SortTuning tuning, SortMemory memory, StreamFactory streams,
-      WorkDirectory work, ExecutorService pool, long n) {
+  SortJob(
+      SortSpec spec,
+      SortTuning tuning,
+      SortMemory memory,
+      StreamFactory streams,
+      WorkDirectory work,
+      ExecutorService pool,
+      long n) {
     this.spec = spec;
     this.tuning = tuning;
     this.memory = memory;

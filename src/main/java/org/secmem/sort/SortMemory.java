@@ -8,13 +8,13 @@ import org.secmem.stream.StreamType;
  * workers and the merges, and how much heap the whole sort needs. The command line, parameter
  * files, the menu and the sorter itself all ask this class, so they agree.
  *
- * <p>With block I/O (the fast composition), M is the sort's whole memory budget, as in STXXL:
- * every worker's run array and radix scratch, every stream buffer, every merge block and the
- * radix merger's chunks fit in 4·M bytes. A worker's run is what is left for it; merges read
- * blocks of at most B bytes, smaller when d runs on every thread would not otherwise fit (the
- * row's {@code merge_b} says which B the merges used). With one call per int (the classic
- * composition, the seed reports' measurement) M is, as in the reports, the ints of the run
- * arrays, and stream buffers of B bytes come on top.
+ * <p>With block I/O (the fast composition), M is the sort's whole memory budget, as in STXXL: every
+ * worker's run array and radix scratch, every stream buffer, every merge block and the radix
+ * merger's chunks fit in 4·M bytes. A worker's run is what is left for it; merges read blocks of at
+ * most B bytes, smaller when d runs on every thread would not otherwise fit (the row's {@code
+ * merge_b} says which B the merges used). With one call per int (the classic composition, the seed
+ * reports' measurement) M is, as in the reports, the ints of the run arrays, and stream buffers of
+ * B bytes come on top.
  *
  * <p>Either way the heap needed is the larger phase plus the run bookkeeping plus {@link
  * #OVERHEAD_BYTES}, which covers everything else the JVM holds while sorting.
@@ -32,14 +32,23 @@ import org.secmem.stream.StreamType;
  * @param radixCapacity ints per step of the radix merger
  * @param runFormationBytes memory of run formation, all workers
  * @param mergeBytes memory of a merge pass, all threads
- * @param bookkeepingBytes heap of the runs' bookkeeping: the runs of the first pass, and the
- *     merges and merged runs of the second
+ * @param bookkeepingBytes heap of the runs' bookkeeping: the runs of the first pass, and the merges
+ *     and merged runs of the second
  * @param requiredHeapBytes the heap the sort needs
  * @param request what was planned
  */
-public record SortMemory(int workers, long runInts, long runs, int mergeThreads,
-    int mergeBufferBytes, int radixCapacity, long runFormationBytes, long mergeBytes,
-    long bookkeepingBytes, long requiredHeapBytes, Request request) {
+public record SortMemory(
+    int workers,
+    long runInts,
+    long runs,
+    int mergeThreads,
+    int mergeBufferBytes,
+    int radixCapacity,
+    long runFormationBytes,
+    long mergeBytes,
+    long bookkeepingBytes,
+    long requiredHeapBytes,
+    Request request) {
 
   /**
    * The arguments of a plan, kept so that a refusal can work out which M would do.
@@ -52,14 +61,14 @@ public record SortMemory(int workers, long runInts, long runs, int mergeThreads,
    * @param read stream type of every read
    * @param write stream type of every write
    */
-  public record Request(SortTuning tuning, long n, long m, int d, int b, StreamType read,
-      StreamType write) {}
+  public record Request(
+      SortTuning tuning, long n, long m, int d, int b, StreamType read, StreamType write) {}
 
   /**
    * The most runs a sort may form, whatever the heap: each is a file that the first pass leaves in
-   * the work folder (taking at least a disk block and an inode however short it is), and the
-   * seed reports' largest sort (N = 10^7, M = 1000) makes 10^4 of them. It also bounds the merge
-   * passes: at most 1 + 17 at d = 2.
+   * the work folder (taking at least a disk block and an inode however short it is), and the seed
+   * reports' largest sort (N = 10^7, M = 1000) makes 10^4 of them. It also bounds the merge passes:
+   * at most 1 + 17 at d = 2.
    */
   public static final long MAX_RUNS = 1L << 17;
 
@@ -83,8 +92,8 @@ public record SortMemory(int workers, long runInts, long runs, int mergeThreads,
 
   /**
    * Heap a merge of a pass takes while the pass is set up, beside its merged run's samples: its
-   * group, target path, task and future, and the merged run (measured: an OutOfMemoryError at d =
-   * 2 when only runs were counted).
+   * group, target path, task and future, and the merged run (measured: an OutOfMemoryError at d = 2
+   * when only runs were counted).
    */
   private static final long PER_MERGE_BYTES = 512;
 
@@ -97,8 +106,8 @@ public record SortMemory(int workers, long runInts, long runs, int mergeThreads,
    * @throws InsufficientMemoryException when M cannot hold even one worker's buffers or one merge
    *     of d runs; the message says which M or B would
    */
-  public static SortMemory plan(SortTuning t, long n, long m, int d, int b, StreamType read,
-      StreamType write) {
+  public static SortMemory plan(
+      SortTuning t, long n, long m, int d, int b, StreamType read, StreamType write) {
     return plan(new Request(t, n, m, d, b, read, write));
   }
 
@@ -131,11 +140,19 @@ public record SortMemory(int workers, long runInts, long runs, int mergeThreads,
       }
       if (fit < 1) {
         long needM = (streams + Integer.BYTES * (long) arrays + 3) / Integer.BYTES;
-        throw new InsufficientMemoryException(String.format(Locale.ROOT,
-            "M = %d ints (%s) cannot hold a run-formation worker's stream buffers (%s %s +"
-                + " %s %s at B = %d bytes) and a run; use M = %d or more, or a smaller B",
-            m, bytes(budget), read, bytes(streamBytes(read, b, true)), write,
-            bytes(streamBytes(write, b, false)), b, Math.max(needM * 2, needM + 1024)));
+        throw new InsufficientMemoryException(
+            String.format(
+                Locale.ROOT,
+                "M = %d ints (%s) cannot hold a run-formation worker's stream buffers (%s %s +"
+                    + " %s %s at B = %d bytes) and a run; use M = %d or more, or a smaller B",
+                m,
+                bytes(budget),
+                read,
+                bytes(streamBytes(read, b, true)),
+                write,
+                bytes(streamBytes(write, b, false)),
+                b,
+                Math.max(needM * 2, needM + 1024)));
       }
       if (fit >= ALIGN_INTS) {
         fit -= fit % ALIGN_INTS;
@@ -163,12 +180,16 @@ public record SortMemory(int workers, long runInts, long runs, int mergeThreads,
     long mergeBytes = 0;
     if (runs > 1) {
       if (t.blockIo()) {
-        int minB = read == StreamType.DIRECT || write == StreamType.DIRECT
-            ? StreamType.DIRECT_ALIGNMENT : Integer.BYTES;
+        int minB =
+            read == StreamType.DIRECT || write == StreamType.DIRECT
+                ? StreamType.DIRECT_ALIGNMENT
+                : Integer.BYTES;
         while (true) {
           long share = budget / mergeThreads;
-          capacity = t.merger() == Merger.RADIX
-              ? (int) Math.max(k, Math.min(RadixMerge.DEFAULT_CAPACITY, share / 4 / 8)) : 0;
+          capacity =
+              t.merger() == Merger.RADIX
+                  ? (int) Math.max(k, Math.min(RadixMerge.DEFAULT_CAPACITY, share / 4 / 8))
+                  : 0;
           long fixed = t.merger().scratchBytes(k, capacity);
           long perB = mergeBytesPerB(t, k, read, write);
           long fitB = (share - fixed - mergeBytesFixed(k, read, write)) / Math.max(1, perB);
@@ -179,27 +200,52 @@ public record SortMemory(int workers, long runInts, long runs, int mergeThreads,
           }
           if (mergeThreads == 1) {
             long needBytes = fixed + mergeBytesFixed(k, read, write) + perB * minB;
-            throw new InsufficientMemoryException(String.format(Locale.ROOT,
-                "M = %d ints (%s) cannot hold a merge of d = %d runs (at least %s with %s"
-                    + " and %s streams); use M = %d or more, or a smaller d",
-                m, bytes(budget), k, bytes(needBytes), read, write,
-                ceilDiv(needBytes, Integer.BYTES)));
+            throw new InsufficientMemoryException(
+                String.format(
+                    Locale.ROOT,
+                    "M = %d ints (%s) cannot hold a merge of d = %d runs (at least %s with %s"
+                        + " and %s streams); use M = %d or more, or a smaller d",
+                    m,
+                    bytes(budget),
+                    k,
+                    bytes(needBytes),
+                    read,
+                    write,
+                    ceilDiv(needBytes, Integer.BYTES)));
           }
           mergeThreads--;
         }
-        mergeBytes = mergeThreads * (t.merger().scratchBytes(k, capacity)
-            + mergeBytesFixed(k, read, write) + mergeBytesPerB(t, k, read, write) * mergeB);
+        mergeBytes =
+            mergeThreads
+                * (t.merger().scratchBytes(k, capacity)
+                    + mergeBytesFixed(k, read, write)
+                    + mergeBytesPerB(t, k, read, write) * mergeB);
       } else {
         capacity = t.merger() == Merger.RADIX ? RadixMerge.capacityFor(k) : 0;
-        mergeBytes = mergeThreads * (t.merger().scratchBytes(k, capacity)
-            + k * (streamBytes(read, b, true) + Integer.BYTES) + streamBytes(write, b, false));
+        mergeBytes =
+            mergeThreads
+                * (t.merger().scratchBytes(k, capacity)
+                    + k * (streamBytes(read, b, true) + Integer.BYTES)
+                    + streamBytes(write, b, false));
       }
     }
     long bookkeeping = bookkeepingBytes(runs, d, t.parallelMerge());
-    long required = Math.max(formBytes, mergeBytes)
-        + Math.max(0, bookkeeping - BOOKKEEPING_IN_OVERHEAD) + OVERHEAD_BYTES;
-    return new SortMemory(workers, runInts, runs, runs > 1 ? mergeThreads : 0, mergeB, capacity,
-        formBytes, mergeBytes, bookkeeping, required, r);
+    long required =
+        Math.max(formBytes, mergeBytes)
+            + Math.max(0, bookkeeping - BOOKKEEPING_IN_OVERHEAD)
+            + OVERHEAD_BYTES;
+    return new SortMemory(
+        workers,
+        runInts,
+        runs,
+        runs > 1 ? mergeThreads : 0,
+        mergeB,
+        capacity,
+        formBytes,
+        mergeBytes,
+        bookkeeping,
+        required,
+        r);
   }
 
   /**
@@ -215,14 +261,16 @@ public record SortMemory(int workers, long runInts, long runs, int mergeThreads,
   /** Segment files a run formed with block I/O is written as, at most. */
   static final int SEGMENTS_PER_RUN = 16;
 
-  /** The fewest ints of a segment file (4 KiB, a page): smaller runs are cut into fewer segments. */
+  /**
+   * The fewest ints of a segment file (4 KiB, a page): smaller runs are cut into fewer segments.
+   */
   static final long MIN_SEGMENT_INTS = 1024;
 
   /**
    * Ints per file of a run of the first pass. With block I/O a run is written as up to {@link
    * #SEGMENTS_PER_RUN} segment files, which merges delete as they read them (see {@link Run}): on
-   * this machine a 4 GiB sort otherwise held 8 GiB of dirty pages at once and its merge waited
-   * for the disk. With one call per int (the seed reports' sort) a run is one file.
+   * this machine a 4 GiB sort otherwise held 8 GiB of dirty pages at once and its merge waited for
+   * the disk. With one call per int (the seed reports' sort) a run is one file.
    */
   public long segmentInts() {
     long whole = Math.max(1, runInts);
@@ -283,10 +331,10 @@ public record SortMemory(int workers, long runInts, long runs, int mergeThreads,
   }
 
   /**
-   * Refuses, before anything runs, a sort that makes too many runs ({@link #MAX_RUNS}, or more
-   * than the bookkeeping a heap of {@code maxHeapBytes} holds beside the buffers), or whose buffers
-   * the heap cannot hold. The CLI, parameter files (every row before the first runs), the menu and
-   * the sorter all call this, so they agree.
+   * Refuses, before anything runs, a sort that makes too many runs ({@link #MAX_RUNS}, or more than
+   * the bookkeeping a heap of {@code maxHeapBytes} holds beside the buffers), or whose buffers the
+   * heap cannot hold. The CLI, parameter files (every row before the first runs), the menu and the
+   * sorter all call this, so they agree.
    *
    * @throws InsufficientMemoryException naming the runs and the M that works, or the heap needed
    *     and the {@code -Xmx} to use
@@ -295,23 +343,35 @@ public record SortMemory(int workers, long runInts, long runs, int mergeThreads,
     requireFewEnoughRuns(maxHeapBytes);
     if (requiredHeapBytes > maxHeapBytes) {
       long suggestMib = ceilDiv(requiredHeapBytes, MIB) + 8;
-      throw new InsufficientMemoryException(String.format(Locale.ROOT,
-          "M = %d ints, d = %d and B = %d bytes need about %d MiB of heap (%s for the sort's"
-              + " buffers, %d MiB for the JVM), but the heap is %d MiB; use a smaller M, or a"
-              + " larger heap: java -Xmx%dm (scripts/secmem: SECMEM_HEAP=%dm)",
-          m, d, b, ceilDiv(requiredHeapBytes, MIB), bytes(Math.max(runFormationBytes, mergeBytes)),
-          OVERHEAD_BYTES / MIB, maxHeapBytes / MIB, suggestMib, suggestMib));
+      throw new InsufficientMemoryException(
+          String.format(
+              Locale.ROOT,
+              "M = %d ints, d = %d and B = %d bytes need about %d MiB of heap (%s for the sort's"
+                  + " buffers, %d MiB for the JVM), but the heap is %d MiB; use a smaller M, or a"
+                  + " larger heap: java -Xmx%dm (scripts/secmem: SECMEM_HEAP=%dm)",
+              m,
+              d,
+              b,
+              ceilDiv(requiredHeapBytes, MIB),
+              bytes(Math.max(runFormationBytes, mergeBytes)),
+              OVERHEAD_BYTES / MIB,
+              maxHeapBytes / MIB,
+              suggestMib,
+              suggestMib));
     }
   }
 
   /**
-   * The most runs this plan's sort may form with a heap of {@code maxHeapBytes}: {@link
-   * #MAX_RUNS}, or fewer when their bookkeeping, on top of the buffers and the overhead, would
-   * not fit; -1 when the buffers alone do not fit (then no number of runs does).
+   * The most runs this plan's sort may form with a heap of {@code maxHeapBytes}: {@link #MAX_RUNS},
+   * or fewer when their bookkeeping, on top of the buffers and the overhead, would not fit; -1 when
+   * the buffers alone do not fit (then no number of runs does).
    */
   long runLimit(long maxHeapBytes) {
-    long forBookkeeping = maxHeapBytes - OVERHEAD_BYTES - Math.max(runFormationBytes, mergeBytes)
-        + BOOKKEEPING_IN_OVERHEAD;
+    long forBookkeeping =
+        maxHeapBytes
+            - OVERHEAD_BYTES
+            - Math.max(runFormationBytes, mergeBytes)
+            + BOOKKEEPING_IN_OVERHEAD;
     if (forBookkeeping < 0) {
       return -1;
     }
@@ -334,34 +394,60 @@ public record SortMemory(int workers, long runInts, long runs, int mergeThreads,
     if (limit < 0 || runs <= limit) {
       return; // the buffers alone do not fit, which the heap check says; or the runs fit
     }
-    String bound = limit >= MAX_RUNS
-        ? String.format(Locale.ROOT, "at most %,d runs are allowed (each a file in the work"
-            + " folder)", MAX_RUNS)
-        : String.format(Locale.ROOT, "at most %,d runs fit the bookkeeping budget of a %d MiB"
-            + " heap (these would take %s)", limit, maxHeapBytes / MIB, bytes(bookkeepingBytes));
+    String bound =
+        limit >= MAX_RUNS
+            ? String.format(
+                Locale.ROOT,
+                "at most %,d runs are allowed (each a file in the work" + " folder)",
+                MAX_RUNS)
+            : String.format(
+                Locale.ROOT,
+                "at most %,d runs fit the bookkeeping budget of a %d MiB"
+                    + " heap (these would take %s)",
+                limit,
+                maxHeapBytes / MIB,
+                bytes(bookkeepingBytes));
     SortMemory working = smallestWorkingM(limit, maxHeapBytes);
     String advice;
     if (working == null) {
-      advice = "no M up to " + SortSpec.MAX_MEMORY_INTS + " makes few enough runs; sort a"
-          + " smaller input";
+      advice =
+          "no M up to "
+              + SortSpec.MAX_MEMORY_INTS
+              + " makes few enough runs; sort a"
+              + " smaller input";
     } else if (working.requiredHeapBytes() <= maxHeapBytes) {
-      advice = String.format(Locale.ROOT, "use M = %d or more (%,d runs)", working.request().m(),
-          working.runs());
+      advice =
+          String.format(
+              Locale.ROOT, "use M = %d or more (%,d runs)", working.request().m(), working.runs());
     } else {
       long mib = ceilDiv(working.requiredHeapBytes(), MIB) + 8;
-      advice = String.format(Locale.ROOT, "use M = %d or more (%,d runs) with a larger heap:"
-          + " java -Xmx%dm (scripts/secmem: SECMEM_HEAP=%dm)", working.request().m(),
-          working.runs(), mib, mib);
+      advice =
+          String.format(
+              Locale.ROOT,
+              "use M = %d or more (%,d runs) with a larger heap:"
+                  + " java -Xmx%dm (scripts/secmem: SECMEM_HEAP=%dm)",
+              working.request().m(),
+              working.runs(),
+              mib,
+              mib);
     }
-    throw new InsufficientMemoryException(String.format(Locale.ROOT,
-        "M = %d ints makes %,d runs of %,d ints (%d passes at d = %d); %s; %s",
-        request.m(), runs, runInts, passes(runs, request.d()), request.d(), bound, advice));
+    throw new InsufficientMemoryException(
+        String.format(
+            Locale.ROOT,
+            "M = %d ints makes %,d runs of %,d ints (%d passes at d = %d); %s; %s",
+            request.m(),
+            runs,
+            runInts,
+            passes(runs, request.d()),
+            request.d(),
+            bound,
+            advice));
   }
 
   /**
-   * The plan of the smallest M above this one that makes at most {@code limit} runs (the run
-   * count falls as M grows), refined while the larger M's buffers leave room for fewer runs;
-   * null when even the largest M makes too many.
+   * The plan of the smallest M above this one that makes at most {@code limit} runs (the run count
+   * falls as M grows), refined while the larger M's buffers leave room for fewer runs; null when
+   * even the largest M makes too many.
    */
   private SortMemory smallestWorkingM(long limit, long maxHeapBytes) {
     SortMemory best = null;
@@ -428,9 +514,10 @@ public record SortMemory(int workers, long runInts, long runs, int mergeThreads,
   }
 
   /**
-   * The largest M the heap holds with block I/O, where M is the whole budget: the fast preset's
-   * M when none is given. Bigger runs mean fewer of them, so one merge pass reaches the largest
-   * N; measured here, any M from 2^24 up sorted 1 GiB equally fast within noise (see docs/measured.md).
+   * The largest M the heap holds with block I/O, where M is the whole budget: the fast preset's M
+   * when none is given. Bigger runs mean fewer of them, so one merge pass reaches the largest N;
+   * measured here, any M from 2^24 up sorted 1 GiB equally fast within noise (see
+   * docs/measured.md).
    */
   public static long largestBudgetInts(long maxHeapBytes) {
     long ints = (maxHeapBytes - OVERHEAD_BYTES - 8 * MIB) / Integer.BYTES;

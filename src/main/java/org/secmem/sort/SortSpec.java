@@ -1,14 +1,14 @@
 package org.secmem.sort;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.secmem.data.SortOrder;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.util.ArrayList;
 
 /**
  * What to sort and how.
@@ -21,8 +21,8 @@ import java.util.ArrayList;
  * @param writeType stream type writing the runs and the output
  * @param options B and sync for every stream
  * @param order ascending or descending
- * @param workDirs where the work folders of runs are made, runs spread over them in turn (one
- *     per disk); empty: one beside the output
+ * @param workDirs where the work folders of runs are made, runs spread over them in turn (one per
+ *     disk); empty: one beside the output
  */
 public record SortSpec(
     Path input,
@@ -43,8 +43,7 @@ public record SortSpec(
       return true;
     }
     try {
-      return Files.exists(a) && Files.exists(b)
-          && Files.isSameFile(a, b);
+      return Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b);
     } catch (IOException e) {
       return false;
     }
@@ -61,7 +60,10 @@ public record SortSpec(
     if (fanIn < 2) {
       throw new IllegalArgumentException("fanIn (" + fanIn + ") must be >= 2");
     }
-    if (readType == null || writeType == null || options == null || order == null
+    if (readType == null
+        || writeType == null
+        || options == null
+        || order == null
         || workDirs == null) {
       throw new IllegalArgumentException("stream types, options, order and workDirs must be given");
     }
@@ -73,9 +75,25 @@ public record SortSpec(
   }
 
   /** A sort with its runs in {@code workDir}, or beside the output when empty. */
-  public SortSpec(Path input, Path output, long memoryInts, int fanIn, StreamType readType,
-      StreamType writeType, StreamOptions options, SortOrder order, Optional<Path> workDir) {
-    this(input, output, memoryInts, fanIn, readType, writeType, options, order,
+  public SortSpec(
+      Path input,
+      Path output,
+      long memoryInts,
+      int fanIn,
+      StreamType readType,
+      StreamType writeType,
+      StreamOptions options,
+      SortOrder order,
+      Optional<Path> workDir) {
+    this(
+        input,
+        output,
+        memoryInts,
+        fanIn,
+        readType,
+        writeType,
+        options,
+        order,
         workDir.map(List::of).orElse(List.of()));
   }
 

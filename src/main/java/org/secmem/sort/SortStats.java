@@ -38,10 +38,34 @@ public record SortStats(
     WorkDirectory.Tally workTally) {
 
   /** Stats without a tally of the work folders. */
-  public SortStats(long ints, long runs, int passes, long runFormationNanos, long mergeNanos,
-      long totalNanos, Checksum inputChecksum, long bytesRead, long bytesWritten,
-      long runFormationCpuNanos, long mergeCpuNanos, SortMemory memory, long peakHeapBytes) {
-    this(ints, runs, passes, runFormationNanos, mergeNanos, totalNanos, inputChecksum, bytesRead,
-        bytesWritten, runFormationCpuNanos, mergeCpuNanos, memory, peakHeapBytes, null);
+  public SortStats(
+      long ints,
+      long runs,
+      int passes,
+      long runFormationNanos,
+      long mergeNanos,
+      long totalNanos,
+      Checksum inputChecksum,
+      long bytesRead,
+      long bytesWritten,
+      long runFormationCpuNanos,
+      long mergeCpuNanos,
+      SortMemory memory,
+      long peakHeapBytes) {
+    this(
+        ints,
+        runs,
+        passes,
+        runFormationNanos,
+        mergeNanos,
+        totalNanos,
+        inputChecksum,
+        bytesRead,
+        bytesWritten,
+        runFormationCpuNanos,
+        mergeCpuNanos,
+        memory,
+        peakHeapBytes,
+        null);
   }
 }

@@ -16,8 +16,13 @@ package org.secmem.sort;
  * @param blockIo streams are read and written a block per call; false: one call per int
  * @param threads workers in run formation (each on its own region of the input) and merge parts
  */
-public record SortTuning(Merger merger, RunSort runSort, boolean overlap, boolean parallelMerge,
-    boolean blockIo, int threads) {
+public record SortTuning(
+    Merger merger,
+    RunSort runSort,
+    boolean overlap,
+    boolean parallelMerge,
+    boolean blockIo,
+    int threads) {
 
   /** The most threads a sort may use. */
   public static final int MAX_THREADS = 1024;

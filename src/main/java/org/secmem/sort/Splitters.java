@@ -1,11 +1,11 @@
 package org.secmem.sort;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import org.secmem.stream.ReadStream;
-import java.io.EOFException;
 
 /**
  * Where a merge split by value range cuts its runs: splitter keys that share the group's ints

@@ -6,8 +6,10 @@ import static org.secmem.sort.WorkDirectory.PREFIX;
 
 import java.io.IOException;
 import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -21,8 +23,6 @@ import org.secmem.fs.OwnerMarker;
 import org.secmem.fs.SecureFolder;
 import org.secmem.fs.Sweep;
 import org.secmem.fs.ThisMachine;
-import java.nio.file.FileSystemException;
-import java.nio.file.NotDirectoryException;
 
 /**
  * The sweep for work folders whose sort is gone ({@link WorkDirectory#removeStale}): which folders
@@ -45,30 +45,38 @@ final class StaleWorkFolders {
       return Sweep.empty();
     }
     if (!SecureFolder.supported(parent)) {
-      LOG.warn("{}: this platform cannot remove folders without following links"
-          + " (no SecureDirectoryStream); leftovers of killed sorts are not removed", parent);
-      return new Sweep(List.of(), List.of(new Sweep.LeftAlone(parent, "this platform cannot"
-          + " remove folders without following links, so no leftover in it is removed")));
+      LOG.warn(
+          "{}: this platform cannot remove folders without following links"
+              + " (no SecureDirectoryStream); leftovers of killed sorts are not removed",
+          parent);
+      return new Sweep(
+          List.of(),
+          List.of(
+              new Sweep.LeftAlone(
+                  parent,
+                  "this platform cannot remove folders without following links, so no leftover in"
+                      + " it is removed")));
     }
     ThisMachine here = ThisMachine.current();
     String me = SecureFolder.currentUser().getName();
     long myPid = ProcessHandle.current().pid();
     try (SecureFolder p = SecureFolder.openFollowing(parent)) {
       for (SecureFolder.Entry e : p.list(name -> name.startsWith(PREFIX))) {
-        if (!e.name().startsWith(PREFIX) || e.kind() != SecureFolder.Kind.FOLDER
+        if (!e.name().startsWith(PREFIX)
+            || e.kind() != SecureFolder.Kind.FOLDER
             || pidInName(e.name()).filter(pid -> pid == myPid).isPresent()) {
           continue;
         }
         Path path = parent.resolve(e.name());
-        boolean ofTheDead = deadPid > 0
-            && pidInName(e.name()).filter(pid -> pid == deadPid).isPresent();
+        boolean ofTheDead =
+            deadPid > 0 && pidInName(e.name()).filter(pid -> pid == deadPid).isPresent();
         try (SecureFolder f = p.openFolder(e.name())) {
           Optional<String> why = staleBecause(f, me, ofTheDead ? Instant.MAX : now, here);
           if (why.isEmpty()) {
             LOG.debug("Kept {}: its owner may be running", path);
             if (ofTheDead) {
-              LOG.info("Kept {}, though its process {} ended: its marker says it runs", path,
-                  deadPid);
+              LOG.info(
+                  "Kept {}, though its process {} ended: its marker says it runs", path, deadPid);
             }
             continue;
           }
@@ -107,8 +115,8 @@ final class StaleWorkFolders {
    * @throws Refusal when it is not secmem's to judge (another user's, holding what secmem never
    *     makes, an owner that cannot be checked from here)
    */
-  private static Optional<String> staleBecause(SecureFolder f, String me, Instant now,
-      ThisMachine here) throws IOException, Refusal {
+  private static Optional<String> staleBecause(
+      SecureFolder f, String me, Instant now, ThisMachine here) throws IOException, Refusal {
     String owner = f.owner().getName();
     if (!owner.equals(me)) {
       throw new Refusal("owned by " + owner + ", not " + me);
@@ -136,8 +144,12 @@ final class StaleWorkFolders {
   private static Optional<String> foreignEntry(SecureFolder f) throws IOException {
     for (SecureFolder.Entry x : f.list()) {
       if (x.kind() != SecureFolder.Kind.FILE) {
-        return Optional.of("holds " + x.kind().described() + " ('" + x.name()
-            + "'), which secmem never makes in a work folder");
+        return Optional.of(
+            "holds "
+                + x.kind().described()
+                + " ('"
+                + x.name()
+                + "'), which secmem never makes in a work folder");
       }
     }
     return Optional.empty();
@@ -150,8 +162,9 @@ final class StaleWorkFolders {
    *
    * @return empty when it is gone, else why it was left
    */
-  private static Optional<String> removeLeftover(SecureFolder p, SecureFolder f, String name,
-      WorkDirectory.Deleter deleter) throws IOException {
+  private static Optional<String> removeLeftover(
+      SecureFolder p, SecureFolder f, String name, WorkDirectory.Deleter deleter)
+      throws IOException {
     try {
       for (SecureFolder.Entry x : f.list()) {
         if (!x.name().equals(MARKER)) {

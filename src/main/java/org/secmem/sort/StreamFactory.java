@@ -15,22 +15,24 @@ import org.secmem.stream.WriteStream;
 public interface StreamFactory {
 
   /** Ints {@code [fromInt, toInt)} of {@code path}. */
-  ReadStream openReader(StreamType type, Path path, StreamOptions options, long fromInt,
-      long toInt) throws IOException;
+  ReadStream openReader(StreamType type, Path path, StreamOptions options, long fromInt, long toInt)
+      throws IOException;
 
   /** A new file (an existing one is truncated). */
   WriteStream createWriter(StreamType type, Path path, StreamOptions options) throws IOException;
 
   /** {@code lenInts} ints from int {@code atInt} of an existing, already sized file. */
-  WriteStream createRegionWriter(StreamType type, Path path, StreamOptions options, long atInt,
-      long lenInts) throws IOException;
+  WriteStream createRegionWriter(
+      StreamType type, Path path, StreamOptions options, long atInt, long lenInts)
+      throws IOException;
 
   /** The real streams. */
   static StreamFactory standard() {
     return new StreamFactory() {
       @Override
-      public ReadStream openReader(StreamType type, Path path, StreamOptions options,
-          long fromInt, long toInt) throws IOException {
+      public ReadStream openReader(
+          StreamType type, Path path, StreamOptions options, long fromInt, long toInt)
+          throws IOException {
         return Streams.openReader(type, path, options, fromInt, toInt);
       }
 
@@ -41,8 +43,9 @@ public interface StreamFactory {
       }
 
       @Override
-      public WriteStream createRegionWriter(StreamType type, Path path, StreamOptions options,
-          long atInt, long lenInts) throws IOException {
+      public WriteStream createRegionWriter(
+          StreamType type, Path path, StreamOptions options, long atInt, long lenInts)
+          throws IOException {
         return Streams.createRegionWriter(type, path, options, atInt, lenInts);
       }
     };

@@ -29,8 +29,13 @@ final class StreamSink implements IntSink {
    * @param samples where the output's samples go, or null
    * @param first index in the output run of the first int put here
    */
-  StreamSink(WriteStream out, int blockInts, boolean perInt, ExecutorService writer,
-      RunSamples samples, long first) {
+  StreamSink(
+      WriteStream out,
+      int blockInts,
+      boolean perInt,
+      ExecutorService writer,
+      RunSamples samples,
+      long first) {
     this.out = out;
     this.perInt = perInt;
     this.writer = perInt ? null : writer;
@@ -93,10 +98,12 @@ final class StreamSink implements IntSink {
     int[] full = block;
     int len = pos;
     int[] next = pending == null ? spare : Tasks.await(pending);
-    pending = writer.submit(() -> {
-      out.write(full, 0, len);
-      return full;
-    });
+    pending =
+        writer.submit(
+            () -> {
+              out.write(full, 0, len);
+              return full;
+            });
     block = next;
     pos = 0;
   }

@@ -14,8 +14,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The sort's threads: pools of daemon threads, and waiting for tasks so that the first failure
@@ -91,16 +91,18 @@ final class Tasks {
     for (Callable<T> t : tasks) {
       AtomicBoolean mine = new AtomicBoolean();
       claimed.add(mine);
-      futures.add(pool.submit(() -> {
-        if (!mine.compareAndSet(false, true)) {
-          return null; // stopped before it began
-        }
-        try {
-          return t.call();
-        } finally {
-          stopped.countDown();
-        }
-      }));
+      futures.add(
+          pool.submit(
+              () -> {
+                if (!mine.compareAndSet(false, true)) {
+                  return null; // stopped before it began
+                }
+                try {
+                  return t.call();
+                } finally {
+                  stopped.countDown();
+                }
+              }));
     }
     List<T> results = new ArrayList<>(count);
     Throwable first = null;
@@ -129,8 +131,8 @@ final class Tasks {
   }
 
   /** Keeps unstarted tasks from starting, interrupts running ones and waits until all stopped. */
-  private static void stopAll(List<? extends Future<?>> futures, List<AtomicBoolean> claimed,
-      CountDownLatch stopped) {
+  private static void stopAll(
+      List<? extends Future<?>> futures, List<AtomicBoolean> claimed, CountDownLatch stopped) {
     for (int i = 0; i < futures.size(); i++) {
       if (claimed.get(i).compareAndSet(false, true)) {
         stopped.countDown(); // it will never run

@@ -1,6 +1,5 @@
 package org.secmem.sort;
 
-import org.secmem.fs.TempRegistry;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -13,36 +12,37 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.stream.Stream;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.data.PartFile;
 import org.secmem.fs.OwnerMarker;
 import org.secmem.fs.SecureFolder;
 import org.secmem.fs.Sweep;
-import java.util.HashSet;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Stream;
+import org.secmem.fs.TempRegistry;
 
 /**
  * A sort's private folder of runs, one in each work folder given (several disks): {@code
  * .secmem-sort-<pid>-<random>}, each holding an {@link OwnerMarker} that this process keeps locked
- * for as long as the folder is in use, so that leftovers of a killed process can be recognised
- * and removed, from any PID namespace and, where locks reach, any host. {@link #close()} removes
- * the folders and everything in them, also after a failure, and removes the marker last: a
- * removal cut short (kill -9 after Ctrl-C, an out-of-memory) leaves a folder that still says whose
- * it is. A work folder holds files only, never a subfolder or a link.
+ * for as long as the folder is in use, so that leftovers of a killed process can be recognised and
+ * removed, from any PID namespace and, where locks reach, any host. {@link #close()} removes the
+ * folders and everything in them, also after a failure, and removes the marker last: a removal cut
+ * short (kill -9 after Ctrl-C, an out-of-memory) leaves a folder that still says whose it is. A
+ * work folder holds files only, never a subfolder or a link.
  *
  * <p>Every removal works relative to a folder opened without following links ({@link
- * SecureFolder}): a leftover another user planted, or swaps a link into while it is removed,
- * never makes secmem delete anything outside it.
+ * SecureFolder}): a leftover another user planted, or swaps a link into while it is removed, never
+ * makes secmem delete anything outside it.
  */
 public final class WorkDirectory implements Closeable {
 
@@ -51,8 +51,8 @@ public final class WorkDirectory implements Closeable {
 
   /**
    * How long a folder without a marker, or an unfinished temporary file, must have been left
-   * untouched before it counts as abandoned: a live sort writes its marker right after creating
-   * its folder, and a live writer keeps its file's modification time fresh.
+   * untouched before it counts as abandoned: a live sort writes its marker right after creating its
+   * folder, and a live writer keeps its file's modification time fresh.
    */
   public static final Duration ABANDONED_AFTER = Duration.ofMinutes(1);
 
@@ -68,35 +68,38 @@ public final class WorkDirectory implements Closeable {
   }
 
   /**
-   * Unlinks a file or link, or removes an empty folder, relative to the open folder: what is
-   * at the name is looked at without following links, and if it is swapped meanwhile the call
-   * fails (a folder is never unlinked, a link never removed as a folder).
+   * Unlinks a file or link, or removes an empty folder, relative to the open folder: what is at the
+   * name is looked at without following links, and if it is swapped meanwhile the call fails (a
+   * folder is never unlinked, a link never removed as a folder).
    */
-  private static final Deleter FILES = (f, name) -> {
-    if (f.kindOf(name).filter(k -> k == SecureFolder.Kind.FOLDER).isPresent()) {
-      f.deleteEmptyFolder(name);
-    } else {
-      f.deleteFile(name);
-    }
-  };
+  private static final Deleter FILES =
+      (f, name) -> {
+        if (f.kindOf(name).filter(k -> k == SecureFolder.Kind.FOLDER).isPresent()) {
+          f.deleteEmptyFolder(name);
+        } else {
+          f.deleteFile(name);
+        }
+      };
 
   private final List<Path> dirs;
+
   /** Per folder, the locked marker that says it is in use; closed once the folder is gone. */
   private final List<OwnerMarker> markers;
+
   private final int outputFolder;
   private final TempRegistry registry;
-  private final AtomicLong nextRun =
-      new AtomicLong();
+  private final AtomicLong nextRun = new AtomicLong();
   private final AtomicLongArray written;
+
   /** Runs read for the last time, being deleted on {@link #deleter}'s thread. */
-  private final Queue<Future<?>> deletions =
-      new ConcurrentLinkedQueue<>();
+  private final Queue<Future<?>> deletions = new ConcurrentLinkedQueue<>();
+
   private final ExecutorService deleter = Tasks.single("secmem-delete");
   private final AtomicLongArray read;
   private boolean closed;
 
-  private WorkDirectory(List<Path> dirs, List<OwnerMarker> markers, int outputFolder,
-      TempRegistry registry) {
+  private WorkDirectory(
+      List<Path> dirs, List<OwnerMarker> markers, int outputFolder, TempRegistry registry) {
     this.dirs = List.copyOf(dirs);
     this.markers = new ArrayList<>(markers);
     this.outputFolder = outputFolder;
@@ -111,8 +114,8 @@ public final class WorkDirectory implements Closeable {
   }
 
   /**
-   * Creates a fresh work folder inside {@code parent}, registered with {@code registry} until it
-   * is closed, so that an interrupt handler can remove it.
+   * Creates a fresh work folder inside {@code parent}, registered with {@code registry} until it is
+   * closed, so that an interrupt handler can remove it.
    */
   public static WorkDirectory create(Path parent, TempRegistry registry) throws IOException {
     return create(List.of(parent), parent, registry);
@@ -121,8 +124,8 @@ public final class WorkDirectory implements Closeable {
   /**
    * Creates a fresh work folder inside each of {@code parents} (several disks), each registered
    * with {@code registry} until closed. Runs go to the folders in turn ({@link #newRun}); the
-   * output in progress goes to the first folder on the file system of {@code outputParent}, so
-   * that moving it into place is a rename, or to the first folder when none is.
+   * output in progress goes to the first folder on the file system of {@code outputParent}, so that
+   * moving it into place is a rename, or to the first folder when none is.
    *
    * @param parents one or more folders, created when missing; no folder twice
    * @param outputParent the folder the finished output goes to (it may not exist yet)
@@ -132,8 +135,8 @@ public final class WorkDirectory implements Closeable {
     if (parents.isEmpty()) {
       throw new IllegalArgumentException("no work folder given");
     }
-    if (new HashSet<>(parents.stream().map(p -> p.toAbsolutePath().normalize())
-        .toList()).size() != parents.size()) {
+    if (new HashSet<>(parents.stream().map(p -> p.toAbsolutePath().normalize()).toList()).size()
+        != parents.size()) {
       throw new IllegalArgumentException("a work folder is named twice: " + parents);
     }
     long pid = ProcessHandle.current().pid();
@@ -142,8 +145,9 @@ public final class WorkDirectory implements Closeable {
     try {
       for (Path parent : parents) {
         Files.createDirectories(parent);
-        Path dir = parent.resolve(
-            PREFIX + pid + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+        Path dir =
+            parent.resolve(
+                PREFIX + pid + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong()));
         Files.createDirectory(dir);
         registry.register(dir);
         made.add(dir);
@@ -157,8 +161,8 @@ public final class WorkDirectory implements Closeable {
   }
 
   /**
-   * Creates the work folders of {@code spec}: one in each of its {@link SortSpec#workParents},
-   * the output in progress on the output's file system where one of them is.
+   * Creates the work folders of {@code spec}: one in each of its {@link SortSpec#workParents}, the
+   * output in progress on the output's file system where one of them is.
    */
   public static WorkDirectory create(SortSpec spec, TempRegistry registry) throws IOException {
     return create(spec.workParents(), spec.output().toAbsolutePath().getParent(), registry);
@@ -220,9 +224,9 @@ public final class WorkDirectory implements Closeable {
   }
 
   /**
-   * A new, unused file name for a run of the given pass: in the folders in turn, run after run
-   * (as GNU sort spreads its temporary files over several {@code -T} folders), so that the d runs
-   * a merge reads come from every folder at once, and the runs written side by side by the run
+   * A new, unused file name for a run of the given pass: in the folders in turn, run after run (as
+   * GNU sort spreads its temporary files over several {@code -T} folders), so that the d runs a
+   * merge reads come from every folder at once, and the runs written side by side by the run
    * formation's workers go to different folders.
    */
   public Path newRun(int pass) {
@@ -279,14 +283,16 @@ public final class WorkDirectory implements Closeable {
 
   /**
    * Deletes a file read for the last time on a thread of its own: removing a file whose pages the
-   * kernel is writing back waits for that write, and the merge that read it should not.
-   * {@link #awaitDeletes} waits for every such deletion.
+   * kernel is writing back waits for that write, and the merge that read it should not. {@link
+   * #awaitDeletes} waits for every such deletion.
    */
   public void deleteInBackground(Path file) {
-    deletions.add(deleter.submit(() -> {
-      delete(file);
-      return null;
-    }));
+    deletions.add(
+        deleter.submit(
+            () -> {
+              delete(file);
+              return null;
+            }));
   }
 
   /** Waits until every {@link #deleteInBackground} deletion is done; rethrows the first failure. */
@@ -371,9 +377,9 @@ public final class WorkDirectory implements Closeable {
 
   /**
    * Deletes a file or a folder and everything in it, without following links; a missing path is
-   * fine. For secmem's own temporaries (registered by this process). In a folder, a {@link
-   * #MARKER} is deleted last, once nothing else is left: whatever cuts the removal short, the
-   * folder keeps saying whose it is, so {@link #removeStale} can finish the job.
+   * fine. For secmem's own temporaries (registered by this process). In a folder, a {@link #MARKER}
+   * is deleted last, once nothing else is left: whatever cuts the removal short, the folder keeps
+   * saying whose it is, so {@link #removeStale} can finish the job.
    */
   public static void deleteTree(Path root) throws IOException {
     deleteTree(root, FILES);
@@ -449,8 +455,8 @@ public final class WorkDirectory implements Closeable {
         break;
       }
       if (round + 1 == DELETE_ROUNDS) {
-        throw new DirectoryNotEmptyException(f.path() + " (files kept appearing while it was"
-            + " removed)");
+        throw new DirectoryNotEmptyException(
+            f.path() + " (files kept appearing while it was" + " removed)");
       }
     }
     if (keepLast != null) {
@@ -459,19 +465,19 @@ public final class WorkDirectory implements Closeable {
   }
 
   /**
-   * Removes work folders in {@code parent} whose owning process is gone (left by {@code kill -9},
-   * a power cut, or a removal that was cut short); folders of live processes are left alone. A
-   * folder's owner is gone when the lock on its marker is free (the owner holds it for the
-   * folder's life; the kernel drops it when the process ends, whatever PID namespace it was in),
-   * or, for a marker of an older version without a lock, when the process it names is not running
-   * or started at another time than it says. A folder without a marker (its removal was cut short)
-   * is removed when it is older than {@link #ABANDONED_AFTER}.
+   * Removes work folders in {@code parent} whose owning process is gone (left by {@code kill -9}, a
+   * power cut, or a removal that was cut short); folders of live processes are left alone. A
+   * folder's owner is gone when the lock on its marker is free (the owner holds it for the folder's
+   * life; the kernel drops it when the process ends, whatever PID namespace it was in), or, for a
+   * marker of an older version without a lock, when the process it names is not running or started
+   * at another time than it says. A folder without a marker (its removal was cut short) is removed
+   * when it is older than {@link #ABANDONED_AFTER}.
    *
-   * <p>Only what secmem makes is removed: a folder of this user's, not a link, holding files
-   * only. A folder holding anything else (a subfolder, a link, a device) or owned by another user
-   * is left alone and reported; so is one whose owner ran on another machine, where a free lock
-   * proves nothing. A folder named with this process's PID is never judged (judging opens its
-   * marker, and closing that would drop this process's own lock on it).
+   * <p>Only what secmem makes is removed: a folder of this user's, not a link, holding files only.
+   * A folder holding anything else (a subfolder, a link, a device) or owned by another user is left
+   * alone and reported; so is one whose owner ran on another machine, where a free lock proves
+   * nothing. A folder named with this process's PID is never judged (judging opens its marker, and
+   * closing that would drop this process's own lock on it).
    */
   public static Sweep removeStale(Path parent) throws IOException {
     return StaleWorkFolders.sweep(parent, Instant.now(), FILES, -1);
@@ -489,5 +495,4 @@ public final class WorkDirectory implements Closeable {
   static Sweep removeStale(Path parent, Instant now, Deleter deleter) throws IOException {
     return StaleWorkFolders.sweep(parent, now, deleter, -1);
   }
-
 }

@@ -11,11 +11,11 @@ import java.util.concurrent.Future;
 
 /**
  * Reads ahead on a background thread, as STXXL's prefetching does: while the caller decodes one
- * block of B bytes, the next is already being read into a second direct buffer, so waiting for
- * the disk overlaps with computing. An int may straddle two blocks when B is not a multiple of 4.
- * The {@code direct} type is this reader on an O_DIRECT channel with aligned buffers ({@link
- * #direct}): whole aligned blocks are asked for, the last one cut short by the end of the region
- * (or of the file).
+ * block of B bytes, the next is already being read into a second direct buffer, so waiting for the
+ * disk overlaps with computing. An int may straddle two blocks when B is not a multiple of 4. The
+ * {@code direct} type is this reader on an O_DIRECT channel with aligned buffers ({@link #direct}):
+ * whole aligned blocks are asked for, the last one cut short by the end of the region (or of the
+ * file).
  *
  * <p>Cost: ⌈4N/B⌉ positional {@code pread} calls, made by the background thread.
  */
@@ -27,25 +27,40 @@ final class AsyncReadStream implements ReadStream {
   private final FileChannel channel;
   private final ExecutorService io;
   private final int blockBytes;
+
   /** Where the region ends: no block is handed out past it. */
   private final long endBytes;
+
   private final BlockReader reader;
+
   /** The buffer not being read nor filled, until the first block is used up. */
   private ByteBuffer spare;
+
   /** The read in flight (null at the end), until it has been waited for. */
   private Future<ByteBuffer> next;
+
   /** A read failed and was reported: nothing more is read. */
   private boolean failed;
+
   private long nextPosition;
+
   /** Bytes at the start of the next block that lie before the region (O_DIRECT's aligned start). */
   private int headSkip;
+
   private final IntCount count;
 
   /** Reads ints [fromInt, toInt) of {@code path}. */
   AsyncReadStream(Path path, int blockBytes, long fromInt, long toInt) throws IOException {
-    this("async", path, FileChannel.open(path, StandardOpenOption.READ),
-        ByteBuffer.allocateDirect(blockBytes), ByteBuffer.allocateDirect(blockBytes), fromInt,
-        toInt, 1, false);
+    this(
+        "async",
+        path,
+        FileChannel.open(path, StandardOpenOption.READ),
+        ByteBuffer.allocateDirect(blockBytes),
+        ByteBuffer.allocateDirect(blockBytes),
+        fromInt,
+        toInt,
+        1,
+        false);
   }
 
   /**
@@ -54,12 +69,18 @@ final class AsyncReadStream implements ReadStream {
    * the caller. The first block starts at the block boundary at or before the region, and the bytes
    * before the region are skipped.
    */
-  static ReadStream direct(Path path, int blockBytes, long fromInt, long toInt)
-      throws IOException {
+  static ReadStream direct(Path path, int blockBytes, long fromInt, long toInt) throws IOException {
     int align = DirectIo.checkedBlock(path, blockBytes);
-    return new AsyncReadStream("direct", path, DirectIo.open(path, StandardOpenOption.READ),
-        DirectIo.alignedBuffer(blockBytes, align), DirectIo.alignedBuffer(blockBytes, align),
-        fromInt, toInt, align, true);
+    return new AsyncReadStream(
+        "direct",
+        path,
+        DirectIo.open(path, StandardOpenOption.READ),
+        DirectIo.alignedBuffer(blockBytes, align),
+        DirectIo.alignedBuffer(blockBytes, align),
+        fromInt,
+        toInt,
+        align,
+        true);
   }
 
   /**
@@ -68,8 +89,16 @@ final class AsyncReadStream implements ReadStream {
    * @param align the first read starts at a multiple of this many bytes (1: at the region)
    * @param wholeBlocks ask for whole buffers even for the last block (O_DIRECT's rule)
    */
-  private AsyncReadStream(String kind, Path path, FileChannel channel, ByteBuffer first,
-      ByteBuffer second, long fromInt, long toInt, int align, boolean wholeBlocks) {
+  private AsyncReadStream(
+      String kind,
+      Path path,
+      FileChannel channel,
+      ByteBuffer first,
+      ByteBuffer second,
+      long fromInt,
+      long toInt,
+      int align,
+      boolean wholeBlocks) {
     this.kind = kind;
     this.wholeBlocks = wholeBlocks;
     this.path = path;
@@ -87,8 +116,8 @@ final class AsyncReadStream implements ReadStream {
   }
 
   /**
-   * Starts reading the next block into {@code into} on the background thread; none when the
-   * region has no bytes left.
+   * Starts reading the next block into {@code into} on the background thread; none when the region
+   * has no bytes left.
    */
   private void prefetch(ByteBuffer into) {
     long pos = nextPosition;

@@ -10,11 +10,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 
 /**
- * Writes behind on a background thread: a full block of B bytes is handed to the I/O thread and
- * the caller goes on filling a second buffer, so computing overlaps with writing, as in STXXL.
- * A write failure surfaces at the next hand-over or at {@link #close()}, once, as an IOException
- * naming the file; after it the stream only closes (releasing its thread and channel). Writes are
- * positional, so a region writer starts at its region and never changes the file's length.
+ * Writes behind on a background thread: a full block of B bytes is handed to the I/O thread and the
+ * caller goes on filling a second buffer, so computing overlaps with writing, as in STXXL. A write
+ * failure surfaces at the next hand-over or at {@link #close()}, once, as an IOException naming the
+ * file; after it the stream only closes (releasing its thread and channel). Writes are positional,
+ * so a region writer starts at its region and never changes the file's length.
  *
  * <p>Cost: ⌈4N/B⌉ positional {@code pwrite} calls, made by the background thread.
  */
@@ -26,20 +26,30 @@ final class AsyncWriteStream implements WriteStream {
   private final boolean sync;
   private final int blockBytes;
   private final BlockWriter writer;
+
   /** Buffers not in use: both at first, then the one the I/O thread gives back. */
   private ByteBuffer free;
+
   /** The second buffer until its first use, then null (the I/O thread has it). */
   private ByteBuffer second;
+
   /** The write in flight, until it has been waited for (once: a future keeps its failure). */
   private Future<ByteBuffer> pending;
+
   /** A write failed and was reported: nothing more is written. */
   private boolean failed;
+
   private long position;
   private final WriteCount count;
 
   /** Writes {@code channel} (owned from now on) from byte {@code position}. */
-  private AsyncWriteStream(Path path, FileChannel channel, int blockBytes, boolean sync,
-      long position, WriteCount count) {
+  private AsyncWriteStream(
+      Path path,
+      FileChannel channel,
+      int blockBytes,
+      boolean sync,
+      long position,
+      WriteCount count) {
     this.path = path;
     this.channel = channel;
     this.io = BackgroundIo.thread("secmem-write-behind");
@@ -54,8 +64,12 @@ final class AsyncWriteStream implements WriteStream {
 
   /** Creates (or truncates) {@code path} and writes it from the start. */
   static WriteStream create(Path path, int blockBytes, boolean sync) throws IOException {
-    FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE,
-        StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+    FileChannel channel =
+        FileChannel.open(
+            path,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.TRUNCATE_EXISTING,
+            StandardOpenOption.WRITE);
     return new AsyncWriteStream(path, channel, blockBytes, sync, 0, WriteCount.unbounded(path));
   }
 
@@ -63,7 +77,12 @@ final class AsyncWriteStream implements WriteStream {
   static WriteStream region(Path path, int blockBytes, boolean sync, long atInt, long lenInts)
       throws IOException {
     FileChannel channel = FileChannel.open(path, StandardOpenOption.WRITE);
-    return new AsyncWriteStream(path, channel, blockBytes, sync, atInt * Integer.BYTES,
+    return new AsyncWriteStream(
+        path,
+        channel,
+        blockBytes,
+        sync,
+        atInt * Integer.BYTES,
         WriteCount.region(path, atInt, lenInts));
   }
 

@@ -1,7 +1,6 @@
 package org.secmem.stream;
 
 import com.google.common.util.concurrent.ThreadFactoryBuilder;
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.Path;

@@ -22,8 +22,10 @@ final class ChannelReadStream implements ReadStream {
   private final Path path;
   private final FileChannel channel;
   private final ByteBuffer buf;
+
   /** Bytes of the region not yet read into the buffer: a fill never reads past its end. */
   private long unreadBytes;
+
   private final IntCount count;
 
   /** Reads ints [fromInt, toInt) of {@code path}. */

@@ -8,8 +8,8 @@ import java.nio.file.StandardOpenOption;
 import java.util.Objects;
 
 /**
- * Writes through a {@link FileChannel} from a direct buffer of B bytes, with bulk writes encoded
- * a block at a time ({@code IntBuffer.put(int[], int, int)}). With B not a multiple of 4 a write
+ * Writes through a {@link FileChannel} from a direct buffer of B bytes, with bulk writes encoded a
+ * block at a time ({@code IntBuffer.put(int[], int, int)}). With B not a multiple of 4 a write
  * carries the whole ints that fit. A region writer's channel starts at the region and the file is
  * never truncated.
  *
@@ -24,8 +24,10 @@ final class ChannelWriteStream implements WriteStream {
   private final boolean sync;
   private final int tailBlock;
   private final WriteCount count;
+
   /** Whether closing frees the buffer at once (one of this class's own, not a caller's slice). */
   private final boolean ownsBuffer;
+
   private long written;
 
   /**
@@ -34,13 +36,26 @@ final class ChannelWriteStream implements WriteStream {
    * @param tailBlock when not 0, the last write is padded to a multiple of this many bytes (as
    *     O_DIRECT requires) and the file truncated back to its real length
    */
-  ChannelWriteStream(String kind, Path path, FileChannel channel, ByteBuffer buf, boolean sync,
-      int tailBlock, WriteCount count) {
+  ChannelWriteStream(
+      String kind,
+      Path path,
+      FileChannel channel,
+      ByteBuffer buf,
+      boolean sync,
+      int tailBlock,
+      WriteCount count) {
     this(kind, path, channel, buf, sync, tailBlock, count, false);
   }
 
-  private ChannelWriteStream(String kind, Path path, FileChannel channel, ByteBuffer buf,
-      boolean sync, int tailBlock, WriteCount count, boolean ownsBuffer) {
+  private ChannelWriteStream(
+      String kind,
+      Path path,
+      FileChannel channel,
+      ByteBuffer buf,
+      boolean sync,
+      int tailBlock,
+      WriteCount count,
+      boolean ownsBuffer) {
     this.ownsBuffer = ownsBuffer;
     this.kind = kind;
     this.path = path;
@@ -53,18 +68,29 @@ final class ChannelWriteStream implements WriteStream {
 
   /** Creates (or truncates) {@code path} and writes it from the start. */
   static WriteStream create(Path path, int bufferBytes, boolean sync) throws IOException {
-    FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE,
-        StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
-    return new ChannelWriteStream("channel", path, channel, buffer(bufferBytes), sync, 0,
-        WriteCount.unbounded(path), true);
+    FileChannel channel =
+        FileChannel.open(
+            path,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.TRUNCATE_EXISTING,
+            StandardOpenOption.WRITE);
+    return new ChannelWriteStream(
+        "channel", path, channel, buffer(bufferBytes), sync, 0, WriteCount.unbounded(path), true);
   }
 
   /** Writes ints [atInt, atInt + lenInts) of the existing file {@code path}. */
   static WriteStream region(Path path, int bufferBytes, boolean sync, long atInt, long lenInts)
       throws IOException {
     FileChannel channel = Regions.channelAt(path, StandardOpenOption.WRITE, atInt * Integer.BYTES);
-    return new ChannelWriteStream("channel", path, channel, buffer(bufferBytes), sync, 0,
-        WriteCount.region(path, atInt, lenInts), true);
+    return new ChannelWriteStream(
+        "channel",
+        path,
+        channel,
+        buffer(bufferBytes),
+        sync,
+        0,
+        WriteCount.region(path, atInt, lenInts),
+        true);
   }
 
   private static ByteBuffer buffer(int bufferBytes) {
@@ -113,7 +139,8 @@ final class ChannelWriteStream implements WriteStream {
     if (!count.close()) {
       return;
     }
-    try (FileChannel toClose = channel; Released released = new Released()) {
+    try (FileChannel toClose = channel;
+        Released released = new Released()) {
       long real = written + buf.position();
       if (tailBlock > 0 && buf.position() % tailBlock != 0) {
         while (buf.position() % tailBlock != 0) {

@@ -8,8 +8,8 @@ import java.util.Objects;
 
 /**
  * Reads through {@link DataInputStream#readInt()} over a given byte stream: the seed report's
- * {@code Simple} (straight on a {@code FileInputStream}) and {@code Buffer} (through the JDK's 8 KiB
- * {@code BufferedInputStream}) types.
+ * {@code Simple} (straight on a {@code FileInputStream}) and {@code Buffer} (through the JDK's 8
+ * KiB {@code BufferedInputStream}) types.
  *
  * <p>Cost: on JDK 17 {@code readInt} calls {@code read()} four times, so {@code simple} makes four
  * {@code read} system calls per int; {@code buffered} makes one per 8 KiB. Whether the end is

@@ -28,8 +28,13 @@ final class DataOutputWriteStream implements WriteStream {
    * Takes ownership of {@code sink} (which writes to {@code file}); both are closed with this
    * stream.
    */
-  DataOutputWriteStream(StreamType type, Path path, FileOutputStream file, OutputStream sink,
-      boolean sync, WriteCount count) {
+  DataOutputWriteStream(
+      StreamType type,
+      Path path,
+      FileOutputStream file,
+      OutputStream sink,
+      boolean sync,
+      WriteCount count) {
     this.type = type;
     this.path = path;
     this.file = file;

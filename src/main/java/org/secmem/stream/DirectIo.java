@@ -5,9 +5,9 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
-import java.nio.file.NoSuchFileException;
 
 /** Opening files with O_DIRECT and the aligned buffers it needs. */
 final class DirectIo {
@@ -30,8 +30,13 @@ final class DirectIo {
     int block = blockSize(file);
     if (bufferBytes % block != 0) {
       throw new UnsupportedStreamException(
-          "direct: B (" + bufferBytes + " bytes) must be a multiple of the file system's block size"
-              + " (" + block + " bytes) for O_DIRECT, e.g. " + Math.max(block, 1 << 20));
+          "direct: B ("
+              + bufferBytes
+              + " bytes) must be a multiple of the file system's block size"
+              + " ("
+              + block
+              + " bytes) for O_DIRECT, e.g. "
+              + Math.max(block, 1 << 20));
     }
     return block;
   }
@@ -47,8 +52,12 @@ final class DirectIo {
         throw (IOException) e;
       }
       throw new UnsupportedStreamException(
-          "direct: the file system of " + file + " does not support O_DIRECT ("
-              + e.getMessage() + "); use another stream type or another folder", e);
+          "direct: the file system of "
+              + file
+              + " does not support O_DIRECT ("
+              + e.getMessage()
+              + "); use another stream type or another folder",
+          e);
     }
   }
 }

@@ -18,9 +18,17 @@ final class DirectWriteStream {
 
   static WriteStream create(Path path, int bufferBytes, boolean sync) throws IOException {
     int block = DirectIo.checkedBlock(path, bufferBytes);
-    return new ChannelWriteStream("direct", path,
-        DirectIo.open(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+    return new ChannelWriteStream(
+        "direct",
+        path,
+        DirectIo.open(
+            path,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.TRUNCATE_EXISTING,
             StandardOpenOption.WRITE),
-        DirectIo.alignedBuffer(bufferBytes, block), sync, block, WriteCount.unbounded(path));
+        DirectIo.alignedBuffer(bufferBytes, block),
+        sync,
+        block,
+        WriteCount.unbounded(path));
   }
 }

@@ -4,8 +4,8 @@ import java.io.EOFException;
 import java.nio.file.Path;
 
 /**
- * The bookkeeping every read stream shares: whether it is closed, and how many of the file's
- * ints it has handed out. The streams keep only their own buffering.
+ * The bookkeeping every read stream shares: whether it is closed, and how many of the file's ints
+ * it has handed out. The streams keep only their own buffering.
  */
 final class IntCount {
 

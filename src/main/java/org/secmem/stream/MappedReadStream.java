@@ -11,12 +11,12 @@ import java.util.Objects;
 /**
  * Reads through windows of B bytes mapped with {@link FileChannel#map}, each released and the next
  * mapped when the position leaves it: the seed report's {@code Mapping} type. Positions are {@code
- * long}, so files over 2 GiB work; an int may straddle two windows when B is not a multiple of 4.
- * A region's windows start at its first byte, and the last one ends at its end.
+ * long}, so files over 2 GiB work; an int may straddle two windows when B is not a multiple of 4. A
+ * region's windows start at its first byte, and the last one ends at its end.
  *
- * <p>When the file is truncated while it is read, the kernel cannot back the window's pages and
- * the JVM reports a fault ({@link MappingFaults}); it is thrown as an IOException naming the file,
- * at the latest when the window is released (ints handed out from the lost pages before that are
+ * <p>When the file is truncated while it is read, the kernel cannot back the window's pages and the
+ * JVM reports a fault ({@link MappingFaults}); it is thrown as an IOException naming the file, at
+ * the latest when the window is released (ints handed out from the lost pages before that are
  * garbage, so the run fails). After it the stream only closes.
  *
  * <p>Cost: ⌈4N/B⌉ {@code mmap} (and {@code munmap}) calls; the data itself arrives by page faults,
@@ -27,11 +27,14 @@ final class MappedReadStream implements ReadStream {
   private final Path path;
   private final FileChannel channel;
   private final int windowBytes;
+
   /** Where the region ends: no window reaches past it. */
   private final long endBytes;
+
   private final BlockReader reader;
   private long nextWindowStart;
   private final IntCount count;
+
   /** A read failed and was reported: nothing more is read. */
   private boolean failed;
 

@@ -12,12 +12,12 @@ import java.util.Objects;
  * Writes through windows of B bytes mapped read-write with {@link FileChannel#map}: the seed
  * report's {@code Mapping} type. A whole-file writer ({@link #create}) maps past the end, which
  * grows the file, and {@link #close()} truncates it to the bytes really written. A region writer
- * ({@link #region}) maps windows of at most B bytes inside its region of an existing file and
- * never changes the file's length. With {@code sync}, each window is forced to storage before it
- * is released, and the file at close.
+ * ({@link #region}) maps windows of at most B bytes inside its region of an existing file and never
+ * changes the file's length. With {@code sync}, each window is forced to storage before it is
+ * released, and the file at close.
  *
- * <p>When the disk fills up, the kernel cannot back a page written through the mapping and the
- * JVM reports a fault ({@link MappingFaults}). Each new window's pages are touched as it is mapped
+ * <p>When the disk fills up, the kernel cannot back a page written through the mapping and the JVM
+ * reports a fault ({@link MappingFaults}). Each new window's pages are touched as it is mapped
  * ({@link #touchPages}), so that such a fault happens there and is thrown as an IOException naming
  * the file. After it the stream only closes.
  *
@@ -39,20 +39,33 @@ final class MappedWriteStream implements WriteStream {
   private final FileChannel channel;
   private final int windowBytes;
   private final boolean sync;
+
   /** Where the writable bytes end: the region's end, or none for a whole file. */
   private final long endBytes;
+
   /** Whether close truncates the file to the bytes written (a whole file only). */
   private final boolean truncate;
+
   private final WriteCount count;
   private final BlockWriter writer;
+
   /** Where the current window starts, and where the next one will. */
   private long windowStart;
+
   private long nextWindowStart;
+
   /** A write failed and was reported: nothing more is written. */
   private boolean failed;
 
-  private MappedWriteStream(Path path, FileChannel channel, int windowBytes, boolean sync,
-      long startBytes, long endBytes, boolean truncate, WriteCount count) {
+  private MappedWriteStream(
+      Path path,
+      FileChannel channel,
+      int windowBytes,
+      boolean sync,
+      long startBytes,
+      long endBytes,
+      boolean truncate,
+      WriteCount count) {
     this.path = path;
     this.channel = channel;
     this.windowBytes = windowBytes;
@@ -67,20 +80,31 @@ final class MappedWriteStream implements WriteStream {
 
   /** Creates (or truncates) {@code path} and writes it from the start. */
   static WriteStream create(Path path, int windowBytes, boolean sync) throws IOException {
-    FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE,
-        StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.READ, StandardOpenOption.WRITE);
-    return new MappedWriteStream(path, channel, windowBytes, sync, 0, Long.MAX_VALUE, true,
-        WriteCount.unbounded(path));
+    FileChannel channel =
+        FileChannel.open(
+            path,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.TRUNCATE_EXISTING,
+            StandardOpenOption.READ,
+            StandardOpenOption.WRITE);
+    return new MappedWriteStream(
+        path, channel, windowBytes, sync, 0, Long.MAX_VALUE, true, WriteCount.unbounded(path));
   }
 
   /** Writes ints [atInt, atInt + lenInts) of the existing file {@code path}. */
   static WriteStream region(Path path, int windowBytes, boolean sync, long atInt, long lenInts)
       throws IOException {
-    FileChannel channel = FileChannel.open(path, StandardOpenOption.READ,
-        StandardOpenOption.WRITE);
+    FileChannel channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
     long start = atInt * Integer.BYTES;
-    return new MappedWriteStream(path, channel, windowBytes, sync, start,
-        start + lenInts * Integer.BYTES, false, WriteCount.region(path, atInt, lenInts));
+    return new MappedWriteStream(
+        path,
+        channel,
+        windowBytes,
+        sync,
+        start,
+        start + lenInts * Integer.BYTES,
+        false,
+        WriteCount.region(path, atInt, lenInts));
   }
 
   /** Releases the full window and maps the next one (which grows a file written whole). */

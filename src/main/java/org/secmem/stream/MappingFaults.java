@@ -17,9 +17,9 @@ import org.apache.logging.log4j.Logger;
  * can be anywhere later on: in our caller, inside the JDK's channel code (leaving its state
  * broken), or inside the cleaner that unmaps the window, whose handler then calls {@code
  * System.exit(1)}. So the mapped streams call {@link #surface()} before they release a window and
- * at close: a fault in a window is thrown there, inside the stream,
- * where it is caught and explained. A fault with several mapped streams on one thread is reported
- * by the first of them that checks.
+ * at close: a fault in a window is thrown there, inside the stream, where it is caught and
+ * explained. A fault with several mapped streams on one thread is reported by the first of them
+ * that checks.
  */
 final class MappingFaults {
 
@@ -53,23 +53,33 @@ final class MappingFaults {
     if (diskFull(path)) {
       why = "No space left on device (a write through the memory mapping failed)";
     } else {
-      why = "a write through the memory mapping failed (SIGBUS: the disk may be full, or the file"
-          + " was truncated or its storage failed)";
+      why =
+          "a write through the memory mapping failed (SIGBUS: the disk may be full, or the file"
+              + " was truncated or its storage failed)";
     }
     return new IOException(path + ": " + why, fault);
   }
 
-  /** The error for a fault while reading {@code path} through a mapping that ends at {@code end}. */
+  /**
+   * The error for a fault while reading {@code path} through a mapping that ends at {@code end}.
+   */
   static IOException readFailed(Path path, long end, InternalError fault) {
     LOG.debug("Fault in a mapping of {}", path, fault);
     long size = sizeOf(path);
     IOException e;
     if (size >= 0 && size < end) {
-      e = new EOFException(path + ": the file became shorter while it was being read (" + size
-          + " bytes now; a read through the memory mapping failed)");
+      e =
+          new EOFException(
+              path
+                  + ": the file became shorter while it was being read ("
+                  + size
+                  + " bytes now; a read through the memory mapping failed)");
     } else {
-      e = new IOException(path + ": a read through the memory mapping failed (SIGBUS: the file"
-          + " was truncated or its storage failed)");
+      e =
+          new IOException(
+              path
+                  + ": a read through the memory mapping failed (SIGBUS: the file"
+                  + " was truncated or its storage failed)");
     }
     e.initCause(fault);
     return e;

@@ -5,8 +5,8 @@ import java.io.EOFException;
 import java.io.IOException;
 
 /**
- * Reads a file of 32-bit big-endian ints, or a region of one, one at a time or in bulk. "The
- * file" below means the region for a stream opened on one.
+ * Reads a file of 32-bit big-endian ints, or a region of one, one at a time or in bulk. "The file"
+ * below means the region for a stream opened on one.
  *
  * <p>Instances come open from {@link Streams#openReader}; the caller owns the stream and must close
  * it (try-with-resources). After {@link #close()} every method but {@code close} throws {@code

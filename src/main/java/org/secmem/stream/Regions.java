@@ -1,5 +1,6 @@
 package org.secmem.stream;
 
+import java.io.EOFException;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -7,7 +8,6 @@ import java.io.RandomAccessFile;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.io.EOFException;
 
 /**
  * Checking int ranges of a file and opening files at a byte offset, for the streams that read or
@@ -20,21 +20,31 @@ final class Regions {
   /**
    * Checks that ints [fromInt, toInt) lie within a file of {@code fileInts} ints.
    *
-   * @throws java.io.EOFException naming the file when it holds fewer ints than the region needs
-   *     (a caller sized the region from the file, which was cut short since: that is the file's
-   *     doing, not the caller's)
+   * @throws java.io.EOFException naming the file when it holds fewer ints than the region needs (a
+   *     caller sized the region from the file, which was cut short since: that is the file's doing,
+   *     not the caller's)
    * @throws IllegalArgumentException naming the values when the region itself is malformed
    */
-  static void checkRead(Path path, long fromInt, long toInt, long fileInts)
-      throws EOFException {
+  static void checkRead(Path path, long fromInt, long toInt, long fileInts) throws EOFException {
     if (fromInt >= 0 && fromInt <= toInt && toInt > fileInts) {
-      throw new EOFException(path + " holds " + fileInts + " ints, fewer than the "
-          + toInt + " being read (was it cut short or replaced meanwhile?)");
+      throw new EOFException(
+          path
+              + " holds "
+              + fileInts
+              + " ints, fewer than the "
+              + toInt
+              + " being read (was it cut short or replaced meanwhile?)");
     }
     if (fromInt < 0 || fromInt > toInt || toInt > fileInts) {
-      throw new IllegalArgumentException(path + ": cannot read ints [fromInt=" + fromInt
-          + ", toInt=" + toInt + "): need 0 <= fromInt <= toInt <= " + fileInts
-          + " (the file's int count)");
+      throw new IllegalArgumentException(
+          path
+              + ": cannot read ints [fromInt="
+              + fromInt
+              + ", toInt="
+              + toInt
+              + "): need 0 <= fromInt <= toInt <= "
+              + fileInts
+              + " (the file's int count)");
     }
   }
 
@@ -45,9 +55,15 @@ final class Regions {
    */
   static void checkWrite(Path path, long atInt, long lenInts, long fileInts) {
     if (atInt < 0 || lenInts < 0 || atInt > fileInts || lenInts > fileInts - atInt) {
-      throw new IllegalArgumentException(path + ": cannot write " + lenInts + " ints at atInt="
-          + atInt + ": need atInt >= 0, lenInts >= 0 and atInt + lenInts <= " + fileInts
-          + " (the file's int count; size the file before opening region writers)");
+      throw new IllegalArgumentException(
+          path
+              + ": cannot write "
+              + lenInts
+              + " ints at atInt="
+              + atInt
+              + ": need atInt >= 0, lenInts >= 0 and atInt + lenInts <= "
+              + fileInts
+              + " (the file's int count; size the file before opening region writers)");
     }
   }
 
@@ -83,8 +99,7 @@ final class Regions {
    * A channel on the existing file {@code path}, opened with {@code mode} alone (READ or WRITE:
    * nothing created or truncated) and positioned at byte {@code offset}.
    */
-  static FileChannel channelAt(Path path, StandardOpenOption mode, long offset)
-      throws IOException {
+  static FileChannel channelAt(Path path, StandardOpenOption mode, long offset) throws IOException {
     FileChannel channel = FileChannel.open(path, mode);
     try {
       return channel.position(offset);

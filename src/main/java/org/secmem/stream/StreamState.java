@@ -45,7 +45,7 @@ final class StreamState {
 
   /** An earlier call already threw; the stream refuses more work until it is closed. */
   static IOException broken(Path path) {
-    return new IOException(path + ": an earlier read or write failed; the stream can only be"
-        + " closed");
+    return new IOException(
+        path + ": an earlier read or write failed; the stream can only be" + " closed");
   }
 }

@@ -17,8 +17,8 @@ public enum StreamType implements CliName {
   /** A {@code FileChannel} with a direct buffer of B bytes, decoded a block at a time. */
   CHANNEL("channel", "Channel", true),
   /**
-   * O_DIRECT: aligned blocks of B bytes straight to and from the device, no page cache; reads
-   * stay one block ahead on a background thread, so the device works while blocks are decoded.
+   * O_DIRECT: aligned blocks of B bytes straight to and from the device, no page cache; reads stay
+   * one block ahead on a background thread, so the device works while blocks are decoded.
    */
   DIRECT("direct", "Direct", true),
   /** Read-ahead and write-behind of B-byte blocks on a background thread. */
@@ -60,8 +60,7 @@ public enum StreamType implements CliName {
   public static final int DIRECT_ALIGNMENT = 4096;
 
   /** The four types of the seed reports, the defaults of the write and read experiments. */
-  public static final List<StreamType> CLASSIC =
-      List.of(SIMPLE, BUFFERED, USER_BUFFER, MAPPED);
+  public static final List<StreamType> CLASSIC = List.of(SIMPLE, BUFFERED, USER_BUFFER, MAPPED);
 
   /**
    * Why this type cannot use B bytes, or null when it can: {@code direct} takes whole blocks only
@@ -69,8 +68,10 @@ public enum StreamType implements CliName {
    */
   public String bufferProblem(long bufferBytes) {
     if (this == DIRECT && bufferBytes % DIRECT_ALIGNMENT != 0) {
-      return "direct needs B to be a multiple of " + DIRECT_ALIGNMENT
-          + " bytes (the file-system block size O_DIRECT works in), not " + bufferBytes;
+      return "direct needs B to be a multiple of "
+          + DIRECT_ALIGNMENT
+          + " bytes (the file-system block size O_DIRECT works in), not "
+          + bufferBytes;
     }
     return null;
   }

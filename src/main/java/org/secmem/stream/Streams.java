@@ -27,8 +27,8 @@ public final class Streams {
 
   /**
    * Opens ints [fromInt, toInt) of {@code path} for reading: the stream hands out toInt - fromInt
-   * ints, then is at its end. The returned stream is open; the caller closes it. Several readers
-   * of one file may be used at the same time from different threads.
+   * ints, then is at its end. The returned stream is open; the caller closes it. Several readers of
+   * one file may be used at the same time from different threads.
    *
    * @throws IllegalArgumentException naming the values unless 0 <= fromInt <= toInt
    * @throws java.io.EOFException naming the file when it holds fewer than toInt ints
@@ -77,14 +77,14 @@ public final class Streams {
       case SIMPLE:
         {
           FileOutputStream file = new FileOutputStream(path.toFile());
-          return new DataOutputWriteStream(type, path, file, file, sync,
-              WriteCount.unbounded(path));
+          return new DataOutputWriteStream(
+              type, path, file, file, sync, WriteCount.unbounded(path));
         }
       case BUFFERED:
         {
           FileOutputStream file = new FileOutputStream(path.toFile());
-          return new DataOutputWriteStream(type, path, file, new BufferedOutputStream(file), sync,
-              WriteCount.unbounded(path));
+          return new DataOutputWriteStream(
+              type, path, file, new BufferedOutputStream(file), sync, WriteCount.unbounded(path));
         }
       case USER_BUFFER:
         return new UserBufferWriteStream(
@@ -118,9 +118,9 @@ public final class Streams {
    * region writer opens.
    *
    * <p>Writing more than {@code lenInts} ints throws an IOException naming the region. {@code
-   * close()} writes what is buffered, forces to storage when {@code options.sync()}, and closes
-   * the file. Several region writers on disjoint regions of one file may be used at the same time
-   * from different threads: each has its own file descriptor, channel or mapping.
+   * close()} writes what is buffered, forces to storage when {@code options.sync()}, and closes the
+   * file. Several region writers on disjoint regions of one file may be used at the same time from
+   * different threads: each has its own file descriptor, channel or mapping.
    *
    * @throws IllegalArgumentException naming the values unless atInt >= 0, lenInts >= 0 and atInt +
    *     lenInts <= intCount(path)
@@ -131,9 +131,14 @@ public final class Streams {
       StreamType type, Path path, StreamOptions options, long atInt, long lenInts)
       throws IOException {
     if (!writesRegions(type)) {
-      throw new UnsupportedStreamException(type.cliName() + " cannot write a region of " + path
-          + " at int " + atInt + ": O_DIRECT writes need offsets and lengths that are whole"
-          + " file-system blocks; write regions with another stream type");
+      throw new UnsupportedStreamException(
+          type.cliName()
+              + " cannot write a region of "
+              + path
+              + " at int "
+              + atInt
+              + ": O_DIRECT writes need offsets and lengths that are whole"
+              + " file-system blocks; write regions with another stream type");
     }
     Regions.checkWrite(path, atInt, lenInts, intCount(path));
     int b = options.bufferBytes();
@@ -149,12 +154,17 @@ public final class Streams {
       case BUFFERED:
         {
           FileOutputStream file = Regions.outputAt(path, atByte);
-          return new DataOutputWriteStream(type, path, file, new BufferedOutputStream(file), sync,
+          return new DataOutputWriteStream(
+              type,
+              path,
+              file,
+              new BufferedOutputStream(file),
+              sync,
               WriteCount.region(path, atInt, lenInts));
         }
       case USER_BUFFER:
-        return new UserBufferWriteStream(path, Regions.outputAt(path, atByte), b, sync,
-            WriteCount.region(path, atInt, lenInts));
+        return new UserBufferWriteStream(
+            path, Regions.outputAt(path, atByte), b, sync, WriteCount.region(path, atInt, lenInts));
       case MAPPED:
         return MappedWriteStream.region(path, b, sync, atInt, lenInts);
       case CHANNEL:
@@ -175,12 +185,16 @@ public final class Streams {
    * @throws Error {@code e} itself, when it is not a mapping fault
    */
   public static IOException mappingFault(Error e, List<Path> files) {
-    if (!(e instanceof InternalError) || !String.valueOf(e.getMessage()).contains("memory access")) {
+    if (!(e instanceof InternalError)
+        || !String.valueOf(e.getMessage()).contains("memory access")) {
       throw e;
     }
     String which = files.size() == 1 ? files.get(0).toString() : "one of " + files;
-    return new IOException(which + ": an access through a memory mapping failed (the file was"
-        + " truncated or the disk is full)", e);
+    return new IOException(
+        which
+            + ": an access through a memory mapping failed (the file was"
+            + " truncated or the disk is full)",
+        e);
   }
 
   /**

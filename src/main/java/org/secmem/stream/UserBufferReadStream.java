@@ -20,8 +20,10 @@ final class UserBufferReadStream implements ReadStream {
   private final byte[] buf;
   private int pos;
   private int limit;
+
   /** Bytes of the region not yet read into the buffer: a fill never reads past its end. */
   private long unreadBytes;
+
   private final IntCount count;
 
   /** Reads ints [fromInt, toInt) of {@code path}. */

@@ -7,8 +7,8 @@ import java.util.Objects;
 
 /**
  * Writes into an own buffer of B bytes, flushed by one {@code FileOutputStream.write(byte[])} call
- * when full: the seed report's {@code BufferB} type. An int may straddle two flushes when B is not a
- * multiple of 4.
+ * when full: the seed report's {@code BufferB} type. An int may straddle two flushes when B is not
+ * a multiple of 4.
  *
  * <p>Cost: ⌈4N/B⌉ {@code write} system calls.
  */

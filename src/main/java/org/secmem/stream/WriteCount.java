@@ -5,8 +5,8 @@ import java.nio.file.Path;
 
 /**
  * The bookkeeping every write stream shares: whether it is closed, and, for a region writer, how
- * many of the region's ints are still free. A whole-file writer has no limit. The streams keep
- * only their own buffering.
+ * many of the region's ints are still free. A whole-file writer has no limit. The streams keep only
+ * their own buffering.
  */
 final class WriteCount {
 
@@ -49,9 +49,19 @@ final class WriteCount {
 
   /** The error for {@code n} ints more than the region holds. */
   IOException full(long n) {
-    return new IOException(path + ": cannot write " + n + " more int(s) to the region of " + limit
-        + " ints [" + firstInt + ", " + (firstInt + limit) + "): " + written
-        + " already written");
+    return new IOException(
+        path
+            + ": cannot write "
+            + n
+            + " more int(s) to the region of "
+            + limit
+            + " ints ["
+            + firstInt
+            + ", "
+            + (firstInt + limit)
+            + "): "
+            + written
+            + " already written");
   }
 
   /** Marks the stream closed; false when it already was (close may be called twice). */

@@ -8,9 +8,9 @@ import java.io.IOException;
  * an existing file, which holds a fixed number of ints and whose file keeps its length.
  *
  * <p>Instances come open from {@link Streams#createWriter} or {@link Streams#createRegionWriter};
- * the caller owns the stream and must close it. {@link #close()} writes what is still buffered
- * and, when the stream was created with {@link StreamOptions#sync()}, forces the file to storage
- * before it returns. After {@code close} every method but {@code close} throws {@code
+ * the caller owns the stream and must close it. {@link #close()} writes what is still buffered and,
+ * when the stream was created with {@link StreamOptions#sync()}, forces the file to storage before
+ * it returns. After {@code close} every method but {@code close} throws {@code
  * IllegalStateException("closed")}.
  */
 public interface WriteStream extends Closeable {

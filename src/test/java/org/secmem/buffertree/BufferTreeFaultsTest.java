@@ -23,9 +23,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.secmem.buffertree.TreeCases.Shape;
 import org.secmem.data.SortOrder;
+import org.secmem.fs.TempRegistry;
 import org.secmem.sort.SortSpec;
 import org.secmem.sort.StreamFactory;
-import org.secmem.fs.TempRegistry;
 import org.secmem.sort.WorkDirectory;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.StreamOptions;
@@ -34,10 +34,10 @@ import org.secmem.stream.WriteStream;
 
 /**
  * Buffer-tree sort meeting faults: a stream that fails to open, write, read or close at the k-th
- * such event, for k across the whole sort (reading the input, the root's appends, emptyings,
- * merges and splits, the output), and an interrupt before or during the sort. Each ends in one
- * IOException naming the input (an InterruptedIOException for an interrupt), every stream
- * closed, no output and no work folder left, and an output that existed untouched.
+ * such event, for k across the whole sort (reading the input, the root's appends, emptyings, merges
+ * and splits, the output), and an interrupt before or during the sort. Each ends in one IOException
+ * naming the input (an InterruptedIOException for an interrupt), every stream closed, no output and
+ * no work folder left, and an output that existed untouched.
  */
 class BufferTreeFaultsTest {
 
@@ -45,12 +45,13 @@ class BufferTreeFaultsTest {
 
   /** What the k-th event does. */
   enum Fault {
-    THROW, INTERRUPT
+    THROW,
+    INTERRUPT
   }
 
   /**
-   * Streams that count their events (opening, each write, each read, closing) and at the k-th
-   * throw an IOException or interrupt the thread; they remember whether each was closed.
+   * Streams that count their events (opening, each write, each read, closing) and at the k-th throw
+   * an IOException or interrupt the thread; they remember whether each was closed.
    */
   static final class CountingFactory implements StreamFactory {
     final long failAt;
@@ -76,8 +77,8 @@ class BufferTreeFaultsTest {
     }
 
     @Override
-    public ReadStream openReader(StreamType type, Path path, StreamOptions options, long from,
-        long to) throws IOException {
+    public ReadStream openReader(
+        StreamType type, Path path, StreamOptions options, long from, long to) throws IOException {
       event("open " + path.getFileName());
       ReadStream real = StreamFactory.standard().openReader(type, path, options, from, to);
       int index = track(path);
@@ -116,11 +117,11 @@ class BufferTreeFaultsTest {
     }
 
     @Override
-    public WriteStream createRegionWriter(StreamType type, Path path, StreamOptions options,
-        long at, long len) throws IOException {
+    public WriteStream createRegionWriter(
+        StreamType type, Path path, StreamOptions options, long at, long len) throws IOException {
       event("open region of " + path.getFileName());
-      return counted(StreamFactory.standard().createRegionWriter(type, path, options, at, len),
-          path);
+      return counted(
+          StreamFactory.standard().createRegionWriter(type, path, options, at, len), path);
     }
 
     private WriteStream counted(WriteStream real, Path path) {
@@ -168,11 +169,19 @@ class BufferTreeFaultsTest {
   }
 
   /** B = 16 ints, m = 8 blocks, b = 4: leaves split, the root splits, three levels or more. */
-  private static BufferTreeSort.Result sort(StreamFactory f, Path in, Path out)
-      throws IOException {
-    return new BufferTreeSort(FanoutRule.ratio(2), f, TempRegistry.none()).sortCounted(
-        new SortSpec(in, out, 8 * 16, 2, StreamType.USER_BUFFER, StreamType.USER_BUFFER,
-            StreamOptions.ofBuffer(64), SortOrder.ASCENDING, Optional.empty()));
+  private static BufferTreeSort.Result sort(StreamFactory f, Path in, Path out) throws IOException {
+    return new BufferTreeSort(FanoutRule.ratio(2), f, TempRegistry.none())
+        .sortCounted(
+            new SortSpec(
+                in,
+                out,
+                8 * 16,
+                2,
+                StreamType.USER_BUFFER,
+                StreamType.USER_BUFFER,
+                StreamOptions.ofBuffer(64),
+                SortOrder.ASCENDING,
+                Optional.empty()));
   }
 
   /** Events a sort without faults has: opens, writes, reads and closes. */
@@ -204,7 +213,9 @@ class BufferTreeFaultsTest {
       throws IOException {
     try (Stream<Path> left = Files.list(base)) {
       List<String> names = left.map(p -> p.getFileName().toString()).sorted().toList();
-      assertEquals(outputExisted ? List.of("in.bin", "out.bin") : List.of("in.bin"), names,
+      assertEquals(
+          outputExisted ? List.of("in.bin", "out.bin") : List.of("in.bin"),
+          names,
           "no work folder (" + WorkDirectory.PREFIX + "*), no partial output: " + what);
     }
     if (outputExisted) {
@@ -229,7 +240,8 @@ class BufferTreeFaultsTest {
       String what = "k=" + k + " of " + events + " (" + f.failedAt + "): " + e;
       assertTrue(e.getMessage().contains(in.toString()), "names the input: " + what);
       assertTrue(e.getMessage().contains("injected fault at event " + k), what);
-      assertTrue(f.closed.stream().allMatch(c -> c),
+      assertTrue(
+          f.closed.stream().allMatch(c -> c),
           "every stream closed: " + f.opened + " " + f.closed + " " + what);
       assertNothingLeft(base, outputExisted, what);
     }
@@ -265,8 +277,9 @@ class BufferTreeFaultsTest {
         assertTrue(Thread.interrupted(), "interrupt kept: " + what + " (" + f.failedAt + ")");
         int[] expected = TreeCases.expected(TreeCases.readInts(in), SortOrder.ASCENDING);
         assertArrayEquals(expected, TreeCases.readInts(out), what);
-        assertTrue(k > events / 2, "an interrupt in the first half stops the sort: " + what
-            + " (" + f.failedAt + ")");
+        assertTrue(
+            k > events / 2,
+            "an interrupt in the first half stops the sort: " + what + " (" + f.failedAt + ")");
       } catch (InterruptedIOException e) {
         stopped++;
         assertTrue(e.getMessage().contains(in.toString()), what + ": " + e);
@@ -285,29 +298,46 @@ class BufferTreeFaultsTest {
   void faultInABufferTree_closeStillDeletesEveryFile() throws IOException {
     // Not through the sort's work folder: the tree's own close must find every file it made,
     // also those of a merge or split cut short.
-    TreeMemory p = TreeMemory.plan(0, 8 * 16, 64, FanoutRule.ratio(2), StreamType.USER_BUFFER,
-        StreamType.USER_BUFFER);
+    TreeMemory p =
+        TreeMemory.plan(
+            0, 8 * 16, 64, FanoutRule.ratio(2), StreamType.USER_BUFFER, StreamType.USER_BUFFER);
     int[] values = TreeCases.data(Shape.RANDOM, N, 8);
     CountingFactory count = new CountingFactory(0, Fault.THROW);
     Path d0 = Files.createDirectories(dir.resolve("t0"));
-    try (BufferTree t = new BufferTree(p, d0, count, StreamType.USER_BUFFER,
-        StreamType.USER_BUFFER, StreamOptions.ofBuffer(64))) {
+    try (BufferTree t =
+        new BufferTree(
+            p,
+            d0,
+            count,
+            StreamType.USER_BUFFER,
+            StreamType.USER_BUFFER,
+            StreamOptions.ofBuffer(64))) {
       t.insert(values, 0, N);
       t.emptyAll();
     }
     for (long k : ks(count.events, 24)) {
       Path d = Files.createDirectories(dir.resolve("t" + k));
       CountingFactory f = new CountingFactory(k, Fault.THROW);
-      assertThrows(IOException.class, () -> {
-        try (BufferTree t = new BufferTree(p, d, f, StreamType.USER_BUFFER,
-            StreamType.USER_BUFFER, StreamOptions.ofBuffer(64))) {
-          t.insert(values, 0, N);
-          t.emptyAll();
-        }
-      });
+      assertThrows(
+          IOException.class,
+          () -> {
+            try (BufferTree t =
+                new BufferTree(
+                    p,
+                    d,
+                    f,
+                    StreamType.USER_BUFFER,
+                    StreamType.USER_BUFFER,
+                    StreamOptions.ofBuffer(64))) {
+              t.insert(values, 0, N);
+              t.emptyAll();
+            }
+          });
       assertTrue(f.closed.stream().allMatch(c -> c), "k=" + k + " " + f.opened + f.closed);
       try (Stream<Path> left = Files.list(d)) {
-        assertEquals(List.of(), left.map(x -> x.getFileName().toString()).toList(),
+        assertEquals(
+            List.of(),
+            left.map(x -> x.getFileName().toString()).toList(),
             "k=" + k + " (" + f.failedAt + ")");
       }
       assertFalse(Thread.currentThread().isInterrupted());

@@ -29,18 +29,18 @@ import org.secmem.buffertree.TreeCases.Boundary;
 import org.secmem.buffertree.TreeCases.Shape;
 import org.secmem.data.Checksum;
 import org.secmem.data.SortOrder;
+import org.secmem.fs.TempRegistry;
 import org.secmem.sort.SortSpec;
 import org.secmem.sort.SortStats;
 import org.secmem.sort.StreamFactory;
-import org.secmem.fs.TempRegistry;
 import org.secmem.sort.WorkDirectory;
 import org.secmem.stream.DirectSupport;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
 
 /**
- * Buffer-tree sort's contract: the output is the input sorted (either order) for every N around
- * the tree's block, buffer and leaf boundaries, every M, B and (a, b), every data shape and every
+ * Buffer-tree sort's contract: the output is the input sorted (either order) for every N around the
+ * tree's block, buffer and leaf boundaries, every M, B and (a, b), every data shape and every
  * stream pair a tree can write with; the figures it reports agree with each other and the plan;
  * nothing but the output is left. A {@code direct} write type is refused up front.
  */
@@ -51,14 +51,22 @@ class BufferTreeSortTest {
   /** Block sizes in bytes: 1, 2, 3, 4, 16 and 64 ints. */
   private static final int[] BUFFERS = {4, 8, 12, 16, 64, 256};
 
-  static SortSpec spec(Path in, Path out, long m, StreamType r, StreamType w, int b,
-      SortOrder order) {
+  static SortSpec spec(
+      Path in, Path out, long m, StreamType r, StreamType w, int b, SortOrder order) {
     return new SortSpec(in, out, m, 2, r, w, StreamOptions.ofBuffer(b), order, Optional.empty());
   }
 
   /** Sorts {@code values}, checks the output, the figures and that only the output is left. */
-  static BufferTreeSort.Result sortAndCheck(Path base, int[] values, long m, int b,
-      FanoutRule rule, StreamType r, StreamType w, SortOrder order) throws IOException {
+  static BufferTreeSort.Result sortAndCheck(
+      Path base,
+      int[] values,
+      long m,
+      int b,
+      FanoutRule rule,
+      StreamType r,
+      StreamType w,
+      SortOrder order)
+      throws IOException {
     Files.createDirectories(base);
     Path in = base.resolve("in.bin");
     Path out = base.resolve("out/sorted.bin");
@@ -67,15 +75,30 @@ class BufferTreeSortTest {
     BufferTreeSort sorter = new BufferTreeSort(rule, StreamFactory.standard(), TempRegistry.none());
     SortSpec spec = spec(in, out, m, r, w, b, order);
     BufferTreeSort.Result res = sorter.sortCounted(spec);
-    String what = r + "/" + w + " n=" + values.length + " M=" + m + " B=" + b + " " + rule.text()
-        + " " + order + " " + res.tree();
+    String what =
+        r
+            + "/"
+            + w
+            + " n="
+            + values.length
+            + " M="
+            + m
+            + " B="
+            + b
+            + " "
+            + rule.text()
+            + " "
+            + order
+            + " "
+            + res.tree();
     assertArrayEquals(TreeCases.expected(values, order), TreeCases.readInts(out), what);
     assertArrayEquals(before, Files.readAllBytes(in), "input unchanged: " + what);
     try (Stream<Path> left = Files.list(out.getParent())) {
       assertEquals(List.of(out), left.toList(), "only the output is left: " + what);
     }
     try (Stream<Path> left = Files.list(base)) {
-      assertTrue(left.noneMatch(p -> p.getFileName().toString().startsWith(WorkDirectory.PREFIX)),
+      assertTrue(
+          left.noneMatch(p -> p.getFileName().toString().startsWith(WorkDirectory.PREFIX)),
           "no work folder: " + what);
     }
     long n = values.length;
@@ -128,15 +151,18 @@ class BufferTreeSortTest {
       @ForAll @IntRange(min = 0, max = 6000) int any,
       @ForAll Shape shape,
       @ForAll SortOrder order,
-      @ForAll long seed) throws IOException {
+      @ForAll long seed)
+      throws IOException {
     boolean direct = read == StreamType.DIRECT;
     if (direct) {
       Assume.that(DirectSupport.available()); // no O_DIRECT here (tmpfs): skipped
     }
     // async hands every block to another thread: blocks of one int would cost a hand-over each.
     boolean async = read == StreamType.ASYNC || write == StreamType.ASYNC;
-    int b = direct ? StreamType.DIRECT_ALIGNMENT
-        : async ? Math.max(64, BUFFERS[bufferChoice]) : BUFFERS[bufferChoice];
+    int b =
+        direct
+            ? StreamType.DIRECT_ALIGNMENT
+            : async ? Math.max(64, BUFFERS[bufferChoice]) : BUFFERS[bufferChoice];
     int bi = b / 4;
     int m = direct ? 4 + blocks % 4 : blocks;
     FanoutRule rule = TreeCases.rule(ruleChoice, m, pick);
@@ -170,8 +196,8 @@ class BufferTreeSortTest {
 
   @ParameterizedTest(name = "{0}/{1} {2}")
   @MethodSource("everyPair")
-  void sort_threeLevels_everyStreamPair_matchesArraysSort(StreamType r, StreamType w,
-      SortOrder o) throws IOException {
+  void sort_threeLevels_everyStreamPair_matchesArraysSort(StreamType r, StreamType w, SortOrder o)
+      throws IOException {
     boolean direct = r == StreamType.DIRECT;
     Assumptions.assumeTrue(!direct || DirectSupport.available(), "no O_DIRECT here");
     int b = direct ? StreamType.DIRECT_ALIGNMENT : 64;
@@ -197,15 +223,21 @@ class BufferTreeSortTest {
     Path in = dir.resolve("in.bin");
     Path out = dir.resolve("out.bin");
     TreeCases.writeInts(in, TreeCases.data(Shape.RANDOM, 5000, 3));
-    BufferTreeSort sorter = new BufferTreeSort(FanoutRule.DEFAULT, StreamFactory.standard(),
-        TempRegistry.none());
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> sorter.sort(spec(in, out, 1 << 16, r, StreamType.DIRECT, 4096,
-            SortOrder.ASCENDING)));
-    assertTrue(e.getMessage().contains("direct") && e.getMessage().contains("write stream"),
+    BufferTreeSort sorter =
+        new BufferTreeSort(FanoutRule.DEFAULT, StreamFactory.standard(), TempRegistry.none());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                sorter.sort(
+                    spec(in, out, 1 << 16, r, StreamType.DIRECT, 4096, SortOrder.ASCENDING)));
+    assertTrue(
+        e.getMessage().contains("direct") && e.getMessage().contains("write stream"),
         e.getMessage());
     try (Stream<Path> left = Files.list(dir)) {
-      assertEquals(List.of("in.bin"), left.map(p -> p.getFileName().toString()).toList(),
+      assertEquals(
+          List.of("in.bin"),
+          left.map(p -> p.getFileName().toString()).toList(),
           "no output, no work folder");
     }
   }
@@ -216,18 +248,34 @@ class BufferTreeSortTest {
 
   @Test
   void sort_descending_keepsTheExtremesAndComplementsBack() throws IOException {
-    int[] values = {Integer.MAX_VALUE, 0, -1, Integer.MIN_VALUE, 1, Integer.MIN_VALUE,
-        Integer.MAX_VALUE, -1, 0};
+    int[] values = {
+      Integer.MAX_VALUE, 0, -1, Integer.MIN_VALUE, 1, Integer.MIN_VALUE, Integer.MAX_VALUE, -1, 0
+    };
     for (SortOrder o : SortOrder.values()) {
-      sortAndCheck(dir.resolve(o.cliName()), values, 4, 4, FanoutRule.ratio(2),
-          StreamType.USER_BUFFER, StreamType.USER_BUFFER, o);
+      sortAndCheck(
+          dir.resolve(o.cliName()),
+          values,
+          4,
+          4,
+          FanoutRule.ratio(2),
+          StreamType.USER_BUFFER,
+          StreamType.USER_BUFFER,
+          o);
     }
   }
 
   @Test
   void sort_emptyInput_writesAnEmptyOutput() throws IOException {
-    BufferTreeSort.Result res = sortAndCheck(dir.resolve("e"), new int[0], 64, 16,
-        FanoutRule.DEFAULT, StreamType.USER_BUFFER, StreamType.USER_BUFFER, SortOrder.ASCENDING);
+    BufferTreeSort.Result res =
+        sortAndCheck(
+            dir.resolve("e"),
+            new int[0],
+            64,
+            16,
+            FanoutRule.DEFAULT,
+            StreamType.USER_BUFFER,
+            StreamType.USER_BUFFER,
+            SortOrder.ASCENDING);
     assertEquals(1, res.tree().height());
     assertEquals(0, res.tree().leafEmptyings());
     assertEquals(0, res.tree().blocksWritten());

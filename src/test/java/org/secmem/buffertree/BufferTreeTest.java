@@ -28,9 +28,9 @@ import org.secmem.stream.StreamType;
 
 /**
  * The buffer tree itself: after any inserts and {@link BufferTree#emptyAll()} its (a, b)-tree
- * checks out and its counters agree with what the code guarantees; inserts may follow an
- * emptying; {@link BufferTree#drain} gives the sorted multiset and leaves no file; a drained tree
- * takes no more inserts.
+ * checks out and its counters agree with what the code guarantees; inserts may follow an emptying;
+ * {@link BufferTree#drain} gives the sorted multiset and leaves no file; a drained tree takes no
+ * more inserts.
  */
 class BufferTreeTest {
 
@@ -39,15 +39,16 @@ class BufferTreeTest {
   private static final int[] BUFFERS = {4, 8, 12, 16, 64};
 
   static BufferTree tree(TreeMemory plan, Path dir, StreamType r, StreamType w) {
-    return new BufferTree(plan, dir, StreamFactory.standard(), r, w,
-        StreamOptions.ofBuffer(plan.blockInts() * 4));
+    return new BufferTree(
+        plan, dir, StreamFactory.standard(), r, w, StreamOptions.ofBuffer(plan.blockInts() * 4));
   }
 
   /** A block is B/4 ints, m = M/B blocks, a buffer is full above m/2 blocks, a leaf b blocks. */
   @Test
   void plan_blocksBuffersAndLeaves() {
-    TreeMemory p = TreeMemory.plan(1000, 100, 16, FanoutRule.ratio(2), StreamType.USER_BUFFER,
-        StreamType.USER_BUFFER);
+    TreeMemory p =
+        TreeMemory.plan(
+            1000, 100, 16, FanoutRule.ratio(2), StreamType.USER_BUFFER, StreamType.USER_BUFFER);
     assertEquals(4, p.blockInts());
     assertEquals(25, p.m());
     assertEquals(12 * 4, p.bufferInts());
@@ -59,8 +60,8 @@ class BufferTreeTest {
   }
 
   /**
-   * What the code guarantees of the counters after {@code emptyAll} with {@code n} keys in the
-   * tree (all of them in leaves now).
+   * What the code guarantees of the counters after {@code emptyAll} with {@code n} keys in the tree
+   * (all of them in leaves now).
    */
   static void checkStats(TreeStats t, TreeMemory p, long n, String what) {
     long bi = p.blockInts();
@@ -69,16 +70,18 @@ class BufferTreeTest {
     int b = p.fanout().b();
     assertEquals(p.fanout(), t.fanout(), what);
     if (n == 0) {
-      assertEquals(new TreeStats(p.fanout(), 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-          t.forceEmptyNanos(), 0), t, what);
+      assertEquals(
+          new TreeStats(p.fanout(), 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, t.forceEmptyNanos(), 0),
+          t,
+          what);
       return;
     }
     // Every key is written to the root's buffer once and to a leaf at least once; every buffer
     // written is read back whole.
     assertTrue(t.blocksWritten() >= 2 * blocks, "root buffer and leaves: " + what);
     assertTrue(t.intsWritten() >= 2 * n && t.intsRead() >= n, what);
-    assertTrue(t.blocksWritten() <= t.intsWritten() && t.blocksWritten() * bi >= t.intsWritten(),
-        what);
+    assertTrue(
+        t.blocksWritten() <= t.intsWritten() && t.blocksWritten() * bi >= t.intsWritten(), what);
     assertTrue(t.blocksRead() <= t.intsRead() && t.blocksRead() * bi >= t.intsRead(), what);
     assertTrue(t.leafEmptyings() >= 1, what);
     assertTrue(t.blockPushes() >= t.internalEmptyings(), what);
@@ -109,8 +112,8 @@ class BufferTreeTest {
 
   @Provide
   Arbitrary<StreamType> writes() {
-    return Arbitraries.of(StreamType.USER_BUFFER, StreamType.CHANNEL, StreamType.MAPPED,
-        StreamType.BUFFERED);
+    return Arbitraries.of(
+        StreamType.USER_BUFFER, StreamType.CHANNEL, StreamType.MAPPED, StreamType.BUFFERED);
   }
 
   @Property(tries = 40)
@@ -128,13 +131,15 @@ class BufferTreeTest {
       @ForAll Shape shape,
       @ForAll @IntRange(min = 1, max = 3) int emptyings,
       @ForAll boolean oneByOne,
-      @ForAll long seed) throws IOException {
+      @ForAll long seed)
+      throws IOException {
     int b = BUFFERS[bufferChoice];
     int bi = b / 4;
     FanoutRule rule = TreeCases.rule(ruleChoice, blocks, pick);
     TreeMemory plan = TreeMemory.plan(0, (long) blocks * bi, b, rule, read, write);
-    int n = TreeCases.size(plan, boundary, times, delta, any,
-        (int) Math.min(5000, 50 * plan.bufferInts()));
+    int n =
+        TreeCases.size(
+            plan, boundary, times, delta, any, (int) Math.min(5000, 50 * plan.bufferInts()));
     int[] values = TreeCases.data(shape, n, seed);
     Path d = Files.createTempDirectory("secmem-bt-tree");
     try {
@@ -161,19 +166,21 @@ class BufferTreeTest {
           TreeStats s = t.stats(0, 0);
           checkStats(s, plan, to, what + " after part " + k);
           assertTrue(s.height() >= height && s.leaves() >= leaves, what);
-          assertTrue(s.blocksWritten() >= before.blocksWritten()
-              && s.rebalances() >= before.rebalances(), what);
+          assertTrue(
+              s.blocksWritten() >= before.blocksWritten() && s.rebalances() >= before.rebalances(),
+              what);
           height = s.height();
           leaves = s.leaves();
           before = s;
         }
         int[] out = new int[n];
         int[] pos = {0};
-        t.drain((block, len) -> {
-          assertTrue(len > 0 && len <= plan.blockInts(), "a block at a time: " + len);
-          System.arraycopy(block, 0, out, pos[0], len);
-          pos[0] += len;
-        });
+        t.drain(
+            (block, len) -> {
+              assertTrue(len > 0 && len <= plan.blockInts(), "a block at a time: " + len);
+              System.arraycopy(block, 0, out, pos[0], len);
+              pos[0] += len;
+            });
         assertEquals(n, pos[0], what);
         int[] expected = values.clone();
         Arrays.sort(expected);
@@ -196,8 +203,9 @@ class BufferTreeTest {
   @Test
   void height_growsAsNPassesOneLeafThenBLeaves() throws IOException {
     // B = 4 ints, m = 8: buffers full above 4 blocks, b = 4, a = 1: leaves of 2 .. 4 blocks.
-    TreeMemory p = TreeMemory.plan(0, 32, 16, FanoutRule.ratio(2), StreamType.USER_BUFFER,
-        StreamType.USER_BUFFER);
+    TreeMemory p =
+        TreeMemory.plan(
+            0, 32, 16, FanoutRule.ratio(2), StreamType.USER_BUFFER, StreamType.USER_BUFFER);
     assertEquals(16, p.leafInts());
     int last = 0;
     for (int n : new int[] {0, 1, 15, 16, 17, 40, 64, 65, 300}) {
@@ -227,10 +235,12 @@ class BufferTreeTest {
   void fanoutTwo_splitsEndAndKeepTheTree() throws IOException {
     // b = 2: a node of three children splits into two and one; a root split must not make a
     // root as wide as the node it split (a split without end).
-    for (FanoutRule rule : List.of(FanoutRule.fixed(new Fanout(1, 2)), FanoutRule.ratio(2),
-        FanoutRule.fixed(new Fanout(1, 3)))) {
-      TreeMemory p = TreeMemory.plan(0, 4, 4, rule, StreamType.USER_BUFFER,
-          StreamType.USER_BUFFER);
+    for (FanoutRule rule :
+        List.of(
+            FanoutRule.fixed(new Fanout(1, 2)),
+            FanoutRule.ratio(2),
+            FanoutRule.fixed(new Fanout(1, 3)))) {
+      TreeMemory p = TreeMemory.plan(0, 4, 4, rule, StreamType.USER_BUFFER, StreamType.USER_BUFFER);
       Path d = Files.createDirectories(dir.resolve(rule.text().replace('/', '-')));
       int[] values = TreeCases.data(Shape.RANDOM, 80, 5);
       try (BufferTree t = tree(p, d, StreamType.USER_BUFFER, StreamType.USER_BUFFER)) {
@@ -240,10 +250,11 @@ class BufferTreeTest {
         checkStats(t.stats(0, 0), p, values.length, rule.text());
         int[] out = new int[values.length];
         int[] pos = {0};
-        t.drain((block, len) -> {
-          System.arraycopy(block, 0, out, pos[0], len);
-          pos[0] += len;
-        });
+        t.drain(
+            (block, len) -> {
+              System.arraycopy(block, 0, out, pos[0], len);
+              pos[0] += len;
+            });
         Arrays.sort(values);
         assertArrayEquals(values, out, rule.text());
       }
@@ -252,8 +263,9 @@ class BufferTreeTest {
 
   @Test
   void close_withKeysInBuffersAndLeaves_deletesEveryFile() throws IOException {
-    TreeMemory p = TreeMemory.plan(0, 32, 16, FanoutRule.ratio(2), StreamType.USER_BUFFER,
-        StreamType.USER_BUFFER);
+    TreeMemory p =
+        TreeMemory.plan(
+            0, 32, 16, FanoutRule.ratio(2), StreamType.USER_BUFFER, StreamType.USER_BUFFER);
     try (BufferTree t = tree(p, dir, StreamType.USER_BUFFER, StreamType.USER_BUFFER)) {
       t.insert(TreeCases.data(Shape.DUPLICATES, 777, 2), 0, 777);
       try (Stream<Path> files = Files.list(dir)) {
@@ -267,10 +279,13 @@ class BufferTreeTest {
 
   @Test
   void directWrites_areRefused() {
-    TreeMemory p = TreeMemory.plan(0, 1 << 14, 4096, FanoutRule.ratio(2), StreamType.DIRECT,
-        StreamType.DIRECT);
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> tree(p, dir, StreamType.USER_BUFFER, StreamType.DIRECT));
+    TreeMemory p =
+        TreeMemory.plan(
+            0, 1 << 14, 4096, FanoutRule.ratio(2), StreamType.DIRECT, StreamType.DIRECT);
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> tree(p, dir, StreamType.USER_BUFFER, StreamType.DIRECT));
     assertTrue(e.getMessage().contains("direct"), e.getMessage());
   }
 

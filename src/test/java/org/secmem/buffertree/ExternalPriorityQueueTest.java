@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.PriorityQueue;
@@ -21,12 +22,11 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.RandomDistribution;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.secmem.sort.StreamFactory;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
-import java.util.Comparator;
-import org.junit.jupiter.api.Assertions;
 
 /**
  * The buffer-tree priority queue against {@link PriorityQueue} over random operation sequences,
@@ -51,25 +51,38 @@ class ExternalPriorityQueueTest {
     }
   }
 
-  private static final List<Config> CONFIGS = List.of(
-      // m = 16 blocks of 2 ints, (2, 4): C = 8 ints, leaves of 4..8 ints, tall trees.
-      new Config(32, 8, FanoutRule.fixed(new Fanout(2, 4))),
-      // (3, 6): a node left with 2 children shares with a sibling of 5 or 6, fuses with one of
-      // 3 or 4: shares come often.
-      new Config(32, 8, FanoutRule.fixed(new Fanout(3, 6))),
-      // m = 32 blocks of 1 int, b = m/2 = 16, a = 4: wide nodes, a share is likelier than a fuse.
-      new Config(32, 4, FanoutRule.ratio(2)),
-      // m = 64 blocks of 4 ints, b = m/8 = 8, a = 2: the default rule.
-      new Config(256, 16, FanoutRule.DEFAULT));
+  private static final List<Config> CONFIGS =
+      List.of(
+          // m = 16 blocks of 2 ints, (2, 4): C = 8 ints, leaves of 4..8 ints, tall trees.
+          new Config(32, 8, FanoutRule.fixed(new Fanout(2, 4))),
+          // (3, 6): a node left with 2 children shares with a sibling of 5 or 6, fuses with one of
+          // 3 or 4: shares come often.
+          new Config(32, 8, FanoutRule.fixed(new Fanout(3, 6))),
+          // m = 32 blocks of 1 int, b = m/2 = 16, a = 4: wide nodes, a share is likelier than a
+          // fuse.
+          new Config(32, 4, FanoutRule.ratio(2)),
+          // m = 64 blocks of 4 ints, b = m/8 = 8, a = 2: the default rule.
+          new Config(256, 16, FanoutRule.DEFAULT));
 
   /** (1, 4): the least b the queue takes; leaves of one block or more, nodes of 2..4 children. */
   private static final Config LEAST = new Config(32, 8, FanoutRule.fixed(new Fanout(1, 4)));
 
   private static ExternalPriorityQueue open(Config c, Path dir) {
-    TreeMemory mem = TreeMemory.plan(1_000_000, c.memoryInts(), c.bufferBytes(), c.rule(),
-        StreamType.USER_BUFFER, StreamType.USER_BUFFER);
-    return new ExternalPriorityQueue(mem, dir, StreamFactory.standard(), StreamType.USER_BUFFER,
-        StreamType.USER_BUFFER, StreamOptions.ofBuffer(c.bufferBytes()));
+    TreeMemory mem =
+        TreeMemory.plan(
+            1_000_000,
+            c.memoryInts(),
+            c.bufferBytes(),
+            c.rule(),
+            StreamType.USER_BUFFER,
+            StreamType.USER_BUFFER);
+    return new ExternalPriorityQueue(
+        mem,
+        dir,
+        StreamFactory.standard(),
+        StreamType.USER_BUFFER,
+        StreamType.USER_BUFFER,
+        StreamOptions.ofBuffer(c.bufferBytes()));
   }
 
   private static long files(Path dir) throws IOException {
@@ -79,9 +92,9 @@ class ExternalPriorityQueueTest {
   }
 
   /**
-   * Runs {@code ops} on the queue and the oracle side by side, checking every result, the size,
-   * and the invariants every {@code checkEvery} operations and at the end; closes the queue and
-   * checks that no file is left.
+   * Runs {@code ops} on the queue and the oracle side by side, checking every result, the size, and
+   * the invariants every {@code checkEvery} operations and at the end; closes the queue and checks
+   * that no file is left.
    */
   private static ExternalPriorityQueue.Stats run(Config c, List<Op> ops, int checkEvery)
       throws IOException {
@@ -125,13 +138,15 @@ class ExternalPriorityQueueTest {
       return stats;
     } finally {
       try (Stream<Path> s = Files.walk(dir)) {
-        s.sorted(Comparator.reverseOrder()).forEach(p -> {
-          try {
-            Files.delete(p);
-          } catch (IOException e) {
-            throw new UncheckedIOException(e);
-          }
-        });
+        s.sorted(Comparator.reverseOrder())
+            .forEach(
+                p -> {
+                  try {
+                    Files.delete(p);
+                  } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                  }
+                });
       }
     }
   }
@@ -142,8 +157,14 @@ class ExternalPriorityQueueTest {
   private static Arbitrary<Integer> keys() {
     return Arbitraries.frequencyOf(
         net.jqwik.api.Tuple.of(6, Arbitraries.integers().between(-40, 40)),
-        net.jqwik.api.Tuple.of(1, Arbitraries.of(Integer.MIN_VALUE, Integer.MAX_VALUE,
-            Integer.MIN_VALUE + 1, Integer.MAX_VALUE - 1, 0)),
+        net.jqwik.api.Tuple.of(
+            1,
+            Arbitraries.of(
+                Integer.MIN_VALUE,
+                Integer.MAX_VALUE,
+                Integer.MIN_VALUE + 1,
+                Integer.MAX_VALUE - 1,
+                0)),
         net.jqwik.api.Tuple.of(3, Arbitraries.integers()));
   }
 
@@ -171,11 +192,12 @@ class ExternalPriorityQueueTest {
     return Combinators.combine(
             ops(1, 0).list().ofMinSize(100).ofMaxSize(300).withSizeDistribution(UNIFORM),
             ops(1, 3).list().ofMaxSize(400).withSizeDistribution(UNIFORM))
-        .as((a, b) -> {
-          List<Op> all = new ArrayList<>(a);
-          all.addAll(b);
-          return all;
-        });
+        .as(
+            (a, b) -> {
+              List<Op> all = new ArrayList<>(a);
+              all.addAll(b);
+              return all;
+            });
   }
 
   @Provide
@@ -184,28 +206,34 @@ class ExternalPriorityQueueTest {
     return Combinators.combine(
             ops(1, 0).list().ofMinSize(50).ofMaxSize(250).withSizeDistribution(UNIFORM),
             keys().list().ofMaxSize(250).withSizeDistribution(UNIFORM))
-        .as((a, b) -> {
-          List<Op> all = new ArrayList<>(a);
-          for (int k : b) {
-            all.add(new Op(false, k));
-            all.add(new Op(true, 0));
-          }
-          return all;
-        });
+        .as(
+            (a, b) -> {
+              List<Op> all = new ArrayList<>(a);
+              for (int k : b) {
+                all.add(new Op(false, k));
+                all.add(new Op(true, 0));
+              }
+              return all;
+            });
   }
 
   @Provide
   Arbitrary<List<Op>> insertsThenDeletes() {
-    return keys().list().ofMaxSize(400).withSizeDistribution(UNIFORM).map(ks -> {
-      List<Op> all = new ArrayList<>();
-      for (int k : ks) {
-        all.add(new Op(false, k));
-      }
-      for (int i = 0; i < ks.size(); i++) {
-        all.add(new Op(true, 0));
-      }
-      return all;
-    });
+    return keys()
+        .list()
+        .ofMaxSize(400)
+        .withSizeDistribution(UNIFORM)
+        .map(
+            ks -> {
+              List<Op> all = new ArrayList<>();
+              for (int k : ks) {
+                all.add(new Op(false, k));
+              }
+              for (int i = 0; i < ks.size(); i++) {
+                all.add(new Op(true, 0));
+              }
+              return all;
+            });
   }
 
   @Provide
@@ -214,26 +242,26 @@ class ExternalPriorityQueueTest {
   }
 
   @Property(tries = 10)
-  void insertHeavyAgreesWithPriorityQueue(@ForAll("config") Config c,
-      @ForAll("insertHeavy") List<Op> ops) throws IOException {
+  void insertHeavyAgreesWithPriorityQueue(
+      @ForAll("config") Config c, @ForAll("insertHeavy") List<Op> ops) throws IOException {
     run(c, ops, 97);
   }
 
   @Property(tries = 10)
-  void deleteHeavyAgreesWithPriorityQueue(@ForAll("config") Config c,
-      @ForAll("deleteHeavy") List<Op> ops) throws IOException {
+  void deleteHeavyAgreesWithPriorityQueue(
+      @ForAll("config") Config c, @ForAll("deleteHeavy") List<Op> ops) throws IOException {
     run(c, ops, 97);
   }
 
   @Property(tries = 10)
-  void interleavedAgreesWithPriorityQueue(@ForAll("config") Config c,
-      @ForAll("interleaved") List<Op> ops) throws IOException {
+  void interleavedAgreesWithPriorityQueue(
+      @ForAll("config") Config c, @ForAll("interleaved") List<Op> ops) throws IOException {
     run(c, ops, 97);
   }
 
   @Property(tries = 10)
-  void insertsThenDeletesAgreeWithPriorityQueue(@ForAll("config") Config c,
-      @ForAll("insertsThenDeletes") List<Op> ops) throws IOException {
+  void insertsThenDeletesAgreeWithPriorityQueue(
+      @ForAll("config") Config c, @ForAll("insertsThenDeletes") List<Op> ops) throws IOException {
     run(c, ops, 97);
   }
 
@@ -262,8 +290,7 @@ class ExternalPriorityQueueTest {
       assertTrue(s.fuses() + s.shares() > 0, c + ": " + s);
       assertTrue(s.rootCollapses() > 0, c + ": the root never gave way to its child: " + s);
       assertTrue(s.tree().internalEmptyings() > 0, c + ": " + s);
-      assertTrue(s.tree().rebalances() >= s.fuses() + s.shares() + s.rootCollapses(),
-          c + ": " + s);
+      assertTrue(s.tree().rebalances() >= s.fuses() + s.shares() + s.rootCollapses(), c + ": " + s);
       fuses += s.fuses();
       shares += s.shares();
     }
@@ -288,9 +315,9 @@ class ExternalPriorityQueueTest {
   }
 
   /**
-   * A root left with one child whose buffer holds keys (the child was off the leftmost path):
-   * the child's buffer is emptied before it becomes the root, else the next insert finds a root
-   * buffer without a writer. Found by {@link #interleavedAgreesWithPriorityQueue}.
+   * A root left with one child whose buffer holds keys (the child was off the leftmost path): the
+   * child's buffer is emptied before it becomes the root, else the next insert finds a root buffer
+   * without a writer. Found by {@link #interleavedAgreesWithPriorityQueue}.
    */
   @Test
   void rootCollapseOntoAChildWithABuffer() throws IOException {
@@ -333,8 +360,9 @@ class ExternalPriorityQueueTest {
   @Test
   void duplicatesAndExtremes() throws IOException {
     List<Op> ops = new ArrayList<>();
-    int[] keys = {Integer.MAX_VALUE, Integer.MIN_VALUE, 5, 5, 5, Integer.MAX_VALUE, 0,
-        Integer.MIN_VALUE};
+    int[] keys = {
+      Integer.MAX_VALUE, Integer.MIN_VALUE, 5, 5, 5, Integer.MAX_VALUE, 0, Integer.MIN_VALUE
+    };
     for (int round = 0; round < 50; round++) {
       for (int k : keys) {
         ops.add(new Op(false, k));
@@ -390,11 +418,24 @@ class ExternalPriorityQueueTest {
 
   @Test
   void refusesFanoutBelowFour() {
-    TreeMemory mem = TreeMemory.plan(100, 32, 8, FanoutRule.fixed(new Fanout(1, 3)),
-        StreamType.USER_BUFFER, StreamType.USER_BUFFER);
-    assertThrows(IllegalArgumentException.class, () -> new ExternalPriorityQueue(mem,
-        Path.of("."), StreamFactory.standard(), StreamType.USER_BUFFER, StreamType.USER_BUFFER,
-        StreamOptions.ofBuffer(8)));
+    TreeMemory mem =
+        TreeMemory.plan(
+            100,
+            32,
+            8,
+            FanoutRule.fixed(new Fanout(1, 3)),
+            StreamType.USER_BUFFER,
+            StreamType.USER_BUFFER);
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            new ExternalPriorityQueue(
+                mem,
+                Path.of("."),
+                StreamFactory.standard(),
+                StreamType.USER_BUFFER,
+                StreamType.USER_BUFFER,
+                StreamOptions.ofBuffer(8)));
   }
 
   @Test
@@ -410,11 +451,14 @@ class ExternalPriorityQueueTest {
     assertTrue(h.isFull());
     h.check();
     List<Integer> spilled = new ArrayList<>();
-    int largest = h.keepSmallest(4, (k, off, len) -> {
-      for (int i = off; i < off + len; i++) {
-        spilled.add(k[i]);
-      }
-    });
+    int largest =
+        h.keepSmallest(
+            4,
+            (k, off, len) -> {
+              for (int i = off; i < off + len; i++) {
+                spilled.add(k[i]);
+              }
+            });
     assertEquals(4, largest);
     assertEquals(List.of(5, 6, 8, 9), spilled);
     h.add(0);

@@ -5,9 +5,9 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import org.secmem.data.SortOrder;
+import org.secmem.fs.TempRegistry;
 import org.secmem.sort.SortSpec;
 import org.secmem.sort.StreamFactory;
-import org.secmem.fs.TempRegistry;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
@@ -39,9 +39,19 @@ public final class HeapProbe {
         w.write(r.nextInt());
       }
     }
-    BufferTreeSort.Result res = new BufferTreeSort(FanoutRule.DEFAULT, StreamFactory.standard(),
-        TempRegistry.none()).sortCounted(new SortSpec(in, out, m, 2, StreamType.USER_BUFFER,
-            StreamType.USER_BUFFER, options, SortOrder.ASCENDING, Optional.empty()));
+    BufferTreeSort.Result res =
+        new BufferTreeSort(FanoutRule.DEFAULT, StreamFactory.standard(), TempRegistry.none())
+            .sortCounted(
+                new SortSpec(
+                    in,
+                    out,
+                    m,
+                    2,
+                    StreamType.USER_BUFFER,
+                    StreamType.USER_BUFFER,
+                    options,
+                    SortOrder.ASCENDING,
+                    Optional.empty()));
     try (ReadStream s = Streams.openReader(StreamType.USER_BUFFER, out, options, 0, n)) {
       int prev = Integer.MIN_VALUE;
       for (long i = 0; i < n; i++) {
@@ -54,7 +64,12 @@ public final class HeapProbe {
     }
     Files.delete(in);
     Files.delete(out);
-    System.out.println("model=" + res.memory().requiredHeapBytes() + " peak="
-        + res.sort().peakHeapBytes() + " " + res.tree());
+    System.out.println(
+        "model="
+            + res.memory().requiredHeapBytes()
+            + " peak="
+            + res.sort().peakHeapBytes()
+            + " "
+            + res.tree());
   }
 }

@@ -15,17 +15,28 @@ final class TreeCases {
 
   /** The data shapes the tests sort. */
   enum Shape {
-    RANDOM, DUPLICATES, ALL_EQUAL, SORTED, REVERSE, EXTREMES
+    RANDOM,
+    DUPLICATES,
+    ALL_EQUAL,
+    SORTED,
+    REVERSE,
+    EXTREMES
   }
 
   /** Where a size sits relative to the tree's plan; {@link #size} turns it into N. */
   enum Boundary {
-    ZERO, ONE, BLOCK, BUFFER, LEAF, ROOT_SPLIT, ANY
+    ZERO,
+    ONE,
+    BLOCK,
+    BUFFER,
+    LEAF,
+    ROOT_SPLIT,
+    ANY
   }
 
   /**
-   * b = m/k for the k that m allows (b at least 2), or a fixed (a, b) with b at most m, picked
-   * by {@code pick}.
+   * b = m/k for the k that m allows (b at least 2), or a fixed (a, b) with b at most m, picked by
+   * {@code pick}.
    */
   static FanoutRule rule(int choice, long m, int pick) {
     if (choice < 4) {
@@ -63,8 +74,15 @@ final class TreeCases {
         }
         break;
       default:
-        int[] few = {Integer.MIN_VALUE, Integer.MAX_VALUE, Integer.MIN_VALUE + 1,
-            Integer.MAX_VALUE - 1, -1, 0, 1};
+        int[] few = {
+          Integer.MIN_VALUE,
+          Integer.MAX_VALUE,
+          Integer.MIN_VALUE + 1,
+          Integer.MAX_VALUE - 1,
+          -1,
+          0,
+          1
+        };
         a = new int[n];
         for (int i = 0; i < n; i++) {
           a[i] = few[r.nextInt(few.length)];
@@ -75,9 +93,9 @@ final class TreeCases {
   }
 
   /**
-   * N at {@code boundary} of the plan (B ints, the m/2 blocks that fill a buffer, the b blocks of
-   * a full leaf, enough full leaves for the root to split), times {@code times}, plus {@code
-   * delta}, within [0, cap]; {@link Boundary#ANY}: {@code any} itself.
+   * N at {@code boundary} of the plan (B ints, the m/2 blocks that fill a buffer, the b blocks of a
+   * full leaf, enough full leaves for the root to split), times {@code times}, plus {@code delta},
+   * within [0, cap]; {@link Boundary#ANY}: {@code any} itself.
    */
   static int size(TreeMemory p, Boundary boundary, int times, int delta, int any, int cap) {
     long base;

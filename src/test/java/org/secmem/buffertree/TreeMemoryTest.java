@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,14 +18,13 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.data.SortOrder;
+import org.secmem.fs.TempRegistry;
 import org.secmem.sort.InsufficientMemoryException;
 import org.secmem.sort.SortMemory;
 import org.secmem.sort.SortSpec;
 import org.secmem.sort.StreamFactory;
-import org.secmem.fs.TempRegistry;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
-import java.io.RandomAccessFile;
 
 /**
  * The buffer tree's memory model: what it counts grows with M and N as it should, a plan the heap
@@ -55,8 +55,7 @@ class TreeMemoryTest {
     assertTrue(msg.contains("the heap is 64 MiB"), msg);
     // Exactly at the figure it passes; a byte below, it does not.
     p.requireHeap(p.requiredHeapBytes());
-    assertThrows(InsufficientMemoryException.class,
-        () -> p.requireHeap(p.requiredHeapBytes() - 1));
+    assertThrows(InsufficientMemoryException.class, () -> p.requireHeap(p.requiredHeapBytes() - 1));
   }
 
   @Test
@@ -67,10 +66,23 @@ class TreeMemoryTest {
       raf.setLength(1L << 33);
     }
     Path out = dir.resolve("o/out.bin");
-    InsufficientMemoryException e = assertThrows(InsufficientMemoryException.class,
-        () -> new BufferTreeSort(FanoutRule.DEFAULT, StreamFactory.standard(),
-            TempRegistry.none()).sort(new SortSpec(in, out, SortSpec.MAX_MEMORY_INTS, 2, UB, UB,
-                StreamOptions.defaults(), SortOrder.ASCENDING, Optional.empty())));
+    InsufficientMemoryException e =
+        assertThrows(
+            InsufficientMemoryException.class,
+            () ->
+                new BufferTreeSort(
+                        FanoutRule.DEFAULT, StreamFactory.standard(), TempRegistry.none())
+                    .sort(
+                        new SortSpec(
+                            in,
+                            out,
+                            SortSpec.MAX_MEMORY_INTS,
+                            2,
+                            UB,
+                            UB,
+                            StreamOptions.defaults(),
+                            SortOrder.ASCENDING,
+                            Optional.empty())));
     assertTrue(e.getMessage().contains("SECMEM_HEAP"), e.getMessage());
     assertFalse(Files.exists(out.getParent()), "nothing created");
   }
@@ -80,11 +92,15 @@ class TreeMemoryTest {
     IllegalArgumentException few =
         assertThrows(IllegalArgumentException.class, () -> plan(10, 48, 64));
     assertTrue(few.getMessage().contains("48/16 = 3"), few.getMessage());
-    IllegalArgumentException wide = assertThrows(IllegalArgumentException.class,
-        () -> TreeMemory.plan(10, 64, 16, FanoutRule.fixed(new Fanout(2, 17)), UB, UB));
+    IllegalArgumentException wide =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> TreeMemory.plan(10, 64, 16, FanoutRule.fixed(new Fanout(2, 17)), UB, UB));
     assertTrue(wide.getMessage().contains("m = M/B = 16"), wide.getMessage());
-    IllegalArgumentException ratio = assertThrows(IllegalArgumentException.class,
-        () -> TreeMemory.plan(10, 64, 16, FanoutRule.ratio(16), UB, UB));
+    IllegalArgumentException ratio =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> TreeMemory.plan(10, 64, 16, FanoutRule.ratio(16), UB, UB));
     assertTrue(ratio.getMessage().contains("below 2"), ratio.getMessage());
   }
 
@@ -97,8 +113,10 @@ class TreeMemoryTest {
       TreeMemory p = plan(1 << 16, m, b);
       assertTrue(p.dataBytes() <= 4 * m, p.toString());
       assertTrue(p.dataBytes() >= 2 * m, "the load is M/2: " + p);
-      assertTrue(p.requiredHeapBytes() >= p.dataBytes() + SortMemory.OVERHEAD_BYTES
-          + SortMemory.streamBytes(UB, b, true), p.toString());
+      assertTrue(
+          p.requiredHeapBytes()
+              >= p.dataBytes() + SortMemory.OVERHEAD_BYTES + SortMemory.streamBytes(UB, b, true),
+          p.toString());
       assertTrue(p.requiredHeapBytes() > prev, "M = " + m + ": " + p);
       prev = p.requiredHeapBytes();
     }
@@ -124,14 +142,21 @@ class TreeMemoryTest {
     TreeMemory p = plan(n, m, b);
     long heapMib = (p.requiredHeapBytes() + (1 << 20) - 1) >> 20;
     Path out = dir.resolve("out.txt");
-    List<String> cmd = List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xms" + heapMib + "m", "-Xmx" + heapMib + "m",
-        "-cp", System.getProperty("java.class.path"),
-        "-Dsecmem.logdir=" + dir.resolve("logs"), HeapProbe.class.getName(),
-        dir.toString(), Long.toString(n), Long.toString(m), Integer.toString(b));
-    Process proc = new ProcessBuilder(cmd).redirectErrorStream(true)
-        .redirectOutput(out.toFile()).start();
+    List<String> cmd =
+        List.of(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-Xms" + heapMib + "m",
+            "-Xmx" + heapMib + "m",
+            "-cp",
+            System.getProperty("java.class.path"),
+            "-Dsecmem.logdir=" + dir.resolve("logs"),
+            HeapProbe.class.getName(),
+            dir.toString(),
+            Long.toString(n),
+            Long.toString(m),
+            Integer.toString(b));
+    Process proc =
+        new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
     assertTrue(proc.waitFor(60, TimeUnit.SECONDS), "finished in time");
     String text = Files.readString(out, StandardCharsets.UTF_8);
     assertEquals(0, proc.exitValue(), text);
@@ -140,7 +165,8 @@ class TreeMemoryTest {
     assertTrue(mm.find(), text);
     assertEquals(p.requiredHeapBytes(), Long.parseLong(mm.group(1)), text);
     long peak = Long.parseLong(mm.group(2));
-    assertTrue(peak > 0 && peak <= p.requiredHeapBytes(), "peak within the model: " + text
-        + " (heap " + heapMib + " MiB)");
+    assertTrue(
+        peak > 0 && peak <= p.requiredHeapBytes(),
+        "peak within the model: " + text + " (heap " + heapMib + " MiB)");
   }
 }

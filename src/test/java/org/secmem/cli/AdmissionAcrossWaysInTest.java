@@ -20,10 +20,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.secmem.fs.MarkerHolder;
 
 /**
- * One problem, found at any way in, reads the same after its location prefix: {@code --m: } on
- * the command line, {@code p.csv:2: m: } in a parameter file, {@code M: } at the menu's prompt.
- * Each way in runs as a user runs it, in its own JVM with a 128 MiB heap and an open-file limit of
- * 256, so the heap and the descriptors are the same for all three.
+ * One problem, found at any way in, reads the same after its location prefix: {@code --m: } on the
+ * command line, {@code p.csv:2: m: } in a parameter file, {@code M: } at the menu's prompt. Each
+ * way in runs as a user runs it, in its own JVM with a 128 MiB heap and an open-file limit of 256,
+ * so the heap and the descriptors are the same for all three.
  */
 class AdmissionAcrossWaysInTest {
 
@@ -57,35 +57,46 @@ class AdmissionAcrossWaysInTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', value = {
-      // case | option | column | menu label | command-line options | file header | file row
-      // | menu answers (empty: the menu cannot ask for it)
-      "M too large for the heap|--m|m|M|--n 2^26 --m 2^26|n,m|2^26,2^26"
-          + "|3\\n2\\nin.bin\\n2^26\\nout.bin\\n\\n\\n2^26\\n",
-      "d over the open-file limit|--d|d|d|--n 2^20 --m 1024 --d 1000|n,m,d|2^20,1024,1000"
-          + "|3\\n2\\nin.bin\\n2^20\\nout.bin\\n\\n\\n1024\\n1000\\n",
-      "B unusable by direct|--b|b|B|--n 1000 --read-stream direct --b 1000"
-          + "|n,read_stream,b|1000,direct,1000"
-          + "|3\\n2\\nin.bin\\n1000\\nout.bin\\n\\n\\n\\n\\n\\ndirect\\n\\n1000\\n",
-      "buffer-tree M too small|--m|m|M|--n 1000 --algorithm buffer-tree --m 100 --b 4096"
-          + "|n,algorithm,m,b|1000,buffer-tree,100,4096|7\\n2\\n1000\\n100\\n4096\\n",
-      "a Spark option on the merge sort|--partitions|partitions||--n 1000 --partitions 4"
-          + "|n,partitions|1000,4|",
-      // The menu's prompt names M itself: its range problem has no label of its own.
-      "M out of range|--m|m||--n 1000 --m 0|n,m|1000,0"
-          + "|3\\n2\\nin.bin\\n1000\\nout.bin\\n\\n\\n0\\n",
-      "B out of range|--b|b||--n 1000 --b 2G|n,b|1000,2G"
-          + "|3\\n2\\nin.bin\\n1000\\nout.bin\\n\\n\\n\\n\\n\\n\\n\\n2G\\n"})
-  void aProblem_readsTheSame_atEveryWayIn(String name, String option, String column,
-      String label, String cliOptions, String header, String row, String menu) throws Exception {
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        // case | option | column | menu label | command-line options | file header | file row
+        // | menu answers (empty: the menu cannot ask for it)
+        "M too large for the heap|--m|m|M|--n 2^26 --m 2^26|n,m|2^26,2^26"
+            + "|3\\n2\\nin.bin\\n2^26\\nout.bin\\n\\n\\n2^26\\n",
+        "d over the open-file limit|--d|d|d|--n 2^20 --m 1024 --d 1000|n,m,d|2^20,1024,1000"
+            + "|3\\n2\\nin.bin\\n2^20\\nout.bin\\n\\n\\n1024\\n1000\\n",
+        "B unusable by direct|--b|b|B|--n 1000 --read-stream direct --b 1000"
+            + "|n,read_stream,b|1000,direct,1000"
+            + "|3\\n2\\nin.bin\\n1000\\nout.bin\\n\\n\\n\\n\\n\\ndirect\\n\\n1000\\n",
+        "buffer-tree M too small|--m|m|M|--n 1000 --algorithm buffer-tree --m 100 --b 4096"
+            + "|n,algorithm,m,b|1000,buffer-tree,100,4096|7\\n2\\n1000\\n100\\n4096\\n",
+        "a Spark option on the merge sort|--partitions|partitions||--n 1000 --partitions 4"
+            + "|n,partitions|1000,4|",
+        // The menu's prompt names M itself: its range problem has no label of its own.
+        "M out of range|--m|m||--n 1000 --m 0|n,m|1000,0"
+            + "|3\\n2\\nin.bin\\n1000\\nout.bin\\n\\n\\n0\\n",
+        "B out of range|--b|b||--n 1000 --b 2G|n,b|1000,2G"
+            + "|3\\n2\\nin.bin\\n1000\\nout.bin\\n\\n\\n\\n\\n\\n\\n\\n2G\\n"
+      })
+  void aProblem_readsTheSame_atEveryWayIn(
+      String name,
+      String option,
+      String column,
+      String label,
+      String cliOptions,
+      String header,
+      String row,
+      String menu)
+      throws Exception {
     List<String> cli = new ArrayList<>(List.of("sort", "--dir", "data", "--results", "r.csv"));
     cli.addAll(List.of(cliOptions.split(" ")));
     String fromCli = secmem("", cli.toArray(String[]::new));
     assertTrue(fromCli.contains("secmem sort: " + option + ": "), fromCli);
     String cliMessage = after(fromCli, "secmem sort: " + option + ": ", "");
 
-    Path params = Files.writeString(dir.resolve("p.csv"),
-        "experiment," + header + "\nsort," + row + "\n");
+    Path params =
+        Files.writeString(dir.resolve("p.csv"), "experiment," + header + "\nsort," + row + "\n");
     String fromFile = secmem("", "run", params.toString(), "--results", "r.csv");
     assertEquals(cliMessage, after(fromFile, "p.csv:2: " + column + ": ", ""), name);
     assertTrue(fromFile.contains("nothing was run"), fromFile);
@@ -93,8 +104,8 @@ class AdmissionAcrossWaysInTest {
     if (menu != null && !menu.isEmpty()) {
       String fromMenu = secmem(menu.replace("\\n", "\n"), "menu");
       // The answer's rejection follows its prompt ("...: ") on the same line.
-      String menuMessage = after(fromMenu,
-          ":     " + (label == null ? "" : label + ": "), " — try again");
+      String menuMessage =
+          after(fromMenu, ":     " + (label == null ? "" : label + ": "), " — try again");
       assertEquals(cliMessage, menuMessage, name);
     }
     assertFalse(Files.exists(dir.resolve("r.csv")), "nothing ran");
@@ -104,12 +115,26 @@ class AdmissionAcrossWaysInTest {
 
   /** A problem the command line once prefixed with an option the user never wrote. */
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "--b-over-m 100|--b-over-m",
-      "--fanout 9,8|--fanout"})
+  @CsvSource(
+      delimiter = '|',
+      value = {"--b-over-m 100|--b-over-m", "--fanout 9,8|--fanout"})
   void theFanout_isNamedAsTheUserGaveIt(String given, String named) throws Exception {
-    List<String> cli = new ArrayList<>(List.of("sort", "--dir", "data", "--results", "r.csv",
-        "--n", "1000", "--algorithm", "buffer-tree", "--m", "65536", "--b", "4096"));
+    List<String> cli =
+        new ArrayList<>(
+            List.of(
+                "sort",
+                "--dir",
+                "data",
+                "--results",
+                "r.csv",
+                "--n",
+                "1000",
+                "--algorithm",
+                "buffer-tree",
+                "--m",
+                "65536",
+                "--b",
+                "4096"));
     cli.addAll(List.of(given.split(" ")));
     String out = secmem("", cli.toArray(String[]::new));
     Matcher m = Pattern.compile("secmem sort: (--[a-z-]+): ").matcher(out);
@@ -119,11 +144,14 @@ class AdmissionAcrossWaysInTest {
 
   /** The messages admission writes name no way in: no option, so the menu and files read well. */
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "--n 2^26 --m 2^26",
-      "--n 2^20 --m 1 --d 2",
-      "--n 2^25 --algorithm in-memory",
-      "--n 1000 --algorithm buffer-tree --m 100 --b 4096"})
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "--n 2^26 --m 2^26",
+        "--n 2^20 --m 1 --d 2",
+        "--n 2^25 --algorithm in-memory",
+        "--n 1000 --algorithm buffer-tree --m 100 --b 4096"
+      })
   void admissionMessages_nameNoOption(String options) throws Exception {
     List<String> cli = new ArrayList<>(List.of("sort", "--dir", "data", "--results", "r.csv"));
     cli.addAll(List.of(options.split(" ")));

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.List;
 
 /** {@code secmem advise}: exit codes and the text a user reads. */
 class AdviseCommandTest {
@@ -22,17 +22,18 @@ class AdviseCommandTest {
     return f;
   }
 
-  private static final String SWEEP = "experiment,stream,n,k,b,warmup,mib_per_s\n"
-      + "write,mapped,1000000,1,4096,false,100\n"
-      + "write,mapped,1000000,1,4096,false,110\n"
-      + "write,mapped,1000000,1,4096,false,120\n"
-      + "write,mapped,1000000,1,65536,false,300\n"
-      + "write,mapped,1000000,1,65536,false,310\n"
-      + "write,mapped,1000000,1,65536,false,320\n"
-      + "write,buffered,1000000,1,,false,150\n"
-      + "write,buffered,1000000,1,,false,151\n"
-      + "write,buffered,1000000,1,,false,152\n"
-      + "sort,,1000000,,65536,false,\n";
+  private static final String SWEEP =
+      "experiment,stream,n,k,b,warmup,mib_per_s\n"
+          + "write,mapped,1000000,1,4096,false,100\n"
+          + "write,mapped,1000000,1,4096,false,110\n"
+          + "write,mapped,1000000,1,4096,false,120\n"
+          + "write,mapped,1000000,1,65536,false,300\n"
+          + "write,mapped,1000000,1,65536,false,310\n"
+          + "write,mapped,1000000,1,65536,false,320\n"
+          + "write,buffered,1000000,1,,false,150\n"
+          + "write,buffered,1000000,1,,false,151\n"
+          + "write,buffered,1000000,1,,false,152\n"
+          + "sort,,1000000,,65536,false,\n";
 
   @Test
   void streamSweep_printsTheTable_theBestType_andWhatToAdd_exit0() throws IOException {
@@ -43,8 +44,8 @@ class AdviseCommandTest {
     assertTrue(r.out().contains("write, n = 1,000,000, k = 1"), r.out());
     assertTrue(r.out().contains("  mapped    65,536  310.0 (300.0\u2013320.0)"), r.out());
     assertTrue(r.out().contains("best type: mapped at B = 65,536"), r.out());
-    assertTrue(r.out().contains("  add: mapped is still faster at the largest B (65,536)"),
-        r.out());
+    assertTrue(
+        r.out().contains("  add: mapped is still faster at the largest B (65,536)"), r.out());
     assertTrue(r.out().contains("1 thing to add to the sweep"), r.out());
     assertTrue(r.out().contains("extend b beyond it"), r.out());
   }
@@ -67,12 +68,15 @@ class AdviseCommandTest {
     assertEquals(0, CliTest.run("chart", raw.toString()).code());
     Path summary = dir.resolve("r-summary.csv");
     assertTrue(Files.exists(summary));
-    Path params = Files.writeString(dir.resolve("p.csv"), "experiment,stream,n\nwrite,mapped,1000\n");
+    Path params =
+        Files.writeString(dir.resolve("p.csv"), "experiment,stream,n\nwrite,mapped,1000\n");
     for (Path f : List.of(summary, params)) {
-      for (String[] args : List.of(new String[] {"advise", f.toString()},
-          new String[] {"chart", f.toString()},
-          new String[] {"compare", raw.toString(), f.toString(), "--fail-if-slower", "5"},
-          new String[] {"compare", f.toString(), raw.toString()})) {
+      for (String[] args :
+          List.of(
+              new String[] {"advise", f.toString()},
+              new String[] {"chart", f.toString()},
+              new String[] {"compare", raw.toString(), f.toString(), "--fail-if-slower", "5"},
+              new String[] {"compare", f.toString(), raw.toString()})) {
         CliTest.Result r = CliTest.run(args);
         assertEquals(2, r.code(), String.join(" ", args) + ": " + r.out() + r.err());
         assertTrue(r.err().contains(f + " is not a secmem results file"), r.err());
@@ -93,8 +97,8 @@ class AdviseCommandTest {
 
   @Test
   void headerOnly_saysWhatToRun_exit0() throws IOException {
-    CliTest.Result r = CliTest.run("advise", results("experiment,stream,n,b,mib_per_s\n")
-        .toString());
+    CliTest.Result r =
+        CliTest.run("advise", results("experiment,stream,n,b,mib_per_s\n").toString());
 
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("nothing to advise on"), r.out());

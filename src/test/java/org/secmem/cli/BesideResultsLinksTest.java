@@ -40,8 +40,19 @@ class BesideResultsLinksTest {
   }
 
   private CliTest.Result run() {
-    return CliTest.run("write", "--stream", "simple", "--n", "1000", "--reps", "1", "--warmup",
-        "0", "--dir", dir.resolve("data").toString(), "--results", dir.resolve("r.csv")
-            .toString());
+    return CliTest.run(
+        "write",
+        "--stream",
+        "simple",
+        "--n",
+        "1000",
+        "--reps",
+        "1",
+        "--warmup",
+        "0",
+        "--dir",
+        dir.resolve("data").toString(),
+        "--results",
+        dir.resolve("r.csv").toString());
   }
 }

@@ -29,8 +29,18 @@ class BufferTreeSortCliTest {
   @TempDir Path dir;
 
   private CliTest.Result sort(Path results, String... args) {
-    List<String> all = new ArrayList<>(List.of("sort", "--reps", "1", "--warmup", "0",
-        "--dir", dir.resolve("data").toString(), "--results", results.toString()));
+    List<String> all =
+        new ArrayList<>(
+            List.of(
+                "sort",
+                "--reps",
+                "1",
+                "--warmup",
+                "0",
+                "--dir",
+                dir.resolve("data").toString(),
+                "--results",
+                results.toString()));
     all.addAll(List.of(args));
     return CliTest.run(all.toArray(String[]::new));
   }
@@ -43,23 +53,40 @@ class BufferTreeSortCliTest {
   @Test
   void mergeOnlyOptions_areRefusedForTheBufferTree_onTheCommandLineAndInAParameterLine()
       throws IOException {
-    for (List<String> opt : List.of(List.of("--d", "8"), List.of("--merger", "loser-tree"),
-        List.of("--no-overlap"))) {
-      List<String> args = new ArrayList<>(List.of("sort", "--algorithm", "buffer-tree",
-          "--n", "10000", "--m", "4000", "--reps", "1", "--warmup", "0", "--dir",
-          dir.resolve("data").toString(), "--results", dir.resolve("r.csv").toString()));
+    for (List<String> opt :
+        List.of(List.of("--d", "8"), List.of("--merger", "loser-tree"), List.of("--no-overlap"))) {
+      List<String> args =
+          new ArrayList<>(
+              List.of(
+                  "sort",
+                  "--algorithm",
+                  "buffer-tree",
+                  "--n",
+                  "10000",
+                  "--m",
+                  "4000",
+                  "--reps",
+                  "1",
+                  "--warmup",
+                  "0",
+                  "--dir",
+                  dir.resolve("data").toString(),
+                  "--results",
+                  dir.resolve("r.csv").toString()));
       args.addAll(opt);
       CliTest.Result r = CliTest.run(args.toArray(String[]::new));
       assertEquals(2, r.code(), opt + ": " + r.err());
-      String named = opt.get(0).startsWith("--no-") ? "--[no-]" + opt.get(0).substring(5)
-          : opt.get(0);
+      String named =
+          opt.get(0).startsWith("--no-") ? "--[no-]" + opt.get(0).substring(5) : opt.get(0);
       assertTrue(r.err().contains(named + ": applies to the merge sort only"), r.err());
     }
-    Path params = Files.writeString(dir.resolve("p.csv"),
-        "experiment,n,m,d,algorithm\nsort,2^16,2^12,8,buffer-tree\nsort,2^16,2^12,8,"
-            + "merge|buffer-tree\n");
-    CliTest.Result r = CliTest.run("run", params.toString(), "--results",
-        dir.resolve("r.csv").toString());
+    Path params =
+        Files.writeString(
+            dir.resolve("p.csv"),
+            "experiment,n,m,d,algorithm\nsort,2^16,2^12,8,buffer-tree\nsort,2^16,2^12,8,"
+                + "merge|buffer-tree\n");
+    CliTest.Result r =
+        CliTest.run("run", params.toString(), "--results", dir.resolve("r.csv").toString());
     assertEquals(2, r.code(), r.err());
     assertTrue(r.err().contains("p.csv:2: d: applies to the merge sort only"), r.err());
     assertFalse(r.err().contains("p.csv:3: d:"), "a line sweeping both may give d: " + r.err());
@@ -70,8 +97,20 @@ class BufferTreeSortCliTest {
   void aBufferTreeRow_saysWhichTreeRan_andWhatItDid() throws IOException {
     Path results = dir.resolve("r.csv");
     // M = 4096 ints, B = 64 bytes (16 ints): m = 256 blocks; m/8 gives (8, 32).
-    CliTest.Result r = sort(results, "--algorithm", "buffer-tree", "--n", "60000", "--m",
-        "4096", "--b", "64", "--fanout", "m/8", "--descending");
+    CliTest.Result r =
+        sort(
+            results,
+            "--algorithm",
+            "buffer-tree",
+            "--n",
+            "60000",
+            "--m",
+            "4096",
+            "--b",
+            "64",
+            "--fanout",
+            "m/8",
+            "--descending");
     assertEquals(0, r.code(), r.err());
     RawRow row = RawResults.read(results).rows().get(0);
     assertEquals("buffer-tree", row.get("algorithm"));
@@ -92,27 +131,31 @@ class BufferTreeSortCliTest {
     assertEquals(TreeStats.ioBound(60000, 16, 256), cell(row, "predicted_ios"));
     long insert = cell(row, "insert_ns");
     assertTrue(cell(row, "insert_internal_ns") + cell(row, "insert_leaf_ns") <= insert);
-    assertTrue(insert + cell(row, "force_empty_ns") + cell(row, "output_ns")
-        <= cell(row, "elapsed_ns"), "the activities are parts of the clocked run");
+    assertTrue(
+        insert + cell(row, "force_empty_ns") + cell(row, "output_ns") <= cell(row, "elapsed_ns"),
+        "the activities are parts of the clocked run");
     assertTrue(cell(row, "model_heap_bytes") > 4 * 4096);
     assertEquals("", row.get("arrival_ns_per_key"));
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "--fanout|4,16|--fanout: applies to the buffer-tree algorithm only|merge",
-      "--fanout|9,8|b (8) must be at least 2a (18)|buffer-tree",
-      "--fanout|4,100|b = 100 is more than m = M/B = 64 blocks|buffer-tree",
-      "--fanout|x|must be m, m/K (e.g. m/8) or a,b|buffer-tree",
-      "--b-over-m|100|--b-over-m: b = m/100 = 0 is below 2|buffer-tree",
-      "--write-stream|direct|--write-stream: the buffer tree appends|buffer-tree",
-      "--m|100|--m: the buffer tree needs M to hold at least 4 blocks|buffer-tree",
-      "--arrival-ns|-1|--arrival-ns|buffer-tree"})
-  void badChoices_areExit2_namingTheOption(String option, String value, String message,
-      String algorithm) throws IOException {
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "--fanout|4,16|--fanout: applies to the buffer-tree algorithm only|merge",
+        "--fanout|9,8|b (8) must be at least 2a (18)|buffer-tree",
+        "--fanout|4,100|b = 100 is more than m = M/B = 64 blocks|buffer-tree",
+        "--fanout|x|must be m, m/K (e.g. m/8) or a,b|buffer-tree",
+        "--b-over-m|100|--b-over-m: b = m/100 = 0 is below 2|buffer-tree",
+        "--write-stream|direct|--write-stream: the buffer tree appends|buffer-tree",
+        "--m|100|--m: the buffer tree needs M to hold at least 4 blocks|buffer-tree",
+        "--arrival-ns|-1|--arrival-ns|buffer-tree"
+      })
+  void badChoices_areExit2_namingTheOption(
+      String option, String value, String message, String algorithm) throws IOException {
     Path results = dir.resolve("r.csv");
-    List<String> args = new ArrayList<>(List.of("--algorithm", algorithm, "--n", "1000",
-        "--b", "4096"));
+    List<String> args =
+        new ArrayList<>(List.of("--algorithm", algorithm, "--n", "1000", "--b", "4096"));
     if (!option.equals("--m")) {
       args.addAll(List.of("--m", "65536"));
     }
@@ -136,8 +179,19 @@ class BufferTreeSortCliTest {
   void onlineSorting_putsTheArrivalOnTheClock_forEveryAlgorithm() throws IOException {
     Path results = dir.resolve("r.csv");
     for (String algorithm : List.of("buffer-tree", "merge", "in-memory")) {
-      CliTest.Result r = sort(results, "--algorithm", algorithm, "--n", "20000", "--m", "2048",
-          "--b", "64", "--arrival-ns", "2000");
+      CliTest.Result r =
+          sort(
+              results,
+              "--algorithm",
+              algorithm,
+              "--n",
+              "20000",
+              "--m",
+              "2048",
+              "--b",
+              "64",
+              "--arrival-ns",
+              "2000");
       assertEquals(0, r.code(), r.err());
     }
     List<RawRow> rows = RawResults.read(results).rows();
@@ -154,8 +208,10 @@ class BufferTreeSortCliTest {
     // The buffer tree inserted as the keys came: its insert phase is the arrival.
     assertTrue(cell(rows.get(0), "insert_ns") >= 40_000_000L);
     try (Stream<Path> left = Files.list(dir.resolve("data"))) {
-      assertEquals(List.of(), left.filter(p -> p.getFileName().toString().contains("online"))
-          .toList(), "the arriving keys' file is removed after each run");
+      assertEquals(
+          List.of(),
+          left.filter(p -> p.getFileName().toString().contains("online")).toList(),
+          "the arriving keys' file is removed after each run");
     }
   }
 
@@ -164,16 +220,20 @@ class BufferTreeSortCliTest {
       throws IOException {
     Path params = dir.resolve("p.csv");
     // m = 2048 / 16 = 128 blocks: m/8 is (4, 16), the same tree as the fixed 4:16.
-    Files.writeString(params, "experiment,n,m,b,algorithm,fanout,reps,warmup\n"
-        + "sort,3000|9000,2048,64,buffer-tree|merge,m|m/8|4:16,1,0\n");
+    Files.writeString(
+        params,
+        "experiment,n,m,b,algorithm,fanout,reps,warmup\n"
+            + "sort,3000|9000,2048,64,buffer-tree|merge,m|m/8|4:16,1,0\n");
     Path results = dir.resolve("r.csv");
-    CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString(),
-        "--order", "sequential");
+    CliTest.Result r =
+        CliTest.run(
+            "run", params.toString(), "--results", results.toString(), "--order", "sequential");
     assertEquals(0, r.code(), r.err());
     List<RawRow> rows = RawResults.read(results).rows();
     // (32, 128) and (4, 16) at two N, and the merge sort at two N: m/8 and 4:16 are one.
     assertEquals(6, rows.size(), r.out());
-    assertEquals(List.of("128", "128", "16", "16", "", ""),
+    assertEquals(
+        List.of("128", "128", "16", "16", "", ""),
         rows.stream().map(x -> x.get("fanout_b")).toList());
     assertTrue(rows.stream().allMatch(x -> x.get("verified").equals("true")));
     assertTrue(r.out().contains("charts:"), r.out());
@@ -182,19 +242,21 @@ class BufferTreeSortCliTest {
   @Test
   void badParameterLines_nameFileLineAndField() throws IOException {
     Path params = dir.resolve("p.csv");
-    Files.writeString(params, "experiment,n,m,b,algorithm,fanout,reps,warmup\n"
-        + "sort,3000,2048,64,merge,m/8,1,0\n"
-        + "sort,3000,2048,64,buffer-tree,9:8,1,0\n"
-        + "sort,3000,10,64,buffer-tree,m/8,1,0\n"
-        + "sort,3000,512,256,buffer-tree,,1,0\n");
-    CliTest.Result r = CliTest.run("run", params.toString(), "--results",
-        dir.resolve("r.csv").toString());
+    Files.writeString(
+        params,
+        "experiment,n,m,b,algorithm,fanout,reps,warmup\n"
+            + "sort,3000,2048,64,merge,m/8,1,0\n"
+            + "sort,3000,2048,64,buffer-tree,9:8,1,0\n"
+            + "sort,3000,10,64,buffer-tree,m/8,1,0\n"
+            + "sort,3000,512,256,buffer-tree,,1,0\n");
+    CliTest.Result r =
+        CliTest.run("run", params.toString(), "--results", dir.resolve("r.csv").toString());
     assertEquals(2, r.code(), r.err());
-    assertTrue(r.err().contains("p.csv:2: fanout: applies to the buffer-tree algorithm only"),
-        r.err());
+    assertTrue(
+        r.err().contains("p.csv:2: fanout: applies to the buffer-tree algorithm only"), r.err());
     assertTrue(r.err().contains("p.csv:3: fanout: b (8) must be at least 2a"), r.err());
-    assertTrue(r.err().contains("p.csv:4: m: the buffer tree needs M to hold at least 4 blocks"),
-        r.err());
+    assertTrue(
+        r.err().contains("p.csv:4: m: the buffer tree needs M to hold at least 4 blocks"), r.err());
     // 8 blocks, too few for any tree: M is to blame, not the fanout column (it was blamed, and
     // left empty).
     assertTrue(r.err().contains("p.csv:5: m: b = m/8 = 1 is below 2"), r.err());

@@ -9,10 +9,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.Random;
 
 /**
  * {@code secmem chart} on malformed results: bad lines named (file:line and what), good rows still
@@ -36,8 +36,10 @@ class ChartMalformedTest {
 
   @Test
   void everyRowHasACellTooMany_exit2_eachLineNamed() throws IOException {
-    Path f = Files.writeString(dir.resolve("extra.csv"),
-        HEADER + row(64, 1).replace("\r\n", ",x\r\n") + row(128, 2).replace("\r\n", ",x\r\n"));
+    Path f =
+        Files.writeString(
+            dir.resolve("extra.csv"),
+            HEADER + row(64, 1).replace("\r\n", ",x\r\n") + row(128, 2).replace("\r\n", ",x\r\n"));
     CliTest.Result r = CliTest.run("chart", f.toString());
     assertEquals(2, r.code(), r.out() + r.err());
     assertTrue(r.err().contains(f + ":2: left out: 8 cells where the header has 7"), r.err());
@@ -48,13 +50,25 @@ class ChartMalformedTest {
 
   @Test
   void oneBadLineAndACutLastLine_goodRowsCharted_badOnesNamed() throws IOException {
-    Path f = Files.writeString(dir.resolve("r.csv"), HEADER + row(64, 1) + row(128, 2)
-        + row(256, 3).replace("\r\n", ",x\r\n") + row(512, 4) + "read,mapped,1024,1,fal");
+    Path f =
+        Files.writeString(
+            dir.resolve("r.csv"),
+            HEADER
+                + row(64, 1)
+                + row(128, 2)
+                + row(256, 3).replace("\r\n", ",x\r\n")
+                + row(512, 4)
+                + "read,mapped,1024,1,fal");
     CliTest.Result r = CliTest.run("chart", f.toString());
     assertEquals(0, r.code(), r.err());
     assertTrue(r.err().contains(f + ":4: left out: 8 cells where the header has 7"), r.err());
-    assertTrue(r.err().contains(f + ":6: left out: 5 cells where the header has 7, and no line"
-        + " break at the end: cut off"), r.err());
+    assertTrue(
+        r.err()
+            .contains(
+                f
+                    + ":6: left out: 5 cells where the header has 7, and no line"
+                    + " break at the end: cut off"),
+        r.err());
     assertTrue(r.err().contains("3 of 5 rows used"), r.err());
     assertTrue(r.out().contains("read-time-vs-b.png"), r.out());
   }
@@ -62,8 +76,10 @@ class ChartMalformedTest {
   @Test
   void emptyNanOrBinaryFile_exit2_namingTheFile() throws IOException {
     Path empty = Files.write(dir.resolve("empty.csv"), new byte[0]);
-    Path nan = Files.writeString(dir.resolve("nan.csv"),
-        HEADER + "read,mapped,64,1,false,NaN,NaN\r\nread,mapped,128,1,false,NaN,NaN\r\n");
+    Path nan =
+        Files.writeString(
+            dir.resolve("nan.csv"),
+            HEADER + "read,mapped,64,1,false,NaN,NaN\r\nread,mapped,128,1,false,NaN,NaN\r\n");
     byte[] bytes = new byte[4096];
     new Random(1).nextBytes(bytes);
     Path binary = Files.write(dir.resolve("binary.csv"), bytes);
@@ -78,11 +94,12 @@ class ChartMalformedTest {
 
   @Test
   void summaryAfterARun_ofAFileWithOneBadLine_warnsAndIsWritten() throws IOException {
-    Path params = Files.writeString(dir.resolve("sweep.csv"),
-        "experiment,stream,n,b,reps,warmup,dir\nwrite,user-buffer,1000,64|128,1,0,data\n");
+    Path params =
+        Files.writeString(
+            dir.resolve("sweep.csv"),
+            "experiment,stream,n,b,reps,warmup,dir\nwrite,user-buffer,1000,64|128,1,0,data\n");
     Path results = dir.resolve("r.csv");
-    assertEquals(0, CliTest.run("run", params.toString(), "--results", results.toString())
-        .code());
+    assertEquals(0, CliTest.run("run", params.toString(), "--results", results.toString()).code());
     // An earlier row damaged by hand (a cell too many).
     List<String> lines = Files.readAllLines(results, StandardCharsets.UTF_8);
     lines.set(1, lines.get(1) + ",x");

@@ -33,14 +33,16 @@ class CleanCommandTest {
     // (Named with a PID not this process's: clean never judges a folder named with its own.)
     Path unmarkedOld = folder(WorkDirectory.PREFIX + "71-0ld", null, ago(120));
     Path unmarkedFresh = folder(WorkDirectory.PREFIX + "71-f7e54", null, ago(2));
-    Path live = folder(WorkDirectory.PREFIX + "71-1ive",
-        me + "\n" + ProcessHandle.current().info().startInstant().map(s -> s + "\n").orElse(""),
-        ago(3600));
+    Path live =
+        folder(
+            WorkDirectory.PREFIX + "71-1ive",
+            me + "\n" + ProcessHandle.current().info().startInstant().map(s -> s + "\n").orElse(""),
+            ago(3600));
     CliTest.Result r = CliTest.run("clean", dir.toString());
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("removed " + unmarkedOld), r.out());
-    assertTrue(r.out().contains("removed 1 stale work folder(s) and 0 unfinished file(s)"),
-        r.out());
+    assertTrue(
+        r.out().contains("removed 1 stale work folder(s) and 0 unfinished file(s)"), r.out());
     assertFalse(Files.exists(unmarkedOld));
     assertTrue(Files.exists(unmarkedFresh), "a fresh folder may be a sort starting");
     assertTrue(Files.exists(live), "a running process's folder is kept");
@@ -52,8 +54,11 @@ class CleanCommandTest {
     Optional<Instant> start = self.info().startInstant();
     assumeTrue(start.isPresent(), "this platform reports process start times");
     // Our PID, but a process started an hour before us: the owner is gone, the PID reused.
-    Path reused = folder(WorkDirectory.PREFIX + "72-ab",
-        self.pid() + "\n" + start.get().minus(Duration.ofHours(1)) + "\n", ago(5));
+    Path reused =
+        folder(
+            WorkDirectory.PREFIX + "72-ab",
+            self.pid() + "\n" + start.get().minus(Duration.ofHours(1)) + "\n",
+            ago(5));
     CliTest.Result r = CliTest.run("clean", dir.toString());
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("removed " + reused), r.out());
@@ -61,8 +66,7 @@ class CleanCommandTest {
   }
 
   @Test
-  void unfinishedPartFiles_olderThanAMinute_areRemoved_freshOnesAndOthersKept()
-      throws IOException {
+  void unfinishedPartFiles_olderThanAMinute_areRemoved_freshOnesAndOthersKept() throws IOException {
     Path old = file("." + "in.bin." + UUID.randomUUID() + ".part", ago(300));
     Path fresh = file("." + "in.bin." + UUID.randomUUID() + ".part", ago(3));
     Path notOurs = file(".notes.part", ago(300));
@@ -70,8 +74,8 @@ class CleanCommandTest {
     CliTest.Result r = CliTest.run("clean", dir.toString());
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("removed " + old), r.out());
-    assertTrue(r.out().contains("removed 0 stale work folder(s) and 1 unfinished file(s)"),
-        r.out());
+    assertTrue(
+        r.out().contains("removed 0 stale work folder(s) and 1 unfinished file(s)"), r.out());
     assertFalse(Files.exists(old));
     assertTrue(Files.exists(fresh), "a live writer's file is kept");
     assertTrue(Files.exists(notOurs), "a name generate does not write is not touched");

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -15,14 +17,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.fs.MarkerHolder;
 import org.secmem.fs.RootOnly;
-import java.nio.file.attribute.FileTime;
-import java.time.Instant;
 
 /**
- * A live sort's work folder is kept by a {@code secmem clean} that cannot see its process: one
- * run in another PID namespace ({@code unshare -p}, as a container sharing the volume would),
- * where the PID in the marker names no process or another one. Before liveness was a lock held
- * on the marker, that clean removed the folder and the sort failed.
+ * A live sort's work folder is kept by a {@code secmem clean} that cannot see its process: one run
+ * in another PID namespace ({@code unshare -p}, as a container sharing the volume would), where the
+ * PID in the marker names no process or another one. Before liveness was a lock held on the marker,
+ * that clean removed the folder and the sort failed.
  */
 class CleanLivenessTest {
 
@@ -32,8 +32,8 @@ class CleanLivenessTest {
   void cleanInAnotherPidNamespace_keepsALiveSortsFolder_andRemovesItOnceTheSortIsGone()
       throws Exception {
     RootOnly.requireRoot();
-    RootOnly.require(RootOnly.available("unshare", "-p", "-f", "--mount-proc", "true"),
-        "unshare -p works here");
+    RootOnly.require(
+        RootOnly.available("unshare", "-p", "-f", "--mount-proc", "true"), "unshare -p works here");
     Path work;
     try (MarkerHolder sort = MarkerHolder.startWorkDirectory(dir)) {
       work = Path.of(sort.said());
@@ -61,8 +61,7 @@ class CleanLivenessTest {
     Path part;
     try (MarkerHolder writer = MarkerHolder.startPartFile(target)) {
       part = Path.of(writer.said());
-      Files.setLastModifiedTime(part, FileTime.from(
-          Instant.now().minusSeconds(600)));
+      Files.setLastModifiedTime(part, FileTime.from(Instant.now().minusSeconds(600)));
       signal("STOP", writer.pid());
       try {
         CliTest.Result r = CliTest.run("clean", dir.toString());

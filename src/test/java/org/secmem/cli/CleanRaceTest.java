@@ -3,7 +3,9 @@ package org.secmem.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -16,34 +18,34 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.fs.RootOnly;
 import org.secmem.sort.WorkDirectory;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 
 /**
  * {@code secmem clean} against a local user who swaps links into what it removes while it runs
- * ({@code renameat2(RENAME_EXCHANGE)}, atomic, so that a name is a folder when looked at and a
- * link to elsewhere when used): nothing outside the leftovers is ever deleted. Before every removal
+ * ({@code renameat2(RENAME_EXCHANGE)}, atomic, so that a name is a folder when looked at and a link
+ * to elsewhere when used): nothing outside the leftovers is ever deleted. Before every removal
  * worked relative to folders opened without following links, both cases emptied the decoy.
  */
 class CleanRaceTest {
 
   /** Exchanges each pair of paths, again and again, for argv[1] seconds; prints the swaps done. */
-  private static final String SWAPPER = String.join("\n",
-      "import ctypes, os, sys, time",
-      "libc = ctypes.CDLL(None, use_errno=True)",
-      "AT_FDCWD, RENAME_EXCHANGE = -100, 2",
-      "def swap(a, b):",
-      "    if hasattr(libc, 'renameat2'):",
-      "        return libc.renameat2(AT_FDCWD, a, AT_FDCWD, b, RENAME_EXCHANGE)",
-      "    return libc.syscall(316, AT_FDCWD, a, AT_FDCWD, b, RENAME_EXCHANGE)",
-      "args = [os.fsencode(a) for a in sys.argv[2:]]",
-      "pairs = list(zip(args[0::2], args[1::2]))",
-      "print('ready', flush=True)",
-      "end, done = time.time() + float(sys.argv[1]), 0",
-      "while time.time() < end:",
-      "    for a, b in pairs:",
-      "        done += swap(a, b) == 0",
-      "print(done, flush=True)");
+  private static final String SWAPPER =
+      String.join(
+          "\n",
+          "import ctypes, os, sys, time",
+          "libc = ctypes.CDLL(None, use_errno=True)",
+          "AT_FDCWD, RENAME_EXCHANGE = -100, 2",
+          "def swap(a, b):",
+          "    if hasattr(libc, 'renameat2'):",
+          "        return libc.renameat2(AT_FDCWD, a, AT_FDCWD, b, RENAME_EXCHANGE)",
+          "    return libc.syscall(316, AT_FDCWD, a, AT_FDCWD, b, RENAME_EXCHANGE)",
+          "args = [os.fsencode(a) for a in sys.argv[2:]]",
+          "pairs = list(zip(args[0::2], args[1::2]))",
+          "print('ready', flush=True)",
+          "end, done = time.time() + float(sys.argv[1]), 0",
+          "while time.time() < end:",
+          "    for a, b in pairs:",
+          "        done += swap(a, b) == 0",
+          "print(done, flush=True)");
 
   private static final int DECOYS = 50;
   private static final int FOLDERS = 100;
@@ -106,8 +108,7 @@ class CleanRaceTest {
     List<String> failed = new ArrayList<>();
     String out;
     try {
-      BufferedReader said = new BufferedReader(
-          new InputStreamReader(swapper.getInputStream()));
+      BufferedReader said = new BufferedReader(new InputStreamReader(swapper.getInputStream()));
       assertEquals("ready", said.readLine(), "the swapper started");
       do {
         CliTest.Result r = CliTest.run("clean", dir.toString());
@@ -124,8 +125,10 @@ class CleanRaceTest {
     assertEquals(0, swapper.exitValue(), out);
     assertTrue(Long.parseLong(out) > 1000, "the swapper raced: " + out + " swaps");
     try (Stream<Path> left = Files.list(target)) {
-      assertEquals(DECOYS, left.count(), "no decoy file deleted, over " + cleans + " cleans and "
-          + out + " swaps");
+      assertEquals(
+          DECOYS,
+          left.count(),
+          "no decoy file deleted, over " + cleans + " cleans and " + out + " swaps");
     }
     assertEquals(List.of(), failed, "no clean failed, of " + cleans);
   }

@@ -10,11 +10,11 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import java.util.function.Function;
 
 /** Black-box tests: the real command line, captured output, exit codes. */
 class CliTest {
@@ -77,11 +77,18 @@ class CliTest {
   void read_fileNotMultipleOf4_exit2_namingFileAndLength() throws IOException {
     Path odd = dir.resolve("odd.bin");
     Files.write(odd, new byte[10]);
-    Result r = run("read", "--stream", "buffered", "--files", odd.toString(),
-        "--results", dir.resolve("r.csv").toString());
+    Result r =
+        run(
+            "read",
+            "--stream",
+            "buffered",
+            "--files",
+            odd.toString(),
+            "--results",
+            dir.resolve("r.csv").toString());
     assertEquals(2, r.code(), r.err());
-    assertTrue(r.err().contains(odd.toString()) && r.err().contains("not a multiple of 4"),
-        r.err());
+    assertTrue(
+        r.err().contains(odd.toString()) && r.err().contains("not a multiple of 4"), r.err());
     assertNoStackTrace(r);
     assertFalse(Files.exists(dir.resolve("r.csv")), "nothing ran, so no results file");
   }
@@ -97,12 +104,45 @@ class CliTest {
   void writeThenRead_everyType_sameChecksum_oneRowPerRun() throws IOException {
     Path results = dir.resolve("r.csv");
     Path data = dir.resolve("data");
-    Result w = run("write", "--stream", "user-buffer", "--n", "3000", "--k", "2", "--b", "6",
-        "--reps", "2", "--warmup", "1", "--dir", data.toString(), "--results", results.toString());
+    Result w =
+        run(
+            "write",
+            "--stream",
+            "user-buffer",
+            "--n",
+            "3000",
+            "--k",
+            "2",
+            "--b",
+            "6",
+            "--reps",
+            "2",
+            "--warmup",
+            "1",
+            "--dir",
+            data.toString(),
+            "--results",
+            results.toString());
     assertEquals(0, w.code(), w.err());
-    Result r = run("read", "--stream", "simple,buffered,user-buffer,mapped", "--n", "3000",
-        "--k", "2", "--b", "10", "--reps", "1", "--warmup", "0", "--dir", data.toString(),
-        "--results", results.toString());
+    Result r =
+        run(
+            "read",
+            "--stream",
+            "simple,buffered,user-buffer,mapped",
+            "--n",
+            "3000",
+            "--k",
+            "2",
+            "--b",
+            "10",
+            "--reps",
+            "1",
+            "--warmup",
+            "0",
+            "--dir",
+            data.toString(),
+            "--results",
+            results.toString());
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("results: " + results), r.out());
     List<String> lines = Files.readAllLines(results);
@@ -119,9 +159,27 @@ class CliTest {
     Path results = dir.resolve("fast.csv");
     Path in = dir.resolve("in.bin");
     assertEquals(0, run("generate", "--out", in.toString(), "--n", "60000").code());
-    Result r = run("sort", "--in", in.toString(), "--out", dir.resolve("out.bin").toString(),
-        "--preset", "fast", "--m", "8192", "--b", "256", "--threads", "2", "--reps", "1",
-        "--warmup", "0", "--results", results.toString());
+    Result r =
+        run(
+            "sort",
+            "--in",
+            in.toString(),
+            "--out",
+            dir.resolve("out.bin").toString(),
+            "--preset",
+            "fast",
+            "--m",
+            "8192",
+            "--b",
+            "256",
+            "--threads",
+            "2",
+            "--reps",
+            "1",
+            "--warmup",
+            "0",
+            "--results",
+            results.toString());
     assertEquals(0, r.code(), r.err());
     List<String> lines = Files.readAllLines(results);
     List<String> header = List.of(lines.get(0).split(","));
@@ -148,8 +206,8 @@ class CliTest {
     Path s = dir.resolve("s.bin");
     assertEquals(0, run("generate", "--out", f.toString(), "--n", "2^12").code());
     assertEquals(4 * 4096, Files.size(f));
-    assertEquals(0, run("generate", "--out", s.toString(), "--n", "4096", "--shape",
-        "sorted").code());
+    assertEquals(
+        0, run("generate", "--out", s.toString(), "--n", "4096", "--shape", "sorted").code());
     Result ok = run("verify", s.toString(), "--sorted");
     assertEquals(0, ok.code(), ok.out());
     Result bad = run("verify", f.toString(), "--sorted");
@@ -166,8 +224,8 @@ class CliTest {
     Result r = run("generate-completion");
     assertEquals(0, r.code());
     assertTrue(r.out().contains("complete -F"), r.out());
-    for (String c : List.of("write", "read", "sort", "run", "chart", "compare", "advise", "menu",
-        "clean")) {
+    for (String c :
+        List.of("write", "read", "sort", "run", "chart", "compare", "advise", "menu", "clean")) {
       assertTrue(r.out().contains(c), c);
     }
   }

@@ -40,20 +40,35 @@ class CompareCommandTest {
   private static String rows(String stream, String n, double... ms) {
     StringBuilder s = new StringBuilder();
     for (int i = 0; i < ms.length; i++) {
-      s.append("write,").append(stream).append(',').append(n).append(',').append(i + 1)
-          .append(",false,").append(ms[i]).append('\n');
+      s.append("write,")
+          .append(stream)
+          .append(',')
+          .append(n)
+          .append(',')
+          .append(i + 1)
+          .append(",false,")
+          .append(ms[i])
+          .append('\n');
     }
     return s.toString();
   }
 
   private Path base() throws IOException {
-    return file("base.csv", HEADER + rows("simple", "100", 10, 11, 10.5, 10.2)
-        + rows("simple", "200", 20, 20, 20, 20.2) + rows("simple", "300", 5, 5, 5));
+    return file(
+        "base.csv",
+        HEADER
+            + rows("simple", "100", 10, 11, 10.5, 10.2)
+            + rows("simple", "200", 20, 20, 20, 20.2)
+            + rows("simple", "300", 5, 5, 5));
   }
 
   private Path next() throws IOException {
-    return file("new.csv", HEADER + rows("simple", "100", 5, 5.5, 5.25, 5.1)
-        + rows("simple", "200", 30, 30, 30, 30.3) + rows("simple", "400", 1, 1));
+    return file(
+        "new.csv",
+        HEADER
+            + rows("simple", "100", 5, 5.5, 5.25, 5.1)
+            + rows("simple", "200", 30, 30, 30, 30.3)
+            + rows("simple", "400", 1, 1));
   }
 
   @Test
@@ -61,50 +76,76 @@ class CompareCommandTest {
       throws IOException {
     Path a = file("a.csv", HEADER + rows("simple", "100", 10) + rows("simple", "200", 10));
     Path b = file("b.csv", HEADER + rows("simple", "100", 30) + rows("simple", "200", 31));
-    CliTest.Result r = CliTest.run("compare", a.toString(), b.toString(), "--fail-if-slower",
-        "5", "--no-files");
+    CliTest.Result r =
+        CliTest.run("compare", a.toString(), b.toString(), "--fail-if-slower", "5", "--no-files");
     assertEquals(0, r.code(), "nothing shows a regression: " + r.err());
-    assertTrue(r.err().contains("2 configurations were not tested (fewer than 2 runs on a side)"),
+    assertTrue(
+        r.err().contains("2 configurations were not tested (fewer than 2 runs on a side)"),
         r.err());
-    assertTrue(r.out().contains("1 run a side in the median configuration: no interval"),
-        r.out());
+    assertTrue(r.out().contains("1 run a side in the median configuration: no interval"), r.out());
     assertFalse(r.out().contains("intervals are wide"), r.out());
   }
 
   @Test
   void byOneColumnOfOneFile_namesTheRowsWithoutThatColumn_ratherThanDroppingThem()
       throws IOException {
-    Path f = file("one.csv", HEADER + rows("buffered", "100", 10, 11, 12)
-        + rows("mapped", "100", 5, 6, 5.5) + "sort,,100,1,false,40\nsort,,100,2,false,41\n");
-    CliTest.Result r = CliTest.run("compare", f.toString(), f.toString(), "--by",
-        "stream=buffered:mapped", "--no-files");
+    Path f =
+        file(
+            "one.csv",
+            HEADER
+                + rows("buffered", "100", 10, 11, 12)
+                + rows("mapped", "100", 5, 6, 5.5)
+                + "sort,,100,1,false,40\nsort,,100,2,false,41\n");
+    CliTest.Result r =
+        CliTest.run(
+            "compare", f.toString(), f.toString(), "--by", "stream=buffered:mapped", "--no-files");
     assertEquals(0, r.code(), r.err());
-    assertTrue((r.out() + r.err()).contains("2 measured rows without a stream value (sort)"),
+    assertTrue(
+        (r.out() + r.err()).contains("2 measured rows without a stream value (sort)"),
         r.out() + r.err());
   }
 
   @Test
   void byPreset_comparesThePresetsAsTheyComeWithTheirOwnStreamsAndMerger() throws IOException {
-    String header = "experiment,read_stream,write_stream,n,b,m,d,preset,merger,rep,warmup,"
-        + "elapsed_ms\n";
+    String header =
+        "experiment,read_stream,write_stream,n,b,m,d,preset,merger,rep,warmup," + "elapsed_ms\n";
     StringBuilder classic = new StringBuilder(header);
     StringBuilder fast = new StringBuilder(header);
     for (String n : List.of("1000000", "2000000")) {
       for (int rep = 1; rep <= 3; rep++) {
-        classic.append("sort,user-buffer,user-buffer,").append(n)
-            .append(",65536,65536,4,classic,priority-queue,").append(rep).append(",false,")
-            .append(100 + rep).append('\n');
-        fast.append("sort,channel,channel,").append(n).append(",65536,65536,4,fast,radix,")
-            .append(rep).append(",false,").append(20 + rep).append('\n');
+        classic
+            .append("sort,user-buffer,user-buffer,")
+            .append(n)
+            .append(",65536,65536,4,classic,priority-queue,")
+            .append(rep)
+            .append(",false,")
+            .append(100 + rep)
+            .append('\n');
+        fast.append("sort,channel,channel,")
+            .append(n)
+            .append(",65536,65536,4,fast,radix,")
+            .append(rep)
+            .append(",false,")
+            .append(20 + rep)
+            .append('\n');
       }
     }
-    CliTest.Result r = CliTest.run("compare", file("classic.csv", classic.toString()).toString(),
-        file("fast.csv", fast.toString()).toString(), "--by", "preset", "--no-files");
+    CliTest.Result r =
+        CliTest.run(
+            "compare",
+            file("classic.csv", classic.toString()).toString(),
+            file("fast.csv", fast.toString()).toString(),
+            "--by",
+            "preset",
+            "--no-files");
     assertEquals(0, r.code(), r.err());
     String all = r.out() + r.err();
-    assertTrue(all.contains("compared with the preset, as it sets them: read_stream user-buffer"
-        + " \u2192 channel, write_stream user-buffer \u2192 channel, merger priority-queue"
-        + " \u2192 radix"), all);
+    assertTrue(
+        all.contains(
+            "compared with the preset, as it sets them: read_stream user-buffer"
+                + " \u2192 channel, write_stream user-buffer \u2192 channel, merger priority-queue"
+                + " \u2192 radix"),
+        all);
     assertEquals(2, r.out().lines().filter(l -> l.endsWith("faster")).count(), r.out());
   }
 
@@ -114,8 +155,12 @@ class CompareCommandTest {
     Path b = file("b.csv", HEADER + rows("simple", "100", 11, 19, 16, 13, 17));
     CliTest.Result r = CliTest.run("compare", a.toString(), b.toString(), "--no-files");
     assertEquals(0, r.code(), r.err());
-    assertTrue(r.out().lines().anyMatch(l -> l.startsWith("geometric mean of ratios")
-        && l.contains(", within noise)")), r.out());
+    assertTrue(
+        r.out()
+            .lines()
+            .anyMatch(
+                l -> l.startsWith("geometric mean of ratios") && l.contains(", within noise)")),
+        r.out());
   }
 
   @Test
@@ -123,16 +168,20 @@ class CompareCommandTest {
     CliTest.Result r = CliTest.run("compare", base().toString(), next().toString());
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("BASE: " + dir.resolve("base.csv")), r.out());
-    assertTrue(r.out().lines().anyMatch(l -> l.startsWith("N=100") && l.endsWith("2.00× faster")),
+    assertTrue(
+        r.out().lines().anyMatch(l -> l.startsWith("N=100") && l.endsWith("2.00× faster")),
         r.out());
-    assertTrue(r.out().lines().anyMatch(l -> l.startsWith("N=200") && l.endsWith("1.50× slower")),
+    assertTrue(
+        r.out().lines().anyMatch(l -> l.startsWith("N=200") && l.endsWith("1.50× slower")),
         r.out());
-    assertTrue(r.out().lines().anyMatch(l -> l.startsWith("N=300") && l.endsWith("only in BASE")),
+    assertTrue(
+        r.out().lines().anyMatch(l -> l.startsWith("N=300") && l.endsWith("only in BASE")),
         r.out());
-    assertTrue(r.out().lines().anyMatch(l -> l.startsWith("N=400") && l.endsWith("only in NEW")),
+    assertTrue(
+        r.out().lines().anyMatch(l -> l.startsWith("N=400") && l.endsWith("only in NEW")), r.out());
+    assertTrue(
+        r.out().contains("; 1 faster, 1 slower, 0 unchanged; 1 only in BASE, 1 only in" + " NEW"),
         r.out());
-    assertTrue(r.out().contains("; 1 faster, 1 slower, 0 unchanged; 1 only in BASE, 1 only in"
-        + " NEW"), r.out());
     Path csv = dir.resolve("new-comparison.csv");
     assertTrue(r.out().contains("comparison: " + csv), r.out());
     assertEquals(5, Files.readAllLines(csv).size());
@@ -156,25 +205,34 @@ class CompareCommandTest {
   void failIfSlower_exits1_namingTheConfiguration_onlyWhenExceeded() throws IOException {
     Path b = base();
     Path n = next();
-    CliTest.Result slow = CliTest.run("compare", b.toString(), n.toString(), "--no-files",
-        "--fail-if-slower", "10");
+    CliTest.Result slow =
+        CliTest.run("compare", b.toString(), n.toString(), "--no-files", "--fail-if-slower", "10");
     assertEquals(1, slow.code(), slow.err());
-    assertTrue(slow.err().contains("--fail-if-slower 10: 1 configuration is significantly slower"
-        + " by more than 10%:"), slow.err());
+    assertTrue(
+        slow.err()
+            .contains(
+                "--fail-if-slower 10: 1 configuration is significantly slower"
+                    + " by more than 10%:"),
+        slow.err());
     assertTrue(slow.err().contains("  N=200: 1.50× slower"), slow.err());
-    CliTest.Result fine = CliTest.run("compare", b.toString(), n.toString(), "--no-files",
-        "--fail-if-slower", "60");
+    CliTest.Result fine =
+        CliTest.run("compare", b.toString(), n.toString(), "--no-files", "--fail-if-slower", "60");
     assertEquals(0, fine.code(), fine.err());
-    assertTrue(fine.out().contains("no configuration is significantly slower by more than 60%"),
+    assertTrue(
+        fine.out().contains("no configuration is significantly slower by more than 60%"),
         fine.out());
   }
 
   @Test
   void oneFile_by_comparesItsTwoParts() throws IOException {
-    Path r = file("r.csv", HEADER + rows("buffered", "100", 10, 10.5, 10.2)
-        + rows("user-buffer", "100", 5, 5.2, 5.1));
-    CliTest.Result c = CliTest.run("compare", r.toString(), r.toString(),
-        "--by", "stream=buffered:user-buffer");
+    Path r =
+        file(
+            "r.csv",
+            HEADER
+                + rows("buffered", "100", 10, 10.5, 10.2)
+                + rows("user-buffer", "100", 5, 5.2, 5.1));
+    CliTest.Result c =
+        CliTest.run("compare", r.toString(), r.toString(), "--by", "stream=buffered:user-buffer");
     assertEquals(0, c.code(), c.err());
     assertTrue(c.out().contains("BASE: " + r + " (stream=buffered)"), c.out());
     assertTrue(c.out().contains("NEW:  " + r + " (stream=user-buffer)"), c.out());
@@ -187,30 +245,44 @@ class CompareCommandTest {
     Path b = base();
     Path n = next();
     Path missing = dir.resolve("missing.csv");
-    assertBad(List.of("compare", missing.toString(), n.toString()),
+    assertBad(
+        List.of("compare", missing.toString(), n.toString()),
         "secmem compare: BASE " + missing + " does not exist or is not a file");
     Path notResults = file("notes.txt", "hello,world\n1,2\n");
-    assertBad(List.of("compare", b.toString(), notResults.toString()),
+    assertBad(
+        List.of("compare", b.toString(), notResults.toString()),
         "secmem compare: NEW " + notResults + ":1: no 'experiment' column");
     Path empty = file("empty.csv", HEADER);
-    assertBad(List.of("compare", b.toString(), empty.toString()),
-        "secmem compare: NEW " + empty + ": no measured row to compare (a header and nothing"
+    assertBad(
+        List.of("compare", b.toString(), empty.toString()),
+        "secmem compare: NEW "
+            + empty
+            + ": no measured row to compare (a header and nothing"
             + " below it)");
     Path mapped = file("mapped.csv", HEADER + rows("mapped", "100", 1, 2));
-    assertBad(List.of("compare", b.toString(), mapped.toString()),
+    assertBad(
+        List.of("compare", b.toString(), mapped.toString()),
         "secmem compare: " + mapped + ": no configuration in common with " + b);
-    assertBad(List.of("compare", b.toString(), b.toString()),
+    assertBad(
+        List.of("compare", b.toString(), b.toString()),
         "secmem compare: BASE and NEW are the same file");
-    assertBad(List.of("compare", b.toString(), n.toString(), "--by", "strem"),
+    assertBad(
+        List.of("compare", b.toString(), n.toString(), "--by", "strem"),
         "secmem compare: --by strem: no configuration column 'strem'");
-    assertBad(List.of("compare", b.toString(), n.toString(), "--by", "stream=simple:mapped"),
-        "secmem compare: " + n + ": no measured row with stream=mapped; stream there is always"
+    assertBad(
+        List.of("compare", b.toString(), n.toString(), "--by", "stream=simple:mapped"),
+        "secmem compare: "
+            + n
+            + ": no measured row with stream=mapped; stream there is always"
             + " simple");
-    assertBad(List.of("compare", b.toString(), n.toString(), "--by", "stream=simple"),
+    assertBad(
+        List.of("compare", b.toString(), n.toString(), "--by", "stream=simple"),
         "secmem compare: --by stream=simple: write COLUMN or COLUMN=A:B");
-    assertBad(List.of("compare", b.toString(), n.toString(), "--level", "2"),
+    assertBad(
+        List.of("compare", b.toString(), n.toString(), "--level", "2"),
         "secmem compare: --level: 2 is out of range");
-    assertBad(List.of("compare", b.toString(), n.toString(), "--fail-if-slower", "x"),
+    assertBad(
+        List.of("compare", b.toString(), n.toString(), "--fail-if-slower", "x"),
         "secmem compare: --fail-if-slower: 'x' is not a number");
     assertFalse(Files.exists(dir.resolve("new-comparison.csv")), "nothing written");
   }
@@ -227,7 +299,8 @@ class CompareCommandTest {
     Path n = file("new.csv", HEADER + rows("simple", "100", 5, 5.5, 5.25) + "write,simple,100\n");
     CliTest.Result r = CliTest.run("compare", base().toString(), n.toString(), "--no-files");
     assertEquals(0, r.code(), r.err());
-    assertTrue(r.err().contains("warning: " + n + ":5: left out: 3 cells where the header has 6"),
+    assertTrue(
+        r.err().contains("warning: " + n + ":5: left out: 3 cells where the header has 6"),
         r.err());
   }
 
@@ -248,8 +321,19 @@ class CompareCommandTest {
   }
 
   private CliTest.Result run(Path results, String... more) throws IOException {
-    List<String> args = new ArrayList<>(List.of("run", params().toString(), "--reps", "3",
-        "--warmup", "0", "--order", "sequential", "--results", results.toString()));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "run",
+                params().toString(),
+                "--reps",
+                "3",
+                "--warmup",
+                "0",
+                "--order",
+                "sequential",
+                "--results",
+                results.toString()));
     args.addAll(List.of(more));
     return CliTest.run(args.toArray(String[]::new));
   }
@@ -286,16 +370,25 @@ class CompareCommandTest {
   /** A results file with every elapsed time times {@code factor}. */
   private static String scaled(String csv, double factor) throws IOException {
     StringWriter out = new StringWriter();
-    try (CSVParser p = CSVParser.parse(new StringReader(csv),
-        CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).build());
-        CSVPrinter w = new CSVPrinter(out, CSVFormat.RFC4180.builder()
-            .setHeader(p.getHeaderNames().toArray(String[]::new)).build())) {
+    try (CSVParser p =
+            CSVParser.parse(
+                new StringReader(csv),
+                CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).build());
+        CSVPrinter w =
+            new CSVPrinter(
+                out,
+                CSVFormat.RFC4180
+                    .builder()
+                    .setHeader(p.getHeaderNames().toArray(String[]::new))
+                    .build())) {
       for (CSVRecord rec : p) {
         List<String> cells = new ArrayList<>();
         for (String h : p.getHeaderNames()) {
           String v = rec.get(h);
-          cells.add(h.equals("elapsed_ms") || h.equals("elapsed_ns")
-              ? Double.toString(Double.parseDouble(v) * factor) : v);
+          cells.add(
+              h.equals("elapsed_ms") || h.equals("elapsed_ns")
+                  ? Double.toString(Double.parseDouble(v) * factor)
+                  : v);
         }
         w.printRecord(cells);
       }
@@ -309,8 +402,8 @@ class CompareCommandTest {
     Path missing = dir.resolve("missing.csv");
     CliTest.Result r = run(b, "--baseline", missing.toString());
     assertEquals(2, r.code(), r.err());
-    assertTrue(r.err().startsWith("secmem run: --baseline " + missing + " does not exist"),
-        r.err());
+    assertTrue(
+        r.err().startsWith("secmem run: --baseline " + missing + " does not exist"), r.err());
     assertFalse(Files.exists(b), "nothing ran");
     CliTest.Result noBase = run(b, "--fail-if-slower", "5");
     assertEquals(2, noBase.code());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import java.io.IOException;
 
 /** Tab completion as bash runs it, and the suggestion for a mistyped command or option. */
 class CompletionTest {
@@ -21,29 +21,36 @@ class CompletionTest {
   @TempDir Path dir;
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "secmem sort --merger ''|priority-queue loser-tree radix",
-      "secmem sort --preset ''|classic fast",
-      "secmem sort --run-sort ''|arrays radix",
-      "secmem sort --read-stream ''|simple buffered user-buffer mapped channel direct async",
-      "secmem sort --write-stream ''|simple buffered user-buffer mapped channel direct async",
-      "secmem write --stream ''|simple buffered user-buffer mapped channel direct async all",
-      "secmem read --cache ''|cold warm as-is",
-      "secmem advise --experiment ''|write read sort",
-      "secmem adv|advise",
-      "secmem sort --no-ov|--no-overlap",
-      "secmem sort --no-par|--no-parallel-merge",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "secmem sort --merger ''|priority-queue loser-tree radix",
+        "secmem sort --preset ''|classic fast",
+        "secmem sort --run-sort ''|arrays radix",
+        "secmem sort --read-stream ''|simple buffered user-buffer mapped channel direct async",
+        "secmem sort --write-stream ''|simple buffered user-buffer mapped channel direct async",
+        "secmem write --stream ''|simple buffered user-buffer mapped channel direct async all",
+        "secmem read --cache ''|cold warm as-is",
+        "secmem advise --experiment ''|write read sort",
+        "secmem adv|advise",
+        "secmem sort --no-ov|--no-overlap",
+        "secmem sort --no-par|--no-parallel-merge",
+      })
   void bashCompletes(String words, String expected) throws Exception {
     CliTest.Result script = CliTest.run("generate-completion");
     assertEquals(0, script.code(), script.err());
     Path file = dir.resolve("secmem-completion.bash");
     Files.writeString(file, script.out());
-    String driver = "source " + file + " 2>/dev/null\n"
-        + "COMP_WORDS=(" + words + "); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ));"
-        + " COMP_LINE=\"${COMP_WORDS[*]}\"; COMP_POINT=${#COMP_LINE}; COMPREPLY=();"
-        + " _complete_secmem secmem \"${COMP_WORDS[-1]}\" \"${COMP_WORDS[-2]}\" 2>/dev/null;"
-        + " echo \"${COMPREPLY[*]}\"\n";
+    String driver =
+        "source "
+            + file
+            + " 2>/dev/null\n"
+            + "COMP_WORDS=("
+            + words
+            + "); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ));"
+            + " COMP_LINE=\"${COMP_WORDS[*]}\"; COMP_POINT=${#COMP_LINE}; COMPREPLY=();"
+            + " _complete_secmem secmem \"${COMP_WORDS[-1]}\" \"${COMP_WORDS[-2]}\" 2>/dev/null;"
+            + " echo \"${COMPREPLY[*]}\"\n";
     Process p;
     try {
       p = new ProcessBuilder("bash", "-c", driver).redirectErrorStream(false).start();

@@ -24,9 +24,23 @@ class ControlCharsInChartsTest {
   void aControlCharacterInAWorkFolderName_leavesEverySvgWellFormed() throws Exception {
     Path results = dir.resolve("r.csv");
     for (String work : List.of("ok\u0001x", "ok2")) {
-      CliTest.Result r = CliTest.run("sort", "--n", "20000", "--m", "4000", "--reps", "2",
-          "--warmup", "0", "--dir", dir.resolve("data").toString(), "--work-dir",
-          dir.resolve(work).toString(), "--results", results.toString());
+      CliTest.Result r =
+          CliTest.run(
+              "sort",
+              "--n",
+              "20000",
+              "--m",
+              "4000",
+              "--reps",
+              "2",
+              "--warmup",
+              "0",
+              "--dir",
+              dir.resolve("data").toString(),
+              "--work-dir",
+              dir.resolve(work).toString(),
+              "--results",
+              results.toString());
       assertEquals(0, r.code(), r.err());
     }
     List<Path> svgs;

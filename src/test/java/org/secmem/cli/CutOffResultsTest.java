@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -15,12 +16,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.report.RawResults;
 import org.secmem.report.ResultColumn;
-import java.nio.file.StandardOpenOption;
 
 /**
  * A results file whose last row was cut off (a crash, a full disk): appending to it removes the
- * fragment after saying so, so that no row is glued to it; a fragment that cannot be removed
- * safely is refused before anything runs.
+ * fragment after saying so, so that no row is glued to it; a fragment that cannot be removed safely
+ * is refused before anything runs.
  */
 class CutOffResultsTest {
 
@@ -37,8 +37,10 @@ class CutOffResultsTest {
   /** Two configurations, two repetitions each: four rows, the fourth cut off after 10 cells. */
   @BeforeEach
   void measureAndCutTheLastRow() throws IOException {
-    params = Files.writeString(dir.resolve("sweep.csv"),
-        "experiment,stream,n,b,reps,warmup,dir\nwrite,user-buffer,1000,64|128,2,0,data\n");
+    params =
+        Files.writeString(
+            dir.resolve("sweep.csv"),
+            "experiment,stream,n,b,reps,warmup,dir\nwrite,user-buffer,1000,64|128,2,0,data\n");
     results = dir.resolve("r.csv");
     CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString());
     assertEquals(0, r.code(), r.err());
@@ -50,15 +52,30 @@ class CutOffResultsTest {
 
   @Test
   void resume_namesTheCutOffRow_removesIt_andMeasuresItsRunAgain() throws IOException {
-    CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString(),
-        "--resume");
+    CliTest.Result r =
+        CliTest.run("run", params.toString(), "--results", results.toString(), "--resume");
 
     assertEquals(0, r.code(), r.err());
     int cells = ResultColumn.headers().length;
-    assertTrue(r.err().contains("warning: " + results + ":5: left out: 10 cells where the header"
-        + " has " + cells + ", and no line break at the end: cut off"), r.err());
-    assertTrue(r.err().contains("warning: " + results + ":5: the last line was cut off (10 of "
-        + cells + " cells and no line break at its end"), r.err());
+    assertTrue(
+        r.err()
+            .contains(
+                "warning: "
+                    + results
+                    + ":5: left out: 10 cells where the header"
+                    + " has "
+                    + cells
+                    + ", and no line break at the end: cut off"),
+        r.err());
+    assertTrue(
+        r.err()
+            .contains(
+                "warning: "
+                    + results
+                    + ":5: the last line was cut off (10 of "
+                    + cells
+                    + " cells and no line break at its end"),
+        r.err());
     assertTrue(r.out().contains("(4 rows, 1 of them from this run)"), r.out());
     RawResults raw = RawResults.read(results);
     assertEquals(List.of(), raw.problems());

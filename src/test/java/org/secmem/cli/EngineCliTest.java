@@ -22,8 +22,18 @@ class EngineCliTest {
   @TempDir Path dir;
 
   private CliTest.Result sort(String... args) {
-    List<String> all = new ArrayList<>(List.of("sort", "--reps", "1", "--warmup", "0",
-        "--dir", dir.resolve("data").toString(), "--results", dir.resolve("r.csv").toString()));
+    List<String> all =
+        new ArrayList<>(
+            List.of(
+                "sort",
+                "--reps",
+                "1",
+                "--warmup",
+                "0",
+                "--dir",
+                dir.resolve("data").toString(),
+                "--results",
+                dir.resolve("r.csv").toString()));
     all.addAll(List.of(args));
     return CliTest.run(all.toArray(String[]::new));
   }
@@ -39,8 +49,10 @@ class EngineCliTest {
 
   @Test
   void sparkWithoutItsModule_saysHowToGetIt() {
-    assertRefused(sort("--n", "1000", "--engine", "spark"),
-        "the spark engine is not on the class path", "scripts/secmem");
+    assertRefused(
+        sort("--n", "1000", "--engine", "spark"),
+        "the spark engine is not on the class path",
+        "scripts/secmem");
   }
 
   @Test
@@ -50,30 +62,37 @@ class EngineCliTest {
 
   @Test
   void ownSortOptions_doNotApplyToAnotherEngine() {
-    for (String[] own : List.of(new String[] {"--d", "8"}, new String[] {"--preset", "fast"},
-        new String[] {"--read-stream", "mapped"}, new String[] {"--threads", "2"},
-        new String[] {"--algorithm", "in-memory"}, new String[] {"--b", "8192"})) {
+    for (String[] own :
+        List.of(
+            new String[] {"--d", "8"},
+            new String[] {"--preset", "fast"},
+            new String[] {"--read-stream", "mapped"},
+            new String[] {"--threads", "2"},
+            new String[] {"--algorithm", "in-memory"},
+            new String[] {"--b", "8192"})) {
       List<String> args = new ArrayList<>(List.of("--n", "1000", "--engine", "spark"));
       args.addAll(List.of(own));
-      assertRefused(sort(args.toArray(String[]::new)), own[0] + ": does not apply to engine"
-          + " spark");
+      assertRefused(
+          sort(args.toArray(String[]::new)), own[0] + ": does not apply to engine" + " spark");
     }
   }
 
   @Test
   void engineOptions_needTheSparkEngine() {
-    assertRefused(sort("--n", "1000", "--master", "local[2]"),
-        "--master: applies to engine spark only");
-    assertRefused(sort("--n", "1000", "--partitions", "4"),
-        "--partitions: applies to engine spark only");
-    assertRefused(sort("--n", "1000", "--conf", "spark.x=1"),
-        "--conf: applies to engine spark only");
+    assertRefused(
+        sort("--n", "1000", "--master", "local[2]"), "--master: applies to engine spark only");
+    assertRefused(
+        sort("--n", "1000", "--partitions", "4"), "--partitions: applies to engine spark only");
+    assertRefused(
+        sort("--n", "1000", "--conf", "spark.x=1"), "--conf: applies to engine spark only");
   }
 
   @Test
   void aSettingThatIsNotKeyEqualsValue_isRefused() {
-    assertRefused(sort("--n", "1000", "--engine", "spark", "--conf", "spark.x"),
-        "--conf", "'spark.x' is not KEY=VALUE");
+    assertRefused(
+        sort("--n", "1000", "--engine", "spark", "--conf", "spark.x"),
+        "--conf",
+        "'spark.x' is not KEY=VALUE");
   }
 
   @Test
@@ -87,15 +106,20 @@ class EngineCliTest {
   void aParameterLineWithSpark_isCheckedBeforeAnythingRuns() throws IOException {
     Path params = dir.resolve("p.csv");
     Files.writeString(params, "experiment,n,engine,d\nsort,1000,spark,8\n");
-    CliTest.Result r = CliTest.run("run", params.toString(), "--results",
-        dir.resolve("r.csv").toString());
+    CliTest.Result r =
+        CliTest.run("run", params.toString(), "--results", dir.resolve("r.csv").toString());
     assertRefused(r, "p.csv:2", "d", "does not apply to engine spark");
     Files.writeString(params, "experiment,n,engine,master\nsort,1000,secmem,local[2]\n");
-    assertRefused(CliTest.run("run", params.toString(), "--results",
-        dir.resolve("r.csv").toString()), "p.csv:2", "master", "applies to engine spark only");
+    assertRefused(
+        CliTest.run("run", params.toString(), "--results", dir.resolve("r.csv").toString()),
+        "p.csv:2",
+        "master",
+        "applies to engine spark only");
     Files.writeString(params, "experiment,n,engine,partitions\nsort,1000,spark,4\n");
-    assertRefused(CliTest.run("run", params.toString(), "--results",
-        dir.resolve("r.csv").toString()), "p.csv:2", "engine",
+    assertRefused(
+        CliTest.run("run", params.toString(), "--results", dir.resolve("r.csv").toString()),
+        "p.csv:2",
+        "engine",
         "the spark engine is not on the class path");
   }
 }

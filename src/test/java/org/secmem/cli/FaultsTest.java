@@ -42,26 +42,40 @@ class FaultsTest {
     Path params = dir.resolve("sweep.csv");
     Path data = dir.resolve("data");
     // A quick row that finishes, then a sort long enough to interrupt (2^24 ints, 256 runs, d=2).
-    Files.writeString(params, "experiment,stream,n,read_stream,write_stream,m,d,output,reps,"
-        + "warmup,dir\n"
-        + "write,user-buffer,1000,,,,,,2,0,data\n"
-        + "sort,,2^24,simple,simple,2^16,2,sorted.bin,1,0,\n");
+    Files.writeString(
+        params,
+        "experiment,stream,n,read_stream,write_stream,m,d,output,reps,"
+            + "warmup,dir\n"
+            + "write,user-buffer,1000,,,,,,2,0,data\n"
+            + "sort,,2^24,simple,simple,2^16,2,sorted.bin,1,0,\n");
     Path results = dir.resolve("r.csv");
     String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-    Process p = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-        "-Dsecmem.logdir=" + dir.resolve("logs"), "org.secmem.Main", "run", params.toString(),
-        "--results", results.toString(), "--order", "sequential")
-        .directory(dir.toFile())
-        .redirectOutput(dir.resolve("out.txt").toFile())
-        .redirectError(dir.resolve("err.txt").toFile())
-        .start();
+    Process p =
+        new ProcessBuilder(
+                java,
+                "-Xmx256m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "-Dsecmem.logdir=" + dir.resolve("logs"),
+                "org.secmem.Main",
+                "run",
+                params.toString(),
+                "--results",
+                results.toString(),
+                "--order",
+                "sequential")
+            .directory(dir.toFile())
+            .redirectOutput(dir.resolve("out.txt").toFile())
+            .redirectError(dir.resolve("err.txt").toFile())
+            .start();
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
       while (workFolders(dir).isEmpty() && System.nanoTime() < deadline && p.isAlive()) {
         Thread.sleep(50);
       }
-      assertFalse(workFolders(dir).isEmpty(), "the sort started: "
-          + Files.readString(dir.resolve("err.txt")));
+      assertFalse(
+          workFolders(dir).isEmpty(),
+          "the sort started: " + Files.readString(dir.resolve("err.txt")));
       Thread.sleep(300);
       assertEquals(0, run("kill", "-INT", Long.toString(p.pid())));
       assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the process ended");
@@ -85,22 +99,45 @@ class FaultsTest {
     Path a = dir.resolve("disk-a");
     Path b = dir.resolve("disk-b");
     String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-    Process p = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-        "-Dsecmem.logdir=" + dir.resolve("logs"), "org.secmem.Main", "sort", "--n", "2^24",
-        "--m", "2^12", "--d", "2", "--read-stream", "simple", "--write-stream", "simple",
-        "--reps", "1", "--warmup", "0", "--work-dir", a + "," + b, "--results",
-        dir.resolve("r.csv").toString())
-        .directory(dir.toFile())
-        .redirectOutput(dir.resolve("out.txt").toFile())
-        .redirectError(dir.resolve("err.txt").toFile())
-        .start();
+    Process p =
+        new ProcessBuilder(
+                java,
+                "-Xmx256m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "-Dsecmem.logdir=" + dir.resolve("logs"),
+                "org.secmem.Main",
+                "sort",
+                "--n",
+                "2^24",
+                "--m",
+                "2^12",
+                "--d",
+                "2",
+                "--read-stream",
+                "simple",
+                "--write-stream",
+                "simple",
+                "--reps",
+                "1",
+                "--warmup",
+                "0",
+                "--work-dir",
+                a + "," + b,
+                "--results",
+                dir.resolve("r.csv").toString())
+            .directory(dir.toFile())
+            .redirectOutput(dir.resolve("out.txt").toFile())
+            .redirectError(dir.resolve("err.txt").toFile())
+            .start();
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
       while (workFolders(b).isEmpty() && System.nanoTime() < deadline && p.isAlive()) {
         Thread.sleep(50);
       }
-      assertFalse(workFolders(b).isEmpty(), "the sort started: "
-          + Files.readString(dir.resolve("err.txt")));
+      assertFalse(
+          workFolders(b).isEmpty(),
+          "the sort started: " + Files.readString(dir.resolve("err.txt")));
       Thread.sleep(300);
       assertEquals(0, run("kill", "-TERM", Long.toString(p.pid())));
       assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the process ended");
@@ -137,24 +174,28 @@ class FaultsTest {
   @Test
   void resume_skipsConfigurationsAlreadyMeasured_andRunsTheMissingReps() throws IOException {
     Path params = dir.resolve("sweep.csv");
-    Files.writeString(params, "experiment,stream,n,b,reps,warmup,dir\n"
-        + "read,user-buffer,3000,64|128|256,2,0,data\n");
+    Files.writeString(
+        params,
+        "experiment,stream,n,b,reps,warmup,dir\n" + "read,user-buffer,3000,64|128|256,2,0,data\n");
     Path results = dir.resolve("r.csv");
     // An interrupted sweep: B=64 complete, B=128 with one of two repetitions.
-    assertEquals(0, CliTest.run("run", params.toString(), "--results", results.toString(),
-        "--order", "sequential").code());
+    assertEquals(
+        0,
+        CliTest.run(
+                "run", params.toString(), "--results", results.toString(), "--order", "sequential")
+            .code());
     List<String> all = Files.readAllLines(results);
     Files.write(results, all.subList(0, 1 + 3));
-    CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString(),
-        "--resume");
+    CliTest.Result r =
+        CliTest.run("run", params.toString(), "--results", results.toString(), "--resume");
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("resume: 1 of 3 configurations already measured"), r.out());
     List<String> after = Files.readAllLines(results);
     assertEquals(1 + 6, after.size(), String.join("\n", after));
     assertEquals(2, after.stream().filter(l -> l.contains(",128,")).count());
     assertEquals(2, after.stream().filter(l -> l.contains(",256,")).count());
-    CliTest.Result again = CliTest.run("run", params.toString(), "--results",
-        results.toString(), "--resume");
+    CliTest.Result again =
+        CliTest.run("run", params.toString(), "--results", results.toString(), "--resume");
     assertTrue(again.out().contains("3 of 3 configurations already measured"), again.out());
     assertEquals(7, Files.readAllLines(results).size());
   }
@@ -164,28 +205,72 @@ class FaultsTest {
     Path small = dir.resolve("small");
     Files.createDirectories(small);
     int mounted = run("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", small.toString());
-    assumeTrue(mounted == 0, "cannot mount a small tmpfs here (needs root): disk-full test skipped");
+    assumeTrue(
+        mounted == 0, "cannot mount a small tmpfs here (needs root): disk-full test skipped");
     try {
       Path in = dir.resolve("in.bin");
       assertEquals(0, CliTest.run("generate", "--out", in.toString(), "--n", "500000").code());
       Path results = dir.resolve("r.csv");
       Path out = dir.resolve("out/sorted.bin");
-      CliTest.Result ok = CliTest.run("sort", "--in", in.toString(), "--out", out.toString(),
-          "--m", "100000", "--d", "4", "--reps", "1", "--warmup", "0", "--results",
-          results.toString());
+      CliTest.Result ok =
+          CliTest.run(
+              "sort",
+              "--in",
+              in.toString(),
+              "--out",
+              out.toString(),
+              "--m",
+              "100000",
+              "--d",
+              "4",
+              "--reps",
+              "1",
+              "--warmup",
+              "0",
+              "--results",
+              results.toString());
       assertEquals(0, ok.code(), ok.err());
       Files.delete(out);
       List<String> before = Files.readAllLines(results);
       // Refused up front: the runs (2 MB) cannot fit in a 1 MB file system.
-      CliTest.Result refused = CliTest.run("sort", "--in", in.toString(), "--out",
-          out.toString(), "--m", "100000", "--d", "4", "--work-dir", small.toString(),
-          "--results", results.toString());
+      CliTest.Result refused =
+          CliTest.run(
+              "sort",
+              "--in",
+              in.toString(),
+              "--out",
+              out.toString(),
+              "--m",
+              "100000",
+              "--d",
+              "4",
+              "--work-dir",
+              small.toString(),
+              "--results",
+              results.toString());
       assertEquals(2, refused.code(), refused.err());
       assertTrue(refused.err().contains("not enough free disk in " + small), refused.err());
       // Past the check (as when another process fills the disk mid-run), it fills up for real.
-      CliTest.Result full = CliTest.run("sort", "--in", in.toString(), "--out", out.toString(),
-          "--m", "100000", "--d", "4", "--reps", "1", "--warmup", "0", "--work-dir",
-          small.toString(), "--results", results.toString(), "--skip-disk-check");
+      CliTest.Result full =
+          CliTest.run(
+              "sort",
+              "--in",
+              in.toString(),
+              "--out",
+              out.toString(),
+              "--m",
+              "100000",
+              "--d",
+              "4",
+              "--reps",
+              "1",
+              "--warmup",
+              "0",
+              "--work-dir",
+              small.toString(),
+              "--results",
+              results.toString(),
+              "--skip-disk-check");
       assertEquals(1, full.code(), full.err());
       assertTrue(full.err().contains("disk full"), full.err());
       assertTrue(full.err().contains(small.toString()), full.err());

@@ -20,9 +20,25 @@ class FirstRunTest {
   private String secmem() throws Exception {
     String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
     // No -Dsecmem.logdir: the default logs/ is one of the folders under test, made in dir.
-    Process p = new ProcessBuilder(java, "-Xmx256m", "-cp", FaultsTest.classpath(),
-        "org.secmem.Main", "write", "--stream", "simple", "--n", "1000", "--reps", "1",
-        "--warmup", "0").directory(dir.toFile()).redirectErrorStream(true).start();
+    Process p =
+        new ProcessBuilder(
+                java,
+                "-Xmx256m",
+                "-cp",
+                FaultsTest.classpath(),
+                "org.secmem.Main",
+                "write",
+                "--stream",
+                "simple",
+                "--n",
+                "1000",
+                "--reps",
+                "1",
+                "--warmup",
+                "0")
+            .directory(dir.toFile())
+            .redirectErrorStream(true)
+            .start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(60, TimeUnit.SECONDS));
     assertEquals(0, p.exitValue(), out);
@@ -33,9 +49,14 @@ class FirstRunTest {
   void theFirstRunSaysWhereDataResultsAndLogsWent() throws Exception {
     String first = secmem();
     String base = dir.toRealPath().toString();
-    assertTrue(first.contains("created in " + base + ": data/ (data files), results/ (results,"
-        + " summaries, charts), logs/ (the log)") || first.contains("created in "
-        + dir.toAbsolutePath() + ": data/"), first);
+    assertTrue(
+        first.contains(
+                "created in "
+                    + base
+                    + ": data/ (data files), results/ (results,"
+                    + " summaries, charts), logs/ (the log)")
+            || first.contains("created in " + dir.toAbsolutePath() + ": data/"),
+        first);
     assertTrue(Files.isDirectory(dir.resolve("data")));
     assertFalse(secmem().contains("created in"), "only when a folder is new");
   }

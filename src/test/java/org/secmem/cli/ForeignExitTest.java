@@ -23,13 +23,16 @@ class ForeignExitTest {
 
   @Test
   void exitByCodeOutsideSecmem_isNamed_notCalledAnInterrupt() throws Exception {
-    Process p = new ProcessBuilder(MarkerHolder.javaCommand("secmemtest.ForeignExit"))
-        .directory(dir.toFile()).redirectErrorStream(true).start();
+    Process p =
+        new ProcessBuilder(MarkerHolder.javaCommand("secmemtest.ForeignExit"))
+            .directory(dir.toFile())
+            .redirectErrorStream(true)
+            .start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(60, TimeUnit.SECONDS), out);
     assertEquals(3, p.exitValue(), out);
-    assertTrue(out.contains("secmem: secmemtest.ForeignExit.quit ended the JVM (System.exit)"),
-        out);
+    assertTrue(
+        out.contains("secmem: secmemtest.ForeignExit.quit ended the JVM (System.exit)"), out);
     assertFalse(out.contains("interrupted"), out);
   }
 
@@ -38,17 +41,29 @@ class ForeignExitTest {
     StackTraceElement shutdown = frame("java.lang.Shutdown", "exit");
     StackTraceElement runtime = frame("java.lang.Runtime", "exit");
     StackTraceElement system = frame("java.lang.System", "exit");
-    StackTraceElement spark = frame("org.apache.spark.util.SparkUncaughtExceptionHandler",
-        "uncaughtException");
-    assertEquals(Optional.of("org.apache.spark.util.SparkUncaughtExceptionHandler"
-        + ".uncaughtException"), ShutdownCleanup.exitCaller(List.<StackTraceElement[]>of(
-            new StackTraceElement[] {shutdown, runtime, system, spark})));
+    StackTraceElement spark =
+        frame("org.apache.spark.util.SparkUncaughtExceptionHandler", "uncaughtException");
+    assertEquals(
+        Optional.of("org.apache.spark.util.SparkUncaughtExceptionHandler" + ".uncaughtException"),
+        ShutdownCleanup.exitCaller(
+            List.<StackTraceElement[]>of(
+                new StackTraceElement[] {shutdown, runtime, system, spark})));
     // SIGTERM: the JDK's signal handler ends the JVM without Runtime.exit.
-    assertEquals(Optional.empty(), ShutdownCleanup.exitCaller(List.<StackTraceElement[]>of(
-        new StackTraceElement[] {shutdown, frame("java.lang.Terminator$1", "handle")})));
-    assertEquals(Optional.empty(), ShutdownCleanup.exitCaller(List.<StackTraceElement[]>of(
-        new StackTraceElement[] {shutdown, runtime, system,
-            frame("org.secmem.cli.ForkChildSession", "lambda$endWithParent$0")})));
+    assertEquals(
+        Optional.empty(),
+        ShutdownCleanup.exitCaller(
+            List.<StackTraceElement[]>of(
+                new StackTraceElement[] {shutdown, frame("java.lang.Terminator$1", "handle")})));
+    assertEquals(
+        Optional.empty(),
+        ShutdownCleanup.exitCaller(
+            List.<StackTraceElement[]>of(
+                new StackTraceElement[] {
+                  shutdown,
+                  runtime,
+                  system,
+                  frame("org.secmem.cli.ForkChildSession", "lambda$endWithParent$0")
+                })));
   }
 
   private static StackTraceElement frame(String cls, String method) {

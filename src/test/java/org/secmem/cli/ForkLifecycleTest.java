@@ -1,7 +1,6 @@
 package org.secmem.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -13,18 +12,18 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.fs.MarkerHolder;
 import org.secmem.sort.WorkDirectory;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
 
 /**
- * {@code --fork}: a fork never outlives its parent, and a fork killed from outside (the OOM
- * killer) costs only its own configuration. Before, a fork kept sorting for nobody after its
- * parent was killed with kill -9, and a fork killed with SIGKILL ended the whole batch, leaving its
- * work folder behind.
+ * {@code --fork}: a fork never outlives its parent, and a fork killed from outside (the OOM killer)
+ * costs only its own configuration. Before, a fork kept sorting for nobody after its parent was
+ * killed with kill -9, and a fork killed with SIGKILL ended the whole batch, leaving its work
+ * folder behind.
  */
 class ForkLifecycleTest {
 
@@ -35,15 +34,27 @@ class ForkLifecycleTest {
 
   @Test
   void parentKilled_forkStopsByItself_andRemovesItsWorkFolder() throws Exception {
-    Process parent = secmem("sort", "--n", "2000000", "--m", "100000", "--reps", "1000",
-        "--fork", "1", "--dir", dir.resolve("data").toString(), "--results",
-        dir.resolve("r.csv").toString());
+    Process parent =
+        secmem(
+            "sort",
+            "--n",
+            "2000000",
+            "--m",
+            "100000",
+            "--reps",
+            "1000",
+            "--fork",
+            "1",
+            "--dir",
+            dir.resolve("data").toString(),
+            "--results",
+            dir.resolve("r.csv").toString());
     try {
       ProcessHandle fork = awaitFork(parent);
       awaitWorkFolder(fork);
       parent.destroyForcibly().waitFor(); // kill -9: no chance to stop the fork itself
-      Optional<ProcessHandle> gone = Optional.ofNullable(
-          fork.onExit().completeOnTimeout(null, 20, TimeUnit.SECONDS).get());
+      Optional<ProcessHandle> gone =
+          Optional.ofNullable(fork.onExit().completeOnTimeout(null, 20, TimeUnit.SECONDS).get());
       assertTrue(gone.isPresent() && !fork.isAlive(), "the fork ended with its parent");
       assertEquals(List.of(), workFolders(), "the fork removed its work folder as it stopped");
     } finally {
@@ -55,9 +66,23 @@ class ForkLifecycleTest {
   @Test
   void forkKilledFromOutside_isReported_itsFolderRemoved_andTheBatchGoesOn() throws Exception {
     Path results = dir.resolve("r.csv");
-    Process parent = secmem("sort", "--n", "1000000", "--m", "100000", "--reps", "20",
-        "--warmup", "0", "--fork", "2", "--dir", dir.resolve("data").toString(),
-        "--results", results.toString());
+    Process parent =
+        secmem(
+            "sort",
+            "--n",
+            "1000000",
+            "--m",
+            "100000",
+            "--reps",
+            "20",
+            "--warmup",
+            "0",
+            "--fork",
+            "2",
+            "--dir",
+            dir.resolve("data").toString(),
+            "--results",
+            results.toString());
     String out;
     try {
       ProcessHandle first = awaitFork(parent);
@@ -70,19 +95,25 @@ class ForkLifecycleTest {
       parent.descendants().forEach(ProcessHandle::destroyForcibly);
       parent.destroyForcibly();
     }
-    assertEquals(ExitCodes.FAILURE, parent.exitValue(), "the run says a configuration failed: "
-        + out);
+    assertEquals(
+        ExitCodes.FAILURE, parent.exitValue(), "the run says a configuration failed: " + out);
     assertTrue(out.contains("was killed (exit code 137"), out);
     List<String> forks = new ArrayList<>();
-    try (CSVParser p = CSVParser.parse(results,
-        StandardCharsets.UTF_8, CSVFormat.RFC4180.builder().setHeader()
-            .setSkipHeaderRecord(true).build())) {
+    try (CSVParser p =
+        CSVParser.parse(
+            results,
+            StandardCharsets.UTF_8,
+            CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).build())) {
       p.forEach(r -> forks.add(r.get("fork")));
     }
-    assertEquals(20, forks.stream().filter("2"::equals).count(),
+    assertEquals(
+        20,
+        forks.stream().filter("2"::equals).count(),
         "the second fork ran whole after the first was killed: " + forks);
-    assertEquals(List.of(), workFolders(), () -> "the killed fork (" + killed
-        + ")'s work folder is removed; " + diagnosis());
+    assertEquals(
+        List.of(),
+        workFolders(),
+        () -> "the killed fork (" + killed + ")'s work folder is removed; " + diagnosis());
   }
 
   /** What the folders left hold and what the log says, for a failure's message. */
@@ -91,15 +122,27 @@ class ForkLifecycleTest {
     try {
       for (Path f : workFolders()) {
         try (Stream<Path> s = Files.list(f)) {
-          sb.append(f.getFileName()).append(" holds ").append(s.map(p -> p.getFileName()
-              .toString()).toList()).append("; ");
+          sb.append(f.getFileName())
+              .append(" holds ")
+              .append(s.map(p -> p.getFileName().toString()).toList())
+              .append("; ");
         }
       }
       Path log = dir.resolve("logs/secmem.log");
       if (Files.exists(log)) {
         List<String> lines = Files.readAllLines(log);
-        sb.append("log: ").append(String.join(" | ", lines.stream().filter(l -> l.contains(
-            "WorkDirectory") || l.contains("Swept") || l.contains("killed") || l.contains("WARN")).toList()));
+        sb.append("log: ")
+            .append(
+                String.join(
+                    " | ",
+                    lines.stream()
+                        .filter(
+                            l ->
+                                l.contains("WorkDirectory")
+                                    || l.contains("Swept")
+                                    || l.contains("killed")
+                                    || l.contains("WARN"))
+                        .toList()));
       }
     } catch (IOException e) {
       sb.append(e);
@@ -120,8 +163,8 @@ class ForkLifecycleTest {
     while (System.nanoTime() < end) {
       // The fork is the JVM started with --fork-child; the parent also runs short helpers (git
       // for the environment record, sync), which look like java while they are being launched.
-      Optional<ProcessHandle> child = parent.children().filter(ForkLifecycleTest::isFork)
-          .findFirst();
+      Optional<ProcessHandle> child =
+          parent.children().filter(ForkLifecycleTest::isFork).findFirst();
       if (child.isPresent()) {
         return child.get();
       }

@@ -12,17 +12,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.experiment.ForkChild;
-import org.secmem.report.ResultColumn;
-import org.secmem.report.ResultRow;
-import java.util.TreeSet;
 import org.secmem.report.RawResults;
 import org.secmem.report.RawRow;
+import org.secmem.report.ResultColumn;
+import org.secmem.report.ResultRow;
 
 /** {@code --fork N}: each configuration measured in N fresh JVMs, every row recorded once. */
 class ForkTest {
@@ -30,9 +30,10 @@ class ForkTest {
   @TempDir Path dir;
 
   private static List<CSVRecord> rows(Path results) throws IOException {
-    try (CSVParser p = CSVParser.parse(new StringReader(Files.readString(results,
-        StandardCharsets.UTF_8)), CSVFormat.RFC4180.builder().setHeader()
-        .setSkipHeaderRecord(true).build())) {
+    try (CSVParser p =
+        CSVParser.parse(
+            new StringReader(Files.readString(results, StandardCharsets.UTF_8)),
+            CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).build())) {
       return p.getRecords();
     }
   }
@@ -40,18 +41,35 @@ class ForkTest {
   @Test
   void twoForks_eachRunTheirWarmupsAndReps_numberedApart_inInterleavedOrder() throws IOException {
     Path results = dir.resolve("r.csv");
-    CliTest.Result r = CliTest.run("write", "--stream", "simple,buffered", "--n", "1000",
-        "--dir", dir.resolve("data").toString(), "--reps", "2", "--warmup", "1", "--fork", "2",
-        "--results", results.toString());
+    CliTest.Result r =
+        CliTest.run(
+            "write",
+            "--stream",
+            "simple,buffered",
+            "--n",
+            "1000",
+            "--dir",
+            dir.resolve("data").toString(),
+            "--reps",
+            "2",
+            "--warmup",
+            "1",
+            "--fork",
+            "2",
+            "--results",
+            results.toString());
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("(fork 2 of 2)"), r.out());
     List<CSVRecord> rows = rows(results);
     assertEquals(2 * 2 * (2 + 1), rows.size());
     Map<String, List<String>> byType = new TreeMap<>();
     for (CSVRecord row : rows) {
-      byType.computeIfAbsent(row.get("stream"), k -> new ArrayList<>()).add(
-          row.get("fork") + (Boolean.parseBoolean(row.get("warmup")) ? "w" : "r")
-              + row.get("rep"));
+      byType
+          .computeIfAbsent(row.get("stream"), k -> new ArrayList<>())
+          .add(
+              row.get("fork")
+                  + (Boolean.parseBoolean(row.get("warmup")) ? "w" : "r")
+                  + row.get("rep"));
     }
     // Fork 1 runs warm-up 1 and reps 1-2; fork 2 warm-up 2 and reps 3-4.
     List<String> expected = List.of("1w1", "1r1", "1r2", "2w2", "2r3", "2r4");
@@ -63,25 +81,32 @@ class ForkTest {
     for (int i = 0; i < rows.size(); i++) {
       assertEquals(Integer.toString(i + 1), rows.get(i).get("order_index"));
     }
-    assertTrue(Files.readString(dir.resolve("r-summary.csv")).contains(",4,2,"),
+    assertTrue(
+        Files.readString(dir.resolve("r-summary.csv")).contains(",4,2,"),
         "the summary counts every fork's reps (4) and warm-ups (2)");
   }
 
   @Test
   void resume_withForks_runsOnlyTheForksWithMissingReps() throws IOException {
     Path params = dir.resolve("p.csv");
-    Files.writeString(params, "experiment,stream,n,reps,warmup,dir\n"
-        + "write,simple,1000,2,1," + dir.resolve("data") + "\n");
+    Files.writeString(
+        params,
+        "experiment,stream,n,reps,warmup,dir\n"
+            + "write,simple,1000,2,1,"
+            + dir.resolve("data")
+            + "\n");
     Path full = dir.resolve("full.csv");
-    assertEquals(0, CliTest.run("run", params.toString(), "--fork", "2", "--results",
-        full.toString()).code());
+    assertEquals(
+        0,
+        CliTest.run("run", params.toString(), "--fork", "2", "--results", full.toString()).code());
     List<String> lines = Files.readAllLines(full);
     assertEquals(1 + 6, lines.size());
     Path cut = dir.resolve("cut.csv");
     // Fork 1 done, fork 2's warm-up and first rep recorded: rep 4 is missing.
     Files.write(cut, lines.subList(0, 1 + 5));
-    CliTest.Result r = CliTest.run("run", params.toString(), "--fork", "2", "--results",
-        cut.toString(), "--resume");
+    CliTest.Result r =
+        CliTest.run(
+            "run", params.toString(), "--fork", "2", "--results", cut.toString(), "--resume");
     assertEquals(0, r.code(), r.err());
     List<CSVRecord> rows = rows(cut);
     assertEquals(6, rows.size());
@@ -93,12 +118,27 @@ class ForkTest {
 
   @Test
   void aForksRows_crossAsOneLineEach_andComeBackCellForCell() throws IOException {
-    ResultRow row = ResultRow.builder().set(ResultColumn.EXPERIMENT, "read")
-        .set(ResultColumn.INPUT, "/data/a,b \"quoted\".bin").set(ResultColumn.REP, 2)
-        .set(ResultColumn.WARMUP, false).set(ResultColumn.ORDER_INDEX, 2)
-        .set(ResultColumn.ROUND, 2).build();
-    ForkChild child = ForkChild.parse(new ForkChild(4, 2, new TreeSet<>(List.of(3)),
-        new TreeSet<>(), new TreeSet<>(List.of(5, 6)), 11, 4, false).format());
+    ResultRow row =
+        ResultRow.builder()
+            .set(ResultColumn.EXPERIMENT, "read")
+            .set(ResultColumn.INPUT, "/data/a,b \"quoted\".bin")
+            .set(ResultColumn.REP, 2)
+            .set(ResultColumn.WARMUP, false)
+            .set(ResultColumn.ORDER_INDEX, 2)
+            .set(ResultColumn.ROUND, 2)
+            .build();
+    ForkChild child =
+        ForkChild.parse(
+            new ForkChild(
+                    4,
+                    2,
+                    new TreeSet<>(List.of(3)),
+                    new TreeSet<>(),
+                    new TreeSet<>(List.of(5, 6)),
+                    11,
+                    4,
+                    false)
+                .format());
     ResultRow renumbered = ForkChildSession.renumber(row, child, List.of(3));
     String line = ForkChildSession.csv(renumbered);
     assertTrue(!line.contains("\n"), line);
@@ -116,10 +156,27 @@ class ForkTest {
   @Test
   void aSentinelWithForks_isAFreshJvmEachTime_keptApart() throws IOException {
     Path results = dir.resolve("s.csv");
-    CliTest.Result r = CliTest.run("write", "--stream", "simple,buffered,user-buffer", "--n",
-        "1000", "--dir", dir.resolve("data").toString(), "--reps", "1", "--warmup", "0",
-        "--fork", "1", "--sentinel", "2", "--sentinel-every", "2", "--results",
-        results.toString());
+    CliTest.Result r =
+        CliTest.run(
+            "write",
+            "--stream",
+            "simple,buffered,user-buffer",
+            "--n",
+            "1000",
+            "--dir",
+            dir.resolve("data").toString(),
+            "--reps",
+            "1",
+            "--warmup",
+            "0",
+            "--fork",
+            "1",
+            "--sentinel",
+            "2",
+            "--sentinel-every",
+            "2",
+            "--results",
+            results.toString());
     assertEquals(0, r.code(), r.err());
     RawResults raw = RawResults.read(results);
     assertEquals(3, raw.rows().size());

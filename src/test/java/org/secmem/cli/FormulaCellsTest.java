@@ -29,15 +29,32 @@ class FormulaCellsTest {
   @Test
   void userTextStartingAFormula_isWrittenAsText_andReadBackAsItWas() throws Exception {
     assertEquals(0, secmem("generate", "--out", "=1+1.bin", "--n", "1000"));
-    assertEquals(0, secmem("sort", "--in", "=1+1.bin", "--out", "@SUM(1).bin", "--m", "100",
-        "--reps", "2", "--warmup", "0", "--work-dir", "+wd", "--results", "r.csv"));
+    assertEquals(
+        0,
+        secmem(
+            "sort",
+            "--in",
+            "=1+1.bin",
+            "--out",
+            "@SUM(1).bin",
+            "--m",
+            "100",
+            "--reps",
+            "2",
+            "--warmup",
+            "0",
+            "--work-dir",
+            "+wd",
+            "--results",
+            "r.csv"));
     List<String> bad = new ArrayList<>();
     for (String file : List.of("r.csv", "r-summary.csv")) {
-      try (CSVParser p = CSVParser.parse(dir.resolve(file), StandardCharsets.UTF_8,
-          CSVFormat.RFC4180)) {
+      try (CSVParser p =
+          CSVParser.parse(dir.resolve(file), StandardCharsets.UTF_8, CSVFormat.RFC4180)) {
         for (CSVRecord rec : p) {
           for (String cell : rec) {
-            if (!cell.isEmpty() && "=+-@\t\r".indexOf(cell.charAt(0)) >= 0
+            if (!cell.isEmpty()
+                && "=+-@\t\r".indexOf(cell.charAt(0)) >= 0
                 && !cell.matches("[+-]?[0-9.eE+-]+")) {
               bad.add(file + ": " + cell);
             }

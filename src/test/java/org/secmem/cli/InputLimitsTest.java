@@ -17,14 +17,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.apache.commons.io.FileUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.secmem.admission.Machine;
 import org.secmem.sort.InsufficientMemoryException;
 import picocli.CommandLine;
-import org.apache.commons.io.FileUtils;
-import org.secmem.admission.Machine;
 
 /**
  * Issue 12's cases on input, limits and exit codes: every value refused up front names itself and
@@ -47,28 +47,33 @@ class InputLimitsTest {
   private static void assertOneCleanError(CliTest.Result r) {
     assertFalse(r.err().contains("\tat "), r.err());
     assertFalse(r.err().contains("Exception"), r.err());
-    assertFalse(r.err().chars().anyMatch(c -> c < 0x20 && c != '\n' && c != '\r'),
+    assertFalse(
+        r.err().chars().anyMatch(c -> c < 0x20 && c != '\n' && c != '\r'),
         "no raw control characters: " + r.err());
   }
 
   // ---- numbers ---------------------------------------------------------------------------
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "write --stream simple --n 1,000|--n: '1,000' has a thousands separator; write 1000 or 1_000",
-      "write --stream simple --n 10 --k 1,000|--k: '1,000' has a thousands separator",
-      "write --stream simple --n 2,500,000|write 2500000 or 2_500_000",
-      "write --stream simple --n 10 --reps 2000000|--reps: 2000000 is above the maximum 1000000 (allowed: 1 .."
-          + " 1000000)",
-      "write --stream simple --n 10 --warmup 2^30|--warmup: 1073741824 is above the maximum",
-      "write --stream simple --n 10 --k 2^40|'2^40' is too large",
-      "sort --n 10 --d 1|--d: 1 is below the minimum 2 (allowed: 2 ..",
-      "sort --n 10 --d two|'two' is not a number",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "write --stream simple --n 1,000|--n: '1,000' has a thousands separator; write 1000 or"
+            + " 1_000",
+        "write --stream simple --n 10 --k 1,000|--k: '1,000' has a thousands separator",
+        "write --stream simple --n 2,500,000|write 2500000 or 2_500_000",
+        "write --stream simple --n 10 --reps 2000000|--reps: 2000000 is above the maximum 1000000"
+            + " (allowed: 1 .. 1000000)",
+        "write --stream simple --n 10 --warmup 2^30|--warmup: 1073741824 is above the maximum",
+        "write --stream simple --n 10 --k 2^40|'2^40' is too large",
+        "sort --n 10 --d 1|--d: 1 is below the minimum 2 (allowed: 2 ..",
+        "sort --n 10 --d two|'two' is not a number",
+      })
   void badNumbers_exit2_nothingLeft(String args, String expected) throws IOException {
     List<String> a = new ArrayList<>(List.of(args.split(" ")));
-    a.addAll(List.of("--dir", dir.resolve("data").toString(), "--results",
-        dir.resolve("r.csv").toString()));
+    a.addAll(
+        List.of(
+            "--dir", dir.resolve("data").toString(), "--results", dir.resolve("r.csv").toString()));
     CliTest.Result r = run(a.toArray(String[]::new));
     assertEquals(2, r.code(), r.err());
     assertTrue(r.err().contains(expected), r.err());
@@ -79,13 +84,43 @@ class InputLimitsTest {
   @Test
   void powersOfTwo_acceptedFor_k_d_reps_warmup_threads() throws IOException {
     Path results = dir.resolve("r.csv");
-    CliTest.Result w = run("write", "--stream", "simple", "--n", "2^4", "--k", "2^1", "--reps",
-        "2^1", "--warmup", "2^0", "--dir", dir.resolve("data").toString(), "--results",
-        results.toString());
+    CliTest.Result w =
+        run(
+            "write",
+            "--stream",
+            "simple",
+            "--n",
+            "2^4",
+            "--k",
+            "2^1",
+            "--reps",
+            "2^1",
+            "--warmup",
+            "2^0",
+            "--dir",
+            dir.resolve("data").toString(),
+            "--results",
+            results.toString());
     assertEquals(0, w.code(), w.err());
-    CliTest.Result s = run("sort", "--n", "2^12", "--m", "2^8", "--d", "2^3", "--threads",
-        "2^0", "--reps", "1", "--warmup", "0", "--dir", dir.resolve("data").toString(),
-        "--results", results.toString());
+    CliTest.Result s =
+        run(
+            "sort",
+            "--n",
+            "2^12",
+            "--m",
+            "2^8",
+            "--d",
+            "2^3",
+            "--threads",
+            "2^0",
+            "--reps",
+            "1",
+            "--warmup",
+            "0",
+            "--dir",
+            dir.resolve("data").toString(),
+            "--results",
+            results.toString());
     assertEquals(0, s.code(), s.err());
     List<String> lines = Files.readAllLines(results);
     // write: 1 warm-up + 2 reps; sort: 1 rep.
@@ -99,9 +134,21 @@ class InputLimitsTest {
   @Test
   void aListOfThousands_withoutSeparators_stillRunsEveryValue() throws IOException {
     Path results = dir.resolve("r.csv");
-    CliTest.Result r = run("write", "--stream", "simple", "--n", "1000,2000", "--reps", "1",
-        "--warmup", "0", "--dir", dir.resolve("data").toString(), "--results",
-        results.toString());
+    CliTest.Result r =
+        run(
+            "write",
+            "--stream",
+            "simple",
+            "--n",
+            "1000,2000",
+            "--reps",
+            "1",
+            "--warmup",
+            "0",
+            "--dir",
+            dir.resolve("data").toString(),
+            "--results",
+            results.toString());
     assertEquals(0, r.code(), r.err());
     assertEquals(1 + 2, Files.readAllLines(results).size());
   }
@@ -110,8 +157,18 @@ class InputLimitsTest {
 
   @Test
   void aSweepOfMoreThanADay_isRefusedWithItsEstimate_unlessYes() throws IOException {
-    CliTest.Result r = run("write", "--stream", "simple", "--n", "2^40", "--skip-disk-check",
-        "--dir", dir.resolve("data").toString(), "--results", dir.resolve("r.csv").toString());
+    CliTest.Result r =
+        run(
+            "write",
+            "--stream",
+            "simple",
+            "--n",
+            "2^40",
+            "--skip-disk-check",
+            "--dir",
+            dir.resolve("data").toString(),
+            "--results",
+            dir.resolve("r.csv").toString());
     assertEquals(2, r.code(), r.err());
     assertTrue(r.err().contains("this would take at least"), r.err());
     assertTrue(r.err().contains(" d "), "in days: " + r.err());
@@ -121,8 +178,9 @@ class InputLimitsTest {
     CommonOptions yes = new CommonOptions();
     yes.yes = true;
     StringWriter out = new StringWriter();
-    CommandLine cmd = SecmemCommand.commandLine(new PrintWriter(out, true),
-        new PrintWriter(new StringWriter(), true));
+    CommandLine cmd =
+        SecmemCommand.commandLine(
+            new PrintWriter(out, true), new PrintWriter(new StringWriter(), true));
     yes.checkDuration(cmd, 3 * 86_400.0, 4);
     assertTrue(out.toString().contains("estimate: at least 3 d 0 h for 4 runs"), out.toString());
     CommonOptions no = new CommonOptions();
@@ -137,11 +195,18 @@ class InputLimitsTest {
   @Test
   void aSweepFileOfMoreThanADay_isRefusedBeforeItsFirstRow() throws IOException {
     Path params = dir.resolve("p.csv");
-    Files.writeString(params, "experiment,stream,n,reps,warmup,dir\n"
-        + "write,simple,100,1,0,data\n"
-        + "read,simple,2^42,1,0,data\n");
-    CliTest.Result r = run("run", params.toString(), "--results",
-        dir.resolve("r.csv").toString(), "--skip-disk-check");
+    Files.writeString(
+        params,
+        "experiment,stream,n,reps,warmup,dir\n"
+            + "write,simple,100,1,0,data\n"
+            + "read,simple,2^42,1,0,data\n");
+    CliTest.Result r =
+        run(
+            "run",
+            params.toString(),
+            "--results",
+            dir.resolve("r.csv").toString(),
+            "--skip-disk-check");
     assertEquals(2, r.code(), r.err());
     assertTrue(r.err().contains("this would take at least"), r.err());
     assertFalse(Files.exists(dir.resolve("r.csv")), "the first row did not run");
@@ -151,16 +216,18 @@ class InputLimitsTest {
   // ---- paths found bad late --------------------------------------------------------------
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "generate --out DIR --n 10|--out: DIR is a folder; name a file",
-      "generate --out DIR/afile/x.bin --n 10|is a file, not a folder",
-      "write --stream simple --n 10 --dir DIR/afile|--dir: DIR/afile is a file, not a folder",
-      "read --stream simple --n 10 --dir DIR/afile|--dir: DIR/afile is a file, not a folder",
-      "sort --n 100 --work-dir DIR/afile|--work-dir: DIR/afile is a file, not a folder",
-      "sort --n 100 --dir DIR/afile|--dir: DIR/afile is a file, not a folder",
-      "sort --n 100 --out DIR|--out: DIR is a folder; name a file",
-      "sort --n 100 --out DIR/afile/o.bin|is a file, not a folder",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "generate --out DIR --n 10|--out: DIR is a folder; name a file",
+        "generate --out DIR/afile/x.bin --n 10|is a file, not a folder",
+        "write --stream simple --n 10 --dir DIR/afile|--dir: DIR/afile is a file, not a folder",
+        "read --stream simple --n 10 --dir DIR/afile|--dir: DIR/afile is a file, not a folder",
+        "sort --n 100 --work-dir DIR/afile|--work-dir: DIR/afile is a file, not a folder",
+        "sort --n 100 --dir DIR/afile|--dir: DIR/afile is a file, not a folder",
+        "sort --n 100 --out DIR|--out: DIR is a folder; name a file",
+        "sort --n 100 --out DIR/afile/o.bin|is a file, not a folder",
+      })
   void badPaths_refusedBeforeAnythingRuns(String args, String expected) throws IOException {
     Files.writeString(dir.resolve("afile"), "x");
     List<String> a = new ArrayList<>();
@@ -174,29 +241,59 @@ class InputLimitsTest {
     assertEquals(2, r.code(), r.err());
     assertTrue(r.err().contains(expected.replace("DIR", dir.toString())), r.err());
     assertOneCleanError(r);
-    assertEquals(List.of(dir.resolve("afile")), everything(),
-        "no results, environment or data file");
+    assertEquals(
+        List.of(dir.resolve("afile")), everything(), "no results, environment or data file");
   }
 
   @Test
   void readOnlyFolders_refusedBeforeAnythingRuns() throws Exception {
     Path ro = dir.resolve("ro");
     Files.createDirectories(ro);
-    int mounted = exec(List.of("mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs",
-        ro.toString()), Map.of()).code();
+    int mounted =
+        exec(List.of("mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", ro.toString()), Map.of())
+            .code();
     assumeTrue(mounted == 0, "cannot mount a read-only tmpfs here (needs root)");
     try {
       String results = dir.resolve("r.csv").toString();
-      for (List<String> args : List.of(
-          List.of("generate", "--out", ro.resolve("x.bin").toString(), "--n", "10"),
-          List.of("write", "--stream", "simple", "--n", "10", "--dir", ro.toString(),
-              "--results", results),
-          List.of("read", "--stream", "simple", "--n", "10", "--dir", ro.toString(),
-              "--results", results),
-          List.of("sort", "--n", "100", "--work-dir", ro.resolve("w").toString(), "--results",
-              results),
-          List.of("sort", "--n", "100", "--out", ro.resolve("o.bin").toString(), "--results",
-              results))) {
+      for (List<String> args :
+          List.of(
+              List.of("generate", "--out", ro.resolve("x.bin").toString(), "--n", "10"),
+              List.of(
+                  "write",
+                  "--stream",
+                  "simple",
+                  "--n",
+                  "10",
+                  "--dir",
+                  ro.toString(),
+                  "--results",
+                  results),
+              List.of(
+                  "read",
+                  "--stream",
+                  "simple",
+                  "--n",
+                  "10",
+                  "--dir",
+                  ro.toString(),
+                  "--results",
+                  results),
+              List.of(
+                  "sort",
+                  "--n",
+                  "100",
+                  "--work-dir",
+                  ro.resolve("w").toString(),
+                  "--results",
+                  results),
+              List.of(
+                  "sort",
+                  "--n",
+                  "100",
+                  "--out",
+                  ro.resolve("o.bin").toString(),
+                  "--results",
+                  results))) {
         CliTest.Result r = run(args.toArray(String[]::new));
         assertEquals(2, r.code(), args + ": " + r.err());
         assertTrue(r.err().contains("is not writable"), r.err());
@@ -213,33 +310,90 @@ class InputLimitsTest {
   void streamBuffersTheHeapOrDirectMemoryCannotHold_areRefusedUpFront() throws Exception {
     Path results = dir.resolve("r.csv");
     Path data = dir.resolve("data");
-    Proc heap = secmem(List.of("-Xmx128m"), "write", "--stream", "user-buffer", "--b", "64M",
-        "--k", "3", "--n", "10", "--reps", "1", "--warmup", "0", "--dir", data.toString(),
-        "--results", results.toString());
+    Proc heap =
+        secmem(
+            List.of("-Xmx128m"),
+            "write",
+            "--stream",
+            "user-buffer",
+            "--b",
+            "64M",
+            "--k",
+            "3",
+            "--n",
+            "10",
+            "--reps",
+            "1",
+            "--warmup",
+            "0",
+            "--dir",
+            data.toString(),
+            "--results",
+            results.toString());
     assertEquals(2, heap.code(), heap.out());
-    assertTrue(heap.out().contains("--b: k = 3 user-buffer streams of B = 67108864 bytes"
-        + " hold 192 MiB of heap buffers, but the heap is"), heap.out());
+    assertTrue(
+        heap.out()
+            .contains(
+                "--b: k = 3 user-buffer streams of B = 67108864 bytes"
+                    + " hold 192 MiB of heap buffers, but the heap is"),
+        heap.out());
     assertTrue(heap.out().contains("SECMEM_HEAP="), heap.out());
-    Proc direct = secmem(List.of("-Xmx128m"), "read", "--stream", "channel", "--b", "64M",
-        "--k", "3", "--n", "1000", "--reps", "1", "--warmup", "0", "--dir", data.toString(),
-        "--results", results.toString());
+    Proc direct =
+        secmem(
+            List.of("-Xmx128m"),
+            "read",
+            "--stream",
+            "channel",
+            "--b",
+            "64M",
+            "--k",
+            "3",
+            "--n",
+            "1000",
+            "--reps",
+            "1",
+            "--warmup",
+            "0",
+            "--dir",
+            data.toString(),
+            "--results",
+            results.toString());
     assertEquals(2, direct.code(), direct.out());
     assertTrue(direct.out().contains("192 MiB of direct (off-heap) buffers"), direct.out());
     assertTrue(direct.out().contains("-XX:MaxDirectMemorySize="), direct.out());
     Path params = dir.resolve("p.csv");
-    Files.writeString(params, "experiment,stream,n,k,b,reps,warmup,dir\n"
-        + "write,simple,100,1,64K,1,0,data\n"
-        + "write,async,100,2,64M,1,0,data\n");
-    Proc file = secmem(List.of("-Xmx128m"), "run", params.toString(), "--results",
-        results.toString());
+    Files.writeString(
+        params,
+        "experiment,stream,n,k,b,reps,warmup,dir\n"
+            + "write,simple,100,1,64K,1,0,data\n"
+            + "write,async,100,2,64M,1,0,data\n");
+    Proc file =
+        secmem(List.of("-Xmx128m"), "run", params.toString(), "--results", results.toString());
     assertEquals(2, file.code(), file.out());
     assertTrue(file.out().contains(params + ":3: b: k = 2 async streams"), file.out());
     assertFalse(Files.exists(results), "no results file");
     assertFalse(Files.exists(data), "no data file: nothing ran");
     // What fits runs.
-    Proc fits = secmem(List.of("-Xmx128m"), "write", "--stream", "user-buffer", "--b", "64M",
-        "--k", "1", "--n", "10", "--reps", "1", "--warmup", "0", "--dir", data.toString(),
-        "--results", results.toString());
+    Proc fits =
+        secmem(
+            List.of("-Xmx128m"),
+            "write",
+            "--stream",
+            "user-buffer",
+            "--b",
+            "64M",
+            "--k",
+            "1",
+            "--n",
+            "10",
+            "--reps",
+            "1",
+            "--warmup",
+            "0",
+            "--dir",
+            data.toString(),
+            "--results",
+            results.toString());
     assertEquals(0, fits.code(), fits.out());
   }
 
@@ -249,14 +403,17 @@ class InputLimitsTest {
   void anInternalIllegalArgument_isExit1_butBadInputAndMemoryAreExit2() {
     ErrorHandler h = new ErrorHandler();
     StringWriter err = new StringWriter();
-    CommandLine cmd = SecmemCommand.commandLine(new PrintWriter(new StringWriter(), true),
-        new PrintWriter(err, true));
-    assertEquals(1, h.handleExecutionException(
-        new IllegalArgumentException("Self-suppression not permitted"), cmd, null));
+    CommandLine cmd =
+        SecmemCommand.commandLine(
+            new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
+    assertEquals(
+        1,
+        h.handleExecutionException(
+            new IllegalArgumentException("Self-suppression not permitted"), cmd, null));
     assertTrue(err.toString().contains("internal error"), err.toString());
     assertEquals(2, h.handleExecutionException(new BadInputException("--x: bad"), cmd, null));
-    assertEquals(2, h.handleExecutionException(new InsufficientMemoryException("M too big"),
-        cmd, null));
+    assertEquals(
+        2, h.handleExecutionException(new InsufficientMemoryException("M too big"), cmd, null));
   }
 
   @Test
@@ -294,16 +451,16 @@ class InputLimitsTest {
   @Test
   void aParameterFileWithAByteOrderMark_isRead() throws IOException {
     Path params = dir.resolve("bom.csv");
-    byte[] text = ("experiment,stream,n,reps,warmup,dir\nwrite,simple,10,1,0,data\n")
-        .getBytes(StandardCharsets.UTF_8);
+    byte[] text =
+        ("experiment,stream,n,reps,warmup,dir\nwrite,simple,10,1,0,data\n")
+            .getBytes(StandardCharsets.UTF_8);
     byte[] withBom = new byte[text.length + 3];
     withBom[0] = (byte) 0xEF;
     withBom[1] = (byte) 0xBB;
     withBom[2] = (byte) 0xBF;
     System.arraycopy(text, 0, withBom, 3, text.length);
     Files.write(params, withBom);
-    CliTest.Result r = run("run", params.toString(), "--results",
-        dir.resolve("r.csv").toString());
+    CliTest.Result r = run("run", params.toString(), "--results", dir.resolve("r.csv").toString());
     assertEquals(0, r.code(), r.err());
     assertEquals(2, Files.readAllLines(dir.resolve("r.csv")).size());
   }
@@ -311,18 +468,30 @@ class InputLimitsTest {
   @Test
   void aNonAsciiPath_underLangC_getsAClearMessage() throws Exception {
     Map<String, String> c = Map.of("LANG", "C", "LC_ALL", "C");
-    Proc opt = secmemEnv(c, List.of(), "write", "--stream", "simple", "--n", "10", "--dir",
-        dir.resolve("donn\u00e9es").toString(), "--results", dir.resolve("r.csv").toString());
+    Proc opt =
+        secmemEnv(
+            c,
+            List.of(),
+            "write",
+            "--stream",
+            "simple",
+            "--n",
+            "10",
+            "--dir",
+            dir.resolve("donn\u00e9es").toString(),
+            "--results",
+            dir.resolve("r.csv").toString());
     assumeTrue(!opt.out().contains("unsupported locale"), "no C locale");
     assertEquals(2, opt.code(), opt.out());
     assertTrue(opt.out().contains("cannot be used as a file name under this locale"), opt.out());
     assertTrue(opt.out().contains("LC_ALL=C.UTF-8"), opt.out());
     assertFalse(opt.out().contains("InvalidPathException"), opt.out());
     Path params = dir.resolve("p.csv");
-    Files.writeString(params, "experiment,stream,n,dir\nwrite,simple,10,donn\u00e9es\n",
-        StandardCharsets.UTF_8);
-    Proc file = secmemEnv(c, List.of(), "run", params.toString(), "--results",
-        dir.resolve("r.csv").toString());
+    Files.writeString(
+        params, "experiment,stream,n,dir\nwrite,simple,10,donn\u00e9es\n", StandardCharsets.UTF_8);
+    Proc file =
+        secmemEnv(
+            c, List.of(), "run", params.toString(), "--results", dir.resolve("r.csv").toString());
     assertEquals(2, file.code(), file.out());
     assertTrue(file.out().contains(":2: dir: 'donn"), file.out());
     assertFalse(file.out().contains("Exception"), file.out());
@@ -331,11 +500,34 @@ class InputLimitsTest {
   @Test
   void aLowOpenFileLimit_stillRunsOneStream() throws Exception {
     String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> cmd = new ArrayList<>(List.of("bash", "-c", "ulimit -n 64 && exec \"$@\"",
-        "bash", java, "-Xmx128m", "-cp", FaultsTest.classpath(),
-        "-Dsecmem.logdir=" + dir.resolve("logs"), "org.secmem.Main", "write", "--stream",
-        "simple,user-buffer", "--k", "1", "--n", "1000", "--reps", "1", "--warmup", "0",
-        "--dir", dir.resolve("data").toString(), "--results", dir.resolve("r.csv").toString()));
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                "bash",
+                "-c",
+                "ulimit -n 64 && exec \"$@\"",
+                "bash",
+                java,
+                "-Xmx128m",
+                "-cp",
+                FaultsTest.classpath(),
+                "-Dsecmem.logdir=" + dir.resolve("logs"),
+                "org.secmem.Main",
+                "write",
+                "--stream",
+                "simple,user-buffer",
+                "--k",
+                "1",
+                "--n",
+                "1000",
+                "--reps",
+                "1",
+                "--warmup",
+                "0",
+                "--dir",
+                dir.resolve("data").toString(),
+                "--results",
+                dir.resolve("r.csv").toString()));
     Proc p = exec(cmd, Map.of());
     assertEquals(0, p.code(), p.out());
     assertEquals(3, Files.readAllLines(dir.resolve("r.csv")).size());
@@ -347,13 +539,28 @@ class InputLimitsTest {
   @Test
   void aParameterLineOpeningTooManyFiles_isNamedByFileLineAndColumn() throws Exception {
     Path params = dir.resolve("p.csv");
-    Files.writeString(params, "experiment,stream,n,k,dir\nwrite,simple,10,2,data\n"
-        + "write,simple,10,500,data\n", StandardCharsets.UTF_8);
+    Files.writeString(
+        params,
+        "experiment,stream,n,k,dir\nwrite,simple,10,2,data\n" + "write,simple,10,500,data\n",
+        StandardCharsets.UTF_8);
     String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> cmd = new ArrayList<>(List.of("bash", "-c", "ulimit -n 64 && exec \"$@\"",
-        "bash", java, "-Xmx128m", "-cp", FaultsTest.classpath(),
-        "-Dsecmem.logdir=" + dir.resolve("logs"), "org.secmem.Main", "run", params.toString(),
-        "--results", dir.resolve("r.csv").toString()));
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                "bash",
+                "-c",
+                "ulimit -n 64 && exec \"$@\"",
+                "bash",
+                java,
+                "-Xmx128m",
+                "-cp",
+                FaultsTest.classpath(),
+                "-Dsecmem.logdir=" + dir.resolve("logs"),
+                "org.secmem.Main",
+                "run",
+                params.toString(),
+                "--results",
+                dir.resolve("r.csv").toString()));
     Proc p = exec(cmd, Map.of());
     assertEquals(2, p.code(), p.out());
     assertTrue(p.out().contains(params + ":3: k: 500 files open at once exceed"), p.out());
@@ -364,11 +571,31 @@ class InputLimitsTest {
   void sigterm_exits143_asTheHelpAndReadmeSay() throws Exception {
     Path results = dir.resolve("r.csv");
     String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-    Process p = new ProcessBuilder(java, "-Xmx256m", "-cp", FaultsTest.classpath(),
-        "-Dsecmem.logdir=" + dir.resolve("logs"), "org.secmem.Main", "write", "--stream",
-        "simple", "--n", "2^26", "--reps", "1", "--warmup", "0", "--skip-disk-check", "--dir",
-        dir.resolve("data").toString(), "--results", results.toString())
-        .redirectErrorStream(true).redirectOutput(dir.resolve("out.txt").toFile()).start();
+    Process p =
+        new ProcessBuilder(
+                java,
+                "-Xmx256m",
+                "-cp",
+                FaultsTest.classpath(),
+                "-Dsecmem.logdir=" + dir.resolve("logs"),
+                "org.secmem.Main",
+                "write",
+                "--stream",
+                "simple",
+                "--n",
+                "2^26",
+                "--reps",
+                "1",
+                "--warmup",
+                "0",
+                "--skip-disk-check",
+                "--dir",
+                dir.resolve("data").toString(),
+                "--results",
+                results.toString())
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("out.txt").toFile())
+            .start();
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
       while (!Files.exists(results) && System.nanoTime() < deadline && p.isAlive()) {
@@ -396,8 +623,12 @@ class InputLimitsTest {
     List<String> cmd = new ArrayList<>();
     cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     cmd.addAll(jvm);
-    cmd.addAll(List.of("-cp", FaultsTest.classpath(), "-Dsecmem.logdir=" + dir.resolve("logs"),
-        "org.secmem.Main"));
+    cmd.addAll(
+        List.of(
+            "-cp",
+            FaultsTest.classpath(),
+            "-Dsecmem.logdir=" + dir.resolve("logs"),
+            "org.secmem.Main"));
     cmd.addAll(List.of(args));
     Proc p = exec(cmd, env);
     // The logs folder is the test's, not the command's.

@@ -12,20 +12,20 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.secmem.fs.RootOnly;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.appender.RollingFileAppender;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.secmem.fs.RootOnly;
 
 /**
  * What reaches the terminal when the log cannot be written or is a planted link, or when an
- * interrupt stops secmem: secmem's own lines only, never Log4j's. Each test runs the real
- * {@code org.secmem.Main} in a fresh JVM started in a folder of its own, so that the log is the
- * default {@code logs/secmem.log} there.
+ * interrupt stops secmem: secmem's own lines only, never Log4j's. Each test runs the real {@code
+ * org.secmem.Main} in a fresh JVM started in a folder of its own, so that the log is the default
+ * {@code logs/secmem.log} there.
  */
 class LogFileTest {
 
@@ -57,7 +57,8 @@ class LogFileTest {
   void diskFull_underTheLog_oneSecmemLine_noLog4jOutput() throws Exception {
     Path logs = dir.resolve("logs");
     Files.createDirectories(logs);
-    assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", logs.toString()) == 0,
+    assumeTrue(
+        run("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", logs.toString()) == 0,
         "cannot mount a small tmpfs here (needs root): disk-full test skipped");
     try {
       Path fill = logs.resolve("fill");
@@ -73,8 +74,11 @@ class LogFileTest {
       Proc r = secmem(LOGS_AN_ERROR);
       assertQuiet(r);
       assertEquals(2, r.code(), r.all());
-      assertEquals("secmem: cannot write logs/secmem.log: No space left on device; details are not"
-          + " logged", r.logLine(), r.all());
+      assertEquals(
+          "secmem: cannot write logs/secmem.log: No space left on device; details are not"
+              + " logged",
+          r.logLine(),
+          r.all());
     } finally {
       run("umount", logs.toString());
     }
@@ -120,11 +124,8 @@ class LogFileTest {
 
   @Test
   void path_isTheFileLog4jWrites() {
-    LoggerContext context =
-        (LoggerContext) LogManager
-            .getContext(false);
-    var appender = (RollingFileAppender)
-        context.getConfiguration().getAppender("file");
+    LoggerContext context = (LoggerContext) LogManager.getContext(false);
+    var appender = (RollingFileAppender) context.getConfiguration().getAppender("file");
     assertEquals(LogFile.path().toString(), appender.getFileName());
   }
 
@@ -143,9 +144,23 @@ class LogFileTest {
     // hook in a JVM that is stopping, and said so on the terminal).
     Path results = dir.resolve("r.csv");
     Path data = dir.resolve("data");
-    Process p = start(List.of("write", "--stream", "simple", "--n", "2^26", "--reps", "1",
-        "--warmup", "0", "--skip-disk-check", "--dir", data.toString(),
-        "--results", results.toString()));
+    Process p =
+        start(
+            List.of(
+                "write",
+                "--stream",
+                "simple",
+                "--n",
+                "2^26",
+                "--reps",
+                "1",
+                "--warmup",
+                "0",
+                "--skip-disk-check",
+                "--dir",
+                data.toString(),
+                "--results",
+                results.toString()));
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
       while (!writing(data) && System.nanoTime() < deadline && p.isAlive()) {
@@ -198,8 +213,8 @@ class LogFileTest {
       List<String> lines = errLines();
       assertEquals(2, lines.size(), all());
       assertEquals(1, lines.stream().filter(l -> l.startsWith("secmem verify: ")).count(), all());
-      String line = lines.stream().filter(l -> !l.startsWith("secmem verify: ")).findFirst()
-          .orElseThrow();
+      String line =
+          lines.stream().filter(l -> !l.startsWith("secmem verify: ")).findFirst().orElseThrow();
       assertTrue(line.startsWith("secmem: cannot write logs/secmem.log: "), all());
       assertTrue(line.endsWith("; details are not logged"), all());
       return line;
@@ -220,23 +235,34 @@ class LogFileTest {
   private Process start(List<String> args) throws IOException {
     List<String> cmd = new ArrayList<>();
     cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.addAll(List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-cp", FaultsTest.classpath(),
-        "org.secmem.Main"));
+    cmd.addAll(
+        List.of(
+            "-Xmx256m",
+            "-XX:TieredStopAtLevel=1",
+            "-cp",
+            FaultsTest.classpath(),
+            "org.secmem.Main"));
     cmd.addAll(args);
-    return new ProcessBuilder(cmd).directory(dir.toFile())
+    return new ProcessBuilder(cmd)
+        .directory(dir.toFile())
         .redirectOutput(dir.resolve("stdout.txt").toFile())
-        .redirectError(dir.resolve("stderr.txt").toFile()).start();
+        .redirectError(dir.resolve("stderr.txt").toFile())
+        .start();
   }
 
   private Proc finished(Process p) throws IOException {
-    return new Proc(p.exitValue(),
+    return new Proc(
+        p.exitValue(),
         Files.readString(dir.resolve("stdout.txt"), StandardCharsets.UTF_8),
         Files.readString(dir.resolve("stderr.txt"), StandardCharsets.UTF_8));
   }
 
   private static int run(String... command) throws IOException, InterruptedException {
-    Process p = new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    Process p =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
     return p.waitFor(60, TimeUnit.SECONDS) ? p.exitValue() : -1;
   }
 }

@@ -31,27 +31,31 @@ class MenuInterruptTest {
     Path work = Files.createDirectories(tmp.resolve("work"));
     Files.write(work.resolve("run-1"), new byte[64]);
     CountDownLatch started = new CountDownLatch(1);
-    Thread signal = new Thread(() -> {
-      try {
-        started.await();
-      } catch (InterruptedException e) {
-        return;
-      }
-      guard.interrupt();
-    });
+    Thread signal =
+        new Thread(
+            () -> {
+              try {
+                started.await();
+              } catch (InterruptedException e) {
+                return;
+              }
+              guard.interrupt();
+            });
     signal.start();
     long t0 = System.nanoTime();
-    int code = guard.run(runErr -> {
-      cleanup.register(work);
-      started.countDown();
-      try {
-        Thread.sleep(60_000); // a run that looks at interrupts, as the sort's workers do
-      } catch (InterruptedException e) {
-        runErr.println("sort: I/O error: null"); // what a closed-by-interrupt channel says
-        return ExitCodes.FAILURE;
-      }
-      return ExitCodes.OK;
-    });
+    int code =
+        guard.run(
+            runErr -> {
+              cleanup.register(work);
+              started.countDown();
+              try {
+                Thread.sleep(60_000); // a run that looks at interrupts, as the sort's workers do
+              } catch (InterruptedException e) {
+                runErr.println("sort: I/O error: null"); // what a closed-by-interrupt channel says
+                return ExitCodes.FAILURE;
+              }
+              return ExitCodes.OK;
+            });
     signal.join();
     assertEquals(ExitCodes.INTERRUPTED, code);
     assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(30));
@@ -60,8 +64,8 @@ class MenuInterruptTest {
     assertFalse(Thread.currentThread().isInterrupted(), "no interrupt left for the next prompt");
     String said = err.toString();
     assertTrue(said.contains("secmem: interrupted; removed 1 temporary folder"), said);
-    assertFalse(said.contains("I/O error"), "the interrupt's own consequences are not errors: "
-        + said);
+    assertFalse(
+        said.contains("I/O error"), "the interrupt's own consequences are not errors: " + said);
   }
 
   @Test
@@ -75,33 +79,42 @@ class MenuInterruptTest {
   @Test
   void aRunThatDoesNotStop_endsTheProcessAsTheCommandWould() throws Exception {
     CountDownLatch exited = new CountDownLatch(1);
-    MenuCommand.RunGuard guard = new MenuCommand.RunGuard(cleanup, errWriter, 200, c -> {
-      exits.add(c);
-      exited.countDown();
-    });
+    MenuCommand.RunGuard guard =
+        new MenuCommand.RunGuard(
+            cleanup,
+            errWriter,
+            200,
+            c -> {
+              exits.add(c);
+              exited.countDown();
+            });
     CountDownLatch started = new CountDownLatch(1);
-    Thread signal = new Thread(() -> {
-      try {
-        started.await();
-      } catch (InterruptedException e) {
-        return;
-      }
-      guard.interrupt();
-    });
+    Thread signal =
+        new Thread(
+            () -> {
+              try {
+                started.await();
+              } catch (InterruptedException e) {
+                return;
+              }
+              guard.interrupt();
+            });
     signal.start();
-    int code = guard.run(runErr -> {
-      started.countDown();
-      // A loop that never looks at interrupts: it ends only when the process does.
-      boolean done = false;
-      while (!done) {
-        try {
-          done = exited.await(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-          // ignored, as a tight I/O loop would
-        }
-      }
-      return ExitCodes.OK;
-    });
+    int code =
+        guard.run(
+            runErr -> {
+              started.countDown();
+              // A loop that never looks at interrupts: it ends only when the process does.
+              boolean done = false;
+              while (!done) {
+                try {
+                  done = exited.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                  // ignored, as a tight I/O loop would
+                }
+              }
+              return ExitCodes.OK;
+            });
     signal.join();
     assertEquals(List.of(ExitCodes.INTERRUPTED), exits);
     assertTrue(err.toString().contains("did not stop within"), err.toString());
@@ -111,33 +124,41 @@ class MenuInterruptTest {
   @Test
   void aSecondCtrlCWhileTheRunStops_quitsAtOnce() throws Exception {
     CountDownLatch exited = new CountDownLatch(1);
-    MenuCommand.RunGuard guard = new MenuCommand.RunGuard(cleanup, errWriter, 60_000, c -> {
-      exits.add(c);
-      exited.countDown();
-    });
+    MenuCommand.RunGuard guard =
+        new MenuCommand.RunGuard(
+            cleanup,
+            errWriter,
+            60_000,
+            c -> {
+              exits.add(c);
+              exited.countDown();
+            });
     CountDownLatch started = new CountDownLatch(1);
-    Thread signal = new Thread(() -> {
-      try {
-        started.await();
-      } catch (InterruptedException e) {
-        return;
-      }
-      guard.interrupt();
-      guard.interrupt();
-    });
+    Thread signal =
+        new Thread(
+            () -> {
+              try {
+                started.await();
+              } catch (InterruptedException e) {
+                return;
+              }
+              guard.interrupt();
+              guard.interrupt();
+            });
     signal.start();
-    guard.run(runErr -> {
-      started.countDown();
-      boolean done = false;
-      while (!done) {
-        try {
-          done = exited.await(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-          // ignored
-        }
-      }
-      return ExitCodes.OK;
-    });
+    guard.run(
+        runErr -> {
+          started.countDown();
+          boolean done = false;
+          while (!done) {
+            try {
+              done = exited.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+              // ignored
+            }
+          }
+          return ExitCodes.OK;
+        });
     signal.join();
     assertEquals(List.of(ExitCodes.INTERRUPTED), exits);
     assertTrue(err.toString().contains("interrupted again; quitting"), err.toString());

@@ -9,13 +9,13 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringReader;
 import java.io.StringWriter;
-import java.util.ArrayList;
-import java.util.List;
-import org.junit.jupiter.api.Test;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The menu driven by scripted input; commands are recorded instead of run. */
@@ -77,8 +77,8 @@ class MenuTest {
   @Test
   void runWithDefaults_runsTheExperimentWithEveryStreamType() throws IOException {
     drive("1\n1\n0\n");
-    assertEquals(List.of(List.of("write", "--stream", "simple,buffered,user-buffer,mapped")),
-        executed);
+    assertEquals(
+        List.of(List.of("write", "--stream", "simple,buffered,user-buffer,mapped")), executed);
   }
 
   @Test
@@ -91,8 +91,24 @@ class MenuTest {
     assertTrue(text.contains("-5 is below the minimum"), text);
     assertTrue(text.contains("3 is below the minimum"), text);
     assertEquals(1, executed.size(), executed.toString());
-    assertEquals(List.of("read", "--stream", "mapped", "--n", "1024", "--k", "1", "--b", "4096",
-        "--reps", "2", "--warmup", "1", "--cache", "warm"), executed.get(0));
+    assertEquals(
+        List.of(
+            "read",
+            "--stream",
+            "mapped",
+            "--n",
+            "1024",
+            "--k",
+            "1",
+            "--b",
+            "4096",
+            "--reps",
+            "2",
+            "--warmup",
+            "1",
+            "--cache",
+            "warm"),
+        executed.get(0));
     assertTrue(text.contains("N, ints per file [1000000] (0 .."), text);
   }
 
@@ -111,8 +127,7 @@ class MenuTest {
     drive("1\n2\nsimple\nB\nB\n0\n");
     assertTrue(executed.isEmpty(), executed.toString());
     assertTrue(out.toString().contains("B goes back"));
-    assertEquals(2, out.toString().split("1\\) Run with defaults", -1).length - 1,
-        out.toString());
+    assertEquals(2, out.toString().split("1\\) Run with defaults", -1).length - 1, out.toString());
   }
 
   @Test
@@ -122,11 +137,26 @@ class MenuTest {
     String outFile = tmp.resolve("out.bin").toString();
     // input, N, output (= input: re-asked), output, preset, merger, M, d, threads, read, write,
     // B, order, reps, warm-up, cache, sync
-    drive("3\n2\n" + in + "\n5000\n" + in + "\n" + outFile + "\n\n\n1000\n4\n\n\n\n\n\n\n\n\nn\n0\n");
+    drive(
+        "3\n2\n" + in + "\n5000\n" + in + "\n" + outFile + "\n\n\n1000\n4\n\n\n\n\n\n\n\n\nn\n0\n");
     assertTrue(out.toString().contains("is the input file"), out.toString());
     assertEquals(List.of("generate", "--out", in, "--n", "5000"), executed.get(0));
-    assertEquals(List.of("sort", "--in", in, "--out", outFile, "--preset", "classic", "--m",
-        "1000", "--d", "4", "--threads", "1"), executed.get(1).subList(0, 13));
+    assertEquals(
+        List.of(
+            "sort",
+            "--in",
+            in,
+            "--out",
+            outFile,
+            "--preset",
+            "classic",
+            "--m",
+            "1000",
+            "--d",
+            "4",
+            "--threads",
+            "1"),
+        executed.get(1).subList(0, 13));
     // "done." of the generate comes after the last prompt, not in the middle of the dialogue.
     String text = out.toString();
     assertTrue(text.indexOf("done.") > text.indexOf("force writes to storage"), text);
@@ -136,22 +166,46 @@ class MenuTest {
   void bufferTree_defaults_andOwnValues_checkedAsTheSortCommandChecksThem() throws IOException {
     // Defaults: seed 004's m = 125 blocks.
     drive("7\n1\n0\n");
-    assertEquals(List.of("sort", "--algorithm", "buffer-tree", "--n", "1000000", "--m", "128000",
-        "--b", "4096"), executed.get(0));
+    assertEquals(
+        List.of(
+            "sort", "--algorithm", "buffer-tree", "--n", "1000000", "--m", "128000", "--b", "4096"),
+        executed.get(0));
     executed.clear();
     out.getBuffer().setLength(0);
     // Own values: N, M, B (1M leaves m = 0: refused), B, fanout 9,8 (refused), fanout 4,16,
     // read stream, write stream direct (refused), user-buffer, order, reps, warm-up, cache, sync.
-    drive("7\n2\n50000\n65536\n1M\n4K\n9,8\n4,16\n\ndirect\nchannel\ndescending\n"
-        + "2\n0\n\nn\n0\n");
+    drive(
+        "7\n2\n50000\n65536\n1M\n4K\n9,8\n4,16\n\ndirect\nchannel\ndescending\n"
+            + "2\n0\n\nn\n0\n");
     String text = out.toString();
     assertTrue(text.contains("needs M to hold at least 4 blocks"), text);
     assertTrue(text.contains("b (8) must be at least 2a (18)"), text);
     assertTrue(text.contains("the buffer tree appends to its buffer files"), text);
     assertFalse(text.contains("is not a choice"), text);
-    assertEquals(List.of("sort", "--algorithm", "buffer-tree", "--n", "50000", "--m", "65536",
-        "--b", "4096", "--fanout", "4,16", "--read-stream", "user-buffer", "--write-stream",
-        "channel", "--descending", "--reps", "2", "--warmup", "0", "--cache", "as-is"),
+    assertEquals(
+        List.of(
+            "sort",
+            "--algorithm",
+            "buffer-tree",
+            "--n",
+            "50000",
+            "--m",
+            "65536",
+            "--b",
+            "4096",
+            "--fanout",
+            "4,16",
+            "--read-stream",
+            "user-buffer",
+            "--write-stream",
+            "channel",
+            "--descending",
+            "--reps",
+            "2",
+            "--warmup",
+            "0",
+            "--cache",
+            "as-is"),
         executed.get(0));
   }
 
@@ -168,8 +222,13 @@ class MenuTest {
   @Test
   void sortDialogue_asksPresetAndMerger() throws IOException {
     String in = tmp.resolve("in2.bin").toString();
-    drive("3\n2\n" + in + "\n1000\n" + tmp.resolve("o.bin") + "\nfast\nheap\nloser-tree\n\n\n"
-        + "\n\n\n\n\n\n\n\nn\n0\n");
+    drive(
+        "3\n2\n"
+            + in
+            + "\n1000\n"
+            + tmp.resolve("o.bin")
+            + "\nfast\nheap\nloser-tree\n\n\n"
+            + "\n\n\n\n\n\n\n\nn\n0\n");
     String text = out.toString();
     assertTrue(text.contains("merger [radix] (priority-queue, loser-tree, radix)"), text);
     assertTrue(text.contains("'heap' is not one of"), text);
@@ -194,8 +253,13 @@ class MenuTest {
   void sortDirectStreams_withABufferNotOfWholeBlocks_isRefusedAtTheBPrompt() throws IOException {
     String in = tmp.resolve("in3.bin").toString();
     // input, N, output, preset, merger, M, d, threads, read = direct, write, B = 6 then 4K, ...
-    drive("3\n2\n" + in + "\n1000\n" + tmp.resolve("o3.bin") + "\n\n\n\n\n\ndirect\n\n6\n4K\n"
-        + "\n\n\n\nn\n0\n");
+    drive(
+        "3\n2\n"
+            + in
+            + "\n1000\n"
+            + tmp.resolve("o3.bin")
+            + "\n\n\n\n\n\ndirect\n\n6\n4K\n"
+            + "\n\n\n\nn\n0\n");
     String text = out.toString();
     assertTrue(text.contains("direct needs B to be a multiple of 4096"), text);
     List<String> sort = executed.get(1);
@@ -216,8 +280,16 @@ class MenuTest {
   void sortMemoryTheHeapCannotHold_isRefusedAtTheMPrompt() throws IOException {
     String in = tmp.resolve("in4.bin").toString();
     long tooMuch = Runtime.getRuntime().maxMemory(); // ints: four times the heap
-    drive("3\n2\n" + in + "\n" + tooMuch + "\n" + tmp.resolve("o4.bin") + "\n\n\n" + tooMuch
-        + "\n1000000\n\n\n\n\n\n\n\n\n\nn\n0\n");
+    drive(
+        "3\n2\n"
+            + in
+            + "\n"
+            + tooMuch
+            + "\n"
+            + tmp.resolve("o4.bin")
+            + "\n\n\n"
+            + tooMuch
+            + "\n1000000\n\n\n\n\n\n\n\n\n\nn\n0\n");
     String text = out.toString();
     assertTrue(text.contains("MiB of heap"), text);
     List<String> sort = executed.get(1);
@@ -240,38 +312,43 @@ class MenuTest {
     Path streams = tmp.resolve("streams.csv");
     Files.writeString(streams, "# seed lines\nBuffer;1000;1;1,6;2\n");
     Path sort = tmp.resolve("sort.csv");
-    Files.writeString(sort,
-        "Mapping;Mapping;10;1000;20,20;5;in.bin;out.bin;true\n");
+    Files.writeString(sort, "Mapping;Mapping;10;1000;20,20;5;in.bin;out.bin;true\n");
     Path header = tmp.resolve("h.csv");
     Files.writeString(header, "experiment,stream,n\nwrite,simple,10\n");
     drive("5\n" + streams + "\nread\n5\n" + sort + "\n5\n" + header + "\n0\n");
-    assertEquals(List.of(
-        List.of("run", "--experiment", "read", streams.toString()),
-        List.of("run", "--experiment", "sort", sort.toString()),
-        List.of("run", header.toString())), executed);
+    assertEquals(
+        List.of(
+            List.of("run", "--experiment", "read", streams.toString()),
+            List.of("run", "--experiment", "sort", sort.toString()),
+            List.of("run", header.toString())),
+        executed);
     assertTrue(out.toString().contains("seed report's format"), out.toString());
   }
 
   @Test
-  void afterARun_theMenuSaysWhereTheResultsAre_andWhyThereIsNoChart()
-      throws IOException {
+  void afterARun_theMenuSaysWhereTheResultsAre_andWhyThereIsNoChart() throws IOException {
     Path results = Files.createFile(tmp.resolve("r.csv"));
     Menu[] self = {null};
-    self[0] = new Menu(new BufferedReader(new StringReader("1\n1\n0\n")),
-        new PrintWriter(out, true), args -> {
-          executed.add(args);
-          if (args.get(0).equals("write")) {
-            self[0].out().println("[1/1] write simple  rep 1: 1 ms");
-            self[0].out().println("results: " + results + " (4 rows)");
-            self[0].out().println("summary: x-summary.csv");
-            self[0].out().println("report: " + tmp.resolve("r-report.html"));
-          }
-          return 0;
-        });
+    self[0] =
+        new Menu(
+            new BufferedReader(new StringReader("1\n1\n0\n")),
+            new PrintWriter(out, true),
+            args -> {
+              executed.add(args);
+              if (args.get(0).equals("write")) {
+                self[0].out().println("[1/1] write simple  rep 1: 1 ms");
+                self[0].out().println("results: " + results + " (4 rows)");
+                self[0].out().println("summary: x-summary.csv");
+                self[0].out().println("report: " + tmp.resolve("r-report.html"));
+              }
+              return 0;
+            });
     self[0].run();
     String text = out.toString();
-    assertTrue(text.contains("done.\n  results: " + results + "\n  report: "
-        + tmp.resolve("r-report.html")), text);
+    assertTrue(
+        text.contains(
+            "done.\n  results: " + results + "\n  report: " + tmp.resolve("r-report.html")),
+        text);
     assertTrue(text.contains("no charts: nothing to compare"), text);
     assertEquals(1, executed.size(), "charting again would draw nothing: not offered");
   }
@@ -280,13 +357,16 @@ class MenuTest {
   void aRunThatDrewCharts_isNotOfferedAChart() throws IOException {
     Path results = Files.createFile(tmp.resolve("r2.csv"));
     Menu[] self = {null};
-    self[0] = new Menu(new BufferedReader(new StringReader("1\n1\n0\n")),
-        new PrintWriter(out, true), args -> {
-          executed.add(args);
-          self[0].out().println("results: " + results + " (4 rows)");
-          self[0].out().println("charts: somewhere (2 charts, PNG and SVG)");
-          return 0;
-        });
+    self[0] =
+        new Menu(
+            new BufferedReader(new StringReader("1\n1\n0\n")),
+            new PrintWriter(out, true),
+            args -> {
+              executed.add(args);
+              self[0].out().println("results: " + results + " (4 rows)");
+              self[0].out().println("charts: somewhere (2 charts, PNG and SVG)");
+              return 0;
+            });
     self[0].run();
     assertEquals(1, executed.size(), out.toString());
     assertFalse(out.toString().contains("chart " + results + " now"), out.toString());
@@ -294,11 +374,14 @@ class MenuTest {
 
   @Test
   void aRunStoppedByCtrlC_returnsToTheMenu() throws IOException {
-    Menu menu = new Menu(new BufferedReader(new StringReader("1\n1\n1\n1\n0\n")),
-        new PrintWriter(out, true), args -> {
-          executed.add(args);
-          return executed.size() == 1 ? ExitCodes.INTERRUPTED : 0;
-        });
+    Menu menu =
+        new Menu(
+            new BufferedReader(new StringReader("1\n1\n1\n1\n0\n")),
+            new PrintWriter(out, true),
+            args -> {
+              executed.add(args);
+              return executed.size() == 1 ? ExitCodes.INTERRUPTED : 0;
+            });
     assertEquals(0, menu.run());
     assertTrue(out.toString().contains("interrupted: back at the menu"), out.toString());
     assertEquals(2, executed.size());
@@ -308,12 +391,16 @@ class MenuTest {
   void generate_andRunFile_buildTheirCommands() throws IOException {
     Path gen = Files.createTempFile("menu", ".bin");
     // The project's own file, by absolute path: tests run in a folder of their own.
-    String quick = Paths.get(System.getProperty("secmem.root", "."), "configs",
-        "quick.csv").toAbsolutePath().toString();
+    String quick =
+        Paths.get(System.getProperty("secmem.root", "."), "configs", "quick.csv")
+            .toAbsolutePath()
+            .toString();
     drive("4\n" + gen + "\n1000\nwavy\nsorted\n7\n5\n" + quick + "\n0\n");
     assertTrue(out.toString().contains("'wavy' is not one of"));
-    assertEquals(List.of("generate", "--out", gen.toString(), "--n", "1000", "--shape", "sorted",
-        "--seed", "7"), executed.get(0));
+    assertEquals(
+        List.of(
+            "generate", "--out", gen.toString(), "--n", "1000", "--shape", "sorted", "--seed", "7"),
+        executed.get(0));
     assertEquals(List.of("run", quick), executed.get(1));
   }
 
@@ -321,16 +408,38 @@ class MenuTest {
 
   /** Clears the screen and sets the window title, typed or pasted in the middle of a line. */
   private static final String ESCAPES = "a\u001b[2J\u001b]0;owned\u0007b\u009b31m";
+
   private static final String LONG = "x".repeat(5000);
 
   @Test
   void escapesAndLongLinesTyped_atEveryPrompt_areShownEscapedAndShortened() throws IOException {
-    drive(ESCAPES + "\n" + LONG + "\n"                       // main menu
-        + "1\n" + ESCAPES + "\n" + LONG + "\n"              // experiment menu
-        + "2\n" + ESCAPES + "\n" + LONG + "\n" + "simple\n"  // stream types (a choice)
-        + ESCAPES + "\n" + LONG + "\n" + "B\nB\n"           // N (a number)
-        + "6\n" + ESCAPES + "\n" + LONG + "\nB\n"          // results CSV (an existing file)
-        + "0\n");
+    drive(
+        ESCAPES
+            + "\n"
+            + LONG
+            + "\n" // main menu
+            + "1\n"
+            + ESCAPES
+            + "\n"
+            + LONG
+            + "\n" // experiment menu
+            + "2\n"
+            + ESCAPES
+            + "\n"
+            + LONG
+            + "\n"
+            + "simple\n" // stream types (a choice)
+            + ESCAPES
+            + "\n"
+            + LONG
+            + "\n"
+            + "B\nB\n" // N (a number)
+            + "6\n"
+            + ESCAPES
+            + "\n"
+            + LONG
+            + "\nB\n" // results CSV (an existing file)
+            + "0\n");
     String text = out.toString();
     assertSafe(text);
     assertTrue(text.contains("'a\\x1b[2J\\x1b]0;owned\\x07b\\x9b31m' is not a choice"), text);
@@ -341,18 +450,28 @@ class MenuTest {
   @Test
   void pathsTyped_reachTheCommandAsTyped_andAreShownEscaped() throws IOException {
     Path odd = tmp.resolve("in" + ESCAPES + ".bin");
-    Path seed = Files.writeString(tmp.resolve("p" + ESCAPES + ".csv"),
-        "Simple;1000;1;10,12;1\n");
+    Path seed = Files.writeString(tmp.resolve("p" + ESCAPES + ".csv"), "Simple;1000;1;10,12;1\n");
     Path file = Files.createFile(tmp.resolve("a-file"));
     // generate: refused (a file where a folder must be), then accepted
-    drive("4\n" + file.resolve(ESCAPES + LONG) + "\n" + odd + "\n10\n\n\n"
-        + "3\n2\n" + tmp.resolve("s" + ESCAPES + ".bin") + "\nB\nB\n"  // sort: "generate into"
-        + "5\n" + seed + "\nwrite\n"                              // seed-format file
-        + "0\n");
+    drive(
+        "4\n"
+            + file.resolve(ESCAPES + LONG)
+            + "\n"
+            + odd
+            + "\n10\n\n\n"
+            + "3\n2\n"
+            + tmp.resolve("s" + ESCAPES + ".bin")
+            + "\nB\nB\n" // sort: "generate into"
+            + "5\n"
+            + seed
+            + "\nwrite\n" // seed-format file
+            + "0\n");
     String text = out.toString();
     assertSafe(text);
-    assertEquals(List.of("generate", "--out", odd.toString(), "--n", "10", "--shape", "uniform",
-        "--seed", "42"), executed.get(0));
+    assertEquals(
+        List.of(
+            "generate", "--out", odd.toString(), "--n", "10", "--shape", "uniform", "--seed", "42"),
+        executed.get(0));
     assertEquals(List.of("run", "--experiment", "write", seed.toString()), executed.get(1));
     assertTrue(text.contains("> secmem generate --out " + tmp + "/in" + "a\\x1b[2J"), text);
   }
@@ -360,12 +479,15 @@ class MenuTest {
   @Test
   void whatACommandPrints_isShownEscapedToo() throws IOException {
     Menu[] self = {null};
-    self[0] = new Menu(new BufferedReader(new StringReader("1\n1\n0\n")),
-        new PrintWriter(out, true), args -> {
-          self[0].out().println("wrote " + ESCAPES);
-          self[0].out().println("results: " + ESCAPES + ".csv (1 row)");
-          return 0;
-        });
+    self[0] =
+        new Menu(
+            new BufferedReader(new StringReader("1\n1\n0\n")),
+            new PrintWriter(out, true),
+            args -> {
+              self[0].out().println("wrote " + ESCAPES);
+              self[0].out().println("results: " + ESCAPES + ".csv (1 row)");
+              return 0;
+            });
     self[0].run();
     assertSafe(out.toString());
     assertTrue(out.toString().contains("wrote a\\x1b[2J"), out.toString());
@@ -373,34 +495,42 @@ class MenuTest {
 
   /** No control character but the line break, and no line longer than a terminal can follow. */
   private static void assertSafe(String text) {
-    text.codePoints().forEach(c -> assertFalse(
-        (c < 0x20 && c != '\n') || c == 0x7f || (c >= 0x80 && c <= 0x9f),
-        () -> String.format("control character U+%04X in:%n%s", c, text)));
+    text.codePoints()
+        .forEach(
+            c ->
+                assertFalse(
+                    (c < 0x20 && c != '\n') || c == 0x7f || (c >= 0x80 && c <= 0x9f),
+                    () -> String.format("control character U+%04X in:%n%s", c, text)));
     for (String line : text.split("\n")) {
-      assertTrue(line.length() <= 2 * UserText.MAX_LINE, () -> "a line of " + line.length()
-          + " characters: " + line.substring(0, 200) + "...");
+      assertTrue(
+          line.length() <= 2 * UserText.MAX_LINE,
+          () -> "a line of " + line.length() + " characters: " + line.substring(0, 200) + "...");
     }
   }
 
   /**
    * "Import a parameter file" under write took configs/sweep-small.csv (write and read lines) and
-   * then failed with "use 'secmem run'": such a file now runs whole, and a file that cannot run
-   * is refused at the prompt, naming its line and column, before anything runs.
+   * then failed with "use 'secmem run'": such a file now runs whole, and a file that cannot run is
+   * refused at the prompt, naming its line and column, before anything runs.
    */
   @Test
   void importingAFile_runsItWholeWhenItHasOtherExperiments_andRefusesABadOneAtThePrompt()
       throws IOException {
-    Path mixed = Files.writeString(tmp.resolve("mixed.csv"),
-        "experiment,stream,n,k\nwrite,simple,100,1\nread,simple,100,1\n");
-    Path writes = Files.writeString(tmp.resolve("writes.csv"),
-        "experiment,stream,n,k\nwrite,simple,100,1\n");
-    Path bad = Files.writeString(tmp.resolve("bad.csv"),
-        "experiment,stream,n,k,b\nwrite,direct,100,1,1000\n");
+    Path mixed =
+        Files.writeString(
+            tmp.resolve("mixed.csv"),
+            "experiment,stream,n,k\nwrite,simple,100,1\nread,simple,100,1\n");
+    Path writes =
+        Files.writeString(tmp.resolve("writes.csv"), "experiment,stream,n,k\nwrite,simple,100,1\n");
+    Path bad =
+        Files.writeString(
+            tmp.resolve("bad.csv"), "experiment,stream,n,k,b\nwrite,direct,100,1,1000\n");
     drive("1\n3\n" + bad + "\n" + mixed + "\n1\n3\n" + writes + "\n0\n");
     String text = out.toString();
     assertTrue(text.contains("bad.csv:2: b: direct needs B to be a multiple of 4096"), text);
     assertTrue(text.contains("running the whole file, as 'secmem run' does"), text);
-    assertEquals(List.of(List.of("run", mixed.toString()),
-        List.of("write", "--params", writes.toString())), executed);
+    assertEquals(
+        List.of(List.of("run", mixed.toString()), List.of("write", "--params", writes.toString())),
+        executed);
   }
 }

@@ -29,8 +29,9 @@ class OutOfMemoryMessageTest {
   void outOfMemory_inACommandThatMeasuredNothing_claimsNoRows() {
     StringWriter err = new StringWriter();
     PrintWriter e = new PrintWriter(err, true);
-    CommandLine cmd = SecmemCommand.commandLine(new PrintWriter(new StringWriter(), true), e,
-        new ShutdownCleanup(e, false));
+    CommandLine cmd =
+        SecmemCommand.commandLine(
+            new PrintWriter(new StringWriter(), true), e, new ShutdownCleanup(e, false));
     cmd.addSubcommand("boom", new CommandLine(new Boom()));
     int code = SecmemCommand.execute(cmd, "boom");
     assertEquals(ExitCodes.FAILURE, code);

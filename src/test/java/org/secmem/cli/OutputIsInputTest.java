@@ -26,9 +26,21 @@ class OutputIsInputTest {
     Path hard = Files.createLink(dir.resolve("hard.bin"), in);
     Path linkedFolder = Files.createSymbolicLink(dir.resolve("again"), dir);
     for (Path out : new Path[] {sym, hard, linkedFolder.resolve("in.bin")}) {
-      CliTest.Result r = CliTest.run("sort", "--in", in.toString(), "--out", out.toString(),
-          "--m", "1000", "--reps", "1", "--warmup", "0", "--results",
-          dir.resolve("r.csv").toString());
+      CliTest.Result r =
+          CliTest.run(
+              "sort",
+              "--in",
+              in.toString(),
+              "--out",
+              out.toString(),
+              "--m",
+              "1000",
+              "--reps",
+              "1",
+              "--warmup",
+              "0",
+              "--results",
+              dir.resolve("r.csv").toString());
       assertEquals(2, r.code(), out + ": " + r.out() + r.err());
       assertTrue(r.err().contains("is the input file"), r.err());
       assertFalse(Files.exists(dir.resolve("r.csv")), "nothing ran");
@@ -37,15 +49,17 @@ class OutputIsInputTest {
   }
 
   @Test
-  void runFile_aLaterLineWritingOverTheInput_isRefusedBeforeTheFirstLineRuns()
-      throws IOException {
+  void runFile_aLaterLineWritingOverTheInput_isRefusedBeforeTheFirstLineRuns() throws IOException {
     Path in = input();
     Files.createLink(dir.resolve("hard.bin"), in);
-    Path params = Files.writeString(dir.resolve("p.csv"), "experiment,input,output,m,reps,warmup\n"
-        + "sort,in.bin,out.bin,1000,1,0\n"
-        + "sort,in.bin,hard.bin,1000,1,0\n");
-    CliTest.Result r = CliTest.run("run", params.toString(), "--results",
-        dir.resolve("r.csv").toString());
+    Path params =
+        Files.writeString(
+            dir.resolve("p.csv"),
+            "experiment,input,output,m,reps,warmup\n"
+                + "sort,in.bin,out.bin,1000,1,0\n"
+                + "sort,in.bin,hard.bin,1000,1,0\n");
+    CliTest.Result r =
+        CliTest.run("run", params.toString(), "--results", dir.resolve("r.csv").toString());
     assertEquals(2, r.code(), r.out() + r.err());
     assertTrue(r.err().contains("p.csv:3: output: ") && r.err().contains("hard link"), r.err());
     assertFalse(Files.exists(dir.resolve("out.bin")), "the first line did not run");
@@ -53,8 +67,8 @@ class OutputIsInputTest {
   }
 
   private Path input() throws IOException {
-    CliTest.Result g = CliTest.run("generate", "--out", dir.resolve("in.bin").toString(), "--n",
-        "1000");
+    CliTest.Result g =
+        CliTest.run("generate", "--out", dir.resolve("in.bin").toString(), "--n", "1000");
     assertEquals(0, g.code(), g.err());
     return dir.resolve("in.bin");
   }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.secmem.admission.Admission;
@@ -13,18 +14,18 @@ import org.secmem.admission.Parameter;
 import org.secmem.experiment.Experiment;
 import org.secmem.param.ParamFiles;
 import picocli.CommandLine;
-import java.util.List;
 
 /**
- * The parameter registry and the command line cannot drift apart: every option a parameter names
- * is an option of each command whose experiment takes it, and the parameter files' columns are
- * the registry's.
+ * The parameter registry and the command line cannot drift apart: every option a parameter names is
+ * an option of each command whose experiment takes it, and the parameter files' columns are the
+ * registry's.
  */
 class ParameterRegistryTest {
 
   private static CommandLine command(Experiment e) {
-    CommandLine root = SecmemCommand.commandLine(new PrintWriter(new StringWriter()),
-        new PrintWriter(new StringWriter()));
+    CommandLine root =
+        SecmemCommand.commandLine(
+            new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
     return root.getSubcommands().get(e.cliName());
   }
 
@@ -39,7 +40,8 @@ class ParameterRegistryTest {
         CommandLine cmd = command(e);
         assertNotNull(cmd, e.cliName());
         for (String option : p.options()) {
-          assertNotNull(cmd.getCommandSpec().findOption(option),
+          assertNotNull(
+              cmd.getCommandSpec().findOption(option),
               "secmem " + e.cliName() + " has no " + option + " for " + p);
         }
       }
@@ -56,8 +58,8 @@ class ParameterRegistryTest {
 
   @Test
   void theRestrictedParameters_areSortParameters() {
-    for (Set<Parameter> set : List.of(Admission.OWN_SORT, Admission.MERGE_ONLY,
-        Admission.ENGINE_ONLY)) {
+    for (Set<Parameter> set :
+        List.of(Admission.OWN_SORT, Admission.MERGE_ONLY, Admission.ENGINE_ONLY)) {
       for (Parameter p : set) {
         assertTrue(p.experiments().contains(Experiment.SORT), p.toString());
       }

@@ -19,8 +19,8 @@ import org.secmem.report.RawRow;
 
 /**
  * {@code secmem pq}: every workload on both queues end to end, verified against the oracle, the
- * buffer tree's counters in its rows, nothing left in the work folder, and bad input refused
- * before anything runs with the option named.
+ * buffer tree's counters in its rows, nothing left in the work folder, and bad input refused before
+ * anything runs with the option named.
  */
 class PqCliTest {
 
@@ -30,8 +30,18 @@ class PqCliTest {
   private static final List<String> SMALL_TREE = List.of("--m", "256", "--b", "16");
 
   private CliTest.Result pq(Path results, String... args) {
-    List<String> all = new ArrayList<>(List.of("pq", "--reps", "1", "--warmup", "0",
-        "--dir", dir.resolve("work").toString(), "--results", results.toString()));
+    List<String> all =
+        new ArrayList<>(
+            List.of(
+                "pq",
+                "--reps",
+                "1",
+                "--warmup",
+                "0",
+                "--dir",
+                dir.resolve("work").toString(),
+                "--results",
+                results.toString()));
     all.addAll(List.of(args));
     return CliTest.run(all.toArray(String[]::new));
   }
@@ -57,28 +67,35 @@ class PqCliTest {
   void everyWorkload_bothQueues_verified_withTheTreesCounters(String workload, String ratio)
       throws IOException {
     Path results = dir.resolve("r.csv");
-    List<String> args = new ArrayList<>(List.of("--n", "3000", "--workload", workload,
-        "--impl", "buffer-tree,java"));
+    List<String> args =
+        new ArrayList<>(
+            List.of("--n", "3000", "--workload", workload, "--impl", "buffer-tree,java"));
     args.addAll(SMALL_TREE);
     if (ratio != null) {
       args.addAll(List.of("--insert-ratio", ratio));
     }
     List<RawRow> rows = rows(results, args.toArray(String[]::new));
     assertEquals(2, rows.size());
-    RawRow tree = rows.stream().filter(r -> r.get("algorithm").equals("buffer-tree"))
-        .findFirst().orElseThrow();
-    RawRow java = rows.stream().filter(r -> r.get("algorithm").equals("java"))
-        .findFirst().orElseThrow();
+    RawRow tree =
+        rows.stream()
+            .filter(r -> r.get("algorithm").equals("buffer-tree"))
+            .findFirst()
+            .orElseThrow();
+    RawRow java =
+        rows.stream().filter(r -> r.get("algorithm").equals("java")).findFirst().orElseThrow();
     for (RawRow r : rows) {
       assertEquals("pq", r.get("experiment"));
       assertEquals("3000", r.get("n"));
       assertEquals(workload, r.get("workload"));
-      assertEquals(ratio == null ? "" : Double.toString(Double.parseDouble(ratio)),
-          r.get("insert_ratio"));
+      assertEquals(
+          ratio == null ? "" : Double.toString(Double.parseDouble(ratio)), r.get("insert_ratio"));
       assertEquals("true", r.get("verified"), r.get("algorithm"));
       assertEquals("12000", r.get("bytes"), "the keys: 4N bytes");
       double nsPerOp = Double.parseDouble(r.get("ns_per_int"));
-      assertEquals(Long.parseLong(r.get("elapsed_ns")) / 6000.0, nsPerOp, 0.01,
+      assertEquals(
+          Long.parseLong(r.get("elapsed_ns")) / 6000.0,
+          nsPerOp,
+          0.01,
           "ns per operation: 2N operations");
     }
     assertEquals(tree.get("checksum"), java.get("checksum"), "the same keys came out");
@@ -88,15 +105,31 @@ class PqCliTest {
     assertEquals("2", tree.get("fanout_a"));
     assertEquals("8", tree.get("fanout_b"));
     assertFalse(tree.get("predicted_ios").isEmpty());
-    for (String c : List.of("refills", "spills", "memory_inserts", "tree_inserts", "fuses",
-        "shares", "root_collapses", "refill_ns", "block_pushes", "internal_emptyings",
-        "leaf_emptyings", "rebalances", "blocks_read", "blocks_written", "tree_height",
-        "tree_leaves", "model_heap_bytes")) {
+    for (String c :
+        List.of(
+            "refills",
+            "spills",
+            "memory_inserts",
+            "tree_inserts",
+            "fuses",
+            "shares",
+            "root_collapses",
+            "refill_ns",
+            "block_pushes",
+            "internal_emptyings",
+            "leaf_emptyings",
+            "rebalances",
+            "blocks_read",
+            "blocks_written",
+            "tree_height",
+            "tree_leaves",
+            "model_heap_bytes")) {
       assertFalse(tree.get(c).isEmpty(), c);
       assertTrue(java.get(c).isEmpty() || c.equals("model_heap_bytes"), c + " is the tree's");
     }
-    assertEquals(3000, Long.parseLong(tree.get("memory_inserts"))
-        + Long.parseLong(tree.get("tree_inserts")));
+    assertEquals(
+        3000,
+        Long.parseLong(tree.get("memory_inserts")) + Long.parseLong(tree.get("tree_inserts")));
     if (ratio == null || Double.parseDouble(ratio) >= 0.5) {
       // (Below 1/2 the queue stays near empty: its 32 keys of memory seldom fill.)
       assertTrue(Long.parseLong(tree.get("refills")) > 0, "a memory of 32 keys refills");
@@ -108,8 +141,8 @@ class PqCliTest {
       // (Not all 3000 are in leaves at once: some wait in buffers and in memory.)
       assertTrue(Long.parseLong(tree.get("tree_leaves")) >= 20, tree.get("tree_leaves"));
     }
-    for (String c : List.of("m", "b", "read_stream", "write_stream", "fanout_a", "fanout_b",
-        "predicted_ios")) {
+    for (String c :
+        List.of("m", "b", "read_stream", "write_stream", "fanout_a", "fanout_b", "predicted_ios")) {
       assertEquals("", java.get(c), c + " does not apply to java");
     }
     assertEquals(0, leftInWorkFolder(), "the tree's work folder is removed after each run");
@@ -143,7 +176,8 @@ class PqCliTest {
     List<String> args = new ArrayList<>(List.of("--n", "1000"));
     args.addAll(SMALL_TREE);
     rows = rows(results, args.toArray(String[]::new));
-    assertEquals(List.of("java", "buffer-tree", "java"),
+    assertEquals(
+        List.of("java", "buffer-tree", "java"),
         rows.stream().map(r -> r.get("algorithm")).toList());
   }
 
@@ -181,11 +215,11 @@ class PqCliTest {
   void aParameterFileLine_ofPq_isRefusedClearly() throws IOException {
     Path params = dir.resolve("p.csv");
     Files.writeString(params, "experiment,n\npq,1000\n");
-    CliTest.Result r = CliTest.run("run", params.toString(), "--results",
-        dir.resolve("x.csv").toString());
+    CliTest.Result r =
+        CliTest.run("run", params.toString(), "--results", dir.resolve("x.csv").toString());
     assertEquals(2, r.code(), r.err());
-    assertTrue(r.err().contains("p.csv:2: experiment: 'pq' cannot be run from a parameter file"),
-        r.err());
+    assertTrue(
+        r.err().contains("p.csv:2: experiment: 'pq' cannot be run from a parameter file"), r.err());
     assertFalse(r.err().contains("\tat "), r.err());
   }
 }

@@ -25,8 +25,10 @@ class RawResultsKeptTest {
     Tally tally = new Tally(26, 26, 1, false);
     String kept = ExperimentSession.kept(tally);
     assertFalse(kept.contains("complete"), kept);
-    assertEquals("the raw results hold 26 rows, each whole; the row that could not be written is"
-        + " not among them", kept);
+    assertEquals(
+        "the raw results hold 26 rows, each whole; the row that could not be written is"
+            + " not among them",
+        kept);
     assertEquals("26 rows; 1 row could not be written", ExperimentSession.rowsText(tally));
   }
 
@@ -36,7 +38,9 @@ class RawResultsKeptTest {
     String kept = ExperimentSession.kept(tally);
     assertFalse(kept.contains("complete"), kept);
     assertTrue(kept.startsWith("the raw results end in a partial row"), kept);
-    assertEquals("70 rows, 4 of them from this run; 1 row could not be written; it ends in a"
-        + " partial row, which readers leave out", ExperimentSession.rowsText(tally));
+    assertEquals(
+        "70 rows, 4 of them from this run; 1 row could not be written; it ends in a"
+            + " partial row, which readers leave out",
+        ExperimentSession.rowsText(tally));
   }
 }

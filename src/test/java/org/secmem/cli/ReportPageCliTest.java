@@ -27,9 +27,24 @@ class ReportPageCliTest {
   }
 
   private CliTest.Result write(Path results) {
-    return CliTest.run("write", "--stream", "user-buffer,mapped", "--n", "2000", "--b", "64", "--b", "256",
-        "--reps", "1", "--warmup", "0", "--dir", dir.resolve("data").toString(),
-        "--results", results.toString());
+    return CliTest.run(
+        "write",
+        "--stream",
+        "user-buffer,mapped",
+        "--n",
+        "2000",
+        "--b",
+        "64",
+        "--b",
+        "256",
+        "--reps",
+        "1",
+        "--warmup",
+        "0",
+        "--dir",
+        dir.resolve("data").toString(),
+        "--results",
+        results.toString());
   }
 
   @Test
@@ -54,15 +69,18 @@ class ReportPageCliTest {
     CliTest.Result c = CliTest.run("chart", results.toString());
     assertEquals(0, c.code(), c.err());
     assertEquals("report: " + page, lastLine(c.out()));
-    assertTrue(Files.readString(page).contains("secmem write --stream user-buffer,mapped"),
+    assertTrue(
+        Files.readString(page).contains("secmem write --stream user-buffer,mapped"),
         "the command that measured, from the environment record");
   }
 
   @Test
   void run_keepsTheParameterFileLinesForThePage_evenAfterTheFileChanges() throws IOException {
     Path params = dir.resolve("p.csv");
-    Files.writeString(params, "# a <small> & quick sweep\nexperiment,stream,n,b,reps,warmup,dir\n"
-        + "read,mapped,2000,64|256,1,0,data\n");
+    Files.writeString(
+        params,
+        "# a <small> & quick sweep\nexperiment,stream,n,b,reps,warmup,dir\n"
+            + "read,mapped,2000,64|256,1,0,data\n");
     Path results = dir.resolve("r.csv");
     CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString());
     assertEquals(0, r.code(), r.err());
@@ -80,8 +98,17 @@ class ReportPageCliTest {
     Path params = dir.resolve("seed.csv");
     Files.writeString(params, "Buffer;1000;1;0,2;1\n");
     Path results = dir.resolve("r.csv");
-    CliTest.Result r = CliTest.run("write", "--params", params.toString(), "--warmup", "0",
-        "--dir", dir.resolve("data").toString(), "--results", results.toString());
+    CliTest.Result r =
+        CliTest.run(
+            "write",
+            "--params",
+            params.toString(),
+            "--warmup",
+            "0",
+            "--dir",
+            dir.resolve("data").toString(),
+            "--results",
+            results.toString());
     assertEquals(0, r.code(), r.err());
     assertEquals("report: " + dir.resolve("r-report.html"), lastLine(r.out()));
     String html = Files.readString(dir.resolve("r-report.html"));

@@ -10,23 +10,23 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.buffertree.FanoutRule;
 import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
+import org.secmem.experiment.BatchStep;
 import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.SortTrial;
 import org.secmem.experiment.SortTrialSpec;
+import org.secmem.fs.TempRegistry;
 import org.secmem.report.RawResults;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
 import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortTuning;
-import org.secmem.fs.TempRegistry;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
-import org.secmem.buffertree.FanoutRule;
-import org.secmem.experiment.BatchStep;
 
 /** {@code --resume} over a results file written before the algorithm column: its rows are merge. */
 class ResumeAlgorithmTest {
@@ -34,10 +34,25 @@ class ResumeAlgorithmTest {
   @TempDir Path dir;
 
   private PlannedTrial planned(SortAlgorithm algorithm, RunSettings s) {
-    SortTrialSpec spec = new SortTrialSpec(Optional.empty(), Optional.empty(), 1000,
-        Shape.UNIFORM, s.seed(), 100, 4, StreamType.CHANNEL, StreamType.CHANNEL,
-        StreamOptions.ofBuffer(4096), SortOrder.ASCENDING, dir, Optional.empty(),
-        SortTuning.classic(), "classic", algorithm, FanoutRule.DEFAULT);
+    SortTrialSpec spec =
+        new SortTrialSpec(
+            Optional.empty(),
+            Optional.empty(),
+            1000,
+            Shape.UNIFORM,
+            s.seed(),
+            100,
+            4,
+            StreamType.CHANNEL,
+            StreamType.CHANNEL,
+            StreamOptions.ofBuffer(4096),
+            SortOrder.ASCENDING,
+            dir,
+            Optional.empty(),
+            SortTuning.classic(),
+            "classic",
+            algorithm,
+            FanoutRule.DEFAULT);
     return new PlannedTrial(new SortTrial(spec, TempRegistry.none()), s);
   }
 
@@ -45,13 +60,19 @@ class ResumeAlgorithmTest {
   private static String oldFile(PlannedTrial p, int reps) {
     List<ResultColumn> cols = new ArrayList<>(List.of(ResultColumn.values()));
     cols.remove(ResultColumn.ALGORITHM);
-    StringBuilder sb = new StringBuilder(String.join(",",
-        cols.stream().map(ResultColumn::header).toList())).append('\n');
+    StringBuilder sb =
+        new StringBuilder(String.join(",", cols.stream().map(ResultColumn::header).toList()))
+            .append('\n');
     for (int rep = 1; rep <= reps; rep++) {
-      ResultRow row = p.trial().configuration().set(ResultColumn.SYNC, p.settings().sync())
-          .set(ResultColumn.CACHE, p.settings().cache().cliName())
-          .set(ResultColumn.SEED, Long.toString(p.settings().seed()))
-          .set(ResultColumn.REP, rep).set(ResultColumn.WARMUP, false).build();
+      ResultRow row =
+          p.trial()
+              .configuration()
+              .set(ResultColumn.SYNC, p.settings().sync())
+              .set(ResultColumn.CACHE, p.settings().cache().cliName())
+              .set(ResultColumn.SEED, Long.toString(p.settings().seed()))
+              .set(ResultColumn.REP, rep)
+              .set(ResultColumn.WARMUP, false)
+              .build();
       sb.append(String.join(",", cols.stream().map(row::get).toList())).append('\n');
     }
     return sb.toString();

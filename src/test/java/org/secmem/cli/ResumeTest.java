@@ -33,26 +33,37 @@ class ResumeTest {
   @TempDir Path dir;
 
   /** Two configurations (B=64, B=128), one warm-up and three reps each: 8 rows in all. */
-  private static final String SWEEP = "experiment,stream,n,b,reps,warmup,dir\n"
-      + "read,user-buffer,3000,64|128,3,1,data\n";
+  private static final String SWEEP =
+      "experiment,stream,n,b,reps,warmup,dir\n" + "read,user-buffer,3000,64|128,3,1,data\n";
 
-  private static final List<String> EXPECTED = List.of(
-      "64 warmup 1", "64 rep 1", "64 rep 2", "64 rep 3",
-      "128 warmup 1", "128 rep 1", "128 rep 2", "128 rep 3");
+  private static final List<String> EXPECTED =
+      List.of(
+          "64 warmup 1",
+          "64 rep 1",
+          "64 rep 2",
+          "64 rep 3",
+          "128 warmup 1",
+          "128 rep 1",
+          "128 rep 2",
+          "128 rep 3");
 
   /** "b warmup|rep n" of every well-formed row, counted. */
   private static Map<String, Integer> runs(Path results) throws IOException {
     Map<String, Integer> runs = new TreeMap<>();
     String text = Files.readString(results, StandardCharsets.UTF_8);
-    try (CSVParser p = CSVParser.parse(new StringReader(text),
-        CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).build())) {
+    try (CSVParser p =
+        CSVParser.parse(
+            new StringReader(text),
+            CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).build())) {
       int cells = p.getHeaderNames().size();
       for (CSVRecord r : p) {
         if (r.size() != cells) {
           continue; // a line cut short by the interrupt: readers leave it out
         }
-        String key = r.get("b") + (Boolean.parseBoolean(r.get("warmup")) ? " warmup " : " rep ")
-            + r.get("rep");
+        String key =
+            r.get("b")
+                + (Boolean.parseBoolean(r.get("warmup")) ? " warmup " : " rep ")
+                + r.get("rep");
         runs.merge(key, 1, Integer::sum);
       }
     }
@@ -70,8 +81,8 @@ class ResumeTest {
   /** A complete run in the given order, its lines (header first). */
   private List<String> completeRun(Path params, String order) throws IOException {
     Path full = dir.resolve("full-" + order + ".csv");
-    CliTest.Result r = CliTest.run("run", params.toString(), "--results", full.toString(),
-        "--order", order);
+    CliTest.Result r =
+        CliTest.run("run", params.toString(), "--results", full.toString(), "--order", order);
     assertEquals(0, r.code(), r.err());
     assertEachRunOnce(full, "a complete run");
     List<String> lines = Files.readAllLines(full, StandardCharsets.UTF_8);
@@ -88,14 +99,14 @@ class ResumeTest {
       for (int kept = 0; kept <= 8; kept++) {
         Path results = dir.resolve("r" + kept + "-" + order + ".csv");
         Files.write(results, lines.subList(0, 1 + kept), StandardCharsets.UTF_8);
-        CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString(),
-            "--resume");
+        CliTest.Result r =
+            CliTest.run("run", params.toString(), "--results", results.toString(), "--resume");
         assertEquals(0, r.code(), r.err());
         assertEachRunOnce(results, "resumed after " + kept + " rows");
         // A second resume has nothing left to do and changes nothing.
         List<String> before = Files.readAllLines(results);
-        CliTest.Result again = CliTest.run("run", params.toString(), "--results",
-            results.toString(), "--resume");
+        CliTest.Result again =
+            CliTest.run("run", params.toString(), "--results", results.toString(), "--resume");
         assertEquals(0, again.code(), again.err());
         assertTrue(again.out().contains("2 of 2 configurations already measured"), again.out());
         assertEquals(before, Files.readAllLines(results));
@@ -112,8 +123,8 @@ class ResumeTest {
     Path results = dir.resolve("r.csv");
     // B=64 done; B=128 has its warm-up and rep 1.
     Files.write(results, lines.subList(0, 1 + 6), StandardCharsets.UTF_8);
-    CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString(),
-        "--resume");
+    CliTest.Result r =
+        CliTest.run("run", params.toString(), "--results", results.toString(), "--resume");
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("resume: 1 of 2 configurations already measured"), r.out());
     assertTrue(r.out().contains("1 half-done"), r.out());
@@ -125,34 +136,44 @@ class ResumeTest {
   }
 
   @Test
-  void resume_afterALineCutShort_namesIt_removesIt_andRecordsEachRunOnce()
-      throws IOException {
+  void resume_afterALineCutShort_namesIt_removesIt_andRecordsEachRunOnce() throws IOException {
     Path params = dir.resolve("sweep.csv");
     Files.writeString(params, SWEEP);
     List<String> lines = completeRun(params, "sequential");
     for (int kept : new int[] {1, 5}) {
       Path results = dir.resolve("cut" + kept + ".csv");
       String half = lines.get(1 + kept).substring(0, lines.get(1 + kept).length() / 2);
-      Files.writeString(results, String.join("\r\n", lines.subList(0, 1 + kept)) + "\r\n" + half,
+      Files.writeString(
+          results,
+          String.join("\r\n", lines.subList(0, 1 + kept)) + "\r\n" + half,
           StandardCharsets.UTF_8);
-      CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString(),
-          "--resume");
+      CliTest.Result r =
+          CliTest.run("run", params.toString(), "--results", results.toString(), "--resume");
       assertEquals(0, r.code(), r.err());
       assertTrue(r.err().contains(results + ":" + (2 + kept) + ": left out: "), r.err());
-      assertTrue(r.err().contains(results + ":" + (2 + kept) + ": the last line was cut off"),
-          r.err());
+      assertTrue(
+          r.err().contains(results + ":" + (2 + kept) + ": the last line was cut off"), r.err());
       assertEachRunOnce(results, "resumed after " + kept + " rows and a cut line");
-      assertFalse(Files.readString(results).contains(half), "the cut line is removed, no row"
-          + " glued to it");
+      assertFalse(
+          Files.readString(results).contains(half),
+          "the cut line is removed, no row" + " glued to it");
       assertEquals(1 + 8, Files.readAllLines(results, StandardCharsets.UTF_8).size());
     }
   }
 
   private Process start(Path params, Path results, Path out, Path err) throws IOException {
     String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-    return new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-        "-Dsecmem.logdir=" + dir.resolve("logs"), "org.secmem.Main", "run", params.toString(),
-        "--results", results.toString())
+    return new ProcessBuilder(
+            java,
+            "-Xmx256m",
+            "-cp",
+            System.getProperty("java.class.path"),
+            "-Dsecmem.logdir=" + dir.resolve("logs"),
+            "org.secmem.Main",
+            "run",
+            params.toString(),
+            "--results",
+            results.toString())
         .directory(dir.toFile())
         .redirectOutput(out.toFile())
         .redirectError(err.toFile())
@@ -161,12 +182,15 @@ class ResumeTest {
 
   private static long dataRows(Path results) throws IOException {
     return Files.readAllLines(results, StandardCharsets.UTF_8).stream()
-        .filter(l -> !l.isBlank()).count() - 1;
+            .filter(l -> !l.isBlank())
+            .count()
+        - 1;
   }
 
   private static void interrupt(Process p, Path results, long atLeastRows) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (p.isAlive() && System.nanoTime() < deadline
+    while (p.isAlive()
+        && System.nanoTime() < deadline
         && (!Files.exists(results) || dataRows(results) < atLeastRows)) {
       Thread.sleep(20);
     }
@@ -180,8 +204,10 @@ class ResumeTest {
   void sigint_thenResume_recordsEachRunExactlyOnce() throws Exception {
     // Enough configurations, each slow enough, that the interrupt lands inside the sweep.
     Path params = dir.resolve("sweep.csv");
-    Files.writeString(params, "experiment,stream,n,b,reps,warmup,dir\n"
-        + "write,user-buffer,300000,64|128|256|512|1024|2048|4096|8192,3,1,data\n");
+    Files.writeString(
+        params,
+        "experiment,stream,n,b,reps,warmup,dir\n"
+            + "write,user-buffer,300000,64|128|256|512|1024|2048|4096|8192,3,1,data\n");
     Path results = dir.resolve("r.csv");
     Path err = dir.resolve("err.txt");
     Process p = start(params, results, dir.resolve("out.txt"), err);
@@ -193,10 +219,11 @@ class ResumeTest {
     assertEquals(130, p.exitValue(), Files.readString(err));
     long kept = dataRows(results);
     assertTrue(kept >= 6 && kept < 32, kept + " rows");
-    assertTrue(Files.readString(err).contains(results + " holds " + kept + " rows"),
+    assertTrue(
+        Files.readString(err).contains(results + " holds " + kept + " rows"),
         Files.readString(err));
-    CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString(),
-        "--resume");
+    CliTest.Result r =
+        CliTest.run("run", params.toString(), "--results", results.toString(), "--resume");
     assertEquals(0, r.code(), r.err());
     Map<String, Integer> runs = runs(results);
     List<String> expected = new ArrayList<>();
@@ -215,14 +242,16 @@ class ResumeTest {
     // A resumed file that already holds many rows, and runs that take no time (N = 0): rows keep
     // coming while the interrupt is being handled.
     Path params = dir.resolve("zero.csv");
-    Files.writeString(params, "experiment,stream,n,reps,warmup,dir\n"
-        + "write,buffered,0,1000000,0,data\n");
+    Files.writeString(
+        params, "experiment,stream,n,reps,warmup,dir\n" + "write,buffered,0,1000000,0,data\n");
     Path results = dir.resolve("r.csv");
     Path seed = dir.resolve("seed.csv");
-    Files.writeString(dir.resolve("one.csv"), "experiment,stream,n,reps,warmup,dir\n"
-        + "write,buffered,0,1,0,data\n");
-    assertEquals(0, CliTest.run("run", dir.resolve("one.csv").toString(), "--results",
-        seed.toString()).code());
+    Files.writeString(
+        dir.resolve("one.csv"),
+        "experiment,stream,n,reps,warmup,dir\n" + "write,buffered,0,1,0,data\n");
+    assertEquals(
+        0,
+        CliTest.run("run", dir.resolve("one.csv").toString(), "--results", seed.toString()).code());
     List<String> one = Files.readAllLines(seed, StandardCharsets.UTF_8);
     List<String> earlier = new ArrayList<>();
     earlier.add(one.get(0));
@@ -244,8 +273,14 @@ class ResumeTest {
     Matcher m = Pattern.compile("(\\d+) rows").matcher(message);
     assertTrue(m.find(), message);
     assertEquals(inFile, Long.parseLong(m.group(1)), "rows said vs rows in the file: " + message);
-    assertTrue(message.contains(
-        results + " holds " + inFile + " rows, " + (inFile - 30_000) + " of them from this run"),
+    assertTrue(
+        message.contains(
+            results
+                + " holds "
+                + inFile
+                + " rows, "
+                + (inFile - 30_000)
+                + " of them from this run"),
         message);
   }
 }

@@ -32,13 +32,30 @@ class RowsSayWhatTheyMeasuredTest {
     Path a = dir.resolve("a.bin");
     Path b = dir.resolve("b.bin");
     assertEquals(0, CliTest.run("generate", "--out", a.toString(), "--n", "5000").code());
-    assertEquals(0, CliTest.run("generate", "--out", b.toString(), "--n", "5000", "--shape",
-        "sorted").code());
+    assertEquals(
+        0,
+        CliTest.run("generate", "--out", b.toString(), "--n", "5000", "--shape", "sorted").code());
     Path results = dir.resolve("s.csv");
     for (Path in : List.of(a, b)) {
-      CliTest.Result r = CliTest.run("sort", "--in", in.toString(), "--out",
-          dir.resolve("o.bin").toString(), "--m", "1000", "--d", "4", "--reps", "1", "--warmup",
-          "0", "--work-dir", dir.toString(), "--results", results.toString());
+      CliTest.Result r =
+          CliTest.run(
+              "sort",
+              "--in",
+              in.toString(),
+              "--out",
+              dir.resolve("o.bin").toString(),
+              "--m",
+              "1000",
+              "--d",
+              "4",
+              "--reps",
+              "1",
+              "--warmup",
+              "0",
+              "--work-dir",
+              dir.toString(),
+              "--results",
+              results.toString());
       assertEquals(0, r.code(), r.err());
     }
     List<RawRow> rows = rows(results);
@@ -62,12 +79,40 @@ class RowsSayWhatTheyMeasuredTest {
     assertEquals(0, CliTest.run("generate", "--out", f.toString(), "--n", "1000").code());
     assertEquals(0, CliTest.run("generate", "--out", g.toString(), "--n", "500").code());
     Path results = dir.resolve("r.csv");
-    CliTest.Result r = CliTest.run("read", "--stream", "buffered", "--files", f.toString(),
-        g.toString(), "--reps", "1", "--warmup", "0", "--results", results.toString());
+    CliTest.Result r =
+        CliTest.run(
+            "read",
+            "--stream",
+            "buffered",
+            "--files",
+            f.toString(),
+            g.toString(),
+            "--reps",
+            "1",
+            "--warmup",
+            "0",
+            "--results",
+            results.toString());
     assertEquals(0, r.code(), r.err());
-    r = CliTest.run("read", "--stream", "buffered", "--n", "1000", "--k", "2", "--dir",
-        dir.resolve("data").toString(), "--seed", "7", "--reps", "1", "--warmup", "0",
-        "--results", results.toString());
+    r =
+        CliTest.run(
+            "read",
+            "--stream",
+            "buffered",
+            "--n",
+            "1000",
+            "--k",
+            "2",
+            "--dir",
+            dir.resolve("data").toString(),
+            "--seed",
+            "7",
+            "--reps",
+            "1",
+            "--warmup",
+            "0",
+            "--results",
+            results.toString());
     assertEquals(0, r.code(), r.err());
     List<RawRow> rows = rows(results);
     RawRow named = rows.get(0);
@@ -85,8 +130,21 @@ class RowsSayWhatTheyMeasuredTest {
   @Test
   void checksums_stayTextInASpreadsheet() throws IOException {
     Path results = dir.resolve("w.csv");
-    CliTest.Result r = CliTest.run("write", "--stream", "simple", "--n", "100", "--dir",
-        dir.toString(), "--reps", "2", "--warmup", "0", "--results", results.toString());
+    CliTest.Result r =
+        CliTest.run(
+            "write",
+            "--stream",
+            "simple",
+            "--n",
+            "100",
+            "--dir",
+            dir.toString(),
+            "--reps",
+            "2",
+            "--warmup",
+            "0",
+            "--results",
+            results.toString());
     assertEquals(0, r.code(), r.err());
     for (RawRow row : rows(results)) {
       assertTrue(row.get("checksum").matches("0x[0-9a-f]{16}"), row.get("checksum"));
@@ -99,16 +157,30 @@ class RowsSayWhatTheyMeasuredTest {
   void parameterFileRows_nameTheirLine_whichSplitsNeitherTheSummaryNorResume() throws IOException {
     Path params = dir.resolve("p.csv");
     String data = dir.resolve("data").toString();
-    Files.writeString(params, "experiment,stream,n,k,dir,reps,warmup\n"
-        + "write,simple,1000,1," + data + ",2,0\n"
-        + "write,simple,1000,1," + data + ",2,0\n"
-        + "write,buffered,1000,1|2," + data + ",1,0\n");
+    Files.writeString(
+        params,
+        "experiment,stream,n,k,dir,reps,warmup\n"
+            + "write,simple,1000,1,"
+            + data
+            + ",2,0\n"
+            + "write,simple,1000,1,"
+            + data
+            + ",2,0\n"
+            + "write,buffered,1000,1|2,"
+            + data
+            + ",1,0\n");
     Path results = dir.resolve("p-results.csv");
     CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString());
     assertEquals(0, r.code(), r.err());
     List<RawRow> rows = rows(results);
-    assertEquals(List.of(params + ":2", params + ":2", params + ":3", params + ":3",
-            params + ":4", params + ":4"),
+    assertEquals(
+        List.of(
+            params + ":2",
+            params + ":2",
+            params + ":3",
+            params + ":3",
+            params + ":4",
+            params + ":4"),
         rows.stream().map(x -> x.get("sweep")).sorted().toList());
     // Lines 2 and 3 give one configuration: one summary row with 4 runs; line 4 two (k = 1, 2).
     List<String> summary = summaryLines(results);

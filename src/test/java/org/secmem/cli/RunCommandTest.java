@@ -18,14 +18,22 @@ class RunCommandTest {
   @Test
   void seedReportsOwnLines_runUnchanged_oneMeasuredRowPerLoop() throws IOException {
     Path params = dir.resolve("write.csv");
-    Files.writeString(params,
+    Files.writeString(
+        params,
         "Stream Type (only 1 per row); Total integers per file (Ex: 1000, 10000, 100000...);"
             + "Nr of streams; Buffer size range (Ex: 1,6);Nr Loops  \n"
             + "Buffer;1000,10000;1;0,2;6  \n"
             + "Buffer;1000;2;0,2;6\n");
     Path results = dir.resolve("r.csv");
-    CliTest.Result r = CliTest.run("write", "--params", params.toString(), "--warmup", "0",
-        "--results", results.toString());
+    CliTest.Result r =
+        CliTest.run(
+            "write",
+            "--params",
+            params.toString(),
+            "--warmup",
+            "0",
+            "--results",
+            results.toString());
     assertEquals(0, r.code(), r.err());
     List<String> lines = Files.readAllLines(results);
     assertEquals(1 + 3 * 6, lines.size());
@@ -37,10 +45,12 @@ class RunCommandTest {
   @Test
   void fileWithSeveralBadLines_isRefusedWhole_namingEachLine_nothingRuns() throws IOException {
     Path params = dir.resolve("bad.csv");
-    Files.writeString(params, "experiment,stream,n,k,b\n"
-        + "write,simple,100,1,\n"
-        + "write,user-buffer,100,1,3\n"
-        + "read,simple,100,0,\n");
+    Files.writeString(
+        params,
+        "experiment,stream,n,k,b\n"
+            + "write,simple,100,1,\n"
+            + "write,user-buffer,100,1,3\n"
+            + "read,simple,100,0,\n");
     Path results = dir.resolve("r.csv");
     CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString());
     assertEquals(2, r.code());
@@ -54,8 +64,9 @@ class RunCommandTest {
   @Test
   void sortRows_takeAThreadsColumn_andRecordTheThreadsThatRan() throws IOException {
     Path params = dir.resolve("threads.csv");
-    Files.writeString(params, "experiment,n,m,b,preset,threads,reps,warmup\n"
-        + "sort,20000,4096,64,fast,1|3,1,0\n");
+    Files.writeString(
+        params,
+        "experiment,n,m,b,preset,threads,reps,warmup\n" + "sort,20000,4096,64,fast,1|3,1,0\n");
     Path results = dir.resolve("t.csv");
     CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString());
     assertEquals(0, r.code(), r.err());
@@ -71,9 +82,11 @@ class RunCommandTest {
   @Test
   void aLaterSortRowTheHeapCannotHold_isRefusedBeforeTheFirstRowRuns() throws IOException {
     Path params = dir.resolve("heap.csv");
-    Files.writeString(params, "experiment,n,m,preset,reps,warmup\n"
-        + "sort,1000,1000,classic,1,0\n"
-        + "sort,2^29,2^30,fast,1,0\n");
+    Files.writeString(
+        params,
+        "experiment,n,m,preset,reps,warmup\n"
+            + "sort,1000,1000,classic,1,0\n"
+            + "sort,2^29,2^30,fast,1,0\n");
     Path results = dir.resolve("h.csv");
     CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString());
     assertEquals(2, r.code(), r.err());
@@ -85,8 +98,10 @@ class RunCommandTest {
   @Test
   void headerFile_runsEveryCombination_andDrawsCharts() throws IOException {
     Path params = dir.resolve("sweep.csv");
-    Files.writeString(params, "# a B sweep\nexperiment,stream,n,b,reps,warmup,dir\n"
-        + "read,user-buffer|mapped,5000,64..1024 x4,2,0,data\n");
+    Files.writeString(
+        params,
+        "# a B sweep\nexperiment,stream,n,b,reps,warmup,dir\n"
+            + "read,user-buffer|mapped,5000,64..1024 x4,2,0,data\n");
     Path results = dir.resolve("sweep-results.csv");
     CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString());
     assertEquals(0, r.code(), r.err());
@@ -101,8 +116,8 @@ class RunCommandTest {
   @Test
   void aSweepOfB_endsWithTheAdvice_andThePageShowsIt() throws IOException {
     Path params = dir.resolve("b.csv");
-    Files.writeString(params, "experiment,stream,n,b,reps,warmup\n"
-        + "write,user-buffer,2000,64|4096,2,0\n");
+    Files.writeString(
+        params, "experiment,stream,n,b,reps,warmup\n" + "write,user-buffer,2000,64|4096,2,0\n");
     Path results = dir.resolve("b-results.csv");
     CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString());
     assertEquals(0, r.code(), r.err());
@@ -117,11 +132,12 @@ class RunCommandTest {
   }
 
   @Test
-  void aSweepOfManyGroups_printsAtMostTwelveLinesOfAdvice_thenPointsToAdvise()
-      throws IOException {
+  void aSweepOfManyGroups_printsAtMostTwelveLinesOfAdvice_thenPointsToAdvise() throws IOException {
     Path params = dir.resolve("many.csv");
-    Files.writeString(params, "experiment,stream,n,b,reps,warmup\n"
-        + "write,user-buffer,1000..14000 +1000,64|4096,1,0\n");
+    Files.writeString(
+        params,
+        "experiment,stream,n,b,reps,warmup\n"
+            + "write,user-buffer,1000..14000 +1000,64|4096,1,0\n");
     Path results = dir.resolve("many-results.csv");
     CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString());
     assertEquals(0, r.code(), r.err());
@@ -133,8 +149,8 @@ class RunCommandTest {
   @Test
   void aRunThatSweepsNoBdOrM_printsNoAdvice() throws IOException {
     Path params = dir.resolve("k.csv");
-    Files.writeString(params, "experiment,stream,n,k,reps,warmup\n"
-        + "write,buffered,2000,1|2,1,0\n");
+    Files.writeString(
+        params, "experiment,stream,n,k,reps,warmup\n" + "write,buffered,2000,1|2,1,0\n");
     Path results = dir.resolve("k-results.csv");
     CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString());
     assertEquals(0, r.code(), r.err());

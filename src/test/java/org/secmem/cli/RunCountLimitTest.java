@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,11 +17,10 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.io.IOException;
 
 /**
- * A sort whose M makes more runs than the work folder or the heap's bookkeeping allow is refused
- * up front (exit 2), before any input is generated or any row runs, with the M that works.
+ * A sort whose M makes more runs than the work folder or the heap's bookkeeping allow is refused up
+ * front (exit 2), before any input is generated or any row runs, with the M that works.
  */
 class RunCountLimitTest {
 
@@ -30,16 +30,28 @@ class RunCountLimitTest {
   @Test
   void sortWithOneIntPerRun_isRefusedUpFront_nothingGenerated_noWorkFolder() throws Exception {
     Path results = dir.resolve("r.csv");
-    Run r = secmem("-Xmx48m", "sort", "--n", "2^22", "--m", "1", "--d", "2",
-        "--results", results.toString());
+    Run r =
+        secmem(
+            "-Xmx48m",
+            "sort",
+            "--n",
+            "2^22",
+            "--m",
+            "1",
+            "--d",
+            "2",
+            "--results",
+            results.toString());
     assertEquals(2, r.code, r.err);
-    assertTrue(r.err.contains("M = 1 ints makes 4,194,304 runs of 1 ints (23 passes at d = 2)"),
-        r.err);
+    assertTrue(
+        r.err.contains("M = 1 ints makes 4,194,304 runs of 1 ints (23 passes at d = 2)"), r.err);
     assertTrue(r.err.contains("at most 48,"), "the bound for this heap: " + r.err);
     assertTrue(suggestedM(r.err) > 1, r.err);
     assertEquals("", r.out, "no output");
     assertFalse(Files.exists(results), "no results file");
-    assertEquals(List.of("err.txt", "logs", "out.txt"), names(dir),
+    assertEquals(
+        List.of("err.txt", "logs", "out.txt"),
+        names(dir),
         "no input generated (data/), no work folder");
   }
 
@@ -47,9 +59,9 @@ class RunCountLimitTest {
   @Test
   void parameterFileRow_withOneIntPerRun_isRefusedWithItsLine_andNothingRuns() throws Exception {
     Path params = dir.resolve("big.csv");
-    Files.writeString(params, "experiment,n,m,d,reps,warmup\n"
-        + "sort,1000,100,2,1,0\n"
-        + "sort,100000000,1,2,1,0\n");
+    Files.writeString(
+        params,
+        "experiment,n,m,d,reps,warmup\n" + "sort,1000,100,2,1,0\n" + "sort,100000000,1,2,1,0\n");
     Path results = dir.resolve("r.csv");
     Run r = secmem("-Xmx1g", "run", params.toString(), "--results", results.toString());
     assertEquals(2, r.code, r.err);
@@ -57,7 +69,9 @@ class RunCountLimitTest {
     assertTrue(r.err.contains("at most 131,072 runs are allowed"), r.err);
     assertEquals(763, suggestedM(r.err), r.err);
     assertFalse(Files.exists(results), "no row ran: " + r.out);
-    assertEquals(List.of("big.csv", "err.txt", "logs", "out.txt"), names(dir),
+    assertEquals(
+        List.of("big.csv", "err.txt", "logs", "out.txt"),
+        names(dir),
         "nothing generated, no work folder");
   }
 
@@ -75,15 +89,25 @@ class RunCountLimitTest {
 
   /** secmem in a JVM of its own with the given heap, working in the test's folder. */
   private Run secmem(String heap, String... args) throws Exception {
-    List<String> cmd = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), heap,
-        "-cp", System.getProperty("java.class.path"), "org.secmem.Main"));
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                heap,
+                "-cp",
+                System.getProperty("java.class.path"),
+                "org.secmem.Main"));
     cmd.addAll(List.of(args));
-    Process p = new ProcessBuilder(cmd).directory(dir.toFile())
-        .redirectOutput(dir.resolve("out.txt").toFile())
-        .redirectError(dir.resolve("err.txt").toFile()).start();
+    Process p =
+        new ProcessBuilder(cmd)
+            .directory(dir.toFile())
+            .redirectOutput(dir.resolve("out.txt").toFile())
+            .redirectError(dir.resolve("err.txt").toFile())
+            .start();
     assertTrue(p.waitFor(60, TimeUnit.SECONDS), "finished in time");
-    return new Run(p.exitValue(), Files.readString(dir.resolve("out.txt"), StandardCharsets.UTF_8),
+    return new Run(
+        p.exitValue(),
+        Files.readString(dir.resolve("out.txt"), StandardCharsets.UTF_8),
         Files.readString(dir.resolve("err.txt"), StandardCharsets.UTF_8));
   }
 

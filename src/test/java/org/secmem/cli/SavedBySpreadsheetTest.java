@@ -33,8 +33,10 @@ class SavedBySpreadsheetTest {
 
   @BeforeEach
   void measureTwoConfigurations_andSaveThemWithABom() throws IOException {
-    params = Files.writeString(dir.resolve("sweep.csv"),
-        "experiment,stream,n,b,reps,warmup,dir\nwrite,user-buffer,1000,64|128,2,0,data\n");
+    params =
+        Files.writeString(
+            dir.resolve("sweep.csv"),
+            "experiment,stream,n,b,reps,warmup,dir\nwrite,user-buffer,1000,64|128,2,0,data\n");
     original = dir.resolve("original.csv");
     CliTest.Result r = CliTest.run("run", params.toString(), "--results", original.toString());
     assertEquals(0, r.code(), r.err());

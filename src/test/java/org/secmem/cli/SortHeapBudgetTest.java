@@ -31,9 +31,9 @@ class SortHeapBudgetTest {
   }
 
   /**
-   * Repetitions in one JVM run in the same heap as one: the second sort here ran out of heap
-   * before every run started from a collected, compacted heap (G1 leaves the first sort's free
-   * space scattered, and a run's arrays are humongous).
+   * Repetitions in one JVM run in the same heap as one: the second sort here ran out of heap before
+   * every run started from a collected, compacted heap (G1 leaves the first sort's free space
+   * scattered, and a run's arrays are humongous).
    */
   @Test
   void fastSort_repeatedInOneJvm_staysInTheBudget() throws Exception {
@@ -44,18 +44,39 @@ class SortHeapBudgetTest {
   private void sortInTheBudget(long m, long n, long heapMib, int reps, int warmup)
       throws Exception {
     Path results = dir.resolve("r.csv");
-    List<String> cmd = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xms" + heapMib + "m", "-Xmx" + heapMib + "m",
-        "-cp", System.getProperty("java.class.path"),
-        // Logs go to the test's folder, never into the working tree.
-        "-Dsecmem.logdir=" + dir.resolve("logs"), "org.secmem.Main",
-        "sort", "--preset", "fast", "--n", Long.toString(n), "--m", Long.toString(m),
-        "--threads", "2", "--dir", dir.toString(), "--reps", Integer.toString(reps),
-        "--warmup", Integer.toString(warmup),
-        "--results", results.toString()));
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
-        .redirectOutput(dir.resolve("out.txt").toFile()).start();
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xms" + heapMib + "m",
+                "-Xmx" + heapMib + "m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                // Logs go to the test's folder, never into the working tree.
+                "-Dsecmem.logdir=" + dir.resolve("logs"),
+                "org.secmem.Main",
+                "sort",
+                "--preset",
+                "fast",
+                "--n",
+                Long.toString(n),
+                "--m",
+                Long.toString(m),
+                "--threads",
+                "2",
+                "--dir",
+                dir.toString(),
+                "--reps",
+                Integer.toString(reps),
+                "--warmup",
+                Integer.toString(warmup),
+                "--results",
+                results.toString()));
+    Process p =
+        new ProcessBuilder(cmd)
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("out.txt").toFile())
+            .start();
     assertTrue(p.waitFor(120, TimeUnit.SECONDS), "finished in time");
     String out = Files.readString(dir.resolve("out.txt"), StandardCharsets.UTF_8);
     assertEquals(0, p.exitValue(), out);
@@ -71,8 +92,13 @@ class SortHeapBudgetTest {
 
   private static List<CSVRecord> rows(Path csv) throws IOException {
     try (var reader = Files.newBufferedReader(csv)) {
-      return CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).build()
-          .parse(reader).getRecords();
+      return CSVFormat.RFC4180
+          .builder()
+          .setHeader()
+          .setSkipHeaderRecord(true)
+          .build()
+          .parse(reader)
+          .getRecords();
     }
   }
 }

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -22,20 +23,19 @@ import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
 import picocli.CommandLine;
-import java.util.Optional;
 
 /**
- * The command line, a parameter file and the menu resolve a preset into the same settings (M, d,
- * B, stream types, threads, composition) and so the same memory plan: one resolution, three ways
- * in.
+ * The command line, a parameter file and the menu resolve a preset into the same settings (M, d, B,
+ * stream types, threads, composition) and so the same memory plan: one resolution, three ways in.
  */
 class SortSettingsAgreementTest {
 
   @TempDir Path dir;
 
   private static SortSettings fromCommandLine(List<String> args) {
-    CommandLine cmd = SecmemCommand.commandLine(new PrintWriter(new StringWriter()),
-        new PrintWriter(new StringWriter()));
+    CommandLine cmd =
+        SecmemCommand.commandLine(
+            new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
     CommandLine.ParseResult parsed = cmd.parseArgs(args.toArray(String[]::new));
     CommandLine sub = parsed.subcommand().commandSpec().commandLine();
     SortCommand sort = sub.getCommand();
@@ -44,8 +44,12 @@ class SortSettingsAgreementTest {
 
   private RunConfig fromParamFile(String preset) throws Exception {
     Path f = dir.resolve("p.csv");
-    List<RunConfig> c = ParamFiles.parse(f, "experiment,n,preset\nsort,100000," + preset + "\n",
-        Optional.empty(), ParamDefaults.standard());
+    List<RunConfig> c =
+        ParamFiles.parse(
+            f,
+            "experiment,n,preset\nsort,100000," + preset + "\n",
+            Optional.empty(),
+            ParamDefaults.standard());
     assertEquals(1, c.size());
     return c.get(0);
   }
@@ -58,12 +62,22 @@ class SortSettingsAgreementTest {
     Path in = dir.resolve("in.bin");
     Files.write(in, new byte[400]);
     List<List<String>> executed = new ArrayList<>();
-    Menu menu = new Menu(new BufferedReader(new StringReader("3\n2\n" + in + "\n"
-        + dir.resolve("out.bin") + "\n" + preset + "\n\n\n\n\n\n\n\n\n\n\n\nn\n0\n")),
-        new PrintWriter(new StringWriter(), true), args -> {
-          executed.add(args);
-          return 0;
-        });
+    Menu menu =
+        new Menu(
+            new BufferedReader(
+                new StringReader(
+                    "3\n2\n"
+                        + in
+                        + "\n"
+                        + dir.resolve("out.bin")
+                        + "\n"
+                        + preset
+                        + "\n\n\n\n\n\n\n\n\n\n\n\nn\n0\n")),
+            new PrintWriter(new StringWriter(), true),
+            args -> {
+              executed.add(args);
+              return 0;
+            });
     menu.run();
     assertEquals(1, executed.size(), executed.toString());
     return executed.get(0);
@@ -73,8 +87,8 @@ class SortSettingsAgreementTest {
   @EnumSource(SortPreset.class)
   void commandLine_paramFile_andMenu_resolveAPresetAlike(SortPreset preset) throws Exception {
     SortSettings expected = preset.resolve(SortChoices.none());
-    SortSettings cli = fromCommandLine(List.of("sort", "--n", "100000", "--preset",
-        preset.cliName()));
+    SortSettings cli =
+        fromCommandLine(List.of("sort", "--n", "100000", "--preset", preset.cliName()));
     assertEquals(expected, cli);
     RunConfig row = fromParamFile(preset.cliName());
     assertEquals(expected.memoryInts(), row.m());

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -14,14 +16,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.fs.MarkerHolder;
 import org.secmem.sort.WorkDirectory;
-import java.nio.file.attribute.FileTime;
-import java.time.Instant;
 
 /**
  * What commands print to standard output quotes typed paths and planted file names: {@code clean}
- * printed a planted folder's name raw ({@code ESC]0;PWNED BEL} retitled the terminal), and
- * {@code generate --out} its file name. No escape sequence reaches the terminal now, but help
- * colours and progress redraws still do.
+ * printed a planted folder's name raw ({@code ESC]0;PWNED BEL} retitled the terminal), and {@code
+ * generate --out} its file name. No escape sequence reaches the terminal now, but help colours and
+ * progress redraws still do.
  */
 class TerminalOutputTest {
 
@@ -33,8 +33,8 @@ class TerminalOutputTest {
   void terminalSafe_showsEscapeSequences_keepsColoursAndCarriageReturns() {
     assertEquals("a\\x1b]0;PWNED\\x07b", UserText.terminalSafe("a" + TITLE + "b"));
     assertEquals("\\x1b[2J", UserText.terminalSafe("\u001b[2J"));
-    assertEquals("\u001b[1mbold\u001b[21;0m\r\n", UserText.terminalSafe(
-        "\u001b[1mbold\u001b[21;0m\r\n"));
+    assertEquals(
+        "\u001b[1mbold\u001b[21;0m\r\n", UserText.terminalSafe("\u001b[1mbold\u001b[21;0m\r\n"));
     assertEquals("plain text: 12 ms\n", UserText.terminalSafe("plain text: 12 ms\n"));
   }
 
@@ -42,8 +42,7 @@ class TerminalOutputTest {
   void plantedAndTypedNames_areShownEscaped_byCleanAndGenerate() throws Exception {
     Path planted = Files.createDirectories(dir.resolve(WorkDirectory.PREFIX + "55-" + TITLE));
     Files.write(planted.resolve("pass1-run0.bin"), new byte[4]);
-    Files.setLastModifiedTime(planted, FileTime.from(
-        Instant.now().minusSeconds(600)));
+    Files.setLastModifiedTime(planted, FileTime.from(Instant.now().minusSeconds(600)));
     String clean = secmem("clean", dir.toString());
     assertFalse(clean.contains("\u001b") || clean.contains("\u0007"), clean);
     assertTrue(clean.contains("\\x1b]0;PWNED\\x07"), clean);

@@ -18,17 +18,27 @@ import org.secmem.report.RawResults;
 import org.secmem.report.RawRow;
 
 /**
- * {@code sort --work-dir A,B} and the {@code work_dir} column: rows say which folders the runs
- * went to and what each took, a folder named twice or one that cannot be written is refused
- * before anything runs, and a parameter line sweeps one folder against two.
+ * {@code sort --work-dir A,B} and the {@code work_dir} column: rows say which folders the runs went
+ * to and what each took, a folder named twice or one that cannot be written is refused before
+ * anything runs, and a parameter line sweeps one folder against two.
  */
 class WorkFoldersCliTest {
 
   @TempDir Path dir;
 
   private CliTest.Result sort(Path results, String... args) {
-    List<String> all = new ArrayList<>(List.of("sort", "--reps", "1", "--warmup", "0",
-        "--dir", dir.resolve("data").toString(), "--results", results.toString()));
+    List<String> all =
+        new ArrayList<>(
+            List.of(
+                "sort",
+                "--reps",
+                "1",
+                "--warmup",
+                "0",
+                "--dir",
+                dir.resolve("data").toString(),
+                "--results",
+                results.toString()));
     all.addAll(List.of(args));
     return CliTest.run(all.toArray(String[]::new));
   }
@@ -42,8 +52,8 @@ class WorkFoldersCliTest {
     Path results = dir.resolve("r.csv");
     Path a = dir.resolve("disk-a");
     Path b = dir.resolve("disk-b");
-    CliTest.Result r = sort(results, "--n", "40000", "--m", "5000", "--d", "3",
-        "--work-dir", a + "," + b);
+    CliTest.Result r =
+        sort(results, "--n", "40000", "--m", "5000", "--d", "3", "--work-dir", a + "," + b);
     assertEquals(0, r.code(), r.err());
     assertTrue(r.err().contains("same file system"), "says the folders share a disk: " + r.err());
     RawRow row = RawResults.read(results).rows().get(0);
@@ -68,7 +78,9 @@ class WorkFoldersCliTest {
     RawRow plain = RawResults.read(results).rows().get(1);
     assertEquals("", plain.get("work_dir"));
     assertEquals(1, bytes(plain.get("work_read_bytes")).length);
-    assertEquals(read[0] + read[1], bytes(plain.get("work_read_bytes"))[0],
+    assertEquals(
+        read[0] + read[1],
+        bytes(plain.get("work_read_bytes"))[0],
         "one folder or two, the same bytes");
   }
 
@@ -93,8 +105,12 @@ class WorkFoldersCliTest {
     for (Path bad : List.of(dangling, dangling.resolve("below"))) {
       r = sort(results, "--n", "1000", "--work-dir", bad.toString());
       assertEquals(2, r.code(), r.err());
-      assertTrue(r.err().contains("--work-dir") && r.err().contains("symbolic link to "
-          + dir.resolve("nowhere") + ", which does not exist"), r.err());
+      assertTrue(
+          r.err().contains("--work-dir")
+              && r.err()
+                  .contains(
+                      "symbolic link to " + dir.resolve("nowhere") + ", which does not exist"),
+          r.err());
     }
     assertFalse(Files.exists(results), "nothing ran");
   }
@@ -102,11 +118,23 @@ class WorkFoldersCliTest {
   @Test
   void aParameterLine_sweepsOneFolderAgainstTwo_andRefusesAFolderTwice() throws IOException {
     Path params = dir.resolve("p.csv");
-    Files.writeString(params, "experiment,n,m,d,work_dir\n"
-        + "sort,20000,4000,2,\"w1|w1,w2\"\n", StandardCharsets.UTF_8);
+    Files.writeString(
+        params,
+        "experiment,n,m,d,work_dir\n" + "sort,20000,4000,2,\"w1|w1,w2\"\n",
+        StandardCharsets.UTF_8);
     Path results = dir.resolve("r.csv");
-    CliTest.Result r = CliTest.run("run", params.toString(), "--reps", "1", "--warmup", "0",
-        "--order", "sequential", "--results", results.toString());
+    CliTest.Result r =
+        CliTest.run(
+            "run",
+            params.toString(),
+            "--reps",
+            "1",
+            "--warmup",
+            "0",
+            "--order",
+            "sequential",
+            "--results",
+            results.toString());
     assertEquals(0, r.code(), r.err());
     List<RawRow> rows = RawResults.read(results).rows();
     assertEquals(2, rows.size());
@@ -115,11 +143,12 @@ class WorkFoldersCliTest {
     assertEquals(rows.get(0).get("checksum"), rows.get(1).get("checksum"));
     assertEquals(2, bytes(rows.get(1).get("work_write_bytes")).length);
 
-    Files.writeString(params, "experiment,n,m,d,work_dir\n"
-        + "sort,20000,4000,2,\"w1,w1\"\n", StandardCharsets.UTF_8);
+    Files.writeString(
+        params,
+        "experiment,n,m,d,work_dir\n" + "sort,20000,4000,2,\"w1,w1\"\n",
+        StandardCharsets.UTF_8);
     r = CliTest.run("run", params.toString(), "--results", dir.resolve("r2.csv").toString());
     assertEquals(2, r.code(), r.err());
-    assertTrue(r.err().contains("p.csv:2: work_dir:") && r.err().contains("named twice"),
-        r.err());
+    assertTrue(r.err().contains("p.csv:2: work_dir:") && r.err().contains("named twice"), r.err());
   }
 }

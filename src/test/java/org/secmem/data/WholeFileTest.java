@@ -34,10 +34,16 @@ class WholeFileTest {
   void aWriteCutShort_leavesTheOlderFileWhole_andNoTemporary() throws IOException {
     Path f = dir.resolve("r-summary.csv");
     Files.writeString(f, "old, complete");
-    IOException e = assertThrows(IOException.class, () -> PartFile.writeWhole(f, out -> {
-      out.write(new byte[100_000]);
-      throw new IOException("No space left on device");
-    }));
+    IOException e =
+        assertThrows(
+            IOException.class,
+            () ->
+                PartFile.writeWhole(
+                    f,
+                    out -> {
+                      out.write(new byte[100_000]);
+                      throw new IOException("No space left on device");
+                    }));
     assertEquals("No space left on device", e.getMessage());
     assertEquals("old, complete", Files.readString(f), "the older file is untouched");
     assertEquals(List.of("r-summary.csv"), names(), "no temporary left");
@@ -48,8 +54,9 @@ class WholeFileTest {
     Path victim = Files.writeString(dir.resolve("victim.txt"), "precious");
     Path link = Files.createSymbolicLink(dir.resolve("r-environment.txt"), victim);
     IOException e = assertThrows(IOException.class, () -> PartFile.writeWhole(link, "x"));
-    assertTrue(e.getMessage().contains("symbolic link") && e.getMessage().contains(
-        link.toString()), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("symbolic link") && e.getMessage().contains(link.toString()),
+        e.getMessage());
     assertEquals("precious", Files.readString(victim));
     assertTrue(Files.isSymbolicLink(link));
   }

@@ -8,6 +8,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -22,19 +23,18 @@ import org.secmem.data.DataFiles;
 import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
 import org.secmem.engine.EngineJob;
+import org.secmem.engine.EngineProblem;
 import org.secmem.engine.EngineSettings;
 import org.secmem.engine.EngineStats;
 import org.secmem.engine.SortEngine;
+import org.secmem.fs.TempRegistry;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
-import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortChoices;
+import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
-import org.secmem.fs.TempRegistry;
 import org.secmem.stream.StreamOptions;
-import java.nio.file.attribute.FileTime;
-import org.secmem.engine.EngineProblem;
 
 /**
  * Another engine as one more configuration of the sort experiment, with a stand-in engine: started
@@ -62,8 +62,13 @@ class EngineSortTrialTest {
 
     @Override
     public long start(EngineSettings settings) {
-      calls.add("start " + settings.master().orElse("-") + " M=" + settings.memoryInts()
-          + " work=" + settings.workDirs());
+      calls.add(
+          "start "
+              + settings.master().orElse("-")
+              + " M="
+              + settings.memoryInts()
+              + " work="
+              + settings.workDirs());
       return calls.stream().filter(c -> c.startsWith("start")).count() == 1 ? 123_456 : 0;
     }
 
@@ -86,8 +91,8 @@ class EngineSortTrialTest {
           out.writeInt(job.order() == SortOrder.ASCENDING ? v[i] : v[v.length - 1 - i]);
         }
       }
-      return new EngineStats(v.length, "9.9.9", "local[2]", 2, 1, 1L << 30, 3, 4, 10, 20, 30,
-          40, 5000, 5000, -1, 7);
+      return new EngineStats(
+          v.length, "9.9.9", "local[2]", 2, 1, 1L << 30, 3, 4, 10, 20, 30, 40, 5000, 5000, -1, 7);
     }
 
     @Override
@@ -98,10 +103,26 @@ class EngineSortTrialTest {
 
   private SortTrialSpec spec(Optional<String> master, OptionalLong m) {
     SortSettings st = SortPreset.CLASSIC.resolve(SortChoices.none());
-    return new SortTrialSpec(Optional.empty(), Optional.empty(), 5000, Shape.UNIFORM, 7,
-        m.orElse(st.memoryInts()), st.fanIn(), st.readType(), st.writeType(),
-        new StreamOptions(st.bufferBytes(), false), SortOrder.DESCENDING, dir, List.of(),
-        st.tuning(), st.label(), SortAlgorithm.MERGE, FanoutRule.DEFAULT, 0, "spark",
+    return new SortTrialSpec(
+        Optional.empty(),
+        Optional.empty(),
+        5000,
+        Shape.UNIFORM,
+        7,
+        m.orElse(st.memoryInts()),
+        st.fanIn(),
+        st.readType(),
+        st.writeType(),
+        new StreamOptions(st.bufferBytes(), false),
+        SortOrder.DESCENDING,
+        dir,
+        List.of(),
+        st.tuning(),
+        st.label(),
+        SortAlgorithm.MERGE,
+        FanoutRule.DEFAULT,
+        0,
+        "spark",
         new EngineSettings(master, m, OptionalInt.of(4), Map.of("spark.a", "1"), List.of()));
   }
 
@@ -116,10 +137,18 @@ class EngineSortTrialTest {
   @Test
   void rowsSayWhatRan_andTheEngineStartsOutsideTheClockAndStopsOnce() throws IOException {
     StandIn engine = new StandIn();
-    List<ResultRow> rows = run(new SortTrial(spec(Optional.of("local[2]"), OptionalLong.of(4096)),
-        engine, TempRegistry.none()), 2);
-    assertEquals(List.of("start local[2] M=OptionalLong[4096] work=[]", "sort descending",
-        "start local[2] M=OptionalLong[4096] work=[]", "sort descending", "close"),
+    List<ResultRow> rows =
+        run(
+            new SortTrial(
+                spec(Optional.of("local[2]"), OptionalLong.of(4096)), engine, TempRegistry.none()),
+            2);
+    assertEquals(
+        List.of(
+            "start local[2] M=OptionalLong[4096] work=[]",
+            "sort descending",
+            "start local[2] M=OptionalLong[4096] work=[]",
+            "sort descending",
+            "close"),
         engine.calls);
     assertEquals(2, rows.size());
     ResultRow r = rows.get(0);
@@ -138,15 +167,26 @@ class EngineSortTrialTest {
     assertEquals("5000", r.get(ResultColumn.SHUFFLE_WRITE_BYTES));
     assertEquals("", r.get(ResultColumn.SPILL_BYTES), "not reported: blank, not -1");
     assertEquals("20000", r.get(ResultColumn.BYTES));
-    for (ResultColumn blank : List.of(ResultColumn.READ_STREAM, ResultColumn.WRITE_STREAM,
-        ResultColumn.B, ResultColumn.D, ResultColumn.PRESET, ResultColumn.MERGER,
-        ResultColumn.RUN_SORT, ResultColumn.ALGORITHM, ResultColumn.PREDICTED_IOS,
-        ResultColumn.PASSES, ResultColumn.RUNS)) {
+    for (ResultColumn blank :
+        List.of(
+            ResultColumn.READ_STREAM,
+            ResultColumn.WRITE_STREAM,
+            ResultColumn.B,
+            ResultColumn.D,
+            ResultColumn.PRESET,
+            ResultColumn.MERGER,
+            ResultColumn.RUN_SORT,
+            ResultColumn.ALGORITHM,
+            ResultColumn.PREDICTED_IOS,
+            ResultColumn.PASSES,
+            ResultColumn.RUNS)) {
       assertEquals("", r.get(blank), blank + " did not run");
     }
     try (var files = Files.list(dir)) {
-      assertEquals(List.of(), files.filter(p -> p.getFileName().toString().startsWith("sort-out"))
-          .toList(), "the scratch output is removed after each run");
+      assertEquals(
+          List.of(),
+          files.filter(p -> p.getFileName().toString().startsWith("sort-out")).toList(),
+          "the scratch output is removed after each run");
     }
   }
 
@@ -154,8 +194,11 @@ class EngineSortTrialTest {
   void aWrongOutput_isNotVerified() throws IOException {
     StandIn engine = new StandIn();
     engine.scramble = true;
-    List<ResultRow> rows = run(new SortTrial(spec(Optional.empty(), OptionalLong.empty()), engine,
-        TempRegistry.none()), 1);
+    List<ResultRow> rows =
+        run(
+            new SortTrial(
+                spec(Optional.empty(), OptionalLong.empty()), engine, TempRegistry.none()),
+            1);
     assertEquals("false", rows.get(0).get(ResultColumn.VERIFIED));
     assertEquals("", rows.get(0).get(ResultColumn.M), "M not given: Spark's default memory");
     assertTrue(rows.get(0).get(ResultColumn.MASTER).startsWith("local["), "default master");
@@ -167,18 +210,35 @@ class EngineSortTrialTest {
     DataFiles.generate(in, Shape.UNIFORM, 3000, 1);
     StandIn engine = new StandIn();
     SortTrialSpec s = spec(Optional.of("local[1]"), OptionalLong.empty());
-    SortTrialSpec given = new SortTrialSpec(Optional.of(in), Optional.of(dir.resolve("o.bin")),
-        0, s.shape(), s.seed(), s.m(), s.d(), s.readType(), s.writeType(), s.options(),
-        SortOrder.ASCENDING, dir, List.of(), s.tuning(), s.preset(), s.algorithm(), s.fanout(),
-        0, "spark", s.engineSettings());
+    SortTrialSpec given =
+        new SortTrialSpec(
+            Optional.of(in),
+            Optional.of(dir.resolve("o.bin")),
+            0,
+            s.shape(),
+            s.seed(),
+            s.m(),
+            s.d(),
+            s.readType(),
+            s.writeType(),
+            s.options(),
+            SortOrder.ASCENDING,
+            dir,
+            List.of(),
+            s.tuning(),
+            s.preset(),
+            s.algorithm(),
+            s.fanout(),
+            0,
+            "spark",
+            s.engineSettings());
     SortTrial trial = new SortTrial(given, engine, TempRegistry.none());
     List<ResultRow> rows = run(trial, 1);
     assertEquals("true", rows.get(0).get(ResultColumn.VERIFIED));
     assertEquals(in.toString(), rows.get(0).get(ResultColumn.INPUT));
     // A different file under the same name: its own checksum, not the old one.
     DataFiles.generate(in, Shape.UNIFORM, 3001, 2);
-    Files.setLastModifiedTime(in, FileTime.fromMillis(
-        System.currentTimeMillis() + 5000));
+    Files.setLastModifiedTime(in, FileTime.fromMillis(System.currentTimeMillis() + 5000));
     Files.delete(dir.resolve("o.bin"));
     assertEquals("true", run(trial, 1).get(0).get(ResultColumn.VERIFIED));
   }

@@ -8,18 +8,18 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.secmem.report.ResultColumn;
-import org.secmem.report.ResultRow;
-import org.secmem.stream.StreamOptions;
-import org.secmem.stream.StreamType;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.secmem.data.Checksum;
+import org.secmem.report.ResultColumn;
+import org.secmem.report.ResultRow;
 import org.secmem.stream.DirectSupport;
+import org.secmem.stream.StreamOptions;
+import org.secmem.stream.StreamType;
 
 class ExperimentRunnerTest {
 
@@ -45,13 +45,16 @@ class ExperimentRunnerTest {
 
   @Test
   void warmupsThenReps_eachOneRow_flaggedAndNumbered() throws IOException {
-    runner(() -> {}).run(new WriteTrial(spec(StreamType.USER_BUFFER, 1000, 2, 64)), 
-        new RunSettings(3, 2, CacheMode.AS_IS, false, 42));
+    runner(() -> {})
+        .run(
+            new WriteTrial(spec(StreamType.USER_BUFFER, 1000, 2, 64)),
+            new RunSettings(3, 2, CacheMode.AS_IS, false, 42));
     assertEquals(5, rows.size());
-    assertEquals(List.of("true", "true", "false", "false", "false"),
+    assertEquals(
+        List.of("true", "true", "false", "false", "false"),
         rows.stream().map(r -> r.get(ResultColumn.WARMUP)).toList());
-    assertEquals(List.of("1", "2", "1", "2", "3"),
-        rows.stream().map(r -> r.get(ResultColumn.REP)).toList());
+    assertEquals(
+        List.of("1", "2", "1", "2", "3"), rows.stream().map(r -> r.get(ResultColumn.REP)).toList());
     ResultRow r = rows.get(2);
     assertEquals("write", r.get(ResultColumn.EXPERIMENT));
     assertEquals("8000", r.get(ResultColumn.BYTES));
@@ -70,8 +73,8 @@ class ExperimentRunnerTest {
       withCpu++;
       long cpu = Long.parseLong(cell);
       long wall = Long.parseLong(row.get(ResultColumn.ELAPSED_NS));
-      assertTrue(cpu >= 0
-          && cpu <= wall * Runtime.getRuntime().availableProcessors() + 20_000_000L,
+      assertTrue(
+          cpu >= 0 && cpu <= wall * Runtime.getRuntime().availableProcessors() + 20_000_000L,
           cpu + " ns CPU in " + wall + " ns");
     }
     assertTrue(withCpu >= 3, withCpu + " of 5 rows have cpu_ns");
@@ -104,8 +107,12 @@ class ExperimentRunnerTest {
         continue;
       }
       int b = t == StreamType.DIRECT ? 8192 : 4100;
-      runner(() -> {}).run(new ReadTrial(new StreamTrialSpec(t, 7001, 3,
-          StreamOptions.ofBuffer(b), dir, List.of(), 42, true)), once);
+      runner(() -> {})
+          .run(
+              new ReadTrial(
+                  new StreamTrialSpec(
+                      t, 7001, 3, StreamOptions.ofBuffer(b), dir, List.of(), 42, true)),
+              once);
       ResultRow read = rows.get(rows.size() - 1);
       assertEquals(written, read.get(ResultColumn.CHECKSUM), t.cliName());
       assertEquals("block", read.get(ResultColumn.ACCESS));
@@ -120,7 +127,8 @@ class ExperimentRunnerTest {
           throw new IOException("not permitted");
         };
     runner(refusing)
-        .run(new ReadTrial(spec(StreamType.BUFFERED, 100, 1, 64)),
+        .run(
+            new ReadTrial(spec(StreamType.BUFFERED, 100, 1, 64)),
             new RunSettings(3, 0, CacheMode.COLD, false, 42));
     assertEquals(1, warnings.size());
     assertTrue(warnings.get(0).contains("not permitted"));
@@ -131,7 +139,8 @@ class ExperimentRunnerTest {
   void coldDone_isRecordedCold() throws IOException {
     int[] drops = {0};
     runner(() -> drops[0]++)
-        .run(new ReadTrial(spec(StreamType.BUFFERED, 100, 1, 64)),
+        .run(
+            new ReadTrial(spec(StreamType.BUFFERED, 100, 1, 64)),
             new RunSettings(2, 1, CacheMode.COLD, false, 42));
     assertEquals(3, drops[0]);
     rows.forEach(r -> assertEquals("cold", r.get(ResultColumn.CACHE)));
@@ -143,8 +152,8 @@ class ExperimentRunnerTest {
     assumeTrue(IoCounters.read().isPresent(), "no /proc/self/io here");
     RunSettings once = new RunSettings(1, 0, CacheMode.AS_IS, false, 42);
     long n = 200_000;
-    for (StreamType t : new StreamType[] {StreamType.SIMPLE, StreamType.BUFFERED,
-        StreamType.USER_BUFFER}) {
+    for (StreamType t :
+        new StreamType[] {StreamType.SIMPLE, StreamType.BUFFERED, StreamType.USER_BUFFER}) {
       rows.clear();
       runner(() -> {}).run(new WriteTrial(spec(t, n, 1, 65536)), once);
       runner(() -> {}).run(new ReadTrial(spec(t, n, 1, 65536)), once);
@@ -153,9 +162,11 @@ class ExperimentRunnerTest {
       long predictedRead = Long.parseLong(rows.get(1).get(ResultColumn.PREDICTED_IOS));
       long reads = Long.parseLong(rows.get(1).get(ResultColumn.READ_SYSCALLS));
       // Other JVM threads make a few calls of their own: allow a small slack.
-      assertTrue(writes >= predictedWrite && writes <= predictedWrite + 50,
+      assertTrue(
+          writes >= predictedWrite && writes <= predictedWrite + 50,
           t + " writes " + writes + " vs predicted " + predictedWrite);
-      assertTrue(reads >= predictedRead && reads <= predictedRead + 50,
+      assertTrue(
+          reads >= predictedRead && reads <= predictedRead + 50,
           t + " reads " + reads + " vs predicted " + predictedRead);
     }
   }
@@ -179,7 +190,8 @@ class ExperimentRunnerTest {
 
     @Override
     public ResultRow.Builder configuration() {
-      return ResultRow.builder().set(ResultColumn.EXPERIMENT, "write")
+      return ResultRow.builder()
+          .set(ResultColumn.EXPERIMENT, "write")
           .set(ResultColumn.STREAM, name);
     }
 
@@ -196,8 +208,7 @@ class ExperimentRunnerTest {
     @Override
     public TrialOutcome run() {
       log.add(name);
-      return new TrialOutcome(1, 4, new Checksum(),
-          Optional.empty(), Map.of());
+      return new TrialOutcome(1, 4, new Checksum(), Optional.empty(), Map.of());
     }
 
     @Override
@@ -224,29 +235,34 @@ class ExperimentRunnerTest {
       steps.add(BatchStep.all(steps.size(), new PlannedTrial(t, settings)));
     }
     int[] flushes = {0};
-    PageCache cache = new PageCache() {
-      @Override
-      public void dropAll() {}
+    PageCache cache =
+        new PageCache() {
+          @Override
+          public void dropAll() {}
 
-      @Override
-      public void flush() {
-        flushes[0]++;
-      }
+          @Override
+          public void flush() {
+            flushes[0]++;
+          }
 
-      @Override
-      public OptionalLong dirtyBytes() {
-        return OptionalLong.of(4096L * flushes[0]);
-      }
-    };
+          @Override
+          public OptionalLong dirtyBytes() {
+            return OptionalLong.of(4096L * flushes[0]);
+          }
+        };
     runner(cache).run(steps, new BatchOptions(RunOrder.INTERLEAVED, 42, true));
 
     assertEquals(16, ran.size());
     for (int round = 0; round < 4; round++) {
-      assertEquals(Set.of("a", "b", "c", "d"),
-          Set.copyOf(ran.subList(round * 4, round * 4 + 4)), "round " + (round + 1));
+      assertEquals(
+          Set.of("a", "b", "c", "d"),
+          Set.copyOf(ran.subList(round * 4, round * 4 + 4)),
+          "round " + (round + 1));
     }
-    assertTrue(!ran.subList(0, 4).equals(ran.subList(4, 8))
-        || !ran.subList(4, 8).equals(ran.subList(8, 12)), "rounds shuffled anew: " + ran);
+    assertTrue(
+        !ran.subList(0, 4).equals(ran.subList(4, 8))
+            || !ran.subList(4, 8).equals(ran.subList(8, 12)),
+        "rounds shuffled anew: " + ran);
     assertEquals(16, rows.size());
     for (int i = 0; i < 16; i++) {
       ResultRow r = rows.get(i);
@@ -268,25 +284,31 @@ class ExperimentRunnerTest {
   void noFlush_leavesDirtyPagesAlone_butStillRecordsThem() throws IOException {
     List<String> ran = new ArrayList<>();
     int[] flushes = {0};
-    PageCache cache = new PageCache() {
-      @Override
-      public void dropAll() {}
+    PageCache cache =
+        new PageCache() {
+          @Override
+          public void dropAll() {}
 
-      @Override
-      public void flush() {
-        flushes[0]++;
-      }
+          @Override
+          public void flush() {
+            flushes[0]++;
+          }
 
-      @Override
-      public OptionalLong dirtyBytes() {
-        return OptionalLong.of(123);
-      }
-    };
-    runner(cache).run(List.of(BatchStep.all(0, new PlannedTrial(new Counting("a", ran),
-        new RunSettings(2, 0, CacheMode.AS_IS, false, 1)))),
-        new BatchOptions(RunOrder.SEQUENTIAL, 1, false));
+          @Override
+          public OptionalLong dirtyBytes() {
+            return OptionalLong.of(123);
+          }
+        };
+    runner(cache)
+        .run(
+            List.of(
+                BatchStep.all(
+                    0,
+                    new PlannedTrial(
+                        new Counting("a", ran), new RunSettings(2, 0, CacheMode.AS_IS, false, 1)))),
+            new BatchOptions(RunOrder.SEQUENTIAL, 1, false));
     assertEquals(0, flushes[0]);
-    assertEquals(List.of("123", "123"),
-        rows.stream().map(r -> r.get(ResultColumn.DIRTY_BYTES)).toList());
+    assertEquals(
+        List.of("123", "123"), rows.stream().map(r -> r.get(ResultColumn.DIRTY_BYTES)).toList());
   }
 }

@@ -24,24 +24,27 @@ class InterruptibleRunTest {
 
   @TempDir Path dir;
 
-  private static final TempRegistry NONE = new TempRegistry() {
-    @Override
-    public void register(Path path) {}
+  private static final TempRegistry NONE =
+      new TempRegistry() {
+        @Override
+        public void register(Path path) {}
 
-    @Override
-    public void release(Path path) {}
-  };
+        @Override
+        public void release(Path path) {}
+      };
 
   /** Runs {@code work} on a thread, interrupts it after a moment, returns what it threw. */
   private static Throwable interrupted(ThrowingRunnable work) throws Exception {
     AtomicReference<Throwable> thrown = new AtomicReference<>();
-    Thread t = new Thread(() -> {
-      try {
-        work.run();
-      } catch (Throwable e) {
-        thrown.set(e);
-      }
-    });
+    Thread t =
+        new Thread(
+            () -> {
+              try {
+                work.run();
+              } catch (Throwable e) {
+                thrown.set(e);
+              }
+            });
     long start = System.nanoTime();
     t.start();
     Thread.sleep(300);
@@ -59,14 +62,23 @@ class InterruptibleRunTest {
   @Test
   void aSimpleWriteOfALargeN_stopsWhenInterrupted() throws Exception {
     // 2^27 ints, one write() call each: about two minutes of work.
-    WriteTrial trial = new WriteTrial(new StreamTrialSpec(StreamType.SIMPLE, 1L << 27, 1,
-        new StreamOptions(65536, false), dir, List.of(), 42), NONE);
+    WriteTrial trial =
+        new WriteTrial(
+            new StreamTrialSpec(
+                StreamType.SIMPLE,
+                1L << 27,
+                1,
+                new StreamOptions(65536, false),
+                dir,
+                List.of(),
+                42),
+            NONE);
     trial.prepare();
     Throwable t = interrupted(trial::run);
     assertTrue(t instanceof InterruptedIOException, String.valueOf(t));
     try (var files = Files.list(dir)) {
-      assertTrue(files.noneMatch(p -> p.getFileName().toString().startsWith("ints-")),
-          "no data file");
+      assertTrue(
+          files.noneMatch(p -> p.getFileName().toString().startsWith("ints-")), "no data file");
     }
   }
 
@@ -76,9 +88,11 @@ class InterruptibleRunTest {
     Throwable t = interrupted(() -> DataFiles.generate(out, Shape.UNIFORM, 1L << 28, 1, NONE));
     assertTrue(t instanceof InterruptedIOException, String.valueOf(t));
     assertTrue(!Files.exists(out));
-    assertThrows(InterruptedIOException.class, () -> {
-      Thread.currentThread().interrupt();
-      Interrupts.check();
-    });
+    assertThrows(
+        InterruptedIOException.class,
+        () -> {
+          Thread.currentThread().interrupt();
+          Interrupts.check();
+        });
   }
 }

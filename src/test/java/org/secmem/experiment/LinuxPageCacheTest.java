@@ -16,8 +16,10 @@ class LinuxPageCacheTest {
   @Test
   void dirtyBytes_readsTheDirtyLineInKib() throws IOException {
     Path meminfo = dir.resolve("meminfo");
-    Files.writeString(meminfo, "MemTotal:       24596568 kB\nDirty:              1236 kB\n"
-        + "Writeback:             0 kB\n");
+    Files.writeString(
+        meminfo,
+        "MemTotal:       24596568 kB\nDirty:              1236 kB\n"
+            + "Writeback:             0 kB\n");
     assertEquals(OptionalLong.of(1236L * 1024), LinuxPageCache.dirtyBytes(meminfo));
   }
 

@@ -18,11 +18,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.secmem.buffertree.FanoutRule;
 import org.secmem.data.Shape;
+import org.secmem.fs.TempRegistry;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
-import org.secmem.fs.TempRegistry;
 
 /** The pq trial's check: a queue that answers wrong is caught, and its work folder goes. */
 class PqTrialTest {
@@ -37,9 +37,19 @@ class PqTrialTest {
   }
 
   private PqTrialSpec spec(PqWorkload w, PqImpl impl) {
-    return new PqTrialSpec(2000, Shape.UNIFORM, 7, w, w == PqWorkload.RATIO ? 0.55 : Double.NaN,
-        impl, 256, FanoutRule.DEFAULT, StreamType.USER_BUFFER, StreamType.USER_BUFFER,
-        StreamOptions.ofBuffer(16), dir.resolve("work"));
+    return new PqTrialSpec(
+        2000,
+        Shape.UNIFORM,
+        7,
+        w,
+        w == PqWorkload.RATIO ? 0.55 : Double.NaN,
+        impl,
+        256,
+        FanoutRule.DEFAULT,
+        StreamType.USER_BUFFER,
+        StreamType.USER_BUFFER,
+        StreamOptions.ofBuffer(16),
+        dir.resolve("work"));
   }
 
   private static final RunSettings ONCE = new RunSettings(1, 0, CacheMode.AS_IS, false, 7);
@@ -72,8 +82,10 @@ class PqTrialTest {
   @ParameterizedTest
   @EnumSource(PqWorkload.class)
   void aQueueThatAnswersWrongOnce_isNotVerified(PqWorkload w) throws IOException {
-    runner().run(new PqTrial(spec(w, PqImpl.JAVA), TempRegistry.none(),
-        (s, d) -> new SwapsOnce()), ONCE);
+    runner()
+        .run(
+            new PqTrial(spec(w, PqImpl.JAVA), TempRegistry.none(), (s, d) -> new SwapsOnce()),
+            ONCE);
     assertEquals("false", rows.get(0).get(ResultColumn.VERIFIED));
     // The multiset is the same: only the order tells, so the check must look at the order.
     runner().run(new PqTrial(spec(w, PqImpl.JAVA), TempRegistry.none()), ONCE);
@@ -83,29 +95,31 @@ class PqTrialTest {
 
   @Test
   void aQueueThatLosesAKey_isNotVerified() throws IOException {
-    PqTrial.QueueFactory lossy = (s, d) -> new PqTrial.Queue() {
-      private final PriorityQueue<Integer> pq = new PriorityQueue<>();
-      private int inserts;
+    PqTrial.QueueFactory lossy =
+        (s, d) ->
+            new PqTrial.Queue() {
+              private final PriorityQueue<Integer> pq = new PriorityQueue<>();
+              private int inserts;
 
-      @Override
-      public void insert(int key) {
-        if (++inserts != 10) {
-          pq.add(key);
-        } else {
-          pq.add(key + 1);
-        }
-      }
+              @Override
+              public void insert(int key) {
+                if (++inserts != 10) {
+                  pq.add(key);
+                } else {
+                  pq.add(key + 1);
+                }
+              }
 
-      @Override
-      public int deleteMin() {
-        return pq.poll();
-      }
+              @Override
+              public int deleteMin() {
+                return pq.poll();
+              }
 
-      @Override
-      public void close() {}
-    };
-    PqTrial t = new PqTrial(spec(PqWorkload.INSERT_THEN_DELETE, PqImpl.JAVA),
-        TempRegistry.none(), lossy);
+              @Override
+              public void close() {}
+            };
+    PqTrial t =
+        new PqTrial(spec(PqWorkload.INSERT_THEN_DELETE, PqImpl.JAVA), TempRegistry.none(), lossy);
     t.prepare();
     TrialOutcome o = t.run();
     assertEquals(Optional.of(false), t.verify(o));
@@ -114,29 +128,30 @@ class PqTrialTest {
 
   @Test
   void aRunThatFails_leavesNoWorkFolder() throws IOException {
-    PqTrial.QueueFactory failing = (s, workDir) -> {
-      Files.write(workDir.resolve("buffer-1.bin"), new byte[64]);
-      return new PqTrial.Queue() {
-        private int ops;
+    PqTrial.QueueFactory failing =
+        (s, workDir) -> {
+          Files.write(workDir.resolve("buffer-1.bin"), new byte[64]);
+          return new PqTrial.Queue() {
+            private int ops;
 
-        @Override
-        public void insert(int key) throws IOException {
-          if (++ops == 500) {
-            throw new IOException("disk gone");
-          }
-        }
+            @Override
+            public void insert(int key) throws IOException {
+              if (++ops == 500) {
+                throw new IOException("disk gone");
+              }
+            }
 
-        @Override
-        public int deleteMin() {
-          return 0;
-        }
+            @Override
+            public int deleteMin() {
+              return 0;
+            }
 
-        @Override
-        public void close() {}
-      };
-    };
-    PqTrial t = new PqTrial(spec(PqWorkload.INTERLEAVED, PqImpl.BUFFER_TREE),
-        TempRegistry.none(), failing);
+            @Override
+            public void close() {}
+          };
+        };
+    PqTrial t =
+        new PqTrial(spec(PqWorkload.INTERLEAVED, PqImpl.BUFFER_TREE), TempRegistry.none(), failing);
     IOException e = assertThrows(IOException.class, () -> runner().run(t, ONCE));
     assertEquals("disk gone", e.getMessage());
     try (Stream<Path> s = Files.list(dir.resolve("work"))) {
@@ -147,8 +162,10 @@ class PqTrialTest {
   @ParameterizedTest
   @EnumSource(PqWorkload.class)
   void theBufferTree_agreesWithTheOracle_andLeavesNothing(PqWorkload w) throws IOException {
-    runner().run(new PqTrial(spec(w, PqImpl.BUFFER_TREE), TempRegistry.none()),
-        new RunSettings(2, 1, CacheMode.AS_IS, false, 7));
+    runner()
+        .run(
+            new PqTrial(spec(w, PqImpl.BUFFER_TREE), TempRegistry.none()),
+            new RunSettings(2, 1, CacheMode.AS_IS, false, 7));
     assertEquals(3, rows.size());
     rows.forEach(r -> assertEquals("true", r.get(ResultColumn.VERIFIED)));
     try (Stream<Path> s = Files.list(dir.resolve("work"))) {

@@ -18,6 +18,7 @@ import org.secmem.buffertree.FanoutRule;
 import org.secmem.data.DataFiles;
 import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
+import org.secmem.fs.TempRegistry;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
 import org.secmem.sort.ExternalSorter;
@@ -26,16 +27,15 @@ import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
-import org.secmem.stream.StreamOptions;
-import org.secmem.fs.TempRegistry;
 import org.secmem.sort.SortSpec;
 import org.secmem.sort.SortStats;
+import org.secmem.stream.StreamOptions;
 
 /**
  * A timed sort must not pay for freeing the file it replaces: every repetition after the first
- * replaces its predecessor's output, and on ext4 dropping the last name of a cached 1 GiB file
- * took 0.7–1.1 s inside the rename. The old output keeps a second name through the run, which is
- * removed after the clock stops; a failed run leaves the output as it was.
+ * replaces its predecessor's output, and on ext4 dropping the last name of a cached 1 GiB file took
+ * 0.7–1.1 s inside the rename. The old output keeps a second name through the run, which is removed
+ * after the clock stops; a failed run leaves the output as it was.
  */
 class PreviousOutputTest {
 
@@ -43,10 +43,24 @@ class PreviousOutputTest {
 
   private SortTrialSpec spec(Path in, Path out) {
     SortSettings st = SortPreset.FAST.resolve(SortChoices.none());
-    return new SortTrialSpec(Optional.of(in), Optional.of(out), 0, Shape.UNIFORM, 1, 1 << 14,
-        st.fanIn(), st.readType(), st.writeType(), new StreamOptions(4096, false),
-        SortOrder.ASCENDING, dir, Optional.empty(), st.tuning(), st.label(),
-        SortAlgorithm.MERGE, FanoutRule.DEFAULT);
+    return new SortTrialSpec(
+        Optional.of(in),
+        Optional.of(out),
+        0,
+        Shape.UNIFORM,
+        1,
+        1 << 14,
+        st.fanIn(),
+        st.readType(),
+        st.writeType(),
+        new StreamOptions(4096, false),
+        SortOrder.ASCENDING,
+        dir,
+        Optional.empty(),
+        st.tuning(),
+        st.label(),
+        SortAlgorithm.MERGE,
+        FanoutRule.DEFAULT);
   }
 
   /** Links the output has as the sort begins (1: none besides its own name; 0: no output yet). */
@@ -61,8 +75,8 @@ class PreviousOutputTest {
 
     @Override
     public SortStats sort(SortSpec s) throws IOException {
-      linksAtStart.add(Files.exists(s.output())
-          ? (Integer) Files.getAttribute(s.output(), "unix:nlink") : 0);
+      linksAtStart.add(
+          Files.exists(s.output()) ? (Integer) Files.getAttribute(s.output(), "unix:nlink") : 0);
       if (fail) {
         throw new IOException("disk on fire");
       }
@@ -86,9 +100,11 @@ class PreviousOutputTest {
     List<ResultRow> rows = new ArrayList<>();
     RunListener quiet = new RunListener() {};
     new ExperimentRunner(rows::add, quiet, new CacheController(() -> {}, quiet))
-        .run(new SortTrial(spec(in, out), sorter), new RunSettings(3, 1, CacheMode.AS_IS, false,
-            7));
-    assertEquals(List.of(2, 2, 2, 2), sorter.linksAtStart,
+        .run(
+            new SortTrial(spec(in, out), sorter), new RunSettings(3, 1, CacheMode.AS_IS, false, 7));
+    assertEquals(
+        List.of(2, 2, 2, 2),
+        sorter.linksAtStart,
         "the file each run replaces has a second name while the run is timed");
     assertEquals(4, rows.size(), "a warm-up and three repetitions");
     for (ResultRow r : rows) {

@@ -18,18 +18,22 @@ import org.junit.jupiter.api.Test;
 
 class RunScheduleTest {
 
-  /** Whatever the order: every run once, each configuration's runs in their order, positions 1... */
+  /**
+   * Whatever the order: every run once, each configuration's runs in their order, positions 1...
+   */
   @Property(tries = 200)
   void everyRunOnce_inItsConfigurationsOrder(
       @ForAll @Size(min = 0, max = 12) List<@IntRange(min = 0, max = 7) Integer> runs,
-      @ForAll RunOrder order, @ForAll long seed) {
+      @ForAll RunOrder order,
+      @ForAll long seed) {
     List<RunSchedule.Slot> slots = RunSchedule.of(runs, order, seed);
     assertEquals(runs.stream().mapToInt(Integer::intValue).sum(), slots.size());
     Map<Integer, Integer> last = new HashMap<>();
     for (int i = 0; i < slots.size(); i++) {
       RunSchedule.Slot s = slots.get(i);
       assertEquals(i + 1, s.position());
-      assertEquals(last.getOrDefault(s.config(), 0) + 1, s.round(), "runs of a configuration in order");
+      assertEquals(
+          last.getOrDefault(s.config(), 0) + 1, s.round(), "runs of a configuration in order");
       last.put(s.config(), s.round());
     }
     for (int c = 0; c < runs.size(); c++) {

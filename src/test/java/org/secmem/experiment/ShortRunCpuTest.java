@@ -67,14 +67,20 @@ class ShortRunCpuTest {
     RunListener quiet = new RunListener() {};
     new ExperimentRunner(rows::add, quiet, new CacheController(() -> {}, quiet))
         .run(new Busy(), new RunSettings(9, 3, CacheMode.AS_IS, false, 1));
-    List<String> cells = rows.stream().filter(r -> r.get(ResultColumn.WARMUP).equals("false"))
-        .map(r -> r.get(ResultColumn.CPU_NS)).toList();
+    List<String> cells =
+        rows.stream()
+            .filter(r -> r.get(ResultColumn.WARMUP).equals("false"))
+            .map(r -> r.get(ResultColumn.CPU_NS))
+            .toList();
     assertEquals(9, cells.size());
     // Blank (unknown) only when a thread of the JVM ended meanwhile; never a figure below the
     // run's own CPU time, as ticks of 10 ms gave (0 for most runs this short).
     long known = cells.stream().filter(c -> c != null && !c.isEmpty()).count();
     assertTrue(known > cells.size() / 2, cells.toString());
-    assertTrue(cells.stream().filter(c -> c != null && !c.isEmpty())
-        .allMatch(c -> Long.parseLong(c) >= BURST), cells.toString());
+    assertTrue(
+        cells.stream()
+            .filter(c -> c != null && !c.isEmpty())
+            .allMatch(c -> Long.parseLong(c) >= BURST),
+        cells.toString());
   }
 }

@@ -9,10 +9,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * A swept trial is the trial it wraps, its sweep named: every method of {@link Trial} is passed
- * on. It did not pass on workFolders (so the folders of a fork the OOM killer ended were never
- * swept) nor close (so another engine's context was not released with the batch): a default
- * method added to Trial later must be passed on too.
+ * A swept trial is the trial it wraps, its sweep named: every method of {@link Trial} is passed on.
+ * It did not pass on workFolders (so the folders of a fork the OOM killer ended were never swept)
+ * nor close (so another engine's context was not released with the batch): a default method added
+ * to Trial later must be passed on too.
  */
 class SweptTrialTest {
 

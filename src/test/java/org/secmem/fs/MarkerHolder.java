@@ -7,20 +7,19 @@ import java.io.InputStreamReader;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.nio.file.Files;
 import org.secmem.data.PartFile;
 import org.secmem.sort.WorkDirectory;
 
 /**
- * Another process, for tests of what one process can tell of another's lock (a process cannot
- * test its own POSIX locks: it always gets them). {@code hold FOLDER NAME}: creates an owner
- * marker, says "ready" and holds it until its input ends. {@code try FILE}: says "held" or
- * "free".
+ * Another process, for tests of what one process can tell of another's lock (a process cannot test
+ * its own POSIX locks: it always gets them). {@code hold FOLDER NAME}: creates an owner marker,
+ * says "ready" and holds it until its input ends. {@code try FILE}: says "held" or "free".
  */
 public final class MarkerHolder implements Closeable {
 
@@ -50,8 +49,9 @@ public final class MarkerHolder implements Closeable {
 
   private static MarkerHolder startSaying(String mode, Path where) throws IOException {
     Process p = java(mode, where.toString()).start();
-    String line = new BufferedReader(new InputStreamReader(p.getInputStream(),
-        StandardCharsets.UTF_8)).readLine();
+    String line =
+        new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))
+            .readLine();
     if (line == null) {
       p.destroyForcibly();
       throw new IOException("the " + mode + " holder did not start");
@@ -66,16 +66,14 @@ public final class MarkerHolder implements Closeable {
 
   public static void main(String[] args) throws Exception {
     if (args[0].equals("part")) {
-      try (PartFile part = PartFile.owned(Path.of(args[1]),
-          TempRegistry.none())) {
+      try (PartFile part = PartFile.owned(Path.of(args[1]), TempRegistry.none())) {
         Files.write(part.path(), new byte[64]);
         System.out.println(part.path());
         System.out.flush();
         System.in.readAllBytes();
       }
     } else if (args[0].equals("work")) {
-      try (WorkDirectory w =
-          WorkDirectory.create(Path.of(args[1]))) {
+      try (WorkDirectory w = WorkDirectory.create(Path.of(args[1]))) {
         Files.write(w.newRun(1), new byte[64]);
         System.out.println(w.path());
         System.out.flush();
@@ -99,8 +97,9 @@ public final class MarkerHolder implements Closeable {
   /** A process holding a new marker {@code name} in {@code folder} until closed. */
   public static MarkerHolder start(Path folder, String name) throws IOException {
     Process p = java("hold", folder.toString(), name).start();
-    String said = new BufferedReader(new InputStreamReader(p.getInputStream(),
-        StandardCharsets.UTF_8)).readLine();
+    String said =
+        new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))
+            .readLine();
     if (!"ready".equals(said)) {
       p.destroyForcibly();
       throw new IOException("the holder did not start: " + said);
@@ -109,8 +108,8 @@ public final class MarkerHolder implements Closeable {
   }
 
   /** "held" or "free", as another process finds the lock on {@code file}. */
-  public static String tryLockFromAnotherProcess(Path file) throws IOException,
-      InterruptedException {
+  public static String tryLockFromAnotherProcess(Path file)
+      throws IOException, InterruptedException {
     Process p = java("try", file.toString()).start();
     String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
     p.waitFor(30, TimeUnit.SECONDS);
@@ -143,9 +142,12 @@ public final class MarkerHolder implements Closeable {
 
   /** The command that runs {@code mainClass} in a new JVM with this test's class path. */
   public static List<String> javaCommand(String mainClass) {
-    return new ArrayList<>(List.of(
-        ProcessHandle.current().info().command().orElse("java"),
-        "-cp", System.getProperty("java.class.path"), mainClass));
+    return new ArrayList<>(
+        List.of(
+            ProcessHandle.current().info().command().orElse("java"),
+            "-cp",
+            System.getProperty("java.class.path"),
+            mainClass));
   }
 
   /** Whether the holder still runs. */
@@ -154,9 +156,13 @@ public final class MarkerHolder implements Closeable {
   }
 
   private static ProcessBuilder java(String... args) {
-    List<String> cmd = new ArrayList<>(List.of(
-        ProcessHandle.current().info().command().orElse("java"),
-        "-cp", System.getProperty("java.class.path"), MarkerHolder.class.getName()));
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-cp",
+                System.getProperty("java.class.path"),
+                MarkerHolder.class.getName()));
     cmd.addAll(List.of(args));
     return new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT);
   }

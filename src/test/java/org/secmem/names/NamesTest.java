@@ -82,8 +82,9 @@ class NamesTest {
 
   @Test
   void unknownWord_isRefusedNamingTheWordAsGivenAndEveryNameInOrder() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Names.parse(Colour.class, "colour", " Mauve "));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> Names.parse(Colour.class, "colour", " Mauve "));
     assertEquals("unknown colour ' Mauve ' (allowed: red, dark-green, blue)", e.getMessage());
   }
 
@@ -93,8 +94,15 @@ class NamesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"dark-green", "DARK-GREEN", "Dark-Green", "  dark-green", "dark-green\t",
-      "\n dArK-gReEn \r\n"})
+  @ValueSource(
+      strings = {
+        "dark-green",
+        "DARK-GREEN",
+        "Dark-Green",
+        "  dark-green",
+        "dark-green\t",
+        "\n dArK-gReEn \r\n"
+      })
   void name_matchesIgnoringCaseAndSurroundingWhitespace(String text) {
     assertSame(Colour.DARK_GREEN, Names.parse(Colour.class, "colour", text));
   }
@@ -119,15 +127,26 @@ class NamesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"", "   ", "dark", "green-dark", "dark - green", "dark_green", "reds",
-      "DARK_GREEN", "r"})
+  @ValueSource(
+      strings = {
+        "",
+        "   ",
+        "dark",
+        "green-dark",
+        "dark - green",
+        "dark_green",
+        "reds",
+        "DARK_GREEN",
+        "r"
+      })
   void nearMisses_areRefused(String text) {
     // No prefixes, no collapsing of inner spaces, no enum constant names: only names and aliases.
     assertEquals(Optional.empty(), Names.find(Colour.class, text));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Names.parse(Colour.class, "colour", text));
-    assertTrue(e.getMessage().startsWith("unknown colour '" + text + "' (allowed: "),
-        e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> Names.parse(Colour.class, "colour", text));
+    assertTrue(
+        e.getMessage().startsWith("unknown colour '" + text + "' (allowed: "), e.getMessage());
   }
 
   @Test
@@ -146,16 +165,17 @@ class NamesTest {
   @Test
   void aliasNamingAnotherConstant_isAnErrorOfTheType_notAWinner() {
     // Even a word that is not the clashing one: the type itself is wrong.
-    IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> Names.parse(Clash.class, "clash", "two"));
-    assertTrue(e.getMessage().contains("Clash.ONE") && e.getMessage().contains("Clash.TWO"),
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> Names.parse(Clash.class, "clash", "two"));
+    assertTrue(
+        e.getMessage().contains("Clash.ONE") && e.getMessage().contains("Clash.TWO"),
         e.getMessage());
   }
 
   @Test
   void blankName_isAnErrorOfTheType() {
-    IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> Names.find(Blank.class, "fine"));
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> Names.find(Blank.class, "fine"));
     assertTrue(e.getMessage().contains("EMPTY"), e.getMessage());
   }
 
@@ -166,7 +186,8 @@ class NamesTest {
 
   @Test
   void unknown_hasTheOneFormOfEveryRefusal() {
-    assertEquals("unknown priority queue 'heap' (allowed: buffer-tree, java, both)",
+    assertEquals(
+        "unknown priority queue 'heap' (allowed: buffer-tree, java, both)",
         Names.unknown("priority queue", "heap", "buffer-tree, java, both").getMessage());
   }
 
@@ -176,7 +197,8 @@ class NamesTest {
     assertSame(StreamType.BUFFERED, StreamType.parse("Buffer"));
     assertSame(StreamType.BUFFERED, StreamType.parse("buffered"));
     assertSame(StreamType.MAPPED, StreamType.parse("mapping"));
-    assertEquals("simple, buffered, user-buffer, mapped, channel, direct, async",
+    assertEquals(
+        "simple, buffered, user-buffer, mapped, channel, direct, async",
         Names.allowed(StreamType.class));
   }
 
@@ -187,9 +209,10 @@ class NamesTest {
   @Test
   void everyCliNameEnumOfSecmem_isUnambiguous() throws ReflectiveOperationException {
     List<Class<?>> found = new ArrayList<>();
-    for (JavaClass c : new ClassFileImporter()
-        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-        .importPackages("org.secmem")) {
+    for (JavaClass c :
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("org.secmem")) {
       if (c.isEnum() && c.isAssignableTo(CliName.class)) {
         found.add(Class.forName(c.getName()));
       }
@@ -198,7 +221,9 @@ class NamesTest {
     for (Class<?> type : found) {
       for (Object o : type.getEnumConstants()) {
         CliName c = (CliName) o;
-        assertEquals(c.cliName().trim().toLowerCase(Locale.ROOT), c.cliName(),
+        assertEquals(
+            c.cliName().trim().toLowerCase(Locale.ROOT),
+            c.cliName(),
             type.getSimpleName() + "." + o + ": a name is lower case, without spaces around it");
         assertSame(o, findRaw(type, c.cliName()), type + " " + c.cliName());
         for (String alias : c.aliases()) {

@@ -17,8 +17,16 @@ class NumbersTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"64K,65536", "64k,65536", "64KiB,65536", "64KB,65536", "1M,1048576", "2G,2147483648",
-      "2^16,65536", "4096,4096"})
+  @CsvSource({
+    "64K,65536",
+    "64k,65536",
+    "64KiB,65536",
+    "64KB,65536",
+    "1M,1048576",
+    "2G,2147483648",
+    "2^16,65536",
+    "4096,4096"
+  })
   void parseBytes_acceptsBinarySuffixes(String text, long expected) {
     assertEquals(expected, Numbers.parseBytes(text));
   }
@@ -39,7 +47,9 @@ class NumbersTest {
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {"1,000|1000 or 1_000", "12,500,000|12500000 or 12_500_000"})
+  @CsvSource(
+      delimiter = '|',
+      value = {"1,000|1000 or 1_000", "12,500,000|12500000 or 12_500_000"})
   void thousandsSeparators_areNamed_notReadAsSomethingElse(String text, String advice) {
     NumberFormatException e =
         assertThrows(NumberFormatException.class, () -> Numbers.parseCount(text));

@@ -1,7 +1,6 @@
 package org.secmem.param;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,28 +12,34 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.admission.Machine;
 import org.secmem.data.SortOrder;
 import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.Experiment;
-import org.secmem.stream.StreamType;
-import org.secmem.admission.Machine;
 import org.secmem.sort.Merger;
 import org.secmem.sort.SortTuning;
+import org.secmem.stream.StreamType;
 
 class ParamFilesTest {
 
   @TempDir Path dir;
 
   private List<RunConfig> parse(String text, Experiment exp) throws ParamFileException {
-    return ParamFiles.parse(dir.resolve("p.csv"), text, Optional.ofNullable(exp),
-        ParamDefaults.standard());
+    return ParamFiles.parse(
+        dir.resolve("p.csv"), text, Optional.ofNullable(exp), ParamDefaults.standard());
   }
 
   /** The problems of a file read as {@code secmem run} reads it: each line admitted here. */
   private List<String> problems(String text, Experiment exp) {
-    ParamFileException e = assertThrows(ParamFileException.class,
-        () -> ParamFiles.parse(dir.resolve("p.csv"), text, Optional.ofNullable(exp),
-            ParamDefaults.standard().admittingOn(Machine.current())));
+    ParamFileException e =
+        assertThrows(
+            ParamFileException.class,
+            () ->
+                ParamFiles.parse(
+                    dir.resolve("p.csv"),
+                    text,
+                    Optional.ofNullable(exp),
+                    ParamDefaults.standard().admittingOn(Machine.current())));
     return e.problems().stream().map(ParamProblem::toString).collect(Collectors.toList());
   }
 
@@ -60,9 +65,10 @@ class ParamFilesTest {
 
   @Test
   void seedStreamFile_bufferRangeIsPowersOfTwo_forBufferB() throws ParamFileException {
-    List<RunConfig> configs = parse("BufferB;1000;1;10,12;2\nMapping;1000;1;16,16;1\n",
-        Experiment.READ);
-    assertEquals(List.of(1024, 2048, 4096, 65536),
+    List<RunConfig> configs =
+        parse("BufferB;1000;1;10,12;2\nMapping;1000;1;16,16;1\n", Experiment.READ);
+    assertEquals(
+        List.of(1024, 2048, 4096, 65536),
         configs.stream().map(RunConfig::b).collect(Collectors.toList()));
     assertEquals(Experiment.READ, configs.get(0).experiment());
   }
@@ -71,13 +77,16 @@ class ParamFilesTest {
   void seedSortLines_bothOfTheReportsExamples_areRead() throws IOException, ParamFileException {
     Path input = dir.resolve("10000.dat");
     Files.write(input, new byte[40_000]);
-    String header = "Read Stream Type(only 1 per row); Write Stream Type(only 1 per row); Nr of"
-        + " streams; Nr Integers in Memory (Ex: 1000, 10000, 100000...); Buffer size range (Ex:"
-        + " 1,6);Nr Loops;Input file (full path); Output file; true (Ascending sort order)\n";
-    List<RunConfig> nine = parse(header + "Mapping;Mapping;10;1000;20,20;5;" + input
-        + ";Test;true\n", Experiment.SORT);
-    List<RunConfig> ten = parse(header + "Mapping;Mapping;10;1000;20;20;5;" + input
-        + ";Test;true\n", Experiment.SORT);
+    String header =
+        "Read Stream Type(only 1 per row); Write Stream Type(only 1 per row); Nr of"
+            + " streams; Nr Integers in Memory (Ex: 1000, 10000, 100000...); Buffer size range (Ex:"
+            + " 1,6);Nr Loops;Input file (full path); Output file; true (Ascending sort order)\n";
+    List<RunConfig> nine =
+        parse(
+            header + "Mapping;Mapping;10;1000;20,20;5;" + input + ";Test;true\n", Experiment.SORT);
+    List<RunConfig> ten =
+        parse(
+            header + "Mapping;Mapping;10;1000;20;20;5;" + input + ";Test;true\n", Experiment.SORT);
     for (List<RunConfig> configs : List.of(nine, ten)) {
       assertEquals(1, configs.size());
       RunConfig c = configs.get(0);
@@ -107,28 +116,33 @@ class ParamFilesTest {
 
   @Test
   void headerFile_listsAndRanges_crossProduct() throws ParamFileException {
-    String text = "# a comment\n"
-        + "experiment,stream,n,k,b,reps,warmup,cache\n"
-        + "write,simple|mapped,1000..100000 x10,1..2,2^10..2^12,2,0,warm\n";
+    String text =
+        "# a comment\n"
+            + "experiment,stream,n,k,b,reps,warmup,cache\n"
+            + "write,simple|mapped,1000..100000 x10,1..2,2^10..2^12,2,0,warm\n";
     List<RunConfig> configs = parse(text, null);
     // simple ignores B: 3 n x 2 k; mapped: 3 n x 2 k x 3 B.
     assertEquals(6 + 18, configs.size());
     assertEquals(CacheMode.WARM, configs.get(0).settings().cache());
     assertEquals(0, configs.get(0).settings().warmup());
     assertEquals(3, configs.get(0).line());
-    assertEquals(List.of(1024, 2048, 4096),
-        configs.stream().filter(c -> c.stream() == StreamType.MAPPED && c.n() == 1000
-            && c.k() == 1).map(RunConfig::b).collect(Collectors.toList()));
+    assertEquals(
+        List.of(1024, 2048, 4096),
+        configs.stream()
+            .filter(c -> c.stream() == StreamType.MAPPED && c.n() == 1000 && c.k() == 1)
+            .map(RunConfig::b)
+            .collect(Collectors.toList()));
   }
 
   @Test
   void headerFile_severalBadLines_allReportedWithLineAndField() {
-    String text = "experiment,stream,n,k,b,m,d\n"
-        + "write,simple,1000,1,,,\n"
-        + "write,user-buffer,1000,0,3,,\n"
-        + "read,turbo,-5,1,,,\n"
-        + "sort,,,,,,1\n"
-        + "launch,simple,,,,,\n";
+    String text =
+        "experiment,stream,n,k,b,m,d\n"
+            + "write,simple,1000,1,,,\n"
+            + "write,user-buffer,1000,0,3,,\n"
+            + "read,turbo,-5,1,,,\n"
+            + "sort,,,,,,1\n"
+            + "launch,simple,,,,,\n";
     List<String> p = problems(text, null);
     String all = String.join("\n", p);
     assertTrue(all.contains("p.csv:3: k: 0 is below the minimum 1"), all);
@@ -143,8 +157,8 @@ class ParamFilesTest {
 
   @Test
   void headerFile_unknownColumn_andValueInAColumnThatDoesNotApply() {
-    String all = String.join("\n", problems(
-        "experiment,stream,colour,m\nwrite,simple,red,5\n", null));
+    String all =
+        String.join("\n", problems("experiment,stream,colour,m\nwrite,simple,red,5\n", null));
     assertTrue(all.contains("p.csv:1: colour: unknown column"), all);
     assertTrue(all.contains("p.csv:2: m: does not apply to the write experiment"), all);
   }
@@ -154,20 +168,27 @@ class ParamFilesTest {
       throws IOException {
     Files.createDirectories(dir.resolve("in"));
     Files.write(dir.resolve("in/x.bin"), new byte[8]);
-    String all = String.join("\n", problems(
-        "experiment,input,output\nsort,in/x.bin,in/x.bin\nsort,in/missing.bin,\n"
-            + "sort,in/x.bin,in/x.bin/deeper\n", null));
-    assertTrue(all.contains("p.csv:2: output: " + dir.resolve("in/x.bin")
-        + " is the input file"), all);
-    assertTrue(all.contains("p.csv:3: input: " + dir.resolve("in/missing.bin")
-        + " does not exist"), all);
+    String all =
+        String.join(
+            "\n",
+            problems(
+                "experiment,input,output\nsort,in/x.bin,in/x.bin\nsort,in/missing.bin,\n"
+                    + "sort,in/x.bin,in/x.bin/deeper\n",
+                null));
+    assertTrue(
+        all.contains("p.csv:2: output: " + dir.resolve("in/x.bin") + " is the input file"), all);
+    assertTrue(
+        all.contains("p.csv:3: input: " + dir.resolve("in/missing.bin") + " does not exist"), all);
     assertTrue(all.contains("p.csv:4: output: the folder of"), all);
   }
 
   @Test
   void sortRow_generatedInput_takesNShapeAndOrder() throws ParamFileException {
-    List<RunConfig> c = parse("experiment,n,m,d,shape,order,read_stream,write_stream\n"
-        + "sort,2^16,1000|2000,2..4,reverse,descending,mapped,simple\n", null);
+    List<RunConfig> c =
+        parse(
+            "experiment,n,m,d,shape,order,read_stream,write_stream\n"
+                + "sort,2^16,1000|2000,2..4,reverse,descending,mapped,simple\n",
+            null);
     assertEquals(2 * 3, c.size());
     assertEquals(65536, c.get(0).n());
     assertEquals(SortOrder.DESCENDING, c.get(0).order());
@@ -177,13 +198,15 @@ class ParamFilesTest {
 
   @Test
   void sortRow_presetFast_takesItsOwnDefaults_andOptionsMakeItCustom() throws ParamFileException {
-    List<RunConfig> c = parse("experiment,n,m,preset,merger\n"
-        + "sort,2^16,2^12,classic|fast,\n"
-        + "sort,2^16,2^12,fast,priority-queue\n", null);
+    List<RunConfig> c =
+        parse(
+            "experiment,n,m,preset,merger\n"
+                + "sort,2^16,2^12,classic|fast,\n"
+                + "sort,2^16,2^12,fast,priority-queue\n",
+            null);
     assertEquals(3, c.size());
     assertEquals("classic", c.get(0).preset());
-    assertEquals(SortTuning.classic(), c.get(0).tuning(),
-        "classic runs the classic composition");
+    assertEquals(SortTuning.classic(), c.get(0).tuning(), "classic runs the classic composition");
     assertEquals(16, c.get(0).d());
     assertEquals(StreamType.USER_BUFFER, c.get(0).readStream());
     assertEquals("fast", c.get(1).preset());
@@ -192,33 +215,39 @@ class ParamFilesTest {
     assertEquals(StreamType.CHANNEL, c.get(1).writeStream());
     assertEquals("custom", c.get(2).preset());
     assertEquals(Merger.PRIORITY_QUEUE, c.get(2).tuning().merger());
-    assertTrue(c.get(2).tuning().parallelMerge(),
+    assertTrue(
+        c.get(2).tuning().parallelMerge(),
         "any merger can be split by value range: the preset's parallel merge stays on");
     assertEquals(Merger.RADIX, c.get(1).tuning().merger());
     assertEquals(Runtime.getRuntime().availableProcessors(), c.get(1).tuning().threads());
     assertEquals(1, c.get(0).tuning().threads());
-    assertTrue(problems("experiment,n,preset,run_sort\nsort,100,turbo,quick\n", null).stream()
-        .anyMatch(p -> p.contains("run_sort: unknown run sort 'quick'")));
+    assertTrue(
+        problems("experiment,n,preset,run_sort\nsort,100,turbo,quick\n", null).stream()
+            .anyMatch(p -> p.contains("run_sort: unknown run sort 'quick'")));
   }
 
   @Test
   void sortRow_mergerColumn_takesEachMerger_andNamesThemWhenWrong() throws ParamFileException {
-    List<RunConfig> c = parse("experiment,n,m,merger\n"
-        + "sort,2^16,2^12,radix|loser-tree\n", null);
+    List<RunConfig> c =
+        parse("experiment,n,m,merger\n" + "sort,2^16,2^12,radix|loser-tree\n", null);
     assertEquals(2, c.size());
     assertEquals(Merger.RADIX, c.get(0).tuning().merger());
     assertEquals(Merger.LOSER_TREE, c.get(1).tuning().merger());
     assertEquals("custom", c.get(0).preset());
-    assertTrue(problems("experiment,n,merger\nsort,100,heap\n", null).stream()
-        .anyMatch(p -> p.contains("merger: unknown merger 'heap' (allowed: priority-queue,"
-            + " loser-tree, radix)")), "the message lists every merger");
+    assertTrue(
+        problems("experiment,n,merger\nsort,100,heap\n", null).stream()
+            .anyMatch(
+                p ->
+                    p.contains(
+                        "merger: unknown merger 'heap' (allowed: priority-queue,"
+                            + " loser-tree, radix)")),
+        "the message lists every merger");
   }
 
   @Test
   void directType_withBNotAMultipleOf4096_isAProblem() {
     List<String> p = problems("experiment,stream,b\nread,direct,64K|6000\n", null);
-    assertTrue(p.get(0).contains("p.csv:2: b: direct needs B to be a multiple of 4096"),
-        p.get(0));
+    assertTrue(p.get(0).contains("p.csv:2: b: direct needs B to be a multiple of 4096"), p.get(0));
   }
 
   @Test

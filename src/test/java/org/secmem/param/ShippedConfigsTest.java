@@ -34,7 +34,8 @@ class ShippedConfigsTest {
 
   private static List<Path> configs() throws IOException {
     try (Stream<Path> s = Files.list(CONFIGS)) {
-      return s.filter(p -> p.getFileName().toString().endsWith(".csv")).sorted()
+      return s.filter(p -> p.getFileName().toString().endsWith(".csv"))
+          .sorted()
           .collect(Collectors.toList());
     }
   }
@@ -117,8 +118,10 @@ class ShippedConfigsTest {
       if (!name.startsWith("seed")) {
         continue;
       }
-      String twin = name.endsWith("-laptop.csv") ? name.replace("-laptop.csv", "-full.csv")
-          : name.endsWith("-full.csv") ? name.replace("-full.csv", "-laptop.csv") : null;
+      String twin =
+          name.endsWith("-laptop.csv")
+              ? name.replace("-laptop.csv", "-full.csv")
+              : name.endsWith("-full.csv") ? name.replace("-full.csv", "-laptop.csv") : null;
       if (twin == null) {
         problems.add(f + ": a seed config is NAME-laptop.csv or NAME-full.csv");
         continue;
@@ -127,8 +130,11 @@ class ShippedConfigsTest {
         problems.add(f + ": has no " + twin);
       }
       if (name.endsWith("-full.csv")) {
-        long maxN = ParamFiles.read(f, Optional.empty(), ParamDefaults.standard()).stream()
-            .mapToLong(RunConfig::n).max().orElse(0);
+        long maxN =
+            ParamFiles.read(f, Optional.empty(), ParamDefaults.standard()).stream()
+                .mapToLong(RunConfig::n)
+                .max()
+                .orElse(0);
         if (maxN < 10_000_000L) {
           problems.add(f + ": full scale reaches N = " + maxN + " only (want >= 10^7)");
         }
@@ -156,11 +162,16 @@ class ShippedConfigsTest {
       }
       findings++;
       String config = cells[4];
-      boolean exists = Files.isRegularFile(CONFIGS.resolve(config + ".csv"))
-          || Files.isRegularFile(CONFIGS.resolve(config + "-laptop.csv"));
+      boolean exists =
+          Files.isRegularFile(CONFIGS.resolve(config + ".csv"))
+              || Files.isRegularFile(CONFIGS.resolve(config + "-laptop.csv"));
       if (!exists) {
-        problems.add("seed-findings.tsv: " + cells[0] + " names config " + config
-            + ", which is not in configs/");
+        problems.add(
+            "seed-findings.tsv: "
+                + cells[0]
+                + " names config "
+                + config
+                + ", which is not in configs/");
       }
     }
     assertTrue(findings > 0, "seed-findings.tsv has no findings");

@@ -19,8 +19,9 @@ class AdviceTest {
 
   private static final String STREAMS = "experiment,stream,n,k,b,warmup,mib_per_s\n";
 
-  private static final String SORTS = "experiment,read_stream,write_stream,n,b,m,d,warmup,"
-      + "elapsed_ms,passes,storage_read_bytes,merge_ns\n";
+  private static final String SORTS =
+      "experiment,read_stream,write_stream,n,b,m,d,warmup,"
+          + "elapsed_ms,passes,storage_read_bytes,merge_ns\n";
 
   private static RawResults parse(String csv) throws IOException {
     return RawResults.parse("t.csv", new StringReader(csv));
@@ -41,9 +42,21 @@ class AdviceTest {
     StringBuilder sb = new StringBuilder();
     int passes = CostModel.passes(n, m, d);
     for (double t : ms) {
-      sb.append(String.join(",", "sort", "mapped", "mapped", Long.toString(n), "65536",
-          Long.toString(m), Integer.toString(d), "false", Double.toString(t),
-          Integer.toString(passes), Long.toString(storage), Long.toString((long) (t * 5e5))))
+      sb.append(
+              String.join(
+                  ",",
+                  "sort",
+                  "mapped",
+                  "mapped",
+                  Long.toString(n),
+                  "65536",
+                  Long.toString(m),
+                  Integer.toString(d),
+                  "false",
+                  Double.toString(t),
+                  Integer.toString(passes),
+                  Long.toString(storage),
+                  Long.toString((long) (t * 5e5))))
           .append('\n');
     }
     return sb.toString();
@@ -55,12 +68,13 @@ class AdviceTest {
 
   @Test
   void streams_bestBIsTheHighestMedian_kneeIsTheSmallestBWithinNoiseBelowIt() throws IOException {
-    String csv = STREAMS
-        + stream("write", "user-buffer", "1024", 100, 101, 102)
-        + stream("write", "user-buffer", "4096", 200, 201, 202)
-        + stream("write", "user-buffer", "16384", 290, 300, 310)
-        + stream("write", "user-buffer", "65536", 295, 305, 315)
-        + stream("write", "user-buffer", "262144", 280, 300, 302);
+    String csv =
+        STREAMS
+            + stream("write", "user-buffer", "1024", 100, 101, 102)
+            + stream("write", "user-buffer", "4096", 200, 201, 202)
+            + stream("write", "user-buffer", "16384", 290, 300, 310)
+            + stream("write", "user-buffer", "65536", 295, 305, 315)
+            + stream("write", "user-buffer", "262144", 280, 300, 302);
 
     StreamAdvice s = Advice.of(parse(csv)).streams().get(0);
 
@@ -73,11 +87,12 @@ class AdviceTest {
 
   @Test
   void streams_kneeIsTheSmallestLevelB_oneUnluckyBBetweenDoesNotHideIt() throws IOException {
-    String csv = STREAMS
-        + stream("read", "mapped", "1024", 100, 101, 102)
-        + stream("read", "mapped", "4096", 290, 300, 320)
-        + stream("read", "mapped", "16384", 200, 201, 202) // unlucky
-        + stream("read", "mapped", "65536", 295, 305, 315);
+    String csv =
+        STREAMS
+            + stream("read", "mapped", "1024", 100, 101, 102)
+            + stream("read", "mapped", "4096", 290, 300, 320)
+            + stream("read", "mapped", "16384", 200, 201, 202) // unlucky
+            + stream("read", "mapped", "65536", 295, 305, 315);
 
     TypeResult t = Advice.of(parse(csv)).streams().get(0).types().get(0);
 
@@ -87,9 +102,10 @@ class AdviceTest {
   @Test
   void streams_aBWithinNoiseButTenPercentBelow_isNotTheKnee() throws IOException {
     // 250 overlaps the best's spread, but its median is 20% below: a gain that matters
-    String csv = STREAMS
-        + stream("write", "channel", "4096", 150, 250, 320)
-        + stream("write", "channel", "65536", 280, 300, 320);
+    String csv =
+        STREAMS
+            + stream("write", "channel", "4096", 150, 250, 320)
+            + stream("write", "channel", "65536", 280, 300, 320);
 
     TypeResult t = Advice.of(parse(csv)).streams().get(0).types().get(0);
 
@@ -99,10 +115,11 @@ class AdviceTest {
   @Test
   void streams_typeWithoutB_isRankedWithoutB_andTheBestTypeIsNamedWithItsRatio()
       throws IOException {
-    String csv = STREAMS
-        + stream("write", "buffered", "", 150, 151, 152)
-        + stream("write", "mapped", "4096", 300, 310, 320)
-        + stream("write", "mapped", "65536", 400, 410, 420);
+    String csv =
+        STREAMS
+            + stream("write", "buffered", "", 150, 151, 152)
+            + stream("write", "mapped", "4096", 300, 310, 320)
+            + stream("write", "mapped", "65536", 400, 410, 420);
 
     Advice a = Advice.of(parse(csv));
     StreamAdvice s = a.streams().get(0);
@@ -115,46 +132,57 @@ class AdviceTest {
     assertEquals(410.0 / 151.0, s.ratio(), 1e-9);
     assertFalse(s.withinNoise());
     String text = String.join("\n", a.text());
-    assertTrue(text.contains("best type: mapped at B = 65,536, 410.0 MiB/s, \u00d72.72 the"
-        + " runner-up buffered (apart: beyond noise)"), text);
-    assertTrue(text.contains("still faster at the largest B (65,536): extend b beyond it"),
+    assertTrue(
+        text.contains(
+            "best type: mapped at B = 65,536, 410.0 MiB/s, \u00d72.72 the"
+                + " runner-up buffered (apart: beyond noise)"),
         text);
+    assertTrue(text.contains("still faster at the largest B (65,536): extend b beyond it"), text);
   }
 
   @Test
   void streams_bestAtTheLargestB_thatHoldsTheWholeFile_isNotAskedToGrow() throws IOException {
     // n = 1,000,000 ints: a 4,000,000-byte file; B = 2^22 holds it whole
-    String csv = STREAMS
-        + stream("read", "mapped", "65536", 300, 310, 320)
-        + stream("read", "mapped", "4194304", 400, 410, 420);
+    String csv =
+        STREAMS
+            + stream("read", "mapped", "65536", 300, 310, 320)
+            + stream("read", "mapped", "4194304", 400, 410, 420);
 
     assertFalse(Advice.of(parse(csv)).toAdd().stream().anyMatch(a -> a.contains("extend")));
   }
 
   @Test
   void streams_bestTwoTypesWithinNoise_withFewReps_asksForRepetitions() throws IOException {
-    String csv = STREAMS
-        + stream("read", "channel", "65536", 500, 510, 530)
-        + stream("read", "channel", "262144", 400, 410, 420)
-        + stream("read", "mapped", "65536", 490, 505, 520)
-        + stream("read", "mapped", "262144", 400, 410, 420);
+    String csv =
+        STREAMS
+            + stream("read", "channel", "65536", 500, 510, 530)
+            + stream("read", "channel", "262144", 400, 410, 420)
+            + stream("read", "mapped", "65536", 490, 505, 520)
+            + stream("read", "mapped", "262144", 400, 410, 420);
 
     Advice a = Advice.of(parse(csv));
 
     assertTrue(a.streams().get(0).withinNoise());
-    assertTrue(a.toAdd().stream().anyMatch(t -> t.contains("channel and mapped are within noise"
-        + " (\u00d71.01 in the median): add repetitions (--reps 5)")), a.toAdd().toString());
+    assertTrue(
+        a.toAdd().stream()
+            .anyMatch(
+                t ->
+                    t.contains(
+                        "channel and mapped are within noise"
+                            + " (\u00d71.01 in the median): add repetitions (--reps 5)")),
+        a.toAdd().toString());
   }
 
   @Test
   void streams_bestTwoWithinNoise_afterFiveReps_isATie_nothingToAdd() throws IOException {
-    String csv = STREAMS
-        + stream("read", "channel", "16384", 300, 310, 320, 305, 315)
-        + stream("read", "channel", "65536", 500, 510, 530, 505, 515)
-        + stream("read", "channel", "262144", 400, 410, 420, 405, 415)
-        + stream("read", "mapped", "16384", 300, 310, 320, 305, 315)
-        + stream("read", "mapped", "65536", 490, 505, 520, 500, 512)
-        + stream("read", "mapped", "262144", 400, 410, 420, 405, 415);
+    String csv =
+        STREAMS
+            + stream("read", "channel", "16384", 300, 310, 320, 305, 315)
+            + stream("read", "channel", "65536", 500, 510, 530, 505, 515)
+            + stream("read", "channel", "262144", 400, 410, 420, 405, 415)
+            + stream("read", "mapped", "16384", 300, 310, 320, 305, 315)
+            + stream("read", "mapped", "65536", 490, 505, 520, 500, 512)
+            + stream("read", "mapped", "262144", 400, 410, 420, 405, 415);
 
     Advice a = Advice.of(parse(csv));
 
@@ -169,43 +197,53 @@ class AdviceTest {
 
     List<String> add = Advice.of(parse(csv)).toAdd();
 
-    assertTrue(add.stream().anyMatch(a -> a.contains("one B only for user-buffer: sweep b, e.g."
-        + " b=2^12..2^20")), add.toString());
-    assertTrue(add.stream().anyMatch(a -> a.contains("add repetitions (--reps 5)")),
+    assertTrue(
+        add.stream()
+            .anyMatch(
+                a -> a.contains("one B only for user-buffer: sweep b, e.g." + " b=2^12..2^20")),
         add.toString());
+    assertTrue(
+        add.stream().anyMatch(a -> a.contains("add repetitions (--reps 5)")), add.toString());
     assertTrue(add.stream().anyMatch(a -> a.contains("sweep stream")), add.toString());
   }
 
   @Test
   void streams_bestAtTheSmallestB_stillRising_asksToExtendBelow() throws IOException {
-    String csv = STREAMS
-        + stream("write", "channel", "4096", 500, 510, 520)
-        + stream("write", "channel", "16384", 300, 310, 320);
+    String csv =
+        STREAMS
+            + stream("write", "channel", "4096", 500, 510, 520)
+            + stream("write", "channel", "16384", 300, 310, 320);
 
-    assertTrue(Advice.of(parse(csv)).toAdd().stream()
-        .anyMatch(a -> a.contains("smallest B (4,096): extend b below it")));
+    assertTrue(
+        Advice.of(parse(csv)).toAdd().stream()
+            .anyMatch(a -> a.contains("smallest B (4,096): extend b below it")));
   }
 
   @Test
   void streams_typesStillRisingAtTheSameEdge_shareOneLine() throws IOException {
-    String csv = STREAMS
-        + stream("write", "channel", "4096", 100, 101, 102)
-        + stream("write", "channel", "65536", 300, 310, 320)
-        + stream("write", "mapped", "4096", 100, 101, 102)
-        + stream("write", "mapped", "65536", 200, 210, 220);
+    String csv =
+        STREAMS
+            + stream("write", "channel", "4096", 100, 101, 102)
+            + stream("write", "channel", "65536", 300, 310, 320)
+            + stream("write", "mapped", "4096", 100, 101, 102)
+            + stream("write", "mapped", "65536", 200, 210, 220);
 
     List<String> add = Advice.of(parse(csv)).toAdd();
 
-    assertEquals(List.of("write n = 1,000,000, k = 1: channel, mapped are still faster at the"
-        + " largest B (65,536): extend b beyond it"), add);
+    assertEquals(
+        List.of(
+            "write n = 1,000,000, k = 1: channel, mapped are still faster at the"
+                + " largest B (65,536): extend b beyond it"),
+        add);
   }
 
   @Test
   void streams_groupsApartByExperimentAndN_inOrderOfN() throws IOException {
-    String csv = STREAMS
-        + stream("write", "mapped", "4096", 300, 310, 320)
-        + stream("read", "mapped", "4096", 600, 610, 620)
-        + stream("write", "mapped", "4096", 300, 310, 320).replace("1000000", "2000");
+    String csv =
+        STREAMS
+            + stream("write", "mapped", "4096", 300, 310, 320)
+            + stream("read", "mapped", "4096", 600, 610, 620)
+            + stream("write", "mapped", "4096", 300, 310, 320).replace("1000000", "2000");
 
     List<StreamAdvice> s = Advice.of(parse(csv)).streams();
 
@@ -221,9 +259,10 @@ class AdviceTest {
   @Test
   void sort_measuredBestIsTheModelsOptimum_agree() throws IOException {
     // N = 10^6, M = 10^5: 10 runs; d = 16: 2 passes, d = 2: 5 passes
-    String csv = SORTS
-        + sort(1_000_000, 100_000, 2, 4_000_000, 300, 310, 320)
-        + sort(1_000_000, 100_000, 16, 4_000_000, 200, 210, 220);
+    String csv =
+        SORTS
+            + sort(1_000_000, 100_000, 2, 4_000_000, 300, 310, 320)
+            + sort(1_000_000, 100_000, 16, 4_000_000, 200, 210, 220);
 
     SortAdvice s = Advice.of(parse(csv)).sorts().get(0);
 
@@ -235,11 +274,12 @@ class AdviceTest {
 
   @Test
   void sort_modelTies_areBrokenBySmallestMThenSmallestD() throws IOException {
-    String csv = SORTS
-        + sort(1_000_000, 200_000, 16, 0, 200, 210, 220)
-        + sort(1_000_000, 100_000, 64, 0, 200, 210, 220)
-        + sort(1_000_000, 100_000, 16, 0, 200, 210, 220)
-        + sort(1_000_000, 100_000, 2, 0, 400, 410, 420);
+    String csv =
+        SORTS
+            + sort(1_000_000, 200_000, 16, 0, 200, 210, 220)
+            + sort(1_000_000, 100_000, 64, 0, 200, 210, 220)
+            + sort(1_000_000, 100_000, 16, 0, 200, 210, 220)
+            + sort(1_000_000, 100_000, 2, 0, 400, 410, 420);
 
     SortAdvice s = Advice.of(parse(csv)).sorts().get(0);
 
@@ -251,9 +291,10 @@ class AdviceTest {
   @Test
   void sort_morePassesFasterWithNoStorageReads_disagree_pageCacheAndCpuBoundMerge()
       throws IOException {
-    String csv = SORTS
-        + sort(1_000_000, 100_000, 2, 0, 100, 105, 110)
-        + sort(1_000_000, 100_000, 16, 0, 150, 155, 160);
+    String csv =
+        SORTS
+            + sort(1_000_000, 100_000, 2, 0, 100, 105, 110)
+            + sort(1_000_000, 100_000, 16, 0, 150, 155, 160);
 
     SortAdvice s = Advice.of(parse(csv)).sorts().get(0);
 
@@ -261,9 +302,13 @@ class AdviceTest {
     assertEquals(2, s.reasons().size(), s.reasons().toString());
     assertTrue(s.reasons().get(0).startsWith("page cache: "), s.reasons().toString());
     assertTrue(s.reasons().get(1).startsWith("CPU-bound merge: "), s.reasons().toString());
-    assertTrue(s.reasons().get(1).contains("the best merges 2 at a time (d = 2, M = 100,000, 10"
-        + " runs), the other 10 (d = 16, M = 100,000), despite 3 more passes (merge: 52.50 ms vs"
-        + " 77.50 ms)"), s.reasons().toString());
+    assertTrue(
+        s.reasons()
+            .get(1)
+            .contains(
+                "the best merges 2 at a time (d = 2, M = 100,000, 10 runs), the other 10 (d = 16, M"
+                    + " = 100,000), despite 3 more passes (merge: 52.50 ms vs 77.50 ms)"),
+        s.reasons().toString());
     assertTrue(s.brief().contains("disagree (page cache; CPU-bound merge)"), s.brief());
   }
 
@@ -271,9 +316,10 @@ class AdviceTest {
   void sort_bestAmongTiedOptimaThatAreNotAlike_agrees_butSaysTheModelCannotRankThem()
       throws IOException {
     // N = 10^6: M = 10^5, d = 16 and M = 10^4, d = 128 both make 2 passes
-    String csv = SORTS
-        + sort(1_000_000, 100_000, 16, 0, 100, 105, 110)
-        + sort(1_000_000, 10_000, 128, 0, 250, 255, 260);
+    String csv =
+        SORTS
+            + sort(1_000_000, 100_000, 16, 0, 100, 105, 110)
+            + sort(1_000_000, 10_000, 128, 0, 250, 255, 260);
 
     SortAdvice s = Advice.of(parse(csv)).sorts().get(0);
 
@@ -281,18 +327,23 @@ class AdviceTest {
     assertEquals(128.0, s.unlike().orElseThrow().d());
     assertTrue(s.reasons().get(0).startsWith("CPU-bound merge: "), s.reasons().toString());
     assertFalse(s.reasons().get(0).contains("more pass"), s.reasons().toString());
-    assertFalse(s.reasons().stream().anyMatch(r -> r.startsWith("page cache")),
+    assertFalse(
+        s.reasons().stream().anyMatch(r -> r.startsWith("page cache")),
         "equal passes: the page cache explains nothing");
     String text = String.join("\n", s.text());
-    assertTrue(text.contains("the model cannot rank its optima, and they are not alike: d = 128,"
-        + " M = 10,000 took \u00d72.43 the best's time"), text);
+    assertTrue(
+        text.contains(
+            "the model cannot rank its optima, and they are not alike: d = 128,"
+                + " M = 10,000 took \u00d72.43 the best's time"),
+        text);
   }
 
   @Test
   void sort_sameDFewerRuns_isACheaperMerge_theFanInIsMinOfDAndRuns() throws IOException {
-    String csv = SORTS
-        + sort(1_000_000, 500_000, 64, 0, 100, 105, 110) // 2 runs: a 2-way merge
-        + sort(1_000_000, 20_000, 64, 0, 250, 255, 260); // 50 runs: a 50-way merge
+    String csv =
+        SORTS
+            + sort(1_000_000, 500_000, 64, 0, 100, 105, 110) // 2 runs: a 2-way merge
+            + sort(1_000_000, 20_000, 64, 0, 250, 255, 260); // 50 runs: a 50-way merge
 
     SortAdvice s = Advice.of(parse(csv)).sorts().get(0);
 
@@ -302,12 +353,13 @@ class AdviceTest {
 
   @Test
   void sort_fastestDAtEachMThatMerges_isListedForLimitedMemory() throws IOException {
-    String csv = SORTS
-        + sort(1_000_000, 1_000_000, 2, 0, 50, 51, 52) // in memory: the best, not listed
-        + sort(1_000_000, 10_000, 4, 0, 300, 301, 302)
-        + sort(1_000_000, 10_000, 16, 0, 200, 201, 202)
-        + sort(1_000_000, 100_000, 4, 0, 150, 151, 152)
-        + sort(1_000_000, 100_000, 16, 0, 180, 181, 182);
+    String csv =
+        SORTS
+            + sort(1_000_000, 1_000_000, 2, 0, 50, 51, 52) // in memory: the best, not listed
+            + sort(1_000_000, 10_000, 4, 0, 300, 301, 302)
+            + sort(1_000_000, 10_000, 16, 0, 200, 201, 202)
+            + sort(1_000_000, 100_000, 4, 0, 150, 151, 152)
+            + sort(1_000_000, 100_000, 16, 0, 180, 181, 182);
 
     List<String> perM = Advice.of(parse(csv)).sorts().get(0).bestDPerM();
 
@@ -318,10 +370,11 @@ class AdviceTest {
 
   @Test
   void sort_mAtLeastN_dDoesNotMatter_noRepsNoEdgeAdvice() throws IOException {
-    String csv = SORTS
-        + sort(10_000, 5_000, 2, 0, 9.0, 9.5, 9.9)
-        + sort(10_000, 10_000, 2, 0, 3.0, 3.5, 4.0)
-        + sort(10_000, 10_000, 16, 0, 3.1, 3.6, 4.1);
+    String csv =
+        SORTS
+            + sort(10_000, 5_000, 2, 0, 9.0, 9.5, 9.9)
+            + sort(10_000, 10_000, 2, 0, 3.0, 3.5, 4.0)
+            + sort(10_000, 10_000, 16, 0, 3.1, 3.6, 4.1);
 
     Advice a = Advice.of(parse(csv));
 
@@ -333,23 +386,23 @@ class AdviceTest {
   @Test
   void sort_disagreementOfSingleRuns_saysNoiseCannotBeRuledOut_andAsksForRepetitions()
       throws IOException {
-    String csv = SORTS
-        + sort(1_000_000, 100_000, 2, 0, 100)
-        + sort(1_000_000, 100_000, 16, 0, 150);
+    String csv = SORTS + sort(1_000_000, 100_000, 2, 0, 100) + sort(1_000_000, 100_000, 16, 0, 150);
 
     Advice a = Advice.of(parse(csv));
 
     assertEquals(Verdict.DISAGREE, a.sorts().get(0).verdict());
-    assertTrue(String.join("\n", a.text()).contains("one run each, so noise cannot be ruled out"),
+    assertTrue(
+        String.join("\n", a.text()).contains("one run each, so noise cannot be ruled out"),
         a.text().toString());
     assertTrue(a.toAdd().stream().anyMatch(t -> t.contains("add repetitions (--reps 5)")));
   }
 
   @Test
   void sort_disagreeWithStorageReads_isNotBlamedOnThePageCache() throws IOException {
-    String csv = SORTS
-        + sort(1_000_000, 100_000, 2, 8_000_000, 100, 105, 110)
-        + sort(1_000_000, 100_000, 16, 8_000_000, 150, 155, 160);
+    String csv =
+        SORTS
+            + sort(1_000_000, 100_000, 2, 8_000_000, 100, 105, 110)
+            + sort(1_000_000, 100_000, 16, 8_000_000, 150, 155, 160);
 
     SortAdvice s = Advice.of(parse(csv)).sorts().get(0);
 
@@ -358,11 +411,11 @@ class AdviceTest {
   }
 
   @Test
-  void sort_modelOptimumWithinNoiseOfTheBest_agreesWithinNoise_andAsksForReps()
-      throws IOException {
-    String csv = SORTS
-        + sort(1_000_000, 100_000, 2, 0, 100, 110, 120)
-        + sort(1_000_000, 100_000, 16, 0, 105, 115, 125);
+  void sort_modelOptimumWithinNoiseOfTheBest_agreesWithinNoise_andAsksForReps() throws IOException {
+    String csv =
+        SORTS
+            + sort(1_000_000, 100_000, 2, 0, 100, 110, 120)
+            + sort(1_000_000, 100_000, 16, 0, 105, 115, 125);
 
     Advice a = Advice.of(parse(csv));
 
@@ -378,24 +431,28 @@ class AdviceTest {
 
     assertEquals(Verdict.NONE, a.sorts().get(0).verdict());
     assertTrue(a.toAdd().stream().anyMatch(t -> t.contains("one d only (16): sweep d")));
-    assertTrue(a.toAdd().stream().anyMatch(t -> t.contains("one M only (100,000): sweep m, e.g."
-        + " m=2^11..2^19 x4")), "256 runs to one at N = 10^6: " + a.toAdd());
+    assertTrue(
+        a.toAdd().stream()
+            .anyMatch(t -> t.contains("one M only (100,000): sweep m, e.g." + " m=2^11..2^19 x4")),
+        "256 runs to one at N = 10^6: " + a.toAdd());
   }
 
   @Test
   void sort_bestAtTheLargestMBelowN_asksToExtendM() throws IOException {
-    String csv = SORTS
-        + sort(1_000_000, 10_000, 16, 0, 300, 310, 320)
-        + sort(1_000_000, 100_000, 16, 0, 100, 110, 120);
+    String csv =
+        SORTS
+            + sort(1_000_000, 10_000, 16, 0, 300, 310, 320)
+            + sort(1_000_000, 100_000, 16, 0, 100, 110, 120);
 
-    assertTrue(Advice.of(parse(csv)).toAdd().stream()
-        .anyMatch(t -> t.contains("largest M swept (100,000): extend m beyond it")));
+    assertTrue(
+        Advice.of(parse(csv)).toAdd().stream()
+            .anyMatch(t -> t.contains("largest M swept (100,000): extend m beyond it")));
   }
 
   @Test
   void sort_aDOfOneInAHandEditedFile_isLeftOut_notALoopForever() throws IOException {
-    String csv = SORTS
-        + sort(1_000_000, 100_000, 2, 0, 100, 110, 120).replace(",100000,2,", ",100000,1,");
+    String csv =
+        SORTS + sort(1_000_000, 100_000, 2, 0, 100, 110, 120).replace(",100000,2,", ",100000,1,");
 
     assertTrue(Advice.of(parse(csv)).sorts().isEmpty());
   }
@@ -416,30 +473,49 @@ class AdviceTest {
 
   @Test
   void sweepsBufferOrSort_isTrueForASweepOfBdOrMOnly() throws IOException {
-    assertTrue(Advice.of(parse(STREAMS + stream("write", "mapped", "4096", 1)
-        + stream("write", "mapped", "8192", 1))).sweepsBufferOrSort());
-    assertFalse(Advice.of(parse(STREAMS + stream("write", "mapped", "4096", 1)
-        + stream("write", "channel", "4096", 1))).sweepsBufferOrSort());
-    assertTrue(Advice.of(parse(SORTS + sort(1000, 100, 2, 0, 1)
-        + sort(1000, 100, 4, 0, 1))).sweepsBufferOrSort());
+    assertTrue(
+        Advice.of(
+                parse(
+                    STREAMS
+                        + stream("write", "mapped", "4096", 1)
+                        + stream("write", "mapped", "8192", 1)))
+            .sweepsBufferOrSort());
+    assertFalse(
+        Advice.of(
+                parse(
+                    STREAMS
+                        + stream("write", "mapped", "4096", 1)
+                        + stream("write", "channel", "4096", 1)))
+            .sweepsBufferOrSort());
+    assertTrue(
+        Advice.of(parse(SORTS + sort(1000, 100, 2, 0, 1) + sort(1000, 100, 4, 0, 1)))
+            .sweepsBufferOrSort());
   }
 
   @Test
   void sort_optimaNotAlike_sayWhichPhaseTheGapWentTo_largerFirst() throws IOException {
     // best (d = 64, M = 16,384) against the model's (256, 4,096): run formation +113 ms, merge +97
-    String header = "experiment,read_stream,write_stream,n,b,m,d,warmup,elapsed_ms,passes,"
-        + "storage_read_bytes,run_formation_ns,merge_ns\n";
+    String header =
+        "experiment,read_stream,write_stream,n,b,m,d,warmup,elapsed_ms,passes,"
+            + "storage_read_bytes,run_formation_ns,merge_ns\n";
     StringBuilder csv = new StringBuilder(header);
     for (int rep = 0; rep < 5; rep++) {
-      csv.append("sort,mapped,mapped,1048576,65536,16384,64,false,").append(244 + rep)
+      csv.append("sort,mapped,mapped,1048576,65536,16384,64,false,")
+          .append(244 + rep)
           .append(",2,0,106000000,135000000\n");
-      csv.append("sort,mapped,mapped,1048576,65536,4096,256,false,").append(461 + rep)
+      csv.append("sort,mapped,mapped,1048576,65536,4096,256,false,")
+          .append(461 + rep)
           .append(",2,0,219000000,232000000\n");
     }
     SortAdvice s = Advice.of(parse(csv.toString())).sorts().get(0);
     assertEquals(Verdict.AGREE, s.verdict(), "tied optima, not alike: " + s.text());
-    assertTrue(s.reasons().stream().anyMatch(r -> r.startsWith("where the time went")
-        && r.contains("run formation +113.0 ms, merge +97.00 ms")), s.reasons().toString());
+    assertTrue(
+        s.reasons().stream()
+            .anyMatch(
+                r ->
+                    r.startsWith("where the time went")
+                        && r.contains("run formation +113.0 ms, merge +97.00 ms")),
+        s.reasons().toString());
   }
 
   @Test
@@ -448,43 +524,56 @@ class AdviceTest {
     StringBuilder csv = new StringBuilder(header);
     for (int rep = 0; rep < 3; rep++) {
       // the fast preset's plan: 43 runs of M = 2^17 where the model counts 2^20 / 2^17 = 8
-      csv.append("sort,channel,channel,1048576,1048576,131072,4,false,").append(100 + rep)
+      csv.append("sort,channel,channel,1048576,1048576,131072,4,false,")
+          .append(100 + rep)
           .append(",43,4\n");
-      csv.append("sort,channel,channel,1048576,1048576,131072,16,false,").append(90 + rep)
+      csv.append("sort,channel,channel,1048576,1048576,131072,16,false,")
+          .append(90 + rep)
           .append(",43,3\n");
     }
     List<String> text = Advice.of(parse(csv.toString())).text();
-    assertTrue(text.stream().anyMatch(l -> l.contains("the sort formed 43 runs where the model"
-        + " counts \u2308N/M\u2309 = 8")), text.toString());
+    assertTrue(
+        text.stream()
+            .anyMatch(
+                l ->
+                    l.contains(
+                        "the sort formed 43 runs where the model" + " counts \u2308N/M\u2309 = 8")),
+        text.toString());
   }
 
   @Test
   void sort_groupsWithOneDAndMEach_areOneLine_andNoSweepOfThem() throws IOException {
     // A sweep of other settings (here the streams; presets, work folders ...): d and M fixed.
-    String csv = SORTS + sort(1_000_000, 100_000, 16, 0, 100, 110, 120)
-        + sort(1_000_000, 100_000, 16, 0, 90, 95, 99).replace("mapped,mapped", "channel,channel")
-        + sort(1_000_000, 100_000, 16, 0, 80, 85, 89).replace("mapped,mapped", "direct,direct");
+    String csv =
+        SORTS
+            + sort(1_000_000, 100_000, 16, 0, 100, 110, 120)
+            + sort(1_000_000, 100_000, 16, 0, 90, 95, 99)
+                .replace("mapped,mapped", "channel,channel")
+            + sort(1_000_000, 100_000, 16, 0, 80, 85, 89).replace("mapped,mapped", "direct,direct");
     RawResults raw = parse(csv);
     Advice a = Advice.of(raw);
 
     List<String> text = a.text();
     assertEquals(1, text.stream().filter(l -> l.contains("(d, M)")).count(), text.toString());
-    assertTrue(text.stream().anyMatch(l -> l.startsWith("sort: 3 groups with one (d, M) each")),
+    assertTrue(
+        text.stream().anyMatch(l -> l.startsWith("sort: 3 groups with one (d, M) each")),
         text.toString());
     assertEquals(1, a.toAdd().size(), a.toAdd().toString());
     assertEquals(2, a.brief().size(), "one line for the groups, one to add: " + a.brief());
-    assertFalse(Advice.of(raw).sweepsBufferOrSort(),
-        "nothing in d or M to advise on after the run");
+    assertFalse(
+        Advice.of(raw).sweepsBufferOrSort(), "nothing in d or M to advise on after the run");
     // one such group alone keeps its block
-    assertTrue(Advice.of(parse(SORTS + sort(1_000_000, 100_000, 16, 0, 100, 110, 120))).text()
-        .stream().anyMatch(l -> l.contains("measured best")));
+    assertTrue(
+        Advice.of(parse(SORTS + sort(1_000_000, 100_000, 16, 0, 100, 110, 120))).text().stream()
+            .anyMatch(l -> l.contains("measured best")));
   }
 
   @Test
   void text_isTheSameUnderAnotherDefaultLocale() throws IOException {
-    String csv = STREAMS
-        + stream("write", "mapped", "4096", 1300.5, 1310.25, 1320)
-        + stream("write", "mapped", "65536", 2400, 2410, 2420);
+    String csv =
+        STREAMS
+            + stream("write", "mapped", "4096", 1300.5, 1310.25, 1320)
+            + stream("write", "mapped", "65536", 2400, 2410, 2420);
     String root = String.join("\n", Advice.of(parse(csv)).text());
     Locale before = Locale.getDefault();
     try {
@@ -498,9 +587,10 @@ class AdviceTest {
 
   @Test
   void html_holdsTheAdviceOfTheExperimentOnly() throws IOException {
-    String csv = STREAMS
-        + stream("write", "mapped", "4096", 300, 310, 320)
-        + stream("read", "channel", "4096", 600, 610, 620);
+    String csv =
+        STREAMS
+            + stream("write", "mapped", "4096", 300, 310, 320)
+            + stream("read", "channel", "4096", 600, 610, 620);
     StringBuilder h = new StringBuilder();
 
     Advice.of(parse(csv)).html(h, "read");

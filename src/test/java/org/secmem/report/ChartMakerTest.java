@@ -1,7 +1,6 @@
 package org.secmem.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +11,8 @@ import java.io.InputStream;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,8 +23,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.report.ChartSpec.Metric;
 import org.secmem.report.ChartSpec.Series;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 
 class ChartMakerTest {
 
@@ -208,7 +207,8 @@ class ChartMakerTest {
             + "sort,mapped,simple,10000,4.0,cli\n";
     ChartSpec spec =
         ChartMaker.withDefaults().plan(RawResults.parse("t", new StringReader(csv))).get(0);
-    assertEquals(List.of("channel", "read mapped, write simple"),
+    assertEquals(
+        List.of("channel", "read mapped, write simple"),
         spec.series().stream().map(Series::name).toList());
   }
 
@@ -225,7 +225,8 @@ class ChartMakerTest {
     assertEquals(1, specs.size());
     assertEquals(1, specs.get(0).series().size(), specs.get(0).series().toString());
     assertEquals(3, specs.get(0).series().get(0).points().size());
-    assertEquals(List.of("experiment", "read_stream", "write_stream", "m", "threads"),
+    assertEquals(
+        List.of("experiment", "read_stream", "write_stream", "m", "threads"),
         RawResults.parse("t", new StringReader(csv)).configurationColumns(),
         "what the memory plan made of M is no part of the configuration");
   }
@@ -257,8 +258,8 @@ class ChartMakerTest {
 
     assertEquals(1, specs.size(), "no throughput column, no throughput chart");
     assertTrue(specs.get(0).logX());
-    assertEquals("k (streams, log scale)",
-        ChartPainter.axisTitle("k", ChartSpec.AxisKind.LOG_COUNT));
+    assertEquals(
+        "k (streams, log scale)", ChartPainter.axisTitle("k", ChartSpec.AxisKind.LOG_COUNT));
     assertEquals("B (bytes, log scale)", ChartPainter.axisTitle("b", ChartSpec.AxisKind.BYTES));
   }
 
@@ -295,8 +296,7 @@ class ChartMakerTest {
     MalformedResultsException e =
         assertThrows(
             MalformedResultsException.class,
-            () ->
-                ChartMaker.withDefaults().draw(unchecked("x.csv", csv), dir));
+            () -> ChartMaker.withDefaults().draw(unchecked("x.csv", csv), dir));
     assertEquals("x.csv:4: b: '4K' is not a number", e.getMessage());
   }
 

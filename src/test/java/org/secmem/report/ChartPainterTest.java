@@ -10,15 +10,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /** The drawn files: SVG with real text, small; one colour per stream type everywhere. */
 class ChartPainterTest {
@@ -59,8 +59,8 @@ class ChartPainterTest {
     }
     List<String> texts = texts(Files.readString(out.resolve("read-time-vs-b.svg")));
     assertTrue(texts.contains("B (bytes, log scale)"), texts.toString());
-    assertTrue(texts.contains("time (ms) (log scale)") || texts.contains("time (ms)"),
-        texts.toString());
+    assertTrue(
+        texts.contains("time (ms) (log scale)") || texts.contains("time (ms)"), texts.toString());
     assertTrue(texts.contains("mapped"), texts.toString());
     assertTrue(texts.contains("simple, no B"), texts.toString());
   }
@@ -70,7 +70,8 @@ class ChartPainterTest {
     Path out = drawSweepSmall();
     List<String> b = texts(Files.readString(out.resolve("read-time-vs-b.svg")));
     // B = 16 .. 1M: the axis runs from 16 to 1M, ticks every other power of two
-    assertTrue(b.containsAll(List.of("16", "64", "256", "1K", "4K", "16K", "64K", "256K", "1M")),
+    assertTrue(
+        b.containsAll(List.of("16", "64", "256", "1K", "4K", "16K", "64K", "256K", "1M")),
         b.toString());
     assertFalse(b.contains("10") || b.contains("10000000") || b.contains("2M"), b.toString());
 
@@ -84,8 +85,10 @@ class ChartPainterTest {
   private static Map<String, String> legendColours(String svg) {
     Map<String, String> colours = new LinkedHashMap<>();
     Matcher m =
-        Pattern.compile("<g class=\"legend-entry\" data-series=\"([^\"]*)\" "
-            + "data-color=\"(#[0-9a-f]{6})\">\n<line [^>]*stroke=\"(#[0-9a-f]{6})\"").matcher(svg);
+        Pattern.compile(
+                "<g class=\"legend-entry\" data-series=\"([^\"]*)\" "
+                    + "data-color=\"(#[0-9a-f]{6})\">\n<line [^>]*stroke=\"(#[0-9a-f]{6})\"")
+            .matcher(svg);
     while (m.find()) {
       assertEquals(m.group(2), m.group(3), "the legend line is drawn in the series' colour");
       colours.put(m.group(1), m.group(2));
@@ -99,7 +102,8 @@ class ChartPainterTest {
     var writeB = legendColours(Files.readString(out.resolve("write-time-vs-b.svg")));
     var readK = legendColours(Files.readString(out.resolve("read-throughput-vs-k.svg")));
     var readN = legendColours(Files.readString(out.resolve("read-time-vs-n.svg")));
-    assertTrue(writeB.keySet().containsAll(List.of("user-buffer", "mapped", "channel")),
+    assertTrue(
+        writeB.keySet().containsAll(List.of("user-buffer", "mapped", "channel")),
         writeB.toString());
     for (String type : List.of("user-buffer", "mapped", "channel")) {
       assertEquals(writeB.get(type), readK.get(type), type + " in " + writeB + " and " + readK);
@@ -126,11 +130,12 @@ class ChartPainterTest {
     Files.createDirectories(out);
     Path stale = Files.writeString(out.resolve("read-time-vs-n-b65536-k1.png"), "old");
     // The buffer tree's charts of an older version (numbered where they now name their (a, b)).
-    List<Path> staleTree = List.of(
-        Files.writeString(out.resolve("sort-activity-vs-n-buffer-tree-1.png"), "old"),
-        Files.writeString(out.resolve("sort-block-pushes-vs-n-buffer-tree-2.svg"), "old"),
-        Files.writeString(out.resolve("sort-blocks-vs-m-buffer-tree.png"), "old"),
-        Files.writeString(out.resolve("sort-after-last-key-vs-n-buffer-tree.svg"), "old"));
+    List<Path> staleTree =
+        List.of(
+            Files.writeString(out.resolve("sort-activity-vs-n-buffer-tree-1.png"), "old"),
+            Files.writeString(out.resolve("sort-block-pushes-vs-n-buffer-tree-2.svg"), "old"),
+            Files.writeString(out.resolve("sort-blocks-vs-m-buffer-tree.png"), "old"),
+            Files.writeString(out.resolve("sort-after-last-key-vs-n-buffer-tree.svg"), "old"));
     Path mine = Files.writeString(out.resolve("notes.txt"), "mine");
     drawSweepSmall();
     assertFalse(Files.exists(stale), "a chart of an older plan is gone");
@@ -162,7 +167,8 @@ class ChartPainterTest {
     String svg = new ChartPainter(900, 600).svg(spec);
     List<String> texts = texts(svg);
     assertTrue(texts.containsAll(List.of("mapped", "channel", "time (ms)")), texts.toString());
-    assertTrue(texts.contains("read: median time per stream type (N=1000000, B=64K, k=1)"),
+    assertTrue(
+        texts.contains("read: median time per stream type (N=1000000, B=64K, k=1)"),
         texts.toString());
   }
 }

@@ -6,49 +6,67 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.StringReader;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.secmem.report.ChartSpec.AxisKind;
 import org.secmem.report.ChartSpec.Kind;
 import org.secmem.report.ChartSpec.Metric;
 import org.secmem.report.ChartSpec.Point;
 import org.secmem.report.ChartSpec.Series;
-import java.util.ArrayList;
-import java.util.stream.Collectors;
 
 /** The planner on files shaped like configs/sweep-small.csv's results, without drawing. */
 class ChartPlannerTest {
 
-  static final List<String> B_TYPES = List.of("simple", "buffered", "user-buffer", "mapped",
-      "channel");
+  static final List<String> B_TYPES =
+      List.of("simple", "buffered", "user-buffer", "mapped", "channel");
   static final List<String> N_TYPES = List.of("buffered", "user-buffer", "mapped", "channel");
 
   /**
    * The rows sweep-small.csv makes, in its order (stream outer, parameter inner, a warm-up and two
-   * repetitions each): a B sweep of writes and reads at N = 2^20, an N sweep of reads
-   * (10^4..10^7, B = 64K) and k sweeps of writes and reads at N = 2^18, B = 64K. The B and k
-   * sweeps share points with the N sweep's x axis (N = 2^20 and 2^18, B = 64K, k = 1). Types
-   * that do not use B (simple, buffered) leave it blank.
+   * repetitions each): a B sweep of writes and reads at N = 2^20, an N sweep of reads (10^4..10^7,
+   * B = 64K) and k sweeps of writes and reads at N = 2^18, B = 64K. The B and k sweeps share points
+   * with the N sweep's x axis (N = 2^20 and 2^18, B = 64K, k = 1). Types that do not use B (simple,
+   * buffered) leave it blank.
    */
   static String sweepSmall(boolean withSweepColumn) {
-    StringBuilder sb = new StringBuilder("experiment,stream,n,k,b,rep,warmup,cache,elapsed_ms,"
-        + "mib_per_s" + (withSweepColumn ? ",sweep" : "") + "\n");
+    StringBuilder sb =
+        new StringBuilder(
+            "experiment,stream,n,k,b,rep,warmup,cache,elapsed_ms,"
+                + "mib_per_s"
+                + (withSweepColumn ? ",sweep" : "")
+                + "\n");
     int[] line = {1};
     for (String experiment : List.of("write", "read")) {
       line[0]++;
       for (String t : B_TYPES) {
         boolean usesB = !t.equals("simple") && !t.equals("buffered");
         for (int e = 4; e <= 20; e += (usesB ? 2 : 100)) {
-          rows(sb, experiment, t, 1 << 20, 1, usesB ? Long.toString(1L << e) : "",
-              withSweepColumn ? "sweep-small.csv:" + line[0] : null, 100 + e + t.length());
+          rows(
+              sb,
+              experiment,
+              t,
+              1 << 20,
+              1,
+              usesB ? Long.toString(1L << e) : "",
+              withSweepColumn ? "sweep-small.csv:" + line[0] : null,
+              100 + e + t.length());
         }
       }
     }
     line[0]++;
     for (String t : N_TYPES) {
       for (long n = 10_000; n <= 10_000_000; n *= 10) {
-        rows(sb, "read", t, n, 1, t.equals("buffered") ? "" : "65536", withSweepColumn ? "sweep-small.csv:" + line[0] : null,
+        rows(
+            sb,
+            "read",
+            t,
+            n,
+            1,
+            t.equals("buffered") ? "" : "65536",
+            withSweepColumn ? "sweep-small.csv:" + line[0] : null,
             n / 1000.0 + t.length());
       }
     }
@@ -56,22 +74,50 @@ class ChartPlannerTest {
       line[0]++;
       for (String t : N_TYPES) {
         for (int k = 1; k <= 8; k++) {
-          rows(sb, experiment, t, 1 << 18, k, t.equals("buffered") ? "" : "65536",
-              withSweepColumn ? "sweep-small.csv:" + line[0] : null, 10.0 * k + t.length());
+          rows(
+              sb,
+              experiment,
+              t,
+              1 << 18,
+              k,
+              t.equals("buffered") ? "" : "65536",
+              withSweepColumn ? "sweep-small.csv:" + line[0] : null,
+              10.0 * k + t.length());
         }
       }
     }
     return sb.toString();
   }
 
-  private static void rows(StringBuilder sb, String experiment, String type, long n, int k,
-      String b, String sweep, double ms) {
+  private static void rows(
+      StringBuilder sb,
+      String experiment,
+      String type,
+      long n,
+      int k,
+      String b,
+      String sweep,
+      double ms) {
     for (int rep = 1; rep <= 3; rep++) {
       boolean warmup = rep == 1;
       double t = warmup ? ms * 3 : ms + rep;
-      sb.append(experiment).append(',').append(type).append(',').append(n).append(',').append(k)
-          .append(',').append(b).append(',').append(rep).append(',').append(warmup)
-          .append(",as-is,").append(t).append(',').append(4.0 * n * k / (1 << 20) / (t / 1000));
+      sb.append(experiment)
+          .append(',')
+          .append(type)
+          .append(',')
+          .append(n)
+          .append(',')
+          .append(k)
+          .append(',')
+          .append(b)
+          .append(',')
+          .append(rep)
+          .append(',')
+          .append(warmup)
+          .append(",as-is,")
+          .append(t)
+          .append(',')
+          .append(4.0 * n * k / (1 << 20) / (t / 1000));
       if (sweep != null) {
         sb.append(',').append(sweep);
       }
@@ -88,8 +134,10 @@ class ChartPlannerTest {
   }
 
   private static ChartSpec chart(List<ChartSpec> specs, String stem) {
-    return specs.stream().filter(s -> s.fileStem().equals(stem)).findFirst().orElseThrow(
-        () -> new AssertionError(stem + " not among " + stems(specs)));
+    return specs.stream()
+        .filter(s -> s.fileStem().equals(stem))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError(stem + " not among " + stems(specs)));
   }
 
   private static List<String> names(ChartSpec spec) {
@@ -111,7 +159,9 @@ class ChartPlannerTest {
     assertEquals(N_TYPES, names(readN), "no orphan simple point from the B sweep");
     for (Series s : readN.series()) {
       assertFalse(s.flat());
-      assertEquals(List.of(1e4, 1e5, 1e6, 1e7), s.points().stream().map(Point::x).toList(),
+      assertEquals(
+          List.of(1e4, 1e5, 1e6, 1e7),
+          s.points().stream().map(Point::x).toList(),
           s.name() + ": only the N sweep's points, not 2^18 or 2^20 from the k and B sweeps");
       s.points().forEach(p -> assertEquals(2, p.stats().count(), "warm-up left out"));
     }
@@ -120,9 +170,11 @@ class ChartPlannerTest {
     assertEquals(Kind.LINE, readN.kind());
 
     ChartSpec readB = chart(specs, "read-time-vs-b");
-    assertEquals(List.of("user-buffer", "mapped", "channel", "simple, no B", "buffered, no B"),
+    assertEquals(
+        List.of("user-buffer", "mapped", "channel", "simple, no B", "buffered, no B"),
         names(readB));
-    assertEquals(List.of(false, false, false, true, true),
+    assertEquals(
+        List.of(false, false, false, true, true),
         readB.series().stream().map(Series::flat).toList());
     assertEquals("simple", readB.series().get(3).key());
     assertEquals(9, readB.series().get(0).points().size());
@@ -137,8 +189,7 @@ class ChartPlannerTest {
   }
 
   @Test
-  void plan_sweepSmallWithoutSweepColumn_eachChartOneSweep_noZigZagNoOrphans()
-      throws IOException {
+  void plan_sweepSmallWithoutSweepColumn_eachChartOneSweep_noZigZagNoOrphans() throws IOException {
     assertSweepSmallCharts(new ChartMaker(900, 600, 60).plan(parse(sweepSmall(false))));
   }
 
@@ -152,15 +203,20 @@ class ChartPlannerTest {
     // an older file appended to by a newer secmem: its rows have no sweep
     String older = sweepSmall(false);
     String newer = sweepSmall(true);
-    String csv = newer.lines().findFirst().orElseThrow() + "\n"
-        + older.lines().skip(1).map(l -> l + ",").collect(Collectors.joining("\n"))
-        + "\n" + newer.lines().skip(1).collect(Collectors.joining("\n")) + "\n";
+    String csv =
+        newer.lines().findFirst().orElseThrow()
+            + "\n"
+            + older.lines().skip(1).map(l -> l + ",").collect(Collectors.joining("\n"))
+            + "\n"
+            + newer.lines().skip(1).collect(Collectors.joining("\n"))
+            + "\n";
     List<ChartSpec> specs = new ChartPlanner().plan(parse(csv));
     List<String> expected = new ArrayList<>(SWEEP_SMALL_CHARTS);
     SWEEP_SMALL_CHARTS.forEach(c -> expected.add(c + "-2"));
     assertEquals(expected, stems(specs));
     assertEquals(N_TYPES, names(chart(specs, "read-time-vs-n-2")));
-    chart(specs, "read-time-vs-n").series()
+    chart(specs, "read-time-vs-n")
+        .series()
         .forEach(s -> assertEquals(4, s.points().size(), s.name()));
   }
 
@@ -171,7 +227,8 @@ class ChartPlannerTest {
     // line sweeps N, so there is no write chart against N
     ChartPlanner planner = new ChartPlanner();
     List<ChartSpec> specs = planner.plan(parse(sweepSmall(false)));
-    assertTrue(stems(specs).stream().noneMatch(s -> s.startsWith("write-") && s.endsWith("-n")),
+    assertTrue(
+        stems(specs).stream().noneMatch(s -> s.startsWith("write-") && s.endsWith("-n")),
         stems(specs).toString());
   }
 
@@ -186,7 +243,8 @@ class ChartPlannerTest {
     ChartPlanner planner = new ChartPlanner();
     assertEquals(List.of(), planner.plan(parse(csv)));
     assertEquals(2, planner.leftOut().size(), planner.leftOut().toString());
-    assertEquals("t.csv:2 (write): write vs N at B=4096: fewer than 3 x values: mapped (2)",
+    assertEquals(
+        "t.csv:2 (write): write vs N at B=4096: fewer than 3 x values: mapped (2)",
         planner.leftOut().get(0));
   }
 
@@ -197,8 +255,15 @@ class ChartPlannerTest {
     for (String t : List.of("simple", "mapped")) {
       for (long n = 1000; n <= 10_000_000; n *= 100) {
         for (String b : t.equals("simple") ? List.of("") : List.of("4096", "65536")) {
-          sb.append("write,").append(t).append(',').append(n).append(',').append(b).append(',')
-              .append(n / 1000.0 + b.length()).append('\n');
+          sb.append("write,")
+              .append(t)
+              .append(',')
+              .append(n)
+              .append(',')
+              .append(b)
+              .append(',')
+              .append(n / 1000.0 + b.length())
+              .append('\n');
         }
       }
     }
@@ -221,14 +286,14 @@ class ChartPlannerTest {
     }
     List<ChartSpec> specs = new ChartPlanner().plan(parse(sb.toString()));
     assertEquals(List.of("read-time-vs-b", "read-time-vs-n"), stems(specs));
-    assertEquals(List.of(1e4, 1e5, 1e6, 1e7),
+    assertEquals(
+        List.of(1e4, 1e5, 1e6, 1e7),
         specs.get(1).series().get(0).points().stream().map(Point::x).toList(),
         "not the B sweep's point at N = 2^20");
   }
 
   @Test
-  void plan_withoutSweepColumn_aLineOfNewTypesAtAnotherSetting_isAnotherSweep()
-      throws IOException {
+  void plan_withoutSweepColumn_aLineOfNewTypesAtAnotherSetting_isAnotherSweep() throws IOException {
     // quick.csv's two sort lines: a d sweep of two pairs at N=2^20, then two other pairs at one
     // setting (N=2^14): bars for the second line, not lines against N
     String csv =
@@ -247,9 +312,7 @@ class ChartPlannerTest {
   @Test
   void plan_oneGuessedSweepOfTwoPoints_isDrawn() throws IOException {
     String csv =
-        "experiment,stream,b,elapsed_ms\n"
-            + "read,mapped,4096,2.5\n"
-            + "read,mapped,65536,1.5\n";
+        "experiment,stream,b,elapsed_ms\n" + "read,mapped,4096,2.5\n" + "read,mapped,65536,1.5\n";
     assertEquals(List.of("read-time-vs-b"), stems(new ChartPlanner().plan(parse(csv))));
   }
 
@@ -312,7 +375,9 @@ class ChartPlannerTest {
     List<ChartSpec> specs = planner.plan(parse(csv));
     assertEquals(List.of(), planner.leftOut());
     ChartSpec time = specs.get(0);
-    assertEquals(List.of("channel, fast", "simple, classic", "spark local[2]"), names(time),
+    assertEquals(
+        List.of("channel, fast", "simple, classic", "spark local[2]"),
+        names(time),
         stems(specs).toString());
     assertEquals(90000.0, time.series().get(2).points().get(1).stats().median(), 1e-9);
   }
@@ -339,9 +404,7 @@ class ChartPlannerTest {
   @Test
   void plan_oneTypeOneConfiguration_nothingToCompare() throws IOException {
     String csv =
-        "experiment,stream,n,elapsed_ms\n"
-            + "read,mapped,1000,1.0\n"
-            + "read,mapped,1000,2.0\n";
+        "experiment,stream,n,elapsed_ms\n" + "read,mapped,1000,1.0\n" + "read,mapped,1000,2.0\n";
     ChartPlanner planner = new ChartPlanner();
     assertEquals(List.of(), planner.plan(parse(csv)));
     assertEquals(1, planner.leftOut().size());
@@ -356,29 +419,37 @@ class ChartPlannerTest {
     List<ChartSpec> specs = new ChartPlanner().plan(parse(csv));
     assertEquals(List.of("sort-time-by-sort"), stems(specs));
     assertEquals(List.of("classic", "fast"), names(specs.get(0)));
-    assertEquals(List.of("classic", "fast"),
-        specs.get(0).series().stream().map(Series::key).toList());
+    assertEquals(
+        List.of("classic", "fast"), specs.get(0).series().stream().map(Series::key).toList());
   }
 
   /** Rows of one sort sweep: the merge sort at M = 2^16, d = 16 and the in-memory baseline. */
   private static String algorithmSweep(String... points) {
-    StringBuilder sb = new StringBuilder(
-        "experiment,read_stream,write_stream,preset,n,m,d,algorithm,sweep,elapsed_ms\n");
+    StringBuilder sb =
+        new StringBuilder(
+            "experiment,read_stream,write_stream,preset,n,m,d,algorithm,sweep,elapsed_ms\n");
     for (String p : points) {
       String[] f = p.split(" "); // n m
-      sb.append("sort,channel,channel,classic,").append(f[0]).append(',').append(f[1])
-          .append(",16,merge,p.csv:2,").append(f[0].length() * 10).append('\n');
-      sb.append("sort,channel,channel,classic,").append(f[0])
+      sb.append("sort,channel,channel,classic,")
+          .append(f[0])
+          .append(',')
+          .append(f[1])
+          .append(",16,merge,p.csv:2,")
+          .append(f[0].length() * 10)
+          .append('\n');
+      sb.append("sort,channel,channel,classic,")
+          .append(f[0])
           .append(",,,in-memory,p.csv:2,")
-          .append(f[0].length() * 3).append('\n');
+          .append(f[0].length() * 3)
+          .append('\n');
     }
     return sb.toString();
   }
 
   @Test
   void plan_anNSweepOfBothAlgorithms_isOneChart_withASeriesEach() throws IOException {
-    List<ChartSpec> specs = new ChartPlanner().plan(parse(
-        algorithmSweep("1000 65536", "10000 65536", "100000 65536")));
+    List<ChartSpec> specs =
+        new ChartPlanner().plan(parse(algorithmSweep("1000 65536", "10000 65536", "100000 65536")));
     assertEquals(List.of("sort-time-vs-n"), stems(specs));
     assertEquals(List.of("merge", "in-memory"), names(specs.get(0)));
     assertEquals(3, specs.get(0).series().get(1).points().size());
@@ -386,8 +457,9 @@ class ChartPlannerTest {
 
   @Test
   void plan_anMSweepOfTheMergeSort_showsTheInMemoryBaselineAsAFlatLine() throws IOException {
-    List<ChartSpec> specs = new ChartPlanner().plan(parse(
-        algorithmSweep("100000 1000", "100000 10000", "100000 100000")));
+    List<ChartSpec> specs =
+        new ChartPlanner()
+            .plan(parse(algorithmSweep("100000 1000", "100000 10000", "100000 100000")));
     assertEquals(List.of("sort-time-vs-m"), stems(specs));
     assertEquals(List.of("channel", "in-memory, no M"), names(specs.get(0)));
     assertTrue(specs.get(0).series().get(1).flat());
@@ -400,23 +472,34 @@ class ChartPlannerTest {
    */
   @Test
   void plan_mergeThenInMemoryThenSparkInOneSweep_plansEveryRow() throws IOException {
-    StringBuilder sb = new StringBuilder("experiment,read_stream,write_stream,preset,n,m,d,b,"
-        + "algorithm,engine,master,sweep,elapsed_ms\n");
+    StringBuilder sb =
+        new StringBuilder(
+            "experiment,read_stream,write_stream,preset,n,m,d,b,"
+                + "algorithm,engine,master,sweep,elapsed_ms\n");
     for (long n : new long[] {1000, 10000, 100000}) {
-      sb.append("sort,channel,channel,classic,").append(n).append(",65536,16,65536,merge,secmem,,"
-          + "p.csv:2,").append(n / 100).append('\n');
+      sb.append("sort,channel,channel,classic,")
+          .append(n)
+          .append(",65536,16,65536,merge,secmem,," + "p.csv:2,")
+          .append(n / 100)
+          .append('\n');
     }
     for (long n : new long[] {1000, 10000, 100000}) {
-      sb.append("sort,channel,channel,classic,").append(n).append(",,,65536,in-memory,secmem,,"
-          + "p.csv:2,").append(n / 300).append('\n');
+      sb.append("sort,channel,channel,classic,")
+          .append(n)
+          .append(",,,65536,in-memory,secmem,," + "p.csv:2,")
+          .append(n / 300)
+          .append('\n');
     }
     for (long n : new long[] {1000, 10000, 100000}) {
-      sb.append("sort,,,,").append(n).append(",,,,,spark,local[2],p.csv:2,").append(n / 10)
+      sb.append("sort,,,,")
+          .append(n)
+          .append(",,,,,spark,local[2],p.csv:2,")
+          .append(n / 10)
           .append('\n');
     }
     List<ChartSpec> specs = new ChartPlanner().plan(parse(sb.toString()));
     ChartSpec time = chart(specs, "sort-time-vs-n");
-    assertEquals(9, time.series().stream().mapToInt(x -> x.points().size()).sum(),
-        names(time).toString());
+    assertEquals(
+        9, time.series().stream().mapToInt(x -> x.points().size()).sum(), names(time).toString());
   }
 }

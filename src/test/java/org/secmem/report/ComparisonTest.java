@@ -38,8 +38,15 @@ class ComparisonTest {
   private static String rows(String stream, String n, double... ms) {
     StringBuilder s = new StringBuilder();
     for (int i = 0; i < ms.length; i++) {
-      s.append("write,").append(stream).append(',').append(n).append(',').append(i + 1)
-          .append(",false,").append(ms[i]).append('\n');
+      s.append("write,")
+          .append(stream)
+          .append(',')
+          .append(n)
+          .append(',')
+          .append(i + 1)
+          .append(",false,")
+          .append(ms[i])
+          .append('\n');
     }
     return s.toString();
   }
@@ -58,8 +65,10 @@ class ComparisonTest {
 
   @Test
   void clearlySeparatedSamples_areSlower_theIntervalExcludesOne() throws IOException {
-    Comparison c = compare(HEADER + rows("simple", "100", 10, 11, 10.5, 10.2, 9.8),
-        HEADER + rows("simple", "100", 20, 21, 20.5, 20.2, 19.8));
+    Comparison c =
+        compare(
+            HEADER + rows("simple", "100", 10, 11, 10.5, 10.2, 9.8),
+            HEADER + rows("simple", "100", 20, 21, 20.5, 20.2, 19.8));
     Comparison.Row r = c.rows().get(0);
     assertEquals(Verdict.SLOWER, r.verdict());
     assertEquals(20.2 / 10.2, r.ratio(), 1e-12);
@@ -75,19 +84,33 @@ class ComparisonTest {
     // A preset fixes its merger and B: the label names the preset and what else varies (sync).
     String header = "experiment,preset,merger,b,sync,rep,warmup,elapsed_ms\n";
     StringBuilder rows = new StringBuilder(header);
-    for (String[] c : new String[][] {{"classic", "priority-queue", "65536"},
-        {"fast", "radix", "1048576"}}) {
+    for (String[] c :
+        new String[][] {{"classic", "priority-queue", "65536"}, {"fast", "radix", "1048576"}}) {
       for (String sync : List.of("false", "true")) {
         for (int rep = 1; rep <= 3; rep++) {
-          rows.append("sort,").append(c[0]).append(',').append(c[1]).append(',').append(c[2])
-              .append(',').append(sync).append(',').append(rep).append(",false,")
-              .append(100 + rep).append('\n');
+          rows.append("sort,")
+              .append(c[0])
+              .append(',')
+              .append(c[1])
+              .append(',')
+              .append(c[2])
+              .append(',')
+              .append(sync)
+              .append(',')
+              .append(rep)
+              .append(",false,")
+              .append(100 + rep)
+              .append('\n');
         }
       }
     }
     Comparison c = compare(rows.toString(), rows.toString());
-    assertEquals(List.of("preset=classic sync=false", "preset=classic sync=true",
-        "preset=fast sync=false", "preset=fast sync=true"),
+    assertEquals(
+        List.of(
+            "preset=classic sync=false",
+            "preset=classic sync=true",
+            "preset=fast sync=false",
+            "preset=fast sync=true"),
         c.rows().stream().map(Comparison.Row::label).toList());
   }
 
@@ -99,8 +122,10 @@ class ComparisonTest {
     for (int trial = 0; trial < 40; trial++) {
       double[] base = gaussian(random, 15, 100, 5);
       double[] next = gaussian(random, 15, 130, 6.5);
-      Comparison.Row r = compare(HEADER + rows("simple", "1", base),
-          HEADER + rows("simple", "1", next)).rows().get(0);
+      Comparison.Row r =
+          compare(HEADER + rows("simple", "1", base), HEADER + rows("simple", "1", next))
+              .rows()
+              .get(0);
       covered += r.low() <= 1.3 && 1.3 <= r.high() ? 1 : 0;
       significant += r.verdict() == Verdict.SLOWER ? 1 : 0;
     }
@@ -114,8 +139,12 @@ class ComparisonTest {
     Random random = new Random(5);
     int flagged = 0;
     for (int trial = 0; trial < 100; trial++) {
-      Comparison.Row r = compare(HEADER + rows("simple", "1", gaussian(random, 10, 50, 5)),
-          HEADER + rows("simple", "1", gaussian(random, 10, 50, 5))).rows().get(0);
+      Comparison.Row r =
+          compare(
+                  HEADER + rows("simple", "1", gaussian(random, 10, 50, 5)),
+                  HEADER + rows("simple", "1", gaussian(random, 10, 50, 5)))
+              .rows()
+              .get(0);
       assertTrue(r.low() <= r.high());
       flagged += r.verdict() == Verdict.UNCHANGED ? 0 : 1;
     }
@@ -152,28 +181,31 @@ class ComparisonTest {
 
   @Test
   void configurationsOnOneSide_areListed_notDropped() throws IOException {
-    Comparison c = compare(
-        HEADER + rows("simple", "100", 1, 2, 3) + rows("simple", "200", 1, 2, 3),
-        HEADER + rows("simple", "100", 1, 2, 3) + rows("simple", "300", 1, 2, 3));
-    assertEquals(List.of(Verdict.UNCHANGED, Verdict.ONLY_BASE, Verdict.ONLY_NEW),
+    Comparison c =
+        compare(
+            HEADER + rows("simple", "100", 1, 2, 3) + rows("simple", "200", 1, 2, 3),
+            HEADER + rows("simple", "100", 1, 2, 3) + rows("simple", "300", 1, 2, 3));
+    assertEquals(
+        List.of(Verdict.UNCHANGED, Verdict.ONLY_BASE, Verdict.ONLY_NEW),
         c.rows().stream().map(Comparison.Row::verdict).toList());
-    assertEquals(List.of("N=100", "N=200", "N=300"),
-        c.rows().stream().map(Comparison.Row::label).toList());
+    assertEquals(
+        List.of("N=100", "N=200", "N=300"), c.rows().stream().map(Comparison.Row::label).toList());
     assertNull(c.rows().get(1).next());
     assertNull(c.rows().get(2).base());
     assertEquals(1, c.summary().onlyBase());
     assertEquals(1, c.summary().onlyNew());
-    assertTrue(c.summary().line("x").endsWith("; 1 only in BASE, 1 only in NEW"),
-        c.summary().line("x"));
+    assertTrue(
+        c.summary().line("x").endsWith("; 1 only in BASE, 1 only in NEW"), c.summary().line("x"));
   }
 
   @Test
   void aColumnOnlyNewHas_withOneValuePerConfiguration_isLeftOutOfTheMatch() throws IOException {
-    String next = "experiment,stream,n,rep,warmup,elapsed_ms,preset\n"
-        + "write,simple,100,1,false,5,fast\nwrite,simple,100,2,false,5,fast\n"
-        + "write,simple,200,1,false,5,fast\nwrite,simple,200,2,false,5,fast\n";
-    Comparison c = compare(HEADER + rows("simple", "100", 10, 10) + rows("simple", "200", 5, 5),
-        next);
+    String next =
+        "experiment,stream,n,rep,warmup,elapsed_ms,preset\n"
+            + "write,simple,100,1,false,5,fast\nwrite,simple,100,2,false,5,fast\n"
+            + "write,simple,200,1,false,5,fast\nwrite,simple,200,2,false,5,fast\n";
+    Comparison c =
+        compare(HEADER + rows("simple", "100", 10, 10) + rows("simple", "200", 5, 5), next);
     assertFalse(c.keyColumns().contains("preset"));
     assertEquals(2, c.rows().size());
     assertEquals(0.5, c.rows().get(0).ratio(), 1e-12);
@@ -181,31 +213,42 @@ class ComparisonTest {
   }
 
   @Test
-  void aColumnOnlyNewHas_withSeveralValuesInAConfiguration_isRefused_namingIt()
-      throws IOException {
-    String next = "experiment,stream,n,rep,warmup,elapsed_ms,preset\n"
-        + "write,simple,100,1,false,5,fast\nwrite,simple,100,2,false,5,classic\n";
-    IncomparableResultsException e = assertThrows(IncomparableResultsException.class,
-        () -> compare(HEADER + rows("simple", "100", 10, 10), next));
-    assertTrue(e.getMessage().startsWith("new.csv: column 'preset' is only in NEW"),
-        e.getMessage());
+  void aColumnOnlyNewHas_withSeveralValuesInAConfiguration_isRefused_namingIt() throws IOException {
+    String next =
+        "experiment,stream,n,rep,warmup,elapsed_ms,preset\n"
+            + "write,simple,100,1,false,5,fast\nwrite,simple,100,2,false,5,classic\n";
+    IncomparableResultsException e =
+        assertThrows(
+            IncomparableResultsException.class,
+            () -> compare(HEADER + rows("simple", "100", 10, 10), next));
+    assertTrue(
+        e.getMessage().startsWith("new.csv: column 'preset' is only in NEW"), e.getMessage());
     assertTrue(e.getMessage().contains("(classic, fast)"), e.getMessage());
     assertTrue(e.getMessage().contains("--by preset=:classic"), e.getMessage());
 
     // and what the message says works
-    Comparison c = Comparison.of(parse("base.csv", HEADER + rows("simple", "100", 10, 10)),
-        parse("new.csv", next), new Comparison.By("preset", "", "fast"), 0.95);
+    Comparison c =
+        Comparison.of(
+            parse("base.csv", HEADER + rows("simple", "100", 10, 10)),
+            parse("new.csv", next),
+            new Comparison.By("preset", "", "fast"),
+            0.95);
     assertEquals(1, c.rows().size());
     assertEquals(0.5, c.rows().get(0).ratio(), 1e-12);
   }
 
   @Test
   void by_withValues_comparesTwoPartsOfOneFile() throws IOException {
-    RawResults one = parse("r.csv", HEADER + rows("buffered", "100", 10, 11, 10)
-        + rows("user-buffer", "100", 5, 5.5, 5) + rows("buffered", "200", 20, 20, 21)
-        + rows("user-buffer", "200", 30, 31, 30));
-    Comparison c = Comparison.of(one, one,
-        new Comparison.By("stream", "buffered", "user-buffer"), 0.95);
+    RawResults one =
+        parse(
+            "r.csv",
+            HEADER
+                + rows("buffered", "100", 10, 11, 10)
+                + rows("user-buffer", "100", 5, 5.5, 5)
+                + rows("buffered", "200", 20, 20, 21)
+                + rows("user-buffer", "200", 30, 31, 30));
+    Comparison c =
+        Comparison.of(one, one, new Comparison.By("stream", "buffered", "user-buffer"), 0.95);
     assertFalse(c.keyColumns().contains("stream"));
     assertEquals(List.of("N=100", "N=200"), c.rows().stream().map(Comparison.Row::label).toList());
     assertEquals(Verdict.FASTER, c.rows().get(0).verdict());
@@ -219,12 +262,15 @@ class ComparisonTest {
   @Test
   void by_aColumnEmptyOnOneSide_meetsEveryValueOfTheOther() throws IOException {
     String h = "experiment,stream,n,b,rep,warmup,elapsed_ms\n";
-    RawResults one = parse("r.csv", h
-        + "write,buffered,100,,1,false,10\nwrite,buffered,100,,2,false,10\n"
-        + "write,user-buffer,100,4096,1,false,5\nwrite,user-buffer,100,4096,2,false,5\n"
-        + "write,user-buffer,100,65536,1,false,4\nwrite,user-buffer,100,65536,2,false,4\n");
-    Comparison c = Comparison.of(one, one,
-        new Comparison.By("stream", "buffered", "user-buffer"), 0.95);
+    RawResults one =
+        parse(
+            "r.csv",
+            h
+                + "write,buffered,100,,1,false,10\nwrite,buffered,100,,2,false,10\n"
+                + "write,user-buffer,100,4096,1,false,5\nwrite,user-buffer,100,4096,2,false,5\n"
+                + "write,user-buffer,100,65536,1,false,4\nwrite,user-buffer,100,65536,2,false,4\n");
+    Comparison c =
+        Comparison.of(one, one, new Comparison.By("stream", "buffered", "user-buffer"), 0.95);
     assertEquals(List.of("B=4K", "B=64K"), c.rows().stream().map(Comparison.Row::label).toList());
     assertEquals(0.5, c.rows().get(0).ratio(), 1e-12);
     assertEquals(0.4, c.rows().get(1).ratio(), 1e-12);
@@ -234,34 +280,47 @@ class ComparisonTest {
   @Test
   void by_anUnknownColumn_orAValueNotThere_isRefused_namingFileColumnAndValues()
       throws IOException {
-    RawResults one = parse("r.csv", HEADER + rows("buffered", "100", 10, 11)
-        + rows("simple", "100", 5, 6));
-    IncomparableResultsException unknown = assertThrows(IncomparableResultsException.class,
-        () -> Comparison.of(one, one, new Comparison.By("strem", "a", "b"), 0.95));
-    assertTrue(unknown.getMessage().contains("no configuration column 'strem' in r.csv"),
+    RawResults one =
+        parse("r.csv", HEADER + rows("buffered", "100", 10, 11) + rows("simple", "100", 5, 6));
+    IncomparableResultsException unknown =
+        assertThrows(
+            IncomparableResultsException.class,
+            () -> Comparison.of(one, one, new Comparison.By("strem", "a", "b"), 0.95));
+    assertTrue(
+        unknown.getMessage().contains("no configuration column 'strem' in r.csv"),
         unknown.getMessage());
     assertTrue(unknown.getMessage().contains("experiment, stream, n"), unknown.getMessage());
-    IncomparableResultsException value = assertThrows(IncomparableResultsException.class,
-        () -> Comparison.of(one, one, new Comparison.By("stream", "buffered", "mapped"), 0.95));
-    assertEquals("r.csv: no measured row with stream=mapped; stream there is one of: buffered,"
-        + " simple", value.getMessage());
+    IncomparableResultsException value =
+        assertThrows(
+            IncomparableResultsException.class,
+            () -> Comparison.of(one, one, new Comparison.By("stream", "buffered", "mapped"), 0.95));
+    assertEquals(
+        "r.csv: no measured row with stream=mapped; stream there is one of: buffered," + " simple",
+        value.getMessage());
   }
 
   @Test
   void by_withoutValues_leavesTheColumnOutOfTheMatch() throws IOException {
     String h = "experiment,preset,n,rep,warmup,elapsed_ms\n";
-    Comparison c = Comparison.of(
-        parse("classic.csv", h + "sort,classic,100,1,false,10\nsort,classic,100,2,false,10\n"),
-        parse("fast.csv", h + "sort,fast,100,1,false,4\nsort,fast,100,2,false,4\n"),
-        new Comparison.By("preset", null, null), 0.95);
+    Comparison c =
+        Comparison.of(
+            parse("classic.csv", h + "sort,classic,100,1,false,10\nsort,classic,100,2,false,10\n"),
+            parse("fast.csv", h + "sort,fast,100,1,false,4\nsort,fast,100,2,false,4\n"),
+            new Comparison.By("preset", null, null),
+            0.95);
     assertEquals(0.4, c.rows().get(0).ratio(), 1e-12);
   }
 
   @Test
   void noConfigurationInCommon_isRefused_namingTheColumnThatDiffers() throws IOException {
-    IncomparableResultsException e = assertThrows(IncomparableResultsException.class,
-        () -> compare(HEADER + rows("simple", "100", 1, 2), HEADER + rows("mapped", "100", 1, 2)));
-    assertTrue(e.getMessage().startsWith("new.csv: no configuration in common with base.csv"),
+    IncomparableResultsException e =
+        assertThrows(
+            IncomparableResultsException.class,
+            () ->
+                compare(
+                    HEADER + rows("simple", "100", 1, 2), HEADER + rows("mapped", "100", 1, 2)));
+    assertTrue(
+        e.getMessage().startsWith("new.csv: no configuration in common with base.csv"),
         e.getMessage());
     assertTrue(e.getMessage().contains("stream (BASE: simple; NEW: mapped)"), e.getMessage());
     assertTrue(e.getMessage().contains("--by"), e.getMessage());
@@ -269,29 +328,39 @@ class ComparisonTest {
 
   @Test
   void aFileWithWarmUpsOnly_isRefused() throws IOException {
-    IncomparableResultsException e = assertThrows(IncomparableResultsException.class,
-        () -> compare(HEADER + "write,simple,1,0,true,5\n", HEADER + rows("simple", "1", 1, 2)));
+    IncomparableResultsException e =
+        assertThrows(
+            IncomparableResultsException.class,
+            () ->
+                compare(HEADER + "write,simple,1,0,true,5\n", HEADER + rows("simple", "1", 1, 2)));
     assertEquals("base.csv: no measured row to compare (1 warm-up rows only)", e.getMessage());
   }
 
   @Test
   void geometricMean_ofHalfAndDouble_isOne() throws IOException {
-    Comparison c = compare(HEADER + rows("simple", "1", 10, 10) + rows("simple", "2", 10, 10),
-        HEADER + rows("simple", "1", 5, 5) + rows("simple", "2", 20, 20));
+    Comparison c =
+        compare(
+            HEADER + rows("simple", "1", 10, 10) + rows("simple", "2", 10, 10),
+            HEADER + rows("simple", "1", 5, 5) + rows("simple", "2", 20, 20));
     assertEquals(1.0, c.summary().geometricMean(), 1e-12);
-    assertTrue(c.summary().line("x").startsWith("geometric mean of ratios 1.000"),
-        c.summary().line("x"));
+    assertTrue(
+        c.summary().line("x").startsWith("geometric mean of ratios 1.000"), c.summary().line("x"));
   }
 
   @Property(tries = 60)
   void ratio_isTheRatioOfMedians_andTheCountsAddUp(
       @ForAll @Size(min = 1, max = 12) List<@DoubleRange(min = 0.5, max = 500) Double> base,
       @ForAll @Size(min = 1, max = 12) List<@DoubleRange(min = 0.5, max = 500) Double> next,
-      @ForAll @IntRange(min = 80, max = 99) int percent) throws IOException {
+      @ForAll @IntRange(min = 80, max = 99) int percent)
+      throws IOException {
     double[] b = base.stream().mapToDouble(Double::doubleValue).toArray();
     double[] n = next.stream().mapToDouble(Double::doubleValue).toArray();
-    Comparison c = Comparison.of(parse("b", HEADER + rows("simple", "1", b)),
-        parse("n", HEADER + rows("simple", "1", n)), null, percent / 100.0);
+    Comparison c =
+        Comparison.of(
+            parse("b", HEADER + rows("simple", "1", b)),
+            parse("n", HEADER + rows("simple", "1", n)),
+            null,
+            percent / 100.0);
     Comparison.Row r = c.rows().get(0);
     assertEquals(Statistics.of(n).median() / Statistics.of(b).median(), r.ratio(), 1e-9);
     if (b.length >= 2 && n.length >= 2) {
@@ -316,9 +385,11 @@ class ComparisonTest {
   void compareCsv_headerIsSealed() throws IOException {
     StringBuilder out = new StringBuilder();
     ComparisonFile.write(sample(), out);
-    assertEquals("experiment,stream,n,configuration,present_in,base_runs,base_median_ms,"
-        + "base_mad_ms,new_runs,new_median_ms,new_mad_ms,ratio,ratio_low,ratio_high,level,"
-        + "verdict,base_file,new_file,compared_by", out.toString().lines().findFirst().get());
+    assertEquals(
+        "experiment,stream,n,configuration,present_in,base_runs,base_median_ms,"
+            + "base_mad_ms,new_runs,new_median_ms,new_mad_ms,ratio,ratio_low,ratio_high,level,"
+            + "verdict,base_file,new_file,compared_by",
+        out.toString().lines().findFirst().get());
   }
 
   @Test
@@ -330,10 +401,19 @@ class ComparisonTest {
       Comparison c = sample();
       ComparisonFile.write(c, file);
       List<String> lines = Files.readAllLines(file);
-      assertTrue(lines.get(1).startsWith("write,simple,100,N=100,both,3,10.500,0.500,3,5.250,"
-          + "0.250,0.500000,"), lines.get(1));
-      assertTrue(lines.get(2).startsWith("write,simple,200,N=200,base,3,2.000,1.000,,,,,,,0.950,"
-          + "only_in_base,base.csv,new.csv,"), lines.get(2));
+      assertTrue(
+          lines
+              .get(1)
+              .startsWith(
+                  "write,simple,100,N=100,both,3,10.500,0.500,3,5.250," + "0.250,0.500000,"),
+          lines.get(1));
+      assertTrue(
+          lines
+              .get(2)
+              .startsWith(
+                  "write,simple,200,N=200,base,3,2.000,1.000,,,,,,,0.950,"
+                      + "only_in_base,base.csv,new.csv,"),
+          lines.get(2));
       assertTrue(lines.get(3).contains(",new,,,,3,2.000,1.000,"), lines.get(3));
       ComparisonFile.Contents back = ComparisonFile.read(file);
       assertEquals("base.csv", back.baseFile());
@@ -341,8 +421,8 @@ class ComparisonTest {
       assertEquals(c.rows().size(), back.rows().size());
       assertEquals(c.rows().get(0).verdict(), back.rows().get(0).verdict());
       assertEquals(c.rows().get(0).label(), back.rows().get(0).label());
-      assertEquals(Comparison.Summary.of(c.rows()).line("x"),
-          Comparison.Summary.of(back.rows()).line("x"));
+      assertEquals(
+          Comparison.Summary.of(c.rows()).line("x"), Comparison.Summary.of(back.rows()).line("x"));
     } finally {
       Locale.setDefault(saved);
     }
@@ -360,12 +440,14 @@ class ComparisonTest {
   void chart_isWrittenAsPngAndSvg_withItsTitleAndTheVerdicts() throws IOException {
     System.setProperty("java.awt.headless", "true");
     List<Path> files = ComparisonChart.write(sample(), dir.resolve("charts"));
-    assertEquals(List.of(dir.resolve("charts/compare-ratio.png"),
-        dir.resolve("charts/compare-ratio.svg")), files);
+    assertEquals(
+        List.of(dir.resolve("charts/compare-ratio.png"), dir.resolve("charts/compare-ratio.svg")),
+        files);
     assertTrue(Files.size(files.get(0)) > 1000);
     String svg = Files.readString(files.get(1));
-    assertTrue(svg.contains("<title>NEW / BASE median time per configuration (95% interval)"
-        + "</title>"), svg);
+    assertTrue(
+        svg.contains("<title>NEW / BASE median time per configuration (95% interval)" + "</title>"),
+        svg);
     assertTrue(svg.contains("2.00× faster"), svg);
     assertTrue(svg.contains("1 only in BASE, 1 only in NEW (not drawn)"), svg);
   }
@@ -377,7 +459,8 @@ class ComparisonTest {
     List<Double> logs = new ArrayList<>();
     ticks.forEach(t -> logs.add(Math.log(t)));
     for (int i = 1; i < logs.size(); i++) {
-      assertTrue((logs.get(i) - logs.get(i - 1)) / (Math.log(2.5) - Math.log(0.09)) * 500 >= 44,
+      assertTrue(
+          (logs.get(i) - logs.get(i - 1)) / (Math.log(2.5) - Math.log(0.09)) * 500 >= 44,
           ticks.toString());
     }
   }
@@ -392,8 +475,10 @@ class ComparisonTest {
     String row = lines.get(header + 2);
     assertTrue(head.startsWith("configuration"), head);
     assertTrue(row.startsWith("N=100"), row);
-    assertEquals(head.indexOf("NEW/BASE") + "NEW/BASE".length(),
-        row.indexOf("0.500") + "0.500".length(), head + "\n" + row);
+    assertEquals(
+        head.indexOf("NEW/BASE") + "NEW/BASE".length(),
+        row.indexOf("0.500") + "0.500".length(),
+        head + "\n" + row);
     assertTrue(row.endsWith("2.00× faster"), row);
     assertTrue(lines.stream().anyMatch(l -> l.startsWith("N=200") && l.endsWith("only in BASE")));
   }

@@ -76,8 +76,9 @@ class CsvTailTest {
   }
 
   @Property(tries = 300)
-  void agreesWithTheParser_onRowsCutAnywhere(@ForAll("csv") String csv,
-      @ForAll @IntRange(min = 0, max = 1000) int cutPermille) throws IOException {
+  void agreesWithTheParser_onRowsCutAnywhere(
+      @ForAll("csv") String csv, @ForAll @IntRange(min = 0, max = 1000) int cutPermille)
+      throws IOException {
     String text = csv.substring(0, csv.length() * cutPermille / 1000);
     CsvTail t = tail(text);
     CSVFormat format = CSVFormat.RFC4180.builder().setIgnoreEmptyLines(true).build();
@@ -102,18 +103,30 @@ class CsvTailTest {
   @Provide
   Arbitrary<String> csv() {
     Arbitrary<String> unquoted = Arbitraries.strings().withChars("ab1 ").ofMaxLength(4);
-    Arbitrary<String> quoted = Arbitraries.strings().withChars("ab,\n").ofMaxLength(4)
-        .map(s -> "\"" + s.replace("b", "\"\"") + "\"");
+    Arbitrary<String> quoted =
+        Arbitraries.strings()
+            .withChars("ab,\n")
+            .ofMaxLength(4)
+            .map(s -> "\"" + s.replace("b", "\"\"") + "\"");
     Arbitrary<String> cell = Arbitraries.oneOf(unquoted, quoted);
     Arbitrary<String> row = cell.list().ofMinSize(1).ofMaxSize(5).map(c -> String.join(",", c));
     Arbitrary<String> end = Arbitraries.of("\r\n", "\n");
-    return Arbitraries.lazy(() -> row.list().ofMinSize(1).ofMaxSize(5).flatMap(rows ->
-        end.list().ofSize(rows.size()).map(ends -> {
-          StringBuilder s = new StringBuilder();
-          for (int i = 0; i < rows.size(); i++) {
-            s.append(rows.get(i)).append(ends.get(i));
-          }
-          return s.toString();
-        })));
+    return Arbitraries.lazy(
+        () ->
+            row.list()
+                .ofMinSize(1)
+                .ofMaxSize(5)
+                .flatMap(
+                    rows ->
+                        end.list()
+                            .ofSize(rows.size())
+                            .map(
+                                ends -> {
+                                  StringBuilder s = new StringBuilder();
+                                  for (int i = 0; i < rows.size(); i++) {
+                                    s.append(rows.get(i)).append(ends.get(i));
+                                  }
+                                  return s.toString();
+                                })));
   }
 }

@@ -64,7 +64,8 @@ class DriftTest {
     for (int c = 0; c < 12; c++) {
       double base = 10 + c;
       slowing.add(List.of(base, base * 1.2, base * 1.5));
-      mixed.add(List.of(base, base * (1 + 0.3 * r.nextGaussian()), base * (c % 2 == 0 ? 1.3 : 0.75)));
+      mixed.add(
+          List.of(base, base * (1 + 0.3 * r.nextGaussian()), base * (c % 2 == 0 ? 1.3 : 0.75)));
     }
     Drift.Sweep s = Drift.ofSweep(slowing).orElseThrow();
     assertEquals(12, s.slower());

@@ -17,12 +17,20 @@ class DriftWarningsTest {
     StringBuilder csv = new StringBuilder(HEADER);
     for (int round = 1; round <= 4; round++) {
       if (sentinel) {
-        csv.append("write,simple,7,").append(round).append(",false,")
-            .append(10 * (1 + slow * round)).append(",true\n");
+        csv.append("write,simple,7,")
+            .append(round)
+            .append(",false,")
+            .append(10 * (1 + slow * round))
+            .append(",true\n");
       }
       for (int c = 1; c <= 12; c++) {
-        csv.append("write,simple,").append(1000 * c).append(',').append(round).append(",false,")
-            .append(c * (1 + slow * round)).append(",\n");
+        csv.append("write,simple,")
+            .append(1000 * c)
+            .append(',')
+            .append(round)
+            .append(",false,")
+            .append(c * (1 + slow * round))
+            .append(",\n");
       }
     }
     return RawResults.parse("s.csv", new StringReader(csv.toString()));
@@ -33,8 +41,11 @@ class DriftWarningsTest {
     List<String> lines = DriftWarnings.of(sweep(0.2, false));
     assertEquals(1, lines.size(), lines.toString());
     String w = lines.get(0);
-    assertTrue(w.startsWith("drift: the configurations' last runs were slower than their first:"
-        + " 12 of 12 slower"), w);
+    assertTrue(
+        w.startsWith(
+            "drift: the configurations' last runs were slower than their first:"
+                + " 12 of 12 slower"),
+        w);
     assertTrue(w.contains("p = 0.00049"), w);
     assertTrue(w.contains("left something behind"), w);
   }
@@ -50,10 +61,15 @@ class DriftWarningsTest {
     assertEquals(48, raw.rows().size());
     assertEquals(4, raw.sentinels().size());
     String line = DriftWarnings.sentinel(raw).orElseThrow();
-    assertTrue(line.startsWith("sentinel write stream=simple n=7: 4 runs over the sweep, first"
-        + " 12.500 ms, last 20.000 ms (+60%)"), line);
-    assertTrue(DriftWarnings.of(raw).stream().anyMatch(l -> l.startsWith(
-        "drift: the sentinel ran 60% slower")), DriftWarnings.of(raw).toString());
+    assertTrue(
+        line.startsWith(
+            "sentinel write stream=simple n=7: 4 runs over the sweep, first"
+                + " 12.500 ms, last 20.000 ms (+60%)"),
+        line);
+    assertTrue(
+        DriftWarnings.of(raw).stream()
+            .anyMatch(l -> l.startsWith("drift: the sentinel ran 60% slower")),
+        DriftWarnings.of(raw).toString());
     assertTrue(DriftWarnings.sentinel(sweep(0.25, false)).isEmpty());
   }
 
@@ -71,8 +87,7 @@ class DriftWarningsTest {
   private static RawResults sentinels(double... ms) throws IOException {
     StringBuilder csv = new StringBuilder(HEADER);
     for (int i = 0; i < ms.length; i++) {
-      csv.append("write,simple,7,").append(i + 1).append(",false,").append(ms[i])
-          .append(",true\n");
+      csv.append("write,simple,7,").append(i + 1).append(",false,").append(ms[i]).append(",true\n");
     }
     return RawResults.parse("s.csv", new StringReader(csv.toString()));
   }

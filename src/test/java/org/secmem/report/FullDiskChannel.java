@@ -116,14 +116,12 @@ final class FullDiskChannel extends FileChannel {
   }
 
   @Override
-  public long transferTo(long position, long count, WritableByteChannel target)
-      throws IOException {
+  public long transferTo(long position, long count, WritableByteChannel target) throws IOException {
     return delegate.transferTo(position, count, target);
   }
 
   @Override
-  public long transferFrom(ReadableByteChannel src, long position, long count)
-      throws IOException {
+  public long transferFrom(ReadableByteChannel src, long position, long count) throws IOException {
     throw new UnsupportedOperationException("transferFrom: results are only appended");
   }
 

@@ -8,10 +8,10 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.nio.file.StandardOpenOption;
 
 /** The raw results reader names every line it leaves out, and keeps the rows that are fine. */
 class MalformedResultsTest {
@@ -30,58 +30,73 @@ class MalformedResultsTest {
 
   @Test
   void aCellTooMany_onEveryRow_leavesEachOutByLine() throws IOException {
-    RawResults raw = parse(HEADER + "read,mapped,64,1,false,1.5,x\r\n"
-        + "read,mapped,128,1,false,2.5,x\r\n");
+    RawResults raw =
+        parse(HEADER + "read,mapped,64,1,false,1.5,x\r\n" + "read,mapped,128,1,false,2.5,x\r\n");
     assertEquals(List.of(), raw.rows());
-    assertEquals(List.of("x.csv:2: 7 cells where the header has 6 (1 too many)",
-        "x.csv:3: 7 cells where the header has 6 (1 too many)"), problems(raw));
+    assertEquals(
+        List.of(
+            "x.csv:2: 7 cells where the header has 6 (1 too many)",
+            "x.csv:3: 7 cells where the header has 6 (1 too many)"),
+        problems(raw));
   }
 
   @Test
   void oneBadLine_amongGoodOnes_onlyItIsLeftOut() throws IOException {
-    RawResults raw = parse(HEADER + "read,mapped,64,1,false,1.5\r\n"
-        + "read,mapped,128,1,false,NaN\r\n"
-        + "\r\n"
-        + "read,mapped,256,1,maybe,2.5\r\n"
-        + ",mapped,512,1,false,2.5\r\n"
-        + "read,mapped,4K,1,false,2.5\r\n"
-        + "read,mapped,1024,1,false,3.5\r\n"
-        + "read,mapped,2048,1,fa");
+    RawResults raw =
+        parse(
+            HEADER
+                + "read,mapped,64,1,false,1.5\r\n"
+                + "read,mapped,128,1,false,NaN\r\n"
+                + "\r\n"
+                + "read,mapped,256,1,maybe,2.5\r\n"
+                + ",mapped,512,1,false,2.5\r\n"
+                + "read,mapped,4K,1,false,2.5\r\n"
+                + "read,mapped,1024,1,false,3.5\r\n"
+                + "read,mapped,2048,1,fa");
     assertEquals(List.of(2L, 8L), raw.rows().stream().map(RawRow::line).toList());
-    assertEquals(List.of(
-        "x.csv:3: elapsed_ms: 'NaN' is not a number",
-        "x.csv:5: warmup: 'maybe' is neither true nor false",
-        "x.csv:6: experiment: empty",
-        "x.csv:7: b: '4K' is not a number",
-        "x.csv:9: 5 cells where the header has 6, and no line break at the end: cut off (the"
-            + " writer stopped mid-row: a crash, or a full disk?)"), problems(raw));
+    assertEquals(
+        List.of(
+            "x.csv:3: elapsed_ms: 'NaN' is not a number",
+            "x.csv:5: warmup: 'maybe' is neither true nor false",
+            "x.csv:6: experiment: empty",
+            "x.csv:7: b: '4K' is not a number",
+            "x.csv:9: 5 cells where the header has 6, and no line break at the end: cut off (the"
+                + " writer stopped mid-row: a crash, or a full disk?)"),
+        problems(raw));
   }
 
   @Test
   void aNegativeMeasurementOrParameter_isLeftOut_namingTheCell() throws IOException {
-    RawResults raw = parse("experiment,stream,b,rep,warmup,elapsed_ns,mib_per_s,bytes\r\n"
-        + "read,mapped,64,1,false,1500,2.5,4096\r\n"
-        + "read,mapped,64,2,false,-5,2.5,4096\r\n"
-        + "read,mapped,64,3,false,1500,-2.5,4096\r\n"
-        + "read,mapped,64,4,false,1500,2.5,-1e3\r\n"
-        + "read,mapped,-64,5,false,1500,2.5,4096\r\n"
-        + "read,mapped,64,6,false,-0,0,0\r\n");
+    RawResults raw =
+        parse(
+            "experiment,stream,b,rep,warmup,elapsed_ns,mib_per_s,bytes\r\n"
+                + "read,mapped,64,1,false,1500,2.5,4096\r\n"
+                + "read,mapped,64,2,false,-5,2.5,4096\r\n"
+                + "read,mapped,64,3,false,1500,-2.5,4096\r\n"
+                + "read,mapped,64,4,false,1500,2.5,-1e3\r\n"
+                + "read,mapped,-64,5,false,1500,2.5,4096\r\n"
+                + "read,mapped,64,6,false,-0,0,0\r\n");
     assertEquals(List.of(2L, 7L), raw.rows().stream().map(RawRow::line).toList());
-    assertEquals(List.of(
-        "x.csv:3: elapsed_ns: '-5' is negative",
-        "x.csv:4: mib_per_s: '-2.5' is negative",
-        "x.csv:5: bytes: '-1e3' is negative",
-        "x.csv:6: b: '-64' is negative"), problems(raw));
+    assertEquals(
+        List.of(
+            "x.csv:3: elapsed_ns: '-5' is negative",
+            "x.csv:4: mib_per_s: '-2.5' is negative",
+            "x.csv:5: bytes: '-1e3' is negative",
+            "x.csv:6: b: '-64' is negative"),
+        problems(raw));
   }
 
   @Test
-  void aResultsFileWhoseLastRowWasCutOff_namesItAsCutOff_andReadsTheRowsAbove()
-      throws IOException {
+  void aResultsFileWhoseLastRowWasCutOff_namesItAsCutOff_andReadsTheRowsAbove() throws IOException {
     Path f = dir.resolve("r.csv");
     try (RawResultsWriter w = RawResultsWriter.open(f)) {
       for (String when : List.of("t1", "t2")) {
-        w.accept(ResultRow.builder().set(ResultColumn.WHEN, when)
-            .set(ResultColumn.EXPERIMENT, "write").set(ResultColumn.ELAPSED_NS, 1500).build());
+        w.accept(
+            ResultRow.builder()
+                .set(ResultColumn.WHEN, when)
+                .set(ResultColumn.EXPERIMENT, "write")
+                .set(ResultColumn.ELAPSED_NS, 1500)
+                .build());
       }
     }
     // The disk filled up after 10 of the 108 cells of a third row.
@@ -91,8 +106,13 @@ class MalformedResultsTest {
 
     assertEquals(List.of("t1", "t2"), raw.rows().stream().map(r -> r.get("when")).toList());
     int cells = ResultColumn.headers().length;
-    assertEquals(List.of(f + ":4: 10 cells where the header has " + cells + ", and no line break"
-        + " at the end: cut off (the writer stopped mid-row: a crash, or a full disk?)"),
+    assertEquals(
+        List.of(
+            f
+                + ":4: 10 cells where the header has "
+                + cells
+                + ", and no line break"
+                + " at the end: cut off (the writer stopped mid-row: a crash, or a full disk?)"),
         problems(raw));
   }
 
@@ -114,10 +134,16 @@ class MalformedResultsTest {
     RawResults raw = parse(HEADER + "read,mapped,64,1,false,1.5\r\nread,\"mapp");
     assertEquals(1, raw.rows().size());
     assertEquals(1, raw.problems().size());
-    assertTrue(raw.problems().get(0).toString().startsWith("x.csv:3: cannot be parsed"),
+    assertTrue(
+        raw.problems().get(0).toString().startsWith("x.csv:3: cannot be parsed"),
         problems(raw).toString());
-    assertTrue(raw.problems().get(0).toString().endsWith("it is the last line, with no line break"
-        + " at its end: cut off (the writer stopped mid-row: a crash, or a full disk?)"),
+    assertTrue(
+        raw.problems()
+            .get(0)
+            .toString()
+            .endsWith(
+                "it is the last line, with no line break at its end: cut off (the writer stopped"
+                    + " mid-row: a crash, or a full disk?)"),
         problems(raw).toString());
   }
 
@@ -136,17 +162,23 @@ class MalformedResultsTest {
 
   @Test
   void summaryAndCharts_ofAFileWithOneBadLine_useTheOtherRows() throws IOException {
-    Path raw = Files.writeString(dir.resolve("r.csv"), HEADER
-        + "read,mapped,64,1,false,1.5\r\n"
-        + "read,mapped,128,1,false,2.5,oops\r\n"
-        + "read,mapped,256,1,false,3.5\r\n");
+    Path raw =
+        Files.writeString(
+            dir.resolve("r.csv"),
+            HEADER
+                + "read,mapped,64,1,false,1.5\r\n"
+                + "read,mapped,128,1,false,2.5,oops\r\n"
+                + "read,mapped,256,1,false,3.5\r\n");
     List<Path> written = Reports.writeSummaryAndCharts(raw);
     String summary = Files.readString(written.get(0));
     assertTrue(summary.contains("read,mapped,64,1,0,1.500"), summary);
     assertTrue(summary.contains("read,mapped,256,1,0,3.500"), summary);
     assertTrue(written.size() > 1, "a chart of B: " + written);
-    assertEquals(List.of(raw + ":3: left out: 7 cells where the header has 6 (1 too many)",
-        raw + ": 2 of 3 rows used; 1 malformed"), Reports.describeProblems(RawResults.read(raw)));
+    assertEquals(
+        List.of(
+            raw + ":3: left out: 7 cells where the header has 6 (1 too many)",
+            raw + ": 2 of 3 rows used; 1 malformed"),
+        Reports.describeProblems(RawResults.read(raw)));
   }
 
   @Test
@@ -158,7 +190,8 @@ class MalformedResultsTest {
     List<String> lines = Reports.describeProblems(parse(csv.toString()));
     assertEquals(Reports.PROBLEMS_SHOWN + 2, lines.size(), lines.toString());
     assertEquals("x.csv:2: left out: elapsed_ms: 'slow' is not a number", lines.get(0));
-    assertEquals("x.csv: 7 more malformed lines left out (each is named in the log)",
+    assertEquals(
+        "x.csv: 7 more malformed lines left out (each is named in the log)",
         lines.get(Reports.PROBLEMS_SHOWN));
     assertEquals("x.csv: 0 of 12 rows used; 12 malformed", lines.get(Reports.PROBLEMS_SHOWN + 1));
   }

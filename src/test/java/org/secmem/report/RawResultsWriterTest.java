@@ -11,11 +11,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.Collections;
 
 class RawResultsWriterTest {
 
@@ -98,8 +98,11 @@ class RawResultsWriterTest {
   void existingFileWithAUtf8Bom_isAppendedTo_andStaysOneFileWithOneBom() throws IOException {
     Path f = dir.resolve("saved.csv");
     try (RawResultsWriter w = RawResultsWriter.open(f)) {
-      w.accept(ResultRow.builder().set(ResultColumn.WHEN, "t1").set(ResultColumn.EXPERIMENT,
-          "read").build());
+      w.accept(
+          ResultRow.builder()
+              .set(ResultColumn.WHEN, "t1")
+              .set(ResultColumn.EXPERIMENT, "read")
+              .build());
     }
     // Saved again by a spreadsheet as "CSV UTF-8": a byte-order mark before the header.
     byte[] saved = Files.readAllBytes(f);
@@ -112,8 +115,11 @@ class RawResultsWriterTest {
 
     try (RawResultsWriter w = RawResultsWriter.open(f)) {
       assertEquals(new RawResultsWriter.Tally(1, 0), w.tally());
-      w.accept(ResultRow.builder().set(ResultColumn.WHEN, "t2").set(ResultColumn.EXPERIMENT,
-          "write").build());
+      w.accept(
+          ResultRow.builder()
+              .set(ResultColumn.WHEN, "t2")
+              .set(ResultColumn.EXPERIMENT, "write")
+              .build());
     }
 
     String text = Files.readString(f, StandardCharsets.UTF_8);
@@ -133,15 +139,20 @@ class RawResultsWriterTest {
         .build();
   }
 
-  /** A writer of {@code f} whose disk has {@code room} bytes left; the channel goes in {@code ch}. */
-  private static RawResultsWriter onFullDisk(Path f, long room, FullDiskChannel[] ch,
-      boolean truncateFails) throws IOException {
-    return RawResultsWriter.open(f, p -> {
-      FullDiskChannel c = new FullDiskChannel(FileChannel.open(p, StandardOpenOption.WRITE,
-          StandardOpenOption.APPEND), room);
-      ch[0] = truncateFails ? c.failingTruncate() : c;
-      return c;
-    });
+  /**
+   * A writer of {@code f} whose disk has {@code room} bytes left; the channel goes in {@code ch}.
+   */
+  private static RawResultsWriter onFullDisk(
+      Path f, long room, FullDiskChannel[] ch, boolean truncateFails) throws IOException {
+    return RawResultsWriter.open(
+        f,
+        p -> {
+          FullDiskChannel c =
+              new FullDiskChannel(
+                  FileChannel.open(p, StandardOpenOption.WRITE, StandardOpenOption.APPEND), room);
+          ch[0] = truncateFails ? c.failingTruncate() : c;
+          return c;
+        });
   }
 
   @Test
@@ -155,8 +166,8 @@ class RawResultsWriterTest {
       w.accept(row("t2"));
       assertEquals(2, ch[0].writes());
     }
-    assertEquals(List.of("t1", "t2"),
-        RawResults.read(f).rows().stream().map(r -> r.get("when")).toList());
+    assertEquals(
+        List.of("t1", "t2"), RawResults.read(f).rows().stream().map(r -> r.get("when")).toList());
   }
 
   @Test
@@ -172,7 +183,8 @@ class RawResultsWriterTest {
       assertTrue(e.getMessage().contains(f.toString()), e.getMessage());
       assertTrue(e.getMessage().contains("No space left on device"), e.getMessage());
       assertArrayEquals(before, Files.readAllBytes(f), "no part of the row is left");
-      assertTrue(e.getMessage().endsWith("the file is as it was before it (1 row, each whole)"),
+      assertTrue(
+          e.getMessage().endsWith("the file is as it was before it (1 row, each whole)"),
           e.getMessage());
       assertEquals(new RawResultsWriter.Tally(1, 0, 1, false), w.tally());
       ch[0].free(Long.MAX_VALUE / 2);
@@ -226,8 +238,13 @@ class RawResultsWriterTest {
     try (RawResultsWriter w = RawResultsWriter.open(f)) {
       RowProblem removed = w.removedLastLine().orElseThrow();
       assertEquals(4, removed.line());
-      assertTrue(removed.what().startsWith("the last line was cut off (10 of "
-          + ResultColumn.headers().length + " cells and no line break at its end"),
+      assertTrue(
+          removed
+              .what()
+              .startsWith(
+                  "the last line was cut off (10 of "
+                      + ResultColumn.headers().length
+                      + " cells and no line break at its end"),
           removed.what());
       assertTrue(removed.what().contains("it was 't3,write,,,,,,,,'"), removed.what());
       assertEquals(whole, Files.size(f), "the fragment, and only it, is gone");
@@ -241,14 +258,16 @@ class RawResultsWriterTest {
   }
 
   @Test
-  void aLastRowCutOffInsideAQuotedCell_isRemoved_soNewRowsAreNotSwallowedByIt()
-      throws IOException {
+  void aLastRowCutOffInsideAQuotedCell_isRemoved_soNewRowsAreNotSwallowedByIt() throws IOException {
     Path f = twoRowsThen(String.join(",", Collections.nCopies(11, "x")) + ",\"a,");
 
     try (RawResultsWriter w = RawResultsWriter.open(f)) {
-      assertTrue(w.removedLastLine().orElseThrow().what()
-          .startsWith("the last line was cut off (inside a quoted cell"), w.removedLastLine()
-          .toString());
+      assertTrue(
+          w.removedLastLine()
+              .orElseThrow()
+              .what()
+              .startsWith("the last line was cut off (inside a quoted cell"),
+          w.removedLastLine().toString());
       w.accept(row("t4"));
       w.accept(row("t5"));
     }
@@ -275,8 +294,10 @@ class RawResultsWriterTest {
         w.accept(row("t2"));
       }
 
-      assertEquals(text + text.substring(text.indexOf('\n') + 1).replace("t1", "t2"),
-          Files.readString(f), "ended with its CRLF; removed only a line break: " + cut.length());
+      assertEquals(
+          text + text.substring(text.indexOf('\n') + 1).replace("t1", "t2"),
+          Files.readString(f),
+          "ended with its CRLF; removed only a line break: " + cut.length());
     }
   }
 
@@ -288,8 +309,12 @@ class RawResultsWriterTest {
     ResultsFileException e =
         assertThrows(ResultsFileException.class, () -> RawResultsWriter.open(f));
 
-    assertTrue(e.getMessage().startsWith(f + ":4: the last row was cut off (a quoted cell that"
-        + " never closes, no line break at the end) and it runs over several lines"),
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                f
+                    + ":4: the last row was cut off (a quoted cell that"
+                    + " never closes, no line break at the end) and it runs over several lines"),
         e.getMessage());
     assertTrue(e.getMessage().contains("delete line 4 to the end of the file"), e.getMessage());
     assertArrayEquals(before, Files.readAllBytes(f));

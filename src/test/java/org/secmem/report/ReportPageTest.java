@@ -41,8 +41,8 @@ class ReportPageTest {
   /** A results file with its environment record, summary, charts and page, as a run leaves. */
   private Path report(Path raw, String command) throws IOException {
     Files.writeString(raw, RAW);
-    Map<String, String> env = new LinkedHashMap<>(
-        EnvironmentRecord.capture(dir, List.of("secmem")).entries());
+    Map<String, String> env =
+        new LinkedHashMap<>(EnvironmentRecord.capture(dir, List.of("secmem")).entries());
     env.put("command", command);
     env.put(ReportPage.PARAM_FILE_KEY + "1", "configs/x.csv");
     env.put(ReportPage.PARAM_FILE_KEY + "1.lines", "experiment,stream\nwrite,<all>\n");
@@ -52,21 +52,23 @@ class ReportPageTest {
     env.put(ReportPage.FORKS_KEY, "2");
     new EnvironmentRecord(env).write(ReportFiles.environmentFor(raw));
     RawResults results = RawResults.read(raw);
-    List<Path> written = Reports.write(results, raw, ReportFiles.chartsFolderFor(raw),
-        ChartMaker.withDefaults());
+    List<Path> written =
+        Reports.write(results, raw, ReportFiles.chartsFolderFor(raw), ChartMaker.withDefaults());
     return Reports.writePage(results, raw, written);
   }
 
   @Test
   void page_ofASortSweepOverDAndM_holdsTheBestDAndMPerN() throws IOException {
     Path raw = dir.resolve("s.csv");
-    Files.writeString(raw, "experiment,read_stream,write_stream,n,m,d,warmup,elapsed_ms,runs,"
-        + "passes\n"
-        + "sort,mapped,mapped,1000,100,2,true,1.0,10,5\n"
-        + "sort,mapped,mapped,1000,100,2,false,9.0,10,5\n"
-        + "sort,mapped,mapped,1000,100,8,false,7.0,10,3\n"
-        + "sort,mapped,mapped,1000,1000,2,false,3.0,1,1\n"
-        + "sort,mapped,mapped,1000,1000,8,false,4.0,1,1\n");
+    Files.writeString(
+        raw,
+        "experiment,read_stream,write_stream,n,m,d,warmup,elapsed_ms,runs,"
+            + "passes\n"
+            + "sort,mapped,mapped,1000,100,2,true,1.0,10,5\n"
+            + "sort,mapped,mapped,1000,100,2,false,9.0,10,5\n"
+            + "sort,mapped,mapped,1000,100,8,false,7.0,10,3\n"
+            + "sort,mapped,mapped,1000,1000,2,false,3.0,1,1\n"
+            + "sort,mapped,mapped,1000,1000,8,false,4.0,1,1\n");
 
     String html = ReportPage.render(RawResults.read(raw), raw, List.of());
 
@@ -82,12 +84,14 @@ class ReportPageTest {
   @Test
   void page_ofASweep_holdsTheAdvice_afterTheBestTable_beforeTheCharts() throws IOException {
     Path raw = dir.resolve("a.csv");
-    Files.writeString(raw, "experiment,read_stream,write_stream,n,m,d,warmup,elapsed_ms,runs,"
-        + "passes\n"
-        + "sort,mapped,mapped,1000,100,2,false,9.0,10,5\n"
-        + "sort,mapped,mapped,1000,100,2,false,9.5,10,5\n"
-        + "sort,mapped,mapped,1000,100,8,false,7.0,10,3\n"
-        + "sort,mapped,mapped,1000,100,8,false,7.5,10,3\n");
+    Files.writeString(
+        raw,
+        "experiment,read_stream,write_stream,n,m,d,warmup,elapsed_ms,runs,"
+            + "passes\n"
+            + "sort,mapped,mapped,1000,100,2,false,9.0,10,5\n"
+            + "sort,mapped,mapped,1000,100,2,false,9.5,10,5\n"
+            + "sort,mapped,mapped,1000,100,8,false,7.0,10,3\n"
+            + "sort,mapped,mapped,1000,100,8,false,7.5,10,3\n");
 
     String html = ReportPage.render(RawResults.read(raw), raw, List.of());
 
@@ -113,8 +117,11 @@ class ReportPageTest {
     assertTrue(html.indexOf("exp-write") < html.indexOf("exp-read"), "in file order");
     assertTrue(html.contains("1 warm-up"), "warm-ups flagged in the how-measured block");
     assertTrue(html.contains("cold, as-is") || html.contains("as-is, cold"), "cache states");
-    assertTrue(html.contains("interleaved (seed 42); dirty pages written back before each run;"
-        + " each configuration in 2 fresh JVMs (--fork)"), "the order of the runs");
+    assertTrue(
+        html.contains(
+            "interleaved (seed 42); dirty pages written back before each run;"
+                + " each configuration in 2 fresh JVMs (--fork)"),
+        "the order of the runs");
     assertTrue(html.contains("href=\"r.csv\""), "results linked by relative path");
     assertTrue(html.contains("href=\"r-summary.csv\""), "summary linked by relative path");
     assertTrue(html.contains("<script>") && html.contains("aria-sort"), "sortable table");
@@ -127,12 +134,16 @@ class ReportPageTest {
     List<List<String>> tableRows = tableRows(html);
     int count = summary.get(0).indexOf("count");
     for (List<String> row : summary.subList(1, summary.size())) {
-      List<String> measured = row.subList(count, row.size()).stream()
-          .filter(c -> !c.isEmpty()).toList();
+      List<String> measured =
+          row.subList(count, row.size()).stream().filter(c -> !c.isEmpty()).toList();
       List<String> cells = row.stream().filter(c -> !c.isEmpty()).toList();
-      assertTrue(tableRows.stream().anyMatch(tr -> tr.size() >= measured.size()
-              && tr.subList(tr.size() - measured.size(), tr.size()).equals(measured)
-              && cells.containsAll(tr)),
+      assertTrue(
+          tableRows.stream()
+              .anyMatch(
+                  tr ->
+                      tr.size() >= measured.size()
+                          && tr.subList(tr.size() - measured.size(), tr.size()).equals(measured)
+                          && cells.containsAll(tr)),
           "summary row " + row + " in " + tableRows);
     }
     assertEquals(summary.size() - 1, tableRows.size(), "one table row per summary row");
@@ -150,8 +161,8 @@ class ReportPageTest {
     }
     long figures = Pattern.compile("<figure ").matcher(html).results().count();
     assertEquals(charts.size() / 2, figures, "one figure per chart (a PNG and an SVG each)");
-    long inlined = Pattern.compile("<svg|src=\"data:image/png;base64,").matcher(html).results()
-        .count();
+    long inlined =
+        Pattern.compile("<svg|src=\"data:image/png;base64,").matcher(html).results().count();
     assertEquals(figures, inlined, "every chart inlined: the page is one file to send");
   }
 
@@ -159,8 +170,11 @@ class ReportPageTest {
   void page_worksOffline_noRemoteUrlInAnySrcOrHref() throws IOException {
     String html = Files.readString(report(dir.resolve("r.csv"), "secmem write"));
     Matcher m = Pattern.compile("(?i)\\b(src|href)\\s*=\\s*[\"']?\\s*(https?:)?//").matcher(html);
-    assertFalse(m.find(), () -> "remote reference: " + html.substring(m.start(),
-        Math.min(html.length(), m.start() + 80)));
+    assertFalse(
+        m.find(),
+        () ->
+            "remote reference: "
+                + html.substring(m.start(), Math.min(html.length(), m.start() + 80)));
     assertFalse(html.contains("<link"), "no style sheet fetched");
     assertFalse(Pattern.compile("<script[^>]*\\bsrc").matcher(html).find(), "no script fetched");
     assertFalse(html.contains("@import"), "no style imported");
@@ -184,9 +198,11 @@ class ReportPageTest {
   @Test
   void page_escapesValuesFromTheResultsFile() throws IOException {
     Path raw = dir.resolve("r.csv");
-    Files.writeString(raw, "experiment,stream,n,elapsed_ms,warmup\n"
-        + "read,\"<img src=x onerror=alert(1)>\",10,1.0,false\n"
-        + "read,mapped,10,2.0,false\n");
+    Files.writeString(
+        raw,
+        "experiment,stream,n,elapsed_ms,warmup\n"
+            + "read,\"<img src=x onerror=alert(1)>\",10,1.0,false\n"
+            + "read,mapped,10,2.0,false\n");
     String html = Files.readString(Reports.writePage(RawResults.read(raw), raw, List.of()));
     assertFalse(html.contains("<img src=x"), html);
     assertTrue(html.contains("&lt;img src=x onerror=alert(1)&gt;"), html);
@@ -223,17 +239,20 @@ class ReportPageTest {
     assertFalse(without.contains("id=\"compare\""), "no comparison file, no section");
 
     RawResults results = RawResults.read(raw);
-    Comparison c = Comparison.of(results, results,
-        new Comparison.By("stream", "mapped", "user-buffer"), 0.95);
+    Comparison c =
+        Comparison.of(results, results, new Comparison.By("stream", "mapped", "user-buffer"), 0.95);
     ComparisonFile.write(c, ReportFiles.compareFor(raw));
     ComparisonChart.write(c, ReportFiles.chartsFolderFor(raw));
     String html = ReportPage.render(results, raw, List.of());
     assertTrue(html.contains("<a href=\"#compare\">Compared</a>"), "in the table of contents");
-    assertTrue(html.contains("<h2 id=\"compare\">Compared with " + ReportPage.esc(raw.toString())
-        + "</h2>"), html);
+    assertTrue(
+        html.contains(
+            "<h2 id=\"compare\">Compared with " + ReportPage.esc(raw.toString()) + "</h2>"),
+        html);
     assertTrue(html.contains("compared by <code>stream=mapped:user-buffer</code>"), html);
-    assertTrue(html.contains(ReportPage.esc(c.summary().line("\u00d7").replaceAll(
-        " \\[[^]]*\\]", ""))), "the summary line, without the interval the CSV lacks");
+    assertTrue(
+        html.contains(ReportPage.esc(c.summary().line("\u00d7").replaceAll(" \\[[^]]*\\]", ""))),
+        "the summary line, without the interval the CSV lacks");
     assertTrue(html.contains("<td class=\"label\">write B=4K</td>"), html);
     assertTrue(html.contains("data-chart=\"compare-ratio\""), "the chart, inlined");
     assertTrue(html.contains("NEW / BASE median time per configuration"), "its title");
@@ -244,8 +263,7 @@ class ReportPageTest {
   void page_withoutChartsOrEnvironment_saysSo() throws IOException {
     Path raw = dir.resolve("one.csv");
     Files.writeString(raw, "experiment,stream,n,elapsed_ms,warmup\nread,mapped,10,1.0,false\n");
-    String html = Files.readString(
-        Reports.writePage(RawResults.read(raw), raw, List.of()));
+    String html = Files.readString(Reports.writePage(RawResults.read(raw), raw, List.of()));
     assertTrue(html.contains("No charts"), html);
     assertTrue(html.contains("No environment record"), html);
   }
@@ -256,16 +274,17 @@ class ReportPageTest {
     Files.writeString(raw, RAW);
     Path charts = Files.createDirectories(dir.resolve("r-charts"));
     Path svg = charts.resolve("read-time-vs-k.svg");
-    Files.writeString(svg, "<?xml version=\"1.0\"?>\n<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\""
-        + " \"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n"
-        + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"640\" height=\"400\">"
-        + "<title>read: time vs k &amp; more</title><clipPath id=\"a\"/>"
-        + "<text clip-path=\"url(#a)\">k</text></svg>\n");
+    Files.writeString(
+        svg,
+        "<?xml version=\"1.0\"?>\n<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\""
+            + " \"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n"
+            + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"640\" height=\"400\">"
+            + "<title>read: time vs k &amp; more</title><clipPath id=\"a\"/>"
+            + "<text clip-path=\"url(#a)\">k</text></svg>\n");
     Path png = charts.resolve("read-time-vs-k.png");
     Files.write(png, new byte[] {1, 2, 3});
 
-    String html = Files.readString(
-        Reports.writePage(RawResults.read(raw), raw, List.of(png, svg)));
+    String html = Files.readString(Reports.writePage(RawResults.read(raw), raw, List.of(png, svg)));
     assertFalse(html.contains("<?xml"), "no XML prolog inside HTML");
     assertFalse(html.contains("DOCTYPE svg"), "no SVG doctype inside HTML");
     assertTrue(html.contains("<figcaption>read: time vs k &amp; more "), "title from the SVG");
@@ -273,7 +292,8 @@ class ReportPageTest {
     assertTrue(html.contains("<clipPath id=\"c1-a\"/><text clip-path=\"url(#c1-a)\">"), html);
     assertFalse(html.contains("base64"), "the SVG, not the PNG");
     int read = html.indexOf("id=\"exp-read\"");
-    assertTrue(read >= 0 && html.indexOf("data-chart=\"read-time-vs-k\"") > read,
+    assertTrue(
+        read >= 0 && html.indexOf("data-chart=\"read-time-vs-k\"") > read,
         "under its experiment's heading");
   }
 
@@ -282,25 +302,30 @@ class ReportPageTest {
     Path raw = dir.resolve("r.csv");
     Files.writeString(raw, RAW);
     Path svg = Files.createDirectories(dir.resolve("r-charts")).resolve("read-time-vs-k.svg");
-    Files.writeString(svg, "<svg width=\"10\" height=\"10\"><circle><title>k=2: 2.0 ms</title>"
-        + "</circle></svg>");
+    Files.writeString(
+        svg,
+        "<svg width=\"10\" height=\"10\"><circle><title>k=2: 2.0 ms</title>" + "</circle></svg>");
     String html = Files.readString(Reports.writePage(RawResults.read(raw), raw, List.of(svg)));
     assertTrue(html.contains("<figcaption>read: time vs k "), "title from the file name");
   }
 
   @Test
   void prefixIds_keepsInlinedChartsApart() {
-    String svg = "<svg><clipPath id=\"clip1\"/><g clip-path=\"url(#clip1)\"/>"
-        + "<use xlink:href=\"#clip1\"/></svg>";
-    assertEquals("<svg><clipPath id=\"c2-clip1\"/><g clip-path=\"url(#c2-clip1)\"/>"
-        + "<use xlink:href=\"#c2-clip1\"/></svg>", PageCharts.prefixIds(svg, "c2-"));
+    String svg =
+        "<svg><clipPath id=\"clip1\"/><g clip-path=\"url(#clip1)\"/>"
+            + "<use xlink:href=\"#clip1\"/></svg>";
+    assertEquals(
+        "<svg><clipPath id=\"c2-clip1\"/><g clip-path=\"url(#c2-clip1)\"/>"
+            + "<use xlink:href=\"#c2-clip1\"/></svg>",
+        PageCharts.prefixIds(svg, "c2-"));
   }
 
   @Test
   void titleOf_readsTheChartFileName() {
     assertEquals("read: time vs b (n1000000)", PageCharts.titleOf("read-time-vs-b-n1000000"));
     assertEquals("write: throughput vs k", PageCharts.titleOf("write-throughput-vs-k"));
-    assertEquals("sort: time vs d, a line per m (n10000)",
+    assertEquals(
+        "sort: time vs d, a line per m (n10000)",
         PageCharts.titleOf("sort-time-vs-d-per-m-n10000"));
     assertEquals("sort: time vs m, a line per d", PageCharts.titleOf("sort-time-vs-m-per-d"));
   }

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code docs/results-columns.md} is what {@link ResultColumnDocs#markdown()} writes: it fails when
- * a column or its description changed without the document. With
- * {@code -Dsecmem.regenerateDocs=true} it rewrites the document instead (and passes).
+ * a column or its description changed without the document. With {@code
+ * -Dsecmem.regenerateDocs=true} it rewrites the document instead (and passes).
  */
 class ResultColumnsDocTest {
 
@@ -51,16 +51,16 @@ class ResultColumnsDocTest {
 
   @Test
   void markdown_hasARowPerColumn_inFileOrder() {
-    List<String> rows = ResultColumnDocs.markdown().lines()
-        .filter(l -> l.matches("\\| \\d+ \\| .*")).toList();
+    List<String> rows =
+        ResultColumnDocs.markdown().lines().filter(l -> l.matches("\\| \\d+ \\| .*")).toList();
     ResultColumn[] all = ResultColumn.values();
     assertEquals(all.length, rows.size());
     for (int i = 0; i < all.length; i++) {
-      assertTrue(rows.get(i).startsWith("| " + (i + 1) + " | `" + all[i].header() + "` | "),
-          rows.get(i));
+      assertTrue(
+          rows.get(i).startsWith("| " + (i + 1) + " | `" + all[i].header() + "` | "), rows.get(i));
       // A '|' not escaped would start another cell: 4 cells, 5 bars.
-      assertEquals(5, rows.get(i).replace("\\|", "").chars().filter(ch -> ch == '|').count(),
-          rows.get(i));
+      assertEquals(
+          5, rows.get(i).replace("\\|", "").chars().filter(ch -> ch == '|').count(), rows.get(i));
     }
   }
 
@@ -72,13 +72,15 @@ class ResultColumnsDocTest {
       Files.writeString(doc, generated, StandardCharsets.UTF_8);
       return;
     }
-    String inRepo = Files.isRegularFile(doc) ? Files.readString(doc, StandardCharsets.UTF_8)
-        : null;
+    String inRepo = Files.isRegularFile(doc) ? Files.readString(doc, StandardCharsets.UTF_8) : null;
     if (!generated.equals(inRepo)) {
-      fail(ResultColumnDocs.DOCUMENT + (inRepo == null ? " is missing" : " is out of date")
-          + ": it is generated from ResultColumn and ResultColumnDocs; rewrite it with\n  "
-          + ResultColumnDocs.REGENERATE + "\nand commit it"
-          + (inRepo == null ? "" : "\n" + firstDifference(inRepo, generated)));
+      fail(
+          ResultColumnDocs.DOCUMENT
+              + (inRepo == null ? " is missing" : " is out of date")
+              + ": it is generated from ResultColumn and ResultColumnDocs; rewrite it with\n  "
+              + ResultColumnDocs.REGENERATE
+              + "\nand commit it"
+              + (inRepo == null ? "" : "\n" + firstDifference(inRepo, generated)));
     }
   }
 
@@ -98,8 +100,10 @@ class ResultColumnsDocTest {
         return p;
       }
     }
-    return fail("no repository root (a folder with docs/results.md) above "
-        + Path.of("").toAbsolutePath() + " and no secmem.root property");
+    return fail(
+        "no repository root (a folder with docs/results.md) above "
+            + Path.of("").toAbsolutePath()
+            + " and no secmem.root property");
   }
 
   /** The first line that differs, for the failure message. */
@@ -110,8 +114,7 @@ class ResultColumnsDocTest {
       String x = i < a.size() ? a.get(i) : "(end of file)";
       String y = i < b.size() ? b.get(i) : "(end of file)";
       if (!x.equals(y)) {
-        return "first difference, line " + (i + 1) + ":\n  file:      " + x
-            + "\n  generated: " + y;
+        return "first difference, line " + (i + 1) + ":\n  file:      " + x + "\n  generated: " + y;
       }
     }
     return "they differ in line endings";

@@ -36,7 +36,8 @@ class ResultsBeforeIssue13Test {
 
   @Test
   void checksums_compareEqual_withOrWithoutThePrefix() {
-    assertEquals(ResultColumns.checksumValue("0012345678901234"),
+    assertEquals(
+        ResultColumns.checksumValue("0012345678901234"),
         ResultColumns.checksumValue("0x0012345678901234"));
     assertEquals("00abcdef00000000", ResultColumns.checksumValue("0X00ABCDEF00000000"));
     assertEquals("", ResultColumns.checksumValue(""));
@@ -49,9 +50,10 @@ class ResultsBeforeIssue13Test {
     assertTrue(ResultColumns.isMeasurement(ResultColumns.INPUT_BYTES));
     // A file that ran several sweeps: rows alike but for their sweep make one summary row.
     String header = "when,experiment,stream,n,k,b,rep,warmup,cache,sync,elapsed_ns,sweep,input\n";
-    String csv = header
-        + "t,write,simple,1000,1,,1,false,as-is,false,1000,p.csv:2,\n"
-        + "t,write,simple,1000,1,,1,false,as-is,false,3000,p.csv:3,\n";
+    String csv =
+        header
+            + "t,write,simple,1000,1,,1,false,as-is,false,1000,p.csv:2,\n"
+            + "t,write,simple,1000,1,,1,false,as-is,false,3000,p.csv:3,\n";
     try {
       StringBuilder out = new StringBuilder();
       SummaryWriter.write(RawResults.parse("new.csv", new StringReader(csv)), out);

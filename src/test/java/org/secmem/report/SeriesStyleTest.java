@@ -3,13 +3,13 @@ package org.secmem.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
+import java.awt.Color;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.secmem.report.ChartSpec.Series;
-import java.awt.Color;
 
 class SeriesStyleTest {
 

@@ -22,15 +22,14 @@ class SortBestTableTest {
   }
 
   /** Rows of one configuration: a warm-up of {@code warmupMs}, then one row per time. */
-  private static String config(String pair, long n, long m, int d, double warmupMs,
-      double... ms) {
+  private static String config(String pair, long n, long m, int d, double warmupMs, double... ms) {
     long runs = (n + m - 1) / m;
-    String prefix = String.join(",", "sort", pair, pair, Long.toString(n), Long.toString(m),
-        Integer.toString(d));
+    String prefix =
+        String.join(
+            ",", "sort", pair, pair, Long.toString(n), Long.toString(m), Integer.toString(d));
     StringBuilder sb = new StringBuilder();
     if (warmupMs > 0) {
-      sb.append(prefix).append(",true,").append(warmupMs).append(',').append(runs)
-          .append(",2\n");
+      sb.append(prefix).append(",true,").append(warmupMs).append(',').append(runs).append(",2\n");
     }
     for (double t : ms) {
       sb.append(prefix).append(",false,").append(t).append(',').append(runs).append(",2\n");
@@ -40,12 +39,13 @@ class SortBestTableTest {
 
   @Test
   void of_picksTheLowestMedian_warmUpsLeftOut() throws IOException {
-    String csv = HEADER
-        // the fastest single run of all is this warm-up: it must not count
-        + config("mapped", 100_000, 1_000, 4, 0.5, 90, 91, 92)
-        + config("mapped", 100_000, 10_000, 4, 80, 40, 41, 42)
-        + config("mapped", 100_000, 10_000, 16, 80, 30, 31, 60)
-        + config("mapped", 100_000, 100_000, 16, 80, 50, 52, 53);
+    String csv =
+        HEADER
+            // the fastest single run of all is this warm-up: it must not count
+            + config("mapped", 100_000, 1_000, 4, 0.5, 90, 91, 92)
+            + config("mapped", 100_000, 10_000, 4, 80, 40, 41, 42)
+            + config("mapped", 100_000, 10_000, 16, 80, 30, 31, 60)
+            + config("mapped", 100_000, 100_000, 16, 80, 50, 52, 53);
 
     List<Best> bests = SortBestTable.of(parse(csv));
 
@@ -66,15 +66,18 @@ class SortBestTableTest {
     assertEquals(41.0 / 31.0, b.ratio(), 1e-12);
     assertTrue(b.withinNoise(), "30..60 overlaps 40..42");
     assertEquals(2, b.othersWithinNoise(), "M = 100,000 (50..53) overlaps too, M = 1,000 not");
-    assertEquals(List.of(1_000.0), b.candidates().stream().skip(3).map(Candidate::m).toList(),
+    assertEquals(
+        List.of(1_000.0),
+        b.candidates().stream().skip(3).map(Candidate::m).toList(),
         "M = 1,000 is last: its 0.5 ms warm-up is left out");
   }
 
   @Test
   void of_rangesApart_notWithinNoise() throws IOException {
-    String csv = HEADER
-        + config("mapped", 100_000, 10_000, 4, 0, 40, 41, 42)
-        + config("mapped", 100_000, 10_000, 16, 0, 30, 31, 32);
+    String csv =
+        HEADER
+            + config("mapped", 100_000, 10_000, 4, 0, 40, 41, 42)
+            + config("mapped", 100_000, 10_000, 16, 0, 30, 31, 32);
 
     Best b = SortBestTable.of(parse(csv)).get(0);
 
@@ -84,27 +87,32 @@ class SortBestTableTest {
     StringBuilder h = new StringBuilder();
     SortBestTable.html(h, parse(csv));
     assertTrue(h.toString().contains("apart (ranges do not overlap)"), h.toString());
-    assertTrue(h.toString().contains("<td class=\"best\">31.00 ms \u00b7 2 passes</td>"),
-        h.toString());
+    assertTrue(
+        h.toString().contains("<td class=\"best\">31.00 ms \u00b7 2 passes</td>"), h.toString());
     assertTrue(h.toString().contains("\u00d71.32, apart (ranges do not overlap)"), h.toString());
   }
 
   @Test
   void of_oneGroupPerNAndPair_andNoneForAGroupOfOneConfiguration() throws IOException {
-    String csv = HEADER
-        + config("mapped", 10_000, 1_000, 4, 0, 5, 6)
-        + config("mapped", 10_000, 1_000, 8, 0, 4, 6)
-        + config("channel", 10_000, 1_000, 4, 0, 3, 4)
-        + config("channel", 10_000, 1_000, 8, 0, 7, 8)
-        + config("mapped", 100_000, 1_000, 4, 0, 50, 60)
-        + config("mapped", 100_000, 10_000, 4, 0, 40, 41)
-        + config("mapped", 1_000_000, 10_000, 4, 0, 400, 410);
+    String csv =
+        HEADER
+            + config("mapped", 10_000, 1_000, 4, 0, 5, 6)
+            + config("mapped", 10_000, 1_000, 8, 0, 4, 6)
+            + config("channel", 10_000, 1_000, 4, 0, 3, 4)
+            + config("channel", 10_000, 1_000, 8, 0, 7, 8)
+            + config("mapped", 100_000, 1_000, 4, 0, 50, 60)
+            + config("mapped", 100_000, 10_000, 4, 0, 40, 41)
+            + config("mapped", 1_000_000, 10_000, 4, 0, 400, 410);
 
     List<Best> bests = SortBestTable.of(parse(csv));
 
-    assertEquals(List.of("10000/mapped", "10000/channel", "100000/mapped"),
-        bests.stream().map(b -> b.group().get(ResultColumns.N) + "/"
-            + b.group().get(ResultColumns.READ_STREAM)).toList(),
+    assertEquals(
+        List.of("10000/mapped", "10000/channel", "100000/mapped"),
+        bests.stream()
+            .map(
+                b ->
+                    b.group().get(ResultColumns.N) + "/" + b.group().get(ResultColumns.READ_STREAM))
+            .toList(),
         "N = 10^6 has one (d, M): nothing to compare");
     assertEquals(4.0, bests.get(1).best().d());
     assertFalse(bests.get(1).withinNoise(), "3..4 and 7..8 do not overlap");
@@ -113,9 +121,10 @@ class SortBestTableTest {
 
   @Test
   void html_namesTheBestAndTheRunnerUp_andSaysWithinNoise() throws IOException {
-    String csv = HEADER
-        + config("mapped", 100_000, 10_000, 4, 1, 40, 41, 42)
-        + config("mapped", 100_000, 10_000, 16, 1, 39, 40.5, 41);
+    String csv =
+        HEADER
+            + config("mapped", 100_000, 10_000, 4, 1, 40, 41, 42)
+            + config("mapped", 100_000, 10_000, 16, 1, 39, 40.5, 41);
     StringBuilder h = new StringBuilder();
 
     SortBestTable.html(h, parse(csv));
@@ -124,22 +133,23 @@ class SortBestTableTest {
     assertTrue(html.contains("Best (d, M) per N"), html);
     assertTrue(html.contains("<th>N = 100,000</th>"), html);
     assertTrue(html.contains("<tr><th>best (d, M)</th><td>d = 16, M = 10,000</td></tr>"), html);
-    assertTrue(html.contains("<tr><th>median ms (min\u2013max)</th><td>40.50 (39.00\u201341.00)"
-        + "</td></tr>"), html);
+    assertTrue(
+        html.contains(
+            "<tr><th>median ms (min\u2013max)</th><td>40.50 (39.00\u201341.00)" + "</td></tr>"),
+        html);
     assertTrue(html.contains("<tr><th>runs, passes</th><td>10, 2</td></tr>"), html);
-    assertTrue(html.contains("<tr><th>runner-up (d, M)</th><td>d = 4, M = 10,000</td></tr>"),
-        html);
+    assertTrue(html.contains("<tr><th>runner-up (d, M)</th><td>d = 4, M = 10,000</td></tr>"), html);
     assertTrue(html.contains("<td class=\"noise\">\u00d71.01, within noise</td>"), html);
-    assertTrue(html.contains("<tr><th>others within noise of the best</th><td>1 of 1</td>"),
-        html);
+    assertTrue(html.contains("<tr><th>others within noise of the best</th><td>1 of 1</td>"), html);
     assertTrue(html.contains("<th>d = 4</th><th>d = 16</th>"), "grid columns by d: " + html);
   }
 
   @Test
   void html_oneRunEach_saysThereIsNoSpread() throws IOException {
-    String csv = HEADER
-        + config("mapped", 100_000, 10_000, 4, 0, 40)
-        + config("mapped", 100_000, 10_000, 16, 0, 39);
+    String csv =
+        HEADER
+            + config("mapped", 100_000, 10_000, 4, 0, 40)
+            + config("mapped", 100_000, 10_000, 16, 0, 39);
     StringBuilder h = new StringBuilder();
 
     SortBestTable.html(h, parse(csv));

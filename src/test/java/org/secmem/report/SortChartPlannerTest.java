@@ -19,8 +19,8 @@ class SortChartPlannerTest {
 
   /**
    * A sort sweep as a parameter line writes it: pairs outer, then N, M, d; a warm-up (10 times
-   * slower, to show if it were counted) and two repetitions each; runs = ceil(N/M), passes =
-   * 1 + ceil(log_d(runs)).
+   * slower, to show if it were counted) and two repetitions each; runs = ceil(N/M), passes = 1 +
+   * ceil(log_d(runs)).
    */
   static String sweep(List<String> pairs, List<Long> ns, List<Long> ms, List<Integer> ds) {
     StringBuilder sb = new StringBuilder(HEADER);
@@ -33,10 +33,23 @@ class SortChartPlannerTest {
             double ms0 = n / 1000.0 * passes + d + pair.length();
             for (int rep = 0; rep <= 2; rep++) {
               boolean warmup = rep == 0;
-              sb.append(String.join(",", "sort", pair, pair, "classic", Long.toString(n),
-                  Long.toString(m), Integer.toString(d), Integer.toString(rep),
-                  Boolean.toString(warmup), Double.toString(warmup ? ms0 * 10 : ms0 + rep),
-                  Integer.toString(passes), Long.toString(runs), "s.csv:2")).append('\n');
+              sb.append(
+                      String.join(
+                          ",",
+                          "sort",
+                          pair,
+                          pair,
+                          "classic",
+                          Long.toString(n),
+                          Long.toString(m),
+                          Integer.toString(d),
+                          Integer.toString(rep),
+                          Boolean.toString(warmup),
+                          Double.toString(warmup ? ms0 * 10 : ms0 + rep),
+                          Integer.toString(passes),
+                          Long.toString(runs),
+                          "s.csv:2"))
+                  .append('\n');
             }
           }
         }
@@ -63,20 +76,30 @@ class SortChartPlannerTest {
 
   @Test
   void plan_dByMSweep_oneChartOverDWithALinePerM_andOneOverMWithALinePerD() throws IOException {
-    String csv = sweep(List.of("mapped"), List.of(100_000L), List.of(1_000L, 10_000L, 100_000L),
-        List.of(2, 4, 8, 16));
+    String csv =
+        sweep(
+            List.of("mapped"),
+            List.of(100_000L),
+            List.of(1_000L, 10_000L, 100_000L),
+            List.of(2, 4, 8, 16));
 
     List<ChartSpec> specs = new ChartPlanner().plan(parse(csv));
 
-    assertEquals(List.of("sort-time-vs-d-per-m", "sort-time-vs-m-per-d"), stems(specs),
+    assertEquals(
+        List.of("sort-time-vs-d-per-m", "sort-time-vs-m-per-d"),
+        stems(specs),
         "two charts, not one chart of one line per M and per d");
     ChartSpec overD = specs.get(0);
     assertEquals(ResultColumns.D, overD.parameter());
     assertEquals(AxisKind.COUNT, overD.xAxis());
-    assertEquals(List.of("M = 1,000 (100 runs, 8 to 3 passes)",
-            "M = 10,000 (10 runs, 5 to 2 passes)", "M = 100,000 (1 run, 1 pass)"),
+    assertEquals(
+        List.of(
+            "M = 1,000 (100 runs, 8 to 3 passes)",
+            "M = 10,000 (10 runs, 5 to 2 passes)",
+            "M = 100,000 (1 run, 1 pass)"),
         names(overD));
-    assertTrue(ChartPainter.noteLines(overD).contains("points: median of 2 repetitions"),
+    assertTrue(
+        ChartPainter.noteLines(overD).contains("points: median of 2 repetitions"),
         "not 'runs': the legend counts sorted runs");
     for (Series s : overD.series()) {
       assertEquals(List.of(2.0, 4.0, 8.0, 16.0), xs(s));
@@ -89,8 +112,13 @@ class SortChartPlannerTest {
     ChartSpec overM = specs.get(1);
     assertEquals(ResultColumns.M, overM.parameter());
     assertEquals(AxisKind.INTS, overM.xAxis());
-    assertEquals(List.of("d = 2 (8 to 1 passes)", "d = 4 (5 to 1 passes)",
-        "d = 8 (4 to 1 passes)", "d = 16 (3 to 1 passes)"), names(overM));
+    assertEquals(
+        List.of(
+            "d = 2 (8 to 1 passes)",
+            "d = 4 (5 to 1 passes)",
+            "d = 8 (4 to 1 passes)",
+            "d = 16 (3 to 1 passes)"),
+        names(overM));
     overM.series().forEach(s -> assertEquals(List.of(1e3, 1e4, 1e5), xs(s)));
     // d = 2 at M = 1,000: 100 runs, 8 passes; median of 100*8+2+6+1 and +2
     assertEquals(809.5, overM.series().get(0).points().get(0).stats().median(), 1e-9);
@@ -98,8 +126,12 @@ class SortChartPlannerTest {
 
   @Test
   void plan_dByMSweepOfTwoPairs_oneChartPerPair() throws IOException {
-    String csv = sweep(List.of("mapped", "channel"), List.of(100_000L),
-        List.of(1_000L, 10_000L, 100_000L), List.of(2, 4, 8));
+    String csv =
+        sweep(
+            List.of("mapped", "channel"),
+            List.of(100_000L),
+            List.of(1_000L, 10_000L, 100_000L),
+            List.of(2, 4, 8));
 
     List<ChartSpec> specs = new ChartPlanner().plan(parse(csv));
 
@@ -107,36 +139,58 @@ class SortChartPlannerTest {
     for (ChartSpec s : specs) {
       assertEquals(3, s.series().size(), s.fileStem() + ": a line per M or d, not per pair");
     }
-    assertEquals(List.of("mapped", "channel", "mapped", "channel"),
+    assertEquals(
+        List.of("mapped", "channel", "mapped", "channel"),
         specs.stream().map(s -> s.fixed().get(ResultColumns.READ_STREAM)).toList());
-    assertEquals(List.of("sort-time-vs-d-per-m-mapped", "sort-time-vs-d-per-m-channel",
-        "sort-time-vs-m-per-d-mapped", "sort-time-vs-m-per-d-channel"), stems(specs));
-    assertEquals("sort (channel): median time vs d (N=100000)",
-        ChartPainter.title(specs.get(1)), "the pair in the title: the legend names M");
+    assertEquals(
+        List.of(
+            "sort-time-vs-d-per-m-mapped",
+            "sort-time-vs-d-per-m-channel",
+            "sort-time-vs-m-per-d-mapped",
+            "sort-time-vs-m-per-d-channel"),
+        stems(specs));
+    assertEquals(
+        "sort (channel): median time vs d (N=100000)",
+        ChartPainter.title(specs.get(1)),
+        "the pair in the title: the legend names M");
   }
 
   @Test
   void plan_dByMByNSweep_chartsPerNAndOverNWithALinePerM() throws IOException {
-    String csv = sweep(List.of("mapped"), List.of(10_000L, 100_000L, 1_000_000L),
-        List.of(1_000L, 10_000L), List.of(2, 8));
+    String csv =
+        sweep(
+            List.of("mapped"),
+            List.of(10_000L, 100_000L, 1_000_000L),
+            List.of(1_000L, 10_000L),
+            List.of(2, 8));
 
     List<ChartSpec> specs = new ChartPlanner().plan(parse(csv));
 
-    assertEquals(List.of(
-            "sort-time-vs-n-per-m-d2", "sort-time-vs-n-per-m-d8",
-            "sort-time-vs-d-per-m-n10000", "sort-time-vs-d-per-m-n100000",
+    assertEquals(
+        List.of(
+            "sort-time-vs-n-per-m-d2",
+            "sort-time-vs-n-per-m-d8",
+            "sort-time-vs-d-per-m-n10000",
+            "sort-time-vs-d-per-m-n100000",
             "sort-time-vs-d-per-m-n1000000",
-            "sort-time-vs-m-per-d-n10000", "sort-time-vs-m-per-d-n100000",
+            "sort-time-vs-m-per-d-n10000",
+            "sort-time-vs-m-per-d-n100000",
             "sort-time-vs-m-per-d-n1000000"),
         stems(specs));
-    assertEquals(List.of("M = 1,000 (5 to 11 passes)", "M = 10,000 (1 to 8 passes)"),
-        names(specs.get(0)), "runs change with N: not in the name");
+    assertEquals(
+        List.of("M = 1,000 (5 to 11 passes)", "M = 10,000 (1 to 8 passes)"),
+        names(specs.get(0)),
+        "runs change with N: not in the name");
   }
 
   @Test
   void plan_sortSweepOfDOnly_stillItsChartWithALinePerPair() throws IOException {
-    String csv = sweep(List.of("mapped", "channel"), List.of(100_000L), List.of(10_000L),
-        List.of(2, 4, 8, 16));
+    String csv =
+        sweep(
+            List.of("mapped", "channel"),
+            List.of(100_000L),
+            List.of(10_000L),
+            List.of(2, 4, 8, 16));
 
     List<ChartSpec> specs = new ChartPlanner().plan(parse(csv));
 
@@ -146,8 +200,8 @@ class SortChartPlannerTest {
 
   @Test
   void plan_sortSweepOfMOnly_stillItsChart() throws IOException {
-    String csv = sweep(List.of("mapped"), List.of(100_000L), List.of(1_000L, 10_000L, 100_000L),
-        List.of(8));
+    String csv =
+        sweep(List.of("mapped"), List.of(100_000L), List.of(1_000L, 10_000L, 100_000L), List.of(8));
 
     List<ChartSpec> specs = new ChartPlanner().plan(parse(csv));
 
@@ -157,14 +211,20 @@ class SortChartPlannerTest {
 
   @Test
   void plan_aValueOfMHasOneStyleInEveryChartOfItsSweep() throws IOException {
-    String csv = sweep(List.of("mapped"), List.of(10_000L, 100_000L), List.of(1_000L, 10_000L),
-        List.of(2, 8));
-    List<ChartSpec> overD = new ChartPlanner().plan(parse(csv)).stream()
-        .filter(s -> s.fileStem().startsWith("sort-time-vs-d-per-m")).toList();
+    String csv =
+        sweep(
+            List.of("mapped"), List.of(10_000L, 100_000L), List.of(1_000L, 10_000L), List.of(2, 8));
+    List<ChartSpec> overD =
+        new ChartPlanner()
+            .plan(parse(csv)).stream()
+                .filter(s -> s.fileStem().startsWith("sort-time-vs-d-per-m"))
+                .toList();
     assertEquals(2, overD.size());
-    assertEquals(overD.get(0).series().stream().map(Series::key).toList(),
+    assertEquals(
+        overD.get(0).series().stream().map(Series::key).toList(),
         overD.get(1).series().stream().map(Series::key).toList());
-    assertEquals(List.of(SeriesStyle.ordinalKey(0), SeriesStyle.ordinalKey(1)),
+    assertEquals(
+        List.of(SeriesStyle.ordinalKey(0), SeriesStyle.ordinalKey(1)),
         overD.get(0).series().stream().map(Series::key).toList());
   }
 }

@@ -128,9 +128,7 @@ class SummaryWriterTest {
     MalformedResultsException e =
         assertThrows(
             MalformedResultsException.class,
-            () ->
-                SummaryWriter.write(
-                    ChartMakerTest.unchecked("x.csv", raw), new StringBuilder()));
+            () -> SummaryWriter.write(ChartMakerTest.unchecked("x.csv", raw), new StringBuilder()));
     assertEquals("x.csv:2: elapsed_ms: 'fast' is not a number", e.getMessage());
   }
 

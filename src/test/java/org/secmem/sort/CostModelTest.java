@@ -36,16 +36,16 @@ class CostModelTest {
 
   @ParameterizedTest
   @CsvSource({
-      // 4 MiB of ints, runs of 2^18 ints (4 runs), d = 4: one merge pass.
-      // run formation 2 x 4 blocks of 1 MiB; the merge 2 x 64 blocks of 64 KiB.
-      "1048576, 262144, 4, 1048576, 65536, 136",
-      // Equal blocks: the same as the one-B model.
-      "1000, 100, 10, 400, 400, 40",
-      // Two merge passes at a quarter of B: 2*10 + 2*2*40.
-      "1000, 100, 4, 400, 100, 180"
+    // 4 MiB of ints, runs of 2^18 ints (4 runs), d = 4: one merge pass.
+    // run formation 2 x 4 blocks of 1 MiB; the merge 2 x 64 blocks of 64 KiB.
+    "1048576, 262144, 4, 1048576, 65536, 136",
+    // Equal blocks: the same as the one-B model.
+    "1000, 100, 10, 400, 400, 40",
+    // Two merge passes at a quarter of B: 2*10 + 2*2*40.
+    "1000, 100, 4, 400, 100, 180"
   })
-  void blockTransfers_mergesCountTheirOwnSmallerBlock(long n, long m, int d, int b, int mergeB,
-      long expected) {
+  void blockTransfers_mergesCountTheirOwnSmallerBlock(
+      long n, long m, int d, int b, int mergeB, long expected) {
     assertEquals(expected, CostModel.predictedBlockTransfers(n, m, d, b, mergeB));
   }
 }

@@ -1,6 +1,5 @@
 package org.secmem.sort;
 
-import org.secmem.fs.TempRegistry;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -21,6 +20,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -30,24 +30,23 @@ import org.secmem.data.Checksum;
 import org.secmem.data.DataFiles;
 import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
+import org.secmem.fs.TempRegistry;
+import org.secmem.stream.DirectSupport;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
-import org.junit.jupiter.api.Assumptions;
-import org.secmem.stream.DirectSupport;
 
 /**
  * The in-memory baseline keeps the merge sort's contract: its output is the merge sort's (and
- * Arrays.sort's) for every shape, both orders and every stream pair, with one run and one pass;
- * and it is refused, naming N, the heap and SECMEM_HEAP, when the heap or one array cannot hold N.
+ * Arrays.sort's) for every shape, both orders and every stream pair, with one run and one pass; and
+ * it is refused, naming N, the heap and SECMEM_HEAP, when the heap or one array cannot hold N.
  */
 class InMemorySortTest {
 
   @TempDir Path dir;
 
-  private static SortSpec spec(Path in, Path out, StreamType r, StreamType w, int b,
-      SortOrder order) {
-    return new SortSpec(in, out, 500, 4, r, w, StreamOptions.ofBuffer(b), order,
-        Optional.empty());
+  private static SortSpec spec(
+      Path in, Path out, StreamType r, StreamType w, int b, SortOrder order) {
+    return new SortSpec(in, out, 500, 4, r, w, StreamOptions.ofBuffer(b), order, Optional.empty());
   }
 
   static Stream<Arguments> everyPairBothOrders() {
@@ -68,11 +67,10 @@ class InMemorySortTest {
 
   @ParameterizedTest(name = "{0}/{1} {2} {3} block={4}")
   @MethodSource("everyPairBothOrders")
-  void output_isTheMergeSorts_everyStreamPair_bothOrders(StreamType r, StreamType w,
-      SortOrder order, Shape shape, boolean block) throws IOException {
+  void output_isTheMergeSorts_everyStreamPair_bothOrders(
+      StreamType r, StreamType w, SortOrder order, Shape shape, boolean block) throws IOException {
     boolean direct = r == StreamType.DIRECT || w == StreamType.DIRECT;
-    Assumptions.assumeTrue(!direct
-        || DirectSupport.available(), "no O_DIRECT here");
+    Assumptions.assumeTrue(!direct || DirectSupport.available(), "no O_DIRECT here");
     int n = direct ? 20_000 : 3000;
     int b = direct ? 4096 : 64;
     Path in = dir.resolve("in.bin");
@@ -80,15 +78,16 @@ class InMemorySortTest {
     SortTuning tuning = block ? SortTuning.fast(2) : SortTuning.classic();
     Path inMemoryOut = dir.resolve("im/out.bin");
     Files.createDirectories(inMemoryOut.getParent());
-    SortStats s = new InMemorySort(tuning, StreamFactory.standard(), TempRegistry.none())
-        .sort(spec(in, inMemoryOut, r, w, b, order));
+    SortStats s =
+        new InMemorySort(tuning, StreamFactory.standard(), TempRegistry.none())
+            .sort(spec(in, inMemoryOut, r, w, b, order));
     Path mergeOut = dir.resolve("ms/out.bin");
     Files.createDirectories(mergeOut.getParent());
-    SortStats merged = new MergeSort(SortTuning.classic())
-        .sort(spec(in, mergeOut, r, w, b, order));
+    SortStats merged = new MergeSort(SortTuning.classic()).sort(spec(in, mergeOut, r, w, b, order));
     assertTrue(merged.passes() > 1, "the merge sort really merged");
     assertArrayEquals(Files.readAllBytes(mergeOut), Files.readAllBytes(inMemoryOut));
-    assertArrayEquals(MergeSortTest.expected(MergeSortTest.readInts(in), order),
+    assertArrayEquals(
+        MergeSortTest.expected(MergeSortTest.readInts(in), order),
         MergeSortTest.readInts(inMemoryOut));
     assertEquals(n, s.ints());
     assertEquals(1, s.runs());
@@ -108,14 +107,19 @@ class InMemorySortTest {
   Arbitrary<int[]> data() {
     return Arbitraries.oneOf(
         Arbitraries.integers().array(int[].class).ofMaxSize(20_000),
-        Arbitraries.of(-3, 0, 7, Integer.MIN_VALUE, Integer.MAX_VALUE).array(int[].class)
+        Arbitraries.of(-3, 0, 7, Integer.MIN_VALUE, Integer.MAX_VALUE)
+            .array(int[].class)
             .ofMaxSize(20_000));
   }
 
   @Provide
   Arbitrary<StreamType> types() {
-    return Arbitraries.of(StreamType.BUFFERED, StreamType.USER_BUFFER, StreamType.MAPPED,
-        StreamType.CHANNEL, StreamType.ASYNC);
+    return Arbitraries.of(
+        StreamType.BUFFERED,
+        StreamType.USER_BUFFER,
+        StreamType.MAPPED,
+        StreamType.CHANNEL,
+        StreamType.ASYNC);
   }
 
   @Property(tries = 100)
@@ -125,16 +129,17 @@ class InMemorySortTest {
       @ForAll boolean block,
       @ForAll("types") StreamType read,
       @ForAll("types") StreamType write,
-      @ForAll SortOrder order) throws IOException {
+      @ForAll SortOrder order)
+      throws IOException {
     Path base = Files.createTempDirectory("secmem-inmem-prop");
     try {
       Path in = base.resolve("in.bin");
       Path out = base.resolve("out.bin");
       MergeSortTest.writeInts(in, values);
-      SortTuning t = (block ? SortTuning.fast(threads) : SortTuning.classic())
-          .withThreads(threads);
-      SortStats s = new InMemorySort(t, StreamFactory.standard(), TempRegistry.none())
-          .sort(spec(in, out, read, write, 4096, order));
+      SortTuning t = (block ? SortTuning.fast(threads) : SortTuning.classic()).withThreads(threads);
+      SortStats s =
+          new InMemorySort(t, StreamFactory.standard(), TempRegistry.none())
+              .sort(spec(in, out, read, write, 4096, order));
       assertArrayEquals(MergeSortTest.expected(values, order), MergeSortTest.readInts(out));
       assertEquals(values.length, s.ints());
       Checksum c = new Checksum();
@@ -149,47 +154,63 @@ class InMemorySortTest {
   void aHeapTooSmall_isRefused_namingNTheHeapAndTheHeapThatWouldDo() {
     long heap = 64L << 20;
     long n = 100_000_000L;
-    InsufficientMemoryException e = assertThrows(InsufficientMemoryException.class,
-        () -> InMemorySort.requireHeap(heap, n, 1, 65536, StreamType.USER_BUFFER,
-            StreamType.USER_BUFFER));
+    InsufficientMemoryException e =
+        assertThrows(
+            InsufficientMemoryException.class,
+            () ->
+                InMemorySort.requireHeap(
+                    heap, n, 1, 65536, StreamType.USER_BUFFER, StreamType.USER_BUFFER));
     assertTrue(e.getMessage().contains("N = 100000000 ints"), e.getMessage());
     assertTrue(e.getMessage().contains("the heap is 64 MiB"), e.getMessage());
-    long need = InMemorySort.requiredHeapBytes(n, 1, 65536, StreamType.USER_BUFFER,
-        StreamType.USER_BUFFER);
+    long need =
+        InMemorySort.requiredHeapBytes(n, 1, 65536, StreamType.USER_BUFFER, StreamType.USER_BUFFER);
     long suggest = (need + (1 << 20) - 1) / (1 << 20) + 8;
     assertTrue(e.getMessage().contains("SECMEM_HEAP=" + suggest + "m"), e.getMessage());
     assertTrue(e.getMessage().contains("use the merge algorithm"), e.getMessage());
     // What it suggests admits it; the parallel sort needs its scratch on top.
-    InMemorySort.requireHeap(suggest << 20, n, 1, 65536, StreamType.USER_BUFFER,
-        StreamType.USER_BUFFER);
-    assertThrows(InsufficientMemoryException.class, () -> InMemorySort.requireHeap(
-        suggest << 20, n, 2, 65536, StreamType.USER_BUFFER, StreamType.USER_BUFFER));
+    InMemorySort.requireHeap(
+        suggest << 20, n, 1, 65536, StreamType.USER_BUFFER, StreamType.USER_BUFFER);
+    assertThrows(
+        InsufficientMemoryException.class,
+        () ->
+            InMemorySort.requireHeap(
+                suggest << 20, n, 2, 65536, StreamType.USER_BUFFER, StreamType.USER_BUFFER));
     assertTrue(need >= 4 * n + SortMemory.OVERHEAD_BYTES);
   }
 
   @Test
   void moreIntsThanOneArrayHolds_areRefusedWhateverTheHeap() {
-    InsufficientMemoryException e = assertThrows(InsufficientMemoryException.class,
-        () -> InMemorySort.requireHeap(Long.MAX_VALUE, InMemorySort.MAX_INTS + 1, 1, 4096,
-            StreamType.CHANNEL, StreamType.CHANNEL));
+    InsufficientMemoryException e =
+        assertThrows(
+            InsufficientMemoryException.class,
+            () ->
+                InMemorySort.requireHeap(
+                    Long.MAX_VALUE,
+                    InMemorySort.MAX_INTS + 1,
+                    1,
+                    4096,
+                    StreamType.CHANNEL,
+                    StreamType.CHANNEL));
     assertTrue(e.getMessage().contains("N = " + (InMemorySort.MAX_INTS + 1)), e.getMessage());
     assertTrue(e.getMessage().contains("one Java array"), e.getMessage());
-    InMemorySort.requireHeap(Long.MAX_VALUE, InMemorySort.MAX_INTS, 1, 4096,
-        StreamType.CHANNEL, StreamType.CHANNEL);
+    InMemorySort.requireHeap(
+        Long.MAX_VALUE, InMemorySort.MAX_INTS, 1, 4096, StreamType.CHANNEL, StreamType.CHANNEL);
   }
 
   @Test
   void algorithmNames_parse_andABadOneListsTheAllowed() {
     assertEquals(SortAlgorithm.IN_MEMORY, SortAlgorithm.parse(" In-Memory "));
     assertEquals(SortAlgorithm.MERGE, SortAlgorithm.parse("merge"));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> SortAlgorithm.parse("quick"));
-    assertEquals("unknown algorithm 'quick' (allowed: merge, in-memory, buffer-tree)", e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> SortAlgorithm.parse("quick"));
+    assertEquals(
+        "unknown algorithm 'quick' (allowed: merge, in-memory, buffer-tree)", e.getMessage());
   }
 
   @Test
   void theCostModel_countsOneReadAndOneWrite_theMergeSortsCountForOneRun() {
-    assertEquals(CostModel.predictedBlockTransfers(10_000, 10_000, 16, 4096),
+    assertEquals(
+        CostModel.predictedBlockTransfers(10_000, 10_000, 16, 4096),
         CostModel.inMemoryBlockTransfers(10_000, 4096));
     assertEquals(2 * 10, CostModel.inMemoryBlockTransfers(10_240, 4096));
     assertFalse(InMemorySort.parallel(1));

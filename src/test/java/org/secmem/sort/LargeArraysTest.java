@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Test;
 import java.util.function.IntFunction;
+import org.junit.jupiter.api.Test;
 
 /**
  * Run formation's arrays are allocated together; when the heap is too cut up for the last of them,
@@ -53,15 +53,16 @@ class LargeArraysTest {
     Failing f = new Failing(List.of(4)); // the last of four fails the first time
     int[][] a = LargeArrays.allocate(4, 10, f);
     assertEquals(8, f.calls, "three made, the fourth failed, then all four again");
-    assertEquals(List.of(f.made.get(3), f.made.get(4), f.made.get(5), f.made.get(6)),
-        List.of(a[0], a[1], a[2], a[3]), "only the second attempt's arrays are used");
+    assertEquals(
+        List.of(f.made.get(3), f.made.get(4), f.made.get(5), f.made.get(6)),
+        List.of(a[0], a[1], a[2], a[3]),
+        "only the second attempt's arrays are used");
   }
 
   @Test
   void aSecondFailure_isARealShortage() {
     Failing f = new Failing(List.of(2, 4));
-    OutOfMemoryError e = assertThrows(OutOfMemoryError.class,
-        () -> LargeArrays.allocate(3, 10, f));
+    OutOfMemoryError e = assertThrows(OutOfMemoryError.class, () -> LargeArrays.allocate(3, 10, f));
     assertEquals("Java heap space (fragmented, call 4)", e.getMessage());
   }
 }

@@ -1,6 +1,5 @@
 package org.secmem.sort;
 
-import org.secmem.fs.TempRegistry;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,13 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
@@ -24,6 +26,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,16 +34,13 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.secmem.data.Checksum;
 import org.secmem.data.SortOrder;
+import org.secmem.fs.TempRegistry;
+import org.secmem.stream.DirectSupport;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
-import org.secmem.stream.WriteStream;
-import java.io.RandomAccessFile;
-import java.util.Collections;
-import java.util.OptionalLong;
-import org.junit.jupiter.api.Assumptions;
-import org.secmem.stream.DirectSupport;
 import org.secmem.stream.Streams;
+import org.secmem.stream.WriteStream;
 
 /**
  * The contract every composition of the merge sort keeps (classic, fast, and every mix of merger,
@@ -74,17 +74,43 @@ class MergeSortTest {
     return a;
   }
 
-  static SortStats sortAndCheck(Path base, int[] values, long m, int d, StreamType r,
-      StreamType w, int b, SortOrder order, SortTuning t) throws IOException {
+  static SortStats sortAndCheck(
+      Path base,
+      int[] values,
+      long m,
+      int d,
+      StreamType r,
+      StreamType w,
+      int b,
+      SortOrder order,
+      SortTuning t)
+      throws IOException {
     Files.createDirectories(base);
     Path in = base.resolve("in.bin");
     Path out = base.resolve("out/sorted.bin");
     writeInts(in, values);
     byte[] before = Files.readAllBytes(in);
-    SortStats stats = new MergeSort(t).sort(
-        new SortSpec(in, out, m, d, r, w, StreamOptions.ofBuffer(b), order, Optional.empty()));
-    String what = t + " " + r + "/" + w + " n=" + values.length + " m=" + m + " d=" + d + " b="
-        + b + " " + order;
+    SortStats stats =
+        new MergeSort(t)
+            .sort(
+                new SortSpec(
+                    in, out, m, d, r, w, StreamOptions.ofBuffer(b), order, Optional.empty()));
+    String what =
+        t
+            + " "
+            + r
+            + "/"
+            + w
+            + " n="
+            + values.length
+            + " m="
+            + m
+            + " d="
+            + d
+            + " b="
+            + b
+            + " "
+            + order;
     assertArrayEquals(expected(values, order), readInts(out), what);
     assertArrayEquals(before, Files.readAllBytes(in), "input unchanged: " + what);
     SortMemory plan = SortMemory.plan(t, values.length, m, d, b, r, w);
@@ -94,7 +120,8 @@ class MergeSortTest {
     assertEquals(values.length, stats.ints());
     assertTrue(plan.workers() <= t.threads() && plan.mergeThreads() <= t.threads(), what);
     if (t.blockIo()) {
-      assertTrue(plan.runFormationBytes() <= 4 * m && plan.mergeBytes() <= 4 * m,
+      assertTrue(
+          plan.runFormationBytes() <= 4 * m && plan.mergeBytes() <= 4 * m,
           "M is the whole budget: " + plan + " " + what);
       assertTrue(plan.mergeBufferBytes() <= b, what);
     }
@@ -115,8 +142,14 @@ class MergeSortTest {
         any.array(int[].class).ofMaxSize(6000),
         few.array(int[].class).ofMaxSize(6000),
         Arbitraries.integers().between(0, 6000).map(n -> sortedOrReverse(n, n % 2 == 0)),
-        Arbitraries.integers().between(0, 3000).map(n -> { int[] a = new int[n];
-          Arrays.fill(a, 42); return a; }));
+        Arbitraries.integers()
+            .between(0, 3000)
+            .map(
+                n -> {
+                  int[] a = new int[n];
+                  Arrays.fill(a, 42);
+                  return a;
+                }));
   }
 
   private static int[] sortedOrReverse(int n, boolean reverse) {
@@ -127,16 +160,24 @@ class MergeSortTest {
 
   @Provide
   Arbitrary<SortTuning> tunings() {
-    return net.jqwik.api.Combinators.combine(Arbitraries.of(Merger.class),
-        Arbitraries.of(RunSort.class), Arbitraries.of(true, false), Arbitraries.of(true, false),
-        Arbitraries.of(true, false), Arbitraries.integers().between(1, 4))
+    return net.jqwik.api.Combinators.combine(
+            Arbitraries.of(Merger.class),
+            Arbitraries.of(RunSort.class),
+            Arbitraries.of(true, false),
+            Arbitraries.of(true, false),
+            Arbitraries.of(true, false),
+            Arbitraries.integers().between(1, 4))
         .as(SortTuning::new);
   }
 
   @Provide
   Arbitrary<StreamType> types() {
-    return Arbitraries.of(StreamType.USER_BUFFER, StreamType.MAPPED, StreamType.CHANNEL,
-        StreamType.ASYNC, StreamType.BUFFERED);
+    return Arbitraries.of(
+        StreamType.USER_BUFFER,
+        StreamType.MAPPED,
+        StreamType.CHANNEL,
+        StreamType.ASYNC,
+        StreamType.BUFFERED);
   }
 
   @Provide
@@ -153,7 +194,8 @@ class MergeSortTest {
       @ForAll("types") StreamType read,
       @ForAll("types") StreamType write,
       @ForAll("buffers") int b,
-      @ForAll SortOrder order) throws IOException {
+      @ForAll SortOrder order)
+      throws IOException {
     try {
       SortMemory.plan(tuning, values.length, m, d, b, read, write);
     } catch (InsufficientMemoryException e) {
@@ -183,13 +225,14 @@ class MergeSortTest {
 
   @ParameterizedTest(name = "{3} {0}/{1} {2}")
   @MethodSource("everyPairBothOrdersBothPresets")
-  void sort_multiPass_everyStreamPair_matchesArraysSort(StreamType r, StreamType w, SortOrder o,
-      SortPreset preset) throws IOException {
+  void sort_multiPass_everyStreamPair_matchesArraysSort(
+      StreamType r, StreamType w, SortOrder o, SortPreset preset) throws IOException {
     boolean direct = r == StreamType.DIRECT || w == StreamType.DIRECT;
-    Assumptions.assumeTrue(!direct
-        || DirectSupport.available(), "no O_DIRECT here");
-    int[] values = new SplittableRandom(7)
-        .ints(direct || preset == SortPreset.FAST ? 30_000 : 3000, -50, 50).toArray();
+    Assumptions.assumeTrue(!direct || DirectSupport.available(), "no O_DIRECT here");
+    int[] values =
+        new SplittableRandom(7)
+            .ints(direct || preset == SortPreset.FAST ? 30_000 : 3000, -50, 50)
+            .toArray();
     values[5] = Integer.MIN_VALUE;
     values[6] = Integer.MAX_VALUE;
     if (preset == SortPreset.CLASSIC) {
@@ -206,15 +249,34 @@ class MergeSortTest {
       SortStats s3 = sortAndCheck(dir.resolve("d3"), values, m, 3, r, w, 4096, o, classic);
       assertEquals(CostModel.passes(values.length, m, 3), s3.passes());
     } else {
-      SortSettings fast = preset.resolve(new SortChoices(Optional.of(r), Optional.of(w),
-          Optional.of(direct ? 4096 : 64), Optional.of(3),
-          OptionalLong.of(direct ? 1 << 16 : 12_000),
-          Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-          Optional.of(3)));
-      assertEquals(Streams_writesRegions(w), fast.tuning().parallelMerge(),
+      SortSettings fast =
+          preset.resolve(
+              new SortChoices(
+                  Optional.of(r),
+                  Optional.of(w),
+                  Optional.of(direct ? 4096 : 64),
+                  Optional.of(3),
+                  OptionalLong.of(direct ? 1 << 16 : 12_000),
+                  Optional.empty(),
+                  Optional.empty(),
+                  Optional.empty(),
+                  Optional.empty(),
+                  Optional.of(3)));
+      assertEquals(
+          Streams_writesRegions(w),
+          fast.tuning().parallelMerge(),
           "the parallel merge only where the write stream can write regions");
-      SortStats s = sortAndCheck(dir.resolve("f"), values, fast.memoryInts(), fast.fanIn(), r,
-          w, fast.bufferBytes(), o, fast.tuning());
+      SortStats s =
+          sortAndCheck(
+              dir.resolve("f"),
+              values,
+              fast.memoryInts(),
+              fast.fanIn(),
+              r,
+              w,
+              fast.bufferBytes(),
+              o,
+              fast.tuning());
       assertTrue(s.passes() >= 3, "several merge passes: " + s.passes());
       assertTrue(s.memory().workers() >= 2, "several workers: " + s.memory());
     }
@@ -236,10 +298,10 @@ class MergeSortTest {
           for (boolean parallel : new boolean[] {false, true}) {
             for (boolean block : new boolean[] {false, true}) {
               for (int threads : new int[] {1, 3}) {
-                SortOrder o = (mg.ordinal() + threads) % 2 == 0 ? SortOrder.ASCENDING
-                    : SortOrder.DESCENDING;
-                cases.add(Arguments.of(new SortTuning(mg, rs, overlap, parallel, block, threads),
-                    o));
+                SortOrder o =
+                    (mg.ordinal() + threads) % 2 == 0 ? SortOrder.ASCENDING : SortOrder.DESCENDING;
+                cases.add(
+                    Arguments.of(new SortTuning(mg, rs, overlap, parallel, block, threads), o));
               }
             }
           }
@@ -255,8 +317,17 @@ class MergeSortTest {
     int[] values = new SplittableRandom(3).ints(40_000, -1000, 1000).toArray();
     values[17] = Integer.MIN_VALUE;
     values[18] = Integer.MAX_VALUE;
-    SortStats s = sortAndCheck(dir.resolve("c"), values, 6000, 3, StreamType.CHANNEL,
-        StreamType.USER_BUFFER, 256, order, tuning);
+    SortStats s =
+        sortAndCheck(
+            dir.resolve("c"),
+            values,
+            6000,
+            3,
+            StreamType.CHANNEL,
+            StreamType.USER_BUFFER,
+            256,
+            order,
+            tuning);
     assertTrue(s.passes() >= 3, "several merge passes: " + s.passes());
   }
 
@@ -264,8 +335,17 @@ class MergeSortTest {
   void parallelMerge_splitsEveryMergeOverTheThreads_evenlyEnoughToHelp() throws IOException {
     int[] values = new SplittableRandom(11).ints(200_000).toArray();
     SortTuning t = SortTuning.fast(4);
-    SortStats s = sortAndCheck(dir.resolve("p"), values, 40_000, 128, StreamType.CHANNEL,
-        StreamType.CHANNEL, 4096, SortOrder.ASCENDING, t);
+    SortStats s =
+        sortAndCheck(
+            dir.resolve("p"),
+            values,
+            40_000,
+            128,
+            StreamType.CHANNEL,
+            StreamType.CHANNEL,
+            4096,
+            SortOrder.ASCENDING,
+            t);
     assertEquals(4, s.memory().workers());
     assertEquals(4, s.memory().mergeThreads());
     assertEquals(2, s.passes());
@@ -277,23 +357,53 @@ class MergeSortTest {
     Arrays.fill(values, 7);
     values[100] = 6;
     values[40_000] = 8;
-    sortAndCheck(dir.resolve("eq"), values, 5000, 4, StreamType.CHANNEL, StreamType.MAPPED, 64,
-        SortOrder.DESCENDING, SortTuning.fast(4));
+    sortAndCheck(
+        dir.resolve("eq"),
+        values,
+        5000,
+        4,
+        StreamType.CHANNEL,
+        StreamType.MAPPED,
+        64,
+        SortOrder.DESCENDING,
+        SortTuning.fast(4));
   }
 
   @ParameterizedTest
   @MethodSource("edgeSizes")
   void sort_edgeSizesAroundM(int n, int m) throws IOException {
     int[] values = new SplittableRandom(n).ints(n).toArray();
-    sortAndCheck(dir.resolve("e" + n + "-" + m), values, m, 2, StreamType.USER_BUFFER,
-        StreamType.MAPPED, 8, SortOrder.ASCENDING, SortTuning.classic());
-    sortAndCheck(dir.resolve("f" + n + "-" + m), values, m * 40L, 2, StreamType.USER_BUFFER,
-        StreamType.MAPPED, 8, SortOrder.DESCENDING, SortTuning.fast(3));
+    sortAndCheck(
+        dir.resolve("e" + n + "-" + m),
+        values,
+        m,
+        2,
+        StreamType.USER_BUFFER,
+        StreamType.MAPPED,
+        8,
+        SortOrder.ASCENDING,
+        SortTuning.classic());
+    sortAndCheck(
+        dir.resolve("f" + n + "-" + m),
+        values,
+        m * 40L,
+        2,
+        StreamType.USER_BUFFER,
+        StreamType.MAPPED,
+        8,
+        SortOrder.DESCENDING,
+        SortTuning.fast(3));
   }
 
   static Stream<Arguments> edgeSizes() {
-    return Stream.of(Arguments.of(0, 5), Arguments.of(1, 5), Arguments.of(4, 5),
-        Arguments.of(5, 5), Arguments.of(6, 5), Arguments.of(25, 5), Arguments.of(26, 5),
+    return Stream.of(
+        Arguments.of(0, 5),
+        Arguments.of(1, 5),
+        Arguments.of(4, 5),
+        Arguments.of(5, 5),
+        Arguments.of(6, 5),
+        Arguments.of(25, 5),
+        Arguments.of(26, 5),
         Arguments.of(5000, 5));
   }
 
@@ -301,9 +411,20 @@ class MergeSortTest {
   void sort_outputEqualsInput_isRefusedBeforeAnyWork() throws IOException {
     Path in = dir.resolve("x.bin");
     writeInts(in, new int[] {3, 1, 2});
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new SortSpec(in, dir.resolve("./x.bin"), 2, 2, StreamType.SIMPLE, StreamType.SIMPLE,
-            StreamOptions.defaults(), SortOrder.ASCENDING, Optional.empty()));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                new SortSpec(
+                    in,
+                    dir.resolve("./x.bin"),
+                    2,
+                    2,
+                    StreamType.SIMPLE,
+                    StreamType.SIMPLE,
+                    StreamOptions.defaults(),
+                    SortOrder.ASCENDING,
+                    Optional.empty()));
     assertTrue(e.getMessage().contains("is the input file"), e.getMessage());
   }
 
@@ -316,10 +437,22 @@ class MergeSortTest {
     }
     Path out = dir.resolve("o/out.bin");
     for (SortTuning t : List.of(SortTuning.classic(), SortTuning.fast(2))) {
-      InsufficientMemoryException e = assertThrows(InsufficientMemoryException.class,
-          () -> new MergeSort(t).sort(new SortSpec(in, out, SortSpec.MAX_MEMORY_INTS, 2,
-              StreamType.USER_BUFFER, StreamType.USER_BUFFER, StreamOptions.defaults(),
-              SortOrder.ASCENDING, Optional.empty())));
+      InsufficientMemoryException e =
+          assertThrows(
+              InsufficientMemoryException.class,
+              () ->
+                  new MergeSort(t)
+                      .sort(
+                          new SortSpec(
+                              in,
+                              out,
+                              SortSpec.MAX_MEMORY_INTS,
+                              2,
+                              StreamType.USER_BUFFER,
+                              StreamType.USER_BUFFER,
+                              StreamOptions.defaults(),
+                              SortOrder.ASCENDING,
+                              Optional.empty())));
       assertTrue(e.getMessage().contains("-Xmx"), e.getMessage());
       assertFalse(Files.exists(out.getParent()), "nothing created");
     }
@@ -337,8 +470,8 @@ class MergeSortTest {
     final AtomicLong written = new AtomicLong();
     final AtomicLong read = new AtomicLong();
 
-    FaultyFactory(long failWriteAfter, long failReadAfter, String failReadIn,
-        boolean failRegionWriters) {
+    FaultyFactory(
+        long failWriteAfter, long failReadAfter, String failReadIn, boolean failRegionWriters) {
       this.failWriteAfter = failWriteAfter;
       this.failReadAfter = failReadAfter;
       this.failReadIn = failReadIn;
@@ -346,8 +479,8 @@ class MergeSortTest {
     }
 
     @Override
-    public ReadStream openReader(StreamType type, Path path, StreamOptions options, long from,
-        long to) throws IOException {
+    public ReadStream openReader(
+        StreamType type, Path path, StreamOptions options, long from, long to) throws IOException {
       ReadStream real = StreamFactory.standard().openReader(type, path, options, from, to);
       int index = track();
       boolean faulty = path.getFileName().toString().contains(failReadIn);
@@ -390,8 +523,8 @@ class MergeSortTest {
     }
 
     @Override
-    public WriteStream createRegionWriter(StreamType type, Path path, StreamOptions options,
-        long at, long len) throws IOException {
+    public WriteStream createRegionWriter(
+        StreamType type, Path path, StreamOptions options, long at, long len) throws IOException {
       if (failRegionWriters && at > 0) {
         throw new IOException("injected: cannot open a region of " + path);
       }
@@ -435,9 +568,13 @@ class MergeSortTest {
 
   static Stream<Arguments> faultsEveryPhase() {
     List<Arguments> cases = new ArrayList<>();
-    List<SortTuning> tunings = List.of(SortTuning.classic(), SortTuning.classic().withThreads(3),
-        SortTuning.fast(1), SortTuning.fast(3),
-        new SortTuning(Merger.LOSER_TREE, RunSort.RADIX, true, true, true, 2));
+    List<SortTuning> tunings =
+        List.of(
+            SortTuning.classic(),
+            SortTuning.classic().withThreads(3),
+            SortTuning.fast(1),
+            SortTuning.fast(3),
+            new SortTuning(Merger.LOSER_TREE, RunSort.RADIX, true, true, true, 2));
     for (SortTuning t : tunings) {
       // run formation's writes; its reads; a merge pass's reads; the final merge's writes
       cases.add(Arguments.of(t, "run formation write", 1234L, Long.MAX_VALUE, "-", false));
@@ -445,8 +582,8 @@ class MergeSortTest {
       cases.add(Arguments.of(t, "merge read", Long.MAX_VALUE, 700L, "pass1-", false));
       cases.add(Arguments.of(t, "final merge write", 12_500L, Long.MAX_VALUE, "-", false));
       if (t.parallelMerge() && t.threads() > 1) {
-        cases.add(Arguments.of(t, "parallel merge region", Long.MAX_VALUE, Long.MAX_VALUE, "-",
-            true));
+        cases.add(
+            Arguments.of(t, "parallel merge region", Long.MAX_VALUE, Long.MAX_VALUE, "-", true));
       }
     }
     return cases.stream();
@@ -454,8 +591,13 @@ class MergeSortTest {
 
   @ParameterizedTest(name = "{0}: {1}")
   @MethodSource("faultsEveryPhase")
-  void faultInAnyPhase_removesRunsAndLeavesExistingOutputUntouched(SortTuning t, String phase,
-      long failWriteAfter, long failReadAfter, String failReadIn, boolean failRegions)
+  void faultInAnyPhase_removesRunsAndLeavesExistingOutputUntouched(
+      SortTuning t,
+      String phase,
+      long failWriteAfter,
+      long failReadAfter,
+      String failReadIn,
+      boolean failRegions)
       throws IOException {
     for (boolean outputExisted : new boolean[] {false, true}) {
       FaultyFactory faults =
@@ -469,16 +611,31 @@ class MergeSortTest {
       }
       // 5000 ints, runs of at most 500: 10+ runs, d = 4: two merge passes at least.
       long m = t.blockIo() ? 2000 : 500L * t.threads();
-      IOException e = assertThrows(IOException.class, () -> new MergeSort(t, faults,
-          TempRegistry.none()).sort(new SortSpec(in, out, m, 4, StreamType.USER_BUFFER,
-              StreamType.USER_BUFFER, StreamOptions.ofBuffer(64), SortOrder.ASCENDING,
-              Optional.empty())), phase);
+      IOException e =
+          assertThrows(
+              IOException.class,
+              () ->
+                  new MergeSort(t, faults, TempRegistry.none())
+                      .sort(
+                          new SortSpec(
+                              in,
+                              out,
+                              m,
+                              4,
+                              StreamType.USER_BUFFER,
+                              StreamType.USER_BUFFER,
+                              StreamOptions.ofBuffer(64),
+                              SortOrder.ASCENDING,
+                              Optional.empty())),
+              phase);
       assertTrue(e.getMessage().contains("injected"), e.getMessage());
       assertFalse(faults.closed.isEmpty());
       assertTrue(faults.closed.stream().allMatch(c -> c), "every stream closed: " + faults.closed);
       try (Stream<Path> left = Files.list(base)) {
         List<String> names = left.map(p -> p.getFileName().toString()).sorted().toList();
-        assertEquals(outputExisted ? List.of("in.bin", "out.bin") : List.of("in.bin"), names,
+        assertEquals(
+            outputExisted ? List.of("in.bin", "out.bin") : List.of("in.bin"),
+            names,
             "no runs, no work folder, no partial output: " + phase);
       }
       if (outputExisted) {
@@ -527,7 +684,8 @@ class MergeSortTest {
    * all of them), sorts exactly that range and leaves the rest and the scratch's use invisible.
    */
   @Property(tries = 300)
-  void radix_sortsAnySubrange_likeArraysSort(@ForAll("radixInputs") int[] a,
+  void radix_sortsAnySubrange_likeArraysSort(
+      @ForAll("radixInputs") int[] a,
       @ForAll @IntRange(min = 0, max = 1000) int cutA,
       @ForAll @IntRange(min = 0, max = 1000) int cutB) {
     int from = Math.min(cutA, cutB) % (a.length + 1);
@@ -541,12 +699,13 @@ class MergeSortTest {
 
   @Provide
   Arbitrary<int[]> radixInputs() {
-    Arbitrary<Integer> values = Arbitraries.oneOf(
-        Arbitraries.integers(),
-        Arbitraries.integers().between(-3, 3),
-        Arbitraries.integers().between(0, 255).map(v -> v << 24),
-        Arbitraries.integers().between(-70_000, 70_000),
-        Arbitraries.of(Integer.MIN_VALUE, Integer.MAX_VALUE, -1, 0, 1));
+    Arbitrary<Integer> values =
+        Arbitraries.oneOf(
+            Arbitraries.integers(),
+            Arbitraries.integers().between(-3, 3),
+            Arbitraries.integers().between(0, 255).map(v -> v << 24),
+            Arbitraries.integers().between(-70_000, 70_000),
+            Arbitraries.of(Integer.MIN_VALUE, Integer.MAX_VALUE, -1, 0, 1));
     return values.array(int[].class).ofMaxSize(3000);
   }
 

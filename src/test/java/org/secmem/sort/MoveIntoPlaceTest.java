@@ -22,10 +22,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The finished output takes the output's name without being renamed over an existing file: that
  * rename makes ext4 start writing the new file back inside it, on the clock of every repetition
- * that replaces its predecessor's output. The old file is removed only once the new one is
- * complete beside it, so a failed move leaves it as it was. ({@link
- * org.secmem.data.PartFile#commit}, which this goes through, puts every finished file in place:
- * generated data files and Spark's output too.)
+ * that replaces its predecessor's output. The old file is removed only once the new one is complete
+ * beside it, so a failed move leaves it as it was. ({@link org.secmem.data.PartFile#commit}, which
+ * this goes through, puts every finished file in place: generated data files and Spark's output
+ * too.)
  */
 class MoveIntoPlaceTest {
 
@@ -44,8 +44,9 @@ class MoveIntoPlaceTest {
     Path to = Files.write(dir.resolve("out.bin"), new byte[] {1, 2, 3, 4});
     List<String> events = new ArrayList<>();
     try (WatchService watch = FileSystems.getDefault().newWatchService()) {
-      WatchKey key = dir.register(watch, StandardWatchEventKinds.ENTRY_CREATE,
-          StandardWatchEventKinds.ENTRY_DELETE);
+      WatchKey key =
+          dir.register(
+              watch, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_DELETE);
       WorkDirectory.moveIntoPlace(from, to);
       // inotify reports in order; the events of the two renames and the removal all arrive.
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -62,7 +63,9 @@ class MoveIntoPlaceTest {
       }
       key.cancel();
     }
-    assertEquals(List.of("ENTRY_DELETE out.bin", "ENTRY_CREATE out.bin"), events,
+    assertEquals(
+        List.of("ENTRY_DELETE out.bin", "ENTRY_CREATE out.bin"),
+        events,
         "the old output is removed, then the new one renamed to the free name (a rename over it"
             + " shows as a create alone)");
     assertArrayEquals(new byte[] {5, 6, 7, 8}, Files.readAllBytes(to));
@@ -73,7 +76,8 @@ class MoveIntoPlaceTest {
   @Test
   void aMoveThatFails_leavesTheOldOutputAsItWas() throws IOException {
     Path to = Files.write(dir.resolve("out.bin"), new byte[] {1, 2, 3, 4});
-    assertThrows(IOException.class,
+    assertThrows(
+        IOException.class,
         () -> WorkDirectory.moveIntoPlace(dir.resolve("work/never-written.part"), to));
     assertArrayEquals(new byte[] {1, 2, 3, 4}, Files.readAllBytes(to));
     assertEquals(List.of(), hidden());

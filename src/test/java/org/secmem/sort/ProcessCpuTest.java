@@ -56,8 +56,9 @@ class ProcessCpuTest {
     ProcessCpu.Sample a =
         new ProcessCpu.Sample(1_000_000_000L, new long[] {7, 9}, new long[] {500, 100}, true);
     // Thread 7 used 3.2 ms, thread 9 ended, thread 11 started and used 0.3 ms; no tick went by.
-    ProcessCpu.Sample b = new ProcessCpu.Sample(
-        1_000_000_000L, new long[] {7, 11}, new long[] {3_200_500, 300_000}, true);
+    ProcessCpu.Sample b =
+        new ProcessCpu.Sample(
+            1_000_000_000L, new long[] {7, 11}, new long[] {3_200_500, 300_000}, true);
     assertEquals(3_500_000L, ProcessCpu.between(a, b));
   }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -15,9 +16,8 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
-import org.junit.jupiter.api.Test;
-import java.util.Random;
 import org.apache.commons.lang3.ArrayUtils;
+import org.junit.jupiter.api.Test;
 
 /** The radix merger against a plain sort, with blocks and chunks small enough to hit every edge. */
 class RadixMergeTest {
@@ -49,16 +49,23 @@ class RadixMergeTest {
     }
   }
 
-  private static long mergeInto(List<int[]> out, int[][] runs, int blockInts, int capacity,
-      boolean descending) throws Exception {
+  private static long mergeInto(
+      List<int[]> out, int[][] runs, int blockInts, int capacity, boolean descending)
+      throws Exception {
     ArrayCursor[] cursors = new ArrayCursor[runs.length];
     for (int i = 0; i < runs.length; i++) {
       cursors[i] = new ArrayCursor(runs[i], blockInts);
     }
-    long written = new RadixMerge(capacity).merge(cursors, (a, off, len) -> {
-      assertTrue(len > 0 && len <= capacity, "chunk of " + len + " for capacity " + capacity);
-      out.add(Arrays.copyOfRange(a, off, off + len));
-    }, descending);
+    long written =
+        new RadixMerge(capacity)
+            .merge(
+                cursors,
+                (a, off, len) -> {
+                  assertTrue(
+                      len > 0 && len <= capacity, "chunk of " + len + " for capacity " + capacity);
+                  out.add(Arrays.copyOfRange(a, off, off + len));
+                },
+                descending);
     for (ArrayCursor c : cursors) {
       assertTrue(c.exhausted(), "a run was left unfinished");
     }
@@ -82,21 +89,24 @@ class RadixMergeTest {
   Arbitrary<int[]> values() {
     return Arbitraries.oneOf(
         Arbitraries.integers().array(int[].class).ofMaxSize(400),
-        Arbitraries.of(Integer.MIN_VALUE, -1, 0, 1, Integer.MAX_VALUE).array(int[].class)
+        Arbitraries.of(Integer.MIN_VALUE, -1, 0, 1, Integer.MAX_VALUE)
+            .array(int[].class)
             .ofMaxSize(400),
         Arbitraries.integers().between(-3, 3).array(int[].class).ofMaxSize(400),
         Arbitraries.integers().between(1_000_000, 1_000_100).array(int[].class).ofMaxSize(400));
   }
 
   @Property(tries = 400)
-  void mergesLikeASort(@ForAll @Size(min = 1, max = 9) List<@net.jqwik.api.From("values") int[]>
-      runs, @ForAll @IntRange(min = 1, max = 17) int blockInts,
-      @ForAll @IntRange(min = 1, max = 70) int capacity, @ForAll boolean descending)
+  void mergesLikeASort(
+      @ForAll @Size(min = 1, max = 9) List<@net.jqwik.api.From("values") int[]> runs,
+      @ForAll @IntRange(min = 1, max = 17) int blockInts,
+      @ForAll @IntRange(min = 1, max = 70) int capacity,
+      @ForAll boolean descending)
       throws Exception {
     int[][] sortedRuns = runs.stream().map(r -> sortedRun(r, descending)).toArray(int[][]::new);
     List<int[]> out = new ArrayList<>();
-    long written = mergeInto(out, sortedRuns, blockInts, Math.max(capacity, runs.size()),
-        descending);
+    long written =
+        mergeInto(out, sortedRuns, blockInts, Math.max(capacity, runs.size()), descending);
 
     int[] expected = sortedRun(runs.stream().flatMapToInt(Arrays::stream).toArray(), descending);
     assertEquals(expected.length, written);
@@ -121,14 +131,23 @@ class RadixMergeTest {
   @Test
   void theWholeIntRangeSortsWithThreePasses() throws Exception {
     int[][] runs = {
-        {Integer.MIN_VALUE, -1, 0, Integer.MAX_VALUE},
-        {Integer.MIN_VALUE + 1, 1, Integer.MAX_VALUE - 1},
-        {},
+      {Integer.MIN_VALUE, -1, 0, Integer.MAX_VALUE},
+      {Integer.MIN_VALUE + 1, 1, Integer.MAX_VALUE - 1},
+      {},
     };
     List<int[]> out = new ArrayList<>();
     mergeInto(out, runs, 8, 1000, false);
-    assertArrayEquals(new int[] {Integer.MIN_VALUE, Integer.MIN_VALUE + 1, -1, 0, 1,
-        Integer.MAX_VALUE - 1, Integer.MAX_VALUE}, flat(out));
+    assertArrayEquals(
+        new int[] {
+          Integer.MIN_VALUE,
+          Integer.MIN_VALUE + 1,
+          -1,
+          0,
+          1,
+          Integer.MAX_VALUE - 1,
+          Integer.MAX_VALUE
+        },
+        flat(out));
 
     int[][] down = {{Integer.MAX_VALUE, 0, Integer.MIN_VALUE}, {5, -5}};
     out.clear();
@@ -155,10 +174,15 @@ class RadixMergeTest {
   @Test
   void capacityMustBePositiveAndCoverEveryRun() {
     assertThrows(IllegalArgumentException.class, () -> new RadixMerge(0));
-    RunCursor[] three = {new ArrayCursor(new int[] {1}, 1), new ArrayCursor(new int[] {2}, 1),
-        new ArrayCursor(new int[] {3}, 1)};
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new RadixMerge(2).merge(three, (a, off, len) -> { }, false));
+    RunCursor[] three = {
+      new ArrayCursor(new int[] {1}, 1),
+      new ArrayCursor(new int[] {2}, 1),
+      new ArrayCursor(new int[] {3}, 1)
+    };
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new RadixMerge(2).merge(three, (a, off, len) -> {}, false));
     assertTrue(e.getMessage().contains("3 runs"), e.getMessage());
   }
 }

@@ -1,6 +1,5 @@
 package org.secmem.sort;
 
-import org.secmem.fs.TempRegistry;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,8 +11,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import java.util.stream.Stream;
@@ -23,18 +25,16 @@ import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.data.SortOrder;
+import org.secmem.fs.TempRegistry;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.WriteStream;
-import java.util.Collections;
-import java.util.HashSet;
-import java.util.Set;
 
 /**
- * Runs formed with block I/O are written as segment files, read across them, and deleted
- * segment by segment as a merge reads them (so a large sort does not hold every run's dirty pages
- * while its merge writes the output).
+ * Runs formed with block I/O are written as segment files, read across them, and deleted segment by
+ * segment as a merge reads them (so a large sort does not hold every run's dirty pages while its
+ * merge writes the output).
  */
 class SegmentedRunsTest {
 
@@ -43,11 +43,19 @@ class SegmentedRunsTest {
   /** A job over a scratch work folder, enough for {@link RunReader}. */
   private static SortJob job(Path base, WorkDirectory work, ExecutorService pool) {
     SortTuning t = SortTuning.fast(1);
-    SortSpec spec = new SortSpec(base.resolve("in.bin"), base.resolve("out.bin"), 1 << 16, 16,
-        StreamType.CHANNEL, StreamType.CHANNEL, StreamOptions.ofBuffer(4096), SortOrder.ASCENDING,
-        Optional.empty());
-    SortMemory memory = SortMemory.plan(t, 100_000, 1 << 16, 16, 4096, StreamType.CHANNEL,
-        StreamType.CHANNEL);
+    SortSpec spec =
+        new SortSpec(
+            base.resolve("in.bin"),
+            base.resolve("out.bin"),
+            1 << 16,
+            16,
+            StreamType.CHANNEL,
+            StreamType.CHANNEL,
+            StreamOptions.ofBuffer(4096),
+            SortOrder.ASCENDING,
+            Optional.empty());
+    SortMemory memory =
+        SortMemory.plan(t, 100_000, 1 << 16, 16, 4096, StreamType.CHANNEL, StreamType.CHANNEL);
     return new SortJob(spec, t, memory, StreamFactory.standard(), work, pool, 100_000);
   }
 
@@ -56,8 +64,15 @@ class SegmentedRunsTest {
     Run run = new Run(path, values.length, seg, null);
     for (int s = 0; s < run.segments(); s++) {
       int off = (int) run.segmentStart(s);
-      RunFormation.write(job.streams, job.spec, true, run.file(s), values, off,
-          (int) run.segmentEnd(s) - off, false);
+      RunFormation.write(
+          job.streams,
+          job.spec,
+          true,
+          run.file(s),
+          values,
+          off,
+          (int) run.segmentEnd(s) - off,
+          false);
     }
     return run;
   }
@@ -84,9 +99,13 @@ class SegmentedRunsTest {
 
   /** Any region of a run, read by blocks or an int at a time, is the run's ints in order. */
   @Property(tries = 60)
-  void anyRegion_readsTheRunsInts_acrossSegments(@ForAll @IntRange(min = 1, max = 5000) int n,
-      @ForAll @IntRange(min = 1, max = 1500) int seg, @ForAll @IntRange(min = 0, max = 5000) int a,
-      @ForAll @IntRange(min = 0, max = 5000) int b, @ForAll boolean perInt) throws IOException {
+  void anyRegion_readsTheRunsInts_acrossSegments(
+      @ForAll @IntRange(min = 1, max = 5000) int n,
+      @ForAll @IntRange(min = 1, max = 1500) int seg,
+      @ForAll @IntRange(min = 0, max = 5000) int a,
+      @ForAll @IntRange(min = 0, max = 5000) int b,
+      @ForAll boolean perInt)
+      throws IOException {
     // jqwik properties get no @TempDir: a folder of their own, removed with the work folder.
     Path base = Files.createTempDirectory("secmem-segments");
     ExecutorService pool = Tasks.pool("t", 1);
@@ -97,7 +116,9 @@ class SegmentedRunsTest {
       int from = Math.min(a, b) % (n + 1);
       int to = Math.max(from, Math.max(a, b) % (n + 1));
       try (ReadStream in = RunReader.open(job, run, job.mergeOptions(), from, to, false)) {
-        assertArrayEquals(Arrays.copyOfRange(values, from, to), readAll(in, to - from, perInt),
+        assertArrayEquals(
+            Arrays.copyOfRange(values, from, to),
+            readAll(in, to - from, perInt),
             "n=" + n + " seg=" + seg + " [" + from + ", " + to + ")");
       }
       work.awaitDeletes();
@@ -111,8 +132,8 @@ class SegmentedRunsTest {
   }
 
   /**
-   * An empty region at the end of a run that ends on a segment boundary opened the segment past
-   * the last one (found by the property above with n = 2, seg = 1, [2, 2)).
+   * An empty region at the end of a run that ends on a segment boundary opened the segment past the
+   * last one (found by the property above with n = 2, seg = 1, [2, 2)).
    */
   @Test
   void emptyRegionAtTheEnd_ofARunEndingOnASegmentBoundary_readsNothing() throws IOException {
@@ -152,8 +173,10 @@ class SegmentedRunsTest {
         for (Path f : run.files()) {
           exists.add(Files.exists(f));
         }
-        assertEquals(List.of(true, true, false, false, true, true, true, true, true, true),
-            exists, "halfway: the segments read whole are gone");
+        assertEquals(
+            List.of(true, true, false, false, true, true, true, true, true, true),
+            exists,
+            "halfway: the segments read whole are gone");
         assertArrayEquals(Arrays.copyOfRange(values, 150, 500), Arrays.copyOf(got, 350));
         while (n < 570) {
           n += in.read(got, n, 570 - n);
@@ -166,8 +189,8 @@ class SegmentedRunsTest {
         exists.add(Files.exists(f));
       }
       // 1 and 7 are shared with other readers' ranges; 8 and 9 were never read.
-      assertEquals(List.of(true, true, false, false, false, false, false, true, true, true),
-          exists);
+      assertEquals(
+          List.of(true, true, false, false, false, false, false, true, true, true), exists);
     } finally {
       pool.shutdownNow();
     }
@@ -183,16 +206,26 @@ class SegmentedRunsTest {
     MergeSortTest.writeInts(in, values);
     SortTuning t = SortTuning.fast(2);
     long m = 1 << 15;
-    SortSpec spec = new SortSpec(in, out, m, 64, StreamType.CHANNEL, StreamType.CHANNEL,
-        StreamOptions.ofBuffer(4096), SortOrder.ASCENDING, Optional.empty());
+    SortSpec spec =
+        new SortSpec(
+            in,
+            out,
+            m,
+            64,
+            StreamType.CHANNEL,
+            StreamType.CHANNEL,
+            StreamOptions.ofBuffer(4096),
+            SortOrder.ASCENDING,
+            Optional.empty());
     SortStats stats = new MergeSort(t, rec, TempRegistry.none()).sort(spec);
-    assertArrayEquals(MergeSortTest.expected(values, SortOrder.ASCENDING),
-        MergeSortTest.readInts(out));
+    assertArrayEquals(
+        MergeSortTest.expected(values, SortOrder.ASCENDING), MergeSortTest.readInts(out));
     SortMemory plan = stats.memory();
     long seg = plan.segmentInts();
     assertTrue(seg < plan.runInts(), "runs are cut into segments: " + plan);
     long segmentsPerRun = (plan.runInts() + seg - 1) / seg;
-    assertTrue(rec.segmentsWritten.size() >= (stats.runs() - 1) * segmentsPerRun,
+    assertTrue(
+        rec.segmentsWritten.size() >= (stats.runs() - 1) * segmentsPerRun,
         rec.segmentsWritten.size() + " segment files for " + stats.runs() + " runs");
     assertTrue(rec.segmentsRead.containsAll(rec.segmentsWritten), "every segment is read");
     try (Stream<Path> left = Files.list(out.getParent())) {
@@ -207,12 +240,23 @@ class SegmentedRunsTest {
     Path out = dir.resolve("out.bin");
     MergeSortTest.writeInts(in, new SplittableRandom(6).ints(60_000).toArray());
     // Reads of segment files (named run.bin.N) fail after 20,000 ints.
-    MergeSortTest.FaultyFactory faults = new MergeSortTest.FaultyFactory(Long.MAX_VALUE, 20_000,
-        ".bin.", false);
-    SortSpec spec = new SortSpec(in, out, 1 << 14, 64, StreamType.CHANNEL, StreamType.CHANNEL,
-        StreamOptions.ofBuffer(4096), SortOrder.ASCENDING, Optional.empty());
-    IOException e = assertThrows(IOException.class,
-        () -> new MergeSort(SortTuning.fast(2), faults, TempRegistry.none()).sort(spec));
+    MergeSortTest.FaultyFactory faults =
+        new MergeSortTest.FaultyFactory(Long.MAX_VALUE, 20_000, ".bin.", false);
+    SortSpec spec =
+        new SortSpec(
+            in,
+            out,
+            1 << 14,
+            64,
+            StreamType.CHANNEL,
+            StreamType.CHANNEL,
+            StreamOptions.ofBuffer(4096),
+            SortOrder.ASCENDING,
+            Optional.empty());
+    IOException e =
+        assertThrows(
+            IOException.class,
+            () -> new MergeSort(SortTuning.fast(2), faults, TempRegistry.none()).sort(spec));
     assertTrue(e.getMessage().contains("injected"), e.getMessage());
     assertTrue(faults.closed.stream().allMatch(c -> c), "every stream closed");
     try (Stream<Path> left = Files.list(dir)) {
@@ -224,16 +268,15 @@ class SegmentedRunsTest {
   /** Records the segment files written and read. */
   static final class RecordingFactory implements StreamFactory {
     final List<Path> segmentsWritten = Collections.synchronizedList(new ArrayList<>());
-    final Set<Path> segmentsRead =
-        Collections.synchronizedSet(new HashSet<>());
+    final Set<Path> segmentsRead = Collections.synchronizedSet(new HashSet<>());
 
     private static boolean segment(Path p) {
       return p.getFileName().toString().matches(".*\\.bin\\.\\d+");
     }
 
     @Override
-    public ReadStream openReader(StreamType type, Path path, StreamOptions options, long from,
-        long to) throws IOException {
+    public ReadStream openReader(
+        StreamType type, Path path, StreamOptions options, long from, long to) throws IOException {
       if (segment(path)) {
         segmentsRead.add(path);
       }
@@ -250,8 +293,8 @@ class SegmentedRunsTest {
     }
 
     @Override
-    public WriteStream createRegionWriter(StreamType type, Path path, StreamOptions options,
-        long at, long len) throws IOException {
+    public WriteStream createRegionWriter(
+        StreamType type, Path path, StreamOptions options, long at, long len) throws IOException {
       return StreamFactory.standard().createRegionWriter(type, path, options, at, len);
     }
   }

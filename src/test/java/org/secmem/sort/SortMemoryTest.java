@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.secmem.stream.StreamType;
-import java.util.Locale;
 
 /**
  * The bound on runs ⌈N/M⌉: at most {@link SortMemory#MAX_RUNS} whatever the heap, and no more than
@@ -33,8 +33,8 @@ class SortMemoryTest {
 
     SortMemory over = SortMemory.plan(SortTuning.classic(), n + 1, m, d, B, UB, UB);
     assertEquals(SortMemory.MAX_RUNS + 1, over.runs());
-    InsufficientMemoryException e = assertThrows(InsufficientMemoryException.class,
-        () -> over.requireHeap(BIG_HEAP, m, d, B));
+    InsufficientMemoryException e =
+        assertThrows(InsufficientMemoryException.class, () -> over.requireHeap(BIG_HEAP, m, d, B));
     String msg = e.getMessage();
     assertTrue(msg.contains("M = 1000 ints makes 131,073 runs"), msg);
     assertTrue(msg.contains("at most 131,072 runs are allowed"), msg);
@@ -53,8 +53,8 @@ class SortMemoryTest {
       int b = t.blockIo() ? 4096 : B;
       SortMemory probe = SortMemory.plan(t, 1L << 40, m, d, b, io, io);
       long runInts = probe.runInts();
-      long limit = SortMemory.plan(t, SortMemory.MAX_RUNS * runInts, m, d, b, io, io)
-          .runLimit(heap);
+      long limit =
+          SortMemory.plan(t, SortMemory.MAX_RUNS * runInts, m, d, b, io, io).runLimit(heap);
       assertTrue(limit > 1000 && limit < SortMemory.MAX_RUNS, "the heap binds: " + limit);
       long n = limit * runInts;
       SortMemory edge = SortMemory.plan(t, n, m, d, b, io, io);
@@ -64,16 +64,23 @@ class SortMemoryTest {
 
       SortMemory over = SortMemory.plan(t, n + 1, m, d, b, io, io);
       assertTrue(over.requiredHeapBytes() > heap, "and one run more does not fit");
-      InsufficientMemoryException e = assertThrows(InsufficientMemoryException.class,
-          () -> over.requireHeap(heap, m, d, b));
+      InsufficientMemoryException e =
+          assertThrows(InsufficientMemoryException.class, () -> over.requireHeap(heap, m, d, b));
       String msg = e.getMessage();
-      assertTrue(msg.contains(String.format(Locale.ROOT,
-          "M = %d ints makes %,d runs", m, limit + 1)), msg);
-      assertTrue(msg.contains(String.format(Locale.ROOT,
-          "at most %,d runs fit the bookkeeping budget of a 48 MiB heap", limit)), msg);
+      assertTrue(
+          msg.contains(String.format(Locale.ROOT, "M = %d ints makes %,d runs", m, limit + 1)),
+          msg);
+      assertTrue(
+          msg.contains(
+              String.format(
+                  Locale.ROOT,
+                  "at most %,d runs fit the bookkeeping budget of a 48 MiB heap",
+                  limit)),
+          msg);
       long x = suggestedM(msg);
       SortMemory.plan(t, n + 1, x, d, b, io, io).requireHeap(heap, x, d, b);
-      assertThrows(InsufficientMemoryException.class,
+      assertThrows(
+          InsufficientMemoryException.class,
           () -> SortMemory.plan(t, n + 1, x - 1, d, b, io, io).requireHeap(heap, x - 1, d, b),
           "the smallest M that works: " + x);
     }
@@ -84,11 +91,11 @@ class SortMemoryTest {
   void oneIntPerRun_isRefused_withTheMThatWorks() {
     long n = 1L << 22;
     SortMemory p = SortMemory.plan(SortTuning.classic(), n, 1, 2, B, UB, UB);
-    InsufficientMemoryException e = assertThrows(InsufficientMemoryException.class,
-        () -> p.requireHeap(48 * MIB, 1, 2, B));
+    InsufficientMemoryException e =
+        assertThrows(InsufficientMemoryException.class, () -> p.requireHeap(48 * MIB, 1, 2, B));
     String msg = e.getMessage();
-    assertTrue(msg.startsWith("M = 1 ints makes 4,194,304 runs of 1 ints (23 passes at d = 2)"),
-        msg);
+    assertTrue(
+        msg.startsWith("M = 1 ints makes 4,194,304 runs of 1 ints (23 passes at d = 2)"), msg);
     long x = suggestedM(msg);
     SortMemory.plan(SortTuning.classic(), n, x, 2, B, UB, UB).requireHeap(48 * MIB, x, 2, B);
   }
@@ -98,8 +105,9 @@ class SortMemoryTest {
     // 2^18 runs at d = 2 ran out of a 92 MiB heap when only 256 bytes a run were counted.
     long runs = 1 << 18;
     assertTrue(SortMemory.bookkeepingBytes(runs, 2, false) >= runs * 256 + runs / 2 * 512);
-    assertTrue(SortMemory.plan(SortTuning.classic(), runs, 1, 2, B, UB, UB).requiredHeapBytes()
-        > 92 * MIB);
+    assertTrue(
+        SortMemory.plan(SortTuning.classic(), runs, 1, 2, B, UB, UB).requiredHeapBytes()
+            > 92 * MIB);
     assertEquals(1, SortMemory.passes(1, 2));
     assertEquals(2, SortMemory.passes(2, 2));
     assertEquals(23, SortMemory.passes(1 << 22, 2));

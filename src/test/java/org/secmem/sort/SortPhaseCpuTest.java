@@ -1,23 +1,23 @@
 package org.secmem.sort;
 
-import org.secmem.fs.TempRegistry;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.secmem.cli.SecmemCommand;
-import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.secmem.cli.SecmemCommand;
 import org.secmem.data.SortOrder;
+import org.secmem.fs.TempRegistry;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
@@ -35,10 +35,24 @@ class SortPhaseCpuTest {
   void shortSorts_havePhaseCpuTimesFinerThanTicks() throws Exception {
     Path results = dir.resolve("r.csv");
     StringWriter out = new StringWriter();
-    int code = SecmemCommand.commandLine(new PrintWriter(out, true),
-        new PrintWriter(out, true)).execute("sort", "--n", "200000", "--m", "50000",
-        "--d", "4", "--reps", "6", "--warmup", "0", "--dir", dir.toString(), "--results",
-        results.toString());
+    int code =
+        SecmemCommand.commandLine(new PrintWriter(out, true), new PrintWriter(out, true))
+            .execute(
+                "sort",
+                "--n",
+                "200000",
+                "--m",
+                "50000",
+                "--d",
+                "4",
+                "--reps",
+                "6",
+                "--warmup",
+                "0",
+                "--dir",
+                dir.toString(),
+                "--results",
+                results.toString());
     assertTrue(code == 0, out.toString());
     List<String> lines = Files.readAllLines(results);
     List<String> header = List.of(lines.get(0).split(","));
@@ -58,10 +72,10 @@ class SortPhaseCpuTest {
   }
 
   /**
-   * Merges run side by side on the sort's own threads, which outlive its clock: threads that
-   * ended before the last sample would take their CPU time with them, and the merge's figure
-   * would fall back to ticks or be left blank (it was, for most rows, once runs were deleted on a
-   * thread of their own and the merge threads had time to end first).
+   * Merges run side by side on the sort's own threads, which outlive its clock: threads that ended
+   * before the last sample would take their CPU time with them, and the merge's figure would fall
+   * back to ticks or be left blank (it was, for most rows, once runs were deleted on a thread of
+   * their own and the merge threads had time to end first).
    */
   @Test
   void sideBySideMerges_runOnTheSortsOwnThreads() throws Exception {
@@ -69,35 +83,46 @@ class SortPhaseCpuTest {
     MergeSortTest.writeInts(in, new SplittableRandom(2).ints(40_000).toArray());
     Set<String> readers = ConcurrentHashMap.newKeySet();
     StreamFactory standard = StreamFactory.standard();
-    StreamFactory recording = new StreamFactory() {
-      @Override
-      public ReadStream openReader(StreamType type, Path path,
-          StreamOptions options, long from, long to) throws IOException {
-        if (!path.equals(in)) {
-          readers.add(Thread.currentThread().getName().replaceAll("-\\d+$", ""));
-        }
-        return standard.openReader(type, path, options, from, to);
-      }
+    StreamFactory recording =
+        new StreamFactory() {
+          @Override
+          public ReadStream openReader(
+              StreamType type, Path path, StreamOptions options, long from, long to)
+              throws IOException {
+            if (!path.equals(in)) {
+              readers.add(Thread.currentThread().getName().replaceAll("-\\d+$", ""));
+            }
+            return standard.openReader(type, path, options, from, to);
+          }
 
-      @Override
-      public WriteStream createWriter(StreamType type,
-          Path path, StreamOptions options) throws IOException {
-        return standard.createWriter(type, path, options);
-      }
+          @Override
+          public WriteStream createWriter(StreamType type, Path path, StreamOptions options)
+              throws IOException {
+            return standard.createWriter(type, path, options);
+          }
 
-      @Override
-      public WriteStream createRegionWriter(StreamType type,
-          Path path, StreamOptions options, long at, long len)
-          throws IOException {
-        return standard.createRegionWriter(type, path, options, at, len);
-      }
-    };
+          @Override
+          public WriteStream createRegionWriter(
+              StreamType type, Path path, StreamOptions options, long at, long len)
+              throws IOException {
+            return standard.createRegionWriter(type, path, options, at, len);
+          }
+        };
     // 40,000 ints in runs of 1,000 on 2 threads, d = 4: ten merges side by side in pass 2.
     SortTuning t = SortTuning.classic().withThreads(2);
-    SortStats stats = new MergeSort(t, recording, TempRegistry.none()).sort(new SortSpec(in,
-        dir.resolve("out.bin"), 2000, 4, StreamType.USER_BUFFER,
-        StreamType.USER_BUFFER, StreamOptions.ofBuffer(4096),
-        SortOrder.ASCENDING, Optional.empty()));
+    SortStats stats =
+        new MergeSort(t, recording, TempRegistry.none())
+            .sort(
+                new SortSpec(
+                    in,
+                    dir.resolve("out.bin"),
+                    2000,
+                    4,
+                    StreamType.USER_BUFFER,
+                    StreamType.USER_BUFFER,
+                    StreamOptions.ofBuffer(4096),
+                    SortOrder.ASCENDING,
+                    Optional.empty()));
     assertTrue(stats.passes() >= 3, "several merges per pass: " + stats.passes());
     assertTrue(Set.of("secmem-sort").equals(readers), "merges ran on " + readers);
   }

@@ -53,10 +53,12 @@ class WorkDirectoryTest {
   void deleteTree_removesTheMarkerLast_afterEveryRun() throws IOException {
     Path work = folderWithRuns(DEAD_PID + "\n", 1000);
     List<Path> order = new ArrayList<>();
-    WorkDirectory.deleteTree(work, (f, name) -> {
-      order.add(f.path().resolve(name));
-      delete(f, name);
-    });
+    WorkDirectory.deleteTree(
+        work,
+        (f, name) -> {
+          order.add(f.path().resolve(name));
+          delete(f, name);
+        });
     assertFalse(Files.exists(work));
     assertEquals(1000 + 2, order.size(), "every run, the marker, the folder");
     assertEquals(work.resolve(WorkDirectory.MARKER), order.get(order.size() - 2));
@@ -67,13 +69,18 @@ class WorkDirectoryTest {
   void deleteTree_cutShortMidway_keepsTheMarker_andRemoveStaleFinishesTheJob() throws IOException {
     Path work = folderWithRuns(DEAD_PID + "\n", 1000);
     long[] deleted = {0};
-    IOException e = assertThrows(IOException.class, () -> WorkDirectory.deleteTree(work,
-        (f, name) -> {
-          if (++deleted[0] == 500) {
-            throw new IOException("cut short");
-          }
-          delete(f, name);
-        }));
+    IOException e =
+        assertThrows(
+            IOException.class,
+            () ->
+                WorkDirectory.deleteTree(
+                    work,
+                    (f, name) -> {
+                      if (++deleted[0] == 500) {
+                        throw new IOException("cut short");
+                      }
+                      delete(f, name);
+                    }));
     assertEquals("cut short", e.getMessage());
     assertTrue(Files.exists(work.resolve(WorkDirectory.MARKER)), "the marker is still there");
     assertEquals(1000 - 499 + 1, count(work), "half the runs and the marker are left");
@@ -96,7 +103,8 @@ class WorkDirectoryTest {
     assumeTrue(chattr("+i", stuck) == 0, "chattr +i works here (root on ext4)");
     immutable.add(stuck);
     assertThrows(IOException.class, () -> WorkDirectory.deleteTree(work));
-    assertTrue(Files.exists(work.resolve(WorkDirectory.MARKER)),
+    assertTrue(
+        Files.exists(work.resolve(WorkDirectory.MARKER)),
         "the marker is kept while anything else is left");
   }
 
@@ -113,8 +121,9 @@ class WorkDirectoryTest {
       assertEquals(Long.toString(self.pid()), lines.get(0));
       self.info().startInstant().ifPresent(s -> assertEquals(s.toString(), lines.get(1)));
       ThisMachine here = ThisMachine.current();
-      assertEquals(List.of("host=" + here.host(), "boot=" + here.bootId(),
-          "pidns=" + here.pidNamespace()), lines.subList(2, 5));
+      assertEquals(
+          List.of("host=" + here.host(), "boot=" + here.bootId(), "pidns=" + here.pidNamespace()),
+          lines.subList(2, 5));
     }
     assertFalse(Files.exists(marker.getParent()), "closed: the folder is gone");
   }
@@ -129,8 +138,10 @@ class WorkDirectoryTest {
     Path dead = marked("dead", DEAD_PID + "\n" + Instant.now() + "\n");
     Path live = marked("live", OwnerMarker.olderText(me, start));
     Path legacyLive = marked("legacy", me + "\n");
-    Path reused = marked("reused", OwnerMarker.olderText(me,
-        Optional.of(start.get().minus(Duration.ofHours(1)))));
+    Path reused =
+        marked(
+            "reused",
+            OwnerMarker.olderText(me, Optional.of(start.get().minus(Duration.ofHours(1)))));
     // A marker of this version whose lock nobody holds: the owner is gone, whatever its PID says
     // (it may be a live process's of another PID namespace, or a PID reused here).
     Path unlocked = marked("unlocked", OwnerMarker.text(me, start, ThisMachine.current()));
@@ -146,12 +157,15 @@ class WorkDirectoryTest {
     Path mine = unmarked(WorkDirectory.PREFIX + me + "-old", now.minusSeconds(120));
     Sweep sweep = WorkDirectory.removeStale(dir, now, WorkDirectoryTest::delete);
     assertEquals(sorted(List.of(dead, reused, unlocked, unmarkedOld)), sorted(sweep.removed()));
-    assertEquals(List.of(otherHost), sweep.leftAlone().stream().map(Sweep.LeftAlone::path)
-        .toList(), "another machine's folder is reported, not removed");
-    assertTrue(sweep.leftAlone().get(0).reason().contains("another machine"),
+    assertEquals(
+        List.of(otherHost),
+        sweep.leftAlone().stream().map(Sweep.LeftAlone::path).toList(),
+        "another machine's folder is reported, not removed");
+    assertTrue(
+        sweep.leftAlone().get(0).reason().contains("another machine"),
         sweep.leftAlone().toString());
-    for (Path kept : List.of(live, legacyLive, unmarkedFresh, unmarkedDead, foreignFresh, mine,
-        otherHost)) {
+    for (Path kept :
+        List.of(live, legacyLive, unmarkedFresh, unmarkedDead, foreignFresh, mine, otherHost)) {
       assertTrue(Files.isDirectory(kept), "kept: " + kept);
     }
     for (Path gone : sweep.removed()) {
@@ -175,8 +189,8 @@ class WorkDirectoryTest {
   }
 
   /**
-   * A fork killed between making its folder and its marker: a fresh folder without a marker is
-   * kept as possibly a sort just starting, unless the caller saw that process end.
+   * A fork killed between making its folder and its marker: a fresh folder without a marker is kept
+   * as possibly a sort just starting, unless the caller saw that process end.
    */
   @Test
   void removeLeftoversOf_aDeadChild_takesItsFreshFolderWithoutAMarker() throws IOException {
@@ -202,9 +216,11 @@ class WorkDirectoryTest {
     Files.createSymbolicLink(link, outside);
     Sweep s = WorkDirectory.removeStale(dir);
     assertEquals(List.of(), s.removed());
-    assertEquals(sorted(List.of(withSub, withLink)),
+    assertEquals(
+        sorted(List.of(withSub, withLink)),
         sorted(s.leftAlone().stream().map(Sweep.LeftAlone::path).toList()));
-    assertTrue(s.leftAlone().stream().allMatch(l -> l.reason().contains("secmem never makes")),
+    assertTrue(
+        s.leftAlone().stream().allMatch(l -> l.reason().contains("secmem never makes")),
         s.leftAlone().toString());
     assertTrue(Files.exists(withSub.resolve("pass2-run7.bin")));
     assertTrue(Files.exists(outside.resolve("precious")));
@@ -263,8 +279,8 @@ class WorkDirectoryTest {
 
   private static int chattr(String flag, Path p) throws Exception {
     try {
-      Process c = new ProcessBuilder("chattr", flag, p.toString()).redirectErrorStream(true)
-          .start();
+      Process c =
+          new ProcessBuilder("chattr", flag, p.toString()).redirectErrorStream(true).start();
       c.getInputStream().readAllBytes();
       return c.waitFor(10, TimeUnit.SECONDS) ? c.exitValue() : -1;
     } catch (IOException e) {

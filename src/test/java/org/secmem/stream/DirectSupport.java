@@ -22,7 +22,8 @@ public final class DirectSupport {
     try {
       Path dir = Files.createTempDirectory("secmem-direct-probe");
       Path f = dir.resolve("p.bin");
-      try (WriteStream w = Streams.createWriter(StreamType.DIRECT, f, StreamOptions.ofBuffer(4096))) {
+      try (WriteStream w =
+          Streams.createWriter(StreamType.DIRECT, f, StreamOptions.ofBuffer(4096))) {
         w.write(1);
       } finally {
         Files.deleteIfExists(f);

@@ -13,10 +13,10 @@ import org.secmem.data.Shape;
 import org.secmem.data.ValueGenerator;
 
 /**
- * Files over 2 GiB: positions past 2^31 bytes and int counts past 2^29 must work. {@code simple}
- * is left out (2^31 system calls would take most of an hour); it shares {@link
- * DataInputReadStream} and {@link DataOutputWriteStream}, and so every long position, with {@code
- * buffered}, which is tested here.
+ * Files over 2 GiB: positions past 2^31 bytes and int counts past 2^29 must work. {@code simple} is
+ * left out (2^31 system calls would take most of an hour); it shares {@link DataInputReadStream}
+ * and {@link DataOutputWriteStream}, and so every long position, with {@code buffered}, which is
+ * tested here.
  */
 @Tag("slow")
 class LargeFileTest {

@@ -45,12 +45,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Region readers and writers of every stream type: a reader of ints [from, to) hands out exactly
  * those, and region writers on disjoint regions of a pre-sized file, one after the other or all at
  * once, leave the file a whole-file writer would have written, touching nothing outside their
- * regions. Buffer sizes and regions are chosen to put region ends on and next to buffer, window
- * and O_DIRECT block edges.
+ * regions. Buffer sizes and regions are chosen to put region ends on and next to buffer, window and
+ * O_DIRECT block edges.
  */
 class RegionStreamsTest {
 
   private static final int[] BUFFER_SIZES = {4, 6, 8, 4096, 65536};
+
   /** O_DIRECT's block (4096 bytes) in ints: where the direct reader's aligned reads start. */
   private static final int BLOCK_INTS = StreamType.DIRECT_ALIGNMENT / Integer.BYTES;
 
@@ -88,13 +89,31 @@ class RegionStreamsTest {
     int m = n / 2;
     int blk = BLOCK_INTS;
     long[][] candidates = {
-      {0, n}, {0, 0}, {m, m}, {n, n}, // the whole file; empty ones at the start, middle, end
-      {0, 1}, {m, m + 1}, {n - 1, n}, // a single int
-      {0, k}, {0, k + 1}, {1, k + 1}, {1, k + 2}, {k - 1, k + 1}, // at the first buffer's edge
-      {k - 1, 2 * k + 1}, {k + 1, 2 * k + 3}, {m - 3, m + k + 2}, // across edges, mid-file
-      {n - k - 3, n}, {n - k - 2, n - 1}, {n - k, n}, // at and near the end
-      {blk - 1, blk + 1}, {blk, 2 * blk}, {blk + 1, 2 * blk - 1}, {1, blk - 1}, // block edges
-      {blk - 2, blk}, {blk + 3, Math.min(n, 3 * blk + 1)}, {2 * blk, Math.min(n, 3 * blk + 7)},
+      {0, n},
+      {0, 0},
+      {m, m},
+      {n, n}, // the whole file; empty ones at the start, middle, end
+      {0, 1},
+      {m, m + 1},
+      {n - 1, n}, // a single int
+      {0, k},
+      {0, k + 1},
+      {1, k + 1},
+      {1, k + 2},
+      {k - 1, k + 1}, // at the first buffer's edge
+      {k - 1, 2 * k + 1},
+      {k + 1, 2 * k + 3},
+      {m - 3, m + k + 2}, // across edges, mid-file
+      {n - k - 3, n},
+      {n - k - 2, n - 1},
+      {n - k, n}, // at and near the end
+      {blk - 1, blk + 1},
+      {blk, 2 * blk},
+      {blk + 1, 2 * blk - 1},
+      {1, blk - 1}, // block edges
+      {blk - 2, blk},
+      {blk + 3, Math.min(n, 3 * blk + 1)},
+      {2 * blk, Math.min(n, 3 * blk + 7)},
       {2 * blk - 2, Math.min(n - 5, 4 * blk - 3)},
     };
     Set<List<Long>> seen = new LinkedHashSet<>();
@@ -111,14 +130,25 @@ class RegionStreamsTest {
   }
 
   /**
-   * Disjoint regions covering [0, n), with empty and single-int ones and ends on and next to
-   * buffer and block edges, in file order.
+   * Disjoint regions covering [0, n), with empty and single-int ones and ends on and next to buffer
+   * and block edges, in file order.
    */
   static List<long[]> partition(int n, int k) {
     TreeSet<Integer> cuts = new TreeSet<>();
     int[] candidates = {
-      0, 1, 2, k, k + 1, 2 * k + 3, BLOCK_INTS - 1, BLOCK_INTS, BLOCK_INTS + 1, n / 2, n - k - 1,
-      n - 1, n
+      0,
+      1,
+      2,
+      k,
+      k + 1,
+      2 * k + 3,
+      BLOCK_INTS - 1,
+      BLOCK_INTS,
+      BLOCK_INTS + 1,
+      n / 2,
+      n - k - 1,
+      n - 1,
+      n
     };
     for (int c : candidates) {
       if (c >= 0 && c <= n) {
@@ -267,13 +297,16 @@ class RegionStreamsTest {
         StreamType type = types.get(i % types.size());
         int from = (int) cuts[i];
         int to = (int) cuts[i + 1];
-        done.add(pool.submit(() -> {
-          try (WriteStream w = Streams.createRegionWriter(type, file, options, from, to - from)) {
-            start.await(30, TimeUnit.SECONDS);
-            writeMixed(w, values, from, to);
-          }
-          return null;
-        }));
+        done.add(
+            pool.submit(
+                () -> {
+                  try (WriteStream w =
+                      Streams.createRegionWriter(type, file, options, from, to - from)) {
+                    start.await(30, TimeUnit.SECONDS);
+                    writeMixed(w, values, from, to);
+                  }
+                  return null;
+                }));
       }
       for (Future<?> f : done) {
         f.get();
@@ -304,13 +337,19 @@ class RegionStreamsTest {
       try (WriteStream w = Streams.createRegionWriter(type, file, options, at, len)) {
         if (len > 0) {
           w.write(mine, 0, len - 1);
-          IOException bulk = assertThrows(IOException.class, () -> w.write(new int[2], 0, 2),
-              type + ": a bulk write one int past the region");
+          IOException bulk =
+              assertThrows(
+                  IOException.class,
+                  () -> w.write(new int[2], 0, 2),
+                  type + ": a bulk write one int past the region");
           assertNamesRegion(bulk, file, at, len);
           w.write(mine[len - 1]); // the failed bulk write took nothing
         }
-        IOException e = assertThrows(IOException.class, () -> w.write(-1),
-            type + " len=" + len + ": one int past the region");
+        IOException e =
+            assertThrows(
+                IOException.class,
+                () -> w.write(-1),
+                type + " len=" + len + ": one int past the region");
         assertNamesRegion(e, file, at, len);
         assertThrows(IOException.class, () -> w.write(new int[1], 0, 1));
         w.write(new int[0], 0, 0); // nothing more is fine
@@ -338,8 +377,8 @@ class RegionStreamsTest {
     w.write(7);
     w.close();
     w.close();
-    assertEquals("closed", assertThrows(IllegalStateException.class, () -> w.write(1))
-        .getMessage());
+    assertEquals(
+        "closed", assertThrows(IllegalStateException.class, () -> w.write(1)).getMessage());
     ByteBuffer got = ByteBuffer.wrap(Files.readAllBytes(file));
     assertEquals(40, got.capacity());
     assertEquals(7, got.getInt(8));
@@ -357,30 +396,44 @@ class RegionStreamsTest {
     StreamOptions options = StreamOptions.ofBuffer(4096);
     long[][] reads = {{-1, 0}, {5, 4}, {Long.MIN_VALUE, 3}};
     for (long[] r : reads) {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-          () -> Streams.openReader(type, file, options, r[0], r[1]), Arrays.toString(r));
-      assertTrue(e.getMessage().contains("fromInt=" + r[0])
-          && e.getMessage().contains("toInt=" + r[1])
-          && e.getMessage().contains("10"), e.getMessage());
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> Streams.openReader(type, file, options, r[0], r[1]),
+              Arrays.toString(r));
+      assertTrue(
+          e.getMessage().contains("fromInt=" + r[0])
+              && e.getMessage().contains("toInt=" + r[1])
+              && e.getMessage().contains("10"),
+          e.getMessage());
     }
     // Past the file's end: the file is shorter than the reader was told (cut short meanwhile),
     // an I/O condition named as one, not a caller's mistake.
     long[][] pastTheEnd = {{0, 11}, {11, 11}, {3, Long.MAX_VALUE}};
     for (long[] r : pastTheEnd) {
-      EOFException e = assertThrows(EOFException.class,
-          () -> Streams.openReader(type, file, options, r[0], r[1]), Arrays.toString(r));
-      assertTrue(e.getMessage().contains(file + " holds 10 ints, fewer than the " + r[1]),
-          e.getMessage());
+      EOFException e =
+          assertThrows(
+              EOFException.class,
+              () -> Streams.openReader(type, file, options, r[0], r[1]),
+              Arrays.toString(r));
+      assertTrue(
+          e.getMessage().contains(file + " holds 10 ints, fewer than the " + r[1]), e.getMessage());
     }
     if (Streams.writesRegions(type)) {
-      long[][] writes = {{-1, 1}, {0, -1}, {10, 1}, {9, 2}, {11, 0}, {1, Long.MAX_VALUE},
-          {Long.MAX_VALUE, 1}};
+      long[][] writes = {
+        {-1, 1}, {0, -1}, {10, 1}, {9, 2}, {11, 0}, {1, Long.MAX_VALUE}, {Long.MAX_VALUE, 1}
+      };
       for (long[] r : writes) {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-            () -> Streams.createRegionWriter(type, file, options, r[0], r[1]), Arrays.toString(r));
-        assertTrue(e.getMessage().contains("atInt=" + r[0])
-            && e.getMessage().contains(r[1] + " ints")
-            && e.getMessage().contains("10"), e.getMessage());
+        IllegalArgumentException e =
+            assertThrows(
+                IllegalArgumentException.class,
+                () -> Streams.createRegionWriter(type, file, options, r[0], r[1]),
+                Arrays.toString(r));
+        assertTrue(
+            e.getMessage().contains("atInt=" + r[0])
+                && e.getMessage().contains(r[1] + " ints")
+                && e.getMessage().contains("10"),
+            e.getMessage());
       }
     }
     assertArrayEquals(bigEndianBytes(ten), Files.readAllBytes(file), "a refused open changed it");
@@ -394,11 +447,14 @@ class RegionStreamsTest {
     Path file = dir.resolve("d.bin");
     byte[] bytes = bigEndianBytes(randomInts(2048, 3));
     Files.write(file, bytes);
-    UnsupportedStreamException e = assertThrows(UnsupportedStreamException.class,
-        () -> Streams.createRegionWriter(StreamType.DIRECT, file, StreamOptions.ofBuffer(4096),
-            0, 1024));
-    assertTrue(e.getMessage().contains("direct") && e.getMessage().contains("O_DIRECT"),
-        e.getMessage());
+    UnsupportedStreamException e =
+        assertThrows(
+            UnsupportedStreamException.class,
+            () ->
+                Streams.createRegionWriter(
+                    StreamType.DIRECT, file, StreamOptions.ofBuffer(4096), 0, 1024));
+    assertTrue(
+        e.getMessage().contains("direct") && e.getMessage().contains("O_DIRECT"), e.getMessage());
     assertArrayEquals(bytes, Files.readAllBytes(file));
   }
 
@@ -442,8 +498,8 @@ class RegionStreamsTest {
   // ------------------------------------------------------------------------- random regions
 
   /**
-   * Random file sizes, B, cuts and regions: region writers of one type fill a pre-sized file,
-   * and a region reader of another reads back a random region.
+   * Random file sizes, B, cuts and regions: region writers of one type fill a pre-sized file, and a
+   * region reader of another reads back a random region.
    */
   @Property(tries = 200)
   void randomRegions_writtenAndReadBack(

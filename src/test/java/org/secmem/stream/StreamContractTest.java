@@ -12,17 +12,17 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
-import java.util.Arrays;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * The contract every stream type keeps: the same bytes on disk for the same ints, and every reader
@@ -169,8 +169,7 @@ class StreamContractTest {
     Path file = dir.resolve("s.bin");
     int[] values = randomInts(10_001, 5);
     int b = usable(type, 4098) ? 4098 : 8192;
-    try (WriteStream w =
-        Streams.createWriter(type, file, new StreamOptions(b, /* sync= */ true))) {
+    try (WriteStream w = Streams.createWriter(type, file, new StreamOptions(b, /* sync= */ true))) {
       w.write(values, 0, values.length);
     }
     assertArrayEquals(bigEndianBytes(values), Files.readAllBytes(file));
@@ -179,7 +178,8 @@ class StreamContractTest {
   @Test
   void toString_saysWhatItIs() throws IOException {
     Path file = dir.resolve("n.bin");
-    try (WriteStream w = Streams.createWriter(StreamType.MAPPED, file, StreamOptions.ofBuffer(64))) {
+    try (WriteStream w =
+        Streams.createWriter(StreamType.MAPPED, file, StreamOptions.ofBuffer(64))) {
       assertEquals("mapped(" + file + ", B=64)", w.toString());
     }
     try (ReadStream r = Streams.openReader(StreamType.SIMPLE, file, StreamOptions.defaults())) {
@@ -190,11 +190,13 @@ class StreamContractTest {
   @Test
   void direct_withBNotAMultipleOfTheBlockSize_isRefusedNamingBoth() {
     Assumptions.assumeTrue(DirectSupport.available(), "no O_DIRECT here");
-    UnsupportedStreamException e = assertThrows(UnsupportedStreamException.class,
-        () -> Streams.createWriter(StreamType.DIRECT, dir.resolve("d.bin"),
-            StreamOptions.ofBuffer(6000)));
-    assertTrue(e.getMessage().contains("6000") && e.getMessage().contains("4096"),
-        e.getMessage());
+    UnsupportedStreamException e =
+        assertThrows(
+            UnsupportedStreamException.class,
+            () ->
+                Streams.createWriter(
+                    StreamType.DIRECT, dir.resolve("d.bin"), StreamOptions.ofBuffer(6000)));
+    assertTrue(e.getMessage().contains("6000") && e.getMessage().contains("4096"), e.getMessage());
   }
 
   @Test

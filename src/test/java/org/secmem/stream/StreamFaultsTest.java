@@ -68,13 +68,16 @@ class StreamFaultsTest {
     Path file = small.resolve(type.cliName() + ".bin");
     try {
       // 2 MiB into 1 MiB, through try-with-resources as every caller writes.
-      IOException e = assertThrows(IOException.class, () -> {
-        try (WriteStream w = Streams.createWriter(type, file, StreamOptions.ofBuffer(B))) {
-          for (int i = 0; i < (1 << 19); i++) {
-            w.write(i);
-          }
-        }
-      });
+      IOException e =
+          assertThrows(
+              IOException.class,
+              () -> {
+                try (WriteStream w = Streams.createWriter(type, file, StreamOptions.ofBuffer(B))) {
+                  for (int i = 0; i < (1 << 19); i++) {
+                    w.write(i);
+                  }
+                }
+              });
       assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
       assertTrue(e.getMessage().contains("No space left on device"), e.getMessage());
       for (Throwable s : e.getSuppressed()) {
@@ -115,7 +118,8 @@ class StreamFaultsTest {
   private Path truncatedUnderReader(StreamType type, int ints, long keepBytes, ReadAction action)
       throws IOException {
     Path file = dir.resolve(type.cliName() + ".bin");
-    try (WriteStream w = Streams.createWriter(StreamType.CHANNEL, file, StreamOptions.ofBuffer(B))) {
+    try (WriteStream w =
+        Streams.createWriter(StreamType.CHANNEL, file, StreamOptions.ofBuffer(B))) {
       for (int i = 0; i < ints; i++) {
         w.write(i);
       }
@@ -147,10 +151,13 @@ class StreamFaultsTest {
       throws IOException {
     Path file = dir.resolve(StreamType.MAPPED.cliName() + ".bin");
     int[] rest = new int[B / 4 + 100]; // the rest of the first window and into the second
-    IOException e = assertThrows(IOException.class, () ->
-        // The last page of the first window is gone: reading it faults.
-        truncatedUnderReader(StreamType.MAPPED, 1 << 20, B - 4096, r -> r.read(rest, 0,
-            rest.length)));
+    IOException e =
+        assertThrows(
+            IOException.class,
+            () ->
+                // The last page of the first window is gone: reading it faults.
+                truncatedUnderReader(
+                    StreamType.MAPPED, 1 << 20, B - 4096, r -> r.read(rest, 0, rest.length)));
     assertTrue(e instanceof EOFException, e.toString());
     assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
     assertTrue(e.getMessage().contains("became shorter"), e.getMessage());
@@ -160,9 +167,12 @@ class StreamFaultsTest {
   void mappedRead_ofAFileTruncatedToNothing_isAnIOExceptionNamingIt() throws IOException {
     Path file = dir.resolve(StreamType.MAPPED.cliName() + ".bin");
     int[] block = new int[B / 4 + 100];
-    IOException e = assertThrows(IOException.class, () ->
-        truncatedUnderReader(StreamType.MAPPED, 1 << 20, 0, r -> r.read(block, 0,
-            block.length)));
+    IOException e =
+        assertThrows(
+            IOException.class,
+            () ->
+                truncatedUnderReader(
+                    StreamType.MAPPED, 1 << 20, 0, r -> r.read(block, 0, block.length)));
     assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
   }
 
@@ -170,17 +180,21 @@ class StreamFaultsTest {
   void asyncRead_ofAFileTruncatedUnderneath_failsOnce_thenSaysItIsBroken() throws IOException {
     Path file = dir.resolve("async.bin");
     IOException[] seen = new IOException[2];
-    truncatedUnderReader(StreamType.ASYNC, 1 << 20, 0, r -> {
-      for (int k = 0; k < 2; k++) {
-        try {
-          while (!r.endOfStream()) {
-            r.readNext();
+    truncatedUnderReader(
+        StreamType.ASYNC,
+        1 << 20,
+        0,
+        r -> {
+          for (int k = 0; k < 2; k++) {
+            try {
+              while (!r.endOfStream()) {
+                r.readNext();
+              }
+            } catch (IOException e) {
+              seen[k] = e;
+            }
           }
-        } catch (IOException e) {
-          seen[k] = e;
-        }
-      }
-    });
+        });
     assertTrue(seen[0] instanceof EOFException, String.valueOf(seen[0]));
     assertTrue(seen[0].getMessage().contains(file.toString()), seen[0].getMessage());
     assertTrue(seen[1] != null, "a second read fails too");

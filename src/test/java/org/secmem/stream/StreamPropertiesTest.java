@@ -62,8 +62,6 @@ class StreamPropertiesTest {
 
   @Provide
   Arbitrary<int[]> values() {
-    return Arbitraries.integers()
-        .array(int[].class)
-        .ofMaxSize(700);
+    return Arbitraries.integers().array(int[].class).ofMaxSize(700);
   }
 }

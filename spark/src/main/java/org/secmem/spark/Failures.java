@@ -8,9 +8,9 @@ final class Failures {
   private Failures() {}
 
   /**
-   * The first line of the message of the deepest cause that has one (Spark wraps a task's
-   * exception in job and stage failures whose messages hold stack traces), with its class name
-   * when the message alone may not say what went wrong.
+   * The first line of the message of the deepest cause that has one (Spark wraps a task's exception
+   * in job and stage failures whose messages hold stack traces), with its class name when the
+   * message alone may not say what went wrong.
    */
   static String rootLine(Throwable t) {
     Throwable best = t;
@@ -30,8 +30,9 @@ final class Failures {
   static boolean outOfHeap(Throwable t) {
     int depth = 0;
     for (Throwable c = t; c != null && depth < 32; c = c.getCause(), depth++) {
-      if (c instanceof OutOfMemoryError || String.valueOf(c.getMessage())
-          .contains("java.lang.OutOfMemoryError: Java heap space")) {
+      if (c instanceof OutOfMemoryError
+          || String.valueOf(c.getMessage())
+              .contains("java.lang.OutOfMemoryError: Java heap space")) {
         return true;
       }
     }
@@ -50,9 +51,11 @@ final class Failures {
     }
     String line = m.strip().lines().findFirst().orElse("").strip();
     String name = t.getClass().getSimpleName();
-    boolean plain = t.getClass() == IOException.class
-        || t.getClass() == RuntimeException.class || t.getClass() == Exception.class
-        || name.equals("SparkException");
+    boolean plain =
+        t.getClass() == IOException.class
+            || t.getClass() == RuntimeException.class
+            || t.getClass() == Exception.class
+            || name.equals("SparkException");
     return plain ? line : name + ": " + line;
   }
 }

@@ -14,8 +14,8 @@ import java.util.regex.Pattern;
 final class MasterUrl {
 
   /** The forms {@code --master} accepts, for messages. */
-  static final String ALLOWED = "local, local[N], local[*], local[N,F], local[*,F],"
-      + " spark://host:port[,host:port...]";
+  static final String ALLOWED =
+      "local, local[N], local[*], local[N,F], local[*,F]," + " spark://host:port[,host:port...]";
 
   /** Most task threads per core that local mode may run: beyond it, threads only contend. */
   static final int SLOTS_PER_CORE = 4;
@@ -71,22 +71,34 @@ final class MasterUrl {
     String m = master.trim();
     Matcher local = LOCAL.matcher(m);
     if (local.matches()) {
-      if (local.group(2) != null && !local.group(2).equals("*")
+      if (local.group(2) != null
+          && !local.group(2).equals("*")
           && Integer.parseInt(local.group(2)) > maxLocalSlots()) {
-        throw new IllegalArgumentException("'" + m + "': at most local["
-            + maxLocalSlots() + "] here (" + SLOTS_PER_CORE + " task threads per core, "
-            + Runtime.getRuntime().availableProcessors() + " cores); each is a thread sorting a"
-            + " partition of its own, and more only starve the machine (local[*] runs one per"
-            + " core)");
+        throw new IllegalArgumentException(
+            "'"
+                + m
+                + "': at most local["
+                + maxLocalSlots()
+                + "] here ("
+                + SLOTS_PER_CORE
+                + " task threads per core, "
+                + Runtime.getRuntime().availableProcessors()
+                + " cores); each is a thread sorting a"
+                + " partition of its own, and more only starve the machine (local[*] runs one per"
+                + " core)");
       }
       return new MasterUrl(m, List.of(), true);
     }
     String lower = m.toLowerCase(Locale.ROOT);
     if (lower.equals("yarn") || lower.startsWith("k8s://")) {
-      throw new IllegalArgumentException("'" + m + "': YARN and Kubernetes are reached by"
-          + " submitting spark/target/secmem-spark-submit.jar with spark-submit (--master " + m
-          + " --class org.secmem.Main); this module does not bundle spark-yarn or"
-          + " spark-kubernetes");
+      throw new IllegalArgumentException(
+          "'"
+              + m
+              + "': YARN and Kubernetes are reached by"
+              + " submitting spark/target/secmem-spark-submit.jar with spark-submit (--master "
+              + m
+              + " --class org.secmem.Main); this module does not bundle spark-yarn or"
+              + " spark-kubernetes");
     }
     if (lower.startsWith("spark://")) {
       List<Endpoint> found = new ArrayList<>();
@@ -125,7 +137,8 @@ final class MasterUrl {
     if (!m.matches() || m.group(2) == null) {
       return 1;
     }
-    return m.group(2).equals("*") ? Runtime.getRuntime().availableProcessors()
+    return m.group(2).equals("*")
+        ? Runtime.getRuntime().availableProcessors()
         : Integer.parseInt(m.group(2));
   }
 

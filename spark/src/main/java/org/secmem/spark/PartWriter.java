@@ -46,8 +46,12 @@ final class PartWriter implements ForeachPartitionFunction<Integer> {
     Path attemptFile = dir.resolve(partName(partition) + ".attempt-" + attempt);
     boolean done = false;
     try {
-      try (FileChannel out = FileChannel.open(attemptFile, StandardOpenOption.CREATE,
-          StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+      try (FileChannel out =
+          FileChannel.open(
+              attemptFile,
+              StandardOpenOption.CREATE,
+              StandardOpenOption.TRUNCATE_EXISTING,
+              StandardOpenOption.WRITE)) {
         ByteBuffer buf = ByteBuffer.allocateDirect(BUFFER_BYTES); // big-endian by default
         while (values.hasNext()) {
           if (!buf.hasRemaining()) {
@@ -57,8 +61,8 @@ final class PartWriter implements ForeachPartitionFunction<Integer> {
         }
         drain(out, buf);
       }
-      Files.move(attemptFile, part, StandardCopyOption.ATOMIC_MOVE,
-          StandardCopyOption.REPLACE_EXISTING);
+      Files.move(
+          attemptFile, part, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       done = true;
     } finally {
       if (!done) {

@@ -1,6 +1,7 @@
 package org.secmem.spark;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -10,7 +11,6 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.secmem.engine.EngineException;
-import java.nio.ByteBuffer;
 
 /** Joins the parts the sort's tasks wrote, in partition order, into one file. */
 final class PartsJoiner {
@@ -20,14 +20,13 @@ final class PartsJoiner {
   private PartsJoiner() {}
 
   /**
-   * Writes the parts of {@code folder}, {@code part-00000} first, into {@code target} (created
-   * new) and forces it to storage when {@code sync}.
+   * Writes the parts of {@code folder}, {@code part-00000} first, into {@code target} (created new)
+   * and forces it to storage when {@code sync}.
    *
    * @param expectedBytes the input's size: the parts must hold exactly as many bytes
    * @throws EngineException when a part is missing or the sizes differ
    */
-  static void join(Path folder, Path target, long expectedBytes, boolean sync)
-      throws IOException {
+  static void join(Path folder, Path target, long expectedBytes, boolean sync) throws IOException {
     TreeMap<Integer, Path> parts = new TreeMap<>();
     try (DirectoryStream<Path> dir = Files.newDirectoryStream(folder)) {
       for (Path p : dir) {
@@ -38,12 +37,18 @@ final class PartsJoiner {
       }
     }
     if (!parts.isEmpty() && parts.lastKey() != parts.size() - 1) {
-      throw new EngineException("Spark wrote " + parts.size() + " parts of the sorted output but"
-          + " numbered them up to " + parts.lastKey() + ": a part is missing in " + folder);
+      throw new EngineException(
+          "Spark wrote "
+              + parts.size()
+              + " parts of the sorted output but"
+              + " numbered them up to "
+              + parts.lastKey()
+              + ": a part is missing in "
+              + folder);
     }
     long written = 0;
-    try (FileChannel out = FileChannel.open(target, StandardOpenOption.CREATE_NEW,
-        StandardOpenOption.WRITE)) {
+    try (FileChannel out =
+        FileChannel.open(target, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
       for (Path part : parts.values()) {
         try (FileChannel in = FileChannel.open(part, StandardOpenOption.READ)) {
           long size = in.size();
@@ -59,8 +64,12 @@ final class PartsJoiner {
         }
       }
       if (written != expectedBytes) {
-        throw new EngineException("Spark's sorted parts hold " + written + " bytes but the input"
-            + " has " + expectedBytes);
+        throw new EngineException(
+            "Spark's sorted parts hold "
+                + written
+                + " bytes but the input"
+                + " has "
+                + expectedBytes);
       }
       if (sync) {
         out.force(true);

@@ -12,6 +12,15 @@ package org.secmem.spark;
  * @param executors executors that ran the sort's tasks
  * @param complete whether every job of the sort was seen to end
  */
-record SortStages(long sampleNanos, long mapNanos, long reduceNanos, int inputPartitions,
-    int partitions, long shuffleWriteBytes, long shuffleReadBytes, long spillBytes, long gcNanos,
-    int executors, boolean complete) {}
+record SortStages(
+    long sampleNanos,
+    long mapNanos,
+    long reduceNanos,
+    int inputPartitions,
+    int partitions,
+    long shuffleWriteBytes,
+    long shuffleReadBytes,
+    long spillBytes,
+    long gcNanos,
+    int executors,
+    boolean complete) {}

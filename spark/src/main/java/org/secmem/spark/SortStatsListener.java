@@ -38,7 +38,11 @@ final class SortStatsListener extends SparkListener {
   private long spillBytes;
   private long gcMillis;
 
-  private enum Kind { SAMPLE, MAP, REDUCE }
+  private enum Kind {
+    SAMPLE,
+    MAP,
+    REDUCE
+  }
 
   /** Forgets the last sort; from now on collects the jobs of {@code jobGroup}. */
   synchronized void begin(String jobGroup) {
@@ -87,10 +91,14 @@ final class SortStatsListener extends SparkListener {
     if (!stages.contains(info.stageId())) {
       return;
     }
-    Kind kind = info.shuffleDepId().isDefined() ? Kind.MAP
-        : info.parentIds().isEmpty() ? Kind.SAMPLE : Kind.REDUCE;
-    long millis = info.submissionTime().isDefined() && info.completionTime().isDefined()
-        ? (Long) info.completionTime().get() - (Long) info.submissionTime().get() : 0;
+    Kind kind =
+        info.shuffleDepId().isDefined()
+            ? Kind.MAP
+            : info.parentIds().isEmpty() ? Kind.SAMPLE : Kind.REDUCE;
+    long millis =
+        info.submissionTime().isDefined() && info.completionTime().isDefined()
+            ? (Long) info.completionTime().get() - (Long) info.submissionTime().get()
+            : 0;
     figures.computeIfAbsent(kind, k -> new long[1])[0] += millis;
     if (kind == Kind.MAP) {
       inputPartitions = Math.max(inputPartitions, info.numTasks());
@@ -120,9 +128,18 @@ final class SortStatsListener extends SparkListener {
       wait(left);
     }
     boolean complete = !jobsStarted.isEmpty() && jobsEnded.containsAll(jobsStarted);
-    return new SortStages(nanos(Kind.SAMPLE), nanos(Kind.MAP), nanos(Kind.REDUCE),
-        inputPartitions, partitions, shuffleWriteBytes, shuffleReadBytes, spillBytes,
-        TimeUnit.MILLISECONDS.toNanos(gcMillis), executors.size(), complete);
+    return new SortStages(
+        nanos(Kind.SAMPLE),
+        nanos(Kind.MAP),
+        nanos(Kind.REDUCE),
+        inputPartitions,
+        partitions,
+        shuffleWriteBytes,
+        shuffleReadBytes,
+        spillBytes,
+        TimeUnit.MILLISECONDS.toNanos(gcMillis),
+        executors.size(),
+        complete);
   }
 
   private long nanos(Kind kind) {

@@ -14,43 +14,53 @@ final class SparkConfPlan {
 
   /** What {@code spark-submit} sets for the application it launches. */
   static final String SUBMIT_MASTER_PROPERTY = "spark.master";
+
   static final String DEFAULT_MASTER = "local[*]";
   static final String APP_NAME = "secmem sort";
 
   /**
-   * The engine's own choices that yield to a setting already made outside it (spark-submit's
-   * {@code --conf} and spark-defaults.conf reach the JVM as {@code spark.*} system properties).
+   * The engine's own choices that yield to a setting already made outside it (spark-submit's {@code
+   * --conf} and spark-defaults.conf reach the JVM as {@code spark.*} system properties).
    */
-  static final Set<String> YIELDING_KEYS = Set.of("spark.serializer", "spark.ui.enabled",
-      "spark.ui.showConsoleProgress", "spark.driver.host", "spark.driver.bindAddress");
+  static final Set<String> YIELDING_KEYS =
+      Set.of(
+          "spark.serializer",
+          "spark.ui.enabled",
+          "spark.ui.showConsoleProgress",
+          "spark.driver.host",
+          "spark.driver.bindAddress");
 
   private SparkConfPlan() {}
 
   /**
-   * The SparkConf: Spark's own defaults (system properties: what spark-submit passes, e.g. the
-   * jars executors load), then this plan, its {@link #YIELDING_KEYS} only where nothing was set.
+   * The SparkConf: Spark's own defaults (system properties: what spark-submit passes, e.g. the jars
+   * executors load), then this plan, its {@link #YIELDING_KEYS} only where nothing was set.
    */
   static SparkConf toSparkConf(Map<String, String> plan, EngineSettings settings) {
     SparkConf conf = new SparkConf(true);
-    plan.forEach((k, v) -> {
-      if (YIELDING_KEYS.contains(k) && !settings.conf().containsKey(k)) {
-        conf.setIfMissing(k, v);
-      } else {
-        conf.set(k, v);
-      }
-    });
+    plan.forEach(
+        (k, v) -> {
+          if (YIELDING_KEYS.contains(k) && !settings.conf().containsKey(k)) {
+            conf.setIfMissing(k, v);
+          } else {
+            conf.set(k, v);
+          }
+        });
     return conf;
   }
 
   /** The master: as given, else the one spark-submit set, else {@code local[*]}. */
   static String master(EngineSettings settings) {
-    return settings.master().map(String::trim).filter(m -> !m.isEmpty())
+    return settings
+        .master()
+        .map(String::trim)
+        .filter(m -> !m.isEmpty())
         .orElseGet(() -> System.getProperty(SUBMIT_MASTER_PROPERTY, DEFAULT_MASTER));
   }
 
   /**
-   * The master checked: one given must be a form this engine runs on; the one spark-submit set
-   * is taken as it is (spark-submit brings what YARN or Kubernetes need).
+   * The master checked: one given must be a form this engine runs on; the one spark-submit set is
+   * taken as it is (spark-submit brings what YARN or Kubernetes need).
    *
    * @throws IllegalArgumentException for a given master of no allowed form
    */
@@ -66,8 +76,7 @@ final class SparkConfPlan {
    *     engine made)
    * @param maxHeapBytes this JVM's heap (the memory of local mode)
    */
-  static Map<String, String> of(EngineSettings settings, List<Path> localDirs,
-      long maxHeapBytes) {
+  static Map<String, String> of(EngineSettings settings, List<Path> localDirs, long maxHeapBytes) {
     String master = master(settings);
     boolean local = masterUrl(settings).isLocal();
     Map<String, String> conf = new LinkedHashMap<>();
@@ -76,8 +85,11 @@ final class SparkConfPlan {
     conf.put("spark.serializer", "org.apache.spark.serializer.KryoSerializer");
     conf.put("spark.ui.enabled", "false");
     conf.put("spark.ui.showConsoleProgress", "false");
-    conf.put("spark.local.dir", localDirs.stream().map(p -> p.toAbsolutePath().toString())
-        .collect(Collectors.joining(",")));
+    conf.put(
+        "spark.local.dir",
+        localDirs.stream()
+            .map(p -> p.toAbsolutePath().toString())
+            .collect(Collectors.joining(",")));
     if (local) {
       // The executor is this JVM, which also holds secmem's results: a task's OutOfMemoryError
       // fails the sort (one line, exit 1, rows kept) instead of Spark calling System.exit.
@@ -87,22 +99,32 @@ final class SparkConfPlan {
       conf.put("spark.driver.host", "127.0.0.1");
       conf.put("spark.driver.bindAddress", "127.0.0.1");
     }
-    settings.memoryInts().ifPresent(m -> {
-      if (local) {
-        conf.put("spark.memory.fraction",
-            SparkMemory.fractionSetting(SparkMemory.localFraction(m, maxHeapBytes)));
-      } else {
-        conf.put("spark.executor.memory", SparkMemory.executorMemory(m));
-      }
-    });
-    settings.partitions().ifPresent(p -> {
-      conf.put("spark.sql.shuffle.partitions", Integer.toString(p));
-      conf.put("spark.sql.adaptive.coalescePartitions.enabled", "false");
-    });
-    settings.conf().forEach((k, v) -> {
-      conf.remove(k); // moved to the end: the user's settings come last, as they apply
-      conf.put(k, v);
-    });
+    settings
+        .memoryInts()
+        .ifPresent(
+            m -> {
+              if (local) {
+                conf.put(
+                    "spark.memory.fraction",
+                    SparkMemory.fractionSetting(SparkMemory.localFraction(m, maxHeapBytes)));
+              } else {
+                conf.put("spark.executor.memory", SparkMemory.executorMemory(m));
+              }
+            });
+    settings
+        .partitions()
+        .ifPresent(
+            p -> {
+              conf.put("spark.sql.shuffle.partitions", Integer.toString(p));
+              conf.put("spark.sql.adaptive.coalescePartitions.enabled", "false");
+            });
+    settings
+        .conf()
+        .forEach(
+            (k, v) -> {
+              conf.remove(k); // moved to the end: the user's settings come last, as they apply
+              conf.put(k, v);
+            });
     return conf;
   }
 }

@@ -4,20 +4,24 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * How M (the sort's memory budget in ints) becomes Spark's memory settings. Spark's unified
- * memory (execution and storage) is (heap - 300 MiB) x {@code spark.memory.fraction}; in local mode
- * the heap is this JVM's, so the fraction is chosen to make the unified memory 4·M bytes; on a
- * cluster the executors' heap is chosen instead, with the default fraction 0.6.
+ * How M (the sort's memory budget in ints) becomes Spark's memory settings. Spark's unified memory
+ * (execution and storage) is (heap - 300 MiB) x {@code spark.memory.fraction}; in local mode the
+ * heap is this JVM's, so the fraction is chosen to make the unified memory 4·M bytes; on a cluster
+ * the executors' heap is chosen instead, with the default fraction 0.6.
  */
 final class SparkMemory {
 
   static final long MIB = 1L << 20;
+
   /** The heap Spark keeps for itself before the fraction applies. */
   static final long RESERVED_BYTES = 300 * MIB;
+
   /** Spark refuses to start on a smaller heap (1.5 x the reserved memory). */
   static final long MINIMUM_HEAP_BYTES = RESERVED_BYTES * 3 / 2;
+
   /** The largest fraction allowed here: the rest of the heap is for everything else. */
   static final double MAX_FRACTION = 0.9;
+
   /** Spark's default {@code spark.memory.fraction}, assumed for executors on a cluster. */
   static final double DEFAULT_FRACTION = 0.6;
 
@@ -41,16 +45,21 @@ final class SparkMemory {
       return Optional.empty();
     }
     long needed = Math.max(minimumLocalHeapBytes(memoryInts), MINIMUM_HEAP_BYTES);
-    return Optional.of(String.format(Locale.ROOT,
-        "M = %d ints (%d MiB) needs a heap of at least %d MiB for Spark in local mode;"
-            + " this JVM has %d MiB (SECMEM_HEAP sets it)",
-        memoryInts, ceilMib(4 * memoryInts), ceilMib(needed), maxHeapBytes / MIB));
+    return Optional.of(
+        String.format(
+            Locale.ROOT,
+            "M = %d ints (%d MiB) needs a heap of at least %d MiB for Spark in local mode;"
+                + " this JVM has %d MiB (SECMEM_HEAP sets it)",
+            memoryInts,
+            ceilMib(4 * memoryInts),
+            ceilMib(needed),
+            maxHeapBytes / MIB));
   }
 
   /**
-   * The least execution memory per task slot: each running task's sorter takes pages of memory
-   * (1 MiB and more) and a pointer array; with less, tasks fail with SparkOutOfMemoryError
-   * (measured: M = 20,000 ints on local[2] failed to get a 64 KiB page).
+   * The least execution memory per task slot: each running task's sorter takes pages of memory (1
+   * MiB and more) and a pointer array; with less, tasks fail with SparkOutOfMemoryError (measured:
+   * M = 20,000 ints on local[2] failed to get a 64 KiB page).
    */
   static final long MIN_BYTES_PER_CORE = 8 * MIB;
 
@@ -59,10 +68,15 @@ final class SparkMemory {
     if (cores < 1 || 4 * memoryInts >= cores * MIN_BYTES_PER_CORE) {
       return Optional.empty();
     }
-    return Optional.of(String.format(Locale.ROOT,
-        "M = %d ints is too little for Spark on %d cores: each running task needs at least"
-            + " %d MiB, so M >= %d ints",
-        memoryInts, cores, MIN_BYTES_PER_CORE / MIB, cores * MIN_BYTES_PER_CORE / 4));
+    return Optional.of(
+        String.format(
+            Locale.ROOT,
+            "M = %d ints is too little for Spark on %d cores: each running task needs at least"
+                + " %d MiB, so M >= %d ints",
+            memoryInts,
+            cores,
+            MIN_BYTES_PER_CORE / MIB,
+            cores * MIN_BYTES_PER_CORE / 4));
   }
 
   /** Spark refuses heaps under 450 MiB whatever M is: the problem, if this heap is one. */
@@ -70,8 +84,12 @@ final class SparkMemory {
     if (maxHeapBytes >= MINIMUM_HEAP_BYTES) {
       return Optional.empty();
     }
-    return Optional.of("Spark in local mode needs a heap of at least " + ceilMib(MINIMUM_HEAP_BYTES)
-        + " MiB; this JVM has " + maxHeapBytes / MIB + " MiB (SECMEM_HEAP sets it)");
+    return Optional.of(
+        "Spark in local mode needs a heap of at least "
+            + ceilMib(MINIMUM_HEAP_BYTES)
+            + " MiB; this JVM has "
+            + maxHeapBytes / MIB
+            + " MiB (SECMEM_HEAP sets it)");
   }
 
   /** {@code spark.memory.fraction} as Spark reads it. */

@@ -3,10 +3,10 @@ package org.secmem.spark;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.secmem.engine.EngineChecks;
 import org.secmem.engine.EngineProblem;
 import org.secmem.engine.EngineProblem.Setting;
 import org.secmem.engine.EngineSettings;
-import org.secmem.engine.EngineChecks;
 
 /** What is wrong with engine settings for Spark, each problem naming the setting it is about. */
 final class SparkProblems {
@@ -16,8 +16,8 @@ final class SparkProblems {
   private SparkProblems() {}
 
   /**
-   * The problems of these settings on a JVM whose heap is {@code maxHeapBytes}; empty when they
-   * can run.
+   * The problems of these settings on a JVM whose heap is {@code maxHeapBytes}; empty when they can
+   * run.
    */
   static List<EngineProblem> of(EngineSettings settings, long maxHeapBytes) {
     List<EngineProblem> problems = new ArrayList<>();
@@ -29,16 +29,23 @@ final class SparkProblems {
     }
     for (Map.Entry<String, String> e : settings.conf().entrySet()) {
       if (!e.getKey().startsWith("spark.")) {
-        problems.add(new EngineProblem(Setting.CONF, e.getKey() + "=" + e.getValue()
-            + ": a Spark setting's key starts with 'spark.'"));
+        problems.add(
+            new EngineProblem(
+                Setting.CONF,
+                e.getKey() + "=" + e.getValue() + ": a Spark setting's key starts with 'spark.'"));
       }
     }
-    settings.partitions().ifPresent(p -> {
-      if (p < 1 || p > MAX_PARTITIONS) {
-        problems.add(new EngineProblem(Setting.PARTITIONS, p + " is out of range (allowed: 1 .. "
-            + MAX_PARTITIONS + ")"));
-      }
-    });
+    settings
+        .partitions()
+        .ifPresent(
+            p -> {
+              if (p < 1 || p > MAX_PARTITIONS) {
+                problems.add(
+                    new EngineProblem(
+                        Setting.PARTITIONS,
+                        p + " is out of range (allowed: 1 .. " + MAX_PARTITIONS + ")"));
+              }
+            });
     if (master != null && master.isLocal()) {
       if (settings.memoryInts().isPresent()) {
         long m = settings.memoryInts().getAsLong();
@@ -56,8 +63,9 @@ final class SparkProblems {
             .ifPresent(p -> problems.add(new EngineProblem(Setting.MEMORY, p)));
       }
     } else if (settings.memoryInts().isPresent() && settings.memoryInts().getAsLong() < 1) {
-      problems.add(new EngineProblem(Setting.MEMORY,
-          "M = " + settings.memoryInts().getAsLong() + " ints: at least 1"));
+      problems.add(
+          new EngineProblem(
+              Setting.MEMORY, "M = " + settings.memoryInts().getAsLong() + " ints: at least 1"));
     }
     return problems;
   }

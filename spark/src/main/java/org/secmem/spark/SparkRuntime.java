@@ -25,28 +25,42 @@ import org.secmem.engine.EngineException;
 import org.secmem.engine.EngineSettings;
 
 /**
- * One running Spark session, for one set of engine settings: its context, its statistics
- * listener, and the {@code spark.local.dir} folder it made (when no work folder was given), which
- * {@link #close} removes.
+ * One running Spark session, for one set of engine settings: its context, its statistics listener,
+ * and the {@code spark.local.dir} folder it made (when no work folder was given), which {@link
+ * #close} removes.
  */
 final class SparkRuntime implements AutoCloseable {
 
   private static final Logger LOG = LogManager.getLogger(SparkRuntime.class);
 
   /** Spark and its libraries log at INFO a lot; secmem's log keeps their warnings. */
-  private static final List<String> QUIET_LOGGERS = List.of("org.apache.spark",
-      "org.sparkproject", "org.apache.hadoop", "org.apache.parquet", "io.netty", "org.eclipse.jetty",
-      "org.apache.ivy", "org.apache.zookeeper", "org.apache.curator", "com.zaxxer");
+  private static final List<String> QUIET_LOGGERS =
+      List.of(
+          "org.apache.spark",
+          "org.sparkproject",
+          "org.apache.hadoop",
+          "org.apache.parquet",
+          "io.netty",
+          "org.eclipse.jetty",
+          "org.apache.ivy",
+          "org.apache.zookeeper",
+          "org.apache.curator",
+          "com.zaxxer");
 
   private final EngineSettings settings;
   private final SparkSession session;
   private final SortStatsListener listener;
   private final Optional<Path> ownLocalDir;
+
   /** What the given work folders held before Spark started: Spark's folders are the others. */
   private final Map<Path, Set<Path>> workDirsBefore;
 
-  private SparkRuntime(EngineSettings settings, SparkSession session, SortStatsListener listener,
-      Optional<Path> ownLocalDir, Map<Path, Set<Path>> workDirsBefore) {
+  private SparkRuntime(
+      EngineSettings settings,
+      SparkSession session,
+      SortStatsListener listener,
+      Optional<Path> ownLocalDir,
+      Map<Path, Set<Path>> workDirsBefore) {
     this.settings = settings;
     this.session = session;
     this.listener = listener;
@@ -74,8 +88,10 @@ final class SparkRuntime implements AutoCloseable {
         before.put(dir, entries(dir));
       }
       if (localDirs.isEmpty()) {
-        Path made = Files.createTempDirectory(Paths.get(System.getProperty("java.io.tmpdir")),
-            ".secmem-spark-local-" + ProcessHandle.current().pid() + "-");
+        Path made =
+            Files.createTempDirectory(
+                Paths.get(System.getProperty("java.io.tmpdir")),
+                ".secmem-spark-local-" + ProcessHandle.current().pid() + "-");
         ownLocalDir = Optional.of(made);
         // Removed at JVM exit too (after Spark's own hook stops the context) when close() is
         // never called: a test or a caller that forgets, an interrupt.
@@ -93,8 +109,11 @@ final class SparkRuntime implements AutoCloseable {
       SparkSession session = SparkSession.builder().config(conf).getOrCreate();
       SortStatsListener listener = new SortStatsListener();
       session.sparkContext().addSparkListener(listener);
-      LOG.info("Spark {} started on {} ({} cores)", session.version(),
-          session.sparkContext().master(), session.sparkContext().defaultParallelism());
+      LOG.info(
+          "Spark {} started on {} ({} cores)",
+          session.version(),
+          session.sparkContext().master(),
+          session.sparkContext().defaultParallelism());
       return new SparkRuntime(settings, session, listener, ownLocalDir, before);
     } catch (Exception | LinkageError e) {
       LOG.error("Spark did not start", e);
@@ -104,15 +123,16 @@ final class SparkRuntime implements AutoCloseable {
   }
 
   /**
-   * Spark allows one context per JVM. One left running by another configuration of the same
-   * batch (another master or memory; its engine restarts it when its turn comes) is stopped; one
-   * already stopped is forgotten, so that the builder does not hand back a dead session.
+   * Spark allows one context per JVM. One left running by another configuration of the same batch
+   * (another master or memory; its engine restarts it when its turn comes) is stopped; one already
+   * stopped is forgotten, so that the builder does not hand back a dead session.
    */
   private static void handOver() {
-    for (scala.Option<SparkSession> s : List.of(SparkSession.getActiveSession(),
-        SparkSession.getDefaultSession())) {
+    for (scala.Option<SparkSession> s :
+        List.of(SparkSession.getActiveSession(), SparkSession.getDefaultSession())) {
       if (s.isDefined() && !s.get().sparkContext().isStopped()) {
-        LOG.info("stopping the Spark session of another configuration ({})",
+        LOG.info(
+            "stopping the Spark session of another configuration ({})",
             s.get().sparkContext().master());
         s.get().stop();
       }

@@ -46,9 +46,11 @@ public final class SparkSortEngine implements SortEngine {
 
   /** How long to wait for Spark to report the sort's jobs ended, after they did. */
   private static final long EVENTS_TIMEOUT_MILLIS = 10_000;
+
   static final String PARTS_PREFIX = ".secmem-spark-parts-";
 
   private SparkRuntime runtime;
+
   /** The registries told of the runtime's local folder: told again when close() removes it. */
   private final Set<TempRegistry> toldOfLocalDir =
       Collections.newSetFromMap(new IdentityHashMap<>());
@@ -83,15 +85,18 @@ public final class SparkSortEngine implements SortEngine {
     if (runtime == null || !runtime.settings().equals(job.settings()) || !runtime.running()) {
       throw new IllegalStateException("start(settings) must come before sort with those settings");
     }
-    runtime.ownLocalDir().ifPresent(dir -> {
-      if (toldOfLocalDir.add(job.temps())) {
-        job.temps().register(dir);
-      }
-    });
+    runtime
+        .ownLocalDir()
+        .ifPresent(
+            dir -> {
+              if (toldOfLocalDir.add(job.temps())) {
+                job.temps().register(dir);
+              }
+            });
     Path input = job.input().toAbsolutePath();
     Path output = job.output().toAbsolutePath();
-    Path parts = output.getParent().resolve(PARTS_PREFIX + output.getFileName() + "-"
-        + UUID.randomUUID());
+    Path parts =
+        output.getParent().resolve(PARTS_PREFIX + output.getFileName() + "-" + UUID.randomUUID());
     String group = "secmem-sort-" + UUID.randomUUID();
     SparkContext sc = runtime.context();
     try {
@@ -122,9 +127,12 @@ public final class SparkSortEngine implements SortEngine {
       }
       cancel(sc, group);
       if (Failures.outOfHeap(e)) {
-        throw new EngineException("Spark sort failed: its tasks ran out of heap ("
-            + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB in this JVM); give Spark a"
-            + " larger heap (SECMEM_HEAP), a smaller --m or more --partitions", e);
+        throw new EngineException(
+            "Spark sort failed: its tasks ran out of heap ("
+                + Runtime.getRuntime().maxMemory() / (1 << 20)
+                + " MiB in this JVM); give Spark a"
+                + " larger heap (SECMEM_HEAP), a smaller --m or more --partitions",
+            e);
       }
       throw new EngineException("Spark sort failed: " + Failures.rootLine(e), e);
     } finally {
@@ -150,8 +158,8 @@ public final class SparkSortEngine implements SortEngine {
       throw new EngineException("cannot read the input " + input + ": " + Failures.rootLine(e), e);
     }
     if (bytes % Integer.BYTES != 0) {
-      throw new EngineException(input + " has " + bytes + " bytes, not a whole number of 4-byte"
-          + " ints");
+      throw new EngineException(
+          input + " has " + bytes + " bytes, not a whole number of 4-byte" + " ints");
     }
     return bytes;
   }
@@ -159,8 +167,8 @@ public final class SparkSortEngine implements SortEngine {
   /** The timed part on Spark: read, sort, write each range to its part. */
   private void runSpark(Path input, Path parts, SortOrder order) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(runtime.context());
-    JavaRDD<Integer> ints = jsc.binaryRecords(input.toUri().toString(), Integer.BYTES)
-        .map(new BigEndianInt());
+    JavaRDD<Integer> ints =
+        jsc.binaryRecords(input.toUri().toString(), Integer.BYTES).map(new BigEndianInt());
     Dataset<Integer> ds = runtime.session().createDataset(ints.rdd(), Encoders.INT());
     Column value = functions.col("value");
     ds.sort(order == SortOrder.DESCENDING ? value.desc() : value.asc())
@@ -168,12 +176,11 @@ public final class SparkSortEngine implements SortEngine {
   }
 
   /**
-   * Joins the parts into a temporary file beside the output and moves it into place, replacing
-   * what was there only now that the output is complete (as secmem's own sorts do: a repetition
-   * rewrites the output of the one before).
+   * Joins the parts into a temporary file beside the output and moves it into place, replacing what
+   * was there only now that the output is complete (as secmem's own sorts do: a repetition rewrites
+   * the output of the one before).
    */
-  private static void join(Path parts, Path output, long bytes, EngineJob job)
-      throws IOException {
+  private static void join(Path parts, Path output, long bytes, EngineJob job) throws IOException {
     try (PartFile joined = PartFile.owned(output, job.temps())) {
       PartsJoiner.join(parts, joined.path(), bytes, job.sync());
       joined.commit();
@@ -186,7 +193,8 @@ public final class SparkSortEngine implements SortEngine {
       // delivery to the listener.
       sc.listenerBus().waitUntilEmpty(EVENTS_TIMEOUT_MILLIS);
     } catch (TimeoutException e) {
-      LOG.warn("Spark's events did not arrive within {} ms: the sort's figures may be short",
+      LOG.warn(
+          "Spark's events did not arrive within {} ms: the sort's figures may be short",
           EVENTS_TIMEOUT_MILLIS);
     }
     SortStages stages = runtime.listener().await(EVENTS_TIMEOUT_MILLIS);
@@ -198,10 +206,23 @@ public final class SparkSortEngine implements SortEngine {
 
   private EngineStats stats(SparkContext sc, long ints, SortStages s, long joinNanos) {
     boolean local = sc.isLocal();
-    return new EngineStats(ints, sc.version(), sc.master(), sc.defaultParallelism(),
-        local ? 1 : s.executors(), executorMemory(sc, local), s.inputPartitions(),
-        s.partitions(), s.sampleNanos(), s.mapNanos(), s.reduceNanos(), joinNanos,
-        s.shuffleWriteBytes(), s.shuffleReadBytes(), s.spillBytes(), s.gcNanos());
+    return new EngineStats(
+        ints,
+        sc.version(),
+        sc.master(),
+        sc.defaultParallelism(),
+        local ? 1 : s.executors(),
+        executorMemory(sc, local),
+        s.inputPartitions(),
+        s.partitions(),
+        s.sampleNanos(),
+        s.mapNanos(),
+        s.reduceNanos(),
+        joinNanos,
+        s.shuffleWriteBytes(),
+        s.shuffleReadBytes(),
+        s.spillBytes(),
+        s.gcNanos());
   }
 
   /** The largest executor's memory for execution and storage (local mode: the driver's). */
@@ -211,8 +232,8 @@ public final class SparkSortEngine implements SortEngine {
       driver = SparkEnv.get().blockManager().blockManagerId().hostPort();
     }
     long max = -1;
-    for (Map.Entry<String, Tuple2<Object, Object>> e
-        : CollectionConverters.asJava(sc.getExecutorMemoryStatus()).entrySet()) {
+    for (Map.Entry<String, Tuple2<Object, Object>> e :
+        CollectionConverters.asJava(sc.getExecutorMemoryStatus()).entrySet()) {
       if (!e.getKey().equals(driver)) {
         max = Math.max(max, (Long) e.getValue()._1());
       }

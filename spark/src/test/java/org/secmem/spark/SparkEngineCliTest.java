@@ -35,8 +35,9 @@ class SparkEngineCliTest {
   static Result run(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    int code = SecmemCommand.commandLine(new PrintWriter(out, true), new PrintWriter(err, true))
-        .execute(args);
+    int code =
+        SecmemCommand.commandLine(new PrintWriter(out, true), new PrintWriter(err, true))
+            .execute(args);
     return new Result(code, out.toString(), err.toString());
   }
 
@@ -47,9 +48,20 @@ class SparkEngineCliTest {
   }
 
   private Result sort(String... args) {
-    List<String> all = new ArrayList<>(List.of("sort", "--engine", "spark", "--reps", "1",
-        "--warmup", "0", "--dir", dir.resolve("data").toString(), "--results",
-        dir.resolve("r.csv").toString()));
+    List<String> all =
+        new ArrayList<>(
+            List.of(
+                "sort",
+                "--engine",
+                "spark",
+                "--reps",
+                "1",
+                "--warmup",
+                "0",
+                "--dir",
+                dir.resolve("data").toString(),
+                "--results",
+                dir.resolve("r.csv").toString()));
     all.addAll(List.of(args));
     return run(all.toArray(String[]::new));
   }
@@ -62,7 +74,8 @@ class SparkEngineCliTest {
 
   private List<String> leftovers() throws IOException {
     try (Stream<Path> files = Files.list(dir)) {
-      return files.map(p -> p.getFileName().toString())
+      return files
+          .map(p -> p.getFileName().toString())
           .filter(f -> !List.of("in.bin", "r.csv", "data", "logs", "out.bin").contains(f))
           .filter(f -> !f.startsWith("r-") && !f.startsWith("r."))
           .toList();
@@ -73,8 +86,9 @@ class SparkEngineCliTest {
   void aSparkSort_rowSaysWhatRan_andVerifyAcceptsItsOutput() throws IOException {
     Path in = input(200_000);
     Path out = dir.resolve("out.bin");
-    Result r = sort("--master", "local[2]", "--in", in.toString(), "--out", out.toString(),
-        "--descending");
+    Result r =
+        sort(
+            "--master", "local[2]", "--in", in.toString(), "--out", out.toString(), "--descending");
     assertEquals(0, r.code(), r.out() + r.err());
     List<RawRow> rows = RawResults.read(dir.resolve("r.csv")).rows();
     assertEquals(1, rows.size());
@@ -89,8 +103,8 @@ class SparkEngineCliTest {
     assertTrue(Long.parseLong(row.get("reduce_stage_ns")) > 0, "reduce stage timed");
     assertEquals("", row.get("read_stream"), "no secmem stream ran");
     assertEquals("", row.get("d"));
-    assertEquals(0, run("verify", out.toString(), "--descending", "--same-as", in.toString())
-        .code());
+    assertEquals(
+        0, run("verify", out.toString(), "--descending", "--same-as", in.toString()).code());
     assertEquals(List.of(), leftovers(), "no temporary files left");
   }
 
@@ -98,14 +112,28 @@ class SparkEngineCliTest {
   void aParameterLine_sweepsSecmemAgainstSpark() throws IOException {
     Path in = input(100_000);
     Path params = dir.resolve("p.csv");
-    Files.writeString(params, "experiment,input,output,engine,master,m,d\n"
-        + "sort," + in + "," + dir.resolve("out.bin") + ",secmem|spark,local[2],2^22,\n");
-    Result r = run("run", params.toString(), "--reps", "1", "--warmup", "0", "--results",
-        dir.resolve("r.csv").toString());
+    Files.writeString(
+        params,
+        "experiment,input,output,engine,master,m,d\n"
+            + "sort,"
+            + in
+            + ","
+            + dir.resolve("out.bin")
+            + ",secmem|spark,local[2],2^22,\n");
+    Result r =
+        run(
+            "run",
+            params.toString(),
+            "--reps",
+            "1",
+            "--warmup",
+            "0",
+            "--results",
+            dir.resolve("r.csv").toString());
     assertEquals(0, r.code(), r.out() + r.err());
     List<RawRow> rows = RawResults.read(dir.resolve("r.csv")).rows();
-    assertEquals(List.of("secmem", "spark"), rows.stream().map(x -> x.get("engine")).sorted()
-        .toList());
+    assertEquals(
+        List.of("secmem", "spark"), rows.stream().map(x -> x.get("engine")).sorted().toList());
     rows.forEach(x -> assertEquals("true", x.get("verified"), x.get("engine")));
   }
 
@@ -115,16 +143,22 @@ class SparkEngineCliTest {
     Path out = dir.resolve("out.bin");
     Files.writeString(out, "keep me");
     // Not an int file secmem wrote: refused up front unless the user says to replace it.
-    Result refused = sort("--master", "local[1]", "--in", in.toString(), "--out",
-        out.toString());
+    Result refused = sort("--master", "local[1]", "--in", in.toString(), "--out", out.toString());
     assertEquals(2, refused.code(), refused.err());
     assertTrue(refused.err().contains("--overwrite"), refused.err());
-    Result failed = sort("--master", "spark://127.0.0.1:1", "--in", in.toString(), "--out",
-        out.toString(), "--overwrite");
+    Result failed =
+        sort(
+            "--master",
+            "spark://127.0.0.1:1",
+            "--in",
+            in.toString(),
+            "--out",
+            out.toString(),
+            "--overwrite");
     assertEquals(1, failed.code(), failed.err());
     assertEquals("keep me", Files.readString(out), "left as it was by a sort that failed");
-    Result first = sort("--master", "local[1]", "--in", in.toString(), "--out", out.toString(),
-        "--overwrite");
+    Result first =
+        sort("--master", "local[1]", "--in", in.toString(), "--out", out.toString(), "--overwrite");
     assertEquals(0, first.code(), first.err());
     // The second replaces an output secmem wrote: no --overwrite needed.
     Result again = sort("--master", "local[1]", "--in", in.toString(), "--out", out.toString());
@@ -136,25 +170,32 @@ class SparkEngineCliTest {
   @Test
   void aMalformedMaster_exitsTwo() throws IOException {
     Path in = input(1000);
-    Result r = sort("--master", "lokal[2]", "--in", in.toString(), "--out",
-        dir.resolve("out.bin").toString());
+    Result r =
+        sort(
+            "--master",
+            "lokal[2]",
+            "--in",
+            in.toString(),
+            "--out",
+            dir.resolve("out.bin").toString());
     assertEquals(2, r.code(), r.err());
     assertTrue(r.err().contains("--master"), r.err());
     assertOneLine(r);
   }
 
   /**
-   * A bad engine setting reads the same on the command line and in a parameter file after the
-   * name each gives the setting: the file's column was once recovered by parsing "--master" out
-   * of the engine's own message.
+   * A bad engine setting reads the same on the command line and in a parameter file after the name
+   * each gives the setting: the file's column was once recovered by parsing "--master" out of the
+   * engine's own message.
    */
   @Test
   void aBadEngineSetting_readsTheSame_onTheCommandLineAndInAFile() throws IOException {
     Path in = input(1000);
     String[][] cases = {
-        {"--master", "lokal[2]", "master", "lokal[2]"},
-        {"--m", "20000", "m", "20000"},
-        {"--partitions", "100001", "partitions", "100001"}};
+      {"--master", "lokal[2]", "master", "lokal[2]"},
+      {"--m", "20000", "m", "20000"},
+      {"--partitions", "100001", "partitions", "100001"}
+    };
     for (String[] c : cases) {
       List<String> args = new ArrayList<>(List.of("--master", "local[2]", "--in", in.toString()));
       if (c[0].equals("--master")) {
@@ -165,8 +206,12 @@ class SparkEngineCliTest {
       assertEquals(2, cli.code(), cli.err());
       String prefix = "secmem sort: " + c[0] + ": ";
       assertTrue(cli.err().contains(prefix), cli.err());
-      String said = cli.err().substring(cli.err().indexOf(prefix) + prefix.length()).lines()
-          .findFirst().orElseThrow();
+      String said =
+          cli.err()
+              .substring(cli.err().indexOf(prefix) + prefix.length())
+              .lines()
+              .findFirst()
+              .orElseThrow();
       String header = "experiment,engine,input,master," + c[2];
       if (c[2].equals("master")) {
         header = "experiment,engine,input,master";
@@ -175,8 +220,8 @@ class SparkEngineCliTest {
       Path params = Files.writeString(dir.resolve("p.csv"), header + "\n" + row + "\n");
       Result file = run("run", params.toString(), "--results", dir.resolve("r.csv").toString());
       assertEquals(2, file.code(), file.err());
-      assertTrue(file.err().contains("p.csv:2: " + c[2] + ": " + said), said + " in\n"
-          + file.err());
+      assertTrue(
+          file.err().contains("p.csv:2: " + c[2] + ": " + said), said + " in\n" + file.err());
       assertFalse(said.contains("--"), "the engine's message names no option: " + said);
     }
   }
@@ -186,8 +231,8 @@ class SparkEngineCliTest {
     Path in = input(1000);
     Path out = dir.resolve("out.bin");
     long t0 = System.nanoTime();
-    Result r = sort("--master", "spark://127.0.0.1:1", "--in", in.toString(), "--out",
-        out.toString());
+    Result r =
+        sort("--master", "spark://127.0.0.1:1", "--in", in.toString(), "--out", out.toString());
     assertEquals(1, r.code(), r.err());
     assertTrue(r.err().contains("127.0.0.1:1"), r.err());
     assertOneLine(r);
@@ -198,17 +243,25 @@ class SparkEngineCliTest {
   @Test
   void tooLittleMemoryPerCore_exitsTwoBeforeSparkStarts() throws IOException {
     Path in = input(1000);
-    Result r = sort("--master", "local[2]", "--m", "20000", "--in", in.toString(), "--out",
-        dir.resolve("out.bin").toString());
+    Result r =
+        sort(
+            "--master",
+            "local[2]",
+            "--m",
+            "20000",
+            "--in",
+            in.toString(),
+            "--out",
+            dir.resolve("out.bin").toString());
     assertEquals(2, r.code(), r.err());
-    assertTrue(r.err().contains("--m: M = 20000 ints is too little for Spark on 2 cores"),
-        r.err());
+    assertTrue(r.err().contains("--m: M = 20000 ints is too little for Spark on 2 cores"), r.err());
   }
 
   @Test
   void aMissingInput_exitsTwo() {
-    Result r = sort("--in", dir.resolve("nope.bin").toString(), "--out",
-        dir.resolve("out.bin").toString());
+    Result r =
+        sort(
+            "--in", dir.resolve("nope.bin").toString(), "--out", dir.resolve("out.bin").toString());
     assertEquals(2, r.code(), r.err());
     assertTrue(r.err().contains("nope.bin"), r.err());
     assertOneLine(r);

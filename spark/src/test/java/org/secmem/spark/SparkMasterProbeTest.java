@@ -24,16 +24,22 @@ class SparkMasterProbeTest {
     try (ServerSocket s = new ServerSocket(0)) {
       port = s.getLocalPort();
     }
-    EngineSettings settings = new EngineSettings(Optional.of("spark://127.0.0.1:" + port),
-        OptionalLong.empty(), OptionalInt.empty(), Map.of(), List.of());
+    EngineSettings settings =
+        new EngineSettings(
+            Optional.of("spark://127.0.0.1:" + port),
+            OptionalLong.empty(),
+            OptionalInt.empty(),
+            Map.of(),
+            List.of());
     try (SparkSortEngine engine = new SparkSortEngine()) {
       assertTrue(engine.problems(settings).isEmpty(), () -> engine.problems(settings).toString());
       long t0 = System.nanoTime();
       EngineException e = assertThrows(EngineException.class, () -> engine.start(settings));
       long millis = (System.nanoTime() - t0) / 1_000_000;
       assertTrue(millis < 6_000, millis + " ms");
-      assertTrue(e.getMessage().startsWith("cannot reach the Spark master at 127.0.0.1:" + port
-          + ": "), e.getMessage());
+      assertTrue(
+          e.getMessage().startsWith("cannot reach the Spark master at 127.0.0.1:" + port + ": "),
+          e.getMessage());
       assertFalse(e.getMessage().contains("\n"), e.getMessage());
     }
   }

@@ -16,10 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.secmem.data.DataFiles;
 import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
+import org.secmem.engine.EngineJob;
 import org.secmem.engine.EngineSettings;
 import org.secmem.engine.EngineStats;
 import org.secmem.fs.TempRegistry;
-import org.secmem.engine.EngineJob;
 
 /** --partitions, M and work folders reach Spark; other settings start a new session. */
 class SparkPartitionsTest {
@@ -30,10 +30,20 @@ class SparkPartitionsTest {
   void givenPartitionsCutTheOutputAndNewSettingsRestart() throws IOException {
     Path work = Files.createDirectory(dir.resolve("work"));
     Path work2 = Files.createDirectory(dir.resolve("work2"));
-    EngineSettings three = new EngineSettings(Optional.of("local[2]"), OptionalLong.of(1 << 22),
-        OptionalInt.of(3), Map.of(), List.of(work));
-    EngineSettings five = new EngineSettings(Optional.of("local[2]"), OptionalLong.empty(),
-        OptionalInt.of(5), Map.of(), List.of(work2));
+    EngineSettings three =
+        new EngineSettings(
+            Optional.of("local[2]"),
+            OptionalLong.of(1 << 22),
+            OptionalInt.of(3),
+            Map.of(),
+            List.of(work));
+    EngineSettings five =
+        new EngineSettings(
+            Optional.of("local[2]"),
+            OptionalLong.empty(),
+            OptionalInt.of(5),
+            Map.of(),
+            List.of(work2));
     Path in = dir.resolve("in.bin");
     DataFiles.generate(in, Shape.UNIFORM, 1 << 18, 9);
     try (SparkSortEngine engine = new SparkSortEngine()) {
@@ -44,8 +54,7 @@ class SparkPartitionsTest {
       assertEquals(3, s.partitions(), s::toString);
       SparkSortEngineTest.assertSortedCopy(in, out, SortOrder.ASCENDING);
       // Spark's unified memory is 4·M bytes, give or take the fraction's rounding.
-      assertEquals(4L << 22, s.executorMemoryBytes(), (4L << 22) / 100.0,
-          s::toString);
+      assertEquals(4L << 22, s.executorMemoryBytes(), (4L << 22) / 100.0, s::toString);
 
       assertTrue(engine.start(five) > 0, "other settings: a new session");
       assertSparkUses(work2);

@@ -11,12 +11,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import org.apache.spark.SparkConf;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.secmem.engine.EngineProblem;
 import org.secmem.engine.EngineSettings;
-import org.apache.spark.SparkConf;
 
 /** Master URLs, memory arithmetic, problems and the Spark settings: pure functions. */
 class SparkSettingsTest {
@@ -25,40 +25,74 @@ class SparkSettingsTest {
   private static final long HEAP_1G = 1024 * MIB;
 
   private static EngineSettings settings(String master, Long m, Integer p, Map<String, String> c) {
-    return new EngineSettings(Optional.ofNullable(master),
+    return new EngineSettings(
+        Optional.ofNullable(master),
         m == null ? OptionalLong.empty() : OptionalLong.of(m),
-        p == null ? OptionalInt.empty() : OptionalInt.of(p), c, List.of());
+        p == null ? OptionalInt.empty() : OptionalInt.of(p),
+        c,
+        List.of());
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"local", "local[1]", "local[2]", "local[*]", "local[4,3]", "local[*,2]",
-      "spark://h:7077", "spark://h1:7077,h2:7078", "spark://10.0.0.1:7077"})
+  @ValueSource(
+      strings = {
+        "local",
+        "local[1]",
+        "local[2]",
+        "local[*]",
+        "local[4,3]",
+        "local[*,2]",
+        "spark://h:7077",
+        "spark://h1:7077,h2:7078",
+        "spark://10.0.0.1:7077"
+      })
   void acceptsTheMastersItRunsOn(String master) {
     MasterUrl.parse(master);
-    assertEquals(List.of(), new SparkSortEngine().problems(settings(master, null, null, Map.of()))
-        .stream().filter(p -> p.setting() == EngineProblem.Setting.MASTER).toList());
+    assertEquals(
+        List.of(),
+        new SparkSortEngine()
+            .problems(settings(master, null, null, Map.of())).stream()
+                .filter(p -> p.setting() == EngineProblem.Setting.MASTER)
+                .toList());
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"locl", "local[0]", "local[x]", "local[2", "local[2,]", "spark://",
-      "spark://host", "spark://host:0", "spark://host:70000", "spark://h:7077,", "mesos://h:5050",
-      "local-cluster[2,1,1024]", ""})
+  @ValueSource(
+      strings = {
+        "locl",
+        "local[0]",
+        "local[x]",
+        "local[2",
+        "local[2,]",
+        "spark://",
+        "spark://host",
+        "spark://host:0",
+        "spark://host:70000",
+        "spark://h:7077,",
+        "mesos://h:5050",
+        "local-cluster[2,1,1024]",
+        ""
+      })
   void refusesOtherMastersNamingTheAllowedForms(String master) {
-    List<EngineProblem> problems = SparkProblems.of(settings(master.isEmpty() ? " " : master, null,
-        null, Map.of()), HEAP_1G);
+    List<EngineProblem> problems =
+        SparkProblems.of(settings(master.isEmpty() ? " " : master, null, null, Map.of()), HEAP_1G);
     if (master.isEmpty()) {
       return; // blank means the default
     }
     assertEquals(1, problems.size(), problems::toString);
     assertEquals(EngineProblem.Setting.MASTER, problems.get(0).setting());
     String said = problems.get(0).message();
-    assertTrue(said.contains("'" + master + "'") && said.contains("local[N]")
-        && said.contains("spark://host:port") && !said.contains("--master "), said);
+    assertTrue(
+        said.contains("'" + master + "'")
+            && said.contains("local[N]")
+            && said.contains("spark://host:port")
+            && !said.contains("--master "),
+        said);
   }
 
   /**
-   * local[99999] started about 32,000 threads, starved the machine and ended with the wrong
-   * advice: N is bounded by the cores, and the limit itself is accepted.
+   * local[99999] started about 32,000 threads, starved the machine and ended with the wrong advice:
+   * N is bounded by the cores, and the limit itself is accepted.
    */
   @Test
   void localMode_isBoundedByTheCores() {
@@ -67,7 +101,8 @@ class SparkSettingsTest {
     for (String m : List.of("local[" + (max + 1) + "]", "local[99999]", "local[99999,2]")) {
       List<EngineProblem> problems = SparkProblems.of(settings(m, null, null, Map.of()), HEAP_1G);
       assertEquals(1, problems.size(), problems::toString);
-      assertTrue(problems.get(0).message().contains("at most local[" + max + "]"),
+      assertTrue(
+          problems.get(0).message().contains("at most local[" + max + "]"),
           problems.get(0).message());
     }
   }
@@ -75,32 +110,44 @@ class SparkSettingsTest {
   @ParameterizedTest
   @ValueSource(strings = {"yarn", "YARN", "k8s://https://api:6443"})
   void yarnAndKubernetesGoThroughSparkSubmit(String master) {
-    List<EngineProblem> problems = SparkProblems.of(settings(master, null, null, Map.of()),
-        HEAP_1G);
+    List<EngineProblem> problems =
+        SparkProblems.of(settings(master, null, null, Map.of()), HEAP_1G);
     assertEquals(1, problems.size(), problems::toString);
     String said = problems.get(0).message();
-    assertTrue(said.contains("spark-submit") && said.contains("spark/target/secmem-spark-submit.jar"),
+    assertTrue(
+        said.contains("spark-submit") && said.contains("spark/target/secmem-spark-submit.jar"),
         said);
   }
 
   @Test
   void confKeysMustBeSparkSettings() {
-    List<EngineProblem> problems = SparkProblems.of(settings("local[2]", null, null,
-        Map.of("executor.memory", "2g", "spark.executor.cores", "2")), HEAP_1G);
+    List<EngineProblem> problems =
+        SparkProblems.of(
+            settings(
+                "local[2]",
+                null,
+                null,
+                Map.of("executor.memory", "2g", "spark.executor.cores", "2")),
+            HEAP_1G);
     assertEquals(1, problems.size(), problems::toString);
     assertEquals(EngineProblem.Setting.CONF, problems.get(0).setting());
-    assertTrue(problems.get(0).message().contains("executor.memory")
-        && problems.get(0).message().contains("spark."));
+    assertTrue(
+        problems.get(0).message().contains("executor.memory")
+            && problems.get(0).message().contains("spark."));
   }
 
   @Test
   void partitionsAreBounded() {
     assertEquals(List.of(), SparkProblems.of(settings("local", null, 1, Map.of()), HEAP_1G));
     assertEquals(List.of(), SparkProblems.of(settings("local", null, 100_000, Map.of()), HEAP_1G));
-    assertEquals(EngineProblem.Setting.PARTITIONS,
+    assertEquals(
+        EngineProblem.Setting.PARTITIONS,
         SparkProblems.of(settings("local", null, 0, Map.of()), HEAP_1G).get(0).setting());
-    assertTrue(SparkProblems.of(settings("local", null, 100_001, Map.of()), HEAP_1G).get(0)
-        .message().contains("1 .. 100000"));
+    assertTrue(
+        SparkProblems.of(settings("local", null, 100_001, Map.of()), HEAP_1G)
+            .get(0)
+            .message()
+            .contains("1 .. 100000"));
   }
 
   @Test
@@ -116,21 +163,27 @@ class SparkSettingsTest {
     long m = 1L << 28; // 1 GiB of ints
     String p = SparkMemory.localProblem(m, HEAP_1G).orElseThrow();
     // 1024 MiB / 0.9 + 300 MiB = 1437.8 -> 1438 MiB.
-    assertEquals("M = 268435456 ints (1024 MiB) needs a heap of at least 1438 MiB for Spark"
-        + " in local mode; this JVM has 1024 MiB (SECMEM_HEAP sets it)", p);
-    assertEquals(List.of(new EngineProblem(EngineProblem.Setting.MEMORY, p)),
+    assertEquals(
+        "M = 268435456 ints (1024 MiB) needs a heap of at least 1438 MiB for Spark"
+            + " in local mode; this JVM has 1024 MiB (SECMEM_HEAP sets it)",
+        p);
+    assertEquals(
+        List.of(new EngineProblem(EngineProblem.Setting.MEMORY, p)),
         SparkProblems.of(settings("local[2]", m, null, Map.of()), HEAP_1G));
     // On a cluster the executors' heap is chosen from M instead: no problem here.
-    assertEquals(List.of(), SparkProblems.of(settings("spark://h:7077", m, null, Map.of()),
-        HEAP_1G));
+    assertEquals(
+        List.of(), SparkProblems.of(settings("spark://h:7077", m, null, Map.of()), HEAP_1G));
   }
 
   @Test
   void sparkRefusesSmallHeaps() {
     assertTrue(SparkMemory.heapProblem(400 * MIB).orElseThrow().contains("450 MiB"));
     assertEquals(Optional.empty(), SparkMemory.heapProblem(450 * MIB));
-    assertTrue(SparkProblems.of(settings("local", null, null, Map.of()), 400 * MIB).get(0)
-        .message().contains("SECMEM_HEAP"));
+    assertTrue(
+        SparkProblems.of(settings("local", null, null, Map.of()), 400 * MIB)
+            .get(0)
+            .message()
+            .contains("SECMEM_HEAP"));
     assertTrue(SparkMemory.localProblem(1, 400 * MIB).isPresent());
   }
 
@@ -148,8 +201,11 @@ class SparkSettingsTest {
     Map<String, String> user = new LinkedHashMap<>();
     user.put("spark.ui.enabled", "true");
     user.put("spark.sql.shuffle.partitions", "9");
-    Map<String, String> plan = SparkConfPlan.of(settings("local[2]", 1L << 20, 3, user),
-        List.of(Path.of("/w1"), Path.of("/w2")), HEAP_1G);
+    Map<String, String> plan =
+        SparkConfPlan.of(
+            settings("local[2]", 1L << 20, 3, user),
+            List.of(Path.of("/w1"), Path.of("/w2")),
+            HEAP_1G);
     assertEquals("local[2]", plan.get("spark.master"));
     assertEquals("secmem sort", plan.get("spark.app.name"));
     assertEquals("org.apache.spark.serializer.KryoSerializer", plan.get("spark.serializer"));
@@ -157,16 +213,19 @@ class SparkSettingsTest {
     assertEquals("/w1,/w2", plan.get("spark.local.dir"));
     assertEquals("9", plan.get("spark.sql.shuffle.partitions"));
     assertEquals("false", plan.get("spark.sql.adaptive.coalescePartitions.enabled"));
-    assertEquals(SparkMemory.fractionSetting(4.0 * (1 << 20) / (724 * MIB)),
+    assertEquals(
+        SparkMemory.fractionSetting(4.0 * (1 << 20) / (724 * MIB)),
         plan.get("spark.memory.fraction"));
     List<String> keys = List.copyOf(plan.keySet());
     assertEquals("spark.sql.shuffle.partitions", keys.get(keys.size() - 1));
 
-    Map<String, String> cluster = SparkConfPlan.of(settings("spark://h:7077", 1L << 27, null,
-        Map.of()), List.of(Path.of("/w")), HEAP_1G);
+    Map<String, String> cluster =
+        SparkConfPlan.of(
+            settings("spark://h:7077", 1L << 27, null, Map.of()), List.of(Path.of("/w")), HEAP_1G);
     assertEquals("1154m", cluster.get("spark.executor.memory"));
-    assertTrue(!cluster.containsKey("spark.memory.fraction")
-        && !cluster.containsKey("spark.sql.shuffle.partitions"));
+    assertTrue(
+        !cluster.containsKey("spark.memory.fraction")
+            && !cluster.containsKey("spark.sql.shuffle.partitions"));
   }
 
   /**
@@ -176,20 +235,26 @@ class SparkSettingsTest {
    */
   @Test
   void localModeDoesNotLetATaskOutOfHeapEndTheJvm() {
-    Map<String, String> local = SparkConfPlan.of(settings("local[2]", 1L << 22, null, Map.of()),
-        List.of(Path.of("/w")), HEAP_1G);
+    Map<String, String> local =
+        SparkConfPlan.of(
+            settings("local[2]", 1L << 22, null, Map.of()), List.of(Path.of("/w")), HEAP_1G);
     assertEquals("0", local.get("spark.executor.killOnFatalError.depth"));
-    Map<String, String> cluster = SparkConfPlan.of(settings("spark://h:7077", 1L << 27, null,
-        Map.of()), List.of(Path.of("/w")), HEAP_1G);
-    assertTrue(!cluster.containsKey("spark.executor.killOnFatalError.depth"),
+    Map<String, String> cluster =
+        SparkConfPlan.of(
+            settings("spark://h:7077", 1L << 27, null, Map.of()), List.of(Path.of("/w")), HEAP_1G);
+    assertTrue(
+        !cluster.containsKey("spark.executor.killOnFatalError.depth"),
         "an executor of a cluster is its own process: Spark's default");
   }
 
   @Test
   void aTaskOutOfHeap_isToldApartFromOtherFailures() {
-    Exception stage = new RuntimeException("Job aborted due to stage failure: Task 1 in stage 7.0"
-        + " failed 1 times, most recent failure: Lost task 1.0 in stage 7.0 (TID 39) (192.0.2.2"
-        + " executor driver): java.lang.OutOfMemoryError: Java heap space\n\tat x.y(Z.java:1)");
+    Exception stage =
+        new RuntimeException(
+            "Job aborted due to stage failure: Task 1 in stage 7.0 failed 1 times, most recent"
+                + " failure: Lost task 1.0 in stage 7.0 (TID 39) (192.0.2.2 executor driver):"
+                + " java.lang.OutOfMemoryError: Java heap space\n"
+                + "\tat x.y(Z.java:1)");
     assertTrue(Failures.outOfHeap(new IllegalStateException("wrapped", stage)));
     assertTrue(Failures.outOfHeap(new RuntimeException(new OutOfMemoryError("Java heap space"))));
     assertTrue(!Failures.outOfHeap(new RuntimeException("Job aborted: no such codec")));
@@ -202,8 +267,8 @@ class SparkSettingsTest {
     System.setProperty("spark.sql.shuffle.partitions", "7");
     try {
       EngineSettings s = settings("local[2]", null, 3, Map.of());
-      SparkConf conf = SparkConfPlan.toSparkConf(
-          SparkConfPlan.of(s, List.of(Path.of("/w")), HEAP_1G), s);
+      SparkConf conf =
+          SparkConfPlan.toSparkConf(SparkConfPlan.of(s, List.of(Path.of("/w")), HEAP_1G), s);
       assertEquals("org.apache.spark.serializer.JavaSerializer", conf.get("spark.serializer"));
       assertEquals("/x/secmem-spark-submit.jar", conf.get("spark.jars"));
       assertEquals("3", conf.get("spark.sql.shuffle.partitions"));

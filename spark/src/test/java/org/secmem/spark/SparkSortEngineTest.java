@@ -40,8 +40,9 @@ import org.secmem.fs.TempRegistry;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SparkSortEngineTest {
 
-  private static final EngineSettings LOCAL2 = new EngineSettings(Optional.of("local[2]"),
-      OptionalLong.empty(), OptionalInt.empty(), Map.of(), List.of());
+  private static final EngineSettings LOCAL2 =
+      new EngineSettings(
+          Optional.of("local[2]"), OptionalLong.empty(), OptionalInt.empty(), Map.of(), List.of());
 
   private final SparkSortEngine engine = new SparkSortEngine();
   @TempDir Path dir;
@@ -59,8 +60,8 @@ class SparkSortEngineTest {
   }
 
   static Stream<Arguments> shapesAndOrders() {
-    return Stream.of(Shape.values()).flatMap(s -> Stream.of(SortOrder.values())
-        .map(o -> Arguments.of(s, o)));
+    return Stream.of(Shape.values())
+        .flatMap(s -> Stream.of(SortOrder.values()).map(o -> Arguments.of(s, o)));
   }
 
   @ParameterizedTest
@@ -100,15 +101,15 @@ class SparkSortEngineTest {
     Path empty = dir.resolve("empty.bin");
     Files.createFile(empty);
     Path out = dir.resolve("empty-out.bin");
-    assertEquals(0, engine.sort(job(empty, out, SortOrder.ASCENDING, LOCAL2,
-        TempRegistry.none())).ints());
+    assertEquals(
+        0, engine.sort(job(empty, out, SortOrder.ASCENDING, LOCAL2, TempRegistry.none())).ints());
     assertEquals(0, Files.size(out));
 
     Path one = dir.resolve("one.bin");
     Files.write(one, new byte[] {(byte) 0x80, 0, 0, 1});
     Path out1 = dir.resolve("one-out.bin");
-    assertEquals(1, engine.sort(job(one, out1, SortOrder.DESCENDING, LOCAL2,
-        TempRegistry.none())).ints());
+    assertEquals(
+        1, engine.sort(job(one, out1, SortOrder.DESCENDING, LOCAL2, TempRegistry.none())).ints());
     assertArrayEquals(Files.readAllBytes(one), Files.readAllBytes(out1));
     assertNoLeftovers();
   }
@@ -119,14 +120,18 @@ class SparkSortEngineTest {
     Files.write(in, new byte[] {1, 2, 3, 4, 5, 6});
     Path out = dir.resolve("out.bin");
     RecordingTemps temps = new RecordingTemps();
-    EngineException e = assertThrows(EngineException.class,
-        () -> engine.sort(job(in, out, SortOrder.ASCENDING, LOCAL2, temps)));
+    EngineException e =
+        assertThrows(
+            EngineException.class,
+            () -> engine.sort(job(in, out, SortOrder.ASCENDING, LOCAL2, temps)));
     assertTrue(e.getMessage().contains("not a whole number"), e.getMessage());
     assertFalse(e.getMessage().contains("\n"));
     assertFalse(Files.exists(out));
     assertNoLeftovers();
-    assertTrue(temps.live.stream().allMatch(p -> p.getFileName().toString()
-        .startsWith(".secmem-spark-local-")), temps.live::toString);
+    assertTrue(
+        temps.live.stream()
+            .allMatch(p -> p.getFileName().toString().startsWith(".secmem-spark-local-")),
+        temps.live::toString);
   }
 
   @Test
@@ -135,8 +140,10 @@ class SparkSortEngineTest {
     DataFiles.generate(in, Shape.UNIFORM, 1 << 16, 1);
     Files.delete(in);
     Path out = dir.resolve("out.bin");
-    EngineException e = assertThrows(EngineException.class,
-        () -> engine.sort(job(in, out, SortOrder.ASCENDING, LOCAL2, TempRegistry.none())));
+    EngineException e =
+        assertThrows(
+            EngineException.class,
+            () -> engine.sort(job(in, out, SortOrder.ASCENDING, LOCAL2, TempRegistry.none())));
     assertFalse(e.getMessage().contains("\n"), e.getMessage());
     assertFalse(Files.exists(out));
     assertNoLeftovers();
@@ -150,7 +157,8 @@ class SparkSortEngineTest {
     Files.write(out, new byte[] {9, 9});
     Path broken = dir.resolve("broken.bin");
     Files.write(broken, new byte[] {1, 2, 3, 4, 5});
-    assertThrows(EngineException.class,
+    assertThrows(
+        EngineException.class,
         () -> engine.sort(job(broken, out, SortOrder.ASCENDING, LOCAL2, TempRegistry.none())));
     assertArrayEquals(new byte[] {9, 9}, Files.readAllBytes(out), "a failed sort left it");
     engine.sort(job(in, out, SortOrder.ASCENDING, LOCAL2, TempRegistry.none()));
@@ -165,18 +173,23 @@ class SparkSortEngineTest {
     Path out = dir.resolve("out.bin");
     RecordingTemps temps = new RecordingTemps();
     engine.sort(job(in, out, SortOrder.ASCENDING, LOCAL2, temps));
-    assertTrue(temps.registered.stream().anyMatch(p -> p.getFileName().toString()
-        .startsWith(SparkSortEngine.PARTS_PREFIX)), temps.registered::toString);
-    assertTrue(temps.registered.stream().anyMatch(p -> p.getFileName().toString()
-        .endsWith(".part")), temps.registered::toString);
+    assertTrue(
+        temps.registered.stream()
+            .anyMatch(p -> p.getFileName().toString().startsWith(SparkSortEngine.PARTS_PREFIX)),
+        temps.registered::toString);
+    assertTrue(
+        temps.registered.stream().anyMatch(p -> p.getFileName().toString().endsWith(".part")),
+        temps.registered::toString);
     // Only the session's local folder stays registered, until close().
-    assertTrue(temps.live.stream().allMatch(p -> p.getFileName().toString()
-        .startsWith(".secmem-spark-local-")), temps.live::toString);
+    assertTrue(
+        temps.live.stream()
+            .allMatch(p -> p.getFileName().toString().startsWith(".secmem-spark-local-")),
+        temps.live::toString);
     assertNoLeftovers();
   }
 
-  static EngineJob job(Path in, Path out, SortOrder order, EngineSettings settings,
-      TempRegistry temps) {
+  static EngineJob job(
+      Path in, Path out, SortOrder order, EngineSettings settings, TempRegistry temps) {
     return new EngineJob(in, out, order, true, settings, temps);
   }
 

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.data.DataFiles;
@@ -21,7 +22,6 @@ import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
 import org.secmem.engine.EngineException;
 import org.secmem.engine.EngineSettings;
-import java.util.Set;
 
 /** A sort that fails inside Spark's tasks (a compression codec that does not exist). */
 class SparkSortFailureTest {
@@ -30,8 +30,13 @@ class SparkSortFailureTest {
 
   @Test
   void aFailureInsideSparkLeavesNoOutputNoTemporariesAndOneLine() throws IOException {
-    EngineSettings broken = new EngineSettings(Optional.of("local[2]"), OptionalLong.empty(),
-        OptionalInt.empty(), Map.of("spark.io.compression.codec", "no-such-codec"), List.of());
+    EngineSettings broken =
+        new EngineSettings(
+            Optional.of("local[2]"),
+            OptionalLong.empty(),
+            OptionalInt.empty(),
+            Map.of("spark.io.compression.codec", "no-such-codec"),
+            List.of());
     Path in = dir.resolve("in.bin");
     DataFiles.generate(in, Shape.UNIFORM, 1 << 16, 5);
     Path out = dir.resolve("out.bin");
@@ -47,20 +52,30 @@ class SparkSortFailureTest {
         assertFalse(e.getMessage().contains("\n"), e.getMessage());
         return;
       }
-      EngineException e = assertThrows(EngineException.class, () -> engine.sort(
-          SparkSortEngineTest.job(in, out, SortOrder.ASCENDING, broken, temps)));
+      EngineException e =
+          assertThrows(
+              EngineException.class,
+              () ->
+                  engine.sort(
+                      SparkSortEngineTest.job(in, out, SortOrder.ASCENDING, broken, temps)));
       assertFalse(e.getMessage().contains("\n"), e.getMessage());
       assertTrue(e.getMessage().contains("no-such-codec"), e.getMessage());
       assertFalse(Files.exists(out));
       // An existing file at the output is left as it was when the sort fails.
-      EngineException again = assertThrows(EngineException.class, () -> engine.sort(
-          SparkSortEngineTest.job(in, older, SortOrder.ASCENDING, broken, temps)));
+      EngineException again =
+          assertThrows(
+              EngineException.class,
+              () ->
+                  engine.sort(
+                      SparkSortEngineTest.job(in, older, SortOrder.ASCENDING, broken, temps)));
       assertFalse(again.getMessage().contains("\n"));
       assertArrayEquals(new byte[] {1, 2, 3, 4}, Files.readAllBytes(older));
       Files.delete(older);
       SparkSortEngineTest.assertNoLeftovers(dir);
-      assertTrue(temps.live.stream().allMatch(p -> p.getFileName().toString()
-          .startsWith(".secmem-spark-local-")), temps.live::toString);
+      assertTrue(
+          temps.live.stream()
+              .allMatch(p -> p.getFileName().toString().startsWith(".secmem-spark-local-")),
+          temps.live::toString);
     }
     assertEquals(Set.of(), temps.live, "close() releases the local folder");
   }

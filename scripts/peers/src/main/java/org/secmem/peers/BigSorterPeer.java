@@ -10,9 +10,9 @@ import java.io.File;
 import java.io.IOException;
 
 /**
- * Sorts a file of big-endian ints with davidmoten's big-sorter, for comparison with secmem:
- * {@code java -jar peers.jar IN OUT M D} (M ints per in-memory segment, D files per merge).
- * Prints the elapsed milliseconds.
+ * Sorts a file of big-endian ints with davidmoten's big-sorter, for comparison with secmem: {@code
+ * java -jar peers.jar IN OUT M D} (M ints per in-memory segment, D files per merge). Prints the
+ * elapsed milliseconds.
  */
 public final class BigSorterPeer {
 
