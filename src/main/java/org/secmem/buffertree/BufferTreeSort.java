@@ -172,7 +172,7 @@ public final class BufferTreeSort implements ExternalSorter {
               + " (heap: "
               + (SortMemory.maxHeap() >> 20)
               + " MiB); use a smaller"
-              + " --m or a larger -Xmx",
+              + " M or a larger -Xmx",
           e);
     } catch (InternalError e) {
       throw Streams.mappingFault(e, spec.inputAndWorkParents());

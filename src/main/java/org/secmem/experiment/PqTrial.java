@@ -241,7 +241,7 @@ public final class PqTrial implements Trial {
               + " ran out of heap"
               + " (heap: "
               + (SortMemory.maxHeap() >> 20)
-              + " MiB); use a smaller --n or --m, or a"
+              + " MiB); use a smaller N or M, or a"
               + " larger -Xmx",
           e);
     }
@@ -256,14 +256,7 @@ public final class PqTrial implements Trial {
 
   private static void treeCells(ExternalPriorityQueue.Stats s, Map<ResultColumn, String> extra) {
     TreeStats t = s.tree();
-    extra.put(ResultColumn.TREE_HEIGHT, Integer.toString(t.height()));
-    extra.put(ResultColumn.TREE_LEAVES, Long.toString(t.leaves()));
-    extra.put(ResultColumn.BLOCK_PUSHES, Long.toString(t.blockPushes()));
-    extra.put(ResultColumn.INTERNAL_EMPTYINGS, Long.toString(t.internalEmptyings()));
-    extra.put(ResultColumn.LEAF_EMPTYINGS, Long.toString(t.leafEmptyings()));
-    extra.put(ResultColumn.REBALANCES, Long.toString(t.rebalances()));
-    extra.put(ResultColumn.BLOCKS_READ, Long.toString(t.blocksRead()));
-    extra.put(ResultColumn.BLOCKS_WRITTEN, Long.toString(t.blocksWritten()));
+    TreeCells.put(t, extra);
     extra.put(ResultColumn.STREAM_READ_BYTES, Long.toString(t.intsRead() * Integer.BYTES));
     extra.put(ResultColumn.STREAM_WRITE_BYTES, Long.toString(t.intsWritten() * Integer.BYTES));
     extra.put(ResultColumn.REFILLS, Long.toString(s.refills()));

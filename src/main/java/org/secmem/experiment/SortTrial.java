@@ -493,14 +493,7 @@ public final class SortTrial implements Trial {
     if (generateNanos >= 0) {
       extra.put(ResultColumn.GENERATE_NS, Long.toString(generateNanos));
     }
-    extra.put(ResultColumn.TREE_HEIGHT, Integer.toString(t.height()));
-    extra.put(ResultColumn.TREE_LEAVES, Long.toString(t.leaves()));
-    extra.put(ResultColumn.BLOCK_PUSHES, Long.toString(t.blockPushes()));
-    extra.put(ResultColumn.INTERNAL_EMPTYINGS, Long.toString(t.internalEmptyings()));
-    extra.put(ResultColumn.LEAF_EMPTYINGS, Long.toString(t.leafEmptyings()));
-    extra.put(ResultColumn.REBALANCES, Long.toString(t.rebalances()));
-    extra.put(ResultColumn.BLOCKS_READ, Long.toString(t.blocksRead()));
-    extra.put(ResultColumn.BLOCKS_WRITTEN, Long.toString(t.blocksWritten()));
+    TreeCells.put(t, extra);
     extra.put(ResultColumn.INSERT_NS, Long.toString(t.insertNanos()));
     extra.put(ResultColumn.INSERT_INTERNAL_NS, Long.toString(t.insertInternalNanos()));
     extra.put(ResultColumn.INSERT_LEAF_NS, Long.toString(t.insertLeafNanos()));

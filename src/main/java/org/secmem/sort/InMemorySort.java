@@ -172,7 +172,7 @@ public final class InMemorySort implements ExternalSorter {
               + (model >> 20)
               + " MiB would do (heap: "
               + (SortMemory.maxHeap() >> 20)
-              + " MiB); use --algorithm merge or a larger -Xmx",
+              + " MiB); use the merge algorithm or a larger -Xmx",
           e);
     } catch (InternalError e) {
       throw Streams.mappingFault(e, spec.inputAndWorkParents());

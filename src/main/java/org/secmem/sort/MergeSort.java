@@ -104,7 +104,7 @@ public final class MergeSort implements ExternalSorter {
               + (memory.requiredHeapBytes() >> 20)
               + " MiB would do (heap: "
               + (SortMemory.maxHeap() >> 20)
-              + " MiB); use a smaller --m or a larger -Xmx",
+              + " MiB); use a smaller M or a larger -Xmx",
           e);
     } catch (InternalError e) {
       // A mapped stream's SIGBUS (input truncated while read, disk full under a mapping) that

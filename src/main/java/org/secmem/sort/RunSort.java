@@ -34,7 +34,8 @@ public enum RunSort implements CliName {
     try {
       return Names.parse(RunSort.class, "run sort", name);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(e.getMessage() + "; parallelism comes from --threads");
+      throw new IllegalArgumentException(
+          e.getMessage() + "; parallelism comes from the threads setting");
     }
   }
 
