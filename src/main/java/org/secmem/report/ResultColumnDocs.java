@@ -236,8 +236,8 @@ public final class ResultColumnDocs {
         t,
         ResultColumn.BYTES,
         ALL,
-        "bytes of data the run moved, 4 per int: N·k ints (write,"
-            + " read), the N ints once (sort, whatever its passes), the N keys (pq)");
+        "bytes of data the run moved, 4 per int: the ints written or read (write, read: N·k),"
+            + " the N ints once (sort, whatever its passes), the N keys (pq)");
     put(
         t,
         ResultColumn.READ_SYSCALLS,
@@ -255,13 +255,15 @@ public final class ResultColumnDocs {
         ResultColumn.STORAGE_READ_BYTES,
         ALL,
         "bytes the process fetched from storage during"
-            + " the run (`read_bytes` of `/proc/self/io`: page-cache misses)");
+            + " the run (`read_bytes` of `/proc/self/io`: page-cache misses); blank where that"
+            + " file is missing");
     put(
         t,
         ResultColumn.STORAGE_WRITE_BYTES,
         ALL,
         "bytes the process sent, or dirtied to be"
-            + " sent, to storage during the run (`write_bytes` of `/proc/self/io`)");
+            + " sent, to storage during the run (`write_bytes` of `/proc/self/io`); blank where"
+            + " that file is missing");
     put(
         t,
         ResultColumn.PREDICTED_IOS,
