@@ -11,7 +11,6 @@ import org.secmem.sort.StreamFactory;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
-import org.secmem.stream.Streams;
 import org.secmem.stream.WriteStream;
 
 /**
@@ -125,12 +124,14 @@ public final class BufferTree implements Closeable {
    * parameter files and the menu refuse with this before anything runs.
    */
   public static String writeProblem(StreamType writeType) {
-    if (Streams.writesRegions(writeType)) {
+    if (writeType.writesRegions()) {
       return null;
     }
     return "the buffer tree appends to its buffer files at any int offset, which "
         + writeType
-        + " cannot (O_DIRECT writes whole blocks); choose another write stream";
+        + " cannot ("
+        + writeType.regionLimit()
+        + "); choose another write stream";
   }
 
   /** Keys inserted so far. */

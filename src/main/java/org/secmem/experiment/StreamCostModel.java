@@ -9,7 +9,7 @@ import org.secmem.stream.StreamType;
 public final class StreamCostModel {
 
   /** {@code BufferedInputStream}/{@code BufferedOutputStream}'s default buffer. */
-  public static final int JDK_BUFFER_BYTES = 8192;
+  public static final int JDK_BUFFER_BYTES = StreamType.JDK_BUFFER_BYTES;
 
   private StreamCostModel() {}
 
@@ -19,31 +19,22 @@ public final class StreamCostModel {
    *
    * <ul>
    *   <li>simple, reading: 4·k·N — {@code DataInputStream.readInt} calls {@code read()} four times
-   *       per int, each a system call on an unbuffered file;
+   *       per int, each a system call on an unbuffered file (one byte a call);
    *   <li>simple, writing: k·N — JDK 17's {@code DataOutputStream.writeInt} assembles the four
-   *       bytes and makes one {@code write} call per int (measured with /proc/self/io);
+   *       bytes and makes one {@code write} call per int, measured with /proc/self/io (four bytes a
+   *       call);
    *   <li>buffered: k·⌈4N/8192⌉;
    *   <li>user-buffer, mapped, channel, direct and async: k·⌈4N/B⌉ (async's calls are made by its
    *       background thread, which /proc/self/io counts too).
    * </ul>
+   *
+   * That is k·⌈4N / bytes a call⌉, the bytes a call being the type's own fact ({@link
+   * StreamType#bytesPerCall}).
    */
   public static long predictedCalls(
       StreamType type, boolean writing, long n, long k, int bufferBytes) {
     long bytesPerFile = n * Integer.BYTES;
-    switch (type) {
-      case SIMPLE:
-        return writing ? n * k : Integer.BYTES * n * k;
-      case BUFFERED:
-        return k * ceilDiv(bytesPerFile, JDK_BUFFER_BYTES);
-      case USER_BUFFER:
-      case MAPPED:
-      case CHANNEL:
-      case DIRECT:
-      case ASYNC:
-        return k * ceilDiv(bytesPerFile, bufferBytes);
-      default:
-        throw new AssertionError(type);
-    }
+    return k * ceilDiv(bytesPerFile, type.bytesPerCall(writing, bufferBytes));
   }
 
   static long ceilDiv(long a, long b) {

@@ -16,48 +16,17 @@ public record StreamMemory(long heapBytes, long directBytes) {
   /** Heap for the JVM, the data generator, the results writer and the rest beside the buffers. */
   public static final long HEAP_HEADROOM_BYTES = 32L << 20;
 
-  /** JDK's BufferedInputStream/BufferedOutputStream default buffer. */
-  private static final long JDK_BUFFER_BYTES = 8192;
-
   private static final long MIB = 1L << 20;
 
   /**
-   * What {@code k} streams of {@code type} with buffer {@code b} hold; {@code bulk} adds the one
-   * int array a block-wise reader fills.
+   * What {@code k} streams of {@code type} with buffer {@code b} hold, as the type declares per
+   * stream ({@link StreamType#heapBytes}, {@link StreamType#directBytes}; mapped windows are
+   * address space backed by the page cache, neither); {@code bulk} adds the one int array a
+   * block-wise reader fills.
    */
   public static StreamMemory of(StreamType type, long k, long b, boolean bulk) {
-    long heap;
-    long direct;
-    switch (type) {
-      case BUFFERED:
-        heap = k * JDK_BUFFER_BYTES;
-        direct = 0;
-        break;
-      case USER_BUFFER:
-        heap = k * b;
-        direct = 0;
-        break;
-      case CHANNEL:
-        heap = 0;
-        direct = k * b;
-        break;
-      case DIRECT:
-        heap = 0;
-        direct = k * (b + StreamType.DIRECT_ALIGNMENT);
-        break;
-      case ASYNC:
-        // Two buffers per stream: one filled or drained by the caller, one by the I/O thread.
-        heap = 0;
-        direct = 2 * k * b;
-        break;
-      case SIMPLE:
-      case MAPPED:
-      default:
-        // Mapped windows are address space backed by the page cache, not heap or direct memory.
-        heap = 0;
-        direct = 0;
-        break;
-    }
+    long heap = k * type.heapBytes(b);
+    long direct = k * type.directBytes(b);
     if (bulk) {
       heap += Math.max(b, 4096);
     }

@@ -181,9 +181,7 @@ public record SortMemory(
     if (runs > 1) {
       if (t.blockIo()) {
         int minB =
-            read == StreamType.DIRECT || write == StreamType.DIRECT
-                ? StreamType.DIRECT_ALIGNMENT
-                : Integer.BYTES;
+            Math.max(Integer.BYTES, Math.max(read.bufferAlignment(), write.bufferAlignment()));
         while (true) {
           long share = budget / mergeThreads;
           capacity =
@@ -298,36 +296,17 @@ public record SortMemory(
     return k * streamBytes(read, 0, true) + streamBytes(write, 0, false);
   }
 
-  /** Bytes of buffers a stream of {@code type} holds at B = {@code b}. */
+  /**
+   * Bytes of buffers a stream of {@code type} holds at B = {@code b}: its buffers of B (a mapped
+   * window counts as one) and its fixed-size ones, as the type declares them.
+   */
   public static long streamBytes(StreamType type, long b, boolean reading) {
-    return streamFactor(type, reading) * b + streamConstant(type);
+    return streamFactor(type, reading) * b + type.fixedBufferBytes();
   }
 
   /** How many buffers of B bytes a stream holds. */
   private static long streamFactor(StreamType type, boolean reading) {
-    switch (type) {
-      case SIMPLE:
-      case BUFFERED:
-        return 0;
-      case DIRECT:
-        return reading ? 2 : 1;
-      case ASYNC:
-        return 2;
-      default:
-        return 1; // user-buffer and channel buffers, a mapped window
-    }
-  }
-
-  /** Buffers of a fixed size: the JDK's 8 KiB, O_DIRECT's alignment slack. */
-  private static long streamConstant(StreamType type) {
-    switch (type) {
-      case BUFFERED:
-        return 8192;
-      case DIRECT:
-        return 2L * StreamType.DIRECT_ALIGNMENT;
-      default:
-        return 0;
-    }
+    return type.buffersOfB(reading);
   }
 
   /**

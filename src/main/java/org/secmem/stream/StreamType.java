@@ -4,34 +4,45 @@ import java.util.List;
 import org.secmem.names.CliName;
 import org.secmem.names.Names;
 
-/** The I/O strategies secmem measures, with the names the CLI, CSV files and seed report use. */
+/**
+ * The I/O strategies secmem measures, with the names the CLI, CSV files and seed report use. Each
+ * holds its {@link StreamKind}: how its streams are made and the facts about it (what B does, what
+ * it can write, its buffers, its system calls), which the rest of secmem asks through the methods
+ * here instead of switching on the type. Adding a type: a constant here, its kind class and
+ * streams, its tests, and its colour in {@code report.SeriesStyle}.
+ */
 public enum StreamType implements CliName {
   /** {@code DataInputStream}/{@code DataOutputStream} straight on the file. */
-  SIMPLE("simple", "Simple", false),
+  SIMPLE("simple", "Simple", new SimpleKind()),
   /** The same through the JDK's 8 KiB {@code BufferedInputStream}/{@code BufferedOutputStream}. */
-  BUFFERED("buffered", "Buffer", false),
+  BUFFERED("buffered", "Buffer", new BufferedKind()),
   /** An own buffer of B bytes, one read or write call per B bytes. */
-  USER_BUFFER("user-buffer", "BufferB", true),
+  USER_BUFFER("user-buffer", "BufferB", new UserBufferKind()),
   /** Windows of B bytes mapped with {@code FileChannel.map}, remapped as the position moves. */
-  MAPPED("mapped", "Mapping", true),
+  MAPPED("mapped", "Mapping", new MappedKind()),
   /** A {@code FileChannel} with a direct buffer of B bytes, decoded a block at a time. */
-  CHANNEL("channel", "Channel", true),
+  CHANNEL("channel", "Channel", new ChannelKind()),
   /**
    * O_DIRECT: aligned blocks of B bytes straight to and from the device, no page cache; reads stay
    * one block ahead on a background thread, so the device works while blocks are decoded.
    */
-  DIRECT("direct", "Direct", true),
+  DIRECT("direct", "Direct", new DirectKind()),
   /** Read-ahead and write-behind of B-byte blocks on a background thread. */
-  ASYNC("async", "Async", true);
+  ASYNC("async", "Async", new AsyncKind());
 
   private final String cliName;
   private final String seedName;
-  private final boolean usesBufferSize;
+  private final StreamKind kind;
 
-  StreamType(String cliName, String seedName, boolean usesBufferSize) {
+  StreamType(String cliName, String seedName, StreamKind kind) {
     this.cliName = cliName;
     this.seedName = seedName;
-    this.usesBufferSize = usesBufferSize;
+    this.kind = kind;
+  }
+
+  /** How streams of this type are made, and the facts about it. */
+  StreamKind kind() {
+    return kind;
   }
 
   /** The name used on the command line and in result files, e.g. {@code user-buffer}. */
@@ -53,11 +64,75 @@ public enum StreamType implements CliName {
 
   /** Whether the buffer size B changes what this type does. */
   public boolean usesBufferSize() {
-    return usesBufferSize;
+    return kind.usesBufferSize();
+  }
+
+  /**
+   * Whether this type can write a region of an existing file at any int offset ({@link
+   * Streams#createRegionWriter}), and so append where a buffer tree does.
+   */
+  public boolean writesRegions() {
+    return kind.regionLimit() == null;
+  }
+
+  /**
+   * Why this type cannot write regions at any int offset, in a few words (e.g. {@code "O_DIRECT
+   * writes whole blocks"}), or null when it can ({@link #writesRegions}).
+   */
+  public String regionLimit() {
+    return kind.regionLimit();
+  }
+
+  /**
+   * The multiple of bytes B must be for this type: {@link Integer#BYTES} (whole ints), or more for
+   * a type that moves whole blocks ({@code direct}: {@link #DIRECT_ALIGNMENT}).
+   */
+  public int bufferAlignment() {
+    return kind.bufferAlignment();
+  }
+
+  /**
+   * How many buffers of B bytes a stream of this type holds (a mapped window counts as one), as the
+   * sort counts its memory: reading or writing. See {@link #fixedBufferBytes}.
+   */
+  public int buffersOfB(boolean reading) {
+    return kind.buffersOfB(reading);
+  }
+
+  /**
+   * Bytes of fixed-size buffers a stream of this type holds beside its buffers of B (the JDK's 8
+   * KiB, O_DIRECT's alignment slack), as the sort counts its memory.
+   */
+  public long fixedBufferBytes() {
+    return kind.fixedBufferBytes();
+  }
+
+  /** Java heap (arrays) one stream of this type holds with buffer B. */
+  public long heapBytes(long bufferBytes) {
+    return kind.heapBytes(bufferBytes);
+  }
+
+  /**
+   * Direct memory (NIO buffers outside the heap) one stream of this type holds with buffer B; a
+   * mapped window is neither heap nor direct memory.
+   */
+  public long directBytes(long bufferBytes) {
+    return kind.directBytes(bufferBytes);
+  }
+
+  /**
+   * Bytes each system call that moves data moves with buffer B: {@code read}/{@code write} calls,
+   * or for {@code mapped} each {@code mmap} call (its data moves by page faults).
+   */
+  public long bytesPerCall(boolean writing, long bufferBytes) {
+    return kind.bytesPerCall(writing, bufferBytes);
   }
 
   /** The block size O_DIRECT buffers are checked against before a run (ext4's and XFS's usual). */
   public static final int DIRECT_ALIGNMENT = 4096;
+
+  /** The JDK's {@code BufferedInputStream}/{@code BufferedOutputStream} default buffer. */
+  public static final int JDK_BUFFER_BYTES = 8192;
 
   /** The four types of the seed reports, the defaults of the write and read experiments. */
   public static final List<StreamType> CLASSIC = List.of(SIMPLE, BUFFERED, USER_BUFFER, MAPPED);
@@ -67,13 +142,7 @@ public enum StreamType implements CliName {
    * (checked again against the real file system when a file is opened).
    */
   public String bufferProblem(long bufferBytes) {
-    if (this == DIRECT && bufferBytes % DIRECT_ALIGNMENT != 0) {
-      return "direct needs B to be a multiple of "
-          + DIRECT_ALIGNMENT
-          + " bytes (the file-system block size O_DIRECT works in), not "
-          + bufferBytes;
-    }
-    return null;
+    return kind.bufferProblem(bufferBytes);
   }
 
   /**

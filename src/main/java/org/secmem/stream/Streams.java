@@ -1,9 +1,5 @@
 package org.secmem.stream;
 
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
-import java.io.FileInputStream;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,31 +34,7 @@ public final class Streams {
       StreamType type, Path path, StreamOptions options, long fromInt, long toInt)
       throws IOException {
     Regions.checkRead(path, fromInt, toInt, intCount(path));
-    long ints = toInt - fromInt;
-    switch (type) {
-      case SIMPLE:
-        {
-          FileInputStream file = Regions.inputAt(path, fromInt * Integer.BYTES);
-          return new DataInputReadStream(type, path, file, ints);
-        }
-      case BUFFERED:
-        {
-          FileInputStream file = Regions.inputAt(path, fromInt * Integer.BYTES);
-          return new DataInputReadStream(type, path, new BufferedInputStream(file), ints);
-        }
-      case USER_BUFFER:
-        return new UserBufferReadStream(path, options.bufferBytes(), fromInt, toInt);
-      case MAPPED:
-        return new MappedReadStream(path, options.bufferBytes(), fromInt, toInt);
-      case CHANNEL:
-        return new ChannelReadStream(path, options.bufferBytes(), fromInt, toInt);
-      case DIRECT:
-        return AsyncReadStream.direct(path, options.bufferBytes(), fromInt, toInt);
-      case ASYNC:
-        return new AsyncReadStream(path, options.bufferBytes(), fromInt, toInt);
-      default:
-        throw new AssertionError(type);
-    }
+    return type.kind().openReader(path, options, fromInt, toInt);
   }
 
   /**
@@ -71,44 +43,16 @@ public final class Streams {
    */
   public static WriteStream createWriter(StreamType type, Path path, StreamOptions options)
       throws IOException {
-    int b = options.bufferBytes();
-    boolean sync = options.sync();
-    switch (type) {
-      case SIMPLE:
-        {
-          FileOutputStream file = new FileOutputStream(path.toFile());
-          return new DataOutputWriteStream(
-              type, path, file, file, sync, WriteCount.unbounded(path));
-        }
-      case BUFFERED:
-        {
-          FileOutputStream file = new FileOutputStream(path.toFile());
-          return new DataOutputWriteStream(
-              type, path, file, new BufferedOutputStream(file), sync, WriteCount.unbounded(path));
-        }
-      case USER_BUFFER:
-        return new UserBufferWriteStream(
-            path, new FileOutputStream(path.toFile()), b, sync, WriteCount.unbounded(path));
-      case MAPPED:
-        return MappedWriteStream.create(path, b, sync);
-      case CHANNEL:
-        return ChannelWriteStream.create(path, b, sync);
-      case DIRECT:
-        return DirectWriteStream.create(path, b, sync);
-      case ASYNC:
-        return AsyncWriteStream.create(path, b, sync);
-      default:
-        throw new AssertionError(type);
-    }
+    return type.kind().createWriter(path, options);
   }
 
   /**
    * Whether {@code type} can write a region of an existing file at any int offset ({@link
    * #createRegionWriter}): false for {@link StreamType#DIRECT}, whose O_DIRECT writes need
-   * block-aligned offsets and lengths.
+   * block-aligned offsets and lengths ({@link StreamType#writesRegions}).
    */
   public static boolean writesRegions(StreamType type) {
-    return type != StreamType.DIRECT;
+    return type.writesRegions();
   }
 
   /**
@@ -137,43 +81,12 @@ public final class Streams {
               + path
               + " at int "
               + atInt
-              + ": O_DIRECT writes need offsets and lengths that are whole"
-              + " file-system blocks; write regions with another stream type");
+              + ": "
+              + type.kind().regionLimitInDetail()
+              + "; write regions with another stream type");
     }
     Regions.checkWrite(path, atInt, lenInts, intCount(path));
-    int b = options.bufferBytes();
-    boolean sync = options.sync();
-    long atByte = atInt * Integer.BYTES;
-    switch (type) {
-      case SIMPLE:
-        {
-          FileOutputStream file = Regions.outputAt(path, atByte);
-          return new DataOutputWriteStream(
-              type, path, file, file, sync, WriteCount.region(path, atInt, lenInts));
-        }
-      case BUFFERED:
-        {
-          FileOutputStream file = Regions.outputAt(path, atByte);
-          return new DataOutputWriteStream(
-              type,
-              path,
-              file,
-              new BufferedOutputStream(file),
-              sync,
-              WriteCount.region(path, atInt, lenInts));
-        }
-      case USER_BUFFER:
-        return new UserBufferWriteStream(
-            path, Regions.outputAt(path, atByte), b, sync, WriteCount.region(path, atInt, lenInts));
-      case MAPPED:
-        return MappedWriteStream.region(path, b, sync, atInt, lenInts);
-      case CHANNEL:
-        return ChannelWriteStream.region(path, b, sync, atInt, lenInts);
-      case ASYNC:
-        return AsyncWriteStream.region(path, b, sync, atInt, lenInts);
-      default:
-        throw new AssertionError(type);
-    }
+    return type.kind().createRegionWriter(path, options, atInt, lenInts);
   }
 
   /**
