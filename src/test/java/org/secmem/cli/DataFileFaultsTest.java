@@ -70,19 +70,17 @@ class DataFileFaultsTest {
 
   /** Everything below {@code where} but the logs and the test's own files. */
   private List<Path> leftovers(Path where) throws IOException {
-    try (Stream<Path> s = Files.walk(where)) {
-      return s.filter(p -> !p.equals(where))
-          .filter(p -> !p.startsWith(dir.resolve("logs")))
-          .filter(p -> !p.getFileName().toString().matches("out\\.txt|err\\.txt|r\\.csv.*"))
-          .filter(Files::isRegularFile)
-          .toList();
-    }
+    return LiveTree.find(
+        where,
+        p ->
+            !p.equals(where)
+                && !p.startsWith(dir.resolve("logs"))
+                && !p.getFileName().toString().matches("out\\.txt|err\\.txt|r\\.csv.*")
+                && Files.isRegularFile(p));
   }
 
   private static List<Path> parts(Path where) throws IOException {
-    try (Stream<Path> s = Files.walk(where)) {
-      return s.filter(p -> p.getFileName().toString().endsWith(".part")).toList();
-    }
+    return LiveTree.find(where, p -> p.getFileName().toString().endsWith(".part"));
   }
 
   private static void assertOneCleanLine(String err) {

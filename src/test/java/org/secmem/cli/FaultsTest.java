@@ -23,12 +23,7 @@ class FaultsTest {
   @TempDir Path dir;
 
   private static List<Path> workFolders(Path where) throws IOException {
-    if (!Files.exists(where)) {
-      return List.of();
-    }
-    try (Stream<Path> s = Files.walk(where)) {
-      return s.filter(p -> p.getFileName().toString().startsWith(".secmem-sort-")).toList();
-    }
+    return LiveTree.find(where, p -> p.getFileName().toString().startsWith(".secmem-sort-"));
   }
 
   private static int run(String... command) throws IOException, InterruptedException {
