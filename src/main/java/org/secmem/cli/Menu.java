@@ -3,8 +3,6 @@ package org.secmem.cli;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -14,7 +12,6 @@ import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -25,12 +22,7 @@ import org.secmem.admission.RefusedException;
 import org.secmem.data.Shape;
 import org.secmem.experiment.Experiment;
 import org.secmem.param.NumericField;
-import org.secmem.param.ParamDefaults;
-import org.secmem.param.ParamFileException;
-import org.secmem.param.ParamFiles;
-import org.secmem.param.ParamProblem;
 import org.secmem.param.PathProblems;
-import org.secmem.param.RunConfig;
 import org.secmem.sort.SortPreset;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
@@ -63,7 +55,7 @@ final class Menu {
 
   private final Prompter prompt;
   private final PrintWriter out;
-  private final Transcript transcript;
+  private final MenuTranscript transcript;
   private final Function<List<String>, Integer> execute;
 
   /**
@@ -71,7 +63,7 @@ final class Menu {
    *     code ({@link ExitCodes#INTERRUPTED} when Ctrl-C stopped it)
    */
   Menu(BufferedReader in, PrintWriter out, Function<List<String>, Integer> execute) {
-    this.transcript = new Transcript(out);
+    this.transcript = new MenuTranscript(out);
     this.out = new PrintWriter(transcript, true);
     this.prompt = new Prompter(in, this.out);
     this.execute = execute;
@@ -192,12 +184,13 @@ final class Menu {
                     text -> {
                       // Read and admitted here: a file that cannot run is refused at the prompt.
                       kinds.clear();
-                      kinds.addAll(experimentsOf(name, text));
+                      kinds.addAll(MenuFiles.experimentsOf(name, text));
                       return text;
                     });
             // The tree's files are header CSV (a line per algorithm), and a file with lines of
             // other experiments is the user's whole plan: run them as 'secmem run' does.
-            boolean whole = name.equals(TREE) || !kinds.equals(Set.of(experimentOf(name)));
+            boolean whole =
+                name.equals(TREE) || !kinds.equals(Set.of(MenuFiles.experimentOf(name)));
             if (whole && !name.equals(TREE)) {
               out.println(
                   "  ("
@@ -219,45 +212,6 @@ final class Menu {
         default:
           out.println("  '" + UserText.line(choice) + "' is not a choice: type 1, 2, 3 or B");
       }
-    }
-  }
-
-  /** The experiment a menu entry runs ({@code tree}: the sort's buffer tree). */
-  private static Experiment experimentOf(String name) {
-    for (Experiment e : Experiment.values()) {
-      if (e.cliName().equals(name)) {
-        return e;
-      }
-    }
-    return Experiment.SORT;
-  }
-
-  /**
-   * The experiments of a parameter file's lines, read and admitted on this machine as {@code secmem
-   * run} would; its problems, the first few, as the rejection of the answer.
-   */
-  private static Set<Experiment> experimentsOf(String name, String text) throws Prompter.Rejected {
-    Path p = Paths.get(text);
-    if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
-      throw new Prompter.Rejected(text + " does not exist or is not a readable file");
-    }
-    try {
-      Set<Experiment> kinds = EnumSet.noneOf(Experiment.class);
-      for (RunConfig c :
-          ParamFiles.read(
-              p,
-              Optional.of(experimentOf(name)),
-              ParamDefaults.standard().admittingOn(Machine.current()))) {
-        kinds.add(c.experiment());
-      }
-      return kinds;
-    } catch (ParamFileException e) {
-      List<String> lines = e.problems().stream().map(ParamProblem::toString).toList();
-      throw new Prompter.Rejected(
-          String.join("\n    ", lines.subList(0, Math.min(5, lines.size())))
-              + (lines.size() > 5 ? "\n    ... and " + (lines.size() - 5) + " more problems" : ""));
-    } catch (IOException e) {
-      throw new Prompter.Rejected(text + " cannot be read: " + e.getMessage());
     }
   }
 
@@ -474,7 +428,7 @@ final class Menu {
     try {
       String file = prompt.existingFile("parameter file", "configs/quick.csv");
       List<String> args = new ArrayList<>(List.of("run"));
-      int fields = seedFields(Paths.get(file));
+      int fields = MenuFiles.seedFields(Paths.get(file));
       if (fields > 0) {
         // The seed report's semicolon format does not say its experiment: its fields tell sort
         // (9) from the streams (5); write or read is the user's to say.
@@ -509,33 +463,6 @@ final class Menu {
       offerChart();
     } catch (Prompter.Back back) {
       return;
-    }
-  }
-
-  /**
-   * The field count of the first line of a seed-format (semicolon) file; 0 for a header-based CSV
-   * (its first line names an {@code experiment} column) or a file that cannot be read (the command
-   * then says why).
-   */
-  static int seedFields(Path file) {
-    try (Stream<String> lines = Files.lines(file)) {
-      Optional<String> first =
-          lines
-              .map(String::strip)
-              .map(l -> l.startsWith("\uFEFF") ? l.substring(1) : l)
-              .filter(l -> !l.isEmpty() && !l.startsWith("#"))
-              .findFirst();
-      if (first.isEmpty()) {
-        return 0;
-      }
-      for (String cell : first.get().split(",")) {
-        if (cell.strip().replace("\"", "").equalsIgnoreCase("experiment")) {
-          return 0;
-        }
-      }
-      return first.get().contains(";") ? first.get().split(";", -1).length : 0;
-    } catch (IOException | UncheckedIOException e) {
-      return 0;
     }
   }
 
@@ -600,78 +527,5 @@ final class Menu {
         "  no charts: nothing to compare (one stream type or preset, one configuration);"
             + " run more than one to chart them");
     out.flush();
-  }
-
-  /**
-   * Passes everything through to the terminal, control characters escaped, and remembers, of the
-   * last command, the results file it named ("results: FILE (…)"), whether it drew charts, and its
-   * report-page line.
-   */
-  static final class Transcript extends Writer {
-    private final Writer to;
-    private final StringBuilder line = new StringBuilder();
-    private String results;
-    private boolean charted;
-    private final List<String> report = new ArrayList<>();
-
-    Transcript(Writer to) {
-      this.to = to;
-    }
-
-    synchronized void clear() {
-      results = null;
-      charted = false;
-      report.clear();
-    }
-
-    synchronized String results() {
-      return results;
-    }
-
-    synchronized boolean charted() {
-      return charted;
-    }
-
-    synchronized List<String> report() {
-      return List.copyOf(report);
-    }
-
-    @Override
-    public synchronized void write(char[] buf, int off, int len) throws IOException {
-      // A command may print what the user typed (a file name, say): no control character of it
-      // reaches the terminal, whoever printed it.
-      to.write(UserText.controlsEscaped(new String(buf, off, len)));
-      for (int i = off; i < off + len; i++) {
-        char c = buf[i];
-        if (c == '\n') {
-          seen(line.toString().strip());
-          line.setLength(0);
-        } else if (line.length() < 4096) {
-          line.append(c);
-        }
-      }
-    }
-
-    private void seen(String l) {
-      if (l.startsWith("results: ") && !l.startsWith("results: nothing measured")) {
-        String rest = l.substring("results: ".length());
-        int paren = rest.lastIndexOf(" (");
-        results = paren > 0 ? rest.substring(0, paren) : rest;
-      } else if (l.startsWith("charts: ")) {
-        charted = true;
-      } else if (l.startsWith("report: ")) {
-        report.add(l);
-      }
-    }
-
-    @Override
-    public void flush() throws IOException {
-      to.flush();
-    }
-
-    @Override
-    public void close() throws IOException {
-      flush();
-    }
   }
 }

@@ -1,12 +1,17 @@
 package org.secmem.cli;
 
+import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import org.secmem.sort.CostModel;
+import org.secmem.sort.WorkDirectory;
 
 /**
  * The checks of {@code secmem sort} that need only their arguments: its input and its work folders
@@ -71,5 +76,56 @@ final class SortChecks {
       }
     }
     return List.copyOf(out);
+  }
+
+  /**
+   * Refuses a sort the disks cannot hold at its peak: the in-memory sort's output (in a work folder
+   * first when there are any), else the runs and the output beside them, or each work folder's
+   * share of the runs, folders on one file system checked together.
+   *
+   * @param generatedInput whether the input is generated into the output's folder first
+   */
+  static void checkDisk(
+      CommonOptions common,
+      boolean inMemory,
+      long ints,
+      boolean generatedInput,
+      Path outDir,
+      List<Path> work,
+      List<Optional<FileStore>> stores)
+      throws IOException {
+    long data = ints * Integer.BYTES;
+    long generated = generatedInput ? data : 0;
+    if (inMemory) {
+      // No runs: the output is written in a work folder (beside it by default), then moved.
+      if (!work.isEmpty()) {
+        Path first = work.get(WorkDirectory.outputFolder(work, outDir));
+        common.checkDisk(first, data, "the sorted output in progress");
+      }
+      common.checkDisk(outDir, data + generated, "the sorted output");
+    } else if (work.isEmpty()) {
+      common.checkDisk(
+          outDir,
+          CostModel.peakDiskBytes(ints) + generated,
+          "the sort (runs and output beside it)");
+    } else {
+      long[] needs =
+          CostModel.peakDiskBytes(ints, work.size(), WorkDirectory.outputFolder(work, outDir));
+      // Folders on one file system share its free space: check their needs together.
+      Map<Integer, Long> needByFirst = new LinkedHashMap<>();
+      for (int i = 0; i < work.size(); i++) {
+        int first = stores.get(i).isEmpty() ? i : stores.indexOf(stores.get(i));
+        needByFirst.merge(first, needs[i], Long::sum);
+      }
+      for (Map.Entry<Integer, Long> e : needByFirst.entrySet()) {
+        common.checkDisk(
+            work.get(e.getKey()),
+            e.getValue(),
+            work.size() == 1
+                ? "the sort's runs"
+                : "the sort's runs in the work folders on this file system");
+      }
+      common.checkDisk(outDir, data + generated, "the sorted output");
+    }
   }
 }

@@ -3,7 +3,6 @@ package org.secmem.cli;
 import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -30,7 +29,6 @@ import org.secmem.experiment.SweptTrial;
 import org.secmem.experiment.TimeEstimate;
 import org.secmem.param.NumericField;
 import org.secmem.param.PathProblems;
-import org.secmem.sort.CostModel;
 import org.secmem.sort.Merger;
 import org.secmem.sort.RunSort;
 import org.secmem.sort.SortAlgorithm;
@@ -386,40 +384,8 @@ final class SortCommand implements Callable<Integer> {
     } catch (RefusedException e) {
       throw Refusals.of(cmd, e);
     }
-    long data = ints * Integer.BYTES;
-    long generated = in == null ? data : 0;
     Path outDir = (out != null ? out : dir.resolve("scratch")).toAbsolutePath().getParent();
-    if (inMemory) {
-      // No runs: the output is written in a work folder (beside it by default), then moved.
-      if (!work.isEmpty()) {
-        Path first = work.get(WorkDirectory.outputFolder(work, outDir));
-        common.checkDisk(first, data, "the sorted output in progress");
-      }
-      common.checkDisk(outDir, data + generated, "the sorted output");
-    } else if (work.isEmpty()) {
-      common.checkDisk(
-          outDir,
-          CostModel.peakDiskBytes(ints) + generated,
-          "the sort (runs and output beside it)");
-    } else {
-      long[] needs =
-          CostModel.peakDiskBytes(ints, work.size(), WorkDirectory.outputFolder(work, outDir));
-      // Folders on one file system share its free space: check their needs together.
-      Map<Integer, Long> needByFirst = new LinkedHashMap<>();
-      for (int i = 0; i < work.size(); i++) {
-        int first = stores.get(i).isEmpty() ? i : stores.indexOf(stores.get(i));
-        needByFirst.merge(first, needs[i], Long::sum);
-      }
-      for (Map.Entry<Integer, Long> e : needByFirst.entrySet()) {
-        common.checkDisk(
-            work.get(e.getKey()),
-            e.getValue(),
-            work.size() == 1
-                ? "the sort's runs"
-                : "the sort's runs in the work folders on this file system");
-      }
-      common.checkDisk(outDir, data + generated, "the sorted output");
-    }
+    SortChecks.checkDisk(common, inMemory, ints, in == null, outDir, work, stores);
     SortTrialSpec trialSpec =
         new SortTrialSpec(
             Optional.ofNullable(in),

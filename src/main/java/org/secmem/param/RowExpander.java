@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Function;
@@ -26,8 +25,6 @@ import org.secmem.buffertree.FanoutRule;
 import org.secmem.buffertree.TreeMemory;
 import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
-import org.secmem.engine.EngineChecks;
-import org.secmem.engine.EngineSettings;
 import org.secmem.engine.SortEngines;
 import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.Experiment;
@@ -227,7 +224,7 @@ final class RowExpander {
           continue;
         }
         List<RunConfig> engineRuns =
-            engineConfigs(
+            EngineRows.configs(
                 check,
                 file,
                 line,
@@ -477,130 +474,6 @@ final class RowExpander {
     return out;
   }
 
-  /**
-   * Another engine's configurations of a line: one per master, partitions, engine settings, M (when
-   * given), n, order, shape, run settings and work folders; the engine checks its settings.
-   */
-  private static List<RunConfig> engineConfigs(
-      RowChecker check,
-      Path file,
-      long line,
-      ParamDefaults defaults,
-      Map<String, String> cells,
-      String engine,
-      List<Long> ns,
-      Optional<Path> input,
-      Optional<Path> output,
-      List<SortOrder> orders,
-      List<Shape> shapes,
-      List<RunSettings> runSettings,
-      List<List<Path>> workDirs) {
-    List<Optional<String>> masters =
-        blank(cells.get("master"))
-            ? List.of(Optional.empty())
-            : optional(check.words("master", cells.get("master"), String::trim, ""));
-    List<Optional<Long>> parts =
-        blank(cells.get("partitions"))
-            ? List.of(Optional.empty())
-            : optional(
-                check.numbers("partitions", cells.get("partitions"), NumericField.PARTITIONS, 1));
-    List<Optional<Long>> ms = optionalNumbers(check, "m", cells.get("m"), NumericField.M);
-    List<Map<String, String>> confs = new ArrayList<>();
-    if (blank(cells.get("engine_conf"))) {
-      confs.add(Map.of());
-    } else {
-      for (String alternative : cells.get("engine_conf").split("\\|", -1)) {
-        try {
-          confs.add(
-              EngineChecks.conf(
-                  List.of(alternative.trim().split("\\s+")).stream()
-                      .filter(s -> !s.isEmpty())
-                      .toList()));
-        } catch (IllegalArgumentException e) {
-          check.problem(
-              "engine_conf",
-              e.getMessage()
-                  + " (the cell is KEY=VALUE settings separated by spaces, | between"
-                  + " alternatives)");
-          return List.of();
-        }
-      }
-    }
-    if (!check.ok()) {
-      return List.of();
-    }
-    List<RunConfig> out = new ArrayList<>();
-    SortSettings st = SortPreset.CLASSIC.resolve(SortChoices.none());
-    for (Optional<String> master : masters) {
-      for (Optional<Long> p : parts) {
-        for (Map<String, String> conf : confs) {
-          for (Optional<Long> m : ms) {
-            for (List<Path> work : workDirs) {
-              EngineSettings es =
-                  new EngineSettings(
-                      master,
-                      m.map(OptionalLong::of).orElse(OptionalLong.empty()),
-                      p.map(x -> OptionalInt.of(x.intValue())).orElse(OptionalInt.empty()),
-                      conf,
-                      work);
-              try {
-                Admission.engine(engine, es);
-              } catch (RefusedException e) {
-                for (Problem problem : e.problems()) {
-                  check.problem(problem.parameter().column(), problem.message());
-                }
-                return List.of();
-              }
-              for (long n : ns) {
-                for (SortOrder o : orders) {
-                  for (Shape shape : shapes) {
-                    for (RunSettings rs : runSettings) {
-                      out.add(
-                          new RunConfig(
-                              file,
-                              line,
-                              Experiment.SORT,
-                              null,
-                              st.readType(),
-                              st.writeType(),
-                              n,
-                              0,
-                              st.bufferBytes(),
-                              m.orElse(st.memoryInts()),
-                              st.fanIn(),
-                              shape,
-                              input,
-                              output,
-                              o,
-                              defaults.dataDir(),
-                              rs,
-                              st.tuning(),
-                              st.label(),
-                              SortAlgorithm.MERGE,
-                              FanoutRule.DEFAULT,
-                              0,
-                              work,
-                              engine,
-                              es,
-                              null));
-                      if (out.size() > MAX_CONFIGS) {
-                        check.problem(
-                            "experiment",
-                            "expands to more than " + MAX_CONFIGS + " configurations");
-                        return List.of();
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-    return out;
-  }
-
   /** The ints of an input file the checks have seen exist, a whole number of ints long. */
   private static long fileInts(Path input) {
     try {
@@ -611,7 +484,7 @@ final class RowExpander {
   }
 
   /** A cell's numbers, or one empty value (the preset's) when the cell is empty. */
-  private static List<Optional<Long>> optionalNumbers(
+  static List<Optional<Long>> optionalNumbers(
       RowChecker check, String field, String cell, NumericField spec) {
     return blank(cell)
         ? List.of(Optional.empty())
@@ -639,11 +512,11 @@ final class RowExpander {
   }
 
   /** Optional values of a cell that may be empty (then: one empty, "the preset's"). */
-  private static <T> List<Optional<T>> optional(List<T> values) {
+  static <T> List<Optional<T>> optional(List<T> values) {
     return values.stream().map(Optional::ofNullable).toList();
   }
 
-  private static boolean blank(String cell) {
+  static boolean blank(String cell) {
     return cell == null || cell.isBlank();
   }
 

@@ -11,7 +11,6 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.SplittableRandom;
-import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
@@ -381,8 +380,8 @@ public record Comparison(
     List<String> key =
         baseColumns.stream().filter(c -> nextColumns.contains(c) && !c.equals(byColumn)).toList();
     List<String> notes = new ArrayList<>();
-    if (PRESET.equals(byColumn)) {
-      key = withThePreset(key, baseRows, nextRows, notes);
+    if (ComparisonPairs.PRESET.equals(byColumn)) {
+      key = ComparisonPairs.withThePreset(key, baseRows, nextRows, notes);
     }
     if (by != null && by.hasValues()) {
       ComparisonChecks.blankLeftOut(base, byColumn, by.baseValue(), notes);
@@ -399,9 +398,9 @@ public record Comparison(
       ComparisonChecks.checkOneValue(next, nextRows, key, byColumn);
     }
 
-    Map<List<String>, List<RawRow>> baseGroups = group(baseRows, key);
-    Map<List<String>, List<RawRow>> nextGroups = group(nextRows, key);
-    List<Pair> pairs = pairs(baseGroups, nextGroups, key, notes);
+    Map<List<String>, List<RawRow>> baseGroups = ComparisonPairs.group(baseRows, key);
+    Map<List<String>, List<RawRow>> nextGroups = ComparisonPairs.group(nextRows, key);
+    List<Pair> pairs = ComparisonPairs.pairs(baseGroups, nextGroups, key, notes);
     if (pairs.stream().noneMatch(p -> p.base() != null && p.next() != null)) {
       throw new IncomparableResultsException(
           ComparisonChecks.noneInCommon(base, next, baseRows, nextRows, key));
@@ -512,81 +511,6 @@ public record Comparison(
   record Pair(List<String> key, List<RawRow> base, List<RawRow> next) {}
 
   /**
-   * The configurations of both sides paired: equal keys first; then a configuration left without a
-   * partner meets every one of the other side's that differs from it only where one of the two is
-   * empty (a column that does not apply to it, such as B for the buffered stream, or a column an
-   * older version left empty), shown with the values of both; what is still alone is one-sided. In
-   * BASE's order, then NEW's configurations that are only in NEW.
-   */
-  private static List<Pair> pairs(
-      Map<List<String>, List<RawRow>> baseGroups,
-      Map<List<String>, List<RawRow>> nextGroups,
-      List<String> key,
-      List<String> notes) {
-    Set<List<String>> baseAlone = new LinkedHashSet<>(baseGroups.keySet());
-    baseAlone.removeAll(nextGroups.keySet());
-    Set<List<String>> nextAlone = new LinkedHashSet<>(nextGroups.keySet());
-    nextAlone.removeAll(baseGroups.keySet());
-    Set<List<String>> nextPaired = new LinkedHashSet<>();
-    Set<String> wildcards = new TreeSet<>();
-    List<Pair> pairs = new ArrayList<>();
-    for (Map.Entry<List<String>, List<RawRow>> b : baseGroups.entrySet()) {
-      List<String> bk = b.getKey();
-      if (!baseAlone.contains(bk)) {
-        pairs.add(new Pair(bk, b.getValue(), nextGroups.get(bk)));
-        continue;
-      }
-      boolean paired = false;
-      for (List<String> nk : nextAlone) {
-        List<String> merged = merge(bk, nk);
-        if (merged != null) {
-          pairs.add(new Pair(merged, b.getValue(), nextGroups.get(nk)));
-          nextPaired.add(nk);
-          paired = true;
-          for (int i = 0; i < key.size(); i++) {
-            if (!bk.get(i).equals(nk.get(i))) {
-              wildcards.add(key.get(i));
-            }
-          }
-        }
-      }
-      if (!paired) {
-        pairs.add(new Pair(bk, b.getValue(), null));
-      }
-    }
-    for (List<String> nk : nextAlone) {
-      if (!nextPaired.contains(nk)) {
-        pairs.add(new Pair(nk, null, nextGroups.get(nk)));
-      }
-    }
-    if (!wildcards.isEmpty()) {
-      notes.add(
-          String.join(", ", wildcards)
-              + (wildcards.size() == 1 ? " is" : " are")
-              + " empty on one side for some configurations (not applicable there): those are"
-              + " compared with every value of the other side");
-    }
-    return pairs;
-  }
-
-  /** The key of both where each column is equal or empty on one side; null when they differ. */
-  private static List<String> merge(List<String> a, List<String> b) {
-    List<String> merged = new ArrayList<>(a.size());
-    for (int i = 0; i < a.size(); i++) {
-      String x = a.get(i);
-      String y = b.get(i);
-      if (x.equals(y) || y.isEmpty()) {
-        merged.add(x);
-      } else if (x.isEmpty()) {
-        merged.add(y);
-      } else {
-        return null;
-      }
-    }
-    return merged;
-  }
-
-  /**
    * The interval of the geometric mean: the i-th resample of every configuration with an interval
    * combined (configurations are resampled independently), configurations without one at their
    * ratio. NaN when no configuration has resamples.
@@ -607,67 +531,6 @@ public record Comparison(
       means[i] = Math.exp(sum / count);
     }
     return Bootstrap.interval(means, level);
-  }
-
-  /** The measured rows of {@code raw}, those whose {@code column} is {@code value} when given. */
-  private static final String PRESET = "preset";
-
-  /** What a sort preset chooses when the user does not: compared with the preset by --by preset. */
-  private static final List<String> PRESET_SETTINGS =
-      List.of(
-          ResultColumns.READ_STREAM,
-          ResultColumns.WRITE_STREAM,
-          ResultColumns.B,
-          ResultColumns.M,
-          ResultColumns.D,
-          "merger",
-          "run_sort",
-          "overlap",
-          "parallel_merge",
-          "access",
-          "threads");
-
-  /**
-   * {@code key} without the preset's own settings that differ between the sides, each one value on
-   * either side (classic's user-buffer streams against fast's channel ones): comparing presets
-   * compares them as they come. A setting swept on a side (several values) stays in the key.
-   */
-  private static List<String> withThePreset(
-      List<String> key, List<RawRow> base, List<RawRow> next, List<String> notes) {
-    List<String> kept = new ArrayList<>();
-    List<String> moved = new ArrayList<>();
-    for (String c : key) {
-      Set<String> b =
-          base.stream()
-              .map(r -> r.get(c).trim())
-              .collect(Collectors.toCollection(LinkedHashSet::new));
-      Set<String> n =
-          next.stream()
-              .map(r -> r.get(c).trim())
-              .collect(Collectors.toCollection(LinkedHashSet::new));
-      if (PRESET_SETTINGS.contains(c) && b.size() == 1 && n.size() == 1 && !b.equals(n)) {
-        moved.add(c + " " + orDash(b.iterator().next()) + " \u2192 " + orDash(n.iterator().next()));
-      } else {
-        kept.add(c);
-      }
-    }
-    if (!moved.isEmpty()) {
-      notes.add("compared with the preset, as it sets them: " + String.join(", ", moved));
-    }
-    return List.copyOf(kept);
-  }
-
-  private static String orDash(String v) {
-    return v.isBlank() ? "-" : v;
-  }
-
-  static Map<List<String>, List<RawRow>> group(List<RawRow> rows, List<String> key) {
-    Map<List<String>, List<RawRow>> groups = new LinkedHashMap<>();
-    for (RawRow r : rows) {
-      List<String> k = key.stream().map(c -> r.get(c).trim()).toList();
-      groups.computeIfAbsent(k, x -> new ArrayList<>()).add(r);
-    }
-    return groups;
   }
 
   private static double[] elapsed(List<RawRow> rows) throws MalformedResultsException {

@@ -107,7 +107,7 @@ final class ComparisonChecks {
       if (other.contains(c) || c.equals(byColumn)) {
         continue;
       }
-      Map<List<String>, List<RawRow>> groups = Comparison.group(rows, key);
+      Map<List<String>, List<RawRow>> groups = ComparisonPairs.group(rows, key);
       for (List<RawRow> g : groups.values()) {
         Set<String> values = new TreeSet<>();
         g.forEach(r -> values.add(r.get(c).trim()));
@@ -147,7 +147,7 @@ final class ComparisonChecks {
   /** With {@code --by COLUMN} and no values, a configuration has one value of it per side. */
   static void checkOneValue(RawResults raw, List<RawRow> rows, List<String> key, String column)
       throws IncomparableResultsException {
-    for (Map.Entry<List<String>, List<RawRow>> g : Comparison.group(rows, key).entrySet()) {
+    for (Map.Entry<List<String>, List<RawRow>> g : ComparisonPairs.group(rows, key).entrySet()) {
       Set<String> values = new TreeSet<>();
       g.getValue().forEach(r -> values.add(r.get(column).trim()));
       if (values.size() > 1) {

@@ -1,0 +1,158 @@
+package org.secmem.param;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import org.secmem.admission.Admission;
+import org.secmem.admission.Problem;
+import org.secmem.admission.RefusedException;
+import org.secmem.buffertree.FanoutRule;
+import org.secmem.data.Shape;
+import org.secmem.data.SortOrder;
+import org.secmem.engine.EngineChecks;
+import org.secmem.engine.EngineSettings;
+import org.secmem.experiment.Experiment;
+import org.secmem.experiment.RunSettings;
+import org.secmem.sort.SortAlgorithm;
+import org.secmem.sort.SortChoices;
+import org.secmem.sort.SortPreset;
+import org.secmem.sort.SortSettings;
+
+/**
+ * A parameter line's configurations for another sort engine (Spark): its master, partitions, engine
+ * settings and M, crossed with the line's sizes, orders, shapes and run settings, each admitted by
+ * the engine's own checks.
+ */
+final class EngineRows {
+
+  private EngineRows() {}
+
+  /**
+   * Another engine's configurations of a line: one per master, partitions, engine settings, M (when
+   * given), n, order, shape, run settings and work folders; the engine checks its settings.
+   */
+  static List<RunConfig> configs(
+      RowChecker check,
+      Path file,
+      long line,
+      ParamDefaults defaults,
+      Map<String, String> cells,
+      String engine,
+      List<Long> ns,
+      Optional<Path> input,
+      Optional<Path> output,
+      List<SortOrder> orders,
+      List<Shape> shapes,
+      List<RunSettings> runSettings,
+      List<List<Path>> workDirs) {
+    List<Optional<String>> masters =
+        RowExpander.blank(cells.get("master"))
+            ? List.of(Optional.empty())
+            : RowExpander.optional(check.words("master", cells.get("master"), String::trim, ""));
+    List<Optional<Long>> parts =
+        RowExpander.blank(cells.get("partitions"))
+            ? List.of(Optional.empty())
+            : RowExpander.optional(
+                check.numbers("partitions", cells.get("partitions"), NumericField.PARTITIONS, 1));
+    List<Optional<Long>> ms =
+        RowExpander.optionalNumbers(check, "m", cells.get("m"), NumericField.M);
+    List<Map<String, String>> confs = new ArrayList<>();
+    if (RowExpander.blank(cells.get("engine_conf"))) {
+      confs.add(Map.of());
+    } else {
+      for (String alternative : cells.get("engine_conf").split("\\|", -1)) {
+        try {
+          confs.add(
+              EngineChecks.conf(
+                  List.of(alternative.trim().split("\\s+")).stream()
+                      .filter(s -> !s.isEmpty())
+                      .toList()));
+        } catch (IllegalArgumentException e) {
+          check.problem(
+              "engine_conf",
+              e.getMessage()
+                  + " (the cell is KEY=VALUE settings separated by spaces, | between"
+                  + " alternatives)");
+          return List.of();
+        }
+      }
+    }
+    if (!check.ok()) {
+      return List.of();
+    }
+    List<RunConfig> out = new ArrayList<>();
+    SortSettings st = SortPreset.CLASSIC.resolve(SortChoices.none());
+    for (Optional<String> master : masters) {
+      for (Optional<Long> p : parts) {
+        for (Map<String, String> conf : confs) {
+          for (Optional<Long> m : ms) {
+            for (List<Path> work : workDirs) {
+              EngineSettings es =
+                  new EngineSettings(
+                      master,
+                      m.map(OptionalLong::of).orElse(OptionalLong.empty()),
+                      p.map(x -> OptionalInt.of(x.intValue())).orElse(OptionalInt.empty()),
+                      conf,
+                      work);
+              try {
+                Admission.engine(engine, es);
+              } catch (RefusedException e) {
+                for (Problem problem : e.problems()) {
+                  check.problem(problem.parameter().column(), problem.message());
+                }
+                return List.of();
+              }
+              for (long n : ns) {
+                for (SortOrder o : orders) {
+                  for (Shape shape : shapes) {
+                    for (RunSettings rs : runSettings) {
+                      out.add(
+                          new RunConfig(
+                              file,
+                              line,
+                              Experiment.SORT,
+                              null,
+                              st.readType(),
+                              st.writeType(),
+                              n,
+                              0,
+                              st.bufferBytes(),
+                              m.orElse(st.memoryInts()),
+                              st.fanIn(),
+                              shape,
+                              input,
+                              output,
+                              o,
+                              defaults.dataDir(),
+                              rs,
+                              st.tuning(),
+                              st.label(),
+                              SortAlgorithm.MERGE,
+                              FanoutRule.DEFAULT,
+                              0,
+                              work,
+                              engine,
+                              es,
+                              null));
+                      if (out.size() > RowExpander.MAX_CONFIGS) {
+                        check.problem(
+                            "experiment",
+                            "expands to more than " + RowExpander.MAX_CONFIGS + " configurations");
+                        return List.of();
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    return out;
+  }
+}
