@@ -14,8 +14,6 @@ import org.secmem.engine.EngineChecks;
 import org.secmem.engine.EngineProblem;
 import org.secmem.engine.EngineSettings;
 import org.secmem.experiment.StreamMemory;
-import org.secmem.experiment.TimeEstimate;
-import org.secmem.sort.CostModel;
 import org.secmem.sort.InMemorySort;
 import org.secmem.sort.InsufficientMemoryException;
 import org.secmem.sort.SortAlgorithm;
@@ -140,8 +138,6 @@ public final class Admission {
     SortSettings s = r.settings();
     bufferProblems(s.readType(), s.writeType(), s.bufferBytes());
     long ints = r.ints();
-    long data = ints * Integer.BYTES;
-    double arriving = ints * (double) r.arrivalNanos() / 1e9;
     switch (r.algorithm()) {
       case IN_MEMORY -> {
         try {
@@ -155,33 +151,15 @@ public final class Admission {
         } catch (InsufficientMemoryException e) {
           throw refuse(Parameter.ALGORITHM, r.algorithm().cliName(), e.getMessage());
         }
-        return new SortPlan(
-            r,
-            Optional.empty(),
-            Optional.empty(),
-            IN_MEMORY_FILES,
-            data,
-            arriving + TimeEstimate.sortSeconds(ints, Math.max(1, ints), s.fanIn()));
+        return new SortPlan(r, Optional.empty(), Optional.empty(), IN_MEMORY_FILES);
       }
       case BUFFER_TREE -> {
         TreeMemory tree = tree(ints, s, r.fanout(), machine);
-        return new SortPlan(
-            r,
-            Optional.empty(),
-            Optional.of(tree),
-            TREE_FILES,
-            CostModel.peakDiskBytes(ints),
-            arriving + TimeEstimate.sortSeconds(ints, s.memoryInts(), s.fanIn()));
+        return new SortPlan(r, Optional.empty(), Optional.of(tree), TREE_FILES);
       }
       default -> {
         SortMemory memory = merge(r, machine);
-        return new SortPlan(
-            r,
-            Optional.of(memory),
-            Optional.empty(),
-            openFiles(memory, s.fanIn()),
-            CostModel.peakDiskBytes(ints),
-            arriving + TimeEstimate.sortSeconds(ints, s.memoryInts(), s.fanIn()));
+        return new SortPlan(r, Optional.of(memory), Optional.empty(), openFiles(memory, s.fanIn()));
       }
     }
   }

@@ -30,16 +30,6 @@ public record Machine(
     return new Machine(SortMemory.maxHeap(), StreamMemory.maxDirect(), limit, open);
   }
 
-  /** This machine with another heap (and the direct memory that defaults to it). */
-  public Machine withHeap(long heapBytes) {
-    return new Machine(heapBytes, heapBytes, descriptorLimit, openDescriptors);
-  }
-
-  /** This machine with another open-file limit. */
-  public Machine withDescriptorLimit(long limit) {
-    return new Machine(maxHeapBytes, maxDirectBytes, limit, openDescriptors);
-  }
-
   /**
    * Descriptors kept free beside the measured streams, for the results file, logs and the JVM: an
    * eighth of the limit, between 8 and 64, so that a low limit (ulimit -n 64) still runs small k.

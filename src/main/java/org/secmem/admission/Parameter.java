@@ -140,14 +140,4 @@ public enum Parameter {
   public String label() {
     return label;
   }
-
-  /** The parameter with this column. */
-  public static Parameter ofColumn(String column) {
-    for (Parameter p : values()) {
-      if (p.column.equals(column)) {
-        return p;
-      }
-    }
-    throw new IllegalArgumentException("no parameter has the column '" + column + "'");
-  }
 }

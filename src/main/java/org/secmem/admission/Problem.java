@@ -19,11 +19,6 @@ public record Problem(Parameter parameter, String value, String message) {
     Objects.requireNonNull(message, "message");
   }
 
-  /** The problem as a command line reports it: {@code --m: message}. */
-  public String onCommandLine(String option) {
-    return option + ": " + message;
-  }
-
   @Override
   public String toString() {
     return parameter.column() + " = " + value + ": " + message;

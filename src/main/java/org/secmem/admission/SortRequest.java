@@ -1,6 +1,8 @@
 package org.secmem.admission;
 
 import org.secmem.buffertree.FanoutRule;
+import org.secmem.experiment.TimeEstimate;
+import org.secmem.sort.CostModel;
 import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortSettings;
 
@@ -34,5 +36,24 @@ public record SortRequest(
   /** M, the sort's memory in ints. */
   public long memoryInts() {
     return settings.memoryInts();
+  }
+
+  /**
+   * Bytes the sort holds on disk at its peak, not counting a generated input: the output alone for
+   * the in-memory sort, else the runs of one pass plus the next and the output.
+   */
+  public long diskBytes() {
+    return algorithm == SortAlgorithm.IN_MEMORY
+        ? ints * Integer.BYTES
+        : CostModel.peakDiskBytes(ints);
+  }
+
+  /**
+   * A lower bound on one run's seconds: the cost model's passes at nominal rates (one for the
+   * in-memory sort), plus the arrival of the keys.
+   */
+  public double seconds() {
+    long m = algorithm == SortAlgorithm.IN_MEMORY ? Math.max(1, ints) : settings.memoryInts();
+    return ints * (double) arrivalNanos / 1e9 + TimeEstimate.sortSeconds(ints, m, settings.fanIn());
   }
 }

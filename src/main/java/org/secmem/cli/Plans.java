@@ -81,7 +81,7 @@ final class Plans {
           new PlannedTrial(
               SweptTrial.of(trial(c, SecmemCommand.cleanupOf(cmd)), c.origin()), c.settings()));
     }
-    checkResources(cmd, configs, common);
+    checkDisk(configs, common);
     double seconds = 0;
     long runs = 0;
     for (RunConfig c : configs) {
@@ -126,8 +126,7 @@ final class Plans {
    * Disk space for the largest configuration, before anything runs; each configuration's memory,
    * open files and buffer sizes were admitted as its file was read.
    */
-  private static void checkResources(CommandLine cmd, List<RunConfig> configs, CommonOptions common)
-      throws IOException {
+  private static void checkDisk(List<RunConfig> configs, CommonOptions common) throws IOException {
     long maxBytes = 0;
     Path dir = null;
     for (RunConfig c : configs) {

@@ -14,8 +14,9 @@ import org.secmem.sort.CostModel;
 import org.secmem.sort.WorkDirectory;
 
 /**
- * The checks of {@code secmem sort} that need only their arguments: its input and its work folders
- * (what can run here is {@link org.secmem.admission.Admission}'s).
+ * The checks of {@code secmem sort} that are about its files rather than its parameters: its input,
+ * its work folders and the disk the sort needs in them (whether its configuration can run here is
+ * {@link org.secmem.admission.Admission}'s).
  */
 final class SortChecks {
 

@@ -406,7 +406,8 @@ final class SortCommand implements Callable<Integer> {
             algo,
             fanoutRule,
             arrivalNs == null ? 0 : arrivalNs);
-    common.checkDuration(cmd, settings.totalRuns() * plan.seconds(), settings.totalRuns());
+    common.checkDuration(
+        cmd, settings.totalRuns() * plan.request().seconds(), settings.totalRuns());
     SortTrial trial = new SortTrial(trialSpec, SecmemCommand.cleanupOf(cmd));
     return ExperimentSession.run(
         cmd,

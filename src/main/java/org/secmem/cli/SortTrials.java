@@ -2,14 +2,13 @@ package org.secmem.cli;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import org.secmem.admission.SortRequest;
 import org.secmem.engine.EngineChecks;
 import org.secmem.experiment.SortTrial;
 import org.secmem.experiment.SortTrialSpec;
 import org.secmem.experiment.TimeEstimate;
 import org.secmem.fs.TempRegistry;
 import org.secmem.param.RunConfig;
-import org.secmem.sort.CostModel;
-import org.secmem.sort.SortAlgorithm;
 import org.secmem.stream.StreamOptions;
 
 /** Sort trials from parameter-file configurations, and the disk a sort needs. */
@@ -54,22 +53,18 @@ final class SortTrials {
    */
   static long diskBytes(RunConfig c) throws IOException {
     long n = ints(c);
-    long bytes = n * Integer.BYTES;
     long sort =
-        c.otherEngine()
-            ? EngineChecks.peakDiskBytes(n)
-            : c.algorithm() == SortAlgorithm.IN_MEMORY ? bytes : CostModel.peakDiskBytes(n);
-    return sort + (c.input().isPresent() ? 0 : bytes);
+        c.request() instanceof SortRequest r ? r.diskBytes() : EngineChecks.peakDiskBytes(n);
+    return sort + (c.input().isPresent() ? 0 : n * Integer.BYTES);
   }
 
   /** A lower bound on one run's seconds: the in-memory sort is one pass. */
   static double seconds(RunConfig c) throws IOException {
-    long n = ints(c);
-    double arriving = n * (double) c.arrivalNanos() / 1e9;
-    return arriving
-        + (c.algorithm() == SortAlgorithm.IN_MEMORY || c.otherEngine()
-            ? TimeEstimate.sortSeconds(n, Math.max(1, n), c.d())
-            : TimeEstimate.sortSeconds(n, c.m(), c.d()));
+    if (c.request() instanceof SortRequest r) {
+      return r.seconds();
+    }
+    long n = ints(c); // another engine: one pass
+    return TimeEstimate.sortSeconds(n, Math.max(1, n), c.d());
   }
 
   /** The ints a sort configuration sorts: its input file's, or the n it generates. */
