@@ -16,8 +16,9 @@ import org.apache.logging.log4j.Logger;
 import org.secmem.data.PartFile;
 
 /**
- * Writes the summary CSV of a raw results CSV: one row per configuration, in order of first
- * appearance, warm-up runs left out.
+ * Writes the summary CSV of a raw results CSV: one row per configuration, in the order of the
+ * command or parameter file and by swept values within a line ({@link ConfigurationOrder}), warm-up
+ * runs left out.
  *
  * <p>Columns, in this order:
  *
@@ -111,14 +112,18 @@ public final class SummaryWriter {
     printer.flush();
   }
 
-  /** Rows grouped by their configuration values, in order of first appearance. */
+  /**
+   * Rows grouped by their configuration values, in the order of the command or file that asked for
+   * them and then by their values ({@link ConfigurationOrder}), not in the shuffled order an
+   * interleaved run measured them in.
+   */
   static Map<List<String>, List<RawRow>> byConfiguration(RawResults raw, List<String> config) {
     Map<List<String>, List<RawRow>> groups = new LinkedHashMap<>();
     for (RawRow r : raw.rows()) {
       List<String> key = config.stream().map(r::get).toList();
       groups.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
     }
-    return groups;
+    return ConfigurationOrder.sorted(groups, config);
   }
 
   private static List<String> row(List<String> configValues, List<RawRow> rows) {

@@ -10,6 +10,7 @@ import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.apache.commons.csv.CSVFormat;
@@ -90,6 +91,41 @@ class SummaryWriterTest {
       assertEquals("fast, \"safe\"", records.get(0).get("preset"));
       assertEquals("plain", records.get(1).get("preset"));
     }
+  }
+
+  @Test
+  void write_interleavedRows_listedInTheFilesLineOrderThenBySweptValues() throws IOException {
+    // An interleaved run measured these in a shuffled order; line 9 of the file came first.
+    String raw =
+        "experiment,stream,n,b,sweep,elapsed_ms\n"
+            + "read,mapped,9000,65536,configs/q.csv:9,1.0\n"
+            + "write,buffered,9000,,configs/q.csv:5,1.0\n"
+            + "write,simple,10000,4096,configs/q.csv:5,1.0\n"
+            + "read,simple,9000,,configs/q.csv:9,1.0\n"
+            + "write,simple,9000,4096,configs/q.csv:5,1.0\n"
+            + "write,simple,9000,512,configs/q.csv:5,1.0\n"
+            + "write,async,9000,4096,configs/q.csv:5,1.0\n";
+    StringBuilder out = new StringBuilder();
+
+    SummaryWriter.write(RawResults.parse("test", new StringReader(raw)), out);
+
+    List<String> order =
+        Arrays.stream(out.toString().split("\r\n"))
+            .skip(1)
+            .map(l -> String.join(",", Arrays.asList(l.split(",")).subList(0, 4)))
+            .toList();
+    // Line 5 before line 9; within a line stream types in their order (simple, buffered, ...,
+    // async), then N by size (9000 before 10000, which text order would reverse), then B.
+    assertEquals(
+        List.of(
+            "write,simple,9000,512",
+            "write,simple,9000,4096",
+            "write,simple,10000,4096",
+            "write,buffered,9000,",
+            "write,async,9000,4096",
+            "read,simple,9000,",
+            "read,mapped,9000,65536"),
+        order);
   }
 
   @Test
