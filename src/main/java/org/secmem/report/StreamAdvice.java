@@ -163,7 +163,9 @@ record StreamAdvice(
     Map<Double, List<String>> top = new TreeMap<>();
     Map<Double, List<String>> bottom = new TreeMap<>();
     for (TypeResult t : types) {
-      if (t.bestAtTop() && t.stillRising() && t.best().b() < fileBytes) {
+      // A type with a knee below its best has its verdict (a larger buffer gains nothing
+      // measurable): no second, contrary one to extend b.
+      if (t.bestAtTop() && t.stillRising() && !t.kneeBelowBest() && t.best().b() < fileBytes) {
         top.computeIfAbsent(t.best().b(), k -> new ArrayList<>()).add(t.type());
       } else if (t.bestAtBottom() && t.stillRising()) {
         bottom.computeIfAbsent(t.best().b(), k -> new ArrayList<>()).add(t.type());
@@ -255,7 +257,7 @@ record StreamAdvice(
     out.addAll(aligned("  ", rows));
     for (TypeResult t : types) {
       t.knee()
-          .filter(k -> k != t.best())
+          .filter(k -> t.kneeBelowBest())
           .ifPresent(
               k ->
                   out.add(
@@ -377,6 +379,11 @@ record StreamAdvice(
 
     boolean bestAtBottom() {
       return usesB && points.size() > 1 && best == points.get(0);
+    }
+
+    /** Whether a smaller B than the best is within noise of it: the knee the advice names. */
+    boolean kneeBelowBest() {
+      return knee.isPresent() && knee.get() != best;
     }
 
     /** Whether the neighbour of the best inside the range is not level with it (see level). */

@@ -220,6 +220,27 @@ class AdviceTest {
   }
 
   @Test
+  void streams_aKneeBelowTheBest_isTheOneVerdict_noAdviceToExtendB() throws IOException {
+    // 16K is within noise of 64K and less than 10 % below it: the knee, "a larger buffer gains
+    // nothing measurable". 32K, the best's neighbour, dips below the best's spread, so the top
+    // also looked still rising: before, the advice said "extend b beyond it" as well.
+    String csv =
+        STREAMS
+            + stream("write", "channel", "4096", 100, 101, 102)
+            + stream("write", "channel", "16384", 290, 300, 330)
+            + stream("write", "channel", "32768", 250, 260, 270)
+            + stream("write", "channel", "65536", 300, 310, 320);
+
+    Advice a = Advice.of(parse(csv));
+    TypeResult t = a.streams().get(0).types().get(0);
+    String text = String.join("\n", a.text());
+
+    assertEquals(16384.0, t.knee().orElseThrow().b(), text);
+    assertTrue(text.contains("B = 16,384 is within noise of the best"), text);
+    assertFalse(text.contains("extend b beyond it"), text);
+  }
+
+  @Test
   void streams_typesStillRisingAtTheSameEdge_shareOneLine() throws IOException {
     String csv =
         STREAMS
