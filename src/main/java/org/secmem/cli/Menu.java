@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -19,6 +20,7 @@ import org.secmem.admission.Admission;
 import org.secmem.admission.Machine;
 import org.secmem.admission.Problem;
 import org.secmem.admission.RefusedException;
+import org.secmem.buffertree.TreeDefaults;
 import org.secmem.data.Shape;
 import org.secmem.experiment.Experiment;
 import org.secmem.param.NumericField;
@@ -42,10 +44,6 @@ final class Menu {
   /** The menu's name for the buffer-tree sort: a sort command with its own dialogue. */
   private static final String TREE = "tree";
 
-  /** Seed 004's setting: m = M/B = 125 blocks of 4 KiB. */
-  static final long TREE_M = 128_000;
-
-  static final int TREE_B = 4096;
   private static final String CLASSIC_STREAMS =
       String.join(",", StreamType.CLASSIC.stream().map(StreamType::cliName).toList());
 
@@ -230,23 +228,22 @@ final class Menu {
 
   private static String defaultsText(String name) {
     if (name.equals(TREE)) {
-      return "N = 1000000 uniform ints, M = "
-          + TREE_M
-          + ", B = "
-          + TREE_B
-          + " (m = 125 blocks, as"
-          + " in seed 004), fanout m/8, user-buffer streams";
+      return "N = 2^24 uniform ints, M = "
+          + TreeDefaults.MEMORY_INTS
+          + " ints, B = "
+          + TreeDefaults.BUFFER_BYTES
+          + " bytes (m = "
+          + TreeDefaults.BLOCKS
+          + " blocks, as in seed 004), fanout m/8, user-buffer streams";
     }
     if (name.equals("sort")) {
-      return "N = 1000000 uniform ints, M = "
-          + SortPreset.CLASSIC_DEFAULT_M
-          + ", d = "
+      return "N = 2^24 uniform ints, M = 2^20 ints, d = "
           + SortPreset.CLASSIC.fanIn()
-          + ", "
+          + " (16 runs, 2 merge passes), "
           + SortPreset.CLASSIC.streams()
           + " streams, B = "
           + SortPreset.CLASSIC.bufferBytes()
-          + " (the classic preset)";
+          + " bytes (the classic preset)";
     }
     return "the four classic stream types, N = 1000000, k = 1, B = 65536, 3 reps after 1"
         + " warm-up";
@@ -254,19 +251,11 @@ final class Menu {
 
   private static List<String> defaults(String name) {
     if (name.equals(TREE)) {
-      return List.of(
-          "sort",
-          "--algorithm",
-          "buffer-tree",
-          "--n",
-          "1000000",
-          "--m",
-          Long.toString(TREE_M),
-          "--b",
-          Integer.toString(TREE_B));
+      // Every value the buffer tree's own defaults (seed 004's M and B), as on the command line.
+      return List.of("sort", "--algorithm", "buffer-tree");
     }
     if (name.equals("sort")) {
-      return List.of("sort", "--n", "1000000"); // every other value the preset's
+      return List.of("sort"); // every value the classic preset's, N the sort's default
     }
     return List.of(name, "--stream", CLASSIC_STREAMS);
   }
@@ -434,12 +423,13 @@ final class Menu {
         // (9) from the streams (5); write or read is the user's to say.
         String experiment;
         if (fields == 5) {
+          Optional<String> said = MenuFiles.seedStreamExperiment(Paths.get(file));
           out.println(
               "  "
                   + UserText.line(file)
-                  + " is in the seed report's format, with stream"
-                  + " lines");
-          experiment = prompt.choice("experiment", "write", List.of("write", "read"));
+                  + " is in the seed report's format, with stream lines"
+                  + said.map(e -> " (its " + e + "s, it says)").orElse(""));
+          experiment = prompt.choice("experiment", said.orElse(null), List.of("write", "read"));
         } else if (fields == 9 || fields == 10) {
           out.println(
               "  "
@@ -454,7 +444,7 @@ final class Menu {
                   + " is in the seed report's format ("
                   + fields
                   + " fields)");
-          experiment = prompt.choice("experiment", "write", List.of("write", "read", "sort"));
+          experiment = prompt.choice("experiment", null, List.of("write", "read", "sort"));
         }
         args.addAll(List.of("--experiment", experiment));
       }

@@ -7,8 +7,10 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.secmem.admission.Machine;
 import org.secmem.experiment.Experiment;
@@ -90,5 +92,37 @@ final class MenuFiles {
     } catch (IOException | UncheckedIOException e) {
       return 0;
     }
+  }
+
+  /**
+   * The experiment a seed-format file of stream lines says it holds: the command its comments name
+   * ({@code secmem read ...} or {@code secmem write ...}), else the one of "read" and "write" its
+   * file name holds; empty where it says neither or both (the menu then asks, with no default:
+   * Enter must not run writes on a file of reads).
+   */
+  static Optional<String> seedStreamExperiment(Path file) {
+    Set<String> named = new TreeSet<>();
+    try (Stream<String> lines = Files.lines(file)) {
+      lines
+          .map(String::strip)
+          .filter(l -> l.startsWith("#"))
+          .forEach(
+              l -> {
+                for (String e : List.of("read", "write")) {
+                  if (l.contains("secmem " + e + " ")) {
+                    named.add(e);
+                  }
+                }
+              });
+    } catch (IOException | UncheckedIOException e) {
+      named.clear();
+    }
+    if (named.size() == 1) {
+      return Optional.of(named.iterator().next());
+    }
+    String name = String.valueOf(file.getFileName()).toLowerCase(Locale.ROOT);
+    boolean read = name.contains("read");
+    boolean write = name.contains("write");
+    return read == write ? Optional.empty() : Optional.of(read ? "read" : "write");
   }
 }

@@ -14,6 +14,7 @@ import org.secmem.admission.Machine;
 import org.secmem.admission.QueueRequest;
 import org.secmem.admission.RefusedException;
 import org.secmem.buffertree.FanoutRule;
+import org.secmem.buffertree.TreeDefaults;
 import org.secmem.data.Shape;
 import org.secmem.experiment.PqImpl;
 import org.secmem.experiment.PqTrial;
@@ -64,11 +65,10 @@ final class PqCommand implements Callable<Integer> {
 
   @Option(
       names = "--n",
-      required = true,
       paramLabel = "N",
       converter = Converters.Count.class,
-      description = "Inserts (and delete-mins) of the sequence, >= 1.")
-  Long n;
+      description = "Inserts (and delete-mins) of the sequence, >= 1 (default: 2^20).")
+  Long n = DEFAULT_N;
 
   @Option(
       names = "--workload",
@@ -103,7 +103,9 @@ final class PqCommand implements Callable<Integer> {
       names = "--m",
       paramLabel = "M",
       converter = Converters.Count.class,
-      description = "Buffer tree: M, its memory in ints (default: 1000000).")
+      description =
+          "Buffer tree: M, its memory in ints (default: 125 blocks of B, 128000 ints with B = 4K,"
+              + " as in seed 004).")
   Long m;
 
   @Option(
@@ -112,7 +114,7 @@ final class PqCommand implements Callable<Integer> {
       converter = Converters.Bytes.class,
       description =
           "Buffer tree: B, the stream buffer in bytes (a block is B/4 ints), 4 .. 1G"
-              + " (default: 64K).")
+              + " (default: 4K).")
   Long b;
 
   /** The tree's (a, b); the queue also needs b >= 4. */
@@ -155,8 +157,8 @@ final class PqCommand implements Callable<Integer> {
 
   @Mixin CommonOptions common;
 
-  static final long DEFAULT_M = 1_000_000;
-  static final long DEFAULT_B = 64 * 1024;
+  /** N when none is given: 2^20 keys, 8 times the default M, so the tree spills to its files. */
+  static final long DEFAULT_N = 1 << 20;
 
   /** Workload names for tab completion. */
   static final class Workloads implements Iterable<String> {
@@ -198,8 +200,9 @@ final class PqCommand implements Callable<Integer> {
     if (!tree) {
       refuseTreeOption(cmd);
     }
-    long memInts = m != null ? m : DEFAULT_M;
-    long bytes = b != null ? b : DEFAULT_B;
+    // The buffer tree's own defaults (seed 004's), as the sort's buffer tree takes them.
+    long bytes = b != null ? b : TreeDefaults.BUFFER_BYTES;
+    long memInts = m != null ? m : TreeDefaults.memoryInts((int) bytes);
     StreamType read = readStream != null ? readStream : StreamType.USER_BUFFER;
     StreamType write = writeStream != null ? writeStream : StreamType.USER_BUFFER;
     FanoutRule rule = fanout.rule(cmd);

@@ -115,6 +115,17 @@ final class ProgressListener implements RunListener, AutoCloseable {
             .append(" ms, ")
             .append(row.get(ResultColumn.MIB_PER_S))
             .append(" MiB/s");
+    String runs = row.get(ResultColumn.RUNS);
+    if (!runs.isEmpty()) {
+      // A sort's shape: how many runs it formed and how many merge passes it made over them.
+      // The passes column counts run formation as a pass: the merge passes are one fewer.
+      line.append(", ").append(runs).append(runs.equals("1") ? " run" : " runs");
+      String passes = row.get(ResultColumn.PASSES);
+      if (!passes.isEmpty()) {
+        long merges = Long.parseLong(passes) - 1;
+        line.append(", ").append(merges).append(merges == 1 ? " merge pass" : " merge passes");
+      }
+    }
     String verified = row.get(ResultColumn.VERIFIED);
     if (!verified.isEmpty()) {
       line.append(", verified ").append(verified);

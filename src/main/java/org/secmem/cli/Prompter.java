@@ -73,13 +73,16 @@ final class Prompter {
           line(
               "  "
                   + UserText.line(label)
-                  + " ["
-                  + UserText.line(defaultText)
-                  + "]"
+                  + (defaultText == null ? "" : " [" + UserText.line(defaultText) + "]")
                   + (allowed.isEmpty() ? "" : " (" + allowed + ")")
                   + ": ");
       if (answer.equalsIgnoreCase("b")) {
         throw new Back();
+      }
+      if (answer.isEmpty() && defaultText == null) {
+        // No default where a guess could run the wrong experiment: Enter asks again.
+        out.println("    there is no default here: type " + allowed + " — try again");
+        continue;
       }
       String text = answer.isEmpty() ? defaultText : answer;
       try {

@@ -16,6 +16,7 @@ import org.secmem.admission.RefusedException;
 import org.secmem.admission.SortPlan;
 import org.secmem.admission.SortRequest;
 import org.secmem.buffertree.FanoutRule;
+import org.secmem.buffertree.TreeDefaults;
 import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
 import org.secmem.engine.EngineChecks;
@@ -84,7 +85,9 @@ final class SortCommand implements Callable<Integer> {
       names = "--n",
       paramLabel = "N",
       converter = Converters.Count.class,
-      description = "Without --in: sort a generated file of N ints (of --shape, --seed).")
+      description =
+          "Without --in: sort a generated file of N ints (of --shape, --seed), >= 1 (default:"
+              + " 2^24, 16 runs of the default M and two merge passes).")
   Long n;
 
   @Option(
@@ -109,7 +112,8 @@ final class SortCommand implements Callable<Integer> {
       description =
           "M, the sort's memory in ints, >= 1. classic: the ints of the run array, as in the seed"
               + " reports (stream buffers on top); fast: the whole budget (runs, scratch, every"
-              + " buffer). Default: 1000000, or with --preset fast the largest M the heap holds.")
+              + " buffer). Default: 2^20, or with --preset fast the largest M the heap holds; the"
+              + " buffer tree's: 125 blocks of B (128000 ints with its B of 4K), as in seed 004.")
   Long m;
 
   @Option(
@@ -123,7 +127,7 @@ final class SortCommand implements Callable<Integer> {
       names = "--d",
       paramLabel = "D",
       converter = Converters.IntCount.class,
-      description = "Merge fan-in, >= 2 (default: 16, or 256 with --preset fast).")
+      description = "Merge fan-in, >= 2 (default: 4, or 256 with --preset fast).")
   Integer d;
 
   @Option(
@@ -148,7 +152,9 @@ final class SortCommand implements Callable<Integer> {
       names = "--b",
       paramLabel = "BYTES",
       converter = Converters.Bytes.class,
-      description = "Buffer size B in bytes, 4 .. 1G (default: 64K, or 1M with --preset fast).")
+      description =
+          "Buffer size B in bytes, 4 .. 1G (default: 64K, 1M with --preset fast, 4K for the buffer"
+              + " tree).")
   Long b;
 
   @Option(
@@ -330,7 +336,6 @@ final class SortCommand implements Callable<Integer> {
     if (!engineName.equals(SortEngines.SECMEM)) {
       return callEngine(cmd, settings, engineName);
     }
-    SortSettings chosen = resolve(cmd);
     SortAlgorithm algo;
     try {
       algo = SortAlgorithm.parse(algorithm);
@@ -339,6 +344,7 @@ final class SortCommand implements Callable<Integer> {
     }
     boolean inMemory = algo == SortAlgorithm.IN_MEMORY;
     boolean tree = algo == SortAlgorithm.BUFFER_TREE;
+    SortSettings chosen = resolve(cmd, tree);
     Refusals.refuseAny(
         cmd, Admission.applicability(Refusals.given(cmd), true, Optional.empty(), Set.of(algo)));
     FanoutRule fanoutRule = fanout.rule(cmd);
@@ -390,7 +396,7 @@ final class SortCommand implements Callable<Integer> {
         new SortTrialSpec(
             Optional.ofNullable(in),
             Optional.ofNullable(out),
-            n == null ? 0 : n,
+            in == null ? ints : 0,
             shape,
             settings.seed(),
             m,
@@ -430,12 +436,15 @@ final class SortCommand implements Callable<Integer> {
       }
       SortChecks.requireReadable(in);
       ints = Streams.intCount(in);
+      if (ints == 0) {
+        // A run that measures nothing leaves no results file.
+        throw new BadInputException("--in: " + in + " holds no ints: there is nothing to sort");
+      }
     } else if (n != null) {
       Limits.within(cmd, "--n", n, NumericField.N);
       ints = n;
     } else {
-      throw new CommandLine.ParameterException(
-          cmd, "Missing input: give --in FILE, or --n N to sort generated data");
+      ints = SortPreset.DEFAULT_N;
     }
     if (out != null) {
       checkOutput(out, in);
@@ -495,7 +504,7 @@ final class SortCommand implements Callable<Integer> {
         new SortTrialSpec(
             Optional.ofNullable(in),
             Optional.ofNullable(out),
-            n == null ? 0 : n,
+            in == null ? ints : 0,
             shape,
             settings.seed(),
             m == null ? defaults.memoryInts() : m,
@@ -531,7 +540,7 @@ final class SortCommand implements Callable<Integer> {
    * The settings this command line asks for: the preset's, with every option given applied — the
    * same resolution parameter files and the menu go through.
    */
-  SortSettings resolve(CommandLine cmd) {
+  SortSettings resolve(CommandLine cmd, boolean tree) {
     if (m != null) {
       Limits.within(cmd, "--m", m, NumericField.M);
     }
@@ -545,19 +554,20 @@ final class SortCommand implements Callable<Integer> {
       Limits.within(cmd, "--threads", threads, NumericField.THREADS);
     }
     try {
-      return SortPreset.parse(preset)
-          .resolve(
-              new SortChoices(
-                  Optional.ofNullable(readStream),
-                  Optional.ofNullable(writeStream),
-                  Optional.ofNullable(b).map(Long::intValue),
-                  Optional.ofNullable(d),
-                  m == null ? OptionalLong.empty() : OptionalLong.of(m),
-                  Optional.ofNullable(merger).map(Merger::parse),
-                  Optional.ofNullable(runSort).map(RunSort::parse),
-                  Optional.ofNullable(overlap),
-                  Optional.ofNullable(parallelMerge),
-                  Optional.ofNullable(threads)));
+      SortChoices choices =
+          new SortChoices(
+              Optional.ofNullable(readStream),
+              Optional.ofNullable(writeStream),
+              Optional.ofNullable(b).map(Long::intValue),
+              Optional.ofNullable(d),
+              m == null ? OptionalLong.empty() : OptionalLong.of(m),
+              Optional.ofNullable(merger).map(Merger::parse),
+              Optional.ofNullable(runSort).map(RunSort::parse),
+              Optional.ofNullable(overlap),
+              Optional.ofNullable(parallelMerge),
+              Optional.ofNullable(threads));
+      // The buffer tree's own M and B (seed 004's) where none is given.
+      return SortPreset.parse(preset).resolve(tree ? TreeDefaults.apply(choices) : choices);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cmd, e.getMessage());
     }

@@ -1,8 +1,6 @@
 package org.secmem.cli;
 
 import static org.secmem.cli.Menu.STREAMS;
-import static org.secmem.cli.Menu.TREE_B;
-import static org.secmem.cli.Menu.TREE_M;
 import static org.secmem.cli.Menu.admit;
 import static org.secmem.cli.Menu.rejectIf;
 import static org.secmem.cli.Menu.streamType;
@@ -19,6 +17,7 @@ import org.secmem.admission.Admission;
 import org.secmem.admission.Machine;
 import org.secmem.admission.SortRequest;
 import org.secmem.buffertree.FanoutRule;
+import org.secmem.buffertree.TreeDefaults;
 import org.secmem.param.NumericField;
 import org.secmem.param.PathProblems;
 import org.secmem.sort.Merger;
@@ -76,7 +75,8 @@ final class SortDialogue {
     if (Files.exists(in)) {
       ints = Streams.intCount(in);
     } else {
-      ints = prompt.number("N, ints to generate into " + input, 1_000_000, NumericField.N);
+      ints =
+          prompt.number("N, ints to generate into " + input, SortPreset.DEFAULT_N, NumericField.N);
       generateFirst = List.of("generate", "--out", input, "--n", Long.toString(ints));
     }
     args.addAll(List.of("--in", input));
@@ -189,12 +189,13 @@ final class SortDialogue {
   void treeValues(List<String> args) throws Prompter.EndOfInput, IOException, Prompter.Back {
     args.addAll(List.of("--algorithm", "buffer-tree"));
     long n =
-        prompt.number("N, ints to sort (generated)", 1_000_000, 1, NumericField.N.max(), false);
-    long m = prompt.number("M, ints of memory", TREE_M, NumericField.M);
+        prompt.number(
+            "N, ints to sort (generated)", SortPreset.DEFAULT_N, 1, NumericField.N.max(), false);
+    long m = prompt.number("M, ints of memory", TreeDefaults.MEMORY_INTS, NumericField.M);
     long b =
         prompt.number(
             "B, block and buffer bytes",
-            TREE_B,
+            TreeDefaults.BUFFER_BYTES,
             NumericField.B,
             value ->
                 treeProblem(

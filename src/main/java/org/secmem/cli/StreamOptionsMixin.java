@@ -20,7 +20,7 @@ final class StreamOptionsMixin {
       paramLabel = "N",
       split = ",",
       converter = Converters.Count.class,
-      description = "Ints per file, >= 0, e.g. 1000000 or 2^20 (default: ${DEFAULT-VALUE}).",
+      description = "Ints per file, >= 1, e.g. 1000000 or 2^20 (default: ${DEFAULT-VALUE}).",
       defaultValue = "1000000")
   List<Long> ns;
 

@@ -8,7 +8,7 @@ import org.secmem.stream.StreamOptions;
 /** The numeric parameters, with their allowed ranges: one place for every check and message. */
 public enum NumericField {
   /** Ints per file; bounded so that byte counts stay far from overflow. */
-  N("n", 0, Long.MAX_VALUE / 4 / 65536, false, "ints"),
+  N("n", 1, Long.MAX_VALUE / 4 / 65536, false, "ints"),
   K("k", 1, 1_000_000, false, ""),
   B("b", StreamOptions.MIN_BUFFER_BYTES, StreamOptions.MAX_BUFFER_BYTES, true, "bytes"),
   /** Ints in memory: one Java array. */

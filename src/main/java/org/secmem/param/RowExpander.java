@@ -22,6 +22,7 @@ import org.secmem.admission.RefusedException;
 import org.secmem.admission.SortRequest;
 import org.secmem.admission.StreamsRequest;
 import org.secmem.buffertree.FanoutRule;
+import org.secmem.buffertree.TreeDefaults;
 import org.secmem.buffertree.TreeMemory;
 import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
@@ -271,28 +272,33 @@ final class RowExpander {
                 runSorts,
                 overlaps,
                 parallelMerges)) {
-          SortSettings st;
+          SortChoices choices =
+              new SortChoices(
+                  opt(c.get(0)),
+                  opt(c.get(1)),
+                  optInt(c.get(2)),
+                  optInt(c.get(3)),
+                  optLong(c.get(4)),
+                  opt(c.get(6)),
+                  opt(c.get(7)),
+                  opt(c.get(8)),
+                  opt(c.get(9)),
+                  optInt(c.get(5)));
+          SortSettings merge;
           try {
             // Empty cells take the preset's values: the one resolution the command line uses.
-            st =
-                preset.resolve(
-                    new SortChoices(
-                        opt(c.get(0)),
-                        opt(c.get(1)),
-                        optInt(c.get(2)),
-                        optInt(c.get(3)),
-                        optLong(c.get(4)),
-                        opt(c.get(6)),
-                        opt(c.get(7)),
-                        opt(c.get(8)),
-                        opt(c.get(9)),
-                        optInt(c.get(5))));
+            merge = preset.resolve(choices);
           } catch (IllegalArgumentException e) {
             check.problem("parallel_merge", e.getMessage());
             return List.of();
           }
           for (SortAlgorithm algorithm : algorithms) {
             boolean inMemory = algorithm == SortAlgorithm.IN_MEMORY;
+            // The buffer tree's own M and B (seed 004's) where the cells are empty.
+            SortSettings st =
+                algorithm == SortAlgorithm.BUFFER_TREE
+                    ? preset.resolve(TreeDefaults.apply(choices))
+                    : merge;
             if (inMemory
                 && !inMemorySeen.add(
                     List.of(

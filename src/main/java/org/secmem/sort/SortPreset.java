@@ -15,11 +15,17 @@ import org.secmem.stream.Streams;
  * default the largest M the heap holds).
  */
 public enum SortPreset implements CliName {
-  CLASSIC("classic", StreamType.USER_BUFFER, 64 * 1024, 16),
+  CLASSIC("classic", StreamType.USER_BUFFER, 64 * 1024, 4),
   FAST("fast", StreamType.CHANNEL, 1 << 20, 256);
 
-  /** M when none is given to the classic preset (and to parameter files). */
-  public static final long CLASSIC_DEFAULT_M = 1_000_000;
+  /**
+   * M when none is given to the classic preset (and to parameter files): with {@link #DEFAULT_N}
+   * and d = 4, 16 runs and two merge passes, so that a sort on defaults shows the idea.
+   */
+  public static final long CLASSIC_DEFAULT_M = 1 << 20;
+
+  /** N when a sort is given neither an input file nor N: 2^24 ints (64 MiB). */
+  public static final long DEFAULT_N = 1 << 24;
 
   private final String cliName;
   private final StreamType streams;
@@ -58,7 +64,7 @@ public enum SortPreset implements CliName {
     return this == FAST ? Runtime.getRuntime().availableProcessors() : 1;
   }
 
-  /** M when none is given: classic's 1,000,000; fast's the largest budget the heap holds. */
+  /** M when none is given: classic's 2^20; fast's the largest budget the heap holds. */
   public long memoryInts() {
     return this == FAST ? SortMemory.largestBudgetInts(SortMemory.maxHeap()) : CLASSIC_DEFAULT_M;
   }

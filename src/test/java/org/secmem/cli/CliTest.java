@@ -55,7 +55,9 @@ class CliTest {
       delimiter = '|',
       value = {
         "write --stream fast --n 10|unknown stream type 'fast'",
-        "write --stream simple --n -1|--n: -1 is below the minimum 0",
+        "write --stream simple --n -1|--n: -1 is below the minimum 1",
+        "write --stream simple --n 0|--n: 0 is below the minimum 1",
+        "sort --n 0|--n: 0 is below the minimum 1",
         "write --stream simple --k 0|--k: 0 is below the minimum 1 (allowed: 1 .. 1000000)",
         "write --stream user-buffer --b 3|--b: 3 is below the minimum 4 (allowed: 4 ..",
         "write --stream mapped --b 2G|--b: 2147483648 is above the maximum",

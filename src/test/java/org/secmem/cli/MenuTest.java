@@ -109,7 +109,7 @@ class MenuTest {
             "--cache",
             "warm"),
         executed.get(0));
-    assertTrue(text.contains("N, ints per file [1000000] (0 .."), text);
+    assertTrue(text.contains("N, ints per file [1000000] (1 .."), text);
   }
 
   @Test
@@ -164,12 +164,11 @@ class MenuTest {
 
   @Test
   void bufferTree_defaults_andOwnValues_checkedAsTheSortCommandChecksThem() throws IOException {
-    // Defaults: seed 004's m = 125 blocks.
+    // Defaults: the sort command's own for the buffer tree, seed 004's m = 125 blocks of 4K.
     drive("7\n1\n0\n");
-    assertEquals(
-        List.of(
-            "sort", "--algorithm", "buffer-tree", "--n", "1000000", "--m", "128000", "--b", "4096"),
-        executed.get(0));
+    assertEquals(List.of("sort", "--algorithm", "buffer-tree"), executed.get(0));
+    assertTrue(
+        out.toString().contains("M = 128000 ints, B = 4096 bytes (m = 125 blocks"), out.toString());
     executed.clear();
     out.getBuffer().setLength(0);
     // Own values: N, M, B (1M leaves m = 0: refused), B, fanout 9,8 (refused), fanout 4,16,
@@ -323,6 +322,39 @@ class MenuTest {
             List.of("run", header.toString())),
         executed);
     assertTrue(out.toString().contains("seed report's format"), out.toString());
+  }
+
+  @Test
+  void aSeedFileOfReads_defaultsToRead_andAFileThatSaysNothing_hasNoDefault() throws IOException {
+    // configs/read-seed.csv's comment names 'secmem read': Enter runs reads, not writes.
+    Path reads = tmp.resolve("mine.csv");
+    Files.writeString(reads, "# 'secmem read --params mine.csv'\nBuffer;1000;1;1,6;2\n");
+    Path writes = tmp.resolve("write-lines.csv");
+    Files.writeString(writes, "Buffer;1000;1;1,6;2\n");
+    Path silent = tmp.resolve("lines.csv");
+    Files.writeString(silent, "Buffer;1000;1;1,6;2\n");
+    drive("5\n" + reads + "\n\n5\n" + writes + "\n\n5\n" + silent + "\n\nwrite\n0\n");
+    String text = out.toString();
+    assertEquals(
+        List.of(
+            List.of("run", "--experiment", "read", reads.toString()),
+            List.of("run", "--experiment", "write", writes.toString()),
+            List.of("run", "--experiment", "write", silent.toString())),
+        executed,
+        text);
+    assertTrue(text.contains("experiment [read] (write, read): "), text);
+    // Nothing says which: no default, and Enter asks again.
+    assertTrue(text.contains("  experiment (write, read): "), text);
+    assertTrue(text.contains("there is no default here: type write, read"), text);
+  }
+
+  @Test
+  void theSortsDefaults_sortEnoughToMergeInTwoPasses() throws IOException {
+    drive("3\n1\n0\n");
+    assertEquals(List.of("sort"), executed.get(0));
+    assertTrue(
+        out.toString().contains("N = 2^24 uniform ints, M = 2^20 ints, d = 4 (16 runs, 2 merge"),
+        out.toString());
   }
 
   @Test

@@ -169,6 +169,22 @@ class PqCliTest {
   }
 
   @Test
+  void noOptions_runsSeed004sTree_onTheDefaultN() throws IOException {
+    // No --n, --m or --b: N = 2^20 keys, M = 125 blocks of B = 4K (128,000 ints), as in seed
+    // 004 and as the sort's buffer tree takes them; before, --n was required and M was 10^6.
+    Path results = dir.resolve("d.csv");
+    List<RawRow> rows = rows(results, "--impl", "buffer-tree");
+    assertEquals(1, rows.size());
+    RawRow r = rows.get(0);
+    assertEquals("1048576", r.get("n"));
+    assertEquals("128000", r.get("m"));
+    assertEquals("4096", r.get("b"));
+    assertEquals("3", r.get("fanout_a"));
+    assertEquals("15", r.get("fanout_b"));
+    assertEquals("true", r.get("verified"));
+  }
+
+  @Test
   void oneQueueAlone_andTheDefaultComparesBoth() throws IOException {
     Path results = dir.resolve("o.csv");
     List<RawRow> rows = rows(results, "--n", "1000", "--impl", "java");
@@ -199,7 +215,7 @@ class PqCliTest {
         "--n 100 --impl heap|--impl: unknown priority queue 'heap'",
         "--n 100 --impl java --fanout m/4|--fanout applies to --impl buffer-tree only",
         "--n 100 --m 2000000000|--m: the buffer-tree priority queue with M = 2000000000 ints",
-        "--m 100|Missing required option: '--n=N'"
+        "--m 100|--m: the buffer tree needs M to hold at least 4 blocks of B (m = M/B = 100/1024"
       })
   void badInput_exit2_namingTheOption(String args, String expected) throws IOException {
     Path results = dir.resolve("bad.csv");

@@ -239,16 +239,16 @@ class ResumeTest {
 
   @Test
   void sigint_messageStatesTheRowsTheFileHolds_earlierSessionsIncluded() throws Exception {
-    // A resumed file that already holds many rows, and runs that take no time (N = 0): rows keep
+    // A resumed file that already holds many rows, and runs that take no time (N = 1): rows keep
     // coming while the interrupt is being handled.
     Path params = dir.resolve("zero.csv");
     Files.writeString(
-        params, "experiment,stream,n,reps,warmup,dir\n" + "write,buffered,0,1000000,0,data\n");
+        params, "experiment,stream,n,reps,warmup,dir\n" + "write,buffered,1,1000000,0,data\n");
     Path results = dir.resolve("r.csv");
     Path seed = dir.resolve("seed.csv");
     Files.writeString(
         dir.resolve("one.csv"),
-        "experiment,stream,n,reps,warmup,dir\n" + "write,buffered,0,1,0,data\n");
+        "experiment,stream,n,reps,warmup,dir\n" + "write,buffered,1,1,0,data\n");
     assertEquals(
         0,
         CliTest.run("run", dir.resolve("one.csv").toString(), "--results", seed.toString()).code());

@@ -39,7 +39,7 @@ class SortSettingsAgreementTest {
     CommandLine.ParseResult parsed = cmd.parseArgs(args.toArray(String[]::new));
     CommandLine sub = parsed.subcommand().commandSpec().commandLine();
     SortCommand sort = sub.getCommand();
-    return sort.resolve(sub);
+    return sort.resolve(sub, false);
   }
 
   private RunConfig fromParamFile(String preset) throws Exception {

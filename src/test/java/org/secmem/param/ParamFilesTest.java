@@ -148,7 +148,7 @@ class ParamFilesTest {
     assertTrue(all.contains("p.csv:3: k: 0 is below the minimum 1"), all);
     assertTrue(all.contains("p.csv:3: b: 3 is below the minimum 4"), all);
     assertTrue(all.contains("p.csv:4: stream: unknown stream type 'turbo'"), all);
-    assertTrue(all.contains("p.csv:4: n: -5 is below the minimum 0"), all);
+    assertTrue(all.contains("p.csv:4: n: -5 is below the minimum 1"), all);
     assertTrue(all.contains("p.csv:5: d: 1 is below the minimum 2"), all);
     assertTrue(all.contains("p.csv:5: input: a sort needs an input file, or n"), all);
     assertTrue(all.contains("p.csv:6: experiment: 'launch' is not an experiment"), all);
@@ -207,7 +207,7 @@ class ParamFilesTest {
     assertEquals(3, c.size());
     assertEquals("classic", c.get(0).preset());
     assertEquals(SortTuning.classic(), c.get(0).tuning(), "classic runs the classic composition");
-    assertEquals(16, c.get(0).d());
+    assertEquals(4, c.get(0).d());
     assertEquals(StreamType.USER_BUFFER, c.get(0).readStream());
     assertEquals("fast", c.get(1).preset());
     assertEquals(256, c.get(1).d());
