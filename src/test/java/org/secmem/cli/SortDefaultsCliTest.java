@@ -1,0 +1,49 @@
+package org.secmem.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.secmem.report.RawResults;
+import org.secmem.report.RawRow;
+
+/**
+ * {@code secmem sort} with no options is a student's first external merge sort: it must sort data
+ * several times its memory, in several runs and more than one merge pass (before, N = M = 10^6 made
+ * one run and no merge), and say so on its run line.
+ */
+class SortDefaultsCliTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void noOptions_sortsSixteenRunsInTwoMergePasses_andTheRunLineSaysSo() throws IOException {
+    Path results = dir.resolve("r.csv");
+    CliTest.Result r =
+        CliTest.run(
+            "sort",
+            "--reps",
+            "1",
+            "--warmup",
+            "0",
+            "--dir",
+            dir.resolve("data").toString(),
+            "--results",
+            results.toString());
+    assertEquals(0, r.code(), r.err());
+    List<RawRow> rows = RawResults.read(results).rows();
+    assertEquals(1, rows.size());
+    RawRow row = rows.get(0);
+    assertEquals("16777216", row.get("n"));
+    assertEquals("1048576", row.get("m"));
+    assertEquals("4", row.get("d"));
+    assertEquals("16", row.get("runs"));
+    assertEquals("3", row.get("passes"), "run formation and two merge passes");
+    assertEquals("true", row.get("verified"));
+    assertTrue(r.out().contains(", 16 runs, 2 merge passes, verified true"), r.out());
+  }
+}
