@@ -211,7 +211,14 @@ public final class ChartPainter {
       Point p = s.points().get(0);
       double cx = left + slot * (i + 0.5);
       double py = bottom - y.frac(p.stats().median()) * (bottom - top);
-      c.rect(cx - barWidth / 2, py, barWidth, bottom - py, styles.get(i).color(), null);
+      SeriesStyle st = styles.get(i);
+      if (st.split()) {
+        // a read/write pair: the read type's colour on the left, the write type's on the right
+        c.rect(cx - barWidth / 2, py, barWidth / 2, bottom - py, st.color(), null);
+        c.rect(cx, py, barWidth / 2, bottom - py, st.second(), null);
+      } else {
+        c.rect(cx - barWidth / 2, py, barWidth, bottom - py, st.color(), null);
+      }
       whisker(c, cx, p.stats(), y, top, bottom, Color.BLACK, 8);
       // a name wider than its slot goes on two lines, split after its first comma
       int comma = s.name().indexOf(", ");
@@ -273,6 +280,10 @@ public final class ChartPainter {
       case CROSS -> {
         c.line(x - r, y - r, x + r, y + r, col, 2.2, false);
         c.line(x - r, y + r, x + r, y - r, col, 2.2, false);
+      }
+      case PLUS -> {
+        c.line(x - r - 1, y, x + r + 1, y, col, 2.6, false);
+        c.line(x, y - r - 1, x, y + r + 1, col, 2.6, false);
       }
     }
   }
