@@ -27,13 +27,12 @@ import org.secmem.report.ChartSpec.Series;
  * 4K, 1M), from the power of two at or below the smallest value to the one at or above the largest.
  * Each series has the colour and marker of its key ({@link SeriesStyle}); flat series (types the x
  * parameter does not apply to) are dashed level lines. The y axis starts at 0, or is logarithmic
- * (whole decades) when the values span more than two decades.
+ * (whole decades) as its sweep's charts are ({@link YScales}).
  */
 public final class ChartPainter {
 
   private static final Color GRID = new Color(225, 225, 225);
   private static final Color AXIS = new Color(90, 90, 90);
-  private static final double LOG_Y_SPAN = 100;
 
   private final int width;
   private final int height;
@@ -321,19 +320,15 @@ public final class ChartPainter {
   }
 
   private static Axis yAxis(ChartSpec spec) {
-    double minMedian = Double.POSITIVE_INFINITY;
-    double maxMedian = 0;
     double minLow = Double.POSITIVE_INFINITY;
     double max = 0;
     for (Series s : spec.series()) {
       for (Point p : s.points()) {
-        minMedian = Math.min(minMedian, p.stats().median());
-        maxMedian = Math.max(maxMedian, p.stats().median());
         minLow = Math.min(minLow, p.stats().min());
         max = Math.max(max, p.stats().max());
       }
     }
-    if (spec.kind() == Kind.LINE && minLow > 0 && maxMedian / minMedian > LOG_Y_SPAN) {
+    if (YScales.log(spec)) {
       int lo = (int) Math.floor(Math.log10(minLow));
       int hi = (int) Math.ceil(Math.log10(max));
       List<Double> ticks = new ArrayList<>();
