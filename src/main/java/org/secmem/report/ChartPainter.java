@@ -24,10 +24,12 @@ import org.secmem.report.ChartSpec.Series;
  *
  * <p>Points are medians, whiskers run from the smallest to the largest repetition (warm-ups are not
  * in the plan). Sizes (B, N, M) have a log-2 axis with ticks at powers of two in binary units (16,
- * 4K, 1M), from the power of two at or below the smallest value to the one at or above the largest.
- * Each series has the colour and marker of its key ({@link SeriesStyle}); flat series (types the x
- * parameter does not apply to) are dashed level lines. The y axis starts at 0, or is logarithmic
- * (whole decades) as its sweep's charts are ({@link YScales}).
+ * 4K, 1M), from the power of two at or below the smallest value to the one at or above the largest,
+ * when every value swept is a power of two; a decimal sweep (N = 10,000 .. 10,000,000) is ticked at
+ * its own values, written out. Each series has the colour and marker of its key ({@link
+ * SeriesStyle}); flat series (types the x parameter does not apply to) are dashed level lines. The
+ * y axis starts at 0, or is logarithmic (whole decades) as its sweep's charts are ({@link
+ * YScales}).
  */
 public final class ChartPainter {
 
@@ -301,6 +303,10 @@ public final class ChartPainter {
     AxisKind kind = spec.xAxis();
     if ((kind == AxisKind.BYTES || kind == AxisKind.INTS || kind == AxisKind.LOG_COUNT)
         && min > 0) {
+      List<Double> swept = sweptValues(spec);
+      if (!swept.stream().allMatch(ChartPainter::powerOfTwo)) {
+        return atValues(swept);
+      }
       int lo = (int) Math.floor(log(min, 2) + 1e-9);
       int hi = (int) Math.ceil(log(max, 2) - 1e-9);
       if (hi == lo) {
@@ -317,6 +323,43 @@ public final class ChartPainter {
       return new Axis(lo, hi, true, false, ticks, labels);
     }
     return linear(min, max, false, 10);
+  }
+
+  /** The x values of the measured series (a level line's ends are theirs), ascending. */
+  private static List<Double> sweptValues(ChartSpec spec) {
+    return spec.series().stream()
+        .filter(s -> !s.flat())
+        .flatMap(s -> s.points().stream())
+        .map(Point::x)
+        .distinct()
+        .sorted()
+        .toList();
+  }
+
+  private static boolean powerOfTwo(double v) {
+    double e = log(v, 2);
+    return Math.abs(e - Math.rint(e)) < 1e-9;
+  }
+
+  /**
+   * A log axis ticked at the values swept, labelled as written ({@code 10,000}, {@code 100,000}): a
+   * decimal sweep is not labelled in powers of two it never ran (issue 33); at most 12 ticks, the
+   * first and last always.
+   */
+  private static Axis atValues(List<Double> values) {
+    double lo = log(values.get(0), 2);
+    double hi = log(values.get(values.size() - 1), 2);
+    double pad = hi == lo ? 1 : (hi - lo) * 0.05;
+    int step = Math.max(1, (int) Math.ceil(values.size() / 12.0));
+    List<Double> ticks = new ArrayList<>();
+    List<String> labels = new ArrayList<>();
+    for (int i = 0; i < values.size(); i++) {
+      if (i % step == 0 || i == values.size() - 1) {
+        ticks.add(values.get(i));
+        labels.add(Numbers.grouped(values.get(i)));
+      }
+    }
+    return new Axis(lo - pad, hi + pad, true, false, ticks, labels);
   }
 
   private static Axis yAxis(ChartSpec spec) {

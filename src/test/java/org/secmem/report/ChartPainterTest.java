@@ -74,11 +74,19 @@ class ChartPainterTest {
         b.containsAll(List.of("16", "64", "256", "1K", "4K", "16K", "64K", "256K", "1M")),
         b.toString());
     assertFalse(b.contains("10") || b.contains("10000000") || b.contains("2M"), b.toString());
+  }
 
+  @Test
+  void aDecimalSweep_isLabelledInTheValuesSwept_notInPowersOfTwo() throws IOException {
+    Path out = drawSweepSmall();
     List<String> n = texts(Files.readString(out.resolve("read-time-vs-n.svg")));
-    // N = 10^4 .. 10^7: from 8K (2^13) to 16M (2^24), not a decade past the data
-    assertTrue(n.containsAll(List.of("8K", "1M", "16M")), n.toString());
-    assertFalse(n.contains("32M") || n.contains("4K") || n.contains("100000000"), n.toString());
+    // N = 10^4 .. 10^7 (issue 33): ticks at the four values run, not at 8K .. 16M
+    assertTrue(
+        n.containsAll(List.of("10,000", "100,000", "1,000,000", "10,000,000")), n.toString());
+    assertFalse(
+        n.contains("8K") || n.contains("1M") || n.contains("16M") || n.contains("32M"),
+        n.toString());
+    assertTrue(n.contains("N (ints per file, log scale)"), n.toString());
   }
 
   /** The colour of each legend entry, by series name. */
