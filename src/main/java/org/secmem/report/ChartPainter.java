@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.IntSummaryStatistics;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import javax.imageio.ImageIO;
 import org.secmem.data.PartFile;
@@ -35,6 +37,9 @@ public final class ChartPainter {
 
   private static final Color GRID = new Color(225, 225, 225);
   private static final Color AXIS = new Color(90, 90, 90);
+
+  /** The unit in an axis title: {@code ms} in {@code time (ms)}. */
+  private static final Pattern UNIT = Pattern.compile("\\(([^)]*)\\)");
 
   private final int width;
   private final int height;
@@ -183,14 +188,27 @@ public final class ChartPainter {
         xs[j] = left + x.frac(p.x()) * (right - left);
         ys[j] = bottom - y.frac(p.stats().median()) * (bottom - top);
       }
-      c.polyline(xs, ys, st.color(), s.flat() ? 1.5 : 2, s.flat());
       if (s.flat()) {
+        // a level line: one value over the whole x range
+        c.beginPoint(s.name() + ": " + values(spec, s.points().get(0).stats()));
+        c.polyline(xs, ys, st.color(), 1.5, true);
+        c.endPoint();
         continue;
       }
+      c.polyline(xs, ys, st.color(), 2, false);
       for (int j = 0; j < n; j++) {
         Point p = s.points().get(j);
+        c.beginPoint(
+            s.name()
+                + ", "
+                + ChartPlanner.label(spec.parameter())
+                + " = "
+                + Numbers.grouped(p.x())
+                + ": "
+                + values(spec, p.stats()));
         whisker(c, xs[j], p.stats(), y, top, bottom, st.color(), 4);
         marker(c, xs[j], ys[j], st);
+        c.endPoint();
       }
     }
   }
@@ -213,6 +231,7 @@ public final class ChartPainter {
       double cx = left + slot * (i + 0.5);
       double py = bottom - y.frac(p.stats().median()) * (bottom - top);
       SeriesStyle st = styles.get(i);
+      c.beginPoint(s.name() + ": " + values(spec, p.stats()));
       if (st.split()) {
         // a read/write pair: the read type's colour on the left, the write type's on the right
         c.rect(cx - barWidth / 2, py, barWidth / 2, bottom - py, st.color(), null);
@@ -221,6 +240,7 @@ public final class ChartPainter {
         c.rect(cx - barWidth / 2, py, barWidth, bottom - py, st.color(), null);
       }
       whisker(c, cx, p.stats(), y, top, bottom, Color.BLACK, 8);
+      c.endPoint();
       // a name wider than its slot goes on two lines, split after its first comma
       int comma = s.name().indexOf(", ");
       if (ChartCanvas.textWidth(s.name(), 12) > slot - 8 && comma > 0) {
@@ -232,6 +252,26 @@ public final class ChartPainter {
       // the median beside the whisker, not across it
       c.text(cx + 5, py - 5, number(p.stats().median()), 11, false, Anchor.START, false);
     }
+  }
+
+  /** A point's values for its tooltip: {@code median 12.3 ms, min–max 11.9–13.1 ms, 3 runs}. */
+  static String values(ChartSpec spec, Statistics st) {
+    Matcher m = UNIT.matcher(spec.metric().axisTitle());
+    String unit = m.find() ? " " + m.group(1) : "";
+    String runs =
+        spec.experiment().equals("sort") || spec.experiment().equals(ChartPlanner.PQ)
+            ? " repetition"
+            : " run";
+    return "median "
+        + number(st.median())
+        + unit
+        + (st.count() < 2
+            ? ""
+            : ", min\u2013max " + number(st.min()) + "\u2013" + number(st.max()) + unit)
+        + ", "
+        + st.count()
+        + runs
+        + (st.count() == 1 ? "" : "s");
   }
 
   private static void whisker(

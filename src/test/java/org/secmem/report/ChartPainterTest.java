@@ -77,6 +77,38 @@ class ChartPainterTest {
   }
 
   @Test
+  void everyPoint_saysItsValuesOnHover_inAnSvgTitle() throws IOException {
+    // issue 33: a <title> per marker, level line and bar, in every chart of the shipped files
+    int points = 0;
+    for (String file : List.of("quick.csv", "sweep-small.csv")) {
+      for (ChartSpec spec : new ChartPlanner().plan(ShippedConfigResults.of(file))) {
+        String svg = new ChartPainter(900, 600).svg(spec);
+        int drawn = 0;
+        for (ChartSpec.Series s : spec.series()) {
+          drawn += spec.kind() == ChartSpec.Kind.BAR || s.flat() ? 1 : s.points().size();
+        }
+        List<String> titles =
+            Pattern.compile("<g class=\"point\"><title>([^<]*)</title>")
+                .matcher(svg)
+                .results()
+                .map(m -> m.group(1))
+                .toList();
+        assertEquals(drawn, titles.size(), spec.fileStem() + ": " + titles);
+        points += drawn;
+      }
+    }
+    assertTrue(points > 100, "points: " + points);
+    Path out = drawSweepSmall();
+    String b = Files.readString(out.resolve("read-time-vs-b.svg"));
+    assertTrue(
+        Pattern.compile("<title>mapped, B = 4,096: median [0-9.]+ ms, min\u2013max [0-9.]+\u2013")
+            .matcher(b)
+            .find(),
+        b);
+    assertTrue(b.contains("<title>simple, no B: median "), "the level line too: " + b);
+  }
+
+  @Test
   void aDecimalSweep_isLabelledInTheValuesSwept_notInPowersOfTwo() throws IOException {
     Path out = drawSweepSmall();
     List<String> n = texts(Files.readString(out.resolve("read-time-vs-n.svg")));
