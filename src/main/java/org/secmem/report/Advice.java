@@ -272,7 +272,11 @@ public final class Advice {
     if (lines.isEmpty()) {
       return;
     }
-    h.append("<h3 id=\"advice-").append(ReportPage.esc(experiment)).append("\">Advice</h3>\n");
+    h.append("<h3 id=\"advice-")
+        .append(ReportPage.esc(experiment))
+        .append("\">Advice: ")
+        .append(ReportPage.esc(experiment))
+        .append("</h3>\n");
     h.append(
         "<p class=\"note\">What this file says about which settings to use "
             + "(<code>secmem advise</code> prints the same). <i>within noise</i>: the "
@@ -282,9 +286,10 @@ public final class Advice {
             + " <i>knee</i>: the smallest B within noise of the best B and less than "
             + MATERIAL_PERCENT
             + "% below it.</p>\n");
-    h.append("<pre class=\"advice\">");
-    lines.forEach(l -> h.append(ReportPage.esc(l)).append('\n'));
-    h.append("</pre>\n");
+    // a list that wraps, not a box that scrolls sideways and cuts the verdicts off (issue 33)
+    h.append("<ul class=\"advice\">\n");
+    lines.forEach(l -> h.append("<li>").append(ReportPage.esc(l)).append("</li>\n"));
+    h.append("</ul>\n");
   }
 
   // ---- noise ----
