@@ -194,12 +194,13 @@ public final class ReportPage {
   private static void findings(StringBuilder h, RawResults raw, List<String> experiments) {
     h.append("<section class=\"findings\">\n<h2 id=\"findings\">Findings</h2>\n");
     Advice advice = null;
+    boolean noted = false;
     for (String experiment : experiments) {
       try {
         if (advice == null) {
           advice = Advice.of(raw); // once for the page, each experiment's part from it
         }
-        advice.html(h, experiment);
+        noted |= advice.html(h, experiment, !noted);
       } catch (RuntimeException e) {
         // advice is an extra: a bug in it must not cost the page its charts and tables
         LOG.error("No advice for {}", experiment, e);
@@ -282,10 +283,10 @@ public final class ReportPage {
       h2{border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:1.8em}
       h3{font-size:1.05em;margin:1.2em 0 .4em}
       pre{background:#f5f5f5;padding:.6em .8em;overflow-x:auto;border-radius:4px}
-      pre.command{white-space:pre-wrap;overflow-wrap:anywhere}
-      ul.advice,ul.drift{padding-left:1.2em}
-      ul.advice li,ul.drift li{margin:.2em 0;overflow-wrap:anywhere}
-      ul.drift li{color:#8a5a00}
+      pre.command,pre.advice{white-space:pre-wrap;overflow-wrap:anywhere;overflow-x:visible}
+      pre.advice{font-size:13px}
+      ul.drift{padding-left:1.2em}
+      ul.drift li{margin:.2em 0;overflow-wrap:anywhere;color:#8a5a00}
       pre.params .ln{display:inline-block;width:2.5em;color:#999;user-select:none}
       .files{color:#555}
       nav.toc{margin:.6em 0;font-size:.95em}

@@ -200,8 +200,10 @@ class ReportPageTest {
     int tables = html.indexOf("<h2 id=\"tables\">");
     assertTrue(html.lastIndexOf("<figure ") < tables, "every chart before the tables");
     assertTrue(html.indexOf("<table class=\"summary sortable\">") > tables, "no table first");
-    assertTrue(html.indexOf("<ul class=\"advice\">") < charts, "advice at the top");
-    assertFalse(html.contains("<pre class=\"advice\">"), "advice wraps, it does not scroll");
+    assertTrue(html.indexOf("<pre class=\"advice\">") < charts, "advice at the top");
+    assertTrue(
+        html.contains("pre.command,pre.advice{white-space:pre-wrap;"),
+        "advice and command lines wrap, they are not cut off in a box that scrolls sideways");
     assertTrue(html.indexOf("<a href=\"#findings\">") < html.indexOf("<a href=\"#tables\">"), html);
   }
 
