@@ -266,13 +266,40 @@ public final class Advice {
     return out;
   }
 
-  /** The "Advice" part of an experiment's section of the report page; nothing when none. */
+  /** The "Advice" part of an experiment on the report page, with its note; nothing when none. */
   void html(StringBuilder h, String experiment) {
+    html(h, experiment, true);
+  }
+
+  /**
+   * The "Advice" part of an experiment on the report page; nothing when none.
+   *
+   * @param withNote whether the note on what "within noise" and "knee" mean comes first (the page
+   *     says it once, before its first experiment's advice)
+   * @return whether there was advice
+   */
+  boolean html(StringBuilder h, String experiment, boolean withNote) {
     List<String> lines = text(experiment);
     if (lines.isEmpty()) {
-      return;
+      return false;
     }
-    h.append("<h3 id=\"advice-").append(ReportPage.esc(experiment)).append("\">Advice</h3>\n");
+    h.append("<h3 id=\"advice-")
+        .append(ReportPage.esc(experiment))
+        .append("\">Advice: ")
+        .append(ReportPage.esc(experiment))
+        .append("</h3>\n");
+    if (withNote) {
+      note(h);
+    }
+    // its tables keep their columns; a long line wraps (the page's style), it is not cut off in a
+    // box that scrolls sideways (issue 33)
+    h.append("<pre class=\"advice\">");
+    lines.forEach(l -> h.append(ReportPage.esc(l)).append('\n'));
+    h.append("</pre>\n");
+    return true;
+  }
+
+  private static void note(StringBuilder h) {
     h.append(
         "<p class=\"note\">What this file says about which settings to use "
             + "(<code>secmem advise</code> prints the same). <i>within noise</i>: the "
@@ -282,9 +309,6 @@ public final class Advice {
             + " <i>knee</i>: the smallest B within noise of the best B and less than "
             + MATERIAL_PERCENT
             + "% below it.</p>\n");
-    h.append("<pre class=\"advice\">");
-    lines.forEach(l -> h.append(ReportPage.esc(l)).append('\n'));
-    h.append("</pre>\n");
   }
 
   // ---- noise ----

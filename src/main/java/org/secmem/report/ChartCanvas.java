@@ -49,6 +49,15 @@ interface ChartCanvas {
   /** Ends what {@link #beginLegendEntry} began. */
   default void endLegendEntry() {}
 
+  /**
+   * Starts the elements of one point (marker, whisker, bar or level line) whose values {@code tip}
+   * says on hover: an SVG {@code <title>} (SVG only).
+   */
+  default void beginPoint(String tip) {}
+
+  /** Ends what {@link #beginPoint} began. */
+  default void endPoint() {}
+
   /** An estimate of a text's width, for layout. */
   static double textWidth(String s, double size) {
     return s.length() * size * 0.55;
@@ -197,6 +206,16 @@ interface ChartCanvas {
 
     @Override
     public void endLegendEntry() {
+      sb.append("</g>\n");
+    }
+
+    @Override
+    public void beginPoint(String tip) {
+      sb.append("<g class=\"point\"><title>").append(esc(tip)).append("</title>\n");
+    }
+
+    @Override
+    public void endPoint() {
       sb.append("</g>\n");
     }
 

@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.IntSummaryStatistics;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import javax.imageio.ImageIO;
 import org.secmem.data.PartFile;
@@ -24,16 +26,20 @@ import org.secmem.report.ChartSpec.Series;
  *
  * <p>Points are medians, whiskers run from the smallest to the largest repetition (warm-ups are not
  * in the plan). Sizes (B, N, M) have a log-2 axis with ticks at powers of two in binary units (16,
- * 4K, 1M), from the power of two at or below the smallest value to the one at or above the largest.
- * Each series has the colour and marker of its key ({@link SeriesStyle}); flat series (types the x
- * parameter does not apply to) are dashed level lines. The y axis starts at 0, or is logarithmic
- * (whole decades) when the values span more than two decades.
+ * 4K, 1M), from the power of two at or below the smallest value to the one at or above the largest,
+ * when every value swept is a power of two; a decimal sweep (N = 10,000 .. 10,000,000) is ticked at
+ * its own values, written out. Each series has the colour and marker of its key ({@link
+ * SeriesStyle}); flat series (types the x parameter does not apply to) are dashed level lines. The
+ * y axis starts at 0, or is logarithmic (whole decades) as its sweep's charts are ({@link
+ * YScales}).
  */
 public final class ChartPainter {
 
   private static final Color GRID = new Color(225, 225, 225);
   private static final Color AXIS = new Color(90, 90, 90);
-  private static final double LOG_Y_SPAN = 100;
+
+  /** The unit in an axis title: {@code ms} in {@code time (ms)}. */
+  private static final Pattern UNIT = Pattern.compile("\\(([^)]*)\\)");
 
   private final int width;
   private final int height;
@@ -182,14 +188,27 @@ public final class ChartPainter {
         xs[j] = left + x.frac(p.x()) * (right - left);
         ys[j] = bottom - y.frac(p.stats().median()) * (bottom - top);
       }
-      c.polyline(xs, ys, st.color(), s.flat() ? 1.5 : 2, s.flat());
       if (s.flat()) {
+        // a level line: one value over the whole x range
+        c.beginPoint(s.name() + ": " + values(spec, s.points().get(0).stats()));
+        c.polyline(xs, ys, st.color(), 1.5, true);
+        c.endPoint();
         continue;
       }
+      c.polyline(xs, ys, st.color(), 2, false);
       for (int j = 0; j < n; j++) {
         Point p = s.points().get(j);
+        c.beginPoint(
+            s.name()
+                + ", "
+                + ChartPlanner.label(spec.parameter())
+                + " = "
+                + Numbers.grouped(p.x())
+                + ": "
+                + values(spec, p.stats()));
         whisker(c, xs[j], p.stats(), y, top, bottom, st.color(), 4);
         marker(c, xs[j], ys[j], st);
+        c.endPoint();
       }
     }
   }
@@ -211,8 +230,17 @@ public final class ChartPainter {
       Point p = s.points().get(0);
       double cx = left + slot * (i + 0.5);
       double py = bottom - y.frac(p.stats().median()) * (bottom - top);
-      c.rect(cx - barWidth / 2, py, barWidth, bottom - py, styles.get(i).color(), null);
+      SeriesStyle st = styles.get(i);
+      c.beginPoint(s.name() + ": " + values(spec, p.stats()));
+      if (st.split()) {
+        // a read/write pair: the read type's colour on the left, the write type's on the right
+        c.rect(cx - barWidth / 2, py, barWidth / 2, bottom - py, st.color(), null);
+        c.rect(cx, py, barWidth / 2, bottom - py, st.second(), null);
+      } else {
+        c.rect(cx - barWidth / 2, py, barWidth, bottom - py, st.color(), null);
+      }
       whisker(c, cx, p.stats(), y, top, bottom, Color.BLACK, 8);
+      c.endPoint();
       // a name wider than its slot goes on two lines, split after its first comma
       int comma = s.name().indexOf(", ");
       if (ChartCanvas.textWidth(s.name(), 12) > slot - 8 && comma > 0) {
@@ -224,6 +252,26 @@ public final class ChartPainter {
       // the median beside the whisker, not across it
       c.text(cx + 5, py - 5, number(p.stats().median()), 11, false, Anchor.START, false);
     }
+  }
+
+  /** A point's values for its tooltip: {@code median 12.3 ms, min–max 11.9–13.1 ms, 3 runs}. */
+  static String values(ChartSpec spec, Statistics st) {
+    Matcher m = UNIT.matcher(spec.metric().axisTitle());
+    String unit = m.find() ? " " + m.group(1) : "";
+    String runs =
+        spec.experiment().equals("sort") || spec.experiment().equals(ChartPlanner.PQ)
+            ? " repetition"
+            : " run";
+    return "median "
+        + number(st.median())
+        + unit
+        + (st.count() < 2
+            ? ""
+            : ", min\u2013max " + number(st.min()) + "\u2013" + number(st.max()) + unit)
+        + ", "
+        + st.count()
+        + runs
+        + (st.count() == 1 ? "" : "s");
   }
 
   private static void whisker(
@@ -274,6 +322,10 @@ public final class ChartPainter {
         c.line(x - r, y - r, x + r, y + r, col, 2.2, false);
         c.line(x - r, y + r, x + r, y - r, col, 2.2, false);
       }
+      case PLUS -> {
+        c.line(x - r - 1, y, x + r + 1, y, col, 2.6, false);
+        c.line(x, y - r - 1, x, y + r + 1, col, 2.6, false);
+      }
     }
   }
 
@@ -291,6 +343,10 @@ public final class ChartPainter {
     AxisKind kind = spec.xAxis();
     if ((kind == AxisKind.BYTES || kind == AxisKind.INTS || kind == AxisKind.LOG_COUNT)
         && min > 0) {
+      List<Double> swept = sweptValues(spec);
+      if (!swept.stream().allMatch(ChartPainter::powerOfTwo)) {
+        return atValues(swept);
+      }
       int lo = (int) Math.floor(log(min, 2) + 1e-9);
       int hi = (int) Math.ceil(log(max, 2) - 1e-9);
       if (hi == lo) {
@@ -309,20 +365,53 @@ public final class ChartPainter {
     return linear(min, max, false, 10);
   }
 
+  /** The x values of the measured series (a level line's ends are theirs), ascending. */
+  private static List<Double> sweptValues(ChartSpec spec) {
+    return spec.series().stream()
+        .filter(s -> !s.flat())
+        .flatMap(s -> s.points().stream())
+        .map(Point::x)
+        .distinct()
+        .sorted()
+        .toList();
+  }
+
+  private static boolean powerOfTwo(double v) {
+    double e = log(v, 2);
+    return Math.abs(e - Math.rint(e)) < 1e-9;
+  }
+
+  /**
+   * A log axis ticked at the values swept, labelled as written ({@code 10,000}, {@code 100,000}): a
+   * decimal sweep is not labelled in powers of two it never ran (issue 33); at most 12 ticks, the
+   * first and last always.
+   */
+  private static Axis atValues(List<Double> values) {
+    double lo = log(values.get(0), 2);
+    double hi = log(values.get(values.size() - 1), 2);
+    double pad = hi == lo ? 1 : (hi - lo) * 0.05;
+    int step = Math.max(1, (int) Math.ceil(values.size() / 12.0));
+    List<Double> ticks = new ArrayList<>();
+    List<String> labels = new ArrayList<>();
+    for (int i = 0; i < values.size(); i++) {
+      if (i % step == 0 || i == values.size() - 1) {
+        ticks.add(values.get(i));
+        labels.add(Numbers.grouped(values.get(i)));
+      }
+    }
+    return new Axis(lo - pad, hi + pad, true, false, ticks, labels);
+  }
+
   private static Axis yAxis(ChartSpec spec) {
-    double minMedian = Double.POSITIVE_INFINITY;
-    double maxMedian = 0;
     double minLow = Double.POSITIVE_INFINITY;
     double max = 0;
     for (Series s : spec.series()) {
       for (Point p : s.points()) {
-        minMedian = Math.min(minMedian, p.stats().median());
-        maxMedian = Math.max(maxMedian, p.stats().median());
         minLow = Math.min(minLow, p.stats().min());
         max = Math.max(max, p.stats().max());
       }
     }
-    if (spec.kind() == Kind.LINE && minLow > 0 && maxMedian / minMedian > LOG_Y_SPAN) {
+    if (YScales.log(spec)) {
       int lo = (int) Math.floor(Math.log10(minLow));
       int hi = (int) Math.ceil(Math.log10(max));
       List<Double> ticks = new ArrayList<>();

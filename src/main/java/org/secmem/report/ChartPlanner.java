@@ -125,7 +125,8 @@ public final class ChartPlanner {
     sweeps.addAll(guessed);
     sweeps.sort(Comparator.comparingLong(rows -> rows.get(0).line()));
     for (List<RawRow> sweep : sweeps) {
-      all.addAll(planSweep(raw, sweep, sweep.get(0).has(SWEEP) ? 2 : guessedMin));
+      // the charts of one sweep share one y scale, so that siblings read alike (issue 33)
+      all.addAll(YScales.shared(planSweep(raw, sweep, sweep.get(0).has(SWEEP) ? 2 : guessedMin)));
     }
     List<ChartSpec> unique = ChartStems.unique(all);
     leftOut.forEach(line -> LOG.info("{}: chart left out: {}", raw.source(), line));

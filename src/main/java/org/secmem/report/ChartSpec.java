@@ -21,6 +21,8 @@ import java.util.Map;
  * @param xAxis how the x axis is scaled and labelled
  * @param subject what every series of the chart shares and the title names, e.g. the read/write
  *     pair of a sort chart whose lines are values of M; empty when the series are the types
+ * @param yScale linear or logarithmic y, as decided for all charts of its sweep ({@link YScales});
+ *     {@link YScale#AUTO} lets the painter decide from this chart alone
  */
 public record ChartSpec(
     String experiment,
@@ -32,12 +34,40 @@ public record ChartSpec(
     String fileStem,
     Kind kind,
     AxisKind xAxis,
-    String subject) {
+    String subject,
+    YScale yScale) {
 
   public ChartSpec {
     fixed = Collections.unmodifiableMap(new LinkedHashMap<>(fixed));
     series = List.copyOf(series);
     subject = subject == null ? "" : subject;
+    yScale = yScale == null ? YScale.AUTO : yScale;
+  }
+
+  /** A chart whose y scale the painter decides ({@link YScale#AUTO}). */
+  public ChartSpec(
+      String experiment,
+      Metric metric,
+      String parameter,
+      Map<String, String> fixed,
+      boolean logX,
+      List<Series> series,
+      String fileStem,
+      Kind kind,
+      AxisKind xAxis,
+      String subject) {
+    this(
+        experiment,
+        metric,
+        parameter,
+        fixed,
+        logX,
+        series,
+        fileStem,
+        kind,
+        xAxis,
+        subject,
+        YScale.AUTO);
   }
 
   /** A chart whose series are the types (no subject). */
@@ -52,6 +82,27 @@ public record ChartSpec(
       Kind kind,
       AxisKind xAxis) {
     this(experiment, metric, parameter, fixed, logX, series, fileStem, kind, xAxis, "");
+  }
+
+  /** The same chart under another file name. */
+  public ChartSpec withStem(String stem) {
+    return new ChartSpec(
+        experiment, metric, parameter, fixed, logX, series, stem, kind, xAxis, subject, yScale);
+  }
+
+  /** The same chart on another y scale. */
+  public ChartSpec withYScale(YScale scale) {
+    return new ChartSpec(
+        experiment, metric, parameter, fixed, logX, series, fileStem, kind, xAxis, subject, scale);
+  }
+
+  /** How the y axis is scaled. */
+  public enum YScale {
+    /** decided by the painter from this chart alone (a chart not planned with its sweep) */
+    AUTO,
+    LINEAR,
+    /** whole decades; drawn linear all the same when a value is not above 0 */
+    LOG
   }
 
   /** Line against a swept parameter, or bars per series when nothing is swept. */

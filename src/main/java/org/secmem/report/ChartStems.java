@@ -58,20 +58,7 @@ final class ChartStems {
     List<ChartSpec> result = new ArrayList<>();
     for (ChartSpec s : specs) {
       String stem = stems.get(s);
-      result.add(
-          Objects.equals(stem, s.fileStem())
-              ? s
-              : new ChartSpec(
-                  s.experiment(),
-                  s.metric(),
-                  s.parameter(),
-                  s.fixed(),
-                  s.logX(),
-                  s.series(),
-                  stem,
-                  s.kind(),
-                  s.xAxis(),
-                  s.subject()));
+      result.add(Objects.equals(stem, s.fileStem()) ? s : s.withStem(stem));
     }
     return result;
   }

@@ -205,6 +205,20 @@ public final class ComparisonChart {
           };
       g.beginLegendEntry(r.label(), col);
       g.text(left - 10, py + 4, fit(r.label(), left - 20), 12, false, Anchor.END, false);
+      // its values on hover (issue 33): the label may be cut to fit, the tooltip is whole
+      g.beginPoint(
+          r.label()
+              + ": NEW/BASE "
+              + ComparisonTable.ratio(r.ratio())
+              + (Double.isNaN(r.low())
+                  ? ""
+                  : " ["
+                      + ComparisonTable.ratio(r.low())
+                      + ", "
+                      + ComparisonTable.ratio(r.high())
+                      + "]")
+              + ", "
+              + r.verdictText("\u00d7"));
       if (!Double.isNaN(r.low())) {
         double x1 = x.applyAsDouble(r.low());
         double x2 = x.applyAsDouble(r.high());
@@ -218,6 +232,7 @@ public final class ComparisonChart {
       } else {
         g.circle(px, py, 4.5, col);
       }
+      g.endPoint();
       g.text(right + 10, py + 4, r.verdictText("\u00d7"), 12, false, Anchor.START, false);
       g.endLegendEntry();
     }

@@ -24,8 +24,8 @@ import org.secmem.report.PageCharts.ChartFile;
 
 /**
  * The sections of the report page as HTML: the command and its parameter files, "how measured", an
- * experiment's summary table, the comparison with a baseline and the environment record. The page's
- * frame, order and charts are {@link ReportPage}'s and {@link PageCharts}'.
+ * experiment's summary table, drift warnings, the comparison with a baseline and the environment
+ * record. The page's frame, order and charts are {@link ReportPage}'s and {@link PageCharts}'.
  */
 final class PageSections {
 
@@ -245,7 +245,7 @@ final class PageSections {
             + ", max heap "
             + bytes(env.get("jvm.max_heap_bytes"))
             + ", arguments: "
-            + env.getOrDefault("jvm.input_arguments", "?"));
+            + jvmArguments(env.getOrDefault("jvm.input_arguments", "?")));
     item(
         h,
         "machine",
@@ -275,6 +275,74 @@ final class PageSections {
             + env.getOrDefault("secmem.version", "?")
             + ", commit "
             + env.getOrDefault("git.commit", "?"));
+    h.append("</ul>\n");
+  }
+
+  /** The options that open the JDK's modules to another engine (Spark needs dozens). */
+  private static final List<String> MODULE_OPTIONS =
+      List.of("--add-opens", "--add-exports", "--add-reads", "--add-modules");
+
+  /**
+   * A JVM's arguments for the "how measured" line: the module options another engine needs (a wall
+   * of {@code --add-opens} for Spark) counted, not listed; the environment record has them all.
+   */
+  static String jvmArguments(String arguments) {
+    List<String> kept = new ArrayList<>();
+    Set<String> kinds = new LinkedHashSet<>();
+    int modules = 0;
+    String[] words = arguments.trim().split("\\s+");
+    for (int i = 0; i < words.length; i++) {
+      String w = words[i];
+      String option = MODULE_OPTIONS.stream().filter(o -> w.startsWith(o)).findFirst().orElse("");
+      if (option.isEmpty()) {
+        if (!w.isEmpty()) {
+          kept.add(w);
+        }
+        continue;
+      }
+      modules++;
+      kinds.add(option);
+      if (w.equals(option) && i + 1 < words.length) {
+        i++; // its value, the next word
+      }
+    }
+    if (modules == 0) {
+      return arguments;
+    }
+    String rest = kept.isEmpty() ? "" : String.join(" ", kept) + " and ";
+    return rest
+        + modules
+        + " module option"
+        + (modules == 1 ? "" : "s")
+        + " ("
+        + String.join(", ", kinds)
+        + "; all in the environment record below)";
+  }
+
+  /**
+   * The drift warnings of the runs ({@link DriftWarnings}): what moved while the sweep ran, or that
+   * nothing did.
+   */
+  static void driftSection(StringBuilder h, RawResults raw) {
+    h.append("<h3 id=\"drift\">Drift</h3>\n");
+    List<String> lines;
+    try {
+      lines = DriftWarnings.of(raw);
+    } catch (RuntimeException e) {
+      LOG.error("No drift warnings", e);
+      h.append("<p class=\"note\">No drift check: ")
+          .append(esc(String.valueOf(e.getMessage())))
+          .append("</p>\n");
+      return;
+    }
+    if (lines.isEmpty()) {
+      h.append(
+          "<p class=\"note\">No drift: no configuration's runs moved beyond their noise while"
+              + " the sweep ran (or too few runs to tell).</p>\n");
+      return;
+    }
+    h.append("<ul class=\"drift\">\n");
+    lines.forEach(l -> h.append("<li>").append(esc(l)).append("</li>\n"));
     h.append("</ul>\n");
   }
 

@@ -22,13 +22,16 @@ import org.secmem.report.PageCharts.ChartFile;
 
 /**
  * The report page of a raw results CSV ({@link ReportFiles#pageFor}): one self-contained HTML file
- * that works offline — the command (and the lines of the parameter files it ran), a short "how
- * measured" block, per experiment its summary table (sortable by clicking a column header) and its
- * charts, and the whole environment record. Charts are inlined: an SVG as {@code <svg>} (its ids
- * prefixed so that several charts do not clash), or, when the SVG is too large, the PNG as a {@code
- * data:} image; only when both are too large is the file beside the page linked. The results,
- * summary and environment files are linked by relative path. Every value is HTML-escaped. The page
- * is written to a temporary file and renamed into place, so a reader never sees half a page.
+ * that works offline. What the run found comes first (each experiment's advice, the best (d, M) of
+ * a sort sweep, drift warnings), then the charts of each experiment, then the tables (each
+ * experiment's summary, sortable by clicking a column header, and the sort grids), then the
+ * comparison with a baseline when there is one, the command (and the lines of the parameter files
+ * it ran), a short "how measured" block and the whole environment record. Charts are inlined: an
+ * SVG as {@code <svg>} (its ids prefixed so that several charts do not clash), or, when the SVG is
+ * too large, the PNG as a {@code data:} image; only when both are too large is the file beside the
+ * page linked. The results, summary and environment files are linked by relative path. Every value
+ * is HTML-escaped. The page is written to a temporary file and renamed into place, so a reader
+ * never sees half a page.
  *
  * <p>This class assembles the page (its frame, table of contents and the order of its sections) and
  * writes it; the sections are {@link PageSections}, the charts {@link PageCharts}, escaping and
@@ -108,82 +111,111 @@ public final class ReportPage {
     link(h, page, ReportFiles.summaryFor(rawCsv), "summary");
     h.append(" · ");
     link(h, page, ReportFiles.environmentFor(rawCsv), "environment record");
-    h.append(
-        "</p>\n<nav class=\"toc\"><a href=\"#command\">Command</a> · "
-            + "<a href=\"#how\">How measured</a>");
+    Path compare = ReportFiles.compareFor(rawCsv);
+    boolean compared = Files.isRegularFile(compare);
+    h.append("</p>\n<nav class=\"toc\"><a href=\"#findings\">Findings</a> · Charts:");
     for (String experiment : experiments) {
-      h.append(" · <a href=\"#exp-")
+      h.append(" <a href=\"#exp-")
           .append(esc(anchor(experiment)))
           .append("\">")
           .append(esc(experiment.isEmpty() ? "(no experiment)" : experiment))
           .append("</a>");
     }
-    Path compare = ReportFiles.compareFor(rawCsv);
-    boolean compared = Files.isRegularFile(compare);
+    h.append(" · <a href=\"#tables\">Tables</a>");
     if (compared) {
       h.append(" · <a href=\"#compare\">Compared</a>");
     }
-    h.append(" · <a href=\"#environment\">Environment</a></nav>\n");
+    h.append(
+        " · <a href=\"#command\">Command</a> · <a href=\"#how\">How measured</a>"
+            + " · <a href=\"#environment\">Environment</a></nav>\n");
 
-    PageSections.commandSection(h, env);
-    PageSections.howMeasured(h, raw, env, summaryRows, header);
+    // What the run found first, then the charts, then the tables (issue 33); how it was run last.
+    findings(h, raw, experiments);
 
+    h.append("<section class=\"charts\">\n<h2 id=\"charts\">Charts</h2>\n");
     int chartNo = 0;
-    Advice advice = null;
     for (String experiment : experiments) {
-      h.append("<section class=\"experiment\">\n<h2 id=\"exp-")
+      h.append("<h3 id=\"exp-")
           .append(esc(anchor(experiment)))
           .append("\">")
           .append(esc(experiment.isEmpty() ? "(no experiment)" : experiment))
-          .append("</h2>\n");
-      int col = header.indexOf(ResultColumns.EXPERIMENT);
-      List<List<String>> rows =
-          summaryRows.stream()
-              .filter(r -> col < 0 || (col < r.size() && r.get(col).equals(experiment)))
-              .toList();
-      h.append("<h3>Summary</h3>\n");
-      PageSections.table(h, header, rows, col);
-      if (experiment.equals("sort")) {
-        SortBestTable.html(h, raw);
-      }
-      try {
-        if (advice == null) {
-          advice = Advice.of(raw); // once for the page, each experiment's section from it
-        }
-        advice.html(h, experiment);
-      } catch (RuntimeException e) {
-        // advice is an extra: a bug in it must not cost the page its summary and charts
-        LOG.error("No advice section for {}", experiment, e);
-        h.append("<p class=\"note\">No advice: ")
-            .append(esc(String.valueOf(e.getMessage())))
-            .append("</p>\n");
-      }
+          .append("</h3>\n");
       List<ChartFile> own = chartsByExperiment.getOrDefault(experiment, List.of());
-      h.append("<h3>Charts</h3>\n");
       if (own.isEmpty()) {
         h.append("<p class=\"note\">No charts: nothing is swept in this experiment.</p>\n");
       }
       for (ChartFile c : own) {
         PageCharts.chart(h, page, c, ++chartNo);
       }
-      h.append("</section>\n");
     }
     List<ChartFile> other = chartsByExperiment.getOrDefault(null, List.of());
     if (!other.isEmpty()) {
-      h.append("<section class=\"experiment\">\n<h2>Other charts</h2>\n");
+      h.append("<h3>Other charts</h3>\n");
       for (ChartFile c : other) {
         PageCharts.chart(h, page, c, ++chartNo);
       }
-      h.append("</section>\n");
     }
+    h.append("</section>\n");
+
+    h.append("<section class=\"tables\">\n<h2 id=\"tables\">Tables</h2>\n");
+    int col = header.indexOf(ResultColumns.EXPERIMENT);
+    for (String experiment : experiments) {
+      h.append("<h3 id=\"summary-")
+          .append(esc(anchor(experiment)))
+          .append("\">Summary: ")
+          .append(esc(experiment.isEmpty() ? "(no experiment)" : experiment))
+          .append("</h3>\n");
+      List<List<String>> rows =
+          summaryRows.stream()
+              .filter(r -> col < 0 || (col < r.size() && r.get(col).equals(experiment)))
+              .toList();
+      PageSections.table(h, header, rows, col);
+      if (experiment.equals("sort")) {
+        SortBestTable.grids(h, raw);
+      }
+    }
+    h.append("</section>\n");
 
     if (compared) {
       PageSections.compareSection(h, page, rawCsv, ++chartNo);
     }
 
+    PageSections.commandSection(h, env);
+    PageSections.howMeasured(h, raw, env, summaryRows, header);
     PageSections.environmentSection(h, env);
     h.append("<script>\n").append(SORT_SCRIPT).append("</script>\n</body>\n</html>\n");
     return h.toString();
+  }
+
+  /**
+   * What the run found: each experiment's advice, the best (d, M) of a sort sweep, and the warnings
+   * of runs that drifted; a part that fails is a note, never a page that is not written.
+   */
+  private static void findings(StringBuilder h, RawResults raw, List<String> experiments) {
+    h.append("<section class=\"findings\">\n<h2 id=\"findings\">Findings</h2>\n");
+    Advice advice = null;
+    boolean noted = false;
+    for (String experiment : experiments) {
+      try {
+        if (advice == null) {
+          advice = Advice.of(raw); // once for the page, each experiment's part from it
+        }
+        noted |= advice.html(h, experiment, !noted);
+      } catch (RuntimeException e) {
+        // advice is an extra: a bug in it must not cost the page its charts and tables
+        LOG.error("No advice for {}", experiment, e);
+        h.append("<p class=\"note\">No advice for ")
+            .append(esc(experiment))
+            .append(": ")
+            .append(esc(String.valueOf(e.getMessage())))
+            .append("</p>\n");
+      }
+    }
+    if (experiments.contains("sort")) {
+      SortBestTable.best(h, raw);
+    }
+    PageSections.driftSection(h, raw);
+    h.append("</section>\n");
   }
 
   /** The summary CSV of {@code raw} as rows of cells, header first. */
@@ -251,6 +283,10 @@ public final class ReportPage {
       h2{border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:1.8em}
       h3{font-size:1.05em;margin:1.2em 0 .4em}
       pre{background:#f5f5f5;padding:.6em .8em;overflow-x:auto;border-radius:4px}
+      pre.command,pre.advice{white-space:pre-wrap;overflow-wrap:anywhere;overflow-x:visible}
+      pre.advice{font-size:13px}
+      ul.drift{padding-left:1.2em}
+      ul.drift li{margin:.2em 0;overflow-wrap:anywhere;color:#8a5a00}
       pre.params .ln{display:inline-block;width:2.5em;color:#999;user-select:none}
       .files{color:#555}
       nav.toc{margin:.6em 0;font-size:.95em}

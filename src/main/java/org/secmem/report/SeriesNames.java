@@ -82,7 +82,7 @@ final class SeriesNames {
     }
     String read = orDash(r.get(ResultColumns.READ_STREAM));
     String write = orDash(r.get(ResultColumns.WRITE_STREAM));
-    String pair = read.equals(write) ? read : "read " + read + ", write " + write;
+    String pair = SeriesStyle.pairKey(read, write);
     List<String> extras = new ArrayList<>();
     for (String c : SORT_SERIES_EXTRAS) {
       // A baseline algorithm is named even alone (a level line beside the merge sort's sweep).

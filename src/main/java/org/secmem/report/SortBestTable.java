@@ -170,11 +170,12 @@ final class SortBestTable {
 
   /** The table and grids of {@code raw}'s sort runs; nothing when no group has two (d, M). */
   static void html(StringBuilder h, RawResults raw) {
-    List<Best> bests = of(raw);
-    if (bests.isEmpty()) {
-      return;
-    }
-    // the settings that tell groups apart besides N
+    best(h, raw);
+    grids(h, raw);
+  }
+
+  /** The settings that tell {@code bests} apart besides N. */
+  private static List<String> shown(List<Best> bests) {
     List<String> shown = new ArrayList<>();
     for (String c : bests.get(0).group().keySet()) {
       if (!c.equals(ResultColumns.N)
@@ -182,6 +183,19 @@ final class SortBestTable {
         shown.add(c);
       }
     }
+    return shown;
+  }
+
+  /**
+   * The best (d, M) per N and its runner-up, what the report page's findings show; nothing when no
+   * group has two (d, M).
+   */
+  static void best(StringBuilder h, RawResults raw) {
+    List<Best> bests = of(raw);
+    if (bests.isEmpty()) {
+      return;
+    }
+    List<String> shown = shown(bests);
     h.append("<h3 id=\"best-d-m\">Best (d, M) per N</h3>\n");
     h.append(
         "<p class=\"note\">The (d, M) with the lowest median time, and the runner-up. "
@@ -222,7 +236,15 @@ final class SortBestTable {
         bests,
         b -> b.othersWithinNoise() + " of " + (b.candidates().size() - 1));
     h.append("</tbody></table></div>\n");
+  }
 
+  /** The median time and passes of every (d, M), a grid per N; nothing when there is no best. */
+  static void grids(StringBuilder h, RawResults raw) {
+    List<Best> bests = of(raw);
+    if (bests.isEmpty()) {
+      return;
+    }
+    List<String> shown = shown(bests);
     h.append("<h3>Median time and passes per (d, M)</h3>\n");
     h.append(
         "<p class=\"note\">Each cell: median ms over the measured runs, then the merge "

@@ -420,7 +420,7 @@ final class TreeChartPlanner {
   private static String pair(RawRow r) {
     String read = r.get(ResultColumns.READ_STREAM).trim();
     String write = r.get(ResultColumns.WRITE_STREAM).trim();
-    return read.equals(write) ? read : "read " + read + ", write " + write;
+    return SeriesStyle.pairKey(read, write);
   }
 
   private static long distinct(List<RawRow> rows, String column) {

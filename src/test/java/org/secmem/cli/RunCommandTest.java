@@ -128,7 +128,7 @@ class RunCommandTest {
     assertTrue(summary >= 0 && summary < advice && advice < page, out);
     assertTrue(out.contains("advice in full: secmem advise " + results), out);
     String html = Files.readString(dir.resolve("b-results-report.html"));
-    assertTrue(html.contains("<h3 id=\"advice-write\">Advice</h3>"), html);
+    assertTrue(html.contains("<h3 id=\"advice-write\">Advice: write</h3>"), html);
   }
 
   @Test

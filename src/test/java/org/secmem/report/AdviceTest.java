@@ -616,7 +616,7 @@ class AdviceTest {
 
     Advice.of(parse(csv)).html(h, "read");
 
-    assertTrue(h.toString().contains("<h3 id=\"advice-read\">Advice</h3>"), h.toString());
+    assertTrue(h.toString().contains("<h3 id=\"advice-read\">Advice: read</h3>"), h.toString());
     assertTrue(h.toString().contains("channel"), h.toString());
     assertFalse(h.toString().contains("310.0"), "the write runs are not in: " + h);
   }

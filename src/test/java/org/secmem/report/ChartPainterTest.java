@@ -74,11 +74,51 @@ class ChartPainterTest {
         b.containsAll(List.of("16", "64", "256", "1K", "4K", "16K", "64K", "256K", "1M")),
         b.toString());
     assertFalse(b.contains("10") || b.contains("10000000") || b.contains("2M"), b.toString());
+  }
 
+  @Test
+  void everyPoint_saysItsValuesOnHover_inAnSvgTitle() throws IOException {
+    // issue 33: a <title> per marker, level line and bar, in every chart of the shipped files
+    int points = 0;
+    for (String file : List.of("quick.csv", "sweep-small.csv")) {
+      for (ChartSpec spec : new ChartPlanner().plan(ShippedConfigResults.of(file))) {
+        String svg = new ChartPainter(900, 600).svg(spec);
+        int drawn = 0;
+        for (ChartSpec.Series s : spec.series()) {
+          drawn += spec.kind() == ChartSpec.Kind.BAR || s.flat() ? 1 : s.points().size();
+        }
+        List<String> titles =
+            Pattern.compile("<g class=\"point\"><title>([^<]*)</title>")
+                .matcher(svg)
+                .results()
+                .map(m -> m.group(1))
+                .toList();
+        assertEquals(drawn, titles.size(), spec.fileStem() + ": " + titles);
+        points += drawn;
+      }
+    }
+    assertTrue(points > 100, "points: " + points);
+    Path out = drawSweepSmall();
+    String b = Files.readString(out.resolve("read-time-vs-b.svg"));
+    assertTrue(
+        Pattern.compile("<title>mapped, B = 4,096: median [0-9.]+ ms, min\u2013max [0-9.]+\u2013")
+            .matcher(b)
+            .find(),
+        b);
+    assertTrue(b.contains("<title>simple, no B: median "), "the level line too: " + b);
+  }
+
+  @Test
+  void aDecimalSweep_isLabelledInTheValuesSwept_notInPowersOfTwo() throws IOException {
+    Path out = drawSweepSmall();
     List<String> n = texts(Files.readString(out.resolve("read-time-vs-n.svg")));
-    // N = 10^4 .. 10^7: from 8K (2^13) to 16M (2^24), not a decade past the data
-    assertTrue(n.containsAll(List.of("8K", "1M", "16M")), n.toString());
-    assertFalse(n.contains("32M") || n.contains("4K") || n.contains("100000000"), n.toString());
+    // N = 10^4 .. 10^7 (issue 33): ticks at the four values run, not at 8K .. 16M
+    assertTrue(
+        n.containsAll(List.of("10,000", "100,000", "1,000,000", "10,000,000")), n.toString());
+    assertFalse(
+        n.contains("8K") || n.contains("1M") || n.contains("16M") || n.contains("32M"),
+        n.toString());
+    assertTrue(n.contains("N (ints per file, log scale)"), n.toString());
   }
 
   /** The colour of each legend entry, by series name. */

@@ -450,6 +450,11 @@ class ComparisonTest {
         svg);
     assertTrue(svg.contains("2.00× faster"), svg);
     assertTrue(svg.contains("1 only in BASE, 1 only in NEW (not drawn)"), svg);
+    // every drawn configuration says its ratio on hover (issue 33)
+    long drawn = svg.lines().filter(l -> l.startsWith("<g class=\"legend-entry\"")).count();
+    long titled =
+        svg.lines().filter(l -> l.matches("<g class=\"point\"><title>.*NEW/BASE .*")).count();
+    assertTrue(drawn > 0 && titled == drawn, drawn + " drawn, " + titled + " with a title: " + svg);
   }
 
   @Test

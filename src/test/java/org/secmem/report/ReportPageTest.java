@@ -72,17 +72,20 @@ class ReportPageTest {
 
     String html = ReportPage.render(RawResults.read(raw), raw, List.of());
 
-    int summary = html.indexOf("<h3>Summary</h3>");
     int best = html.indexOf("Best (d, M) per N");
-    int charts = html.indexOf("<h3>Charts</h3>");
-    assertTrue(summary < best && best < charts, "between the summary and the charts");
+    int charts = html.indexOf("<h2 id=\"charts\">Charts</h2>");
+    int summary = html.indexOf("<h3 id=\"summary-sort\">Summary: sort</h3>");
+    int grids = html.indexOf("Median time and passes per (d, M)");
+    assertTrue(
+        best >= 0 && best < charts && charts < summary && summary < grids,
+        "the best (d, M) among the findings, the grids among the tables");
     assertTrue(html.contains("<th>N = 1,000</th>"), html);
     assertTrue(html.contains("<tr><th>best (d, M)</th><td>d = 2, M = 1,000</td></tr>"), html);
     assertTrue(html.contains("9.000 ms \u00b7 5 passes"), "the warm-up is left out: " + html);
   }
 
   @Test
-  void page_ofASweep_holdsTheAdvice_afterTheBestTable_beforeTheCharts() throws IOException {
+  void page_ofASweep_holdsTheAdvice_thenTheBestTable_beforeTheCharts() throws IOException {
     Path raw = dir.resolve("a.csv");
     Files.writeString(
         raw,
@@ -95,10 +98,10 @@ class ReportPageTest {
 
     String html = ReportPage.render(RawResults.read(raw), raw, List.of());
 
+    int advice = html.indexOf("<h3 id=\"advice-sort\">Advice: sort</h3>");
     int best = html.indexOf("Best (d, M) per N");
-    int advice = html.indexOf("<h3 id=\"advice-sort\">Advice</h3>");
-    int charts = html.indexOf("<h3>Charts</h3>");
-    assertTrue(best < advice && advice < charts, html);
+    int charts = html.indexOf("<h2 id=\"charts\">Charts</h2>");
+    assertTrue(advice >= 0 && advice < best && best < charts, html);
     assertTrue(html.contains("verdict: measurement and model agree"), html);
   }
 
@@ -111,8 +114,8 @@ class ReportPageTest {
 
     assertTrue(html.contains("secmem run configs/x.csv --results r.csv"), "command line");
     assertTrue(html.contains("write,&lt;all&gt;"), "the parameter file's lines, escaped");
-    assertTrue(html.contains("<h2 id=\"exp-write\">write</h2>"), "a heading per experiment");
-    assertTrue(html.contains("<h2 id=\"exp-read\">read</h2>"), "a heading per experiment");
+    assertTrue(html.contains("<h3 id=\"exp-write\">write</h3>"), "a heading per experiment");
+    assertTrue(html.contains("<h3 id=\"exp-read\">read</h3>"), "a heading per experiment");
     assertTrue(html.contains("<a href=\"#exp-read\">read</a>"), "in the contents line");
     assertTrue(html.indexOf("exp-write") < html.indexOf("exp-read"), "in file order");
     assertTrue(html.contains("1 warm-up"), "warm-ups flagged in the how-measured block");
@@ -164,6 +167,82 @@ class ReportPageTest {
     long inlined =
         Pattern.compile("<svg|src=\"data:image/png;base64,").matcher(html).results().count();
     assertEquals(figures, inlined, "every chart inlined: the page is one file to send");
+  }
+
+  @Test
+  void page_putsWhatTheRunFoundFirst_thenCharts_thenTables_thenHowItRan() throws IOException {
+    // issue 33: advice, best configuration and drift at the top, then charts, then tables
+    Path raw = dir.resolve("o.csv");
+    String html = Files.readString(report(raw, "secmem run x.csv"));
+    List<String> order =
+        List.of(
+            "<h2 id=\"findings\">",
+            "<h3 id=\"advice-write\">",
+            "<h3 id=\"drift\">",
+            "<h2 id=\"charts\">",
+            "<h3 id=\"exp-write\">",
+            "<figure ",
+            "<h3 id=\"exp-read\">",
+            "<h2 id=\"tables\">",
+            "<h3 id=\"summary-write\">",
+            "<table class=\"summary sortable\">",
+            "<h3 id=\"summary-read\">",
+            "<h2 id=\"command\">",
+            "<h2 id=\"how\">",
+            "<h2 id=\"environment\">");
+    int at = -1;
+    for (String mark : order) {
+      int next = html.indexOf(mark, at + 1);
+      assertTrue(next > at, mark + " after the one before it; order " + order);
+      at = next;
+    }
+    int charts = html.indexOf("<h2 id=\"charts\">");
+    int tables = html.indexOf("<h2 id=\"tables\">");
+    assertTrue(html.lastIndexOf("<figure ") < tables, "every chart before the tables");
+    assertTrue(html.indexOf("<table class=\"summary sortable\">") > tables, "no table first");
+    assertTrue(html.indexOf("<pre class=\"advice\">") < charts, "advice at the top");
+    assertTrue(
+        html.contains("pre.command,pre.advice{white-space:pre-wrap;"),
+        "advice and command lines wrap, they are not cut off in a box that scrolls sideways");
+    assertTrue(html.indexOf("<a href=\"#findings\">") < html.indexOf("<a href=\"#tables\">"), html);
+  }
+
+  @Test
+  void page_showsDriftWarningsAmongTheFindings() throws IOException {
+    Path raw = dir.resolve("d.csv");
+    StringBuilder csv = new StringBuilder("experiment,stream,n,rep,warmup,elapsed_ms\n");
+    for (int rep = 1; rep <= 9; rep++) {
+      // each configuration 20% slower at the end of the sweep than at its start
+      double slower = rep <= 3 ? 1.0 : rep <= 6 ? 1.1 : 1.2;
+      csv.append("read,mapped,1000,").append(rep).append(",false,");
+      csv.append(10 * slower + rep * 0.001).append('\n');
+      csv.append("read,channel,1000,").append(rep).append(",false,");
+      csv.append(20 * slower + rep * 0.001).append('\n');
+    }
+    Files.writeString(raw, csv);
+    RawResults results = RawResults.read(raw);
+    List<String> warnings = DriftWarnings.of(results);
+    assertFalse(warnings.isEmpty(), "the fixture drifts");
+    String html = ReportPage.render(results, raw, List.of());
+    int drift = html.indexOf("<ul class=\"drift\">");
+    assertTrue(drift > html.indexOf("<h2 id=\"findings\">"), html);
+    assertTrue(drift < html.indexOf("<h2 id=\"charts\">"), html);
+    assertTrue(html.contains("<li>" + ReportPage.esc(warnings.get(0)) + "</li>"), html);
+  }
+
+  @Test
+  void howMeasured_countsAnEnginesModuleOptions_insteadOfAWallOfAddOpens() {
+    StringBuilder args = new StringBuilder("-Xmx2g -Dx=1");
+    for (int i = 0; i < 20; i++) {
+      args.append(" --add-opens=java.base/java.p").append(i).append("=ALL-UNNAMED");
+    }
+    args.append(" --add-exports java.base/sun.nio.ch=ALL-UNNAMED");
+    String line = PageSections.jvmArguments(args.toString());
+    assertEquals(
+        "-Xmx2g -Dx=1 and 21 module options (--add-opens, --add-exports; all in the environment"
+            + " record below)",
+        line);
+    assertEquals("-Xmx2g", PageSections.jvmArguments("-Xmx2g"));
   }
 
   @Test
