@@ -99,7 +99,7 @@ final class ProgressListener implements RunListener, AutoCloseable {
       bar.setExtraMessage(
           configs == 0
               ? " sentinel"
-              : " config " + config + "/" + configs + ", run " + run + "/" + runs);
+              : " config " + config + " of " + configs + ", run " + run + " of " + runs);
     }
   }
 
