@@ -35,7 +35,8 @@ class ArchitectureTest {
           "data", // input generation, checksums, int files
           "stream", // the ReadStream / WriteStream family
           "fs", // safe file-system primitives, markers, temporary files
-          "names"); // how a user's word becomes an enum constant: every package may use it
+          "names", // how a user's word becomes an enum constant: every package may use it
+          "units"); // counts of ints and sizes in bytes as people read them
 
   private static JavaClasses classes;
 

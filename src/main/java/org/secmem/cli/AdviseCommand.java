@@ -54,7 +54,9 @@ final class AdviseCommand implements Callable<Integer> {
       names = "--experiment",
       paramLabel = "write|read|sort",
       completionCandidates = Experiments.class,
-      description = "Advise on this experiment only (default: every experiment in the file).")
+      description =
+          "Advise on this experiment only: ${COMPLETION-CANDIDATES} (default: every experiment in"
+              + " the file).")
   String experiment;
 
   /** The experiments the advice knows, for --experiment and its completion. */

@@ -20,8 +20,9 @@ import picocli.CommandLine.Spec;
     name = "generate-completion",
     mixinStandardHelpOptions = true,
     description = {
-      "Print a bash/zsh completion script for secmem: commands, options, and the values of",
-      "--stream, --preset, --merger, --run-sort, --shape and --cache.",
+      "Print a bash/zsh completion script for secmem.",
+      "It completes commands, options, and the values of --stream, --preset, --merger,",
+      "--run-sort, --shape and --cache.",
       "Run: source <(secmem generate-completion)"
     })
 final class CompletionCommand implements Callable<Integer> {

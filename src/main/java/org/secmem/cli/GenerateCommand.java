@@ -8,6 +8,8 @@ import org.secmem.data.DataFiles;
 import org.secmem.data.Shape;
 import org.secmem.param.NumericField;
 import org.secmem.param.PathProblems;
+import org.secmem.report.ResultColumns;
+import org.secmem.units.Units;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -84,13 +86,13 @@ final class GenerateCommand implements Callable<Integer> {
     cmd.getOut()
         .printf(
             Locale.ROOT,
-            "wrote %d %s ints (%s MiB) to %s in %.2f s, checksum %s%n",
-            n,
+            "wrote %s %s ints (%s) to %s in %.2f s, checksum %s%n",
+            Units.count(n),
             shape.cliName(),
-            Resources.mib(n * Integer.BYTES),
+            Units.bytes(n * Integer.BYTES),
             out,
             seconds,
-            c.hex());
+            ResultColumns.CHECKSUM_PREFIX + c.hex());
     cmd.getOut().flush();
     return ExitCodes.OK;
   }

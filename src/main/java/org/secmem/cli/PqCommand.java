@@ -37,6 +37,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code secmem pq}: the priority-queue experiment. */
 @Command(
+    abbreviateSynopsis = true,
     name = "pq",
     mixinStandardHelpOptions = true,
     description = {
@@ -125,7 +126,9 @@ final class PqCommand implements Callable<Integer> {
       completionCandidates = Completions.StreamTypes.class,
       paramLabel = "READ_TYPE",
       converter = Converters.Stream.class,
-      description = "Buffer tree: stream type reading its files (default: user-buffer).")
+      description =
+          "Buffer tree: stream type reading its files: ${COMPLETION-CANDIDATES} (default:"
+              + " user-buffer).")
   StreamType readStream;
 
   @Option(
@@ -134,7 +137,8 @@ final class PqCommand implements Callable<Integer> {
       paramLabel = "WRITE_TYPE",
       converter = Converters.Stream.class,
       description =
-          "Buffer tree: stream type writing its files, not direct (default:" + " user-buffer).")
+          "Buffer tree: stream type writing its files: ${COMPLETION-CANDIDATES}, but not direct"
+              + " (default: user-buffer).")
   StreamType writeStream;
 
   @Option(
@@ -142,7 +146,8 @@ final class PqCommand implements Callable<Integer> {
       completionCandidates = Completions.Shapes.class,
       paramLabel = "SHAPE",
       converter = Converters.ShapeName.class,
-      description = "Shape of the generated keys (default: ${DEFAULT-VALUE}).",
+      description =
+          "Shape of the generated keys: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
       defaultValue = "uniform")
   Shape shape;
 

@@ -5,17 +5,20 @@ import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongSupplier;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import org.secmem.experiment.RunListener;
+import org.secmem.experiment.TimeEstimate;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
 
 /**
- * Shows progress: one line per measured run, and in a terminal also a progress bar on the error
- * stream (configuration and repetition of how many, elapsed, estimate).
+ * Shows progress: one line per measured run, starting with where the batch stands ({@code run 17 of
+ * 240 (ETA 3 min)}, then the configuration's number), in a terminal or not; in a terminal also a
+ * progress bar on the error stream (configuration and repetition of how many, elapsed, estimate).
  */
 final class ProgressListener implements RunListener, AutoCloseable {
 
@@ -27,6 +30,11 @@ final class ProgressListener implements RunListener, AutoCloseable {
   /** The bars on screen now, so that an interrupt can take them off before it says anything. */
   private static final Set<ProgressListener> SHOWN = ConcurrentHashMap.newKeySet();
 
+  private final LongSupplier nanoClock;
+  private final long startNanos;
+  private long totalRuns;
+  private long shown;
+
   private String current = "";
   private String position = "";
 
@@ -35,8 +43,17 @@ final class ProgressListener implements RunListener, AutoCloseable {
    * @param showBar whether to draw a bar (only in a terminal: a pipe gets plain lines)
    */
   ProgressListener(PrintWriter out, PrintWriter err, long totalRuns, boolean showBar) {
+    this(out, err, totalRuns, showBar, System::nanoTime);
+  }
+
+  /** As above, timing the estimate by {@code nanoClock} (tests). */
+  ProgressListener(
+      PrintWriter out, PrintWriter err, long totalRuns, boolean showBar, LongSupplier nanoClock) {
     this.out = out;
     this.err = err;
+    this.totalRuns = totalRuns;
+    this.nanoClock = nanoClock;
+    this.startNanos = nanoClock.getAsLong();
     this.bar =
         showBar
             ? new ProgressBarBuilder()
@@ -77,12 +94,12 @@ final class ProgressListener implements RunListener, AutoCloseable {
   public void runStarting(String what, int config, int configs, int run, int runs) {
     current = what;
     // configs 0: the sentinel's re-run of its reference configuration (--sentinel)
-    position = configs == 0 ? "[sentinel]" : "[" + config + "/" + configs + "]";
+    position = configs == 0 ? "sentinel" : "config " + config + " of " + configs;
     if (bar != null) {
       bar.setExtraMessage(
           configs == 0
               ? " sentinel"
-              : " config " + config + "/" + configs + ", run " + run + "/" + runs);
+              : " config " + config + " of " + configs + ", run " + run + " of " + runs);
     }
   }
 
@@ -96,12 +113,14 @@ final class ProgressListener implements RunListener, AutoCloseable {
     show(row, " (not recorded: the results file has it)");
   }
 
-  private void show(ResultRow row, String note) {
+  private synchronized void show(ResultRow row, String note) {
     boolean warmup = Boolean.parseBoolean(row.get(ResultColumn.WARMUP));
     StringBuilder line =
         new StringBuilder()
-            .append(position)
+            .append(overall())
             .append(' ')
+            .append(position)
+            .append(": ")
             .append(current)
             .append("  ")
             .append(
@@ -141,6 +160,22 @@ final class ProgressListener implements RunListener, AutoCloseable {
       out.println(line);
       out.flush();
     }
+  }
+
+  /**
+   * {@code run 17 of 240 (ETA 3 min)}: this run's number in the batch, and the time the runs left
+   * take at the pace of those done (none after the last).
+   */
+  private String overall() {
+    shown++;
+    totalRuns = Math.max(totalRuns, shown);
+    String text = "run " + shown + " of " + totalRuns;
+    long left = totalRuns - shown;
+    if (left == 0) {
+      return text;
+    }
+    double seconds = (nanoClock.getAsLong() - startNanos) / 1e9 / shown * left;
+    return text + " (ETA " + TimeEstimate.format(seconds) + ")";
   }
 
   @Override

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import org.secmem.admission.Admission;
 import org.secmem.admission.Machine;
 import org.secmem.admission.Parameter;
@@ -12,6 +11,7 @@ import org.secmem.admission.Problem;
 import org.secmem.admission.RefusedException;
 import org.secmem.param.PathProblems;
 import org.secmem.stream.StreamType;
+import org.secmem.units.Units;
 import picocli.CommandLine;
 
 /** Checks, before a run starts, that the machine can give what the run will take. */
@@ -91,14 +91,10 @@ final class Resources {
               + ": "
               + what
               + " needs "
-              + mib(bytes)
-              + " MiB, "
-              + mib(usable)
-              + " MiB free");
+              + Units.bytes(bytes)
+              + ", "
+              + Units.bytes(usable)
+              + " free");
     }
-  }
-
-  static String mib(long bytes) {
-    return String.format(Locale.ROOT, "%.1f", bytes / 1048576.0);
   }
 }

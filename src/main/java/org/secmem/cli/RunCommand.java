@@ -23,6 +23,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code secmem run}: runs parameter files. */
 @Command(
+    abbreviateSynopsis = true,
     name = "run",
     mixinStandardHelpOptions = true,
     description = {
@@ -52,7 +53,8 @@ final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--experiment",
       paramLabel = "write|read|sort",
-      description = "The experiment of seed-format files (their lines do not say).")
+      description =
+          "The experiment of seed-format files (their lines do not say): ${COMPLETION-CANDIDATES}.")
   Experiment experiment;
 
   @Option(

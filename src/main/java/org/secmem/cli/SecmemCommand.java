@@ -155,6 +155,7 @@ public final class SecmemCommand implements Callable<Integer> {
     cmd.setCaseInsensitiveEnumValuesAllowed(true);
     cmd.setUsageHelpWidth(100);
     cmd.setUsageHelpLongOptionsMaxWidth(28);
+    HelpSections.install(cmd);
     return cmd;
   }
 }

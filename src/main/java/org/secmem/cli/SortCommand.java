@@ -49,6 +49,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code secmem sort}: the external merge sort experiment. */
 @Command(
+    abbreviateSynopsis = true,
     name = "sort",
     mixinStandardHelpOptions = true,
     description = {
@@ -95,7 +96,8 @@ final class SortCommand implements Callable<Integer> {
       completionCandidates = Completions.Shapes.class,
       paramLabel = "SHAPE",
       converter = Converters.ShapeName.class,
-      description = "Shape of generated input (default: ${DEFAULT-VALUE}).",
+      description =
+          "Shape of generated input: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
       defaultValue = "uniform")
   Shape shape;
 
@@ -136,7 +138,8 @@ final class SortCommand implements Callable<Integer> {
       paramLabel = "READ_TYPE",
       converter = Converters.Stream.class,
       description =
-          "Stream type for reading (default: user-buffer, or channel with --preset" + " fast).")
+          "Stream type for reading: ${COMPLETION-CANDIDATES} (default: user-buffer, or channel"
+              + " with --preset fast).")
   StreamType readStream;
 
   @Option(
@@ -145,7 +148,8 @@ final class SortCommand implements Callable<Integer> {
       paramLabel = "WRITE_TYPE",
       converter = Converters.Stream.class,
       description =
-          "Stream type for writing (default: user-buffer, or channel with --preset" + " fast).")
+          "Stream type for writing: ${COMPLETION-CANDIDATES} (default: user-buffer, or channel"
+              + " with --preset fast).")
   StreamType writeStream;
 
   @Option(
@@ -220,7 +224,8 @@ final class SortCommand implements Callable<Integer> {
       completionCandidates = Completions.Algorithms.class,
       paramLabel = "ALGORITHM",
       description =
-          "merge: the external merge sort; in-memory: the baseline, all N ints read through"
+          "merge: the external merge sort; buffer-tree: Arge's buffer-tree sort, its (a, b) from"
+              + " --fanout or --b-over-m; in-memory: the baseline, all N ints read through"
               + " --read-stream into one array, Arrays.sort (Arrays.parallelSort with --threads"
               + " over 1; run_sort says which), written through --write-stream. It needs the heap"
               + " to hold the 4N bytes (8N parallel) and N <= 2^31 - 9, and is refused otherwise;"

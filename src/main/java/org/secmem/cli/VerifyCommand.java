@@ -7,7 +7,9 @@ import java.util.concurrent.Callable;
 import org.secmem.data.DataFiles;
 import org.secmem.data.FileScan;
 import org.secmem.data.SortOrder;
+import org.secmem.report.ResultColumns;
 import org.secmem.stream.Streams;
+import org.secmem.units.Units;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -75,7 +77,7 @@ final class VerifyCommand implements Callable<Integer> {
     FileScan scan = DataFiles.scan(file, asked);
     boolean ok = true;
     StringBuilder report = new StringBuilder();
-    report.append(file).append(": ").append(scan.ints()).append(" ints");
+    report.append(file).append(": ").append(Units.ints(scan.ints()));
     if (asked.isPresent()) {
       if (scan.inOrder()) {
         report.append(", ").append(asked.get().cliName()).append(" order holds");
@@ -99,11 +101,11 @@ final class VerifyCommand implements Callable<Integer> {
             .append(", NOT the same values as ")
             .append(sameAs)
             .append(" (")
-            .append(other.ints())
-            .append(" ints, checksum ")
-            .append(other.checksum().hex())
+            .append(Units.ints(other.ints()))
+            .append(", checksum ")
+            .append(ResultColumns.CHECKSUM_PREFIX + other.checksum().hex())
             .append(" vs ")
-            .append(scan.checksum().hex())
+            .append(ResultColumns.CHECKSUM_PREFIX + scan.checksum().hex())
             .append(')');
       }
     }

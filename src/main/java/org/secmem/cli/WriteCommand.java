@@ -18,6 +18,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code secmem write}: the write experiment. */
 @Command(
+    abbreviateSynopsis = true,
     mixinStandardHelpOptions = true,
     name = "write",
     description = {

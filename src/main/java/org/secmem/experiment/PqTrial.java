@@ -27,6 +27,7 @@ import org.secmem.sort.HeapPeak;
 import org.secmem.sort.SortMemory;
 import org.secmem.sort.StreamFactory;
 import org.secmem.sort.WorkDirectory;
+import org.secmem.units.Units;
 
 /**
  * The priority-queue experiment: one operation sequence ({@link PqWorkload}: N inserts and N
@@ -151,16 +152,16 @@ public final class PqTrial implements Trial {
         + " "
         + spec.workload()
         + (spec.workload() == PqWorkload.RATIO ? " r=" + spec.insertRatio() : "")
-        + " N="
-        + spec.n()
+        + ", N="
+        + Units.ints(spec.n())
         + (spec.bufferTree()
-            ? " M="
-                + spec.m()
-                + " B="
-                + spec.options().bufferBytes()
-                + " fanout="
+            ? ", M="
+                + Units.ints(spec.m())
+                + ", B="
+                + Units.bytes(spec.options().bufferBytes())
+                + ", fanout="
                 + memory.map(t -> t.fanout().toString()).orElse(spec.fanout().text())
-                + " "
+                + ", "
                 + spec.readType()
                 + "/"
                 + spec.writeType()

@@ -14,6 +14,7 @@ import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.Streams;
+import org.secmem.units.Units;
 
 /**
  * The read experiment: open k files and read them round-robin, one int from each in turn, until all
@@ -46,12 +47,12 @@ public final class ReadTrial implements Trial {
   public String describe() {
     return "read "
         + spec.type()
-        + " N="
-        + spec.n()
-        + " k="
+        + ", N="
+        + Units.ints(spec.n())
+        + ", k="
         + files.size()
-        + (spec.type().usesBufferSize() ? " B=" + spec.options().bufferBytes() : "")
-        + (spec.bulk() ? " bulk" : "");
+        + (spec.type().usesBufferSize() ? ", B=" + Units.bytes(spec.options().bufferBytes()) : "")
+        + (spec.bulk() ? ", bulk" : "");
   }
 
   @Override

@@ -35,6 +35,7 @@ import org.secmem.sort.SortSpec;
 import org.secmem.sort.StreamFactory;
 import org.secmem.stream.Streams;
 import org.secmem.stream.WriteStream;
+import org.secmem.units.Units;
 
 /**
  * The sort experiment: one sort of one file — the external merge sort, or the in-memory baseline
@@ -165,30 +166,30 @@ public final class SortTrial implements Trial {
           + spec.engine()
           + " "
           + master()
-          + " N="
-          + (n < 0 ? "?" : n)
-          + (spec.engineSettings().memoryInts().isPresent() ? " M=" + spec.m() : "")
+          + ", N="
+          + (n < 0 ? "?" : Units.ints(n))
+          + (spec.engineSettings().memoryInts().isPresent() ? ", M=" + Units.ints(spec.m()) : "")
           + spec.engineSettings().partitions().stream()
-              .mapToObj(p -> " partitions=" + p)
+              .mapToObj(p -> ", partitions=" + p)
               .findFirst()
               .orElse("")
-          + (spec.order() == SortOrder.DESCENDING ? " descending" : "");
+          + (spec.order() == SortOrder.DESCENDING ? ", descending" : "");
     }
     return "sort "
         + (inMemory() ? "in-memory " : bufferTree() ? "buffer-tree " : "")
         + spec.readType()
         + "/"
         + spec.writeType()
-        + " N="
-        + (n < 0 ? "?" : n)
-        + (inMemory() ? "" : " M=" + spec.m())
-        + (inMemory() || bufferTree() ? "" : " d=" + spec.d())
+        + ", N="
+        + (n < 0 ? "?" : Units.ints(n))
+        + (inMemory() ? "" : ", M=" + Units.ints(spec.m()))
+        + (inMemory() || bufferTree() ? "" : ", d=" + spec.d())
         + (bufferTree()
-            ? " fanout=" + fanout().map(Fanout::toString).orElse(spec.fanout().text())
-            : " threads=" + spec.tuning().threads())
-        + (usesB() ? " B=" + spec.options().bufferBytes() : "")
-        + (spec.order() == SortOrder.DESCENDING ? " descending" : "")
-        + (spec.online() ? " online, a key every " + spec.arrivalNanos() + " ns" : "");
+            ? ", fanout=" + fanout().map(Fanout::toString).orElse(spec.fanout().text())
+            : ", threads=" + spec.tuning().threads())
+        + (usesB() ? ", B=" + Units.bytes(spec.options().bufferBytes()) : "")
+        + (spec.order() == SortOrder.DESCENDING ? ", descending" : "")
+        + (spec.online() ? ", online, a key every " + spec.arrivalNanos() + " ns" : "");
   }
 
   @Override

@@ -20,6 +20,7 @@ import org.secmem.report.ResultRow;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.Streams;
 import org.secmem.stream.WriteStream;
+import org.secmem.units.Units;
 
 /**
  * The write experiment: create k files and write N ints to each, round-robin, one int to each
@@ -59,11 +60,11 @@ public final class WriteTrial implements Trial {
   public String describe() {
     return "write "
         + spec.type()
-        + " N="
-        + spec.n()
-        + " k="
+        + ", N="
+        + Units.ints(spec.n())
+        + ", k="
         + spec.k()
-        + (spec.type().usesBufferSize() ? " B=" + spec.options().bufferBytes() : "");
+        + (spec.type().usesBufferSize() ? ", B=" + Units.bytes(spec.options().bufferBytes()) : "");
   }
 
   @Override

@@ -20,6 +20,7 @@ import org.secmem.report.ChartSpec.AxisKind;
 import org.secmem.report.ChartSpec.Kind;
 import org.secmem.report.ChartSpec.Point;
 import org.secmem.report.ChartSpec.Series;
+import org.secmem.units.Units;
 
 /**
  * Draws one planned chart ({@link ChartSpec}) as PNG and SVG, the same picture in both.
@@ -467,20 +468,21 @@ public final class ChartPainter {
     return (1L << (e - 10 * u)) + units[u];
   }
 
-  /** A size (B, N, M) that is a power of two of at least 1K in binary units (64K), else as is. */
+  /**
+   * A size as people read it: B in bytes ({@code 64 KiB}), N and M in ints ({@code 2^20 ints});
+   * another parameter, or a cell that is no whole number, as written.
+   */
   static String size(String parameter, String value) {
-    if (!List.of(ResultColumns.B, ResultColumns.N, ResultColumns.M).contains(parameter)) {
+    boolean bytes = parameter.equals(ResultColumns.B);
+    if (!bytes && !List.of(ResultColumns.N, ResultColumns.M).contains(parameter)) {
       return value;
     }
     try {
       long v = Long.parseLong(value.trim());
-      if (v >= 1024 && Long.bitCount(v) == 1) {
-        return binary(Long.numberOfTrailingZeros(v));
-      }
+      return bytes ? Units.bytes(v) : Units.ints(v);
     } catch (NumberFormatException e) {
-      // not a whole number: as written
+      return value; // not a whole number: as written
     }
-    return value;
   }
 
   /** A plain number with at most 3 significant decimals, no exponent. */

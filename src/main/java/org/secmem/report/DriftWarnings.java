@@ -55,7 +55,7 @@ public final class DriftWarnings {
               s.configurations(),
               slower ? "slower" : "faster",
               s.pValue(),
-              percent(s.medianRatio()),
+              change(s.medianRatio()),
               slower
                   ? "each configuration's runs left something behind for the next (heap, files,"
                       + " dirty pages)"
@@ -155,13 +155,18 @@ public final class DriftWarnings {
         d.runs());
   }
 
+  /** How far from 1, without a sign (the sentence says slower or faster): 0.76 as "24%". */
+  private static String change(double ratio) {
+    return Math.round(Math.abs(ratio - 1) * 100) + "%";
+  }
+
   /** 1.25 as "+25%", 0.8 as "-20%". */
   private static String percent(double ratio) {
     long p = Math.round((ratio - 1) * 100);
     return (p >= 0 ? "+" : "") + p + "%";
   }
 
-  /** The configuration's non-empty cells, e.g. {@code read mapped n=1000000 b=65536}. */
+  /** The configuration's non-empty cells, e.g. {@code read mapped n=1000000 ints b=64 KiB}. */
   private static String label(List<String> columns, List<String> values) {
     StringBuilder s = new StringBuilder();
     for (int i = 0; i < columns.size(); i++) {
@@ -173,7 +178,7 @@ public final class DriftWarnings {
         s.append(' ');
       }
       String c = columns.get(i);
-      s.append(c.equals(ResultColumns.EXPERIMENT) ? v : c + "=" + v);
+      s.append(c.equals(ResultColumns.EXPERIMENT) ? v : c + "=" + ChartPainter.size(c, v));
     }
     return s.toString();
   }

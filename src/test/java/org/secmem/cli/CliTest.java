@@ -206,8 +206,15 @@ class CliTest {
   void generateThenVerify_exit0_unsortedFails_exit1() throws IOException {
     Path f = dir.resolve("g.bin");
     Path s = dir.resolve("s.bin");
-    assertEquals(0, run("generate", "--out", f.toString(), "--n", "2^12").code());
+    Result g = run("generate", "--out", f.toString(), "--n", "2^12");
+    assertEquals(0, g.code());
     assertEquals(4 * 4096, Files.size(f));
+    // the checksum as the results file's checksum column writes it; ints and bytes in their units
+    assertTrue(
+        g.out()
+            .matches(
+                "(?s)wrote 2\\^12 uniform ints \\(16 KiB\\) to .*, checksum 0x[0-9a-f]{16}\\R"),
+        g.out());
     assertEquals(
         0, run("generate", "--out", s.toString(), "--n", "4096", "--shape", "sorted").code());
     Result ok = run("verify", s.toString(), "--sorted");

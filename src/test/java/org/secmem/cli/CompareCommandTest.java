@@ -214,7 +214,7 @@ class CompareCommandTest {
                 "--fail-if-slower 10: 1 configuration is significantly slower"
                     + " by more than 10%:"),
         slow.err());
-    assertTrue(slow.err().contains("  N=200: 1.50× slower"), slow.err());
+    assertTrue(slow.err().contains("  N=200 ints: 1.50× slower"), slow.err());
     CliTest.Result fine =
         CliTest.run("compare", b.toString(), n.toString(), "--no-files", "--fail-if-slower", "60");
     assertEquals(0, fine.code(), fine.err());

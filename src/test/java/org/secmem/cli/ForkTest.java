@@ -187,6 +187,6 @@ class ForkTest {
       assertEquals("", s.get("round"));
     }
     assertEquals(List.of("1", "2", "3"), raw.sentinels().stream().map(x -> x.get("rep")).toList());
-    assertTrue(r.out().contains("[sentinel]"), r.out());
+    assertTrue(r.out().contains(" sentinel: "), r.out());
   }
 }

@@ -208,7 +208,7 @@ class ChartPainterTest {
     List<String> texts = texts(svg);
     assertTrue(texts.containsAll(List.of("mapped", "channel", "time (ms)")), texts.toString());
     assertTrue(
-        texts.contains("read: median time per stream type (N=1000000, B=64K, k=1)"),
+        texts.contains("read: median time per stream type (N=1000000 ints, B=64 KiB, k=1)"),
         texts.toString());
   }
 }

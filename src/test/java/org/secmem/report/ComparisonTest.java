@@ -189,7 +189,8 @@ class ComparisonTest {
         List.of(Verdict.UNCHANGED, Verdict.ONLY_BASE, Verdict.ONLY_NEW),
         c.rows().stream().map(Comparison.Row::verdict).toList());
     assertEquals(
-        List.of("N=100", "N=200", "N=300"), c.rows().stream().map(Comparison.Row::label).toList());
+        List.of("N=100 ints", "N=200 ints", "N=300 ints"),
+        c.rows().stream().map(Comparison.Row::label).toList());
     assertNull(c.rows().get(1).next());
     assertNull(c.rows().get(2).base());
     assertEquals(1, c.summary().onlyBase());
@@ -250,7 +251,8 @@ class ComparisonTest {
     Comparison c =
         Comparison.of(one, one, new Comparison.By("stream", "buffered", "user-buffer"), 0.95);
     assertFalse(c.keyColumns().contains("stream"));
-    assertEquals(List.of("N=100", "N=200"), c.rows().stream().map(Comparison.Row::label).toList());
+    assertEquals(
+        List.of("N=100 ints", "N=200 ints"), c.rows().stream().map(Comparison.Row::label).toList());
     assertEquals(Verdict.FASTER, c.rows().get(0).verdict());
     assertEquals(Verdict.SLOWER, c.rows().get(1).verdict());
     assertEquals("r.csv (stream=buffered)", c.base().label());
@@ -271,7 +273,8 @@ class ComparisonTest {
                 + "write,user-buffer,100,65536,1,false,4\nwrite,user-buffer,100,65536,2,false,4\n");
     Comparison c =
         Comparison.of(one, one, new Comparison.By("stream", "buffered", "user-buffer"), 0.95);
-    assertEquals(List.of("B=4K", "B=64K"), c.rows().stream().map(Comparison.Row::label).toList());
+    assertEquals(
+        List.of("B=4 KiB", "B=64 KiB"), c.rows().stream().map(Comparison.Row::label).toList());
     assertEquals(0.5, c.rows().get(0).ratio(), 1e-12);
     assertEquals(0.4, c.rows().get(1).ratio(), 1e-12);
     assertTrue(c.notes().get(0).startsWith("b is empty on one side"), c.notes().toString());
@@ -405,13 +408,13 @@ class ComparisonTest {
           lines
               .get(1)
               .startsWith(
-                  "write,simple,100,N=100,both,3,10.500,0.500,3,5.250," + "0.250,0.500000,"),
+                  "write,simple,100,N=100 ints,both,3,10.500,0.500,3,5.250," + "0.250,0.500000,"),
           lines.get(1));
       assertTrue(
           lines
               .get(2)
               .startsWith(
-                  "write,simple,200,N=200,base,3,2.000,1.000,,,,,,,0.950,"
+                  "write,simple,200,N=200 ints,base,3,2.000,1.000,,,,,,,0.950,"
                       + "only_in_base,base.csv,new.csv,"),
           lines.get(2));
       assertTrue(lines.get(3).contains(",new,,,,3,2.000,1.000,"), lines.get(3));

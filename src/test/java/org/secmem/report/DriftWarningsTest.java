@@ -1,6 +1,7 @@
 package org.secmem.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -50,6 +51,17 @@ class DriftWarningsTest {
     assertTrue(w.contains("left something behind"), w);
   }
 
+  /** Faster is said once, in words: not "faster ... by -24%". */
+  @Test
+  void aSweepThatSpeedsUp_saysByHowMuchWithoutASign() throws IOException {
+    List<String> lines = DriftWarnings.of(sweep(-0.1, false));
+    assertEquals(1, lines.size(), lines.toString());
+    String w = lines.get(0);
+    assertTrue(w.contains("last runs were faster than their first: 12 of 12 faster"), w);
+    assertTrue(w.matches(".*, by [0-9]+% in the median.*"), w);
+    assertFalse(w.matches(".*-[0-9]+%.*"), w);
+  }
+
   @Test
   void aSteadySweep_saysNothing() throws IOException {
     assertEquals(List.of(), DriftWarnings.of(sweep(0, false)));
@@ -63,7 +75,7 @@ class DriftWarningsTest {
     String line = DriftWarnings.sentinel(raw).orElseThrow();
     assertTrue(
         line.startsWith(
-            "sentinel write stream=simple n=7: 4 runs over the sweep, first"
+            "sentinel write stream=simple n=7 ints: 4 runs over the sweep, first"
                 + " 12.500 ms, last 20.000 ms (+60%)"),
         line);
     assertTrue(

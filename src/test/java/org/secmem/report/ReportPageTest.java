@@ -332,7 +332,7 @@ class ReportPageTest {
     assertTrue(
         html.contains(ReportPage.esc(c.summary().line("\u00d7").replaceAll(" \\[[^]]*\\]", ""))),
         "the summary line, without the interval the CSV lacks");
-    assertTrue(html.contains("<td class=\"label\">write B=4K</td>"), html);
+    assertTrue(html.contains("<td class=\"label\">write B=4 KiB</td>"), html);
     assertTrue(html.contains("data-chart=\"compare-ratio\""), "the chart, inlined");
     assertTrue(html.contains("NEW / BASE median time per configuration"), "its title");
     assertTrue(html.indexOf("id=\"compare\"") < html.indexOf("id=\"environment\""));

@@ -150,7 +150,7 @@ class SortChartPlannerTest {
             "sort-time-vs-m-per-d-channel"),
         stems(specs));
     assertEquals(
-        "sort (channel): median time vs d (N=100000)",
+        "sort (channel): median time vs d (N=100000 ints)",
         ChartPainter.title(specs.get(1)),
         "the pair in the title: the legend names M");
   }
