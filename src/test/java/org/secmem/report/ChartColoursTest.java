@@ -46,7 +46,7 @@ class ChartColoursTest {
     Map<String, Set<String>> looks = new TreeMap<>();
     Map<String, Set<String>> where = new TreeMap<>();
     List<ChartSpec> charts = charts();
-    assertTrue(charts.size() > 20, "the shipped files make many charts: " + charts.size());
+    assertTrue(charts.size() > 15, "the shipped files make many charts: " + charts.size());
     for (ChartSpec spec : charts) {
       List<SeriesStyle> styles = SeriesStyle.forChart(spec.series());
       for (int i = 0; i < styles.size(); i++) {

@@ -35,7 +35,16 @@ final class ShippedConfigResults {
 
   /** The results CSV of {@code configs/<name>}. */
   static String csv(String name) throws IOException {
-    Path file = CONFIGS.resolve(name);
+    return csv(CONFIGS.resolve(name), name);
+  }
+
+  /** The results of the parameter file {@code file}, read as a results file. */
+  static RawResults of(Path file) throws IOException {
+    String name = String.valueOf(file.getFileName());
+    return RawResults.parse(name + "-results.csv", new StringReader(csv(file, name)));
+  }
+
+  private static String csv(Path file, String name) throws IOException {
     List<RunConfig> configs;
     try {
       configs = ParamFiles.read(file, Optional.empty(), ParamDefaults.standard());

@@ -5,12 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.secmem.report.ChartSpec.AxisKind;
 import org.secmem.report.ChartSpec.Kind;
 import org.secmem.report.ChartSpec.Metric;
@@ -51,10 +54,14 @@ class YScalesTest {
   }
 
   @Test
-  void writeThroughputVsK_atB4096AndB65536_bothLog_simpleIsNotFlatAtZero() throws IOException {
+  void writeThroughputVsK_atB4096AndB65536_bothLog_simpleIsNotFlatAtZero(@TempDir Path dir)
+      throws IOException {
+    // quick.csv's write line before its B and k sweeps were split: k = 1|4 at B = 4K|64K.
+    Path file = dir.resolve("k-by-b.csv");
+    Files.writeString(file, "experiment,stream,n,k,b,reps,warmup\nwrite,all,2^18,1|4,4K|64K,3,1\n");
     Map<String, ChartSpec> byStem =
         new ChartPlanner()
-            .plan(ShippedConfigResults.of("quick.csv")).stream()
+            .plan(ShippedConfigResults.of(file)).stream()
                 .collect(Collectors.toMap(ChartSpec::fileStem, s -> s));
     ChartSpec b4096 = byStem.get("write-throughput-vs-k-b4096");
     ChartSpec b65536 = byStem.get("write-throughput-vs-k-b65536");
@@ -62,6 +69,14 @@ class YScalesTest {
     assertEquals(YScale.LOG, b4096.yScale());
     assertEquals(YScale.LOG, b65536.yScale());
     assertTrue(paintedLog(b4096) && paintedLog(b65536));
+    // And quick.csv's k chart now (one B), where simple is about 100 times below the others.
+    ChartSpec quickK =
+        new ChartPlanner()
+            .plan(ShippedConfigResults.of("quick.csv")).stream()
+                .filter(c -> c.fileStem().equals("write-throughput-vs-k"))
+                .findFirst()
+                .orElseThrow();
+    assertEquals(YScale.LOG, quickK.yScale());
   }
 
   private static Series series(String name, double... medians) {
