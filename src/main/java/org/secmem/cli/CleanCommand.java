@@ -104,20 +104,31 @@ final class CleanCommand implements Callable<Integer> {
     for (Path p : parts.removed()) {
       cmd.getOut().println(UserText.line("removed " + p));
     }
-    for (Sweep.LeftAlone l : folders.and(parts).leftAlone()) {
+    Sweep all = folders.and(parts);
+    for (Sweep.LeftAlone l : all.leftAlone()) {
       cmd.getOut().println(UserText.line("left alone " + l.path() + ": " + l.reason()));
     }
+    for (Sweep.LeftAlone l : all.inUse()) {
+      cmd.getOut().println(UserText.line("in use, kept " + l.path() + ": " + l.reason()));
+    }
     int removed = folders.removed().size() + parts.removed().size();
-    cmd.getOut()
-        .println(
-            UserText.line(
-                removed == 0
-                    ? "nothing to clean in " + where
-                    : "removed "
-                        + folders.removed().size()
-                        + " stale work folder(s) and "
-                        + parts.removed().size()
-                        + " unfinished file(s)"));
+    String summary =
+        removed == 0
+            ? "nothing to clean in " + where
+            : "removed "
+                + folders.removed().size()
+                + " stale work folder(s) and "
+                + parts.removed().size()
+                + " unfinished file(s)";
+    if (!all.inUse().isEmpty()) {
+      // A sort killed a moment ago may still be exiting: its lock is held until it has.
+      summary +=
+          "; kept "
+              + all.inUse().size()
+              + " in use by a process that still runs (a sort at work, or one still exiting"
+              + " after a kill): run 'secmem clean' again once it has ended";
+    }
+    cmd.getOut().println(UserText.line(summary));
     cmd.getOut().flush();
     return ExitCodes.OK;
   }
@@ -136,6 +147,7 @@ final class CleanCommand implements Callable<Integer> {
   static Sweep removeStaleParts(Path dir, Instant now) throws IOException {
     List<Path> removed = new ArrayList<>();
     List<Sweep.LeftAlone> left = new ArrayList<>();
+    List<Sweep.LeftAlone> inUse = new ArrayList<>();
     if (!Files.isDirectory(dir)) {
       return Sweep.empty();
     }
@@ -176,6 +188,7 @@ final class CleanCommand implements Callable<Integer> {
           }
           Optional<OwnerMarker.Verdict> v = OwnerMarker.judge(folder, marker, here);
           if (v.isPresent() && v.get().state() == OwnerMarker.State.LIVE) {
+            inUse.add(new Sweep.LeftAlone(p, v.get().reason()));
             continue;
           }
           if (v.isPresent() && v.get().state() == OwnerMarker.State.UNKNOWN) {
@@ -215,7 +228,7 @@ final class CleanCommand implements Callable<Integer> {
         }
       }
     }
-    return new Sweep(removed, left);
+    return new Sweep(removed, left, inUse);
   }
 
   private static long pidOf(String ownerName) {

@@ -5,10 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What a sweep for leftovers did: what it removed, and what it found but left alone, with why
- * (another user's, a live process's on another machine, holding something secmem never makes).
+ * What a sweep for leftovers did: what it removed, what it found but left alone, with why (another
+ * user's, a live process's on another machine, holding something secmem never makes), and what it
+ * kept because its owner still runs here (a sort at work, or a killed one whose JVM is still
+ * exiting and so still holds its lock).
  */
-public record Sweep(List<Path> removed, List<LeftAlone> leftAlone) {
+public record Sweep(List<Path> removed, List<LeftAlone> leftAlone, List<LeftAlone> inUse) {
 
   /** Something that looked like a leftover and was not removed. */
   public record LeftAlone(Path path, String reason) {}
@@ -16,18 +18,29 @@ public record Sweep(List<Path> removed, List<LeftAlone> leftAlone) {
   public Sweep {
     removed = List.copyOf(removed);
     leftAlone = List.copyOf(leftAlone);
+    inUse = List.copyOf(inUse);
+  }
+
+  /** A sweep that found nothing in use. */
+  public Sweep(List<Path> removed, List<LeftAlone> leftAlone) {
+    this(removed, leftAlone, List.of());
   }
 
   public static Sweep empty() {
-    return new Sweep(List.of(), List.of());
+    return new Sweep(List.of(), List.of(), List.of());
   }
 
   /** This sweep and {@code other}'s, in that order. */
   public Sweep and(Sweep other) {
-    List<Path> r = new ArrayList<>(removed);
-    r.addAll(other.removed);
-    List<LeftAlone> l = new ArrayList<>(leftAlone);
-    l.addAll(other.leftAlone);
-    return new Sweep(r, l);
+    return new Sweep(
+        joined(removed, other.removed),
+        joined(leftAlone, other.leftAlone),
+        joined(inUse, other.inUse));
+  }
+
+  private static <T> List<T> joined(List<T> a, List<T> b) {
+    List<T> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
   }
 }

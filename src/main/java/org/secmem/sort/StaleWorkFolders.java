@@ -41,6 +41,7 @@ final class StaleWorkFolders {
       throws IOException {
     List<Path> removed = new ArrayList<>();
     List<Sweep.LeftAlone> left = new ArrayList<>();
+    List<Sweep.LeftAlone> inUse = new ArrayList<>();
     if (!Files.isDirectory(parent)) {
       return Sweep.empty();
     }
@@ -71,19 +72,20 @@ final class StaleWorkFolders {
         boolean ofTheDead =
             deadPid > 0 && pidInName(e.name()).filter(pid -> pid == deadPid).isPresent();
         try (SecureFolder f = p.openFolder(e.name())) {
-          Optional<String> why = staleBecause(f, me, ofTheDead ? Instant.MAX : now, here);
-          if (why.isEmpty()) {
-            LOG.debug("Kept {}: its owner may be running", path);
+          OwnerMarker.Verdict v = staleBecause(f, me, ofTheDead ? Instant.MAX : now, here);
+          if (v.state() != OwnerMarker.State.GONE) {
+            LOG.debug("Kept {}: {}", path, v.reason());
             if (ofTheDead) {
               LOG.info(
                   "Kept {}, though its process {} ended: its marker says it runs", path, deadPid);
             }
+            inUse.add(new Sweep.LeftAlone(path, v.reason()));
             continue;
           }
           Optional<String> refused = removeLeftover(p, f, e.name(), deleter);
           if (refused.isEmpty()) {
             removed.add(path);
-            LOG.info("Removed stale work folder {}: {}", path, why.get());
+            LOG.info("Removed stale work folder {}: {}", path, v.reason());
           } else {
             left.add(new Sweep.LeftAlone(path, refused.get()));
           }
@@ -97,7 +99,7 @@ final class StaleWorkFolders {
         }
       }
     }
-    return new Sweep(removed, left);
+    return new Sweep(removed, left, inUse);
   }
 
   /** A folder that is not to be removed, and why, in words for the user. */
@@ -110,12 +112,13 @@ final class StaleWorkFolders {
   }
 
   /**
-   * Why the open folder {@code f} is abandoned; empty when it may belong to a live sort.
+   * Whether the open folder {@code f} is abandoned ({@code GONE}) or may belong to a live sort
+   * ({@code LIVE}), and why.
    *
    * @throws Refusal when it is not secmem's to judge (another user's, holding what secmem never
    *     makes, an owner that cannot be checked from here)
    */
-  private static Optional<String> staleBecause(
+  private static OwnerMarker.Verdict staleBecause(
       SecureFolder f, String me, Instant now, ThisMachine here) throws IOException, Refusal {
     String owner = f.owner().getName();
     if (!owner.equals(me)) {
@@ -127,17 +130,19 @@ final class StaleWorkFolders {
     }
     Optional<OwnerMarker.Verdict> v = OwnerMarker.judge(f, MARKER, here);
     if (v.isPresent()) {
-      return switch (v.get().state()) {
-        case LIVE -> Optional.empty();
-        case GONE -> Optional.of(v.get().reason());
-        case UNKNOWN -> throw new Refusal(v.get().reason());
-      };
+      if (v.get().state() == OwnerMarker.State.UNKNOWN) {
+        throw new Refusal(v.get().reason());
+      }
+      return v.get();
     }
     Instant modified = Instant.ofEpochMilli(f.modifiedMillis());
     if (modified.plus(ABANDONED_AFTER).isBefore(now)) {
-      return Optional.of("no marker, untouched since " + modified);
+      return new OwnerMarker.Verdict(
+          OwnerMarker.State.GONE, "no marker, untouched since " + modified);
     }
-    return Optional.empty();
+    return new OwnerMarker.Verdict(
+        OwnerMarker.State.LIVE,
+        "no marker yet, changed at " + modified + ": a sort may be starting");
   }
 
   /** What in {@code f} secmem never makes in a work folder (anything but a file); empty if none. */

@@ -67,6 +67,10 @@ class CleanLivenessTest {
         CliTest.Result r = CliTest.run("clean", dir.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(Files.exists(part), "a stopped writer's file is kept: " + r.out());
+        // It says so, rather than "nothing to clean" (as it did 1 s after a kill -9, while the
+        // JVM was still exiting).
+        assertTrue(r.out().contains("in use, kept " + part + ": process"), r.out());
+        assertTrue(r.out().contains("kept 1 in use by a process that still runs"), r.out());
       } finally {
         signal("CONT", writer.pid());
       }

@@ -183,6 +183,8 @@ class WorkDirectoryTest {
     try (MarkerHolder holder = MarkerHolder.start(work, WorkDirectory.MARKER)) {
       Sweep s = WorkDirectory.removeStale(dir);
       assertEquals(List.of(), s.removed(), "its owner holds the lock");
+      assertEquals(List.of(work), s.inUse().stream().map(Sweep.LeftAlone::path).toList());
+      assertTrue(s.inUse().get(0).reason().contains("holds its lock"), s.inUse().toString());
       assertTrue(Files.exists(work.resolve("pass1-run0.bin")));
     }
     assertEquals(List.of(work), WorkDirectory.removeStale(dir).removed(), "its owner is gone");
