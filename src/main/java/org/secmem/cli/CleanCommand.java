@@ -18,6 +18,8 @@ import java.util.regex.Pattern;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.data.PartFile;
+import org.secmem.experiment.GeneratedInputs;
+import org.secmem.fs.OpenFiles;
 import org.secmem.fs.OwnerMarker;
 import org.secmem.fs.SecureFolder;
 import org.secmem.fs.Sweep;
@@ -25,6 +27,7 @@ import org.secmem.fs.ThisMachine;
 import org.secmem.sort.WorkDirectory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -53,6 +56,7 @@ import picocli.CommandLine.Spec;
       "%nExamples:",
       "  secmem clean",
       "  secmem clean /mnt/scratch data",
+      "  secmem clean --data",
       ExitCodes.HELP_SECTION
     })
 final class CleanCommand implements Callable<Integer> {
@@ -80,6 +84,15 @@ final class CleanCommand implements Callable<Integer> {
               + " system temporary folder).")
   List<Path> dirs;
 
+  @Option(
+      names = "--data",
+      description =
+          "Also remove the inputs secmem generated and keeps for later runs (ints-n<N>-s<seed>-<j>"
+              + ".bin of write and read, sort-input-n<N>-<shape>-s<seed>.bin of sort; a later run"
+              + " makes them again) from the folders given, or from data/. Plain files of yours"
+              + " only; one a process holds open, or written in the last minute, is kept.")
+  boolean data;
+
   @Override
   public Integer call() throws Exception {
     CommandLine cmd = spec.commandLine();
@@ -98,20 +111,30 @@ final class CleanCommand implements Callable<Integer> {
       folders = folders.and(WorkDirectory.removeStale(d));
       parts = parts.and(removeStaleParts(d, now));
     }
+    Sweep inputs = Sweep.empty();
+    if (data) {
+      Set<Path> open = OpenFiles.now();
+      for (Path d : dirs != null && !dirs.isEmpty() ? dirs : List.of(Paths.get("data"))) {
+        inputs = inputs.and(GeneratedInputs.remove(d, now, open));
+      }
+    }
+    for (Path p : inputs.removed()) {
+      cmd.getOut().println(UserText.line("removed " + p));
+    }
     for (Path p : folders.removed()) {
       cmd.getOut().println(UserText.line("removed " + p));
     }
     for (Path p : parts.removed()) {
       cmd.getOut().println(UserText.line("removed " + p));
     }
-    Sweep all = folders.and(parts);
+    Sweep all = folders.and(parts).and(inputs);
     for (Sweep.LeftAlone l : all.leftAlone()) {
       cmd.getOut().println(UserText.line("left alone " + l.path() + ": " + l.reason()));
     }
     for (Sweep.LeftAlone l : all.inUse()) {
       cmd.getOut().println(UserText.line("in use, kept " + l.path() + ": " + l.reason()));
     }
-    int removed = folders.removed().size() + parts.removed().size();
+    int removed = all.removed().size();
     String summary =
         removed == 0
             ? "nothing to clean in " + where
@@ -119,7 +142,8 @@ final class CleanCommand implements Callable<Integer> {
                 + folders.removed().size()
                 + " stale work folder(s) and "
                 + parts.removed().size()
-                + " unfinished file(s)";
+                + " unfinished file(s)"
+                + (data ? " and " + inputs.removed().size() + " generated input(s)" : "");
     if (!all.inUse().isEmpty()) {
       // A sort killed a moment ago may still be exiting: its lock is held until it has.
       summary +=

@@ -21,7 +21,7 @@ public final class DataSet {
   private DataSet() {}
 
   public static Path file(Path dir, long n, long seed, int j) {
-    return dir.resolve("ints-n" + n + "-s" + seed + "-" + j + ".bin");
+    return dir.resolve(GeneratedInputs.streamName(n, seed, j));
   }
 
   public static List<Path> files(Path dir, long n, int k, long seed) {

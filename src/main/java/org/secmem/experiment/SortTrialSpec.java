@@ -228,6 +228,6 @@ public record SortTrialSpec(
   /** The input file: as given, or the generated one for n, shape and seed. */
   public Path inputFile() {
     return input.orElseGet(
-        () -> dataDir.resolve("sort-input-n" + n + "-" + shape.cliName() + "-s" + seed + ".bin"));
+        () -> dataDir.resolve(GeneratedInputs.sortInputName(n, shape.cliName(), seed)));
   }
 }

@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,6 +17,7 @@ import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.fs.OpenFiles;
 import org.secmem.sort.WorkDirectory;
 
 /**
@@ -25,6 +28,43 @@ import org.secmem.sort.WorkDirectory;
 class CleanCommandTest {
 
   @TempDir Path dir;
+
+  @Test
+  void data_removesGeneratedInputs_only_keepingOpenFreshLinkedAndOthers() throws IOException {
+    Path old1 = file("ints-n1024-s42-0.bin", ago(600));
+    Path old2 = file("sort-input-n4096-few-distinct-s-7.bin", ago(600));
+    Path fresh = file("ints-n1024-s42-1.bin", ago(5));
+    Path held = file("ints-n1024-s42-2.bin", ago(600));
+    Path mine = file("in.bin", ago(600)); // a user's own input: not secmem's to remove
+    Path elsewhere = Files.createDirectories(dir.resolve("other")).resolve("precious.bin");
+    Files.write(elsewhere, new byte[8]);
+    Path link = dir.resolve("ints-n1024-s42-3.bin");
+    Files.createSymbolicLink(link, elsewhere);
+
+    CliTest.Result without = CliTest.run("clean", dir.toString());
+    assertEquals(0, without.code(), without.err());
+    assertTrue(Files.exists(old1), "without --data generated inputs stay: " + without.out());
+
+    CliTest.Result r;
+    try (FileChannel open = FileChannel.open(held, StandardOpenOption.READ)) {
+      r = CliTest.run("clean", "--data", dir.toString());
+    }
+    assertEquals(0, r.code(), r.err());
+    assertFalse(Files.exists(old1), r.out());
+    assertFalse(Files.exists(old2), r.out());
+    assertTrue(r.out().contains("removed " + old1), r.out());
+    assertTrue(r.out().contains("and 2 generated input(s)"), r.out());
+    assertTrue(Files.exists(fresh), "written under a minute ago: may be in the making");
+    assertTrue(r.out().contains("in use, kept " + fresh), r.out());
+    if (OpenFiles.visible()) {
+      assertTrue(Files.exists(held), "a process holds it open");
+      assertTrue(r.out().contains("in use, kept " + held + ": a process has it open"), r.out());
+    }
+    assertTrue(Files.exists(mine));
+    assertTrue(Files.isSymbolicLink(link), "a link is left alone: " + r.out());
+    assertTrue(Files.exists(elsewhere), "never followed");
+    assertTrue(r.out().contains("left alone " + link), r.out());
+  }
 
   @Test
   void unmarkedOldFolder_isRemoved_freshAndLiveOnesKept() throws IOException {
