@@ -128,8 +128,9 @@ final class CommonOptions {
       names = "--results",
       paramLabel = "FILE.csv",
       description =
-          "Raw results file, appended to (default: results/<timestamp>-<experiment>.csv in the"
-              + " current folder).")
+          "Raw results file, appended to; its summary, environment record, charts and report"
+              + " page go beside it (default: results/<timestamp>-<experiment>/"
+              + "<timestamp>-<experiment>.csv in the current folder, a folder per command).")
   Path results;
 
   @Option(
@@ -222,8 +223,10 @@ final class CommonOptions {
   }
 
   /**
-   * The results file: as given, or a fresh timestamped one under {@code results/}; checked before
-   * anything runs (see {@link ResultsTarget}), so a path that cannot take results is bad input.
+   * The results file: as given, or a fresh timestamped one in a folder of its own under {@code
+   * results/} ({@code results/<stamp>-<name>/<stamp>-<name>.csv}, where its summary, environment
+   * record, charts and report page go beside it); checked before anything runs (see {@link
+   * ResultsTarget}), so a path that cannot take results is bad input.
    *
    * @throws BadInputException naming the file and what is wrong (nothing written)
    */
@@ -231,7 +234,8 @@ final class CommonOptions {
     Path file = results;
     if (file == null) {
       String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-      file = Paths.get("results", stamp + "-" + experiment + ".csv");
+      String name = stamp + "-" + experiment;
+      file = Paths.get("results", name, name + ".csv");
     }
     try {
       ResultsTarget.check(file);

@@ -466,10 +466,13 @@ final class Menu {
     }
   }
 
-  /** The newest raw results file under results/, the likeliest one to chart. */
+  /**
+   * The newest raw results file under results/ (each command's in a folder of its own, or one given
+   * with --results there), the likeliest one to chart.
+   */
   private static String newestResults() {
     Path dir = Paths.get("results");
-    try (Stream<Path> files = Files.list(dir)) {
+    try (Stream<Path> files = Files.find(dir, 2, (p, a) -> a.isRegularFile())) {
       return files
           .filter(p -> p.toString().endsWith(".csv") && !p.toString().endsWith("-summary.csv"))
           .max(Comparator.comparing(p -> p.toFile().lastModified()))

@@ -38,7 +38,7 @@ import picocli.CommandLine.Command;
       "  secmem read --stream mapped --n 2^20 --k 4 --b 64K",
       "  secmem generate --out data/in.bin --n 2^24 && secmem verify data/in.bin",
       "  secmem compare results/before.csv results/after.csv",
-      "  secmem run configs/advise-streams.csv    # then: secmem advise results/<file>.csv",
+      "  secmem run configs/advise-streams.csv    # then: secmem advise results/<run>/<run>.csv",
       "  source <(secmem generate-completion)     # tab completion in bash",
       ExitCodes.HELP_SECTION
     })

@@ -80,8 +80,8 @@ public final class ResultColumnDocs {
             "\n     (ResultColumnsDocTest fails while this file differs"
                 + " from the code). -->\n\n")
         .append(
-            "A raw results file (`results/<timestamp>-<experiment>.csv`, or `--results`) is CSV"
-                + " (RFC 4180,\n"
+            "A raw results file (`results/<timestamp>-<experiment>/<timestamp>-<experiment>.csv`,"
+                + " or `--results`) is CSV (RFC 4180,\n"
                 + "UTF-8) with one header line, then one row per run: every warm-up (`warmup` ="
                 + " `true`) and\n"
                 + "repetition of every configuration, and the re-runs of `--sentinel` (`sentinel` ="
