@@ -24,10 +24,12 @@ import org.secmem.buffertree.TreeDefaults;
 import org.secmem.data.Shape;
 import org.secmem.experiment.Experiment;
 import org.secmem.param.NumericField;
+import org.secmem.param.ParamDefaults;
 import org.secmem.param.PathProblems;
 import org.secmem.sort.SortPreset;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
+import org.secmem.units.Units;
 
 /**
  * The interactive menu, in the spirit of the seed report's Figure 3: numbered choices, each
@@ -228,25 +230,45 @@ final class Menu {
 
   private static String defaultsText(String name) {
     if (name.equals(TREE)) {
-      return "N = 2^24 uniform ints, M = "
-          + TreeDefaults.MEMORY_INTS
-          + " ints, B = "
-          + TreeDefaults.BUFFER_BYTES
-          + " bytes (m = "
+      return "N = "
+          + Units.ints(SortPreset.DEFAULT_N)
+          + ", M = "
+          + Units.ints(TreeDefaults.MEMORY_INTS)
+          + ", B = "
+          + Units.bytes(TreeDefaults.BUFFER_BYTES)
+          + " (m = "
           + TreeDefaults.BLOCKS
           + " blocks, as in seed 004), fanout m/8, user-buffer streams";
     }
     if (name.equals("sort")) {
-      return "N = 2^24 uniform ints, M = 2^20 ints, d = "
+      long m = SortPreset.CLASSIC_DEFAULT_M;
+      long runs = (SortPreset.DEFAULT_N + m - 1) / m;
+      int passes = 0;
+      int d = SortPreset.CLASSIC.fanIn();
+      for (long r = runs; r > 1; r = (r + d - 1) / d) {
+        passes++;
+      }
+      return "N = "
+          + Units.ints(SortPreset.DEFAULT_N)
+          + ", M = "
+          + Units.ints(SortPreset.CLASSIC_DEFAULT_M)
+          + ", d = "
           + SortPreset.CLASSIC.fanIn()
-          + " (16 runs, 2 merge passes), "
+          + ": "
+          + runs
+          + " runs, "
+          + passes
+          + " merge passes; "
           + SortPreset.CLASSIC.streams()
           + " streams, B = "
-          + SortPreset.CLASSIC.bufferBytes()
-          + " bytes (the classic preset)";
+          + Units.bytes(SortPreset.CLASSIC.bufferBytes())
+          + " (the classic preset)";
     }
-    return "the four classic stream types, N = 1000000, k = 1, B = 65536, 3 reps after 1"
-        + " warm-up";
+    return "the four classic stream types, N = "
+        + Units.ints(ParamDefaults.DEFAULT_N)
+        + ", k = 1, B = "
+        + Units.bytes(StreamOptions.DEFAULT_BUFFER_BYTES)
+        + ", 3 reps after 1 warm-up";
   }
 
   private static List<String> defaults(String name) {
