@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -25,6 +26,28 @@ class ResultsFolderTest {
 
   @TempDir Path dir;
 
+  /** One quick write run with {@code extra} options; it must succeed. */
+  private CliTest.Result write(String... extra) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "write",
+                "--stream",
+                "mapped",
+                "--n",
+                "1000",
+                "--reps",
+                "1",
+                "--warmup",
+                "0",
+                "--dir",
+                dir.resolve("data").toString()));
+    args.addAll(List.of(extra));
+    CliTest.Result r = CliTest.run(args.toArray(String[]::new));
+    assertEquals(0, r.code(), r.err());
+    return r;
+  }
+
   private static Path resultsOf(CliTest.Result r) {
     Matcher m = RESULTS.matcher(r.out());
     assertTrue(m.find(), r.out());
@@ -33,21 +56,7 @@ class ResultsFolderTest {
 
   @Test
   void aCommandsFiles_goIntoAFolderOfTheirOwn() throws IOException {
-    CliTest.Result r =
-        CliTest.run(
-            "write",
-            "--stream",
-            "mapped",
-            "--n",
-            "1000",
-            "--reps",
-            "1",
-            "--warmup",
-            "0",
-            "--dir",
-            dir.resolve("data").toString());
-    assertEquals(0, r.code(), r.err());
-    Path csv = resultsOf(r);
+    Path csv = resultsOf(write());
     Path folder = csv.getParent();
     try {
       String name = folder.getFileName().toString();
@@ -73,22 +82,7 @@ class ResultsFolderTest {
   @Test
   void withResults_theFilesGoBesideThatFile_asBefore() throws IOException {
     Path csv = dir.resolve("mine.csv");
-    CliTest.Result r =
-        CliTest.run(
-            "write",
-            "--stream",
-            "mapped",
-            "--n",
-            "1000",
-            "--reps",
-            "1",
-            "--warmup",
-            "0",
-            "--dir",
-            dir.resolve("data").toString(),
-            "--results",
-            csv.toString());
-    assertEquals(0, r.code(), r.err());
+    write("--results", csv.toString());
     assertTrue(Files.exists(csv));
     assertTrue(Files.exists(dir.resolve("mine-summary.csv")));
     assertTrue(Files.exists(dir.resolve("mine-report.html")));
