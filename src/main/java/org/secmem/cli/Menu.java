@@ -28,6 +28,7 @@ import org.secmem.param.PathProblems;
 import org.secmem.sort.SortPreset;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
+import org.secmem.units.Units;
 
 /**
  * The interactive menu, in the spirit of the seed report's Figure 3: numbered choices, each
@@ -229,10 +230,10 @@ final class Menu {
   private static String defaultsText(String name) {
     if (name.equals(TREE)) {
       return "N = 2^24 uniform ints, M = "
-          + TreeDefaults.MEMORY_INTS
-          + " ints, B = "
-          + TreeDefaults.BUFFER_BYTES
-          + " bytes (m = "
+          + Units.typedInts(TreeDefaults.MEMORY_INTS)
+          + ", B = "
+          + Units.bytes(TreeDefaults.BUFFER_BYTES)
+          + " (m = "
           + TreeDefaults.BLOCKS
           + " blocks, as in seed 004), fanout m/8, user-buffer streams";
     }
@@ -242,10 +243,10 @@ final class Menu {
           + " (16 runs, 2 merge passes), "
           + SortPreset.CLASSIC.streams()
           + " streams, B = "
-          + SortPreset.CLASSIC.bufferBytes()
-          + " bytes (the classic preset)";
+          + Units.bytes(SortPreset.CLASSIC.bufferBytes())
+          + " (the classic preset)";
     }
-    return "the four classic stream types, N = 1000000, k = 1, B = 65536, 3 reps after 1"
+    return "the four classic stream types, N = 1000000 ints, k = 1, B = 64 KiB, 3 reps after 1"
         + " warm-up";
   }
 

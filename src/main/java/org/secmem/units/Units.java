@@ -37,6 +37,23 @@ public final class Units {
   }
 
   /**
+   * A count as a user types it back into an option or a parameter file: {@code 2^12} for a power of
+   * two of at least 1024 (the options take {@code 2^k}), else the digits ({@code 87}, {@code 3072},
+   * {@code 2000000000}), never a prefix the options do not take ({@code 3Ki}). For messages that
+   * name a value to use, or repeat the one given.
+   */
+  public static String typed(long n) {
+    return n >= 1024 && Long.bitCount(n) == 1
+        ? "2^" + Long.numberOfTrailingZeros(n)
+        : Long.toString(n);
+  }
+
+  /** {@link #typed} with the word: {@code 2^16 ints}, {@code 100000 ints}, {@code 1 int}. */
+  public static String typedInts(long n) {
+    return typed(n) + (n == 1 ? " int" : " ints");
+  }
+
+  /**
    * A size in bytes in binary units: exact when a whole number of the largest unit it reaches
    * ({@code 64 KiB}, {@code 3 GiB}), else that unit with one decimal, cut rather than rounded so
    * that it never reads as more than it is ({@code 1.5 MiB}; {@code 64.0 KiB} for 65537, the

@@ -150,4 +150,28 @@ class UnitsTest {
   Arbitrary<Long> sizes() {
     return counts();
   }
+
+  @ParameterizedTest
+  @CsvSource({
+    "1, 1 int",
+    "87, 87 ints",
+    "1000, 1000 ints",
+    "1024, 2^10 ints",
+    "4096, 2^12 ints",
+    "3072, 3072 ints",
+    "2000000000, 2000000000 ints"
+  })
+  void typedInts_examples(long n, String text) {
+    assertEquals(text, Units.typedInts(n));
+  }
+
+  /**
+   * What a message asks a user to type reads back through the options' own parser: digits or a
+   * power of two, never a prefix ({@code 3Ki}) the options do not take.
+   */
+  @Property(tries = 2000)
+  void typed_readsBackThroughTheOptionsParser(@ForAll("counts") long n) {
+    String text = Units.typed(n);
+    assertEquals(n, org.secmem.param.Numbers.parseCount(text), text);
+  }
 }
