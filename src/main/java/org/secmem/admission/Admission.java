@@ -21,6 +21,7 @@ import org.secmem.sort.SortMemory;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
 import org.secmem.stream.StreamType;
+import org.secmem.units.Units;
 
 /**
  * The one answer to "can this configuration run here?": the command line, parameter files (every
@@ -196,8 +197,8 @@ public final class Admission {
           "the fast preset sizes M to the heap, and this heap ("
               + (machine.maxHeapBytes() >> 20)
               + " MiB) holds M = "
-              + m
-              + " ints, too little for a"
+              + Units.typedInts(s.memoryInts())
+              + ", too little for a"
               + " run-formation worker's buffers and a run: give the JVM more (SECMEM_HEAP=1g with"
               + " scripts/secmem, or java -Xmx1g)");
     }
@@ -281,11 +282,11 @@ public final class Admission {
           shapeValue,
           String.format(
               Locale.ROOT,
-              "the priority queue needs b >= 4, but M = %d ints and B = %d bytes (m = %d blocks)"
+              "the priority queue needs b >= 4, but M = %s and B = %s (m = %d blocks)"
                   + " give the fanout %s; raise M, lower B or choose a fanout with b >= 4 (e.g."
                   + " m/K with a smaller K)",
-              q.memoryInts(),
-              q.bufferBytes(),
+              Units.typedInts(q.memoryInts()),
+              Units.bytes(q.bufferBytes()),
               plan.m(),
               plan.fanout()));
     }
@@ -295,8 +296,8 @@ public final class Admission {
           shapeValue,
           String.format(
               Locale.ROOT,
-              "the queue's in-memory part of b·B = %d ints does not fit a Java array; lower b or B",
-              plan.leafInts()));
+              "the queue's in-memory part of b·B = %s does not fit a Java array; lower b or B",
+              Units.typedInts(plan.leafInts())));
     }
     long need = ExternalPriorityQueue.requiredHeapBytes(plan);
     long heap = machine.maxHeapBytes();
@@ -307,14 +308,14 @@ public final class Admission {
           m,
           String.format(
               Locale.ROOT,
-              "the buffer-tree priority queue with M = %d ints and B = %d bytes needs about %d MiB"
-                  + " of heap (its tree's plan and the in-memory part of b·B = %d ints), but the"
+              "the buffer-tree priority queue with M = %s and B = %s needs about %d MiB"
+                  + " of heap (its tree's plan and the in-memory part of b·B = %s), but the"
                   + " heap is %d MiB; use a smaller M, or a larger heap: java -Xmx%dm"
                   + " (scripts/secmem: SECMEM_HEAP=%dm)",
-              q.memoryInts(),
-              q.bufferBytes(),
+              Units.typedInts(q.memoryInts()),
+              Units.bytes(q.bufferBytes()),
               (need + (1 << 20) - 1) >> 20,
-              plan.leafInts(),
+              Units.typedInts(plan.leafInts()),
               heap >> 20,
               suggest,
               suggest));
@@ -352,7 +353,7 @@ public final class Admission {
                     + type.cliName()
                     + " stream"
                     + (k == 1 ? "" : "s")
-                    + (type.usesBufferSize() ? " of B = " + b + " bytes" : ""),
+                    + (type.usesBufferSize() ? " of B = " + Units.bytes(b) : ""),
                 machine.maxHeapBytes(),
                 machine.maxDirectBytes());
     if (memory != null) {

@@ -4,6 +4,7 @@ import java.util.Locale;
 import org.secmem.sort.InsufficientMemoryException;
 import org.secmem.sort.SortMemory;
 import org.secmem.stream.StreamType;
+import org.secmem.units.Units;
 
 /**
  * The buffer tree's memory, M ints in all as in seed 004: m = M/B blocks of B ints; a buffer is
@@ -62,12 +63,12 @@ public record TreeMemory(
           String.format(
               Locale.ROOT,
               "the buffer tree needs M to hold at least %d blocks of B (m = M/B = %d/%d = %d);"
-                  + " raise M to %d ints or more, or lower B",
+                  + " raise M to %s or more, or lower B",
               MIN_BLOCKS,
               memoryInts,
               blockInts,
               m,
-              MIN_BLOCKS * blockInts));
+              Units.typedInts((long) MIN_BLOCKS * blockInts)));
     }
     Fanout fanout = rule.resolve(m);
     long bufferInts = (m / 2) * blockInts;
@@ -119,12 +120,12 @@ public record TreeMemory(
       throw new InsufficientMemoryException(
           String.format(
               Locale.ROOT,
-              "the buffer tree with M = %d ints and B = %d ints needs about %d MiB of heap (%d MiB"
+              "the buffer tree with M = %s and B = %s needs about %d MiB of heap (%d MiB"
                   + " for its load and blocks, %d MiB for the JVM, nodes and streams), but the heap"
                   + " is %d MiB; use a smaller M, or a larger heap: java -Xmx%dm (scripts/secmem:"
                   + " SECMEM_HEAP=%dm)",
-              memoryInts,
-              blockInts,
+              Units.typedInts(memoryInts),
+              Units.bytes((long) Integer.BYTES * blockInts),
               (requiredHeapBytes + mib - 1) / mib,
               dataBytes() / mib,
               (requiredHeapBytes - dataBytes()) / mib,

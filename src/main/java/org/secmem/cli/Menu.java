@@ -233,7 +233,7 @@ final class Menu {
       return "N = "
           + Units.ints(SortPreset.DEFAULT_N)
           + ", M = "
-          + Units.ints(TreeDefaults.MEMORY_INTS)
+          + Units.typedInts(TreeDefaults.MEMORY_INTS)
           + ", B = "
           + Units.bytes(TreeDefaults.BUFFER_BYTES)
           + " (m = "

@@ -418,7 +418,7 @@ public final class Advice {
     return out;
   }
 
-  /** The settings that tell groups apart, e.g. "n = 1,048,576, k = 1". */
+  /** The settings that tell groups apart, e.g. "n = 2^20 ints, k = 1", "b = 64 KiB". */
   static String describe(Map<String, String> settings, List<String> shown) {
     List<String> parts = new ArrayList<>();
     for (String c : shown) {
@@ -426,7 +426,7 @@ public final class Advice {
       if (v.isBlank()) {
         continue;
       }
-      parts.add(c + " = " + count(v));
+      parts.add(c + " = " + Numbers.setting(c, v));
     }
     return String.join(", ", parts);
   }
@@ -438,14 +438,6 @@ public final class Advice {
           : OptionalDouble.of(Double.parseDouble(value.trim()));
     } catch (NumberFormatException e) {
       return OptionalDouble.empty();
-    }
-  }
-
-  static String count(String value) {
-    try {
-      return Numbers.grouped(Double.parseDouble(value));
-    } catch (RuntimeException e) {
-      return value;
     }
   }
 

@@ -26,13 +26,13 @@ import org.secmem.units.Units;
  * Draws one planned chart ({@link ChartSpec}) as PNG and SVG, the same picture in both.
  *
  * <p>Points are medians, whiskers run from the smallest to the largest repetition (warm-ups are not
- * in the plan). Sizes (B, N, M) have a log-2 axis with ticks at powers of two in binary units (16,
- * 4K, 1M), from the power of two at or below the smallest value to the one at or above the largest,
- * when every value swept is a power of two; a decimal sweep (N = 10,000 .. 10,000,000) is ticked at
- * its own values, written out. Each series has the colour and marker of its key ({@link
- * SeriesStyle}); flat series (types the x parameter does not apply to) are dashed level lines. The
- * y axis starts at 0, or is logarithmic (whole decades) as its sweep's charts are ({@link
- * YScales}).
+ * in the plan). Sizes (B, N, M) have a log-2 axis with ticks at powers of two, B in bytes (16
+ * bytes, 4 KiB, 1 MiB), N and M as powers (512, 2^12, 2^20), from the power of two at or below the
+ * smallest value to the one at or above the largest, when every value swept is a power of two; a
+ * decimal sweep (N = 10,000 .. 10,000,000) is ticked at its own values, written out. Each series
+ * has the colour and marker of its key ({@link SeriesStyle}); flat series (types the x parameter
+ * does not apply to) are dashed level lines. The y axis starts at 0, or is logarithmic (whole
+ * decades) as its sweep's charts are ({@link YScales}).
  */
 public final class ChartPainter {
 
@@ -359,7 +359,7 @@ public final class ChartPainter {
       List<String> labels = new ArrayList<>();
       for (int e = lo; e <= hi; e += step) {
         ticks.add(Math.pow(2, e));
-        labels.add(kind == AxisKind.LOG_COUNT ? number(Math.pow(2, e)) : binary(e));
+        labels.add(powerOfTwoTick(kind, e));
       }
       return new Axis(lo, hi, true, false, ticks, labels);
     }
@@ -458,14 +458,17 @@ public final class ChartPainter {
     return new Axis(lo, hi, false, false, ticks, labels);
   }
 
-  /** 2^e in binary units: 16, 512, 4K, 64K, 1M, 2G. */
-  static String binary(int e) {
-    if (e < 0) {
+  /**
+   * The label of the tick at 2^e (issue 33): on a B axis in bytes ({@code 512 bytes}, {@code 4
+   * KiB}, {@code 64 KiB}, {@code 1 MiB}); on an N or M axis as the power the options take ({@code
+   * 512}, {@code 2^16}, {@code 2^20}: the axis title says ints, and K never stands for ints on one
+   * axis and bytes on the next); on another count axis the number.
+   */
+  static String powerOfTwoTick(AxisKind kind, int e) {
+    if (e < 0 || e > 62 || kind == AxisKind.LOG_COUNT) {
       return number(Math.pow(2, e));
     }
-    String[] units = {"", "K", "M", "G", "T"};
-    int u = Math.min(e / 10, units.length - 1);
-    return (1L << (e - 10 * u)) + units[u];
+    return kind == AxisKind.BYTES ? Units.bytes(1L << e) : Units.count(1L << e);
   }
 
   /**

@@ -155,9 +155,9 @@ record SortAdvice(
         explained = true;
         out.add(
             "page cache: the sorts read "
-                + Numbers.grouped(storage.getAsDouble())
-                + " bytes (median) from storage for an input of "
-                + Numbers.grouped(inputBytes)
+                + Numbers.bytes(storage.getAsDouble())
+                + " (median) from storage for an input of "
+                + Numbers.bytes(inputBytes)
                 + ", so an extra pass costs memory copies, not the disk transfers the model"
                 + " counts");
       }
@@ -187,9 +187,9 @@ record SortAdvice(
       out.add(
           "run formation: sorting runs of M ints costs about log2 M comparisons per int,"
               + " and smaller runs sort in cache; M = "
-              + Numbers.grouped(best.m())
+              + Numbers.ints(best.m())
               + " beat M = "
-              + Numbers.grouped(other.m())
+              + Numbers.ints(other.m())
               + phase(best, other, "run_formation_ns", "run formation"));
     }
     if (!explained) {
@@ -285,7 +285,7 @@ record SortAdvice(
       add.add(
           where
               + ": one M only ("
-              + Numbers.grouped(best.m())
+              + Numbers.ints(best.m())
               + "): sweep m, e.g. m=2^"
               + Math.max(2, top - 8)
               + "..2^"
@@ -320,15 +320,15 @@ record SortAdvice(
         add.add(
             where
                 + ": fastest at the largest M swept ("
-                + Numbers.grouped(hi)
+                + Numbers.ints(hi)
                 + "): extend m beyond it (up to N = "
-                + Numbers.grouped(n)
+                + Numbers.ints(n)
                 + ")");
       } else if (best.m() == lo) {
         add.add(
             where
                 + ": fastest at the smallest M swept ("
-                + Numbers.grouped(lo)
+                + Numbers.ints(lo)
                 + "): extend m below it");
       }
     }
@@ -359,7 +359,7 @@ record SortAdvice(
   }
 
   private static String label(Candidate c) {
-    return "d = " + Numbers.grouped(c.d()) + ", M = " + Numbers.grouped(c.m());
+    return "d = " + Numbers.grouped(c.d()) + ", M = " + Numbers.ints(c.m());
   }
 
   private String model(Candidate c) {
@@ -479,7 +479,7 @@ record SortAdvice(
             c ->
                 rows.add(
                     List.of(
-                        Numbers.grouped(c.m()),
+                        Numbers.ints(c.m()),
                         Numbers.grouped(CostModel.runs(n(best), (long) c.m())),
                         Numbers.grouped(c.d()),
                         Long.toString(fanIn(best, c)),

@@ -204,8 +204,12 @@ final class SortBestTable {
     // one column per N, as the seed's Table 9: a few N read across, the facts down
     h.append("<div class=\"wide\"><table class=\"summary best\">\n<thead><tr><th></th>");
     for (Best b : bests) {
-      h.append("<th>N = ").append(ReportPage.esc(count(b.group().get(ResultColumns.N))));
-      shown.forEach(c -> h.append("<br>").append(ReportPage.esc(c + " = " + b.group().get(c))));
+      h.append("<th>N = ")
+          .append(ReportPage.esc(Numbers.setting(ResultColumns.N, b.group().get(ResultColumns.N))));
+      shown.forEach(
+          c ->
+              h.append("<br>")
+                  .append(ReportPage.esc(c + " = " + Numbers.setting(c, b.group().get(c)))));
       h.append("</th>");
     }
     h.append("</tr></thead>\n<tbody>\n");
@@ -263,7 +267,7 @@ final class SortBestTable {
   }
 
   private static String dm(Candidate c) {
-    return "d = " + Numbers.grouped(c.d()) + ", M = " + Numbers.grouped(c.m());
+    return "d = " + Numbers.grouped(c.d()) + ", M = " + Numbers.ints(c.m());
   }
 
   private static String time(Candidate c) {
@@ -292,8 +296,16 @@ final class SortBestTable {
       ms.add(c.m());
       at.put(List.of(c.d(), c.m()), c);
     }
-    StringBuilder caption = new StringBuilder("N = " + count(b.group().get(ResultColumns.N)));
-    shown.forEach(c -> caption.append(", ").append(c).append(" = ").append(b.group().get(c)));
+    StringBuilder caption =
+        new StringBuilder(
+            "N = " + Numbers.setting(ResultColumns.N, b.group().get(ResultColumns.N)));
+    shown.forEach(
+        c ->
+            caption
+                .append(", ")
+                .append(c)
+                .append(" = ")
+                .append(Numbers.setting(c, b.group().get(c))));
     h.append("<table class=\"summary grid\">\n<caption>")
         .append(ReportPage.esc(caption.toString()))
         .append("</caption>\n<thead><tr><th>M</th><th>runs</th>");
@@ -303,7 +315,7 @@ final class SortBestTable {
       Set<String> runs = new LinkedHashSet<>();
       at.values().stream().filter(c -> c.m() == m).forEach(c -> runs.add(c.runs()));
       h.append("<tr><th>")
-          .append(Numbers.grouped(m))
+          .append(Numbers.ints(m))
           .append("</th><td>")
           .append(runs.size() == 1 ? ReportPage.esc(runs.iterator().next()) : "")
           .append("</td>");
@@ -327,15 +339,6 @@ final class SortBestTable {
       h.append("</tr>\n");
     }
     h.append("</tbody></table>\n");
-  }
-
-  /** A count as written in the file, with thousands separators when it is a whole number. */
-  private static String count(String value) {
-    try {
-      return Numbers.grouped(Double.parseDouble(value));
-    } catch (RuntimeException e) {
-      return value == null ? "" : value;
-    }
   }
 
   /** Milliseconds to at least 3 significant digits. */

@@ -179,7 +179,7 @@ record StreamAdvice(
                     + String.join(", ", ts)
                     + (ts.size() == 1 ? " is" : " are")
                     + " still faster at the largest B ("
-                    + Numbers.grouped(b)
+                    + Numbers.bytes(b)
                     + "): extend b beyond it"));
     bottom.forEach(
         (b, ts) ->
@@ -189,7 +189,7 @@ record StreamAdvice(
                     + String.join(", ", ts)
                     + (ts.size() == 1 ? " is" : " are")
                     + " fastest at the smallest B ("
-                    + Numbers.grouped(b)
+                    + Numbers.bytes(b)
                     + "): extend b below it"));
     boolean once =
         types.stream().flatMap(t -> t.points().stream()).anyMatch(p -> p.mibPerS().count() < 2);
@@ -233,9 +233,9 @@ record StreamAdvice(
     return new StreamAdvice(experiment, settings, shown, types, add);
   }
 
-  /** " at B = 65,536", or nothing for a type that takes no B. */
+  /** " at B = 64 KiB", or nothing for a type that takes no B. */
   private String atB(TypeResult t) {
-    return t.usesB() ? " at B = " + Numbers.grouped(t.best().b()) : "";
+    return t.usesB() ? " at B = " + Numbers.bytes(t.best().b()) : "";
   }
 
   List<String> text() {
@@ -248,10 +248,10 @@ record StreamAdvice(
       rows.add(
           List.of(
               t.type(),
-              t.usesB() ? Numbers.grouped(p.b()) : "\u2013",
+              t.usesB() ? Numbers.bytes(p.b()) : "\u2013",
               range(p.mibPerS(), Advice::mib),
               Integer.toString(p.mibPerS().count()),
-              t.knee().map(k -> Numbers.grouped(k.b())).orElse("\u2013"),
+              t.knee().map(k -> Numbers.bytes(k.b())).orElse("\u2013"),
               swept(t)));
     }
     out.addAll(aligned("  ", rows));
@@ -264,7 +264,7 @@ record StreamAdvice(
                       "  "
                           + t.type()
                           + ": B = "
-                          + Numbers.grouped(k.b())
+                          + Numbers.bytes(k.b())
                           + " is within noise of the best and less than "
                           + MATERIAL_PERCENT
                           + "% below it ("
@@ -309,7 +309,7 @@ record StreamAdvice(
         + atB(b)
         + b.knee()
             .filter(k -> k != b.best())
-            .map(k -> " (knee B = " + Numbers.grouped(k.b()) + ")")
+            .map(k -> " (knee B = " + Numbers.bytes(k.b()) + ")")
             .orElse("")
         + ", "
         + mib(b.best().mibPerS().median())
@@ -334,9 +334,9 @@ record StreamAdvice(
     List<Point> p = t.points();
     return p.size() == 1
         ? "one B"
-        : Numbers.grouped(p.get(0).b())
+        : Numbers.bytes(p.get(0).b())
             + ".."
-            + Numbers.grouped(p.get(p.size() - 1).b())
+            + Numbers.bytes(p.get(p.size() - 1).b())
             + " ("
             + p.size()
             + ")";

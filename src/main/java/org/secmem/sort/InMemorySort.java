@@ -11,6 +11,7 @@ import org.secmem.data.SortOrder;
 import org.secmem.fs.TempRegistry;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.Streams;
+import org.secmem.units.Units;
 
 /**
  * The in-memory baseline of the sort experiment: all N ints of the input read into one {@code
@@ -83,10 +84,10 @@ public final class InMemorySort implements ExternalSorter {
       throw new InsufficientMemoryException(
           String.format(
               Locale.ROOT,
-              "the in-memory sort holds all N ints in one Java array, at most %d ints; N = %d is"
+              "the in-memory sort holds all N ints in one Java array, at most %d ints; N = %s is"
                   + " more: use the merge algorithm",
               MAX_INTS,
-              n));
+              Units.typedInts(n)));
     }
     long required = requiredHeapBytes(n, threads, b, read, write);
     if (required > maxHeapBytes) {
@@ -94,11 +95,11 @@ public final class InMemorySort implements ExternalSorter {
       throw new InsufficientMemoryException(
           String.format(
               Locale.ROOT,
-              "the in-memory sort of N = %d ints needs about %d MiB of heap (%d MiB for the"
+              "the in-memory sort of N = %s needs about %d MiB of heap (%d MiB for the"
                   + " array%s, %d MiB for the JVM and buffers), but the heap is %d MiB; use"
                   + " the merge algorithm, or a larger heap: java -Xmx%dm (scripts/secmem:"
                   + " SECMEM_HEAP=%dm)",
-              n,
+              Units.typedInts(n),
               (required + MIB - 1) / MIB,
               (arrayBytes(n, threads) + MIB - 1) / MIB,
               parallel(threads) ? " and the parallel sort's scratch" : "",

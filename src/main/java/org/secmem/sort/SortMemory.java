@@ -2,6 +2,7 @@ package org.secmem.sort;
 
 import java.util.Locale;
 import org.secmem.stream.StreamType;
+import org.secmem.units.Units;
 
 /**
  * The one memory model of the merge sort: how a budget of M ints is shared by the run-formation
@@ -143,16 +144,16 @@ public record SortMemory(
         throw new InsufficientMemoryException(
             String.format(
                 Locale.ROOT,
-                "M = %d ints (%s) cannot hold a run-formation worker's stream buffers (%s %s +"
-                    + " %s %s at B = %d bytes) and a run; use M = %d or more, or a smaller B",
-                m,
+                "M = %s (%s) cannot hold a run-formation worker's stream buffers (%s %s +"
+                    + " %s %s at B = %s) and a run; use M = %s or more, or a smaller B",
+                Units.typedInts(m),
                 bytes(budget),
                 read,
                 bytes(streamBytes(read, b, true)),
                 write,
                 bytes(streamBytes(write, b, false)),
-                b,
-                Math.max(needM * 2, needM + 1024)));
+                Units.bytes(b),
+                Units.typed(Math.max(needM * 2, needM + 1024))));
       }
       if (fit >= ALIGN_INTS) {
         fit -= fit % ALIGN_INTS;
@@ -201,15 +202,15 @@ public record SortMemory(
             throw new InsufficientMemoryException(
                 String.format(
                     Locale.ROOT,
-                    "M = %d ints (%s) cannot hold a merge of d = %d runs (at least %s with %s"
-                        + " and %s streams); use M = %d or more, or a smaller d",
-                    m,
+                    "M = %s (%s) cannot hold a merge of d = %d runs (at least %s with %s"
+                        + " and %s streams); use M = %s or more, or a smaller d",
+                    Units.typedInts(m),
                     bytes(budget),
                     k,
                     bytes(needBytes),
                     read,
                     write,
-                    ceilDiv(needBytes, Integer.BYTES)));
+                    Units.typed(ceilDiv(needBytes, Integer.BYTES))));
           }
           mergeThreads--;
         }
@@ -325,12 +326,12 @@ public record SortMemory(
       throw new InsufficientMemoryException(
           String.format(
               Locale.ROOT,
-              "M = %d ints, d = %d and B = %d bytes need about %d MiB of heap (%s for the sort's"
+              "M = %s, d = %d and B = %s need about %d MiB of heap (%s for the sort's"
                   + " buffers, %d MiB for the JVM), but the heap is %d MiB; use a smaller M, or a"
                   + " larger heap: java -Xmx%dm (scripts/secmem: SECMEM_HEAP=%dm)",
-              m,
+              Units.typedInts(m),
               d,
-              b,
+              Units.bytes(b),
               ceilDiv(requiredHeapBytes, MIB),
               bytes(Math.max(runFormationBytes, mergeBytes)),
               OVERHEAD_BYTES / MIB,
@@ -397,15 +398,18 @@ public record SortMemory(
     } else if (working.requiredHeapBytes() <= maxHeapBytes) {
       advice =
           String.format(
-              Locale.ROOT, "use M = %d or more (%,d runs)", working.request().m(), working.runs());
+              Locale.ROOT,
+              "use M = %s or more (%,d runs)",
+              Units.typed(working.request().m()),
+              working.runs());
     } else {
       long mib = ceilDiv(working.requiredHeapBytes(), MIB) + 8;
       advice =
           String.format(
               Locale.ROOT,
-              "use M = %d or more (%,d runs) with a larger heap:"
+              "use M = %s or more (%,d runs) with a larger heap:"
                   + " java -Xmx%dm (scripts/secmem: SECMEM_HEAP=%dm)",
-              working.request().m(),
+              Units.typed(working.request().m()),
               working.runs(),
               mib,
               mib);
@@ -413,10 +417,10 @@ public record SortMemory(
     throw new InsufficientMemoryException(
         String.format(
             Locale.ROOT,
-            "M = %d ints makes %,d runs of %,d ints (%d passes at d = %d); %s; %s",
-            request.m(),
+            "M = %s makes %,d runs of %s (%d passes at d = %d); %s; %s",
+            Units.typedInts(request.m()),
             runs,
-            runInts,
+            Units.typedInts(runInts),
             passes(runs, request.d()),
             request.d(),
             bound,

@@ -17,8 +17,8 @@ public final class Units {
 
   /**
    * A count of ints, exact: {@code 2^20 ints} for a power of two of at least 1024, {@code 246Mi
-   * ints} for another multiple of 1024 (the largest binary prefix that divides it), else the digits
-   * ({@code 1000000 ints}, {@code 1 int}).
+   * ints} for another multiple of 1024 whose largest binary prefix that divides it leaves a number
+   * under 1024, else the digits ({@code 1000000 ints}, {@code 2000000000 ints}, {@code 1 int}).
    */
   public static String ints(long n) {
     return count(n) + (n == 1 ? " int" : " ints");
@@ -33,7 +33,26 @@ public final class Units {
       return "2^" + Long.numberOfTrailingZeros(n);
     }
     int p = Math.min(Long.numberOfTrailingZeros(n) / 10, INT_PREFIXES.length - 1);
-    return p == 0 ? Long.toString(n) : (n >> (10 * p)) + INT_PREFIXES[p];
+    // A prefix only where it leaves a short number (125Ki, 246Mi): 2,000,000,000 reads better as
+    // its digits than as 1953125Ki.
+    return p == 0 || (n >> (10 * p)) >= 1024 ? Long.toString(n) : (n >> (10 * p)) + INT_PREFIXES[p];
+  }
+
+  /**
+   * A count as a user types it back into an option or a parameter file: {@code 2^12} for a power of
+   * two of at least 1024 (the options take {@code 2^k}), else the digits ({@code 87}, {@code 3072},
+   * {@code 2000000000}), never a prefix the options do not take ({@code 3Ki}). For messages that
+   * name a value to use, or repeat the one given.
+   */
+  public static String typed(long n) {
+    return n >= 1024 && Long.bitCount(n) == 1
+        ? "2^" + Long.numberOfTrailingZeros(n)
+        : Long.toString(n);
+  }
+
+  /** {@link #typed} with the word: {@code 2^16 ints}, {@code 100000 ints}, {@code 1 int}. */
+  public static String typedInts(long n) {
+    return typed(n) + (n == 1 ? " int" : " ints");
   }
 
   /**

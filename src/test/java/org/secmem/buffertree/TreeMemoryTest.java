@@ -50,7 +50,7 @@ class TreeMemoryTest {
         assertThrows(InsufficientMemoryException.class, () -> p.requireHeap(heap));
     String msg = e.getMessage();
     assertTrue(msg.contains("M = " + m + " ints"), msg);
-    assertTrue(msg.contains("B = " + (1 << 14) + " ints"), msg);
+    assertTrue(msg.contains("B = 64 KiB"), "B in bytes, as the user gave it: " + msg);
     assertTrue(msg.contains("SECMEM_HEAP=") && msg.contains("-Xmx"), msg);
     assertTrue(msg.contains("the heap is 64 MiB"), msg);
     // Exactly at the figure it passes; a byte below, it does not.
@@ -168,5 +168,20 @@ class TreeMemoryTest {
     assertTrue(
         peak > 0 && peak <= p.requiredHeapBytes(),
         "peak within the model: " + text + " (heap " + heapMib + " MiB)");
+  }
+
+  /**
+   * Issue 33: the M a refusal asks for is one the options take back (digits or 2^k, here 2^10 ints
+   * for 4 blocks of 1 KiB), and it is exactly the least M that holds them.
+   */
+  @Test
+  void tooFewBlocks_asksForAnMTheOptionsTake_andThatMPlans() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> plan(1 << 20, 1000, 1024));
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("raise M to (\\S+) ints or more").matcher(e.getMessage());
+    assertTrue(m.find(), e.getMessage());
+    long asked = org.secmem.param.Numbers.parseCount(m.group(1));
+    assertEquals(TreeMemory.MIN_BLOCKS * 1024 / Integer.BYTES, asked, e.getMessage());
   }
 }

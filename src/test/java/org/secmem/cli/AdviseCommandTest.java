@@ -41,11 +41,11 @@ class AdviseCommandTest {
 
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().startsWith("Advice from "), r.out());
-    assertTrue(r.out().contains("write, n = 1,000,000, k = 1"), r.out());
-    assertTrue(r.out().contains("  mapped    65,536  310.0 (300.0\u2013320.0)"), r.out());
-    assertTrue(r.out().contains("best type: mapped at B = 65,536"), r.out());
+    assertTrue(r.out().contains("write, n = 1000000 ints, k = 1"), r.out());
+    assertTrue(r.out().contains("  mapped    64 KiB  310.0 (300.0\u2013320.0)"), r.out());
+    assertTrue(r.out().contains("best type: mapped at B = 64 KiB"), r.out());
     assertTrue(
-        r.out().contains("  add: mapped is still faster at the largest B (65,536)"), r.out());
+        r.out().contains("  add: mapped is still faster at the largest B (64 KiB)"), r.out());
     assertTrue(r.out().contains("1 thing to add to the sweep"), r.out());
     assertTrue(r.out().contains("extend b beyond it"), r.out());
   }

@@ -164,8 +164,7 @@ class InMemorySortCliTest {
             "--results",
             results.toString());
     assertEquals(2, cli.code(), cli.out());
-    assertTrue(
-        cli.out().contains("the in-memory sort of N = 67108864 ints needs about"), cli.out());
+    assertTrue(cli.out().contains("the in-memory sort of N = 2^26 ints needs about"), cli.out());
     assertTrue(cli.out().contains("but the heap is"), cli.out());
     assertTrue(cli.out().contains("SECMEM_HEAP="), cli.out());
     Path params = dir.resolve("p.csv");
@@ -177,7 +176,7 @@ class InMemorySortCliTest {
     Proc file = secmem("run", params.toString(), "--results", results.toString());
     assertEquals(2, file.code(), file.out());
     assertTrue(
-        file.out().contains(params + ":3: algorithm: the in-memory sort of N = 67108864" + " ints"),
+        file.out().contains(params + ":3: algorithm: the in-memory sort of N = 2^26 ints"),
         file.out());
     assertTrue(file.out().contains("SECMEM_HEAP="), file.out());
     assertFalse(Files.exists(results), "no results file: nothing ran");

@@ -334,7 +334,7 @@ class InputLimitsTest {
     assertTrue(
         heap.out()
             .contains(
-                "--b: k = 3 user-buffer streams of B = 67108864 bytes"
+                "--b: k = 3 user-buffer streams of B = 64 MiB"
                     + " hold 192 MiB of heap buffers, but the heap is"),
         heap.out());
     assertTrue(heap.out().contains("SECMEM_HEAP="), heap.out());

@@ -168,7 +168,7 @@ class MenuTest {
     drive("7\n1\n0\n");
     assertEquals(List.of("sort", "--algorithm", "buffer-tree"), executed.get(0));
     assertTrue(
-        out.toString().contains("M = 125Ki ints, B = 4 KiB (m = 125 blocks"), out.toString());
+        out.toString().contains("M = 128000 ints, B = 4 KiB (m = 125 blocks"), out.toString());
     executed.clear();
     out.getBuffer().setLength(0);
     // Own values: N, M, B (1M leaves m = 0: refused), B, fanout 9,8 (refused), fanout 4,16,

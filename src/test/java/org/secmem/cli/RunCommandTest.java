@@ -123,7 +123,7 @@ class RunCommandTest {
     assertEquals(0, r.code(), r.err());
     String out = r.out();
     int summary = out.indexOf("summary: ");
-    int advice = out.indexOf("advice: write n = 2,000, k = 1: best user-buffer at B = ");
+    int advice = out.indexOf("advice: write n = 2000 ints, k = 1: best user-buffer at B = ");
     int page = out.indexOf("report: ");
     assertTrue(summary >= 0 && summary < advice && advice < page, out);
     assertTrue(out.contains("advice in full: secmem advise " + results), out);

@@ -44,7 +44,7 @@ class RunCountLimitTest {
             results.toString());
     assertEquals(2, r.code, r.err);
     assertTrue(
-        r.err.contains("M = 1 ints makes 4,194,304 runs of 1 ints (23 passes at d = 2)"), r.err);
+        r.err.contains("M = 1 int makes 4,194,304 runs of 1 int (23 passes at d = 2)"), r.err);
     assertTrue(r.err.contains("at most 48,"), "the bound for this heap: " + r.err);
     assertTrue(suggestedM(r.err) > 1, r.err);
     assertEquals("", r.out, "no output");
@@ -65,7 +65,7 @@ class RunCountLimitTest {
     Path results = dir.resolve("r.csv");
     Run r = secmem("-Xmx1g", "run", params.toString(), "--results", results.toString());
     assertEquals(2, r.code, r.err);
-    assertTrue(r.err.contains(params + ":3: m: M = 1 ints makes 100,000,000 runs"), r.err);
+    assertTrue(r.err.contains(params + ":3: m: M = 1 int makes 100,000,000 runs"), r.err);
     assertTrue(r.err.contains("at most 131,072 runs are allowed"), r.err);
     assertEquals(763, suggestedM(r.err), r.err);
     assertFalse(Files.exists(results), "no row ran: " + r.out);
@@ -111,10 +111,13 @@ class RunCountLimitTest {
         Files.readString(dir.resolve("err.txt"), StandardCharsets.UTF_8));
   }
 
+  /**
+   * The M the message asks for, as a user pastes it: digits or 2^k, read by the options' parser.
+   */
   private static long suggestedM(String message) {
-    Matcher m = Pattern.compile("use M = (\\d+) or more").matcher(message);
+    Matcher m = Pattern.compile("use M = (\\S+) or more").matcher(message);
     assertTrue(m.find(), message);
-    return Long.parseLong(m.group(1));
+    return org.secmem.param.Numbers.parseCount(m.group(1));
   }
 
   private static List<String> names(Path d) throws IOException {

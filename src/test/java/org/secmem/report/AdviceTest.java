@@ -134,10 +134,10 @@ class AdviceTest {
     String text = String.join("\n", a.text());
     assertTrue(
         text.contains(
-            "best type: mapped at B = 65,536, 410.0 MiB/s, \u00d72.72 the"
+            "best type: mapped at B = 64 KiB, 410.0 MiB/s, \u00d72.72 the"
                 + " runner-up buffered (apart: beyond noise)"),
         text);
-    assertTrue(text.contains("still faster at the largest B (65,536): extend b beyond it"), text);
+    assertTrue(text.contains("still faster at the largest B (64 KiB): extend b beyond it"), text);
   }
 
   @Test
@@ -216,7 +216,7 @@ class AdviceTest {
 
     assertTrue(
         Advice.of(parse(csv)).toAdd().stream()
-            .anyMatch(a -> a.contains("smallest B (4,096): extend b below it")));
+            .anyMatch(a -> a.contains("smallest B (4 KiB): extend b below it")));
   }
 
   @Test
@@ -236,7 +236,7 @@ class AdviceTest {
     String text = String.join("\n", a.text());
 
     assertEquals(16384.0, t.knee().orElseThrow().b(), text);
-    assertTrue(text.contains("B = 16,384 is within noise of the best"), text);
+    assertTrue(text.contains("B = 16 KiB is within noise of the best"), text);
     assertFalse(text.contains("extend b beyond it"), text);
   }
 
@@ -253,8 +253,8 @@ class AdviceTest {
 
     assertEquals(
         List.of(
-            "write n = 1,000,000, k = 1: channel, mapped are still faster at the"
-                + " largest B (65,536): extend b beyond it"),
+            "write n = 1000000 ints, k = 1: channel, mapped are still faster at the"
+                + " largest B (64 KiB): extend b beyond it"),
         add);
   }
 
@@ -269,8 +269,9 @@ class AdviceTest {
     List<StreamAdvice> s = Advice.of(parse(csv)).streams();
 
     assertEquals(3, s.size());
-    assertTrue(s.get(0).text().get(0).startsWith("write, n = 2,000"), "by N within write");
-    assertTrue(s.get(1).text().get(0).startsWith("write, n = 1,000,000"), s.get(1).text().get(0));
+    assertTrue(s.get(0).text().get(0).startsWith("write, n = 2000 ints"), "by N within write");
+    assertTrue(
+        s.get(1).text().get(0).startsWith("write, n = 1000000 ints"), s.get(1).text().get(0));
     assertEquals("read", s.get(2).experiment());
     assertEquals(1, Advice.of(parse(csv), Optional.of("read")).streams().size());
   }
@@ -327,8 +328,8 @@ class AdviceTest {
         s.reasons()
             .get(1)
             .contains(
-                "the best merges 2 at a time (d = 2, M = 100,000, 10 runs), the other 10 (d = 16, M"
-                    + " = 100,000), despite 3 more passes (merge: 52.50 ms vs 77.50 ms)"),
+                "the best merges 2 at a time (d = 2, M = 100000 ints, 10 runs), the other 10 (d ="
+                    + " 16, M = 100000 ints), despite 3 more passes (merge: 52.50 ms vs 77.50 ms)"),
         s.reasons().toString());
     assertTrue(s.brief().contains("disagree (page cache; CPU-bound merge)"), s.brief());
   }
@@ -355,7 +356,7 @@ class AdviceTest {
     assertTrue(
         text.contains(
             "the model cannot rank its optima, and they are not alike: d = 128,"
-                + " M = 10,000 took \u00d72.43 the best's time"),
+                + " M = 10000 ints took \u00d72.43 the best's time"),
         text);
   }
 
@@ -385,8 +386,9 @@ class AdviceTest {
     List<String> perM = Advice.of(parse(csv)).sorts().get(0).bestDPerM();
 
     assertEquals(4, perM.size(), perM.toString());
-    assertTrue(perM.get(2).matches("\\s+10,000\\s+100\\s+16\\s+16\\s+201\\.0\\s+3"), perM.get(2));
-    assertTrue(perM.get(3).matches("\\s+100,000\\s+10\\s+4\\s+4\\s+151\\.0\\s+3"), perM.get(3));
+    assertTrue(
+        perM.get(2).matches("\\s+10000 ints\\s+100\\s+16\\s+16\\s+201\\.0\\s+3"), perM.get(2));
+    assertTrue(perM.get(3).matches("\\s+100000 ints\\s+10\\s+4\\s+4\\s+151\\.0\\s+3"), perM.get(3));
   }
 
   @Test
@@ -454,7 +456,8 @@ class AdviceTest {
     assertTrue(a.toAdd().stream().anyMatch(t -> t.contains("one d only (16): sweep d")));
     assertTrue(
         a.toAdd().stream()
-            .anyMatch(t -> t.contains("one M only (100,000): sweep m, e.g." + " m=2^11..2^19 x4")),
+            .anyMatch(
+                t -> t.contains("one M only (100000 ints): sweep m, e.g." + " m=2^11..2^19 x4")),
         "256 runs to one at N = 10^6: " + a.toAdd());
   }
 
@@ -467,7 +470,7 @@ class AdviceTest {
 
     assertTrue(
         Advice.of(parse(csv)).toAdd().stream()
-            .anyMatch(t -> t.contains("largest M swept (100,000): extend m beyond it")));
+            .anyMatch(t -> t.contains("largest M swept (100000 ints): extend m beyond it")));
   }
 
   @Test
@@ -619,5 +622,60 @@ class AdviceTest {
     assertTrue(h.toString().contains("<h3 id=\"advice-read\">Advice: read</h3>"), h.toString());
     assertTrue(h.toString().contains("channel"), h.toString());
     assertFalse(h.toString().contains("310.0"), "the write runs are not in: " + h);
+  }
+
+  /**
+   * Issue 33: B reads as bytes and N as ints everywhere in the stream advice (table, verdict,
+   * brief, what to add), never as a bare grouped number; MiB/s stays as it is.
+   */
+  @Test
+  void streams_sayBInBytes_andNInInts_notAsBareNumbers() throws IOException {
+    String csv =
+        (STREAMS
+                + stream("write", "mapped", "4096", 100, 110, 120)
+                + stream("write", "mapped", "65536", 300, 310, 320)
+                + stream("write", "channel", "4096", 90, 95, 99)
+                + stream("write", "channel", "65536", 150, 155, 160))
+            .replace(",1000000,", ",1048576,");
+
+    Advice a = Advice.of(parse(csv));
+    String text = String.join("\n", a.text());
+
+    assertTrue(text.contains("write, n = 2^20 ints, k = 1"), text);
+    assertTrue(text.contains("  mapped   64 KiB  310.0 (300.0\u2013320.0)"), text);
+    assertTrue(text.contains("4 KiB..64 KiB (2)"), text);
+    assertTrue(text.contains("best type: mapped at B = 64 KiB, 310.0 MiB/s"), text);
+    assertTrue(text.contains("the runner-up channel at B = 64 KiB"), text);
+    assertTrue(text.contains("still faster at the largest B (64 KiB): extend b beyond it"), text);
+    assertTrue(
+        a.brief().stream()
+            .anyMatch(l -> l.contains("write n = 2^20 ints, k = 1: best mapped at B = 64 KiB")),
+        a.brief().toString());
+    assertFalse(
+        text.contains("65,536") || text.contains("4,096") || text.contains("1,048,576"), text);
+  }
+
+  /** Issue 33: M and N read as ints in the sort advice; d, runs and I/Os stay plain numbers. */
+  @Test
+  void sort_saysMAndNInInts_dAsANumber() throws IOException {
+    String csv =
+        SORTS
+            + sort(1 << 20, 1 << 14, 16, 0, 300, 310, 320)
+            + sort(1 << 20, 1 << 16, 16, 0, 100, 110, 120)
+            + sort(1 << 20, 1 << 16, 4, 0, 200, 210, 220);
+
+    Advice a = Advice.of(parse(csv));
+    String text = String.join("\n", a.text());
+
+    assertTrue(text.contains("sort, n = 2^20 ints"), text);
+    assertTrue(text.contains("d = 16, M = 2^16 ints"), text);
+    assertTrue(
+        a.toAdd().stream()
+            .anyMatch(
+                t ->
+                    t.contains(
+                        "largest M swept (2^16 ints): extend m beyond it (up to N = 2^20 ints)")),
+        a.toAdd().toString());
+    assertFalse(text.contains("65,536") || text.contains("16,384"), text);
   }
 }

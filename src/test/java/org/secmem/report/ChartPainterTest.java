@@ -69,11 +69,57 @@ class ChartPainterTest {
   void sizeAxes_tickAtPowersOfTwoInBinaryUnits_endingAroundTheData() throws IOException {
     Path out = drawSweepSmall();
     List<String> b = texts(Files.readString(out.resolve("read-time-vs-b.svg")));
-    // B = 16 .. 1M: the axis runs from 16 to 1M, ticks every other power of two
+    // B = 16 .. 1M: the axis runs from 16 to 1M, ticks every other power of two, in bytes (issue
+    // 33: not 4K, which elsewhere meant ints)
     assertTrue(
-        b.containsAll(List.of("16", "64", "256", "1K", "4K", "16K", "64K", "256K", "1M")),
+        b.containsAll(
+            List.of(
+                "16 bytes",
+                "64 bytes",
+                "256 bytes",
+                "1 KiB",
+                "4 KiB",
+                "16 KiB",
+                "64 KiB",
+                "256 KiB",
+                "1 MiB")),
         b.toString());
-    assertFalse(b.contains("10") || b.contains("10000000") || b.contains("2M"), b.toString());
+    assertFalse(
+        b.contains("10") || b.contains("10000000") || b.contains("2 MiB") || b.contains("4K"),
+        b.toString());
+  }
+
+  /**
+   * Issue 33: an N axis swept in powers of two is ticked as the powers the options take ({@code
+   * 2^14} .. {@code 2^20}; the title says ints), not as {@code 16K} .. {@code 1M}, which read as
+   * bytes.
+   */
+  @Test
+  void anIntsAxisOfPowersOfTwo_isTickedAsPowers() throws IOException {
+    StringBuilder csv = new StringBuilder("experiment,stream,n,k,b,warmup,elapsed_ms\n");
+    for (String type : List.of("mapped", "channel")) {
+      for (int e = 14; e <= 20; e += 2) {
+        for (int rep = 0; rep < 2; rep++) {
+          csv.append("read,")
+              .append(type)
+              .append(',')
+              .append(1 << e)
+              .append(",1,65536,false,")
+              .append(e + rep + (type.equals("mapped") ? 0.5 : 0))
+              .append('\n');
+        }
+      }
+    }
+    Path file = dir.resolve("n.csv");
+    Files.writeString(file, csv);
+    Path out = dir.resolve("n-charts");
+    ChartMaker.withDefaults().draw(file, out);
+    List<String> n = texts(Files.readString(out.resolve("read-time-vs-n.svg")));
+    assertTrue(n.containsAll(List.of("2^14", "2^16", "2^18", "2^20")), n.toString());
+    assertFalse(n.contains("16K") || n.contains("1M") || n.contains("16 KiB"), n.toString());
+    assertEquals("512", ChartPainter.powerOfTwoTick(ChartSpec.AxisKind.INTS, 9));
+    assertEquals("512 bytes", ChartPainter.powerOfTwoTick(ChartSpec.AxisKind.BYTES, 9));
+    assertEquals("4 KiB", ChartPainter.powerOfTwoTick(ChartSpec.AxisKind.BYTES, 12));
   }
 
   @Test

@@ -9,6 +9,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.secmem.stream.StreamType;
+import org.secmem.units.Units;
 
 /**
  * The bound on runs ⌈N/M⌉: at most {@link SortMemory#MAX_RUNS} whatever the heap, and no more than
@@ -68,7 +69,8 @@ class SortMemoryTest {
           assertThrows(InsufficientMemoryException.class, () -> over.requireHeap(heap, m, d, b));
       String msg = e.getMessage();
       assertTrue(
-          msg.contains(String.format(Locale.ROOT, "M = %d ints makes %,d runs", m, limit + 1)),
+          msg.contains(
+              String.format(Locale.ROOT, "M = %s makes %,d runs", Units.typedInts(m), limit + 1)),
           msg);
       assertTrue(
           msg.contains(
@@ -94,8 +96,7 @@ class SortMemoryTest {
     InsufficientMemoryException e =
         assertThrows(InsufficientMemoryException.class, () -> p.requireHeap(48 * MIB, 1, 2, B));
     String msg = e.getMessage();
-    assertTrue(
-        msg.startsWith("M = 1 ints makes 4,194,304 runs of 1 ints (23 passes at d = 2)"), msg);
+    assertTrue(msg.startsWith("M = 1 int makes 4,194,304 runs of 1 int (23 passes at d = 2)"), msg);
     long x = suggestedM(msg);
     SortMemory.plan(SortTuning.classic(), n, x, 2, B, UB, UB).requireHeap(48 * MIB, x, 2, B);
   }
@@ -114,9 +115,12 @@ class SortMemoryTest {
     assertEquals(3, SortMemory.passes(11, 10));
   }
 
+  /**
+   * The M the message asks for, as a user pastes it: digits or 2^k, read by the options' parser.
+   */
   private static long suggestedM(String message) {
-    Matcher m = Pattern.compile("use M = (\\d+) or more").matcher(message);
+    Matcher m = Pattern.compile("use M = (\\S+) or more").matcher(message);
     assertTrue(m.find(), message);
-    return Long.parseLong(m.group(1));
+    return org.secmem.param.Numbers.parseCount(m.group(1));
   }
 }

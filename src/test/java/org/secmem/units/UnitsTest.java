@@ -40,7 +40,9 @@ class UnitsTest {
     "1000000, 1000000 ints",
     "3072, 3Ki ints",
     "257949696, 246Mi ints",
-    "1048577, 1048577 ints"
+    "1048577, 1048577 ints",
+    "128000, 125Ki ints",
+    "2000000000, 2000000000 ints"
   })
   void ints_examples(long n, String text) {
     assertEquals(text, Units.ints(n));
@@ -86,7 +88,10 @@ class UnitsTest {
     assertEquals("2^" + e + " ints", Units.ints(1L << e));
   }
 
-  /** A multiple of 1024 that is no power of two takes the largest binary prefix that divides it. */
+  /**
+   * A multiple of 1024 that is no power of two takes the largest binary prefix that divides it,
+   * where that leaves a number under 1024 (before, 2,000,000,000 read "1953125Ki ints").
+   */
   @Property(tries = 1000)
   void ints_binaryPrefixOnlyWhenExact(
       @ForAll @LongRange(min = 3, max = 1L << 40) long odd, @ForAll @IntRange(max = 5) int p) {
@@ -95,7 +100,7 @@ class UnitsTest {
       return;
     }
     long n = base << (10 * p);
-    String expected = p == 0 ? Long.toString(n) : base + PREFIXES.get(p);
+    String expected = p == 0 || base >= 1024 ? Long.toString(n) : base + PREFIXES.get(p);
     assertEquals(expected + " ints", Units.ints(n));
   }
 
@@ -149,5 +154,29 @@ class UnitsTest {
   @Provide
   Arbitrary<Long> sizes() {
     return counts();
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "1, 1 int",
+    "87, 87 ints",
+    "1000, 1000 ints",
+    "1024, 2^10 ints",
+    "4096, 2^12 ints",
+    "3072, 3072 ints",
+    "2000000000, 2000000000 ints"
+  })
+  void typedInts_examples(long n, String text) {
+    assertEquals(text, Units.typedInts(n));
+  }
+
+  /**
+   * What a message asks a user to type reads back through the options' own parser: digits or a
+   * power of two, never a prefix ({@code 3Ki}) the options do not take.
+   */
+  @Property(tries = 2000)
+  void typed_readsBackThroughTheOptionsParser(@ForAll("counts") long n) {
+    String text = Units.typed(n);
+    assertEquals(n, org.secmem.param.Numbers.parseCount(text), text);
   }
 }
