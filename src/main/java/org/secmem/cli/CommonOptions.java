@@ -5,10 +5,13 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.secmem.experiment.BatchOptions;
 import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.ForkChild;
+import org.secmem.experiment.Jvm;
 import org.secmem.experiment.RunOrder;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.TimeEstimate;
@@ -120,6 +123,18 @@ final class CommonOptions {
       defaultValue = "0")
   int sentinelEvery;
 
+  @Option(
+      names = "--jvm",
+      paramLabel = "JAVA[|JAVA...]",
+      split = "\\|",
+      description =
+          "Measure each configuration on each of these JVMs (a java binary or a JDK's folder,"
+              + " Java 17 or newer), in forks of each (--fork 1 when --fork is not given), as"
+              + " JMH's -jvm: rows record java_version and java_vendor, which the summary, charts"
+              + " and compare --by java_version tell apart. Example: --jvm"
+              + " '/usr/lib/jvm/java-17-openjdk-amd64|/usr/lib/jvm/temurin-25-jdk-amd64'.")
+  List<Path> jvm;
+
   /** In a forked JVM: what it measures (see {@link ForkChildSession}); not for users. */
   @Option(names = "--fork-child", hidden = true, paramLabel = "SPEC")
   String forkChild;
@@ -207,14 +222,50 @@ final class CommonOptions {
         sentinel == null
             ? -1
             : sentinel.equalsIgnoreCase("auto") ? 0 : Integer.parseInt(sentinel.trim()) - 1;
+    List<Jvm> jvms = jvms();
     return new BatchOptions(
         order,
         seed,
         !noFlush,
-        fork,
+        jvms.isEmpty() ? fork : Math.max(1, fork),
         Optional.ofNullable(forkChild).map(ForkChild::parse),
         sentinelIndex,
-        sentinelEvery);
+        sentinelEvery,
+        jvms);
+  }
+
+  /**
+   * The JVMs of --jvm, each asked what it is; empty without the option.
+   *
+   * @throws BadInputException naming the path and what is wrong with it (exit 2, nothing run)
+   */
+  private List<Jvm> jvms() {
+    if (jvm == null || jvm.isEmpty()) {
+      return List.of();
+    }
+    List<Jvm> out = new ArrayList<>();
+    for (Path p : jvm) {
+      Jvm j;
+      try {
+        j = Jvm.probe(p);
+      } catch (IllegalArgumentException e) {
+        throw new BadInputException("--jvm: " + e.getMessage(), e);
+      }
+      Optional<Jvm> same = out.stream().filter(o -> o.version().equals(j.version())).findFirst();
+      if (same.isPresent()) {
+        // Rows tell JVMs apart by java_version: two of one version would be one configuration.
+        throw new BadInputException(
+            "--jvm: "
+                + p
+                + " is "
+                + j.label()
+                + ", the version of "
+                + same.get().java()
+                + " too: give JVMs of different versions");
+      }
+      out.add(j);
+    }
+    return out;
   }
 
   /** Whether this process is a fork measuring for a parent secmem. */

@@ -15,6 +15,8 @@ import org.secmem.experiment.BatchOptions;
 import org.secmem.experiment.BatchStep;
 import org.secmem.experiment.CacheController;
 import org.secmem.experiment.ExperimentRunner;
+import org.secmem.experiment.Jvm;
+import org.secmem.experiment.JvmTrial;
 import org.secmem.experiment.LinuxPageCache;
 import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.RunSettings;
@@ -77,8 +79,17 @@ final class ExperimentSession {
       Path dataDir,
       Baseline baseline)
       throws IOException {
-    List<PlannedTrial> measured = perConfiguration(plan, batch);
+    // With --jvm, every configuration once per JVM: the same expansion in the parent and forks.
+    List<PlannedTrial> measured = perConfiguration(JvmTrial.expand(plan, batch.jvms()), batch);
     if (batch.child().isPresent()) {
+      int config = batch.child().get().config();
+      if (config < measured.size()
+          && measured.get(config).trial() instanceof JvmTrial j
+          && !j.jvm().isCurrent()) {
+        // A fork that runs on another JVM than its configuration's would record wrong rows.
+        throw new IllegalStateException(
+            "a fork for " + j.jvm().label() + " runs on " + Jvm.current().label());
+      }
       return ForkChildSession.run(cmd, measured, batch.child().get(), batch);
     }
     return runSteps(cmd, measured, Resume.all(measured), batch, results, dataDir, baseline);

@@ -24,6 +24,7 @@ import org.secmem.experiment.BatchOptions;
 import org.secmem.experiment.BatchStep;
 import org.secmem.experiment.ExperimentRunner.Runs;
 import org.secmem.experiment.ForkChild;
+import org.secmem.experiment.JvmTrial;
 import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.RunListener;
 import org.secmem.experiment.RunSchedule;
@@ -192,7 +193,7 @@ final class ForkedBatch {
    */
   private void fork(ForkChild child, Trial trial) throws IOException {
     String what = (child.sentinel() ? "the sentinel " : "") + trial.describe();
-    List<String> command = command(child);
+    List<String> command = command(child, trial);
     LOG.info("fork {} of {}: {}", child.fork(), what, command);
     ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE);
     pb.environment().put(ForkChildSession.PARENT_PIPE_ENV, "1");
@@ -315,10 +316,17 @@ final class ForkedBatch {
     }
   }
 
-  /** This JVM's java, its options and class path, the command as typed, and the fork's part. */
-  private List<String> command(ForkChild child) {
+  /**
+   * The java of the JVM the trial is to run on (--jvm), else this JVM's; this JVM's options and
+   * class path (secmem is Java 17 bytecode: a newer JVM runs the same jar), the command as typed,
+   * and the fork's part.
+   */
+  private List<String> command(ForkChild child, Trial trial) {
     List<String> c = new ArrayList<>();
-    c.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    c.add(
+        trial instanceof JvmTrial j
+            ? j.jvm().java().toString()
+            : Path.of(System.getProperty("java.home"), "bin", "java").toString());
     for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
       // A debugger's port cannot be opened twice; the rest (heap, properties) is kept.
       if (!arg.startsWith("-agentlib:jdwp") && !arg.startsWith("-Xrunjdwp")) {

@@ -1,5 +1,6 @@
 package org.secmem.experiment;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -16,6 +17,8 @@ import java.util.Optional;
  *     --sentinel}), or -1 for none
  * @param sentinelEvery runs of the batch between two sentinel runs (one also runs first and last);
  *     0 for once per round, as many runs as the batch has configurations
+ * @param jvms the JVMs each configuration is measured on, in forks of each ({@code --jvm}); empty
+ *     for the JVM the user started (or its forks)
  */
 public record BatchOptions(
     RunOrder order,
@@ -24,7 +27,8 @@ public record BatchOptions(
     int forks,
     Optional<ForkChild> child,
     int sentinel,
-    int sentinelEvery) {
+    int sentinelEvery,
+    List<Jvm> jvms) {
 
   /** The most forks per configuration. */
   public static final int MAX_FORKS = 1000;
@@ -39,6 +43,22 @@ public record BatchOptions(
     if (sentinel < -1 || sentinelEvery < 0) {
       throw new IllegalArgumentException("sentinel " + sentinel + " every " + sentinelEvery);
     }
+    jvms = List.copyOf(jvms);
+    if (!jvms.isEmpty() && forks < 1) {
+      throw new IllegalArgumentException("a configuration runs on another JVM in forks only");
+    }
+  }
+
+  /** Without --jvm. */
+  public BatchOptions(
+      RunOrder order,
+      long orderSeed,
+      boolean flush,
+      int forks,
+      Optional<ForkChild> child,
+      int sentinel,
+      int sentinelEvery) {
+    this(order, orderSeed, flush, forks, child, sentinel, sentinelEvery, List.of());
   }
 
   /** In this JVM, no sentinel. */

@@ -291,7 +291,10 @@ public final class ExperimentRunner {
             .set(ResultColumn.BYTES, outcome.bytes())
             .setIfPresent(ResultColumn.PREDICTED_IOS, trial.predictedIos())
             .set(ResultColumn.CHECKSUM, checksumCell(outcome.checksum()))
-            .set(ResultColumn.VERIFIED, verified.map(String::valueOf).orElse(null));
+            .set(ResultColumn.VERIFIED, verified.map(String::valueOf).orElse(null))
+            // The JVM that measured it: this one (a fork's row is made in the fork).
+            .set(ResultColumn.JAVA_VERSION, System.getProperty("java.version"))
+            .set(ResultColumn.JAVA_VENDOR, System.getProperty("java.vendor"));
     if (cpuNs >= 0) {
       b.set(ResultColumn.CPU_NS, cpuNs);
     }

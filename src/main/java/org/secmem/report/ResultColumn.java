@@ -269,7 +269,14 @@ public enum ResultColumn {
   /** Sort, Spark: bytes spilled to disk for want of memory. */
   SPILL_BYTES("spill_bytes"),
   /** Sort, Spark: time its tasks spent collecting garbage, summed over tasks. */
-  GC_NS("gc_ns");
+  GC_NS("gc_ns"),
+  /**
+   * The Java version of the JVM that measured the row (its {@code java.version}, e.g. {@code
+   * 17.0.15}): a parameter as any other, swept with {@code --jvm}.
+   */
+  JAVA_VERSION("java_version"),
+  /** The vendor of that JVM (its {@code java.vendor}, e.g. {@code Eclipse Adoptium}). */
+  JAVA_VENDOR("java_vendor");
 
   private final String header;
 

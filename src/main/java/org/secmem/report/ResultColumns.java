@@ -66,12 +66,14 @@ public final class ResultColumns {
       Set.of(WHEN, SEED, REP, WARMUP, SWEEP, ORDER_INDEX, ROUND, FORK, SENTINEL);
 
   /**
-   * What a sort's memory plan made of its configuration (workers, run length, merge threads and B):
-   * it follows from the configuration's columns, so it neither splits a configuration in the
-   * summary nor a series in a chart (an M sweep changes run_ints with every point).
+   * What a sort's memory plan made of its configuration (workers, run length, merge threads and B),
+   * and the vendor of the JVM (which its java_version tells apart, as {@code --jvm} takes one JVM
+   * of a version): it follows from the configuration's columns, so it neither splits a
+   * configuration in the summary nor a series in a chart (an M sweep changes run_ints with every
+   * point).
    */
   public static final Set<String> DERIVED_COLUMNS =
-      Set.of("run_workers", "run_ints", "merge_threads", "merge_b", "executors");
+      Set.of("run_workers", "run_ints", "merge_threads", "merge_b", "executors", "java_vendor");
 
   /** The measurement columns known today. */
   public static final Set<String> MEASUREMENT_COLUMNS =
