@@ -20,7 +20,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.secmem.stream.StreamType;
 
 /**
@@ -104,6 +106,7 @@ record StreamAdvice(
         (e, groups) -> {
           List<String> shown = shownColumns(new ArrayList<>(groups.keySet()));
           List<StreamAdvice> own = new ArrayList<>();
+          Map<Map<String, String>, List<TypeResult>> typesOf = new LinkedHashMap<>();
           groups.forEach(
               (settings, byType) -> {
                 List<TypeResult> types = new ArrayList<>();
@@ -111,8 +114,20 @@ record StreamAdvice(
                 types.sort(
                     Comparator.comparingDouble((TypeResult t) -> t.best().mibPerS().median())
                         .reversed());
-                own.add(new StreamAdvice(e, settings, shown, types, List.of()).withToAdd());
+                typesOf.put(settings, types);
               });
+          // Types whose B this experiment sweeps somewhere (quick.csv: a B line at k = 1 beside a
+          // k line at one B): the one-B groups need no advice to sweep b.
+          Set<String> bSwept =
+              typesOf.values().stream()
+                  .flatMap(List::stream)
+                  .filter(t -> t.usesB() && t.points().size() > 1)
+                  .map(TypeResult::type)
+                  .collect(Collectors.toSet());
+          typesOf.forEach(
+              (settings, types) ->
+                  own.add(
+                      new StreamAdvice(e, settings, shown, types, List.of()).withToAdd(bSwept)));
           // by N, then k, as a reader looks them up (file order when they are not numbers)
           own.sort(
               Comparator.comparingDouble(
@@ -146,12 +161,16 @@ record StreamAdvice(
     return new TypeResult(type, usesB, points, best, knee);
   }
 
-  private StreamAdvice withToAdd() {
+  /**
+   * This advice with what to measure next; {@code bSwept}: the types whose B the file sweeps in
+   * another group of the experiment, which are not asked to sweep it here.
+   */
+  private StreamAdvice withToAdd(Set<String> bSwept) {
     List<String> add = new ArrayList<>();
     String where = experiment + " " + describe(settings, shown);
     List<String> oneB =
         types.stream()
-            .filter(t -> t.usesB() && t.points().size() == 1)
+            .filter(t -> t.usesB() && t.points().size() == 1 && !bSwept.contains(t.type()))
             .map(TypeResult::type)
             .toList();
     if (!oneB.isEmpty()) {

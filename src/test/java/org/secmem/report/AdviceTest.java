@@ -241,6 +241,26 @@ class AdviceTest {
   }
 
   @Test
+  void streams_aKLineAtOneB_isNotAskedToSweepB_whenTheFileSweepsItElsewhere() throws IOException {
+    // quick.csv: B swept at k = 1 on one line, k swept at one B on another. Before, every k group
+    // said "one B only for channel: sweep b", though the file had swept it.
+    String csv =
+        STREAMS
+            + stream("write", "channel", "4096", 100, 101, 102)
+            + stream("write", "channel", "65536", 300, 310, 320)
+            + stream("write", "channel", "65536", 300, 310, 320)
+                .replace(",1000000,1,", ",1000000,4,")
+            + stream("write", "mapped", "65536", 200, 210, 220)
+                .replace(",1000000,1,", ",1000000,4,");
+
+    List<String> add = Advice.of(parse(csv)).toAdd();
+
+    assertFalse(add.stream().anyMatch(a -> a.contains("one B only for channel")), add.toString());
+    // mapped's B is swept nowhere: it is still asked for.
+    assertTrue(add.stream().anyMatch(a -> a.contains("one B only for mapped")), add.toString());
+  }
+
+  @Test
   void streams_typesStillRisingAtTheSameEdge_shareOneLine() throws IOException {
     String csv =
         STREAMS
