@@ -60,7 +60,8 @@ class RawResultsWriterTest {
             + "fuses,shares,root_collapses,refill_ns,work_dir,work_write_bytes,work_read_bytes,"
             + "engine,master,engine_version,partitions,engine_conf,executors,executor_memory_bytes,"
             + "engine_start_ns,sample_ns,map_stage_ns,reduce_stage_ns,concat_ns,map_tasks,"
-            + "reduce_tasks,shuffle_write_bytes,shuffle_read_bytes,spill_bytes,gc_ns",
+            + "reduce_tasks,shuffle_write_bytes,shuffle_read_bytes,spill_bytes,gc_ns,java_version,"
+            + "java_vendor",
         String.join(",", ResultColumn.headers()));
   }
 
