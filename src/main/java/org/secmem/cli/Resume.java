@@ -15,6 +15,8 @@ import org.secmem.experiment.BatchStep;
 import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.ExperimentRunner.Runs;
+import org.secmem.experiment.Jvm;
+import org.secmem.experiment.JvmTrial;
 import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.RunSettings;
 import org.secmem.report.RawResults;
@@ -74,11 +76,15 @@ final class Resume {
     for (int i = 0; i < plan.size(); i++) {
       PlannedTrial p = plan.get(i);
       RunSettings s = p.settings();
+      // The JVM it is to run on is part of a configuration, as its rows record it.
+      Jvm jvm = p.trial() instanceof JvmTrial j ? j.jvm() : Jvm.current();
       ResultRow cells =
           p.trial()
               .configuration()
               .set(ResultColumn.SYNC, s.sync())
               .set(ResultColumn.CACHE, s.cache().cliName())
+              .set(ResultColumn.JAVA_VERSION, jvm.version())
+              .set(ResultColumn.JAVA_VENDOR, jvm.vendor())
               .build();
       String key = key(cells);
       SortedSet<Integer> reps = missing(recorded, key, false, s.reps());
