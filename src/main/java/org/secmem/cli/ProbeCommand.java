@@ -22,10 +22,13 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     name = "probe",
     description = {
-      "Measure this machine's ceilings and keep them for later runs' environment records:",
-      "sequential write and read of the device under --dir with O_DIRECT (1 MiB blocks,",
-      "1 to 16 requests in flight), the page cache's copy rate, and memory bandwidth",
-      "(an array copy on one thread and on every core). Each is the best of --reps."
+      "Measure this machine's ceilings and keep them for later runs.",
+      "",
+      "Sequential write and read of the device under --dir with O_DIRECT (1 MiB blocks,",
+      "1, 2, 4, 8 and 16 requests in flight), the page cache's copy rate, and memory",
+      "bandwidth (an array copy on one thread and on every core), each the best of --reps.",
+      "The figures are kept per file system with their date; every later results file's",
+      "environment record carries those of its data folder (probe.*)."
     },
     footer = {
       "%nExamples:",
@@ -86,7 +89,6 @@ final class ProbeCommand implements Callable<Integer> {
       throw new BadInputException("--reps: " + reps + " is not in 1 to " + MAX_REPS);
     }
     Path kept = out == null ? ProbeStore.defaultFile() : out;
-    Resources.checkNotAFile("--dir", dir);
     Resources.checkWritableFolder("--dir", dir);
     Resources.checkOutputFile("--out", kept);
     Resources.checkDiskSpace(
