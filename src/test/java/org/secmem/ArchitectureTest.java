@@ -32,6 +32,7 @@ class ArchitectureTest {
           "engine", // the sort-engine plug-in interface (Spark lives in its own module)
           "buffertree", // Arge's buffer tree, its sort and priority queue
           "sort", // the external merge sort and the in-memory baseline
+          "probe", // secmem probe: the machine's ceilings (device, page cache, memory), kept
           "data", // input generation, checksums, int files
           "stream", // the ReadStream / WriteStream family
           "fs", // safe file-system primitives, markers, temporary files

@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
       CompareCommand.class,
       AdviseCommand.class,
       CleanCommand.class,
+      ProbeCommand.class,
       CompletionCommand.class,
       MenuCommand.class,
       CommandLine.HelpCommand.class

@@ -21,13 +21,17 @@ import java.util.stream.Collectors;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.data.PartFile;
+import org.secmem.probe.Figures;
+import org.secmem.probe.FileSystemId;
+import org.secmem.probe.ProbeStore;
 
 /**
  * What a measurement ran on: JVM, heap, OS, kernel, CPU, file system, memory, secmem version, git
- * commit and the exact command. Written as {@code key=value} lines beside a results CSV ({@link
- * ReportFiles#environmentFor}); every key of {@link #KEYS} is always present, in that order, and
- * whatever cannot be found out is {@value #UNKNOWN}. Capturing never throws: failures are logged.
- * Sizes are in bytes.
+ * commit and the exact command, and the ceilings {@code secmem probe} last measured for the data
+ * folder's file system ({@code probe.*}, from the file {@link ProbeStore} keeps). Written as {@code
+ * key=value} lines beside a results CSV ({@link ReportFiles#environmentFor}); every key of {@link
+ * #KEYS} is always present, in that order, and whatever cannot be found out is {@value #UNKNOWN}.
+ * Capturing never throws: failures are logged. Sizes are in bytes.
  *
  * @param entries the values by key, in {@link #KEYS} order
  */
@@ -58,7 +62,24 @@ public record EnvironmentRecord(Map<String, String> entries) {
           "fs.block_size_bytes",
           "fs.usable_bytes",
           "mem.total_bytes",
-          "mem.available_bytes");
+          "mem.available_bytes",
+          "probe.date",
+          "probe.fs",
+          "probe.device_write_mib_s",
+          "probe.device_read_mib_s",
+          "probe.cache_copy_mib_s",
+          "probe.memory_copy_1_thread_mib_s",
+          "probe.memory_copy_all_cores_mib_s");
+
+  /** The kept figure of {@code secmem probe} each {@code probe.} key takes. */
+  private static final Map<String, String> PROBE_FIELDS =
+      Map.of(
+          "probe.date", Figures.DATE,
+          "probe.device_write_mib_s", Figures.DEVICE_WRITE,
+          "probe.device_read_mib_s", Figures.DEVICE_READ,
+          "probe.cache_copy_mib_s", Figures.CACHE_COPY,
+          "probe.memory_copy_1_thread_mib_s", Figures.MEMORY_ONE,
+          "probe.memory_copy_all_cores_mib_s", Figures.MEMORY_ALL);
 
   private static final Logger LOG = LogManager.getLogger(EnvironmentRecord.class);
   private static final Path CPUINFO = Path.of("/proc/cpuinfo");
@@ -88,6 +109,15 @@ public record EnvironmentRecord(Map<String, String> entries) {
 
   /** As {@link #capture(Path, List)}, with the time taken from {@code clock}. */
   public static EnvironmentRecord capture(Path dataDir, List<String> command, Clock clock) {
+    return capture(dataDir, command, clock, null);
+  }
+
+  /**
+   * As {@link #capture(Path, List, Clock)}, the probe's figures read from {@code probeFile} (null:
+   * {@link ProbeStore#defaultFile()}).
+   */
+  public static EnvironmentRecord capture(
+      Path dataDir, List<String> command, Clock clock, Path probeFile) {
     Map<String, String> e = new LinkedHashMap<>();
     put(e, "time", () -> Instant.now(clock).toString());
     put(e, "secmem.version", EnvironmentRecord::version);
@@ -119,6 +149,10 @@ public record EnvironmentRecord(Map<String, String> entries) {
     List<String> meminfo = readLines(MEMINFO);
     put(e, "mem.total_bytes", () -> memInfoBytes(meminfo, "MemTotal").orElse(null));
     put(e, "mem.available_bytes", () -> memInfoBytes(meminfo, "MemAvailable").orElse(null));
+    Optional<String> fs = store.map(FileSystemId::of);
+    Map<String, String> probe = probeFigures(probeFile, fs);
+    put(e, "probe.fs", () -> probe.isEmpty() ? null : fs.orElse(null));
+    PROBE_FIELDS.forEach((key, field) -> put(e, key, () -> probe.get(field)));
     return new EnvironmentRecord(e);
   }
 
@@ -158,6 +192,23 @@ public record EnvironmentRecord(Map<String, String> entries) {
                 .append(v.replace("\\", "\\\\").replace("\r", "\\r").replace("\n", "\\n"))
                 .append('\n'));
     return sb.toString();
+  }
+
+  /**
+   * The figures kept for the file system {@code fs} in {@code probeFile} (null: the default file);
+   * empty when there are none or they cannot be read (logged).
+   */
+  private static Map<String, String> probeFigures(Path probeFile, Optional<String> fs) {
+    if (fs.isEmpty()) {
+      return Map.of();
+    }
+    try {
+      Path file = probeFile == null ? ProbeStore.defaultFile() : probeFile;
+      return ProbeStore.find(file, fs.get()).orElse(Map.of());
+    } catch (IOException | RuntimeException ex) {
+      LOG.warn("environment: the probe's figures cannot be read", ex);
+      return Map.of();
+    }
   }
 
   private static void put(Map<String, String> e, String key, Supplier<String> value) {

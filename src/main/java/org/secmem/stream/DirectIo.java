@@ -9,19 +9,22 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 
-/** Opening files with O_DIRECT and the aligned buffers it needs. */
-final class DirectIo {
+/**
+ * Opening files with O_DIRECT and the aligned buffers it needs (the buffers and block size are also
+ * the probe's: {@code org.secmem.probe}).
+ */
+public final class DirectIo {
 
   private DirectIo() {}
 
   /** The file system's block size for {@code file} (or its folder when it does not exist yet). */
-  static int blockSize(Path file) throws IOException {
+  public static int blockSize(Path file) throws IOException {
     Path p = Files.exists(file) ? file : file.toAbsolutePath().getParent();
     return (int) Files.getFileStore(p).getBlockSize();
   }
 
   /** A direct buffer of {@code bytes}, aligned to {@code align}. */
-  static ByteBuffer alignedBuffer(int bytes, int align) {
+  public static ByteBuffer alignedBuffer(int bytes, int align) {
     return ByteBuffer.allocateDirect(bytes + align).alignedSlice(align).limit(bytes).slice();
   }
 

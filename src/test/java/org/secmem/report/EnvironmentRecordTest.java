@@ -16,6 +16,8 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.probe.FileSystemId;
+import org.secmem.probe.ProbeStore;
 
 class EnvironmentRecordTest {
 
@@ -58,6 +60,48 @@ class EnvironmentRecordTest {
         EnvironmentRecord.capture(dir.resolve("not/yet/made"), List.of("x"), CLOCK);
 
     assertNotEquals(EnvironmentRecord.UNKNOWN, r.get("fs.type"));
+  }
+
+  @Test
+  void capture_probeFiguresOfTheDataFoldersFileSystem_only() throws IOException {
+    Path kept = dir.resolve("probe.properties");
+    String fs = FileSystemId.ofFolder(dir).orElseThrow();
+    ProbeStore.keep(
+        kept,
+        fs,
+        Map.of(
+            "date", "2026-11-20T08:00:00Z",
+            "device_write_mib_s", "unsupported",
+            "device_read_mib_s", "1500.5",
+            "cache_copy_mib_s", "7000.0",
+            "memory_copy_1_thread_mib_s", "9000.1",
+            "memory_copy_all_cores_mib_s", "20000.2"));
+    ProbeStore.keep(kept, "other@fs@/elsewhere", Map.of("device_read_mib_s", "1.0"));
+
+    EnvironmentRecord r =
+        EnvironmentRecord.capture(dir.resolve("data/not/yet"), List.of(), CLOCK, kept);
+
+    assertEquals("2026-11-20T08:00:00Z", r.get("probe.date"));
+    assertEquals(fs, r.get("probe.fs"));
+    assertEquals("unsupported", r.get("probe.device_write_mib_s"));
+    assertEquals("1500.5", r.get("probe.device_read_mib_s"));
+    assertEquals("7000.0", r.get("probe.cache_copy_mib_s"));
+    assertEquals("9000.1", r.get("probe.memory_copy_1_thread_mib_s"));
+    assertEquals("20000.2", r.get("probe.memory_copy_all_cores_mib_s"));
+    assertEquals(EnvironmentRecord.KEYS, List.copyOf(r.entries().keySet()));
+  }
+
+  @Test
+  void capture_probeFileMissingOrUnreadable_isUnknown_neverThrows() throws IOException {
+    Path folder = Files.createDirectory(dir.resolve("a-folder-not-a-file"));
+    for (Path kept : List.of(dir.resolve("none.properties"), folder)) {
+      EnvironmentRecord r = EnvironmentRecord.capture(dir, List.of(), CLOCK, kept);
+      for (String key : EnvironmentRecord.KEYS) {
+        if (key.startsWith("probe.")) {
+          assertEquals(EnvironmentRecord.UNKNOWN, r.get(key), key);
+        }
+      }
+    }
   }
 
   @Test

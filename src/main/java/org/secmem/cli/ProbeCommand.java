@@ -1,0 +1,179 @@
+package org.secmem.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.secmem.probe.DeviceFigures;
+import org.secmem.probe.Figures;
+import org.secmem.probe.Probe;
+import org.secmem.probe.ProbeStore;
+import org.secmem.probe.Throughput;
+import org.secmem.units.Units;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code secmem probe}: measures this machine's ceilings and keeps them for later runs. */
+@Command(
+    mixinStandardHelpOptions = true,
+    name = "probe",
+    description = {
+      "Measure this machine's ceilings and keep them for later runs.",
+      "",
+      "Sequential write and read of the device under --dir with O_DIRECT (1 MiB blocks,",
+      "1, 2, 4, 8 and 16 requests in flight), the page cache's copy rate, and memory",
+      "bandwidth (an array copy on one thread and on every core), each the best of --reps.",
+      "The figures are kept per file system with their date; every later results file's",
+      "environment record carries those of its data folder (probe.*)."
+    },
+    footer = {
+      "%nExamples:",
+      "  secmem probe",
+      "  secmem probe --dir /mnt/ssd/data --size 4G",
+      ExitCodes.HELP_SECTION
+    })
+final class ProbeCommand implements Callable<Integer> {
+
+  /** The fewest bytes probed: one block. */
+  static final long MIN_SIZE = 1L << 20;
+
+  static final int MAX_REPS = 100;
+
+  @Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(
+      names = "--dir",
+      paramLabel = "DIR",
+      defaultValue = "data",
+      description =
+          "The folder whose device is probed, created if missing (default: ${DEFAULT-VALUE}).")
+  Path dir;
+
+  @Option(
+      names = "--size",
+      paramLabel = "BYTES",
+      defaultValue = "1G",
+      converter = Converters.Bytes.class,
+      description =
+          "The probe file's size, at least 1M, e.g. 256M or 4G (default: ${DEFAULT-VALUE});"
+              + " the page-cache copy uses at most a quarter of the memory.")
+  long size;
+
+  @Option(
+      names = "--reps",
+      paramLabel = "N",
+      defaultValue = "3",
+      description = "Repetitions of each measurement, the best kept (default: ${DEFAULT-VALUE}).")
+  int reps;
+
+  @Option(
+      names = "--out",
+      paramLabel = "FILE",
+      description =
+          "Where the figures are kept, one block per file system (default:"
+              + " $XDG_CACHE_HOME/secmem/probe.properties, or ~/.cache/secmem/probe.properties).")
+  Path out;
+
+  @Override
+  public Integer call() throws Exception {
+    CommandLine cmd = spec.commandLine();
+    if (size < MIN_SIZE) {
+      throw new BadInputException(
+          "--size: " + Units.bytes(size) + " is less than one 1 MiB block; give at least 1M");
+    }
+    if (reps < 1 || reps > MAX_REPS) {
+      throw new BadInputException("--reps: " + reps + " is not in 1 to " + MAX_REPS);
+    }
+    Path kept = out == null ? ProbeStore.defaultFile() : out;
+    Resources.checkWritableFolder("--dir", dir);
+    Resources.checkOutputFile("--out", kept);
+    Resources.checkDiskSpace(
+        dir, Probe.diskNeeded(size), "the probe (--size and a page-cache copy)");
+    Files.createDirectories(dir);
+    PrintWriter o = cmd.getOut();
+    Figures f =
+        Probe.run(
+            dir,
+            size,
+            reps,
+            SecmemCommand.cleanupOf(cmd),
+            Clock.systemUTC(),
+            step -> {
+              o.println("measuring " + step + " ...");
+              o.flush();
+            });
+    ProbeStore.keep(kept, f.fileSystem(), f.fields());
+    o.print(table(f));
+    o.println("kept in " + kept);
+    o.flush();
+    return ExitCodes.OK;
+  }
+
+  /** The console's table of {@code f}. */
+  static String table(Figures f) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("secmem probe ").append(f.date()).append('\n');
+    sb.append("folder       ").append(f.dir()).append('\n');
+    sb.append("file system  ").append(f.fileSystem()).append('\n');
+    sb.append(
+        String.format(
+            Locale.ROOT, "probe file   %s, best of %d%n%n", Units.bytes(f.sizeBytes()), f.reps()));
+    sb.append(String.format(Locale.ROOT, "%-44s %9s %9s%n", "measurement", "in flight", "MiB/s"));
+    DeviceFigures d = f.device();
+    if (!d.supported()) {
+      sb.append(row("device write, O_DIRECT, 1 MiB blocks", "-", Figures.UNSUPPORTED));
+      sb.append(row("device read, O_DIRECT, 1 MiB blocks", "-", Figures.UNSUPPORTED));
+    } else {
+      d.write()
+          .forEach(
+              (depth, r) ->
+                  sb.append(
+                      row(
+                          "device write, O_DIRECT, 1 MiB blocks",
+                          depth.toString(),
+                          Throughput.format(r))));
+      d.read()
+          .forEach(
+              (depth, r) ->
+                  sb.append(
+                      row(
+                          "device read, O_DIRECT, 1 MiB blocks",
+                          depth.toString(),
+                          Throughput.format(r))));
+      sb.append(row("device write, best", "", Throughput.format(d.bestWrite().orElse(0))));
+      sb.append(row("device read, best", "", Throughput.format(d.bestRead().orElse(0))));
+    }
+    sb.append(
+        row(
+            "page-cache copy of " + Units.bytes(f.cacheBytes()) + " (read + write)",
+            "",
+            Throughput.format(f.cacheCopy())));
+    sb.append(
+        row(
+            "memory copy of " + Units.bytes(f.memoryArrayBytes()) + ", 1 thread",
+            "",
+            Throughput.format(f.memoryOneThread())));
+    sb.append(
+        row(
+            "memory copy of "
+                + Units.bytes(f.memoryArrayBytes())
+                + ", "
+                + f.memoryThreads()
+                + (f.memoryThreads() == 1 ? " thread" : " threads"),
+            "",
+            Throughput.format(f.memoryAllCores())));
+    if (!d.supported()) {
+      sb.append("O_DIRECT: ").append(d.unsupported()).append('\n');
+    }
+    sb.append("MiB/s: MiB (2^20 bytes) moved per second; a copy counts the bytes copied once.\n");
+    return sb.toString();
+  }
+
+  private static String row(String what, String depth, String rate) {
+    return String.format(Locale.ROOT, "%-44s %9s %9s%n", what, depth, rate);
+  }
+}

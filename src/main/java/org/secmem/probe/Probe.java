@@ -1,0 +1,136 @@
+package org.secmem.probe;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.Consumer;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.secmem.fs.TempRegistry;
+
+/**
+ * {@code secmem probe}'s measurements of this machine's ceilings, one after the other: the device
+ * under a folder with O_DIRECT ({@link DeviceProbe}), the page cache's copy rate ({@link
+ * CacheProbe}) and memory bandwidth ({@link MemoryProbe}). Its files lie in the folder probed under
+ * names starting {@code .secmem-probe-}, registered with the temporary-file registry while they
+ * exist (an interrupt removes them), and removed when each measurement ends, also on failure.
+ */
+public final class Probe {
+
+  /** Free space asked beyond the probe's largest use of the disk. */
+  public static final long MARGIN_BYTES = 64L << 20;
+
+  private static final Logger LOG = LogManager.getLogger(Probe.class);
+
+  private Probe() {}
+
+  /** What a probe of {@code size} writes into its folder at most, with the margin. */
+  public static long diskNeeded(long size) {
+    long ram = ramBytes();
+    long most = Math.max(DeviceProbe.fileBytes(size), 2 * CacheProbe.fileBytes(size, ram));
+    return most > Long.MAX_VALUE - MARGIN_BYTES ? Long.MAX_VALUE : most + MARGIN_BYTES;
+  }
+
+  /**
+   * Measures; {@code dir} exists and is writable.
+   *
+   * @param size the device probe file's size (whole MiB of it)
+   * @param reps repetitions, the best of which is kept, at least 1
+   * @param step told the name of each measurement as it starts
+   */
+  public static Figures run(
+      Path dir, long size, int reps, TempRegistry registry, Clock clock, Consumer<String> step)
+      throws IOException {
+    if (reps < 1) {
+      throw new IllegalArgumentException("reps must be at least 1, not " + reps);
+    }
+    Path abs = dir.toAbsolutePath().normalize();
+    Instant date = Instant.now(clock);
+    String fs = FileSystemId.ofFolder(abs).orElse("unknown");
+    int cores = Runtime.getRuntime().availableProcessors();
+    String stem = ".secmem-probe-" + UUID.randomUUID() + ".";
+    try (Timed timed = new Timed(Math.max(cores, DeviceProbe.MOST_IN_FLIGHT))) {
+      step.accept("device write and read, O_DIRECT");
+      DeviceFigures device;
+      Path deviceFile = abs.resolve(stem + "device");
+      try (Temporaries t = new Temporaries(registry, deviceFile)) {
+        device = DeviceProbe.measure(deviceFile, size, reps, timed);
+      }
+      step.accept("page-cache copy");
+      long cacheBytes = CacheProbe.fileBytes(size, ramBytes());
+      double cache;
+      Path source = abs.resolve(stem + "cache");
+      Path copy = abs.resolve(stem + "copy");
+      try (Temporaries t = new Temporaries(registry, source, copy)) {
+        cache = CacheProbe.measure(source, copy, cacheBytes, reps);
+      }
+      step.accept("memory copy");
+      long arrayBytes = MemoryProbe.arrayBytes(Runtime.getRuntime().maxMemory());
+      MemoryProbe.Result memory = MemoryProbe.measure(arrayBytes, cores, reps, timed);
+      return new Figures(
+          date,
+          abs,
+          fs,
+          DeviceProbe.fileBytes(size),
+          reps,
+          device,
+          cacheBytes,
+          cache,
+          memory.oneThread(),
+          memory.allCores(),
+          memory.threads(),
+          memory.arrayBytes());
+    }
+  }
+
+  /** The machine's memory in bytes, or -1 when it cannot be found out. */
+  static long ramBytes() {
+    try {
+      if (ManagementFactory.getOperatingSystemMXBean()
+          instanceof com.sun.management.OperatingSystemMXBean os) {
+        return os.getTotalMemorySize();
+      }
+    } catch (RuntimeException e) {
+      LOG.warn("probe: the machine's memory is unknown", e);
+    }
+    return -1;
+  }
+
+  /** Files registered as temporary while they may exist, removed and released on close. */
+  private static final class Temporaries implements AutoCloseable {
+    private final TempRegistry registry;
+    private final List<Path> files;
+
+    Temporaries(TempRegistry registry, Path... files) {
+      this.registry = registry;
+      this.files = new ArrayList<>(List.of(files));
+      this.files.forEach(registry::register);
+    }
+
+    @Override
+    public void close() throws IOException {
+      IOException failed = null;
+      for (Path f : files) {
+        try {
+          Files.deleteIfExists(f);
+          registry.release(f);
+        } catch (IOException e) {
+          if (failed == null) {
+            failed = e;
+          } else {
+            failed.addSuppressed(e);
+          }
+        }
+      }
+      if (failed != null) {
+        throw failed;
+      }
+    }
+  }
+}

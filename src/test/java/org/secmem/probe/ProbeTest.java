@@ -1,0 +1,94 @@
+package org.secmem.probe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.secmem.fs.TempRegistry;
+
+class ProbeTest {
+
+  @TempDir Path dir;
+
+  /** Remembers what is registered now and everything ever registered. */
+  private static final class Registry implements TempRegistry {
+    final Set<Path> now = ConcurrentHashMap.newKeySet();
+    final Set<Path> ever = ConcurrentHashMap.newKeySet();
+
+    @Override
+    public void register(Path path) {
+      now.add(path);
+      ever.add(path);
+    }
+
+    @Override
+    public void release(Path path) {
+      now.remove(path);
+    }
+  }
+
+  @Test
+  void run_smallSize_everyFigurePositive_filesRegisteredThenGone() throws IOException {
+    Registry registry = new Registry();
+    List<String> steps = new ArrayList<>();
+    Clock clock = Clock.fixed(Instant.parse("2026-11-26T10:00:00Z"), ZoneOffset.UTC);
+
+    Figures f = Probe.run(dir, 8L << 20, 1, registry, clock, steps::add);
+
+    assertEquals(Instant.parse("2026-11-26T10:00:00Z"), f.date());
+    assertEquals(8L << 20, f.sizeBytes());
+    assertEquals(FileSystemId.ofFolder(dir).orElseThrow(), f.fileSystem());
+    if (f.device().supported()) {
+      assertEquals(DeviceProbe.DEPTHS, List.copyOf(f.device().write().keySet()));
+      assertEquals(DeviceProbe.DEPTHS, List.copyOf(f.device().read().keySet()));
+      f.device().write().values().forEach(r -> assertTrue(r > 0, f.toString()));
+      f.device().read().values().forEach(r -> assertTrue(r > 0, f.toString()));
+    }
+    assertTrue(f.cacheCopy() > 0);
+    assertTrue(f.memoryOneThread() > 0 && f.memoryAllCores() > 0);
+    assertEquals(Runtime.getRuntime().availableProcessors(), f.memoryThreads());
+    assertEquals(
+        List.of("device write and read, O_DIRECT", "page-cache copy", "memory copy"), steps);
+    assertEquals(3, registry.ever.size(), "the device file, the cached file and its copy");
+    registry.ever.forEach(p -> assertEquals(dir.toAbsolutePath(), p.getParent()));
+    assertEquals(Set.of(), registry.now, "each released");
+    try (var left = Files.list(dir)) {
+      assertEquals(List.of(), left.toList());
+    }
+  }
+
+  @Test
+  void fields_unsupportedDevice_sayUnsupported_andKeepTheOtherFigures() {
+    Figures f =
+        new Figures(
+            Instant.EPOCH,
+            dir,
+            "tmpfs@tmpfs@/x",
+            1L << 20,
+            1,
+            DeviceFigures.unsupported("no O_DIRECT"),
+            1L << 20,
+            12.34,
+            5,
+            6,
+            2,
+            1L << 20);
+    var fields = f.fields();
+    assertEquals(Figures.UNSUPPORTED, fields.get(Figures.DEVICE_WRITE));
+    assertEquals(Figures.UNSUPPORTED, fields.get(Figures.DEVICE_READ));
+    assertEquals("no O_DIRECT", fields.get(Figures.DEVICE_NOTE));
+    assertEquals("12.3", fields.get(Figures.CACHE_COPY));
+    assertEquals("1970-01-01T00:00:00Z", fields.get(Figures.DATE));
+  }
+}
