@@ -139,6 +139,9 @@ final class Resume {
         cell = algorithmKey(row.get(ResultColumn.EXPERIMENT.header()), cell);
       } else if (c == ResultColumn.ENGINE) {
         cell = engineKey(row.get(ResultColumn.EXPERIMENT.header()), cell);
+      } else if (c == ResultColumn.JAVA_VERSION && cell.isBlank()) {
+        // Rows written before the column say no JVM: taken as this one's, as before the column.
+        cell = Jvm.current().version();
       }
       k.append(cell).append('\u0001');
     }
