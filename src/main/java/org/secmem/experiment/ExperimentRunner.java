@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import org.secmem.data.Checksum;
+import org.secmem.probe.ProbeStore;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultColumns;
 import org.secmem.report.ResultRow;
@@ -33,6 +34,7 @@ public final class ExperimentRunner {
   private final ResultSink sink;
   private final RunListener listener;
   private final CacheController cache;
+  private final SortFloors floors = new SortFloors(ProbeStore.defaultFile());
 
   public ExperimentRunner(ResultSink sink, RunListener listener, CacheController cache) {
     this.sink = sink;
@@ -237,7 +239,7 @@ public final class ExperimentRunner {
         b.set(ResultColumn.SENTINEL, true);
       }
       dirty.ifPresent(d -> b.set(ResultColumn.DIRTY_BYTES, d));
-      ResultRow row = b.build();
+      ResultRow row = floors.withFloor(b.build(), trial.inputs());
       if (warmup && !which.recordedWarmups().contains(rep)) {
         listener.runNotRecorded(row);
       } else {

@@ -276,7 +276,15 @@ public enum ResultColumn {
    */
   JAVA_VERSION("java_version"),
   /** The vendor of that JVM (its {@code java.vendor}, e.g. {@code Eclipse Adoptium}). */
-  JAVA_VENDOR("java_vendor");
+  JAVA_VENDOR("java_vendor"),
+  /**
+   * Sort: the least time its passes over the data can take at the rates {@code secmem probe} kept
+   * for the file system of its input, in the regime of {@code floor_regime}; blank where never
+   * probed.
+   */
+  FLOOR_NS("floor_ns"),
+  /** Sort: {@code cache} (its data in the page cache) or {@code device}: which rates bound it. */
+  FLOOR_REGIME("floor_regime");
 
   private final String header;
 

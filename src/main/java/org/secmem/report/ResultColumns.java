@@ -73,7 +73,15 @@ public final class ResultColumns {
    * point).
    */
   public static final Set<String> DERIVED_COLUMNS =
-      Set.of("run_workers", "run_ints", "merge_threads", "merge_b", "executors", "java_vendor");
+      Set.of(
+          "run_workers",
+          "run_ints",
+          "merge_threads",
+          "merge_b",
+          "executors",
+          "java_vendor",
+          "floor_ns",
+          "floor_regime");
 
   /** The measurement columns known today. */
   public static final Set<String> MEASUREMENT_COLUMNS =

@@ -402,6 +402,7 @@ record SortAdvice(
       out.add("  M \u2265 N: one run, no merge pass, so d does not matter at the best");
     }
     runsNote(b).ifPresent(out::add);
+    FloorLine.of("the best", b.rows(), b.stats().median()).ifPresent(out::add);
     best.runnerUp()
         .ifPresent(
             r ->

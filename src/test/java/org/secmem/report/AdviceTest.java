@@ -261,6 +261,27 @@ class AdviceTest {
   }
 
   @Test
+  void sort_withAFloor_saysHowFarTheBestIsFromIt_andAFloorAboveTheTimeIsCalledWrong()
+      throws IOException {
+    String header = "experiment,n,b,m,d,warmup,elapsed_ms,passes,floor_ns,floor_regime\n";
+    String csv =
+        header
+            + "sort,1048576,65536,65536,16,false,100,2,10000000,cache\n"
+            + "sort,1048576,65536,65536,16,false,120,2,10000000,cache\n"
+            + "sort,1048576,65536,65536,4,false,300,3,15000000,cache\n";
+    String text = String.join("\n", Advice.of(parse(csv)).text());
+    assertTrue(
+        text.contains(
+            "floor: 10.0 ms (the page cache's copy rate, as secmem probe measured them): the best"
+                + " takes \u00d711.0 of it"),
+        text);
+    String wrong = header + "sort,1048576,65536,65536,16,false,5,2,10000000,device\n";
+    String w = String.join("\n", Advice.of(parse(wrong)).text());
+    assertTrue(w.contains("the device's read and write rates"), w);
+    assertTrue(w.contains("faster than the floor: the probe or the model is wrong"), w);
+  }
+
+  @Test
   void streams_typesStillRisingAtTheSameEdge_shareOneLine() throws IOException {
     String csv =
         STREAMS

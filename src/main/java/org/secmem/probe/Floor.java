@@ -1,0 +1,114 @@
+package org.secmem.probe;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * The machine's floor for moving a sort's data, from the ceilings {@code secmem probe} kept for the
+ * file system the data is on: the least time the cost model's bytes can take. A merge sort reads
+ * and writes all N ints once per pass (run formation and each merge pass): in the page cache that
+ * is {@code passes} copies of 4N bytes at the probed copy rate; from the device it is {@code
+ * passes} reads of 4N bytes at the device's read rate plus as many writes at its write rate. A run
+ * faster than its floor says the probe or the model is wrong.
+ *
+ * @param date when the figures were probed
+ * @param cacheCopyMibS the page-cache copy rate (bytes copied, read and written once each)
+ * @param deviceReadMibS the device's best sequential O_DIRECT read rate, NaN when unsupported
+ * @param deviceWriteMibS the device's best sequential O_DIRECT write rate, NaN when unsupported
+ */
+public record Floor(
+    String date, double cacheCopyMibS, double deviceReadMibS, double deviceWriteMibS) {
+
+  /** Which rates bound a run: its data in the page cache, or read from the device. */
+  public enum Regime {
+    CACHE("cache"),
+    DEVICE("device");
+
+    private final String cell;
+
+    Regime(String cell) {
+      this.cell = cell;
+    }
+
+    /** Its name in a results cell. */
+    public String cell() {
+      return cell;
+    }
+  }
+
+  private static final Logger LOG = LogManager.getLogger(Floor.class);
+
+  /**
+   * The floor for data on {@code path}'s file system, from {@code store} (the file {@code secmem
+   * probe} keeps); empty where that file system was never probed or the file cannot be read.
+   */
+  public static Optional<Floor> forPath(Path store, Path path) {
+    Optional<String> id = FileSystemId.ofFolder(path);
+    if (id.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return ProbeStore.find(store, id.get()).flatMap(Floor::of);
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("probe figures in {} cannot be read: {}", store, e.toString());
+      return Optional.empty();
+    }
+  }
+
+  /** The floor of kept figures; empty without a page-cache copy rate. */
+  static Optional<Floor> of(Map<String, String> fields) {
+    OptionalDouble cache = rate(fields.get(Figures.CACHE_COPY));
+    if (cache.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new Floor(
+            fields.getOrDefault(Figures.DATE, ""),
+            cache.getAsDouble(),
+            rate(fields.get(Figures.DEVICE_READ)).orElse(Double.NaN),
+            rate(fields.get(Figures.DEVICE_WRITE)).orElse(Double.NaN)));
+  }
+
+  private static OptionalDouble rate(String cell) {
+    if (cell == null) {
+      return OptionalDouble.empty();
+    }
+    try {
+      double v = Double.parseDouble(cell.trim());
+      return v > 0 && Double.isFinite(v) ? OptionalDouble.of(v) : OptionalDouble.empty();
+    } catch (NumberFormatException e) {
+      return OptionalDouble.empty(); // "unsupported", or not a figure
+    }
+  }
+
+  /**
+   * The regime a run of {@code passes} passes over {@code dataBytes} was in: the device when it
+   * read at least half the data its passes read from storage, else the page cache.
+   */
+  public static Regime regime(long passes, long dataBytes, long storageReadBytes) {
+    return storageReadBytes * 2 >= passes * dataBytes ? Regime.DEVICE : Regime.CACHE;
+  }
+
+  /**
+   * The least nanoseconds {@code passes} passes over {@code dataBytes} take in {@code regime};
+   * empty for the device regime where O_DIRECT could not be probed.
+   */
+  public OptionalDouble nanos(long passes, long dataBytes, Regime regime) {
+    double mib = (double) passes * dataBytes / Throughput.MIB;
+    double seconds;
+    if (regime == Regime.CACHE) {
+      seconds = mib / cacheCopyMibS;
+    } else {
+      if (!(deviceReadMibS > 0) || !(deviceWriteMibS > 0)) {
+        return OptionalDouble.empty();
+      }
+      seconds = mib / deviceReadMibS + mib / deviceWriteMibS;
+    }
+    return OptionalDouble.of(seconds * 1e9);
+  }
+}

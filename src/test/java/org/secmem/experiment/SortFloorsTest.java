@@ -1,0 +1,67 @@
+package org.secmem.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.secmem.probe.Figures;
+import org.secmem.probe.FileSystemId;
+import org.secmem.probe.ProbeStore;
+import org.secmem.report.ResultColumn;
+import org.secmem.report.ResultRow;
+
+/** Each sort row's floor beside its time, from the probe figures of its input's file system. */
+class SortFloorsTest {
+
+  @TempDir Path dir;
+
+  private static ResultRow sortRow(String passes, String storageRead, String engine) {
+    return ResultRow.builder()
+        .set(ResultColumn.EXPERIMENT, "sort")
+        .set(ResultColumn.PASSES, passes)
+        .set(ResultColumn.BYTES, Long.toString(64L << 20))
+        .set(ResultColumn.STORAGE_READ_BYTES, storageRead)
+        .set(ResultColumn.ENGINE, engine)
+        .build();
+  }
+
+  @Test
+  void aSortRow_getsItsFloor_inTheRegimeItRanIn_andOthersAreLeftAsTheyAre() throws IOException {
+    Path store = dir.resolve("probe.properties");
+    Path input = dir.resolve("in.bin");
+    SortFloors floors = new SortFloors(store);
+    ResultRow cached = sortRow("3", "0", "secmem");
+    assertEquals(cached, floors.withFloor(cached, List.of(input)), "never probed: as it is");
+
+    ProbeStore.keep(
+        store,
+        FileSystemId.ofFolder(dir).orElseThrow(),
+        Map.of(
+            Figures.CACHE_COPY,
+            "8192.0",
+            Figures.DEVICE_READ,
+            "1000.0",
+            Figures.DEVICE_WRITE,
+            "2000.0"));
+    floors = new SortFloors(store);
+
+    ResultRow c = floors.withFloor(cached, List.of(input));
+    assertEquals("23437500", c.get(ResultColumn.FLOOR_NS));
+    assertEquals("cache", c.get(ResultColumn.FLOOR_REGIME));
+
+    ResultRow d =
+        floors.withFloor(sortRow("3", Long.toString(3 * (64L << 20)), ""), List.of(input));
+    assertEquals("288000000", d.get(ResultColumn.FLOOR_NS));
+    assertEquals("device", d.get(ResultColumn.FLOOR_REGIME));
+
+    // Spark's rows and the buffer tree's (no passes) have no floor here.
+    ResultRow spark = sortRow("3", "0", "spark");
+    assertEquals(spark, floors.withFloor(spark, List.of(input)));
+    ResultRow tree = sortRow("", "0", "secmem");
+    assertEquals(tree, floors.withFloor(tree, List.of(input)));
+  }
+}
