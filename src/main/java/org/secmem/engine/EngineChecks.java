@@ -3,6 +3,7 @@ package org.secmem.engine;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What the command line, parameter files and the menu check of another sort engine's settings
@@ -39,10 +40,15 @@ public final class EngineChecks {
   }
 
   /**
-   * Every problem with these settings, each naming the setting: the engine's module missing from
-   * the class path, or what the engine finds; empty when it can run.
+   * Every problem with these settings, each naming the setting: a JVM the engine cannot run on
+   * ({@link EngineJvm}), the engine's module missing from the class path, or what the engine finds;
+   * empty when it can run.
    */
   public static List<EngineProblem> problems(String engineName, EngineSettings settings) {
+    Optional<String> jvm = EngineJvm.problem(engineName);
+    if (jvm.isPresent()) { // nothing else matters: the engine cannot start here
+      return List.of(new EngineProblem(EngineProblem.Setting.ENGINE, jvm.get()));
+    }
     try (SortEngine engine = SortEngines.load(engineName)) {
       return engine.problems(settings);
     } catch (EngineUnavailableException e) {

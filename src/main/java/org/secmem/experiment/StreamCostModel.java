@@ -18,11 +18,12 @@ public final class StreamCostModel {
    * for {@code mapped} (whose data moves by page faults, not read or write calls).
    *
    * <ul>
-   *   <li>simple, reading: 4·k·N — {@code DataInputStream.readInt} calls {@code read()} four times
-   *       per int, each a system call on an unbuffered file (one byte a call);
-   *   <li>simple, writing: k·N — JDK 17's {@code DataOutputStream.writeInt} assembles the four
-   *       bytes and makes one {@code write} call per int, measured with /proc/self/io (four bytes a
-   *       call);
+   *   <li>simple, reading: k·N·4/c — {@code DataInputStream.readInt} makes c calls per int on the
+   *       unbuffered file, each a system call, c measured on the running JVM: four on JDK 17
+   *       ({@code read()} byte by byte), one on JDK 25 ({@code readFully} of four bytes);
+   *   <li>simple, writing: k·N — {@code DataOutputStream.writeInt} assembles the four bytes and
+   *       makes one {@code write} call per int (JDK 17 and 25, measured with /proc/self/io; also
+   *       measured on the running JVM);
    *   <li>buffered: k·⌈4N/8192⌉;
    *   <li>user-buffer, mapped, channel, direct and async: k·⌈4N/B⌉ (async's calls are made by its
    *       background thread, which /proc/self/io counts too).

@@ -23,6 +23,9 @@ final class ChannelReadStream implements ReadStream {
   private final FileChannel channel;
   private final ByteBuffer buf;
 
+  /** Allocates and frees {@link #buf}. */
+  private final Unmapper memory = new Unmapper();
+
   /** Bytes of the region not yet read into the buffer: a fill never reads past its end. */
   private long unreadBytes;
 
@@ -32,7 +35,7 @@ final class ChannelReadStream implements ReadStream {
   ChannelReadStream(Path path, int bufferBytes, long fromInt, long toInt) throws IOException {
     this.path = path;
     this.channel = Regions.channelAt(path, StandardOpenOption.READ, fromInt * Integer.BYTES);
-    this.buf = ByteBuffer.allocateDirect(Math.max(bufferBytes, Integer.BYTES));
+    this.buf = memory.allocateDirect(Math.max(bufferBytes, Integer.BYTES));
     this.buf.limit(0);
     this.unreadBytes = (toInt - fromInt) * Integer.BYTES;
     this.count = new IntCount(path, toInt - fromInt);
@@ -91,7 +94,7 @@ final class ChannelReadStream implements ReadStream {
       } finally {
         // Freed now, not when the collector gets to it: a run read as many files would
         // otherwise pile up direct memory until the JVM forces a full collection.
-        Unmapper.unmap(buf);
+        memory.unmap(buf);
       }
     }
   }

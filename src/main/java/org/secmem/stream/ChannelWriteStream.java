@@ -25,8 +25,8 @@ final class ChannelWriteStream implements WriteStream {
   private final int tailBlock;
   private final WriteCount count;
 
-  /** Whether closing frees the buffer at once (one of this class's own, not a caller's slice). */
-  private final boolean ownsBuffer;
+  /** Frees the buffer at once on close when it is one of this class's own; null for a caller's. */
+  private final Unmapper owner;
 
   private long written;
 
@@ -44,7 +44,7 @@ final class ChannelWriteStream implements WriteStream {
       boolean sync,
       int tailBlock,
       WriteCount count) {
-    this(kind, path, channel, buf, sync, tailBlock, count, false);
+    this(kind, path, channel, buf, sync, tailBlock, count, null);
   }
 
   private ChannelWriteStream(
@@ -55,8 +55,8 @@ final class ChannelWriteStream implements WriteStream {
       boolean sync,
       int tailBlock,
       WriteCount count,
-      boolean ownsBuffer) {
-    this.ownsBuffer = ownsBuffer;
+      Unmapper owner) {
+    this.owner = owner;
     this.kind = kind;
     this.path = path;
     this.channel = channel;
@@ -74,27 +74,36 @@ final class ChannelWriteStream implements WriteStream {
             StandardOpenOption.CREATE,
             StandardOpenOption.TRUNCATE_EXISTING,
             StandardOpenOption.WRITE);
+    Unmapper owner = new Unmapper();
     return new ChannelWriteStream(
-        "channel", path, channel, buffer(bufferBytes), sync, 0, WriteCount.unbounded(path), true);
+        "channel",
+        path,
+        channel,
+        buffer(owner, bufferBytes),
+        sync,
+        0,
+        WriteCount.unbounded(path),
+        owner);
   }
 
   /** Writes ints [atInt, atInt + lenInts) of the existing file {@code path}. */
   static WriteStream region(Path path, int bufferBytes, boolean sync, long atInt, long lenInts)
       throws IOException {
     FileChannel channel = Regions.channelAt(path, StandardOpenOption.WRITE, atInt * Integer.BYTES);
+    Unmapper owner = new Unmapper();
     return new ChannelWriteStream(
         "channel",
         path,
         channel,
-        buffer(bufferBytes),
+        buffer(owner, bufferBytes),
         sync,
         0,
         WriteCount.region(path, atInt, lenInts),
-        true);
+        owner);
   }
 
-  private static ByteBuffer buffer(int bufferBytes) {
-    return ByteBuffer.allocateDirect(Math.max(bufferBytes, Integer.BYTES));
+  private static ByteBuffer buffer(Unmapper owner, int bufferBytes) {
+    return owner.allocateDirect(Math.max(bufferBytes, Integer.BYTES));
   }
 
   @Override
@@ -177,8 +186,8 @@ final class ChannelWriteStream implements WriteStream {
   private final class Released implements AutoCloseable {
     @Override
     public void close() {
-      if (ownsBuffer) {
-        Unmapper.unmap(buf);
+      if (owner != null) {
+        owner.unmap(buf);
       }
     }
   }

@@ -26,6 +26,10 @@ final class MappedReadStream implements ReadStream {
 
   private final Path path;
   private final FileChannel channel;
+
+  /** Maps and releases this stream's windows. */
+  private final Unmapper windows = new Unmapper();
+
   private final int windowBytes;
 
   /** Where the region ends: no window reaches past it. */
@@ -55,14 +59,14 @@ final class MappedReadStream implements ReadStream {
       throw StreamState.broken(path);
     }
     checkFaults(usedUp); // a fault in the window is thrown here, not in the unmapper
-    Unmapper.unmap(usedUp);
+    windows.unmap(usedUp);
     long size = Math.min(windowBytes, endBytes - nextWindowStart);
     if (size <= 0) {
       throw StreamState.truncated(path);
     }
     ByteBuffer window;
     try {
-      window = channel.map(FileChannel.MapMode.READ_ONLY, nextWindowStart, size);
+      window = windows.map(channel, FileChannel.MapMode.READ_ONLY, nextWindowStart, size);
     } catch (IOException e) {
       if (channel.size() < nextWindowStart + size) { // a read-only map cannot reach past the end
         EOFException eof = StreamState.truncated(path);
@@ -87,7 +91,7 @@ final class MappedReadStream implements ReadStream {
   private IOException failed(InternalError e, ByteBuffer window) {
     failed = true;
     if (window != null) {
-      Unmapper.unmap(window);
+      windows.unmap(window);
     }
     return MappingFaults.readFailed(path, endBytes, e);
   }
@@ -129,7 +133,7 @@ final class MappedReadStream implements ReadStream {
       if (!failed) {
         checkFaults(last); // ints handed out since the last check may be garbage
       }
-      Unmapper.unmap(last);
+      windows.unmap(last);
     }
   }
 

@@ -37,6 +37,10 @@ final class MappedWriteStream implements WriteStream {
 
   private final Path path;
   private final FileChannel channel;
+
+  /** Maps and releases this stream's windows. */
+  private final Unmapper windows = new Unmapper();
+
   private final int windowBytes;
   private final boolean sync;
 
@@ -116,7 +120,7 @@ final class MappedWriteStream implements WriteStream {
       MappingFaults.surface(); // a fault in the full window is thrown here, not in the unmapper
     } catch (InternalError e) {
       failed = true;
-      Unmapper.unmap(full);
+      windows.unmap(full);
       throw MappingFaults.writeFailed(path, e);
     }
     release(full);
@@ -126,7 +130,7 @@ final class MappedWriteStream implements WriteStream {
     }
     ByteBuffer window;
     try {
-      window = channel.map(FileChannel.MapMode.READ_WRITE, nextWindowStart, size);
+      window = windows.map(channel, FileChannel.MapMode.READ_WRITE, nextWindowStart, size);
     } catch (IOException e) {
       throw StreamState.failed(path, e);
     }
@@ -135,7 +139,7 @@ final class MappedWriteStream implements WriteStream {
       MappingFaults.surface();
     } catch (InternalError e) {
       failed = true;
-      Unmapper.unmap(window);
+      windows.unmap(window);
       throw MappingFaults.writeFailed(path, e);
     }
     windowStart = nextWindowStart;
@@ -166,7 +170,7 @@ final class MappedWriteStream implements WriteStream {
     if (sync && window instanceof MappedByteBuffer) {
       ((MappedByteBuffer) window).force();
     }
-    Unmapper.unmap(window);
+    windows.unmap(window);
   }
 
   @Override
@@ -201,14 +205,14 @@ final class MappedWriteStream implements WriteStream {
     long written = windowStart + last.position();
     try (FileChannel toClose = channel) {
       if (failed) {
-        Unmapper.unmap(last); // reported where it happened; closing only releases
+        windows.unmap(last); // reported where it happened; closing only releases
         return;
       }
       try {
         MappingFaults.surface();
       } catch (InternalError e) {
         failed = true;
-        Unmapper.unmap(last);
+        windows.unmap(last);
         throw MappingFaults.writeFailed(path, e);
       }
       release(last);

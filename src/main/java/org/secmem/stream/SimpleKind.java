@@ -46,13 +46,15 @@ final class SimpleKind implements StreamKind {
   }
 
   /**
-   * Reading, one byte: {@code DataInputStream.readInt} calls {@code read()} four times per int,
-   * each a system call on an unbuffered file. Writing, one int: JDK 17's {@code
-   * DataOutputStream.writeInt} assembles the four bytes and makes one {@code write} call (measured
-   * with /proc/self/io).
+   * What the running JDK's {@code DataInputStream.readInt} and {@code DataOutputStream.writeInt}
+   * move per call on the unbuffered file, each call a system call: measured on this JVM by {@link
+   * DataStreamCalls} (JDK 17: one byte a call reading, {@code readInt} calling {@code read()} four
+   * times; JDK 25: four bytes, one {@code read} per int; both write one {@code write} per int).
    */
   @Override
   public long bytesPerCall(boolean writing, long bufferBytes) {
-    return writing ? Integer.BYTES : 1;
+    return writing
+        ? DataStreamCalls.WRITE_INT_BYTES_PER_CALL
+        : DataStreamCalls.READ_INT_BYTES_PER_CALL;
   }
 }

@@ -3,6 +3,7 @@ package org.secmem.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.engine.EngineJvm;
 
 /**
  * {@code sort --engine} in the core alone (the spark module is not on this class path): every
@@ -47,12 +49,39 @@ class EngineCliTest {
     assertFalse(Files.exists(dir.resolve("r.csv")), "no results file");
   }
 
+  /** Why spark cannot run in these tests: its module is not on the core's class path. */
+  private static String sparkMissing() {
+    return SPARK_RUNS_HERE ? "the spark engine is not on the class path" : "Spark needs JDK 17–23";
+  }
+
+  private static final boolean SPARK_RUNS_HERE =
+      Runtime.version().feature() < EngineJvm.SPARK_FAILS_FROM;
+
   @Test
   void sparkWithoutItsModule_saysHowToGetIt() {
+    assumeTrue(SPARK_RUNS_HERE, "JDK 24+ refuses spark before looking for its module");
     assertRefused(
         sort("--n", "1000", "--engine", "spark"),
         "the spark engine is not on the class path",
         "scripts/secmem");
+  }
+
+  @Test
+  void sparkOnJdk24AndLater_isRefusedInOneLineNamingTheJvm() throws IOException {
+    assumeTrue(!SPARK_RUNS_HERE, "Spark runs on JDK " + Runtime.version().feature());
+    CliTest.Result r = sort("--n", "1000", "--engine", "spark");
+    assertRefused(
+        r,
+        "--engine",
+        "Spark needs JDK 17–23, and this is JDK " + System.getProperty("java.version"));
+    assertEquals(1, r.err().strip().lines().count(), r.err());
+    Path params = dir.resolve("p.csv");
+    Files.writeString(params, "experiment,n,engine\nsort,1000,spark\n");
+    assertRefused(
+        CliTest.run("run", params.toString(), "--results", dir.resolve("r.csv").toString()),
+        "p.csv:2",
+        "engine",
+        "Spark needs JDK 17–23");
   }
 
   @Test
@@ -120,6 +149,6 @@ class EngineCliTest {
         CliTest.run("run", params.toString(), "--results", dir.resolve("r.csv").toString()),
         "p.csv:2",
         "engine",
-        "the spark engine is not on the class path");
+        sparkMissing());
   }
 }

@@ -3,7 +3,9 @@ package org.secmem.spark;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.secmem.engine.EngineChecks;
+import org.secmem.engine.EngineJvm;
 import org.secmem.engine.EngineProblem;
 import org.secmem.engine.EngineProblem.Setting;
 import org.secmem.engine.EngineSettings;
@@ -20,6 +22,10 @@ final class SparkProblems {
    * run.
    */
   static List<EngineProblem> of(EngineSettings settings, long maxHeapBytes) {
+    Optional<String> jvm = EngineJvm.problem("spark");
+    if (jvm.isPresent()) { // Spark cannot start on this JVM, whatever the settings
+      return List.of(new EngineProblem(Setting.ENGINE, jvm.get()));
+    }
     List<EngineProblem> problems = new ArrayList<>();
     MasterUrl master = null;
     try {

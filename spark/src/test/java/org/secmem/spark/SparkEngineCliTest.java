@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.cli.SecmemCommand;
 import org.secmem.data.DataFiles;
@@ -26,6 +27,7 @@ import org.secmem.report.RawRow;
  * Spark did, its output passes {@code verify}, and bad input gets one line and exit 2 (or 1 for a
  * master that cannot be reached) with no output left behind.
  */
+@ExtendWith(SparkRunsHere.class)
 class SparkEngineCliTest {
 
   @TempDir Path dir;

@@ -12,10 +12,12 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.secmem.engine.EngineException;
 import org.secmem.engine.EngineSettings;
 
 /** A standalone master that is not there fails start() quickly, in one line. */
+@ExtendWith(SparkRunsHere.class)
 class SparkMasterProbeTest {
 
   @Test

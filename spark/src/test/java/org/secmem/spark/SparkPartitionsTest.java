@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.data.DataFiles;
 import org.secmem.data.Shape;
@@ -22,6 +23,7 @@ import org.secmem.engine.EngineStats;
 import org.secmem.fs.TempRegistry;
 
 /** --partitions, M and work folders reach Spark; other settings start a new session. */
+@ExtendWith(SparkRunsHere.class)
 class SparkPartitionsTest {
 
   @TempDir Path dir;

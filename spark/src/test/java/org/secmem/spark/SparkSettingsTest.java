@@ -13,12 +13,14 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.apache.spark.SparkConf;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.secmem.engine.EngineProblem;
 import org.secmem.engine.EngineSettings;
 
 /** Master URLs, memory arithmetic, problems and the Spark settings: pure functions. */
+@ExtendWith(SparkRunsHere.class)
 class SparkSettingsTest {
 
   private static final long MIB = 1L << 20;

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -38,6 +39,7 @@ import org.secmem.fs.TempRegistry;
 
 /** Sorts on one local[2] Spark session shared by the tests of this class. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(SparkRunsHere.class)
 class SparkSortEngineTest {
 
   private static final EngineSettings LOCAL2 =

@@ -16,6 +16,7 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.data.DataFiles;
 import org.secmem.data.Shape;
@@ -24,6 +25,7 @@ import org.secmem.engine.EngineException;
 import org.secmem.engine.EngineSettings;
 
 /** A sort that fails inside Spark's tasks (a compression codec that does not exist). */
+@ExtendWith(SparkRunsHere.class)
 class SparkSortFailureTest {
 
   @TempDir Path dir;
