@@ -26,6 +26,7 @@ import org.secmem.experiment.Experiment;
 import org.secmem.param.NumericField;
 import org.secmem.param.ParamDefaults;
 import org.secmem.param.PathProblems;
+import org.secmem.sort.CostModel;
 import org.secmem.sort.SortPreset;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
@@ -241,13 +242,8 @@ final class Menu {
           + " blocks, as in seed 004), fanout m/8, user-buffer streams";
     }
     if (name.equals("sort")) {
-      long m = SortPreset.CLASSIC_DEFAULT_M;
-      long runs = (SortPreset.DEFAULT_N + m - 1) / m;
-      int passes = 0;
-      int d = SortPreset.CLASSIC.fanIn();
-      for (long r = runs; r > 1; r = (r + d - 1) / d) {
-        passes++;
-      }
+      long runs = CostModel.runs(SortPreset.DEFAULT_N, SortPreset.CLASSIC_DEFAULT_M);
+      int passes = CostModel.mergePasses(runs, SortPreset.CLASSIC.fanIn());
       return "N = "
           + Units.ints(SortPreset.DEFAULT_N)
           + ", M = "

@@ -1,19 +1,14 @@
 package org.secmem.experiment;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.OptionalLong;
-import org.secmem.report.ResultRow;
 
 /**
  * A configuration to be measured on one JVM of {@code --jvm}: the same trial, run in a fork of that
  * JVM. The row says which JVM measured it ({@code java_version}, {@code java_vendor}), as the fork
  * fills them from its own runtime.
  */
-public final class JvmTrial implements Trial {
+public final class JvmTrial implements ForwardingTrial {
 
   private final Trial trial;
   private final Jvm jvm;
@@ -47,52 +42,12 @@ public final class JvmTrial implements Trial {
   }
 
   @Override
+  public Trial inner() {
+    return trial;
+  }
+
+  @Override
   public String describe() {
     return trial.describe() + " on " + jvm.label();
-  }
-
-  @Override
-  public ResultRow.Builder configuration() {
-    return trial.configuration();
-  }
-
-  @Override
-  public List<Path> inputs() {
-    return trial.inputs();
-  }
-
-  @Override
-  public void prepare() throws IOException {
-    trial.prepare();
-  }
-
-  @Override
-  public TrialOutcome run() throws IOException {
-    return trial.run();
-  }
-
-  @Override
-  public Optional<Boolean> verify(TrialOutcome outcome) throws IOException {
-    return trial.verify(outcome);
-  }
-
-  @Override
-  public OptionalLong predictedIos() {
-    return trial.predictedIos();
-  }
-
-  @Override
-  public List<Path> workFolders() {
-    return trial.workFolders();
-  }
-
-  @Override
-  public void finish() throws IOException {
-    trial.finish();
-  }
-
-  @Override
-  public void close() {
-    trial.close();
   }
 }

@@ -1,10 +1,5 @@
 package org.secmem.experiment;
 
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Optional;
-import java.util.OptionalLong;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
 
@@ -12,7 +7,7 @@ import org.secmem.report.ResultRow;
  * A trial whose rows name the sweep that produced them (the {@code sweep} column): everything else
  * is the wrapped trial's.
  */
-public final class SweptTrial implements Trial {
+public final class SweptTrial implements ForwardingTrial {
 
   private final Trial trial;
   private final String sweep;
@@ -35,52 +30,12 @@ public final class SweptTrial implements Trial {
   }
 
   @Override
-  public String describe() {
-    return trial.describe();
+  public Trial inner() {
+    return trial;
   }
 
   @Override
   public ResultRow.Builder configuration() {
     return trial.configuration().set(ResultColumn.SWEEP, sweep);
-  }
-
-  @Override
-  public List<Path> inputs() {
-    return trial.inputs();
-  }
-
-  @Override
-  public void prepare() throws IOException {
-    trial.prepare();
-  }
-
-  @Override
-  public TrialOutcome run() throws IOException {
-    return trial.run();
-  }
-
-  @Override
-  public Optional<Boolean> verify(TrialOutcome outcome) throws IOException {
-    return trial.verify(outcome);
-  }
-
-  @Override
-  public OptionalLong predictedIos() {
-    return trial.predictedIos();
-  }
-
-  @Override
-  public List<Path> workFolders() {
-    return trial.workFolders();
-  }
-
-  @Override
-  public void finish() throws IOException {
-    trial.finish();
-  }
-
-  @Override
-  public void close() {
-    trial.close();
   }
 }
