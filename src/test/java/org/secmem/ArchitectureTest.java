@@ -33,6 +33,7 @@ class ArchitectureTest {
           "buffertree", // Arge's buffer tree, its sort and priority queue
           "sort", // the external merge sort and the in-memory baseline
           "probe", // secmem probe: the machine's ceilings (device, page cache, memory), kept
+          "cgroup", // memory cgroups: a run's memory limit, heap and page cache counted together
           "data", // input generation, checksums, int files
           "stream", // the ReadStream / WriteStream family
           "fs", // safe file-system primitives, markers, temporary files

@@ -135,6 +135,22 @@ final class CommonOptions {
               + " '/usr/lib/jvm/java-17-openjdk-amd64|/usr/lib/jvm/temurin-25-jdk-amd64'.")
   List<Path> jvm;
 
+  @Option(
+      names = "--memory-limit",
+      paramLabel = "SIZE[|SIZE...]",
+      split = "\\|",
+      converter = Converters.Bytes.class,
+      description =
+          "Measure each configuration in forks (--fork 1 when --fork is not given) each inside a"
+              + " memory cgroup of SIZE (e.g. 1G): the JVM's heap, the rest of the process and the"
+              + " page cache of the files it touches count against it together, as RAM does on a"
+              + " machine of that size, so that data larger than SIZE goes to the device. Needs"
+              + " Linux with the memory controller and root (refused up front where it cannot be"
+              + " had). The heap (-Xmx, scripts/secmem: SECMEM_HEAP) must leave room in SIZE for"
+              + " the rest of the JVM and some page cache. Use --cache cold so that the input too"
+              + " starts on the device. Rows record memory_limit and memory_peak_bytes.")
+  List<Long> memoryLimit;
+
   /** In a forked JVM: what it measures (see {@link ForkChildSession}); not for users. */
   @Option(names = "--fork-child", hidden = true, paramLabel = "SPEC")
   String forkChild;
@@ -223,15 +239,34 @@ final class CommonOptions {
             ? -1
             : sentinel.equalsIgnoreCase("auto") ? 0 : Integer.parseInt(sentinel.trim()) - 1;
     List<Jvm> jvms = jvms();
+    List<Long> limits = memoryLimits();
     return new BatchOptions(
         order,
         seed,
         !noFlush,
-        jvms.isEmpty() ? fork : Math.max(1, fork),
+        jvms.isEmpty() && limits.isEmpty() ? fork : Math.max(1, fork),
         Optional.ofNullable(forkChild).map(ForkChild::parse),
         sentinelIndex,
         sentinelEvery,
-        jvms);
+        jvms,
+        limits);
+  }
+
+  /**
+   * The limits of --memory-limit, checked where the measuring is done (in the process the user
+   * started: a fork takes them as they are); empty without the option.
+   *
+   * @throws BadInputException saying why no run could be measured under them (exit 2, nothing run)
+   */
+  private List<Long> memoryLimits() {
+    if (memoryLimit == null || memoryLimit.isEmpty()) {
+      return List.of();
+    }
+    List<Long> limits = memoryLimit.stream().distinct().toList();
+    if (forkChild == null) {
+      MemoryLimits.check(limits, ForkHeap.bytes());
+    }
+    return limits;
   }
 
   /**

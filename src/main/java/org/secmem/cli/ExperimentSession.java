@@ -15,8 +15,8 @@ import org.secmem.experiment.BatchOptions;
 import org.secmem.experiment.BatchStep;
 import org.secmem.experiment.CacheController;
 import org.secmem.experiment.ExperimentRunner;
+import org.secmem.experiment.ForkedTrial;
 import org.secmem.experiment.Jvm;
-import org.secmem.experiment.JvmTrial;
 import org.secmem.experiment.LinuxPageCache;
 import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.RunSettings;
@@ -79,16 +79,19 @@ final class ExperimentSession {
       Path dataDir,
       Baseline baseline)
       throws IOException {
-    // With --jvm, every configuration once per JVM: the same expansion in the parent and forks.
-    List<PlannedTrial> measured = perConfiguration(JvmTrial.expand(plan, batch.jvms()), batch);
+    // With --jvm and --memory-limit, every configuration once per JVM and limit: the same
+    // expansion in the parent and forks.
+    List<PlannedTrial> measured =
+        perConfiguration(ForkedTrial.expand(plan, batch.jvms(), batch.memoryLimits()), batch);
     if (batch.child().isPresent()) {
       int config = batch.child().get().config();
       if (config < measured.size()
-          && measured.get(config).trial() instanceof JvmTrial j
-          && !j.jvm().isCurrent()) {
+          && measured.get(config).trial() instanceof ForkedTrial f
+          && f.jvm().isPresent()
+          && !f.jvm().get().isCurrent()) {
         // A fork that runs on another JVM than its configuration's would record wrong rows.
         throw new IllegalStateException(
-            "a fork for " + j.jvm().label() + " runs on " + Jvm.current().label());
+            "a fork for " + f.jvm().get().label() + " runs on " + Jvm.current().label());
       }
       return ForkChildSession.run(cmd, measured, batch.child().get(), batch);
     }

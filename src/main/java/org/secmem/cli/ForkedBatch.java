@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import org.apache.commons.csv.CSVFormat;
@@ -20,11 +21,13 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.cgroup.MemoryCgroup;
+import org.secmem.cgroup.MemoryHierarchy;
 import org.secmem.experiment.BatchOptions;
 import org.secmem.experiment.BatchStep;
 import org.secmem.experiment.ExperimentRunner.Runs;
 import org.secmem.experiment.ForkChild;
-import org.secmem.experiment.JvmTrial;
+import org.secmem.experiment.ForkedTrial;
 import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.RunListener;
 import org.secmem.experiment.RunSchedule;
@@ -35,6 +38,7 @@ import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
 import org.secmem.report.ResultSink;
 import org.secmem.sort.WorkDirectory;
+import org.secmem.units.Units;
 import picocli.CommandLine;
 
 /**
@@ -192,8 +196,35 @@ final class ForkedBatch {
    * any other failure ends the batch.
    */
   private void fork(ForkChild child, Trial trial) throws IOException {
+    OptionalLong limit = trial instanceof ForkedTrial f ? f.memoryLimit() : OptionalLong.empty();
+    if (limit.isEmpty()) {
+      fork(child, trial, Optional.empty());
+      return;
+    }
+    MemoryHierarchy h =
+        MemoryHierarchy.locate()
+            .orElseThrow(() -> new IOException("the memory cgroup of this process is gone"));
+    try (MemoryCgroup cgroup = MemoryCgroup.create(h, limit.getAsLong())) {
+      fork(child, trial, Optional.of(cgroup));
+    }
+  }
+
+  /** As above, the fork's JVM started inside {@code cgroup} where there is one. */
+  private void fork(ForkChild child, Trial trial, Optional<MemoryCgroup> cgroup)
+      throws IOException {
     String what = (child.sentinel() ? "the sentinel " : "") + trial.describe();
     List<String> command = command(child, trial);
+    if (cgroup.isPresent()) {
+      // The shell enters the cgroup, then becomes the JVM (same PID): everything the JVM does
+      // from its first instruction is charged to the cgroup.
+      List<String> entered = new ArrayList<>();
+      entered.add("/bin/sh");
+      entered.add("-c");
+      entered.add("echo $$ > \"$0\" && exec \"$@\"");
+      entered.add(cgroup.get().procs().toString());
+      entered.addAll(command);
+      command = entered;
+    }
     LOG.info("fork {} of {}: {}", child.fork(), what, command);
     ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE);
     pb.environment().put(ForkChildSession.PARENT_PIPE_ENV, "1");
@@ -217,6 +248,7 @@ final class ForkedBatch {
       int code = p.waitFor();
       errReader.join(1000);
       if (code == KILLED) {
+        boolean oom = cgroup.isPresent() && cgroup.get().oomKills().orElse(0) > 0;
         String said =
             "fork "
                 + child.fork()
@@ -224,7 +256,12 @@ final class ForkedBatch {
                 + what
                 + " was killed (exit code "
                 + code
-                + ": the OOM killer or kill -9); its configuration is not measured whole ("
+                + (oom
+                    ? ": the kernel's OOM killer, in its memory limit of "
+                        + Units.bytes(cgroup.get().limitBytes())
+                        + ": the JVM and the memory it could not give back did not fit"
+                    : ": the OOM killer or kill -9")
+                + "); its configuration is not measured whole ("
                 + "'--resume' runs what is missing)";
         LOG.warn(said);
         killed.add(said);
@@ -323,16 +360,24 @@ final class ForkedBatch {
    */
   private List<String> command(ForkChild child, Trial trial) {
     List<String> c = new ArrayList<>();
+    Optional<ForkedTrial> forked =
+        trial instanceof ForkedTrial f ? Optional.of(f) : Optional.empty();
     c.add(
-        trial instanceof JvmTrial j
-            ? j.jvm().java().toString()
-            : Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        forked
+            .flatMap(ForkedTrial::jvm)
+            .map(j -> j.java().toString())
+            .orElseGet(() -> Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    List<String> options = new ArrayList<>();
     for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
       // A debugger's port cannot be opened twice; the rest (heap, properties) is kept.
       if (!arg.startsWith("-agentlib:jdwp") && !arg.startsWith("-Xrunjdwp")) {
-        c.add(arg);
+        options.add(arg);
       }
     }
+    // Under a memory limit the JVM would size a heap it is not told from the limit, and plan
+    // another M than the one admitted here: it gets this JVM's.
+    boolean limited = forked.map(f -> f.memoryLimit().isPresent()).orElse(false);
+    c.addAll(limited ? ForkHeap.withHeap(options) : options);
     c.add("-cp");
     c.add(System.getProperty("java.class.path"));
     c.add("org.secmem.Main");

@@ -40,7 +40,7 @@ final class HelpSections {
               "--skip-disk-check"));
 
   private static final List<String> SWEEPS =
-      List.of("--order", "--fork", "--jvm", "--sentinel", "--sentinel-every");
+      List.of("--order", "--fork", "--jvm", "--memory-limit", "--sentinel", "--sentinel-every");
 
   private static final Section HELP = new Section("Help", List.of("--help", "--version"));
 

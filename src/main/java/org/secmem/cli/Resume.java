@@ -15,8 +15,8 @@ import org.secmem.experiment.BatchStep;
 import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.ExperimentRunner.Runs;
+import org.secmem.experiment.ForkedTrial;
 import org.secmem.experiment.Jvm;
-import org.secmem.experiment.JvmTrial;
 import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.RunSettings;
 import org.secmem.report.RawResults;
@@ -77,7 +77,8 @@ final class Resume {
       PlannedTrial p = plan.get(i);
       RunSettings s = p.settings();
       // The JVM it is to run on is part of a configuration, as its rows record it.
-      Jvm jvm = p.trial() instanceof JvmTrial j ? j.jvm() : Jvm.current();
+      Jvm jvm =
+          p.trial() instanceof ForkedTrial f ? f.jvm().orElseGet(Jvm::current) : Jvm.current();
       ResultRow cells =
           p.trial()
               .configuration()

@@ -19,6 +19,8 @@ import java.util.Optional;
  *     0 for once per round, as many runs as the batch has configurations
  * @param jvms the JVMs each configuration is measured on, in forks of each ({@code --jvm}); empty
  *     for the JVM the user started (or its forks)
+ * @param memoryLimits the memory limits (bytes) each configuration is measured under, each fork in
+ *     a memory cgroup of that size ({@code --memory-limit}); empty for none
  */
 public record BatchOptions(
     RunOrder order,
@@ -28,7 +30,8 @@ public record BatchOptions(
     Optional<ForkChild> child,
     int sentinel,
     int sentinelEvery,
-    List<Jvm> jvms) {
+    List<Jvm> jvms,
+    List<Long> memoryLimits) {
 
   /** The most forks per configuration. */
   public static final int MAX_FORKS = 1000;
@@ -44,12 +47,16 @@ public record BatchOptions(
       throw new IllegalArgumentException("sentinel " + sentinel + " every " + sentinelEvery);
     }
     jvms = List.copyOf(jvms);
+    memoryLimits = List.copyOf(memoryLimits);
     if (!jvms.isEmpty() && forks < 1) {
       throw new IllegalArgumentException("a configuration runs on another JVM in forks only");
     }
+    if (!memoryLimits.isEmpty() && forks < 1) {
+      throw new IllegalArgumentException("a configuration runs under a memory limit in forks only");
+    }
   }
 
-  /** Without --jvm. */
+  /** Without --jvm or --memory-limit. */
   public BatchOptions(
       RunOrder order,
       long orderSeed,
@@ -58,7 +65,7 @@ public record BatchOptions(
       Optional<ForkChild> child,
       int sentinel,
       int sentinelEvery) {
-    this(order, orderSeed, flush, forks, child, sentinel, sentinelEvery, List.of());
+    this(order, orderSeed, flush, forks, child, sentinel, sentinelEvery, List.of(), List.of());
   }
 
   /** In this JVM, no sentinel. */

@@ -12,6 +12,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import org.secmem.cgroup.MemoryPeak;
 import org.secmem.data.Checksum;
 import org.secmem.probe.ProbeStore;
 import org.secmem.report.ResultColumn;
@@ -35,6 +36,9 @@ public final class ExperimentRunner {
   private final RunListener listener;
   private final CacheController cache;
   private final SortFloors floors = new SortFloors(ProbeStore.defaultFile());
+
+  /** In a fork under --memory-limit: its cgroup's peak memory, per run. */
+  private final Optional<MemoryPeak> memoryPeak = MemoryPeak.ofSelf();
 
   public ExperimentRunner(ResultSink sink, RunListener listener, CacheController cache) {
     this.sink = sink;
@@ -218,6 +222,7 @@ public final class ExperimentRunner {
       // (G1 does not move humongous objects: a second sort in one JVM ran out of heap with the
       // first's free space scattered between live regions).
       System.gc();
+      memoryPeak.ifPresent(MemoryPeak::reset);
 
       // The CPU samples read a /proc file per thread: outside the I/O counters' window, so
       // that read_syscalls counts the run's calls only.
@@ -239,6 +244,9 @@ public final class ExperimentRunner {
         b.set(ResultColumn.SENTINEL, true);
       }
       dirty.ifPresent(d -> b.set(ResultColumn.DIRTY_BYTES, d));
+      memoryPeak
+          .flatMap(p -> boxed(p.bytes()))
+          .ifPresent(v -> b.set(ResultColumn.MEMORY_PEAK_BYTES, v));
       ResultRow row = floors.withFloor(b.build(), trial.inputs());
       if (warmup && !which.recordedWarmups().contains(rep)) {
         listener.runNotRecorded(row);
@@ -251,6 +259,10 @@ public final class ExperimentRunner {
       // (a sort's output) would otherwise sit on the disk under every other configuration's runs.
       trial.finish();
     }
+  }
+
+  private static Optional<Long> boxed(OptionalLong v) {
+    return v.isPresent() ? Optional.of(v.getAsLong()) : Optional.empty();
   }
 
   /**

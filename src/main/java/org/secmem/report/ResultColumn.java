@@ -284,7 +284,18 @@ public enum ResultColumn {
    */
   FLOOR_NS("floor_ns"),
   /** Sort: {@code cache} (its data in the page cache) or {@code device}: which rates bound it. */
-  FLOOR_REGIME("floor_regime");
+  FLOOR_REGIME("floor_regime"),
+  /**
+   * The memory limit the run was measured under ({@code --memory-limit}), in bytes: a memory cgroup
+   * around its fork that the JVM's heap, the rest of the process and the page cache of the files it
+   * touched all counted against; blank for none. A parameter like any other.
+   */
+  MEMORY_LIMIT("memory_limit"),
+  /**
+   * Under a memory limit: the most memory its cgroup held during the run (heap, the rest of the JVM
+   * and page cache), in bytes; blank without a limit.
+   */
+  MEMORY_PEAK_BYTES("memory_peak_bytes");
 
   private final String header;
 

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ForwardingTrialTest {
 
   @ParameterizedTest
-  @ValueSource(classes = {SweptTrial.class, JvmTrial.class})
+  @ValueSource(classes = {SweptTrial.class, ForkedTrial.class})
   void everyMethodOfTrial_isPassedOn(Class<?> wrapper) {
     List<String> missing = new ArrayList<>();
     for (Method m : Trial.class.getMethods()) {

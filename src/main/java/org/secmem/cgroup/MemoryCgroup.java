@@ -1,0 +1,215 @@
+package org.secmem.cgroup;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.OptionalLong;
+import java.util.concurrent.ThreadLocalRandom;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.secmem.units.Units;
+
+/**
+ * A memory cgroup made for one measured process, a child of this process's own, limited to a number
+ * of bytes that its heap, everything else the JVM holds and the page cache of the files it touches
+ * count against together, as RAM does on a machine of that size. The process is put into it through
+ * {@link #procs()} (a shell that writes its own PID there, then runs the JVM); closing removes the
+ * cgroup, which the kernel allows once no process is left in it (the pages it still charges pass to
+ * the parent).
+ */
+public final class MemoryCgroup implements Closeable {
+
+  /** Every cgroup secmem makes is named {@code secmem-<pid>-<hex>}: its maker's PID first. */
+  public static final String PREFIX = "secmem-";
+
+  private static final Logger LOG = LogManager.getLogger(MemoryCgroup.class);
+
+  /** How long {@link #close} waits for the cgroup's last process to be gone. */
+  private static final int REMOVE_TRIES = 100;
+
+  private static final long REMOVE_WAIT_MS = 20;
+
+  private final MemoryHierarchy.Version version;
+  private final Path dir;
+  private final long limitBytes;
+
+  private MemoryCgroup(MemoryHierarchy.Version version, Path dir, long limitBytes) {
+    this.version = version;
+    this.dir = dir;
+    this.limitBytes = limitBytes;
+  }
+
+  /**
+   * A new cgroup under {@code hierarchy}'s own, limited to {@code limitBytes} (swap included where
+   * the kernel accounts it, so that the limit cannot be escaped by swapping).
+   *
+   * @throws IOException saying why, and what it needs (root, or a delegated cgroup), where it
+   *     cannot be made or limited; nothing is left behind
+   */
+  public static MemoryCgroup create(MemoryHierarchy hierarchy, long limitBytes) throws IOException {
+    if (limitBytes <= 0) {
+      throw new IllegalArgumentException("a memory limit must be positive: " + limitBytes);
+    }
+    Path parent = hierarchy.self();
+    if (hierarchy.version() == MemoryHierarchy.Version.V2) {
+      enableMemoryController(parent);
+    }
+    String name =
+        PREFIX
+            + ProcessHandle.current().pid()
+            + "-"
+            + Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xffffffffL);
+    Path dir = parent.resolve(name);
+    try {
+      Files.createDirectory(dir);
+    } catch (FileSystemException e) {
+      throw new IOException(
+          "cannot make a memory cgroup in "
+              + parent
+              + " ("
+              + reason(e)
+              + "); a memory limit needs root, or a cgroup delegated to this user",
+          e);
+    }
+    MemoryCgroup g = new MemoryCgroup(hierarchy.version(), dir, limitBytes);
+    try {
+      g.limit();
+    } catch (IOException e) {
+      try {
+        g.close();
+      } catch (IOException gone) {
+        e.addSuppressed(gone);
+      }
+      throw e;
+    }
+    LOG.info("Made memory cgroup {} limited to {}", dir, Units.bytes(limitBytes));
+    return g;
+  }
+
+  private void limit() throws IOException {
+    String bytes = Long.toString(limitBytes);
+    if (version == MemoryHierarchy.Version.V1) {
+      write("memory.limit_in_bytes", bytes);
+      // Memory and swap together; absent where the kernel does not account swap.
+      if (Files.exists(dir.resolve("memory.memsw.limit_in_bytes"))) {
+        write("memory.memsw.limit_in_bytes", bytes);
+      }
+    } else {
+      write("memory.max", bytes);
+      if (Files.exists(dir.resolve("memory.swap.max"))) {
+        write("memory.swap.max", "0");
+      }
+    }
+  }
+
+  /** cgroup v2 gives a child the memory controller only where its parent hands it down. */
+  private static void enableMemoryController(Path parent) throws IOException {
+    Path control = parent.resolve("cgroup.subtree_control");
+    String now = Files.exists(control) ? Files.readString(control, StandardCharsets.US_ASCII) : "";
+    if (Arrays.asList(now.trim().split("\\s+")).contains("memory")) {
+      return;
+    }
+    try {
+      Files.writeString(control, "+memory", StandardCharsets.US_ASCII);
+    } catch (IOException e) {
+      throw new IOException(
+          "cannot give the memory controller to cgroups under "
+              + parent
+              + " ("
+              + reason(e)
+              + "); cgroup v2 refuses it to a cgroup that holds processes itself: run secmem in a"
+              + " cgroup of its own with the controller delegated, e.g. systemd-run --scope -p"
+              + " Delegate=yes secmem ...",
+          e);
+    }
+  }
+
+  private void write(String file, String value) throws IOException {
+    try {
+      Files.writeString(dir.resolve(file), value, StandardCharsets.US_ASCII);
+    } catch (IOException e) {
+      throw new IOException(
+          "cannot set " + dir.resolve(file) + " to " + value + " (" + reason(e) + ")", e);
+    }
+  }
+
+  /** The cgroup's folder. */
+  public Path dir() {
+    return dir;
+  }
+
+  /** The file a process writes its PID to, to enter the cgroup. */
+  public Path procs() {
+    return dir.resolve("cgroup.procs");
+  }
+
+  /** The limit, in bytes. */
+  public long limitBytes() {
+    return limitBytes;
+  }
+
+  /** Processes the kernel's OOM killer ended in this cgroup; empty where it does not say. */
+  public OptionalLong oomKills() {
+    Path events =
+        dir.resolve(version == MemoryHierarchy.Version.V1 ? "memory.oom_control" : "memory.events");
+    try {
+      for (String line : Files.readAllLines(events, StandardCharsets.US_ASCII)) {
+        String[] f = line.trim().split("\\s+");
+        if (f.length == 2 && f[0].equals("oom_kill")) {
+          return OptionalLong.of(Long.parseLong(f[1]));
+        }
+      }
+    } catch (IOException | NumberFormatException e) {
+      LOG.debug("No OOM count in {}", events, e);
+    }
+    return OptionalLong.empty();
+  }
+
+  /**
+   * Removes the cgroup, waiting up to two seconds for its last process to be gone.
+   *
+   * @throws IOException naming the folder where it stays (a process still in it)
+   */
+  @Override
+  public void close() throws IOException {
+    FileSystemException last = null;
+    for (int i = 0; i < REMOVE_TRIES; i++) {
+      try {
+        Files.delete(dir);
+        LOG.info("Removed memory cgroup {}", dir);
+        return;
+      } catch (NoSuchFileException e) {
+        return;
+      } catch (FileSystemException e) {
+        last = e; // EBUSY while a process is still in it
+      }
+      try {
+        Thread.sleep(REMOVE_WAIT_MS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InterruptedIOException("interrupted while removing memory cgroup " + dir);
+      }
+    }
+    throw new IOException(
+        "could not remove memory cgroup " + dir + " (" + reason(last) + "); remove it with rmdir",
+        last);
+  }
+
+  private static String reason(IOException e) {
+    if (e instanceof FileSystemException f && f.getReason() != null) {
+      return f.getReason();
+    }
+    return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+  }
+
+  @Override
+  public String toString() {
+    return dir + " (" + Units.bytes(limitBytes) + ")";
+  }
+}

@@ -1,0 +1,130 @@
+package org.secmem.cgroup;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Making, limiting and removing a memory cgroup: the files it writes on a stand-in hierarchy of
+ * both versions, and the real thing where this machine has a memory controller and the right to use
+ * it (root here; skipped elsewhere).
+ */
+class MemoryCgroupTest {
+
+  @TempDir Path dir;
+
+  private static String read(Path p) throws IOException {
+    return Files.readString(p, StandardCharsets.US_ASCII).trim();
+  }
+
+  /** Empties a stand-in cgroup folder (a real one has no files to remove) and closes it. */
+  private static void closeStandIn(MemoryCgroup g) throws IOException {
+    try (Stream<Path> files = Files.list(g.dir())) {
+      for (Path f : files.toList()) {
+        Files.delete(f);
+      }
+    }
+    g.close();
+    assertFalse(Files.exists(g.dir()));
+  }
+
+  @Test
+  void v1_limitsMemoryAndSwapTogether() throws IOException {
+    MemoryCgroup g =
+        MemoryCgroup.create(new MemoryHierarchy(MemoryHierarchy.Version.V1, dir), 1L << 30);
+    assertEquals(dir, g.dir().getParent());
+    assertTrue(
+        g.dir()
+            .getFileName()
+            .toString()
+            .startsWith("secmem-" + ProcessHandle.current().pid() + "-"),
+        "named after its maker: " + g.dir());
+    assertEquals("1073741824", read(g.dir().resolve("memory.limit_in_bytes")));
+    assertEquals(g.dir().resolve("cgroup.procs"), g.procs());
+    closeStandIn(g);
+  }
+
+  @Test
+  void v2_handsTheControllerDown_thenLimitsAndForbidsSwap() throws IOException {
+    Files.writeString(dir.resolve("cgroup.subtree_control"), "cpu\n");
+    MemoryCgroup g =
+        MemoryCgroup.create(new MemoryHierarchy(MemoryHierarchy.Version.V2, dir), 512L << 20);
+    assertEquals("+memory", read(dir.resolve("cgroup.subtree_control")));
+    assertEquals("536870912", read(g.dir().resolve("memory.max")));
+    closeStandIn(g);
+  }
+
+  @Test
+  void aHierarchyThatCannotBeWritten_isRefusedWithWhatItNeeds_andLeavesNothing()
+      throws IOException {
+    Path missing = dir.resolve("no-such-cgroup");
+    IOException e =
+        assertThrows(
+            IOException.class,
+            () ->
+                MemoryCgroup.create(
+                    new MemoryHierarchy(MemoryHierarchy.Version.V1, missing), 1L << 30));
+    assertTrue(e.getMessage().contains(missing.toString()), e.getMessage());
+    assertTrue(e.getMessage().contains("needs root"), e.getMessage());
+    assertFalse(Files.exists(missing));
+  }
+
+  private static Optional<MemoryHierarchy> writableHierarchy() {
+    Optional<MemoryHierarchy> h = MemoryHierarchy.locate();
+    return h.filter(x -> Files.isWritable(x.self()));
+  }
+
+  @Test
+  void real_aLimitedCgroup_takesAProcess_andIsRemovedWhenItEnds() throws Exception {
+    Optional<MemoryHierarchy> h = writableHierarchy();
+    assumeTrue(h.isPresent(), "no memory cgroup this process may make children in");
+    Path made;
+    try (MemoryCgroup g = MemoryCgroup.create(h.get(), 256L << 20)) {
+      made = g.dir();
+      String limitFile =
+          h.get().version() == MemoryHierarchy.Version.V1 ? "memory.limit_in_bytes" : "memory.max";
+      assertEquals("268435456", read(g.dir().resolve(limitFile)));
+      Process p =
+          new ProcessBuilder(
+                  "/bin/sh", "-c", "echo $$ > \"$0\" && exec cat \"$0\"", g.procs().toString())
+              .start();
+      String procs = new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+      assertTrue(p.waitFor(10, TimeUnit.SECONDS));
+      assertEquals(Long.toString(p.pid()), procs.trim(), "the shell's PID, the process it became");
+      assertEquals(0, g.oomKills().orElse(0));
+    }
+    assertFalse(Files.exists(made), "removed once its process ended");
+  }
+
+  @Test
+  void real_aProcessAboveTheLimit_isKilledAndCounted() throws Exception {
+    Optional<MemoryHierarchy> h = writableHierarchy();
+    assumeTrue(h.isPresent(), "no memory cgroup this process may make children in");
+    try (MemoryCgroup g = MemoryCgroup.create(h.get(), 32L << 20)) {
+      // tail -c keeps the last 256 MiB of its input in memory: eight times the limit.
+      Process p =
+          new ProcessBuilder(
+                  "/bin/sh",
+                  "-c",
+                  "echo $$ > \"$0\" && exec sh -c 'head -c 268435456 /dev/zero | tail -c 268435456"
+                      + " > /dev/null'",
+                  g.procs().toString())
+              .start();
+      assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+      assertEquals(137, p.exitValue(), "killed by SIGKILL");
+      assertTrue(g.oomKills().orElse(0) >= 1, "the cgroup counted the OOM kill");
+    }
+  }
+}

@@ -1,0 +1,116 @@
+package org.secmem.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.secmem.cgroup.JvmFootprint;
+import org.secmem.cgroup.MemoryCgroup;
+import org.secmem.cgroup.MemoryHierarchy;
+import org.secmem.report.RawResults;
+import org.secmem.report.RawRow;
+
+/**
+ * {@code --memory-limit}: each configuration measured in a fork inside a memory cgroup of each
+ * size, its rows saying which and how much the cgroup held; refused up front, with nothing run,
+ * where the forks' heap would not fit.
+ */
+class MemoryLimitOptionTest {
+
+  private static final long MIB = 1L << 20;
+
+  @TempDir Path dir;
+
+  private CliTest.Result sort(Path results, String... extra) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "sort",
+                "--n",
+                "2^20",
+                "--m",
+                "2^16",
+                "--reps",
+                "1",
+                "--warmup",
+                "0",
+                "--dir",
+                dir.resolve("data").toString(),
+                "--results",
+                results.toString()));
+    args.addAll(List.of(extra));
+    return CliTest.run(args.toArray(String[]::new));
+  }
+
+  /** The cgroups this JVM made and left behind. */
+  private static List<Path> leftovers(MemoryHierarchy h) throws IOException {
+    String mine = MemoryCgroup.PREFIX + ProcessHandle.current().pid() + "-";
+    try (Stream<Path> s = Files.list(h.self())) {
+      return s.filter(p -> p.getFileName().toString().startsWith(mine)).toList();
+    }
+  }
+
+  @Test
+  void eachLimit_isAForkInACgroupOfThatSize_andRowsSayItAndItsPeak() throws IOException {
+    MemoryHierarchy h =
+        MemoryHierarchy.locate().filter(x -> Files.isWritable(x.self())).orElse(null);
+    assumeTrue(h != null, "no memory cgroup this process may make children in");
+    long least = JvmFootprint.leastLimitBytes(ForkHeap.bytes());
+    long small = (least / MIB + 64) * MIB;
+    long large = small + 512 * MIB;
+    Path results = dir.resolve("r.csv");
+    CliTest.Result r = sort(results, "--memory-limit", small / MIB + "M|" + large / MIB + "M");
+    assertEquals(0, r.code(), r.err());
+    List<RawRow> rows = RawResults.read(results).rows();
+    assertEquals(2, rows.size(), "one run under each limit");
+    Set<Long> limits = new TreeSet<>();
+    for (RawRow row : rows) {
+      assertEquals("1", row.get("fork"), "measured in a fork (--fork 1 by default)");
+      assertEquals("true", row.get("verified"));
+      long limit = Long.parseLong(row.get("memory_limit"));
+      limits.add(limit);
+      long peak = Long.parseLong(row.get("memory_peak_bytes"));
+      assertTrue(peak > 4 * MIB && peak <= limit, "peak " + peak + " within " + limit);
+    }
+    assertEquals(Set.of(small, large), limits);
+    assertTrue(r.out().contains("of memory"), "the run line says the limit: " + r.out());
+    assertEquals(List.of(), leftovers(h), "every cgroup made was removed");
+  }
+
+  @Test
+  void aLimitTooSmallForTheHeap_isRefusedUpFront_namingTheHeapThatFits() throws IOException {
+    Path results = dir.resolve("r.csv");
+    long heap = ForkHeap.bytes();
+    long limit = heap / 2;
+    CliTest.Result r = sort(results, "--memory-limit", Long.toString(limit));
+    assertEquals(2, r.code(), r.out());
+    assertTrue(r.err().contains("--memory-limit"), r.err());
+    assertTrue(r.err().contains("cannot hold the JVM"), r.err());
+    long fits = JvmFootprint.largestHeapBytes(limit) / MIB;
+    assertTrue(r.err().contains("-Xmx" + fits + "m"), "says which heap would fit: " + r.err());
+    assertFalse(Files.exists(results), "nothing ran");
+    assertFalse(Files.exists(dir.resolve("data")), "nothing generated");
+  }
+
+  @Test
+  void aForksHeap_isThisJvms_unlessItsOptionsSetOne() {
+    List<String> none = List.of("-Dfile.encoding=UTF-8");
+    assertEquals(
+        List.of("-Dfile.encoding=UTF-8", "-Xmx" + ForkHeap.bytes()), ForkHeap.withHeap(none));
+    List<String> set = List.of("-Xms256m", "-Xmx256m");
+    assertEquals(set, ForkHeap.withHeap(set));
+    List<String> percent = List.of("-XX:MaxRAMPercentage=50");
+    assertEquals(percent, ForkHeap.withHeap(percent));
+  }
+}
