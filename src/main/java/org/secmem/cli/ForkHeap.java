@@ -6,9 +6,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The heap of a fork: this JVM's. A fork is started with this JVM's options, and where they set no
- * heap, one is set for it, so that a fork under a memory limit (where the JVM would size its heap
- * from the limit) plans the same M as the process that admitted it.
+ * The heap and collector of a fork under a memory limit: this JVM's. A fork is started with this
+ * JVM's options; inside a cgroup of less than 1792 MiB the JVM would otherwise size its heap from
+ * the limit and, no longer a "server-class machine", choose the serial collector, whose old
+ * generation holds two thirds of the heap: a sort planned for G1 then ran out of heap (4 GiB in a 1
+ * GiB limit, heap 640 MiB, M = 150Mi ints). Where the options set neither, both are set to this
+ * JVM's, so the fork plans and runs the M admitted here.
  */
 final class ForkHeap {
 
@@ -25,18 +28,53 @@ final class ForkHeap {
     }
   }
 
-  /** {@code options}, with {@code -Xmx} of this JVM's heap where they set none. */
-  static List<String> withHeap(List<String> options) {
-    for (String o : options) {
-      if (o.startsWith("-Xmx")
-          || o.startsWith("-XX:MaxHeapSize=")
-          || o.startsWith("-XX:MaxRAM")
-          || o.startsWith("-XX:MaxRAMPercentage=")) {
-        return options;
+  /** The collectors a JVM may choose, by the flag that selects each. */
+  private static final List<String> COLLECTORS =
+      List.of(
+          "UseG1GC", "UseParallelGC", "UseSerialGC", "UseZGC", "UseShenandoahGC", "UseEpsilonGC");
+
+  /** The flag of this JVM's collector ({@code -XX:+UseG1GC}); empty where it cannot tell. */
+  static List<String> collector() {
+    try {
+      HotSpotDiagnosticMXBean hs =
+          ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+      for (String flag : COLLECTORS) {
+        try {
+          if ("true".equals(hs.getVMOption(flag).getValue())) {
+            return List.of("-XX:+" + flag);
+          }
+        } catch (IllegalArgumentException notInThisJvm) {
+          // a flag this JVM does not have (Shenandoah in some builds): not its collector
+        }
       }
+    } catch (RuntimeException e) {
+      return List.of();
+    }
+    return List.of();
+  }
+
+  /**
+   * {@code options}, with {@code -Xmx} of this JVM's heap where they set none, and this JVM's
+   * collector where they choose none.
+   */
+  static List<String> withHeap(List<String> options) {
+    boolean heap = false;
+    boolean gc = false;
+    for (String o : options) {
+      heap |=
+          o.startsWith("-Xmx")
+              || o.startsWith("-XX:MaxHeapSize=")
+              || o.startsWith("-XX:MaxRAM")
+              || o.startsWith("-XX:MaxRAMPercentage=");
+      gc |= o.startsWith("-XX:+Use") && o.endsWith("GC");
     }
     List<String> out = new ArrayList<>(options);
-    out.add("-Xmx" + bytes());
+    if (!heap) {
+      out.add("-Xmx" + bytes());
+    }
+    if (!gc) {
+      out.addAll(collector());
+    }
     return out;
   }
 }

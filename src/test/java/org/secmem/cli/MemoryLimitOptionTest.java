@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -104,13 +105,37 @@ class MemoryLimitOptionTest {
   }
 
   @Test
-  void aForksHeap_isThisJvms_unlessItsOptionsSetOne() {
-    List<String> none = List.of("-Dfile.encoding=UTF-8");
-    assertEquals(
-        List.of("-Dfile.encoding=UTF-8", "-Xmx" + ForkHeap.bytes()), ForkHeap.withHeap(none));
-    List<String> set = List.of("-Xms256m", "-Xmx256m");
+  void aForksHeapAndCollector_areThisJvms_unlessItsOptionsSetThem() {
+    List<String> gc = ForkHeap.collector();
+    assertEquals(1, gc.size(), "this JVM's collector is known: " + gc);
+    List<String> expected =
+        new ArrayList<>(List.of("-Dfile.encoding=UTF-8", "-Xmx" + ForkHeap.bytes()));
+    expected.addAll(gc);
+    assertEquals(expected, ForkHeap.withHeap(List.of("-Dfile.encoding=UTF-8")));
+    List<String> set = List.of("-Xms256m", "-Xmx256m", "-XX:+UseParallelGC");
     assertEquals(set, ForkHeap.withHeap(set));
-    List<String> percent = List.of("-XX:MaxRAMPercentage=50");
+    List<String> percent = List.of("-XX:MaxRAMPercentage=50", "-XX:+UseSerialGC");
     assertEquals(percent, ForkHeap.withHeap(percent));
+  }
+
+  @Test
+  void aForkInASmallLimit_keepsThisJvmsCollector_notTheSerialOneItWouldChoose() throws Exception {
+    MemoryHierarchy h =
+        MemoryHierarchy.locate().filter(x -> Files.isWritable(x.self())).orElse(null);
+    assumeTrue(h != null, "no memory cgroup this process may make children in");
+    assumeTrue(ForkHeap.collector().equals(List.of("-XX:+UseG1GC")), "this JVM runs G1");
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    try (MemoryCgroup g = MemoryCgroup.create(h, 1L << 30)) {
+      List<String> cmd =
+          new ArrayList<>(
+              List.of("/bin/sh", "-c", "echo $$ > \"$0\" && exec \"$@\"", g.procs().toString()));
+      cmd.add(java.toString());
+      cmd.addAll(ForkHeap.withHeap(List.of("-Xmx256m")));
+      cmd.addAll(List.of("-XX:+PrintFlagsFinal", "-version"));
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+      String flags = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertEquals(0, p.waitFor());
+      assertTrue(flags.matches("(?s).*\\bUseG1GC\\s+= true.*"), "G1 in the cgroup too");
+    }
   }
 }
