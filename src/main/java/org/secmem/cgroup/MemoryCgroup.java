@@ -2,15 +2,17 @@ package org.secmem.cgroup;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Stream;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.units.Units;
@@ -172,33 +174,76 @@ public final class MemoryCgroup implements Closeable {
   }
 
   /**
-   * Removes the cgroup, waiting up to two seconds for its last process to be gone.
+   * Removes the cgroup, waiting up to two seconds for its last process to be gone. It waits even
+   * when this thread was interrupted (Ctrl-C stops the fork and then comes here): the interrupt is
+   * kept and set again afterwards, so that a stopped batch leaves no cgroup behind.
    *
    * @throws IOException naming the folder where it stays (a process still in it)
    */
   @Override
   public void close() throws IOException {
-    FileSystemException last = null;
-    for (int i = 0; i < REMOVE_TRIES; i++) {
-      try {
-        Files.delete(dir);
-        LOG.info("Removed memory cgroup {}", dir);
-        return;
-      } catch (NoSuchFileException e) {
-        return;
-      } catch (FileSystemException e) {
-        last = e; // EBUSY while a process is still in it
+    boolean interrupted = Thread.interrupted();
+    try {
+      FileSystemException last = null;
+      for (int i = 0; i < REMOVE_TRIES; i++) {
+        try {
+          Files.delete(dir);
+          LOG.info("Removed memory cgroup {}", dir);
+          return;
+        } catch (NoSuchFileException e) {
+          return;
+        } catch (FileSystemException e) {
+          last = e; // EBUSY while a process is still in it
+        }
+        try {
+          Thread.sleep(REMOVE_WAIT_MS);
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
       }
-      try {
-        Thread.sleep(REMOVE_WAIT_MS);
-      } catch (InterruptedException e) {
+      throw new IOException(
+          "could not remove memory cgroup " + dir + " (" + reason(last) + "); remove it with rmdir",
+          last);
+    } finally {
+      if (interrupted) {
         Thread.currentThread().interrupt();
-        throw new InterruptedIOException("interrupted while removing memory cgroup " + dir);
       }
     }
-    throw new IOException(
-        "could not remove memory cgroup " + dir + " (" + reason(last) + "); remove it with rmdir",
-        last);
+  }
+
+  /**
+   * Removes the cgroups that the process {@code pid} made under {@code hierarchy} (at shutdown,
+   * after its forks were stopped), each as {@link #close} does.
+   *
+   * @return the folders removed
+   * @throws IOException naming one that stays; the others are still tried
+   */
+  public static List<Path> removeAllOf(MemoryHierarchy hierarchy, long pid) throws IOException {
+    String mine = PREFIX + pid + "-";
+    List<Path> made;
+    try (Stream<Path> s = Files.list(hierarchy.self())) {
+      made =
+          s.filter(p -> p.getFileName().toString().startsWith(mine) && Files.isDirectory(p))
+              .toList();
+    }
+    List<Path> removed = new ArrayList<>();
+    IOException failed = null;
+    for (Path dir : made) {
+      try {
+        new MemoryCgroup(hierarchy.version(), dir, 0).close();
+        removed.add(dir);
+      } catch (IOException e) {
+        if (failed == null) {
+          failed = e;
+        } else {
+          failed.addSuppressed(e);
+        }
+      }
+    }
+    if (failed != null) {
+      throw failed;
+    }
+    return removed;
   }
 
   private static String reason(IOException e) {

@@ -6,11 +6,17 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.cgroup.MemoryCgroup;
+import org.secmem.cgroup.MemoryHierarchy;
 import org.secmem.data.PartFile;
 import org.secmem.fs.TempRegistry;
 import org.secmem.report.RawResultsWriter;
@@ -111,6 +117,32 @@ final class ShutdownCleanup implements TempRegistry {
     return shuttingDown;
   }
 
+  /**
+   * The memory cgroups this process made for its forks (--memory-limit), once the forks have ended
+   * (each is waited for up to two seconds): the kernel removes a cgroup only when it is empty.
+   */
+  private static void removeForkCgroups(List<ProcessHandle> forks) {
+    Optional<MemoryHierarchy> h = MemoryHierarchy.locate();
+    if (h.isEmpty()) {
+      return;
+    }
+    for (ProcessHandle f : forks) {
+      try {
+        f.onExit().get(2, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } catch (ExecutionException | TimeoutException e) {
+        LOG.debug("fork {} still running at shutdown", f.pid(), e);
+      }
+    }
+    try {
+      MemoryCgroup.removeAllOf(h.get(), ProcessHandle.current().pid())
+          .forEach(dir -> LOG.info("Removed memory cgroup {} at shutdown", dir));
+    } catch (IOException e) {
+      LOG.warn("A memory cgroup made for a fork stays", e);
+    }
+  }
+
   /** What the shutdown hook does: remove what is registered, say what is kept. */
   void onShutdown() {
     if (done) {
@@ -120,7 +152,9 @@ final class ShutdownCleanup implements TempRegistry {
     ProgressListener.eraseBars();
     // A fork (--fork) measuring for this process ends with it: a terminal's Ctrl-C reaches it too,
     // a kill of this process alone does not.
-    ProcessHandle.current().children().forEach(ProcessHandle::destroy);
+    List<ProcessHandle> forks = ProcessHandle.current().children().toList();
+    forks.forEach(ProcessHandle::destroy);
+    removeForkCgroups(forks);
     // First freeze the results file (the interrupted thread may still be measuring), so that the
     // count below is what the file holds when the process ends.
     RawResultsWriter writer = results;

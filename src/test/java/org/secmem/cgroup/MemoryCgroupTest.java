@@ -127,4 +127,25 @@ class MemoryCgroupTest {
       assertTrue(g.oomKills().orElse(0) >= 1, "the cgroup counted the OOM kill");
     }
   }
+
+  @Test
+  void real_atShutdown_everyCgroupOfThisProcess_isRemoved_andNoOtherOne() throws Exception {
+    Optional<MemoryHierarchy> h = writableHierarchy();
+    assumeTrue(h.isPresent(), "no memory cgroup this process may make children in");
+    MemoryCgroup a = MemoryCgroup.create(h.get(), 64L << 20);
+    MemoryCgroup b = MemoryCgroup.create(h.get(), 64L << 20);
+    // Another secmem's (a PID that is not this one's): not this process's to remove.
+    Path other = h.get().self().resolve(MemoryCgroup.PREFIX + "1-cafe");
+    Files.createDirectory(other);
+    try {
+      java.util.List<Path> removed =
+          MemoryCgroup.removeAllOf(h.get(), ProcessHandle.current().pid());
+      assertEquals(java.util.Set.of(a.dir(), b.dir()), java.util.Set.copyOf(removed));
+      assertFalse(Files.exists(a.dir()));
+      assertFalse(Files.exists(b.dir()));
+      assertTrue(Files.exists(other));
+    } finally {
+      Files.delete(other);
+    }
+  }
 }
