@@ -174,14 +174,22 @@ public final class MemoryCgroup implements Closeable {
   }
 
   /**
-   * Removes the cgroup, waiting up to two seconds for its last process to be gone. It waits even
-   * when this thread was interrupted (Ctrl-C stops the fork and then comes here): the interrupt is
-   * kept and set again afterwards, so that a stopped batch leaves no cgroup behind.
+   * Removes the cgroup, waiting up to two seconds for its last process to be gone (see {@link
+   * #remove}).
    *
    * @throws IOException naming the folder where it stays (a process still in it)
    */
   @Override
   public void close() throws IOException {
+    remove(dir);
+  }
+
+  /**
+   * Removes cgroup folder {@code dir}, waiting up to two seconds for its last process to be gone.
+   * It waits even when this thread was interrupted (Ctrl-C stops the fork and then comes here): the
+   * interrupt is kept and set again afterwards, so that a stopped batch leaves no cgroup behind.
+   */
+  private static void remove(Path dir) throws IOException {
     boolean interrupted = Thread.interrupted();
     try {
       FileSystemException last = null;
@@ -212,6 +220,21 @@ public final class MemoryCgroup implements Closeable {
   }
 
   /**
+   * {@code command} run inside this cgroup: a shell writes its own PID to {@link #procs}, then
+   * becomes the command (the same PID), so that everything the command does from its first
+   * instruction is charged here.
+   */
+  public List<String> enter(List<String> command) {
+    List<String> out = new ArrayList<>(command.size() + 4);
+    out.add("/bin/sh");
+    out.add("-c");
+    out.add("echo $$ > \"$0\" && exec \"$@\"");
+    out.add(procs().toString());
+    out.addAll(command);
+    return out;
+  }
+
+  /**
    * Removes the cgroups that the process {@code pid} made under {@code hierarchy} (at shutdown,
    * after its forks were stopped), each as {@link #close} does.
    *
@@ -230,7 +253,7 @@ public final class MemoryCgroup implements Closeable {
     IOException failed = null;
     for (Path dir : made) {
       try {
-        new MemoryCgroup(hierarchy.version(), dir, 0).close();
+        remove(dir);
         removed.add(dir);
       } catch (IOException e) {
         if (failed == null) {

@@ -215,15 +215,7 @@ final class ForkedBatch {
     String what = (child.sentinel() ? "the sentinel " : "") + trial.describe();
     List<String> command = command(child, trial);
     if (cgroup.isPresent()) {
-      // The shell enters the cgroup, then becomes the JVM (same PID): everything the JVM does
-      // from its first instruction is charged to the cgroup.
-      List<String> entered = new ArrayList<>();
-      entered.add("/bin/sh");
-      entered.add("-c");
-      entered.add("echo $$ > \"$0\" && exec \"$@\"");
-      entered.add(cgroup.get().procs().toString());
-      entered.addAll(command);
-      command = entered;
+      command = cgroup.get().enter(command);
     }
     LOG.info("fork {} of {}: {}", child.fork(), what, command);
     ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE);

@@ -244,9 +244,7 @@ public final class ExperimentRunner {
         b.set(ResultColumn.SENTINEL, true);
       }
       dirty.ifPresent(d -> b.set(ResultColumn.DIRTY_BYTES, d));
-      memoryPeak
-          .flatMap(p -> boxed(p.bytes()))
-          .ifPresent(v -> b.set(ResultColumn.MEMORY_PEAK_BYTES, v));
+      memoryPeak.ifPresent(p -> b.setIfPresent(ResultColumn.MEMORY_PEAK_BYTES, p.bytes()));
       ResultRow row = floors.withFloor(b.build(), trial.inputs());
       if (warmup && !which.recordedWarmups().contains(rep)) {
         listener.runNotRecorded(row);
@@ -259,10 +257,6 @@ public final class ExperimentRunner {
       // (a sort's output) would otherwise sit on the disk under every other configuration's runs.
       trial.finish();
     }
-  }
-
-  private static Optional<Long> boxed(OptionalLong v) {
-    return v.isPresent() ? Optional.of(v.getAsLong()) : Optional.empty();
   }
 
   /**

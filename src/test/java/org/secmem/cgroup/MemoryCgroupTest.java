@@ -97,9 +97,7 @@ class MemoryCgroupTest {
           h.get().version() == MemoryHierarchy.Version.V1 ? "memory.limit_in_bytes" : "memory.max";
       assertEquals("268435456", read(g.dir().resolve(limitFile)));
       Process p =
-          new ProcessBuilder(
-                  "/bin/sh", "-c", "echo $$ > \"$0\" && exec cat \"$0\"", g.procs().toString())
-              .start();
+          new ProcessBuilder(g.enter(java.util.List.of("cat", g.procs().toString()))).start();
       String procs = new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
       assertTrue(p.waitFor(10, TimeUnit.SECONDS));
       assertEquals(Long.toString(p.pid()), procs.trim(), "the shell's PID, the process it became");

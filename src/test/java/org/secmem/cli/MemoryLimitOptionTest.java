@@ -126,13 +126,10 @@ class MemoryLimitOptionTest {
     assumeTrue(ForkHeap.collector().equals(List.of("-XX:+UseG1GC")), "this JVM runs G1");
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
     try (MemoryCgroup g = MemoryCgroup.create(h, 1L << 30)) {
-      List<String> cmd =
-          new ArrayList<>(
-              List.of("/bin/sh", "-c", "echo $$ > \"$0\" && exec \"$@\"", g.procs().toString()));
-      cmd.add(java.toString());
-      cmd.addAll(ForkHeap.withHeap(List.of("-Xmx256m")));
-      cmd.addAll(List.of("-XX:+PrintFlagsFinal", "-version"));
-      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+      List<String> jvm = new ArrayList<>(List.of(java.toString()));
+      jvm.addAll(ForkHeap.withHeap(List.of("-Xmx256m")));
+      jvm.addAll(List.of("-XX:+PrintFlagsFinal", "-version"));
+      Process p = new ProcessBuilder(g.enter(jvm)).redirectErrorStream(true).start();
       String flags = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       assertEquals(0, p.waitFor());
       assertTrue(flags.matches("(?s).*\\bUseG1GC\\s+= true.*"), "G1 in the cgroup too");
