@@ -122,6 +122,12 @@ final class ShutdownCleanup implements TempRegistry {
    * (each is waited for up to two seconds): the kernel removes a cgroup only when it is empty.
    */
   private static void removeForkCgroups(List<ProcessHandle> forks) {
+    if (forks.isEmpty()) {
+      // No fork, no cgroup of one; and nothing new loaded during shutdown (a class whose logger
+      // is first asked for now can restart a Log4j that its own hook just stopped, and that one
+      // would write logs/secmem.log where LogFile had refused it: LogFileTest saw it once).
+      return;
+    }
     Optional<MemoryHierarchy> h = MemoryHierarchy.locate();
     if (h.isEmpty()) {
       return;
