@@ -344,18 +344,23 @@ public final class Admission {
    * naming B (k for a type without B) for the heap or direct memory they need.
    */
   public static void streamMemory(StreamType type, long k, long b, boolean bulk, Machine machine) {
+    String what =
+        "k = "
+            + k
+            + " "
+            + type.cliName()
+            + " stream"
+            + (k == 1 ? "" : "s")
+            + (type.usesBufferSize() ? " of B = " + Units.bytes(b) : "");
     String memory =
         StreamMemory.of(type, k, b, bulk)
-            .problem(
-                "k = "
-                    + k
-                    + " "
-                    + type.cliName()
-                    + " stream"
-                    + (k == 1 ? "" : "s")
-                    + (type.usesBufferSize() ? " of B = " + Units.bytes(b) : ""),
-                machine.maxHeapBytes(),
-                machine.maxDirectBytes());
+            .problem(what, machine.maxHeapBytes(), machine.maxDirectBytes());
+    if (memory == null) {
+      memory =
+          machine
+              .heapLayout()
+              .problem(what, StreamMemory.largestArrayBytes(type, b, bulk), machine.maxHeapBytes());
+    }
     if (memory != null) {
       throw type.usesBufferSize()
           ? refuse(Parameter.B, Long.toString(b), memory)

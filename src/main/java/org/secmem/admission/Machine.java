@@ -14,9 +14,14 @@ import org.secmem.sort.SortMemory;
  * @param maxDirectBytes the direct (off-heap) memory it may allocate
  * @param descriptorLimit the open-file limit, {@link Long#MAX_VALUE} where it cannot be read
  * @param openDescriptors the descriptors open now
+ * @param heapLayout how large one array the heap can hold, beside its total
  */
 public record Machine(
-    long maxHeapBytes, long maxDirectBytes, long descriptorLimit, long openDescriptors) {
+    long maxHeapBytes,
+    long maxDirectBytes,
+    long descriptorLimit,
+    long openDescriptors,
+    HeapLayout heapLayout) {
 
   /** This JVM and process, now. */
   public static Machine current() {
@@ -27,7 +32,8 @@ public record Machine(
       limit = unix.getMaxFileDescriptorCount();
       open = unix.getOpenFileDescriptorCount();
     }
-    return new Machine(SortMemory.maxHeap(), StreamMemory.maxDirect(), limit, open);
+    return new Machine(
+        SortMemory.maxHeap(), StreamMemory.maxDirect(), limit, open, HeapLayout.current());
   }
 
   /**

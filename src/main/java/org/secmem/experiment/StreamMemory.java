@@ -34,6 +34,15 @@ public record StreamMemory(long heapBytes, long directBytes) {
   }
 
   /**
+   * The largest single heap array among those buffers: one stream's ({@link StreamType#heapBytes},
+   * held as one array) or the bulk reader's, whichever is larger.
+   */
+  public static long largestArrayBytes(StreamType type, long b, boolean bulk) {
+    long one = type.heapBytes(b);
+    return bulk ? Math.max(one, Math.max(b, 4096)) : one;
+  }
+
+  /**
    * Null when this JVM holds it, else why not and what would work.
    *
    * @param what the configuration, e.g. {@code "k = 3 user-buffer streams of B = 512 MiB"}
