@@ -2,12 +2,16 @@ package org.secmem.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.URISyntaxException;
+import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.attribute.UserPrincipal;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
@@ -42,11 +46,25 @@ public final class LogFile {
   /** Log4j's property for the level of its status messages on the console. */
   static final String STATUS_LEVEL = "log4j2.StatusLogger.level";
 
+  /** Log4j's property for its configuration's location. */
+  static final String CONFIGURATION_PROPERTY = "log4j2.configurationFile";
+
+  /**
+   * secmem's Log4j configuration: a resource of its jar under a name that Log4j does not look for
+   * by itself ({@code log4j2.xml} would be), so that only secmem's own process uses it. A Spark
+   * master or worker started with the Spark module's libraries on its class path sent its log into
+   * {@code ./logs/secmem.log}.
+   */
+  static final String CONFIGURATION = "secmem-log4j2.xml";
+
+  /** The name inside {@link #CONFIGURATION}: how a running Log4j is known to use it. */
+  static final String CONFIGURATION_NAME = "secmem";
+
   private LogFile() {}
 
   /**
-   * secmem's log, as {@code log4j2.xml} names it: {@code secmem.log} in the folder that the {@code
-   * secmem.logdir} property names, {@code logs} by default.
+   * secmem's log, as {@code secmem-log4j2.xml} names it: {@code secmem.log} in the folder that the
+   * {@code secmem.logdir} property names, {@code logs} by default.
    */
   static Path path() {
     return Paths.get(System.getProperty("secmem.logdir", "logs"), "secmem.log");
@@ -66,8 +84,40 @@ public final class LogFile {
       // registered).
       StatusLogger.getLogger().registerListener(new Failures(said));
     }
-    if (LogManager.getContext(false) instanceof LoggerContext context && problem != null) {
-      detachFiles(context);
+    boolean own =
+        System.getProperty(CONFIGURATION_PROPERTY) == null
+            && System.getProperty("log4j.configurationFile") == null;
+    if (own) {
+      System.setProperty(CONFIGURATION_PROPERTY, CONFIGURATION);
+    }
+    // Log4j keeps a context per class loader. Under spark-submit secmem's classes come from a
+    // loader of the application's jar, and Spark's from the one that loaded Log4j, which
+    // spark-submit started with Spark's configuration (Spark's INFO lines on the terminal).
+    Set<ClassLoader> loaders = new LinkedHashSet<>();
+    loaders.add(LogFile.class.getClassLoader());
+    loaders.add(LogManager.class.getClassLoader());
+    for (ClassLoader loader : loaders) {
+      if (LogManager.getContext(loader, false) instanceof LoggerContext context) {
+        if (own && !CONFIGURATION_NAME.equals(context.getConfiguration().getName())) {
+          useOwnConfiguration(context);
+        }
+        if (problem != null) {
+          detachFiles(context);
+        }
+      }
+    }
+  }
+
+  /** Makes a context started before secmem's main, with another configuration, use secmem's. */
+  private static void useOwnConfiguration(LoggerContext context) {
+    URL resource = LogFile.class.getClassLoader().getResource(CONFIGURATION);
+    if (resource == null) {
+      return; // not in this class path: keep what runs
+    }
+    try {
+      context.setConfigLocation(resource.toURI());
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException("the jar's own resource has no URI: " + resource, e);
     }
   }
 

@@ -2,6 +2,8 @@ package org.secmem.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -187,6 +189,53 @@ class LogFileTest {
     }
   }
 
+  /**
+   * secmem's configuration has a name Log4j does not look for by itself: a JVM with secmem's jar on
+   * its class path (a Spark master or worker started with the Spark module's libraries) sent its
+   * own log into ./logs/secmem.log.
+   */
+  @Test
+  void secmemsConfiguration_isNoneThatLog4jFindsByItself() {
+    ClassLoader loader = LogFile.class.getClassLoader();
+    for (String name :
+        List.of(
+            "log4j2.xml",
+            "log4j2.properties",
+            "log4j2.json",
+            "log4j2.yaml",
+            "log4j2.yml",
+            "log4j2-test.xml",
+            "log4j2-test.properties",
+            "log4j2.component.properties",
+            "log4j.properties",
+            "log4j.xml")) {
+      assertNull(loader.getResource(name), name + " is on the class path");
+    }
+    assertNotNull(loader.getResource(LogFile.CONFIGURATION));
+  }
+
+  /**
+   * Log4j started with another configuration before secmem's main (spark-submit starts it with
+   * Spark's): secmem's log still gets secmem's lines, and the terminal only the launcher's own.
+   */
+  @Test
+  void log4jStartedBeforeMain_withAnotherConfiguration_isSwitchedToSecmems() throws Exception {
+    Process p = start(LoggingStartedBefore.class.getName(), List.of(LOGS_AN_ERROR));
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "secmem ended");
+    Proc r = finished(p);
+    assertEquals(2, r.code(), r.all());
+    // The launcher's line went to its console (Log4j's default configuration: standard output);
+    // secmem's error line is secmem's own, and what secmem logged went to its log only.
+    assertEquals(
+        List.of("the launcher's own line"),
+        r.out().lines().filter(l -> !l.isBlank()).map(l -> l.replaceAll(".* - ", "")).toList(),
+        r.all());
+    assertEquals(1, r.errLines().size(), r.all());
+    assertTrue(r.errLines().get(0).startsWith("secmem verify: "), r.all());
+    String log = Files.readString(dir.resolve("logs/secmem.log"), StandardCharsets.UTF_8);
+    assertTrue(log.contains("no-such-file.bin"), log);
+  }
+
   /** No Log4j output and no stack trace on either stream. */
   private static void assertQuiet(Proc r) {
     for (String s : List.of(r.out(), r.err())) {
@@ -233,15 +282,13 @@ class LogFileTest {
 
   /** secmem in a fresh JVM, in {@link #dir}; its output goes to files there. */
   private Process start(List<String> args) throws IOException {
+    return start("org.secmem.Main", args);
+  }
+
+  private Process start(String main, List<String> args) throws IOException {
     List<String> cmd = new ArrayList<>();
     cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.addAll(
-        List.of(
-            "-Xmx256m",
-            "-XX:TieredStopAtLevel=1",
-            "-cp",
-            FaultsTest.classpath(),
-            "org.secmem.Main"));
+    cmd.addAll(List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-cp", FaultsTest.classpath(), main));
     cmd.addAll(args);
     return new ProcessBuilder(cmd)
         .directory(dir.toFile())
