@@ -1,11 +1,13 @@
 package org.secmem.admission;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.secmem.buffertree.BufferTree;
 import org.secmem.buffertree.ExternalPriorityQueue;
 import org.secmem.buffertree.FanoutRule;
@@ -409,6 +411,13 @@ public final class Admission {
                     p.message());
             case CONF ->
                 new Problem(Parameter.ENGINE_CONF, settings.conf().toString(), p.message());
+            case WORK_DIRS ->
+                new Problem(
+                    Parameter.WORK_DIR,
+                    settings.workDirs().stream()
+                        .map(Path::toString)
+                        .collect(Collectors.joining(",")),
+                    p.message());
           });
     }
     if (!problems.isEmpty()) {

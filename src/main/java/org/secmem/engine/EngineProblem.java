@@ -22,7 +22,9 @@ public record EngineProblem(Setting setting, String message) {
     /** The parts the sorted output is cut into. */
     PARTITIONS,
     /** A further setting of the engine's own ({@code key=value}). */
-    CONF
+    CONF,
+    /** The folders for its temporary files. */
+    WORK_DIRS
   }
 
   public EngineProblem {

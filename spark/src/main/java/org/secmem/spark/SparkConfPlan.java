@@ -1,5 +1,7 @@
 package org.secmem.spark;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -69,6 +71,23 @@ final class SparkConfPlan {
     return given ? MasterUrl.parse(master(settings)) : MasterUrl.submitted(master(settings));
   }
 
+  /** Whether every endpoint of the master is on this machine's loopback interface. */
+  static boolean loopback(MasterUrl master) {
+    if (master.isLocal() || master.endpoints().isEmpty()) {
+      return false;
+    }
+    for (MasterUrl.Endpoint e : master.endpoints()) {
+      try {
+        if (!InetAddress.getByName(e.host()).isLoopbackAddress()) {
+          return false;
+        }
+      } catch (UnknownHostException ex) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /**
    * Every setting, the user's {@code --conf} last so that it wins.
    *
@@ -90,6 +109,13 @@ final class SparkConfPlan {
         localDirs.stream()
             .map(p -> p.toAbsolutePath().toString())
             .collect(Collectors.joining(",")));
+    if (!local && loopback(masterUrl(settings)) && System.getenv("SPARK_LOCAL_IP") == null) {
+      // Spark skips a host name that resolves to loopback and binds the driver to the machine's
+      // outward address, which a cluster on 127.0.0.1 may not reach: a loopback master gets a
+      // loopback driver (spark.driver.host, or SPARK_LOCAL_IP, says otherwise).
+      conf.put("spark.driver.host", "127.0.0.1");
+      conf.put("spark.driver.bindAddress", "127.0.0.1");
+    }
     if (local) {
       // The executor is this JVM, which also holds secmem's results: a task's OutOfMemoryError
       // fails the sort (one line, exit 1, rows kept) instead of Spark calling System.exit.

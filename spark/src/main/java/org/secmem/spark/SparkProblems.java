@@ -52,6 +52,17 @@ final class SparkProblems {
                         p + " is out of range (allowed: 1 .. " + MAX_PARTITIONS + ")"));
               }
             });
+    if (master != null && !master.isLocal() && !settings.workDirs().isEmpty()) {
+      // Spark sets each executor's spark.local.dir from its worker (SPARK_LOCAL_DIRS) on a
+      // cluster: the folders would reach the driver only, which keeps no shuffle or spill.
+      problems.add(
+          new EngineProblem(
+              Setting.WORK_DIRS,
+              "the work folders of a Spark sort reach its executors only in local mode; on a"
+                  + " cluster each worker's SPARK_LOCAL_DIRS decides where they write shuffle and"
+                  + " spill files (leave the work folders out, and set SPARK_LOCAL_DIRS on the"
+                  + " workers)"));
+    }
     if (master != null && master.isLocal()) {
       if (settings.memoryInts().isPresent()) {
         long m = settings.memoryInts().getAsLong();

@@ -16,9 +16,11 @@ import org.apache.commons.io.file.PathUtils;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.config.Configurator;
 import org.apache.spark.SparkConf;
 import org.apache.spark.SparkContext;
+import org.apache.spark.internal.Logging$;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.util.ShutdownHookManager;
 import org.secmem.engine.EngineException;
@@ -46,6 +48,9 @@ final class SparkRuntime implements AutoCloseable {
           "org.apache.zookeeper",
           "org.apache.curator",
           "com.zaxxer");
+
+  /** The name of secmem's own Log4j configuration (secmem-log4j2.xml). */
+  private static final String SECMEM_LOGGING = "secmem";
 
   private final EngineSettings settings;
   private final SparkSession session;
@@ -78,6 +83,8 @@ final class SparkRuntime implements AutoCloseable {
     if (!master.isLocal()) {
       MasterProbe.check(master.endpoints(), MasterProbe.TIMEOUT);
     }
+    Optional<String> jars =
+        EngineJar.toShip(settings, master.isLocal(), sparkSystemProperties(), EngineJar.code());
     handOver();
     quietSparkLogging();
     Optional<Path> ownLocalDir = Optional.empty();
@@ -100,6 +107,7 @@ final class SparkRuntime implements AutoCloseable {
       }
       Map<String, String> plan =
           SparkConfPlan.of(settings, localDirs, Runtime.getRuntime().maxMemory());
+      jars.ifPresent(j -> plan.put(EngineJar.JARS, j));
       SparkConf conf = SparkConfPlan.toSparkConf(plan, settings);
       LOG.info("starting Spark with {}", plan);
       // Spark caches the first context's spark.local.dir roots for the JVM's lifetime (for its
@@ -120,6 +128,17 @@ final class SparkRuntime implements AutoCloseable {
       ownLocalDir.ifPresent(SparkRuntime::remove);
       throw new EngineException("Spark did not start: " + Failures.rootLine(e), e);
     }
+  }
+
+  /** The {@code spark.*} system properties: what spark-submit set for the application. */
+  private static Map<String, String> sparkSystemProperties() {
+    Map<String, String> found = new LinkedHashMap<>();
+    for (String name : System.getProperties().stringPropertyNames()) {
+      if (name.startsWith("spark.")) {
+        found.put(name, System.getProperty(name));
+      }
+    }
+    return found;
   }
 
   /**
@@ -146,8 +165,26 @@ final class SparkRuntime implements AutoCloseable {
     return !session.sparkContext().isStopped();
   }
 
-  /** Sends Spark's INFO lines nowhere: its warnings still reach secmem's log file. */
+  /**
+   * Sends Spark's INFO lines nowhere: its warnings still reach secmem's log file.
+   *
+   * <p>Under {@code spark-submit}, Spark set up its default logging (INFO on the terminal) before
+   * secmem's main put secmem's in place, and it keeps a flag that makes it put its own back when
+   * the session starts: 140 lines of Spark's INFO log reached the terminal. Where secmem's
+   * configuration runs, Spark's flag is cleared first.
+   */
   private static void quietSparkLogging() {
+    if (LogManager.getContext(LogManager.class.getClassLoader(), false)
+            instanceof LoggerContext context
+        && SECMEM_LOGGING.equals(context.getConfiguration().getName())) {
+      try {
+        // Spark's private[spark] flag, set when it installed its defaults; uninitialize() keeps
+        // it set.
+        Logging$.MODULE$.org$apache$spark$internal$Logging$$defaultSparkLog4jConfig_$eq(false);
+      } catch (LinkageError e) { // another Spark version: its logging stays as it is
+        LOG.warn("could not keep Spark from replacing secmem's logging", e);
+      }
+    }
     for (String name : QUIET_LOGGERS) {
       Configurator.setLevel(name, Level.WARN);
     }

@@ -82,7 +82,11 @@ public final class SparkSortEngine implements SortEngine {
 
   @Override
   public EngineStats sort(EngineJob job) throws IOException {
-    if (runtime == null || !runtime.settings().equals(job.settings()) || !runtime.running()) {
+    if (runtime != null && runtime.settings().equals(job.settings()) && !runtime.running()) {
+      // Stopped by Spark itself since it started: a cluster's master removed the application.
+      throw new EngineException(JobWatch.stopped(runtime.context()));
+    }
+    if (runtime == null || !runtime.settings().equals(job.settings())) {
       throw new IllegalStateException("start(settings) must come before sort with those settings");
     }
     runtime
@@ -104,12 +108,7 @@ public final class SparkSortEngine implements SortEngine {
       job.temps().register(parts);
       Files.createDirectory(parts);
       runtime.listener().begin(group);
-      sc.setJobGroup(group, "secmem sort " + input.getFileName(), false);
-      try {
-        runSpark(input, parts, job.order());
-      } finally {
-        sc.clearJobGroup();
-      }
+      JobWatch.run(sc, group, () -> runSpark(input, parts, job.order()), JobWatch.FIRST_EXECUTOR);
       long j0 = System.nanoTime();
       join(parts, output, bytes, job);
       long joinNanos = System.nanoTime() - j0;

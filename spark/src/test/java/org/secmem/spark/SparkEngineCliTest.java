@@ -228,6 +228,36 @@ class SparkEngineCliTest {
     }
   }
 
+  /** Spark sets a cluster's executors' folders from their workers: --work-dir would not reach. */
+  @Test
+  void workFoldersWithAClusterMaster_exitTwo_onTheCommandLineAndInAFile() throws IOException {
+    Path in = input(1000);
+    Path work = Files.createDirectories(dir.resolve("work"));
+    String said = "the work folders of a Spark sort reach its executors only in local mode";
+    Result cli =
+        sort(
+            "--master",
+            "spark://127.0.0.1:7077",
+            "--in",
+            in.toString(),
+            "--work-dir",
+            work.toString());
+    assertEquals(2, cli.code(), cli.err());
+    assertTrue(cli.err().contains("secmem sort: --work-dir: " + said), cli.err());
+    assertOneLine(cli);
+    Path params =
+        Files.writeString(
+            dir.resolve("p.csv"),
+            "experiment,engine,input,master,work_dir\nsort,spark,"
+                + in
+                + ",spark://127.0.0.1:7077,"
+                + work
+                + "\n");
+    Result file = run("run", params.toString(), "--results", dir.resolve("r.csv").toString());
+    assertEquals(2, file.code(), file.err());
+    assertTrue(file.err().contains("p.csv:2: work_dir: " + said), file.err());
+  }
+
   @Test
   void aMasterThatCannotBeReached_exitsOneWithOneLine_andLeavesNoOutput() throws IOException {
     Path in = input(1000);
