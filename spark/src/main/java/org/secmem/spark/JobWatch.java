@@ -1,6 +1,9 @@
 package org.secmem.spark;
 
 import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -26,8 +29,57 @@ final class JobWatch {
 
   static final Duration POLL = Duration.ofMillis(200);
 
-  /** How long a cluster may take to give the application its first executor. */
+  /** How long a cluster may take to give the application its first executor, by default. */
   static final Duration FIRST_EXECUTOR = Duration.ofSeconds(60);
+
+  /**
+   * The setting that changes {@link #FIRST_EXECUTOR}, in whole seconds ({@code 60} or {@code 60s}):
+   * secmem's own, read from the engine's {@code --conf}; Spark ignores it.
+   */
+  static final String FIRST_EXECUTOR_SETTING = "spark.secmem.firstExecutorTimeout";
+
+  private static final long MAX_WAIT_SECONDS = 24L * 3600;
+
+  /** The wait for the first executor these settings ask for. */
+  static Duration firstExecutor(Map<String, String> conf) {
+    String v = conf.get(FIRST_EXECUTOR_SETTING);
+    return v == null ? FIRST_EXECUTOR : Duration.ofSeconds(parseSeconds(v));
+  }
+
+  /** Why the {@link #FIRST_EXECUTOR_SETTING} in these settings is wrong, if it is. */
+  static Optional<String> firstExecutorProblem(Map<String, String> conf) {
+    String v = conf.get(FIRST_EXECUTOR_SETTING);
+    if (v == null) {
+      return Optional.empty();
+    }
+    try {
+      parseSeconds(v);
+      return Optional.empty();
+    } catch (IllegalArgumentException e) {
+      return Optional.of(
+          FIRST_EXECUTOR_SETTING
+              + "="
+              + v
+              + ": whole seconds from 1 to "
+              + MAX_WAIT_SECONDS
+              + " (e.g. 60 or 60s), how long a cluster may take to start the first executor");
+    }
+  }
+
+  private static long parseSeconds(String v) {
+    String digits = v.trim().toLowerCase(Locale.ROOT);
+    if (digits.endsWith("s")) {
+      digits = digits.substring(0, digits.length() - 1);
+    }
+    if (!digits.matches("[0-9]{1,6}")) {
+      throw new IllegalArgumentException(v);
+    }
+    long seconds = Long.parseLong(digits);
+    if (seconds < 1 || seconds > MAX_WAIT_SECONDS) {
+      throw new IllegalArgumentException(v);
+    }
+    return seconds;
+  }
 
   /** Spark's part of a sort. */
   interface SparkWork {
@@ -81,7 +133,9 @@ final class JobWatch {
                   + sc.master()
                   + ": no worker has the free cores and memory the application asks for"
                   + " (spark.executor.cores, spark.executor.memory), or none can launch"
-                  + " executors; the master's log says which");
+                  + " executors; the master's log says which ("
+                  + FIRST_EXECUTOR_SETTING
+                  + " sets how long to wait)");
         }
       }
     }

@@ -41,6 +41,8 @@ final class SparkProblems {
                 e.getKey() + "=" + e.getValue() + ": a Spark setting's key starts with 'spark.'"));
       }
     }
+    JobWatch.firstExecutorProblem(settings.conf())
+        .ifPresent(p -> problems.add(new EngineProblem(Setting.CONF, p)));
     settings
         .partitions()
         .ifPresent(

@@ -108,7 +108,11 @@ public final class SparkSortEngine implements SortEngine {
       job.temps().register(parts);
       Files.createDirectory(parts);
       runtime.listener().begin(group);
-      JobWatch.run(sc, group, () -> runSpark(input, parts, job.order()), JobWatch.FIRST_EXECUTOR);
+      JobWatch.run(
+          sc,
+          group,
+          () -> runSpark(input, parts, job.order()),
+          JobWatch.firstExecutor(job.settings().conf()));
       long j0 = System.nanoTime();
       join(parts, output, bytes, job);
       long joinNanos = System.nanoTime() - j0;

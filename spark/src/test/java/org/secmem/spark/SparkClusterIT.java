@@ -204,9 +204,52 @@ class SparkClusterIT {
     }
   }
 
+  @Test
+  @Order(4)
+  void aClusterThatStartsNoExecutor_failsTheSort_afterTheWaitAsked() throws Exception {
+    stop(worker);
+    daemons.remove(worker);
+    // 512 MiB: no room for an executor of Spark's default 1 GiB; the application waits forever.
+    worker = startWorker("worker-too-small", true, "512m");
+    Path out = dir.resolve("client/out-waiting.bin");
+    Run sort =
+        run(
+            List.of(
+                SCRIPT.toString(),
+                "sort",
+                "--engine",
+                "spark",
+                "--master",
+                master,
+                "--in",
+                in.toString(),
+                "--out",
+                out.toString(),
+                "--reps",
+                "1",
+                "--warmup",
+                "0",
+                "--conf",
+                JobWatch.FIRST_EXECUTOR_SETTING + "=5"),
+            90);
+    assertEquals(1, sort.code(), sort.out());
+    assertTrue(sort.seconds() < 40, sort.seconds() + " s: " + sort.out());
+    List<String> secmemLines = sort.out().lines().filter(l -> l.startsWith("secmem ")).toList();
+    assertEquals(1, secmemLines.size(), sort.out());
+    assertTrue(
+        secmemLines.get(0).contains("no Spark executor started within 5 s on " + master),
+        sort.out());
+    assertFalse(Files.exists(out), "no output");
+  }
+
   // ---- the cluster --------------------------------------------------------------------------
 
   private static Process startWorker(String name, boolean withHome) throws Exception {
+    return startWorker(name, withHome, "2g");
+  }
+
+  private static Process startWorker(String name, boolean withHome, String memory)
+      throws Exception {
     Map<String, String> env = new HashMap<>();
     env.put("SPARK_SCALA_VERSION", "2.13");
     if (withHome) {
@@ -222,7 +265,7 @@ class SparkClusterIT {
             "--cores",
             "2",
             "--memory",
-            "2g",
+            memory,
             "--webui-port",
             Integer.toString(freePort()),
             "--work-dir",

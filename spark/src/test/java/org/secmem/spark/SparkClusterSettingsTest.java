@@ -104,6 +104,24 @@ class SparkClusterSettingsTest {
   }
 
   @Test
+  void theWaitForTheFirstExecutor_isSixtySeconds_orWhatTheSettingSays_inWholeSeconds() {
+    assertEquals(60, JobWatch.firstExecutor(Map.of()).toSeconds());
+    assertEquals(
+        5, JobWatch.firstExecutor(Map.of(JobWatch.FIRST_EXECUTOR_SETTING, "5")).toSeconds());
+    assertEquals(
+        90, JobWatch.firstExecutor(Map.of(JobWatch.FIRST_EXECUTOR_SETTING, "90s")).toSeconds());
+    for (String bad : new String[] {"0", "-1", "1.5", "5m", "", "999999999", "x"}) {
+      List<EngineProblem> problems =
+          SparkProblems.of(
+              settings("spark://h:7077", Map.of(JobWatch.FIRST_EXECUTOR_SETTING, bad), List.of()),
+              1L << 30);
+      assertEquals(1, problems.size(), bad + ": " + problems);
+      assertEquals(EngineProblem.Setting.CONF, problems.get(0).setting());
+      assertTrue(problems.get(0).message().contains("whole seconds from 1"), problems.toString());
+    }
+  }
+
+  @Test
   void workFolders_areRefusedOnACluster_namingWhatDecidesThere() {
     List<EngineProblem> problems =
         SparkProblems.of(settings("spark://h:7077", Map.of(), List.of(dir)), 1L << 30);
