@@ -64,7 +64,7 @@ final class ChartCommand implements Callable<Integer> {
     } catch (MalformedResultsException e) {
       throw new BadInputException(e.getMessage(), e);
     }
-    long charts = written.stream().filter(p -> p.toString().endsWith(".png")).count();
+    long charts = ReportFiles.chartCount(written);
     cmd.getOut().println("summary: " + ReportFiles.summaryFor(results));
     if (charts == 0) {
       // Charts are drawn for a sweep, or as bars for several types or presets of one setting.
@@ -75,16 +75,10 @@ final class ChartCommand implements Callable<Integer> {
                   + " (one stream type or"
                   + " preset, one configuration)");
     } else {
-      cmd.getOut()
-          .println(
-              "charts: "
-                  + dir
-                  + " ("
-                  + charts
-                  + (charts == 1 ? " chart" : " charts")
-                  + ", PNG and SVG)");
+      cmd.getOut().println("charts: " + dir + " (" + ReportFiles.describeCharts(written) + ")");
+      boolean png = written.stream().anyMatch(p -> p.toString().endsWith(".png"));
       for (Path p : written) {
-        if (p.toString().endsWith(".png")) {
+        if (p.toString().endsWith(png ? ".png" : ".svg")) {
           cmd.getOut().println("  " + p.getFileName());
         }
       }

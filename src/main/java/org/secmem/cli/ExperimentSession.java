@@ -338,7 +338,7 @@ final class ExperimentSession {
         cmd.getErr().println("warning: " + line);
       }
       cmd.getErr().flush();
-      long charts = written.stream().filter(p -> p.toString().endsWith(".png")).count();
+      long charts = ReportFiles.chartCount(written);
       cmd.getOut().println("summary: " + ReportFiles.summaryFor(results));
       cmd.getOut().println("environment: " + ReportFiles.environmentFor(results));
       if (charts > 0) {
@@ -347,9 +347,8 @@ final class ExperimentSession {
                 "charts: "
                     + ReportFiles.chartsFolderFor(results)
                     + " ("
-                    + charts
-                    + (charts == 1 ? " chart" : " charts")
-                    + ", PNG and SVG)");
+                    + ReportFiles.describeCharts(written)
+                    + ")");
       }
       cmd.getOut().flush();
     } catch (IOException | RuntimeException e) {

@@ -34,6 +34,7 @@ public final class ChartMaker {
   private final int width;
   private final int height;
   private final int maxCharts;
+  private final Raster raster;
 
   /**
    * @param width image width in pixels, at least 200
@@ -41,6 +42,10 @@ public final class ChartMaker {
    * @param maxCharts the most charts drawn for one file, at least 1
    */
   public ChartMaker(int width, int height, int maxCharts) {
+    this(width, height, maxCharts, Raster.JAVA_2D);
+  }
+
+  ChartMaker(int width, int height, int maxCharts, Raster raster) {
     if (width < 200 || height < 150) {
       throw new IllegalArgumentException(
           "chart size (" + width + "x" + height + ") must be at least 200x150");
@@ -51,6 +56,7 @@ public final class ChartMaker {
     this.width = width;
     this.height = height;
     this.maxCharts = maxCharts;
+    this.raster = raster;
   }
 
   /** 900x600 pixels, at most {@value #DEFAULT_MAX_CHARTS} charts. */
@@ -88,7 +94,7 @@ public final class ChartMaker {
       System.setProperty("java.awt.headless", "true");
     }
     Files.createDirectories(outDir);
-    ChartPainter painter = new ChartPainter(width, height);
+    ChartPainter painter = new ChartPainter(width, height, raster);
     List<Path> written = new ArrayList<>();
     for (ChartSpec spec : specs) {
       written.addAll(painter.write(spec, outDir));

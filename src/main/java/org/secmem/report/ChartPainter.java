@@ -1,10 +1,10 @@
 package org.secmem.report;
 
 import java.awt.Color;
-import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import javax.imageio.ImageIO;
 import org.secmem.data.PartFile;
 import org.secmem.report.ChartCanvas.Anchor;
 import org.secmem.report.ChartSpec.AxisKind;
@@ -44,27 +43,35 @@ public final class ChartPainter {
 
   private final int width;
   private final int height;
+  private final Raster raster;
+
+  /** Whether this JVM failed to draw a PNG: the painter then writes SVG only. */
+  private boolean pngFailed;
 
   public ChartPainter(int width, int height) {
-    this.width = width;
-    this.height = height;
+    this(width, height, Raster.JAVA_2D);
   }
 
-  /** Writes {@code stem.png} and {@code stem.svg} into {@code dir}; returns both paths. */
+  ChartPainter(int width, int height, Raster raster) {
+    this.width = width;
+    this.height = height;
+    this.raster = raster;
+  }
+
+  /**
+   * Writes {@code stem.png} and {@code stem.svg} into {@code dir}; returns both paths, or the SVG
+   * alone where this JVM cannot draw PNG ({@link Raster#tryWrite}).
+   */
   public List<Path> write(ChartSpec spec, Path dir) throws IOException {
     Path png = dir.resolve(spec.fileStem() + ".png");
     Path svg = dir.resolve(spec.fileStem() + ".svg");
-    ChartCanvas.Image image = new ChartCanvas.Image(width, height);
-    paint(spec, image);
-    BufferedImage picture = image.finish();
-    PartFile.writeWhole(
-        png,
-        out -> {
-          if (!ImageIO.write(picture, "png", out)) {
-            throw new IOException(png + ": no PNG writer in this JVM");
-          }
-        });
     PartFile.writeWhole(svg, svg(spec));
+    if (pngFailed || raster.tryWrite(png, width, height, c -> paint(spec, c)).isPresent()) {
+      pngFailed = true; // once is enough to know: the rest are SVG only, without trying
+      // An older drawing's PNG of this chart would show what this one does not.
+      Files.deleteIfExists(png);
+      return List.of(svg);
+    }
     return List.of(png, svg);
   }
 

@@ -1,14 +1,12 @@
 package org.secmem.report;
 
 import java.awt.Color;
-import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.DoubleUnaryOperator;
-import javax.imageio.ImageIO;
 import org.secmem.data.PartFile;
 import org.secmem.report.ChartCanvas.Anchor;
 
@@ -48,6 +46,11 @@ public final class ComparisonChart {
    * @return both files, or nothing when no configuration has a ratio to draw
    */
   public static List<Path> write(Comparison c, Path dir) throws IOException {
+    return write(c, dir, Raster.JAVA_2D);
+  }
+
+  /** As {@link #write(Comparison, Path)}; the SVG alone where {@code raster} cannot draw PNG. */
+  static List<Path> write(Comparison c, Path dir, Raster raster) throws IOException {
     List<Comparison.Row> drawn = drawable(c.rows());
     if (drawn.isEmpty()) {
       return List.of();
@@ -60,17 +63,11 @@ public final class ComparisonChart {
     Path svg = dir.resolve(ReportFiles.COMPARE_CHART_STEM + ".svg");
     int height = height(drawn);
     int width = width(drawn);
-    ChartCanvas.Image image = new ChartCanvas.Image(width, height);
-    paint(c, image, width, height);
-    BufferedImage picture = image.finish();
-    PartFile.writeWhole(
-        png,
-        out -> {
-          if (!ImageIO.write(picture, "png", out)) {
-            throw new IOException(png + ": no PNG writer in this JVM");
-          }
-        });
     PartFile.writeWhole(svg, svg(c));
+    if (raster.tryWrite(png, width, height, g -> paint(c, g, width, height)).isPresent()) {
+      Files.deleteIfExists(png); // an older comparison's
+      return List.of(svg);
+    }
     return List.of(png, svg);
   }
 
