@@ -5,16 +5,24 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.UserPrincipal;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.fs.SecureFolder;
+import org.secmem.fs.Sweep;
 import org.secmem.units.Units;
 
 /**
@@ -267,6 +275,81 @@ public final class MemoryCgroup implements Closeable {
       throw failed;
     }
     return removed;
+  }
+
+  /**
+   * How old an empty cgroup of another secmem process must be to count as abandoned: a live maker
+   * starts its fork inside within a second of making it, and removes it as soon as the fork ends.
+   */
+  public static final Duration ABANDONED_AFTER = Duration.ofMinutes(1);
+
+  private static final Pattern NAME = Pattern.compile("secmem-[0-9]{1,18}-[0-9a-f]{1,16}");
+
+  /**
+   * Removes the cgroups under {@code hierarchy}'s own that secmem processes made and left behind
+   * (killed with {@code kill -9}, or by a power cut, before they removed them): those of another
+   * process, with no process in them, made over {@link #ABANDONED_AFTER} ago. Whether their maker
+   * still runs is not asked (it may live in another PID namespace): a cgroup in use always holds
+   * its fork. One with a process in it is kept and listed as in use; one of another user, or one
+   * that cannot be removed, is left alone with why.
+   */
+  public static Sweep removeAbandoned(MemoryHierarchy hierarchy, Instant now) throws IOException {
+    List<Path> removed = new ArrayList<>();
+    List<Sweep.LeftAlone> left = new ArrayList<>();
+    List<Sweep.LeftAlone> inUse = new ArrayList<>();
+    String own = PREFIX + ProcessHandle.current().pid() + "-";
+    UserPrincipal me = SecureFolder.currentUser();
+    List<Path> found;
+    try (Stream<Path> s = Files.list(hierarchy.self())) {
+      found =
+          s.filter(p -> NAME.matcher(p.getFileName().toString()).matches())
+              .filter(p -> !p.getFileName().toString().startsWith(own))
+              .filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
+              .sorted()
+              .toList();
+    }
+    for (Path dir : found) {
+      try {
+        List<String> procs =
+            Files.readAllLines(dir.resolve("cgroup.procs"), StandardCharsets.US_ASCII).stream()
+                .filter(l -> !l.isBlank())
+                .toList();
+        if (!procs.isEmpty()) {
+          inUse.add(
+              new Sweep.LeftAlone(
+                  dir, procs.size() + " process(es) in it, the first " + procs.get(0)));
+          continue;
+        }
+        BasicFileAttributes a =
+            Files.readAttributes(dir, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        Instant made = a.lastModifiedTime().toInstant();
+        if (made.plus(ABANDONED_AFTER).isAfter(now)) {
+          // Made a moment ago: its maker may be about to start a fork in it.
+          inUse.add(
+              new Sweep.LeftAlone(
+                  dir,
+                  "empty, made "
+                      + Math.max(0, Duration.between(made, now).toSeconds())
+                      + " s ago (a running secmem may be about to use it); it goes once it is a"
+                      + " minute old"));
+          continue;
+        }
+        UserPrincipal owner = Files.getOwner(dir, LinkOption.NOFOLLOW_LINKS);
+        if (!owner.equals(me)) {
+          left.add(
+              new Sweep.LeftAlone(dir, "owned by " + owner.getName() + ", not " + me.getName()));
+          continue;
+        }
+        Files.delete(dir);
+        LOG.info("Removed abandoned memory cgroup {}", dir);
+        removed.add(dir);
+      } catch (NoSuchFileException e) {
+        // removed meanwhile, by its maker
+      } catch (IOException e) {
+        left.add(new Sweep.LeftAlone(dir, "cannot remove it: " + reason(e)));
+      }
+    }
+    return new Sweep(removed, left, inUse);
   }
 
   private static String reason(IOException e) {

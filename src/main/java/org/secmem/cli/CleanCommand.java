@@ -17,6 +17,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.cgroup.MemoryCgroup;
+import org.secmem.cgroup.MemoryHierarchy;
 import org.secmem.data.PartFile;
 import org.secmem.experiment.GeneratedInputs;
 import org.secmem.fs.OpenFiles;
@@ -50,7 +52,9 @@ import picocli.CommandLine.Spec;
       "no subfolders or links there) are left alone, and the last three are listed. Nothing is",
       "ever removed through a link. (Every sort also does this where it works before it starts.)",
       "Also removes unfinished data files (.NAME.<uuid>.part) whose writer is gone: the lock",
-      "on their owner marker is free or, without one, untouched for a minute."
+      "on their owner marker is free or, without one, untouched for a minute; and the memory",
+      "cgroups of --memory-limit (secmem-<pid>-<hex>, beside this process's own cgroup) that a",
+      "killed secmem left: empty, made over a minute ago (one in use holds its fork)."
     },
     footer = {
       "%nExamples:",
@@ -111,6 +115,11 @@ final class CleanCommand implements Callable<Integer> {
       folders = folders.and(WorkDirectory.removeStale(d));
       parts = parts.and(removeStaleParts(d, now));
     }
+    Sweep cgroups = Sweep.empty();
+    Optional<MemoryHierarchy> hierarchy = MemoryHierarchy.locate();
+    if (hierarchy.isPresent()) {
+      cgroups = MemoryCgroup.removeAbandoned(hierarchy.get(), now);
+    }
     Sweep inputs = Sweep.empty();
     if (data) {
       Set<Path> open = OpenFiles.now();
@@ -127,7 +136,10 @@ final class CleanCommand implements Callable<Integer> {
     for (Path p : parts.removed()) {
       cmd.getOut().println(UserText.line("removed " + p));
     }
-    Sweep all = folders.and(parts).and(inputs);
+    for (Path p : cgroups.removed()) {
+      cmd.getOut().println(UserText.line("removed memory cgroup " + p));
+    }
+    Sweep all = folders.and(parts).and(inputs).and(cgroups);
     for (Sweep.LeftAlone l : all.leftAlone()) {
       cmd.getOut().println(UserText.line("left alone " + l.path() + ": " + l.reason()));
     }
@@ -143,6 +155,9 @@ final class CleanCommand implements Callable<Integer> {
                 + " stale work folder(s) and "
                 + parts.removed().size()
                 + " unfinished file(s)"
+                + (cgroups.removed().isEmpty()
+                    ? ""
+                    : " and " + cgroups.removed().size() + " memory cgroup(s)")
                 + (data ? " and " + inputs.removed().size() + " generated input(s)" : "");
     if (!all.inUse().isEmpty()) {
       // A sort killed a moment ago may still be exiting: its lock is held until it has.

@@ -10,11 +10,14 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.fs.Sweep;
 
 /**
  * Making, limiting and removing a memory cgroup: the files it writes on a stand-in hierarchy of
@@ -144,6 +147,69 @@ class MemoryCgroupTest {
       assertTrue(Files.exists(other));
     } finally {
       Files.delete(other);
+    }
+  }
+
+  /**
+   * A secmem killed with kill -9 leaves its cgroup: {@code secmem clean} removes another process's
+   * empty cgroup once it is over a minute old, keeps one with a process in it, and never touches
+   * this process's own.
+   */
+  @Test
+  void real_abandonedCgroups_areRemoved_butNotOnesInUse_newOnes_orThisProcesss() throws Exception {
+    Optional<MemoryHierarchy> h = writableHierarchy();
+    assumeTrue(h.isPresent(), "no memory cgroup this process may make children in");
+    Path abandoned = h.get().self().resolve(MemoryCgroup.PREFIX + "1-dead");
+    Path busy = h.get().self().resolve(MemoryCgroup.PREFIX + "2-beef");
+    Path notOurs = h.get().self().resolve("secmem-not-a-cgroup-of-secmem");
+    Files.createDirectory(abandoned);
+    Files.createDirectory(busy);
+    Files.createDirectory(notOurs);
+    Process sleeper = null;
+    try (MemoryCgroup own = MemoryCgroup.create(h.get(), 64L << 20)) {
+      sleeper =
+          new ProcessBuilder(
+                  "/bin/sh",
+                  "-c",
+                  "echo $$ > \"$0\" && exec sleep 60",
+                  busy.resolve("cgroup.procs").toString())
+              .start();
+      long until = System.nanoTime() + 5_000_000_000L;
+      while (Files.readString(busy.resolve("cgroup.procs")).isBlank()
+          && System.nanoTime() < until) {
+        Thread.sleep(20);
+      }
+      // Made a moment ago: its maker may be about to start a fork in it.
+      Sweep now = MemoryCgroup.removeAbandoned(h.get(), Instant.now());
+      assertEquals(java.util.List.of(), now.removed());
+      assertTrue(Files.exists(abandoned));
+      assertTrue(
+          now.inUse().stream()
+              .anyMatch(l -> l.path().equals(abandoned) && l.reason().contains("s ago")),
+          now.inUse().toString());
+      // Two minutes on.
+      Sweep later =
+          MemoryCgroup.removeAbandoned(h.get(), Instant.now().plus(Duration.ofMinutes(2)));
+      assertEquals(java.util.List.of(abandoned), later.removed());
+      assertFalse(Files.exists(abandoned));
+      assertEquals(
+          java.util.List.of(busy), later.inUse().stream().map(Sweep.LeftAlone::path).toList());
+      assertTrue(Files.exists(busy));
+      assertTrue(Files.exists(own.dir()), "this process's own cgroup stays");
+      assertTrue(Files.exists(notOurs), "not a name secmem gives");
+    } finally {
+      if (sleeper != null) {
+        sleeper.destroyForcibly().waitFor();
+      }
+      for (Path p : new Path[] {abandoned, busy, notOurs}) {
+        for (int i = 0; i < 100 && Files.exists(p); i++) {
+          try {
+            Files.delete(p);
+          } catch (java.nio.file.FileSystemException e) {
+            Thread.sleep(20); // the sleeper's exit is still being accounted
+          }
+        }
+      }
     }
   }
 }
