@@ -257,4 +257,15 @@ class ChartPainterTest {
         texts.contains("read: median time per stream type (N=1000000 ints, B=64 KiB, k=1)"),
         texts.toString());
   }
+
+  @Test
+  void barLabels_tooWideForTheirSlot_goOnTwoLines_atACommaOrTheBreakNearestTheMiddle() {
+    assertEquals(List.of("fast"), ChartPainter.barLabel("fast", 80));
+    assertEquals(List.of("secmem-", "fast-jdk17"), ChartPainter.barLabel("secmem-fast-jdk17", 80));
+    assertEquals(List.of("channel/", "mapped"), ChartPainter.barLabel("channel/mapped", 60));
+    assertEquals(List.of("user-buffer,", "d=16"), ChartPainter.barLabel("user-buffer, d=16", 60));
+    assertEquals(List.of("spark local[2]"), ChartPainter.barLabel("spark local[2]", 200));
+    assertEquals(List.of("spark", "local[2]"), ChartPainter.barLabel("spark local[2]", 60));
+    assertEquals(List.of("unbreakablename"), ChartPainter.barLabel("unbreakablename", 20));
+  }
 }
