@@ -24,9 +24,9 @@ final class EngineJar {
   private EngineJar() {}
 
   /**
-   * The {@code spark.jars} to add to a plan, if any: the engine's jar, for a master that is not
-   * local, unless {@code spark.jars} is set already (by {@code --conf}, or by {@code spark-submit},
-   * which ships the application's jar itself).
+   * The {@code spark.jars} to put in a plan, if any: for a master that is not local, the engine's
+   * jar, after the user's own {@code --conf spark.jars=…} where given (a connector, say); nothing
+   * under {@code spark-submit}, which ships the application's jar itself.
    *
    * @param code where this engine's classes are (a jar, or a folder of classes)
    * @throws EngineException when they must be shipped but are not in a jar
@@ -34,7 +34,7 @@ final class EngineJar {
   static Optional<String> toShip(
       EngineSettings settings, boolean local, Map<String, String> systemSpark, Path code)
       throws EngineException {
-    if (local || settings.conf().containsKey(JARS) || systemSpark.containsKey(JARS)) {
+    if (local || systemSpark.containsKey(JARS)) {
       return Optional.empty();
     }
     if (!Files.isRegularFile(code) || !code.getFileName().toString().endsWith(".jar")) {
@@ -46,7 +46,9 @@ final class EngineJar {
               + JARS
               + "=JAR");
     }
-    return Optional.of(code.toAbsolutePath().toString());
+    String own = code.toAbsolutePath().toString();
+    String given = settings.conf().getOrDefault(JARS, "").trim();
+    return Optional.of(given.isEmpty() ? own : given + "," + own);
   }
 
   /** Where this module's classes were loaded from. */

@@ -29,6 +29,9 @@ final class JobWatch {
 
   static final Duration POLL = Duration.ofMillis(200);
 
+  /** How long a failed cluster sort waits to see whether Spark is stopping its context. */
+  private static final Duration STOP_GRACE = Duration.ofSeconds(3);
+
   /** How long a cluster may take to give the application its first executor, by default. */
   static final Duration FIRST_EXECUTOR = Duration.ofSeconds(60);
 
@@ -117,7 +120,9 @@ final class JobWatch {
     t.setDaemon(true);
     t.start();
     long start = System.nanoTime();
-    boolean executorSeen = sc.isLocal();
+    // Only a standalone master is waited on: YARN or Kubernetes may queue an application for
+    // longer, and a local one runs its tasks in this JVM.
+    boolean executorSeen = sc.isLocal() || !sc.master().startsWith("spark://");
     while (!done.await(POLL.toMillis(), TimeUnit.MILLISECONDS)) {
       if (sc.isStopped()) {
         throw new EngineException(stopped(sc));
@@ -140,6 +145,14 @@ final class JobWatch {
       }
     }
     Throwable f = failure.get();
+    if (f != null && !sc.isLocal()) {
+      // A master that removes the application aborts the running jobs first and stops the
+      // context a moment later, from a thread of its own.
+      long until = System.nanoTime() + STOP_GRACE.toNanos();
+      while (!sc.isStopped() && System.nanoTime() < until) {
+        Thread.sleep(50);
+      }
+    }
     if (f != null && sc.isStopped()) {
       // What the work says then is "Cannot call methods on a stopped SparkContext".
       throw new EngineException(stopped(sc), f);

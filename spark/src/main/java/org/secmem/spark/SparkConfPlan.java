@@ -109,7 +109,11 @@ final class SparkConfPlan {
         localDirs.stream()
             .map(p -> p.toAbsolutePath().toString())
             .collect(Collectors.joining(",")));
-    if (!local && loopback(masterUrl(settings)) && System.getenv("SPARK_LOCAL_IP") == null) {
+    if (!local
+        && loopback(masterUrl(settings))
+        && System.getenv("SPARK_LOCAL_IP") == null
+        && !settings.conf().containsKey("spark.driver.host")
+        && System.getProperty("spark.driver.host") == null) {
       // Spark skips a host name that resolves to loopback and binds the driver to the machine's
       // outward address, which a cluster on 127.0.0.1 may not reach: a loopback master gets a
       // loopback driver (spark.driver.host, or SPARK_LOCAL_IP, says otherwise).

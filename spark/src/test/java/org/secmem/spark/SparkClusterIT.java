@@ -287,9 +287,18 @@ class SparkClusterIT {
             .directory(dir.resolve("daemons").toFile())
             .redirectErrorStream(true)
             .redirectOutput(dir.resolve(name + ".log").toFile());
-    b.environment().remove("SPARK_HOME");
+    clearSparkEnvironment(b);
     b.environment().putAll(env);
-    return b.start();
+    Process p = b.start();
+    // Stopped with the test JVM too, should it be ended before @AfterAll runs (SIGTERM).
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  p.descendants().forEach(ProcessHandle::destroyForcibly);
+                  p.destroyForcibly();
+                }));
+    return p;
   }
 
   private static void awaitLine(String name, String text) throws Exception {
@@ -318,6 +327,15 @@ class SparkClusterIT {
     }
   }
 
+  /** What the machine's environment might say to Spark: this test decides it all. */
+  private static void clearSparkEnvironment(ProcessBuilder b) {
+    for (String name :
+        List.of(
+            "SPARK_HOME", "SPARK_CONF_DIR", "SPARK_LOCAL_IP", "SPARK_LOCAL_DIRS", "SPARK_MASTER")) {
+      b.environment().remove(name);
+    }
+  }
+
   private static int freePort() throws IOException {
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return s.getLocalPort();
@@ -337,7 +355,7 @@ class SparkClusterIT {
             .directory(dir.resolve("client").toFile())
             .redirectErrorStream(true);
     b.environment().put("SECMEM_JAVA", JAVA);
-    b.environment().remove("SPARK_HOME");
+    clearSparkEnvironment(b);
     long t0 = System.nanoTime();
     Process p = b.start();
     byte[][] out = new byte[1][];

@@ -45,9 +45,9 @@ class SparkClusterSettingsTest {
     assertEquals(
         Optional.empty(),
         EngineJar.toShip(settings("local[2]", Map.of(), List.of()), true, Map.of(), jar));
-    // The user's --conf, or spark-submit (which ships the application's jar), decides.
+    // The user's own jars (a connector) go first; spark-submit ships the application's jar.
     assertEquals(
-        Optional.empty(),
+        Optional.of("/x.jar," + jar.toAbsolutePath()),
         EngineJar.toShip(
             settings("spark://h:7077", Map.of("spark.jars", "/x.jar"), List.of()),
             false,
@@ -94,6 +94,8 @@ class SparkClusterSettingsTest {
             settings("spark://127.0.0.1:7077", Map.of("spark.driver.host", "10.1.2.3"), List.of()),
             List.of(),
             1L << 30);
+    // ... and the driver then binds where Spark binds it, not to loopback.
+    assertFalse(given.containsKey("spark.driver.bindAddress"), given.toString());
     assertEquals(
         "10.1.2.3",
         SparkConfPlan.toSparkConf(
