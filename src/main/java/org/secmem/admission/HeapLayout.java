@@ -28,8 +28,10 @@ import org.secmem.experiment.StreamMemory;
  * @param collector the collector's name as {@code -XX:+Use...GC} spells it, e.g. {@code "G1"}
  * @param gcThreads the parallel GC threads ({@code -XX:ParallelGCThreads})
  * @param newRatio the old generation's size relative to the young one ({@code -XX:NewRatio})
+ * @param regionBytes G1's region size ({@code -XX:G1HeapRegionSize}): an array takes whole regions,
+ *     its header included, so one region more is kept for it
  */
-public record HeapLayout(String collector, int gcThreads, int newRatio) {
+public record HeapLayout(String collector, int gcThreads, int newRatio, long regionBytes) {
 
   /** Heap for the rest of the program, as {@link StreamMemory} keeps it. */
   private static final long HEADROOM_BYTES = StreamMemory.HEAP_HEADROOM_BYTES;
@@ -54,10 +56,14 @@ public record HeapLayout(String collector, int gcThreads, int newRatio) {
       }
       int threads = Integer.parseInt(hotspot.getVMOption("ParallelGCThreads").getValue());
       int ratio = Integer.parseInt(hotspot.getVMOption("NewRatio").getValue());
-      return new HeapLayout(collector, Math.max(1, threads), Math.max(1, ratio));
+      long region = 0;
+      if (collector.equals("G1")) {
+        region = Long.parseLong(hotspot.getVMOption("G1HeapRegionSize").getValue());
+      }
+      return new HeapLayout(collector, Math.max(1, threads), Math.max(1, ratio), region);
     } catch (RuntimeException e) {
       // Not HotSpot, or an option it does not have: G1's layout, judged as with one thread.
-      return new HeapLayout("G1", 1, 2);
+      return new HeapLayout("G1", 1, 2, 1L << 20);
     }
   }
 
@@ -65,7 +71,7 @@ public record HeapLayout(String collector, int gcThreads, int newRatio) {
   public long largestArrayBytes(long maxHeapBytes) {
     long free = maxHeapBytes - HEADROOM_BYTES;
     return switch (collector) {
-      case "G1" -> free / gcThreads;
+      case "G1" -> free / gcThreads - regionBytes;
       case "Serial", "Parallel" -> maxHeapBytes * newRatio / (newRatio + 1) - HEADROOM_BYTES;
       default -> free;
     };
@@ -75,7 +81,7 @@ public record HeapLayout(String collector, int gcThreads, int newRatio) {
   public long heapMibFor(long arrayBytes) {
     long heap =
         switch (collector) {
-          case "G1" -> arrayBytes * gcThreads + HEADROOM_BYTES;
+          case "G1" -> (arrayBytes + regionBytes) * gcThreads + HEADROOM_BYTES;
           case "Serial", "Parallel" ->
               ((arrayBytes + HEADROOM_BYTES) * (newRatio + 1) + newRatio - 1) / newRatio;
           default -> arrayBytes + HEADROOM_BYTES;

@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
@@ -288,10 +289,10 @@ public final class MemoryCgroup implements Closeable {
   /**
    * Removes the cgroups under {@code hierarchy}'s own that secmem processes made and left behind
    * (killed with {@code kill -9}, or by a power cut, before they removed them): those of another
-   * process, with no process in them, made over {@link #ABANDONED_AFTER} ago. Whether their maker
-   * still runs is not asked (it may live in another PID namespace): a cgroup in use always holds
-   * its fork. One with a process in it is kept and listed as in use; one of another user, or one
-   * that cannot be removed, is left alone with why.
+   * process, with no process in them, made over {@link #ABANDONED_AFTER} ago, whose maker is not
+   * seen running here (it may live in another PID namespace, where it is not seen: a cgroup in use
+   * there holds its fork, or is newer than a minute). One with a process in it is kept and listed
+   * as in use; one of another user, or one that cannot be removed, is left alone with why.
    */
   public static Sweep removeAbandoned(MemoryHierarchy hierarchy, Instant now) throws IOException {
     List<Path> removed = new ArrayList<>();
@@ -314,6 +315,13 @@ public final class MemoryCgroup implements Closeable {
             Files.readAllLines(dir.resolve("cgroup.procs"), StandardCharsets.US_ASCII).stream()
                 .filter(l -> !l.isBlank())
                 .toList();
+        Optional<ProcessHandle> maker = makerOf(dir);
+        if (maker.isPresent() && maker.get().isAlive()) {
+          // Between its fork's end and the cgroup's removal (the OOM count is read first), or
+          // a PID since reused: kept either way.
+          inUse.add(new Sweep.LeftAlone(dir, "its maker, PID " + maker.get().pid() + ", runs"));
+          continue;
+        }
         if (!procs.isEmpty()) {
           inUse.add(
               new Sweep.LeftAlone(
@@ -350,6 +358,17 @@ public final class MemoryCgroup implements Closeable {
       }
     }
     return new Sweep(removed, left, inUse);
+  }
+
+  /** The process named in a cgroup's name ({@code secmem-<pid>-<hex>}), if it is visible here. */
+  private static Optional<ProcessHandle> makerOf(Path dir) {
+    String name = dir.getFileName().toString();
+    String pid = name.substring(PREFIX.length(), name.indexOf('-', PREFIX.length()));
+    try {
+      return ProcessHandle.of(Long.parseLong(pid));
+    } catch (NumberFormatException e) {
+      return Optional.empty();
+    }
   }
 
   private static String reason(IOException e) {

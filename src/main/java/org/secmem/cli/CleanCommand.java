@@ -53,8 +53,8 @@ import picocli.CommandLine.Spec;
       "ever removed through a link. (Every sort also does this where it works before it starts.)",
       "Also removes unfinished data files (.NAME.<uuid>.part) whose writer is gone: the lock",
       "on their owner marker is free or, without one, untouched for a minute; and the memory",
-      "cgroups of --memory-limit (secmem-<pid>-<hex>, beside this process's own cgroup) that a",
-      "killed secmem left: empty, made over a minute ago (one in use holds its fork)."
+      "cgroups of --memory-limit (secmem-<pid>-<hex>, under the cgroup clean runs in) that a",
+      "killed secmem left: empty, made over a minute ago, their maker not running here."
     },
     footer = {
       "%nExamples:",
@@ -118,7 +118,18 @@ final class CleanCommand implements Callable<Integer> {
     Sweep cgroups = Sweep.empty();
     Optional<MemoryHierarchy> hierarchy = MemoryHierarchy.locate();
     if (hierarchy.isPresent()) {
-      cgroups = MemoryCgroup.removeAbandoned(hierarchy.get(), now);
+      try {
+        cgroups = MemoryCgroup.removeAbandoned(hierarchy.get(), now);
+      } catch (IOException e) {
+        LOG.warn("could not look for leftover memory cgroups in {}", hierarchy.get().self(), e);
+        cgroups =
+            new Sweep(
+                List.of(),
+                List.of(
+                    new Sweep.LeftAlone(
+                        hierarchy.get().self(),
+                        "cannot list its memory cgroups: " + UserText.line(String.valueOf(e)))));
+      }
     }
     Sweep inputs = Sweep.empty();
     if (data) {

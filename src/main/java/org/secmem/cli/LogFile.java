@@ -20,6 +20,7 @@ import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.appender.AbstractOutputStreamAppender;
 import org.apache.logging.log4j.core.appender.FileManager;
 import org.apache.logging.log4j.core.config.Configuration;
+import org.apache.logging.log4j.core.config.DefaultConfiguration;
 import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.apache.logging.log4j.status.StatusData;
 import org.apache.logging.log4j.status.StatusListener;
@@ -86,7 +87,8 @@ public final class LogFile {
     }
     boolean own =
         System.getProperty(CONFIGURATION_PROPERTY) == null
-            && System.getProperty("log4j.configurationFile") == null;
+            && System.getProperty("log4j.configurationFile") == null
+            && System.getenv("LOG4J_CONFIGURATION_FILE") == null;
     if (own) {
       System.setProperty(CONFIGURATION_PROPERTY, CONFIGURATION);
     }
@@ -98,7 +100,7 @@ public final class LogFile {
     loaders.add(LogManager.class.getClassLoader());
     for (ClassLoader loader : loaders) {
       if (LogManager.getContext(loader, false) instanceof LoggerContext context) {
-        if (own && !CONFIGURATION_NAME.equals(context.getConfiguration().getName())) {
+        if (own && startedWithADefault(context.getConfiguration())) {
           useOwnConfiguration(context);
         }
         if (problem != null) {
@@ -106,6 +108,25 @@ public final class LogFile {
         }
       }
     }
+  }
+
+  /**
+   * Whether a running configuration is one nobody chose for secmem: Log4j's default (no file found)
+   * or Spark's defaults, which spark-submit installs. A file the user gave Spark
+   * ($SPARK_CONF_DIR/log4j2.properties) is kept.
+   */
+  private static boolean startedWithADefault(Configuration config) {
+    if (CONFIGURATION_NAME.equals(config.getName())) {
+      return false;
+    }
+    if (config instanceof DefaultConfiguration) {
+      return true;
+    }
+    String location =
+        config.getConfigurationSource() == null
+            ? null
+            : config.getConfigurationSource().getLocation();
+    return location == null || location.contains("org/apache/spark/log4j2");
   }
 
   /** Makes a context started before secmem's main, with another configuration, use secmem's. */

@@ -1,6 +1,5 @@
 package org.secmem.report;
 
-import java.awt.AWTError;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -54,7 +53,13 @@ interface Raster {
     try {
       write(png, width, height, paint);
       return Optional.empty();
-    } catch (LinkageError | AWTError | InternalError e) {
+    } catch (VirtualMachineError e) {
+      throw e; // out of memory and the like: not about drawing
+    } catch (Error | RuntimeException e) {
+      // LinkageError (a native library missing), AWTError, InternalError, and what a font
+      // manager without fonts or fontconfig throws ("Probable fatal error: No fonts found", an
+      // NPE in FontConfiguration). The same picture was just drawn as SVG by the same code, so
+      // this is Java 2D's failure, not the chart's.
       LOG.warn("cannot draw {}: this JVM's graphics libraries failed; SVG only", png, e);
       String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
       return Optional.of(why.strip().lines().findFirst().orElse(""));

@@ -159,12 +159,19 @@ class MemoryCgroupTest {
   void real_abandonedCgroups_areRemoved_butNotOnesInUse_newOnes_orThisProcesss() throws Exception {
     Optional<MemoryHierarchy> h = writableHierarchy();
     assumeTrue(h.isPresent(), "no memory cgroup this process may make children in");
-    Path abandoned = h.get().self().resolve(MemoryCgroup.PREFIX + "1-dead");
+    // Its maker: a process that has ended.
+    Process ended = new ProcessBuilder("true").start();
+    ended.waitFor();
+    Path abandoned = h.get().self().resolve(MemoryCgroup.PREFIX + ended.pid() + "-dead");
+    // A live process's (this test JVM's parent, say): kept whatever its age.
+    long live = ProcessHandle.current().parent().orElseThrow().pid();
+    Path makerRuns = h.get().self().resolve(MemoryCgroup.PREFIX + live + "-1ee");
     Path busy = h.get().self().resolve(MemoryCgroup.PREFIX + "2-beef");
     Path notOurs = h.get().self().resolve("secmem-not-a-cgroup-of-secmem");
     Files.createDirectory(abandoned);
     Files.createDirectory(busy);
     Files.createDirectory(notOurs);
+    Files.createDirectory(makerRuns);
     Process sleeper = null;
     try (MemoryCgroup own = MemoryCgroup.create(h.get(), 64L << 20)) {
       sleeper =
@@ -193,7 +200,9 @@ class MemoryCgroupTest {
       assertEquals(java.util.List.of(abandoned), later.removed());
       assertFalse(Files.exists(abandoned));
       assertEquals(
-          java.util.List.of(busy), later.inUse().stream().map(Sweep.LeftAlone::path).toList());
+          java.util.Set.of(busy, makerRuns),
+          java.util.Set.copyOf(later.inUse().stream().map(Sweep.LeftAlone::path).toList()));
+      assertTrue(Files.exists(makerRuns), "its maker runs");
       assertTrue(Files.exists(busy));
       assertTrue(Files.exists(own.dir()), "this process's own cgroup stays");
       assertTrue(Files.exists(notOurs), "not a name secmem gives");
@@ -201,7 +210,7 @@ class MemoryCgroupTest {
       if (sleeper != null) {
         sleeper.destroyForcibly().waitFor();
       }
-      for (Path p : new Path[] {abandoned, busy, notOurs}) {
+      for (Path p : new Path[] {abandoned, busy, notOurs, makerRuns}) {
         for (int i = 0; i < 100 && Files.exists(p); i++) {
           try {
             Files.delete(p);

@@ -398,9 +398,9 @@ class InputLimitsTest {
             results.toString());
     assertEquals(2, split.code(), split.out());
     assertTrue(
-        split.out().contains("a 128 MiB heap can be counted on for one array of at most 48 MiB"),
+        split.out().contains("a 128 MiB heap can be counted on for one array of at most 47 MiB"),
         split.out());
-    assertTrue(split.out().contains("-Xmx160m"), split.out());
+    assertTrue(split.out().contains("-Xmx162m"), split.out());
     assertFalse(Files.exists(results), "no results file");
     // What fits runs.
     Proc fits =
@@ -410,7 +410,7 @@ class InputLimitsTest {
             "--stream",
             "user-buffer",
             "--b",
-            "48M",
+            "40M",
             "--k",
             "1",
             "--n",
