@@ -12,6 +12,7 @@ import java.awt.geom.Line2D;
 import java.awt.geom.Path2D;
 import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -61,6 +62,36 @@ interface ChartCanvas {
   /** An estimate of a text's width, for layout. */
   static double textWidth(String s, double size) {
     return s.length() * size * 0.55;
+  }
+
+  /**
+   * {@code text} at {@code size} on one line, or on two where it is wider than {@code room} pixels
+   * (a bar's name): split after its first comma, else at the hyphen, space or slash nearest its
+   * middle (neighbouring names such as {@code secmem-fast-jdk17} and {@code secmem-fast-jdk25} were
+   * drawn over each other).
+   */
+  static List<String> twoLines(String name, double size, double room) {
+    if (textWidth(name, size) <= room) {
+      return List.of(name);
+    }
+    int comma = name.indexOf(", ");
+    if (comma > 0) {
+      return List.of(name.substring(0, comma + 1), name.substring(comma + 2));
+    }
+    int best = -1;
+    for (int i = 1; i < name.length() - 1; i++) {
+      char ch = name.charAt(i);
+      if ((ch == '-' || ch == ' ' || ch == '/')
+          && (best < 0 || Math.abs(i - name.length() / 2) < Math.abs(best - name.length() / 2))) {
+        best = i;
+      }
+    }
+    if (best < 0) {
+      return List.of(name);
+    }
+    // the hyphen or slash stays at the end of the first line; a space goes
+    int cut = name.charAt(best) == ' ' ? best : best + 1;
+    return List.of(name.substring(0, cut), name.substring(best + 1));
   }
 
   /** Writes SVG. */

@@ -249,42 +249,13 @@ public final class ChartPainter {
       }
       whisker(c, cx, p.stats(), y, top, bottom, Color.BLACK, 8);
       c.endPoint();
-      List<String> label = barLabel(s.name(), slot - 8);
+      List<String> label = ChartCanvas.twoLines(s.name(), 12, slot - 8);
       for (int l = 0; l < label.size(); l++) {
         c.text(cx, bottom + 18 + 15 * l, label.get(l), 12, false, Anchor.MIDDLE, false);
       }
       // the median beside the whisker, not across it
       c.text(cx + 5, py - 5, number(p.stats().median()), 11, false, Anchor.START, false);
     }
-  }
-
-  /**
-   * A bar's name on one line, or on two where it is wider than {@code room} pixels: split after its
-   * first comma, else at the hyphen, space or slash nearest its middle (neighbouring names such as
-   * {@code secmem-fast-jdk17} and {@code secmem-fast-jdk25} were drawn over each other).
-   */
-  static List<String> barLabel(String name, double room) {
-    if (ChartCanvas.textWidth(name, 12) <= room) {
-      return List.of(name);
-    }
-    int comma = name.indexOf(", ");
-    if (comma > 0) {
-      return List.of(name.substring(0, comma + 1), name.substring(comma + 2));
-    }
-    int best = -1;
-    for (int i = 1; i < name.length() - 1; i++) {
-      char ch = name.charAt(i);
-      if ((ch == '-' || ch == ' ' || ch == '/')
-          && (best < 0 || Math.abs(i - name.length() / 2) < Math.abs(best - name.length() / 2))) {
-        best = i;
-      }
-    }
-    if (best < 0) {
-      return List.of(name);
-    }
-    // the hyphen or slash stays at the end of the first line; a space goes
-    int cut = name.charAt(best) == ' ' ? best : best + 1;
-    return List.of(name.substring(0, cut), name.substring(best + 1));
   }
 
   /** A point's values for its tooltip: {@code median 12.3 ms, min–max 11.9–13.1 ms, 3 runs}. */

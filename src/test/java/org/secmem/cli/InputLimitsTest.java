@@ -376,26 +376,7 @@ class InputLimitsTest {
     // One 64 MiB array fits the 128 MiB heap's total, but not one of G1's two GC threads' shares:
     // admitted, it ran out of heap in 1 of about 60 JVMs (the full GC before the run had left live
     // objects in the middle of the heap).
-    Proc split =
-        secmem(
-            List.of("-Xmx128m", "-XX:+UseG1GC", "-XX:ParallelGCThreads=2"),
-            "write",
-            "--stream",
-            "user-buffer",
-            "--b",
-            "64M",
-            "--k",
-            "1",
-            "--n",
-            "10",
-            "--reps",
-            "1",
-            "--warmup",
-            "0",
-            "--dir",
-            data.toString(),
-            "--results",
-            results.toString());
+    Proc split = oneUserBufferIn128MiBOfG1("64M", data, results);
     assertEquals(2, split.code(), split.out());
     assertTrue(
         split.out().contains("a 128 MiB heap can be counted on for one array of at most 47 MiB"),
@@ -403,27 +384,31 @@ class InputLimitsTest {
     assertTrue(split.out().contains("-Xmx162m"), split.out());
     assertFalse(Files.exists(results), "no results file");
     // What fits runs.
-    Proc fits =
-        secmem(
-            List.of("-Xmx128m", "-XX:+UseG1GC", "-XX:ParallelGCThreads=2"),
-            "write",
-            "--stream",
-            "user-buffer",
-            "--b",
-            "40M",
-            "--k",
-            "1",
-            "--n",
-            "10",
-            "--reps",
-            "1",
-            "--warmup",
-            "0",
-            "--dir",
-            data.toString(),
-            "--results",
-            results.toString());
+    Proc fits = oneUserBufferIn128MiBOfG1("40M", data, results);
     assertEquals(0, fits.code(), fits.out());
+  }
+
+  /** One user-buffer stream of B writing 10 ints in a 128 MiB G1 heap with 2 GC threads. */
+  private Proc oneUserBufferIn128MiBOfG1(String b, Path data, Path results) throws Exception {
+    return secmem(
+        List.of("-Xmx128m", "-XX:+UseG1GC", "-XX:ParallelGCThreads=2"),
+        "write",
+        "--stream",
+        "user-buffer",
+        "--b",
+        b,
+        "--k",
+        "1",
+        "--n",
+        "10",
+        "--reps",
+        "1",
+        "--warmup",
+        "0",
+        "--dir",
+        data.toString(),
+        "--results",
+        results.toString());
   }
 
   // ---- exit codes and messages ---------------------------------------------------------------

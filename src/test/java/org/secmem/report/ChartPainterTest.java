@@ -260,12 +260,14 @@ class ChartPainterTest {
 
   @Test
   void barLabels_tooWideForTheirSlot_goOnTwoLines_atACommaOrTheBreakNearestTheMiddle() {
-    assertEquals(List.of("fast"), ChartPainter.barLabel("fast", 80));
-    assertEquals(List.of("secmem-", "fast-jdk17"), ChartPainter.barLabel("secmem-fast-jdk17", 80));
-    assertEquals(List.of("channel/", "mapped"), ChartPainter.barLabel("channel/mapped", 60));
-    assertEquals(List.of("user-buffer,", "d=16"), ChartPainter.barLabel("user-buffer, d=16", 60));
-    assertEquals(List.of("spark local[2]"), ChartPainter.barLabel("spark local[2]", 200));
-    assertEquals(List.of("spark", "local[2]"), ChartPainter.barLabel("spark local[2]", 60));
-    assertEquals(List.of("unbreakablename"), ChartPainter.barLabel("unbreakablename", 20));
+    assertEquals(List.of("fast"), ChartCanvas.twoLines("fast", 12, 80));
+    assertEquals(
+        List.of("secmem-", "fast-jdk17"), ChartCanvas.twoLines("secmem-fast-jdk17", 12, 80));
+    assertEquals(List.of("channel/", "mapped"), ChartCanvas.twoLines("channel/mapped", 12, 60));
+    assertEquals(
+        List.of("user-buffer,", "d=16"), ChartCanvas.twoLines("user-buffer, d=16", 12, 60));
+    assertEquals(List.of("spark local[2]"), ChartCanvas.twoLines("spark local[2]", 12, 200));
+    assertEquals(List.of("spark", "local[2]"), ChartCanvas.twoLines("spark local[2]", 12, 60));
+    assertEquals(List.of("unbreakablename"), ChartCanvas.twoLines("unbreakablename", 12, 20));
   }
 }

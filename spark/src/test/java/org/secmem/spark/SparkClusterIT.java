@@ -105,20 +105,7 @@ class SparkClusterIT {
   @Order(1)
   void theReadmesClusterCommand_sortsOnTheCluster_andVerifies() throws Exception {
     Path out = dir.resolve("client/out.bin");
-    Run sort =
-        run(
-            List.of(
-                SCRIPT.toString(),
-                "sort",
-                "--engine",
-                "spark",
-                "--master",
-                master,
-                "--in",
-                in.toString(),
-                "--out",
-                out.toString()),
-            120);
+    Run sort = readmeSort(out, 120);
     assertEquals(0, sort.code(), sort.out());
     assertTrue(sort.out().contains("verified true"), sort.out());
     assertVerified(out);
@@ -175,20 +162,7 @@ class SparkClusterIT {
     // directories"), each executor fails, and the Master removes the application.
     worker = startWorker("worker-without-home", false);
     Path out = dir.resolve("client/out-failed.bin");
-    Run sort =
-        run(
-            List.of(
-                SCRIPT.toString(),
-                "sort",
-                "--engine",
-                "spark",
-                "--master",
-                master,
-                "--in",
-                in.toString(),
-                "--out",
-                out.toString()),
-            90);
+    Run sort = readmeSort(out, 90);
     assertEquals(1, sort.code(), sort.out());
     assertTrue(sort.seconds() < 60, sort.seconds() + " s: " + sort.out());
     List<String> secmemLines = sort.out().lines().filter(l -> l.startsWith("secmem ")).toList();
@@ -213,7 +187,29 @@ class SparkClusterIT {
     worker = startWorker("worker-too-small", true, "512m");
     Path out = dir.resolve("client/out-waiting.bin");
     Run sort =
-        run(
+        readmeSort(
+            out,
+            90,
+            "--reps",
+            "1",
+            "--warmup",
+            "0",
+            "--conf",
+            JobWatch.FIRST_EXECUTOR_SETTING + "=5");
+    assertEquals(1, sort.code(), sort.out());
+    assertTrue(sort.seconds() < 40, sort.seconds() + " s: " + sort.out());
+    List<String> secmemLines = sort.out().lines().filter(l -> l.startsWith("secmem ")).toList();
+    assertEquals(1, secmemLines.size(), sort.out());
+    assertTrue(
+        secmemLines.get(0).contains("no Spark executor started within 5 s on " + master),
+        sort.out());
+    assertFalse(Files.exists(out), "no output");
+  }
+
+  /** The README's cluster command, with {@code extra} options after it. */
+  private static Run readmeSort(Path out, int timeoutSeconds, String... extra) throws Exception {
+    List<String> command =
+        new ArrayList<>(
             List.of(
                 SCRIPT.toString(),
                 "sort",
@@ -224,22 +220,9 @@ class SparkClusterIT {
                 "--in",
                 in.toString(),
                 "--out",
-                out.toString(),
-                "--reps",
-                "1",
-                "--warmup",
-                "0",
-                "--conf",
-                JobWatch.FIRST_EXECUTOR_SETTING + "=5"),
-            90);
-    assertEquals(1, sort.code(), sort.out());
-    assertTrue(sort.seconds() < 40, sort.seconds() + " s: " + sort.out());
-    List<String> secmemLines = sort.out().lines().filter(l -> l.startsWith("secmem ")).toList();
-    assertEquals(1, secmemLines.size(), sort.out());
-    assertTrue(
-        secmemLines.get(0).contains("no Spark executor started within 5 s on " + master),
-        sort.out());
-    assertFalse(Files.exists(out), "no output");
+                out.toString()));
+    command.addAll(Arrays.asList(extra));
+    return run(command, timeoutSeconds);
   }
 
   // ---- the cluster --------------------------------------------------------------------------
