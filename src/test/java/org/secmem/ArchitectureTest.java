@@ -25,6 +25,7 @@ class ArchitectureTest {
   static final List<String> ORDER =
       List.of(
           "cli", // the three ways in: command line, parameter files run, menu
+          "seeds", // the seed reports' findings judged against results (secmem findings)
           "param", // parameter files: cells to configurations
           "admission", // can this configuration run here? the one check
           "experiment", // trials, timing, runs, forks, the cost model's predictions

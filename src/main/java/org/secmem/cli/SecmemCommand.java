@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
       ChartCommand.class,
       CompareCommand.class,
       AdviseCommand.class,
+      FindingsCommand.class,
       CleanCommand.class,
       ProbeCommand.class,
       CompletionCommand.class,

@@ -8,12 +8,13 @@ import java.util.SplittableRandom;
  * third of one configuration's runs) and {@link Comparison} (NEW over BASE): each side is resampled
  * with replacement, independently, {@code resamples} times, and the ratio of the resampled medians
  * kept. Deterministic for a given random generator, so that the same runs always give the same
- * interval.
+ * interval. Public for the seed findings ({@code org.secmem.seeds}), which judge with the same
+ * intervals.
  */
-final class Bootstrap {
+public final class Bootstrap {
 
   /** Resamples: enough for a stable 2.5th and 97.5th percentile. */
-  static final int RESAMPLES = 2000;
+  public static final int RESAMPLES = 2000;
 
   private Bootstrap() {}
 
@@ -25,7 +26,7 @@ final class Bootstrap {
    * @param denominator at least one value
    * @param numerator at least one value
    */
-  static double[] ratiosOfMedians(
+  public static double[] ratiosOfMedians(
       double[] denominator, double[] numerator, int resamples, SplittableRandom random) {
     double[] ratios = new double[resamples];
     double[] a = new double[denominator.length];
@@ -44,7 +45,7 @@ final class Bootstrap {
    *
    * @param level in (0, 1), e.g. 0.95
    */
-  static double[] interval(double[] values, double level) {
+  public static double[] interval(double[] values, double level) {
     double[] s = values.clone();
     Arrays.sort(s);
     double tail = (1 - level) / 2;
@@ -55,11 +56,20 @@ final class Bootstrap {
   }
 
   /** The median of {@code values} (not changed): the mean of the middle two for an even count. */
-  static double median(double[] values) {
+  public static double median(double[] values) {
     double[] s = values.clone();
     Arrays.sort(s);
     int n = s.length;
     return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2.0;
+  }
+
+  /**
+   * The median of one resample of {@code from} with replacement, drawn into {@code scratch} (as
+   * long as {@code from}).
+   */
+  public static double resampledMedian(double[] from, double[] scratch, SplittableRandom random) {
+    resample(from, scratch, random);
+    return median(scratch);
   }
 
   private static void resample(double[] from, double[] into, SplittableRandom random) {

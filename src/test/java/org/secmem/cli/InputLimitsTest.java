@@ -514,7 +514,8 @@ class InputLimitsTest {
   /**
    * ulimit -n 64 as the product sees it: scripts/secmem runs one jar, this test a class path of
    * about 50 jars that the JVM keeps open, so the limit gets one descriptor more per further entry
-   * (at a bare 64 a JDK 25 in CI ran out of descriptors: it could not spawn 'sync', then exited 139).
+   * (at a bare 64 a JDK 25 in CI ran out of descriptors: it could not spawn 'sync', then exited
+   * 139).
    */
   @Test
   void aLowOpenFileLimit_stillRunsOneStream() throws Exception {

@@ -2,7 +2,6 @@ package org.secmem.param;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,8 +19,7 @@ import org.secmem.experiment.Experiment;
 /**
  * Every parameter file shipped in {@code configs/} goes through the real parser and says in its
  * header what it reproduces and how long it takes; the seed files come as laptop and full pairs,
- * the full ones at report scale; every finding that scripts/seed-findings checks names a config
- * that exists.
+ * the full ones at report scale (the findings that check them: seeds.ShippedFindingsTest).
  */
 class ShippedConfigsTest {
 
@@ -140,41 +138,6 @@ class ShippedConfigsTest {
         }
       }
     }
-    assertTrue(problems.isEmpty(), String.join("\n", problems));
-  }
-
-  @Test
-  void everySeedFinding_namesAConfigThatExists() throws IOException {
-    Path tsv = CONFIGS.resolve("seed-findings.tsv");
-    if (!Files.isRegularFile(tsv)) {
-      fail(tsv + " is missing");
-    }
-    List<String> problems = new ArrayList<>();
-    int findings = 0;
-    for (String line : Files.readAllLines(tsv, StandardCharsets.UTF_8)) {
-      if (line.startsWith("#") || line.isBlank() || line.startsWith("id\t")) {
-        continue;
-      }
-      String[] cells = line.split("\t", -1);
-      if (cells.length != 11) {
-        problems.add("seed-findings.tsv: " + cells.length + " cells, want 11: " + line);
-        continue;
-      }
-      findings++;
-      String config = cells[4];
-      boolean exists =
-          Files.isRegularFile(CONFIGS.resolve(config + ".csv"))
-              || Files.isRegularFile(CONFIGS.resolve(config + "-laptop.csv"));
-      if (!exists) {
-        problems.add(
-            "seed-findings.tsv: "
-                + cells[0]
-                + " names config "
-                + config
-                + ", which is not in configs/");
-      }
-    }
-    assertTrue(findings > 0, "seed-findings.tsv has no findings");
     assertTrue(problems.isEmpty(), String.join("\n", problems));
   }
 }

@@ -1,0 +1,121 @@
+package org.secmem.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.secmem.report.MalformedResultsException;
+import org.secmem.report.RawResults;
+import org.secmem.seeds.Finding;
+import org.secmem.seeds.FindingsFile;
+import org.secmem.seeds.FindingsTable;
+import org.secmem.seeds.Measurements;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code secmem findings}: the seed reports' findings judged against results of the seed configs.
+ */
+@Command(
+    name = "findings",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Judge the seed reports' findings against results of the seed configs.",
+      "",
+      "Prints a Markdown table, one row per finding of configs/seed-findings.tsv whose",
+      "configurations are in the results: the report's numbers, the medians measured here",
+      "with the 95 % bootstrap interval of their ratio, and a verdict: agrees, within noise",
+      "(the interval includes no change), differs, or not comparable here (the configs do",
+      "not reproduce the finding's conditions). Several results files pool."
+    },
+    footer = {
+      "%nExamples:",
+      "  secmem run configs/seed*-laptop.csv --results results/seeds/laptop.csv",
+      "  secmem findings results/seeds/laptop.csv",
+      ExitCodes.HELP_SECTION
+    })
+final class FindingsCommand implements Callable<Integer> {
+
+  @Spec CommandLine.Model.CommandSpec spec;
+
+  @Parameters(
+      arity = "1..*",
+      paramLabel = "RESULTS_CSV",
+      description =
+          "Raw results files of the seed configs (or their *-summary.csv: medians only, so"
+              + " judged with a x1.05 margin instead of the runs' noise).")
+  List<Path> results;
+
+  @Option(
+      names = "--findings",
+      paramLabel = "FILE.tsv",
+      defaultValue = "configs/seed-findings.tsv",
+      description = "The findings and their rules (default: ${DEFAULT-VALUE}).")
+  Path findings;
+
+  @Option(
+      names = "--all",
+      description = "Also list the findings whose configurations are not in the results.")
+  boolean all;
+
+  @Override
+  public Integer call() {
+    CommandLine cmd = spec.commandLine();
+    List<Finding> rules;
+    try {
+      rules = FindingsFile.read(readable(findings));
+    } catch (IOException e) {
+      throw new BadInputException(findings + ": cannot be read: " + e.getMessage(), e);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage(), e);
+    }
+    List<RawResults> files = new ArrayList<>();
+    for (Path p : results) {
+      if (isSummaryBesideItsResults(p)) {
+        cmd.getErr().println("skipping " + p + ": its raw results file is given too");
+        continue;
+      }
+      try {
+        files.add(RawResults.read(readable(p)));
+      } catch (MalformedResultsException e) {
+        throw new BadInputException(e.getMessage(), e);
+      } catch (IOException e) {
+        throw new BadInputException(p + ": cannot be read: " + e.getMessage(), e);
+      }
+    }
+    Measurements m;
+    try {
+      m = Measurements.of(files);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage(), e);
+    }
+    m.problems().forEach(p -> cmd.getErr().println("left out: " + p));
+    cmd.getOut().print(FindingsTable.judge(rules, m).markdown(all));
+    cmd.getOut().flush();
+    return ExitCodes.OK;
+  }
+
+  private boolean isSummaryBesideItsResults(Path p) {
+    String name = p.toString();
+    if (!name.endsWith("-summary.csv")) {
+      return false;
+    }
+    Path raw = Path.of(name.substring(0, name.length() - "-summary.csv".length()) + ".csv");
+    return results.stream().anyMatch(q -> q.normalize().equals(raw.normalize()));
+  }
+
+  private static Path readable(Path p) {
+    if (!Files.isRegularFile(p)) {
+      throw new BadInputException(p + " does not exist or is not a file");
+    }
+    if (!Files.isReadable(p)) {
+      throw new BadInputException(p + " cannot be read (permission denied)");
+    }
+    return p;
+  }
+}

@@ -1,0 +1,153 @@
+package org.secmem.seeds;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import org.secmem.report.RawResults;
+import org.secmem.report.RawRow;
+import org.secmem.report.ResultColumns;
+
+/**
+ * The measured values of every configuration in some results files, per {@link Metric}: one value
+ * per measured run of a raw results file (warm-ups and sentinel re-runs left out), or the one
+ * median of a summary file's row (no runs, so no noise of its own: see {@link Samples#runs}).
+ * Several files pool: a configuration in two files has the runs of both.
+ */
+public final class Measurements {
+
+  /** The summary's columns that stand for each metric (its medians). */
+  private static final Map<Metric, String> SUMMARY_COLUMNS =
+      Map.of(Metric.MS, "elapsed_ms_median", Metric.MIBS, "mib_per_s_median");
+
+  private final Map<Configuration, EnumMap<Metric, List<Double>>> values = new LinkedHashMap<>();
+  private final Map<Configuration, Boolean> fromSummary = new HashMap<>();
+  private final List<String> problems = new ArrayList<>();
+
+  /**
+   * The values of one configuration under one metric.
+   *
+   * @param values at least one value
+   * @param runs whether each value is one run (a raw results file); false for a summary's median
+   */
+  public record Samples(double[] values, boolean runs) {
+
+    /** The median of the values. */
+    public double median() {
+      double[] s = values.clone();
+      Arrays.sort(s);
+      int n = s.length;
+      return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2.0;
+    }
+  }
+
+  /**
+   * The measurements of {@code files}, each a raw results file or a summary ({@code
+   * *-summary.csv}), read by {@link RawResults#read}.
+   *
+   * @throws IllegalArgumentException naming a file that is neither
+   */
+  public static Measurements of(List<RawResults> files) {
+    Measurements m = new Measurements();
+    for (RawResults results : files) {
+      boolean summary = isSummary(results);
+      if (!summary && !results.header().contains(ResultColumns.ELAPSED_NS)) {
+        throw new IllegalArgumentException(
+            results.source()
+                + ": neither a secmem results file (no elapsed_ns column) nor its summary (no"
+                + " elapsed_ms_median column)");
+      }
+      results.problems().forEach(p -> m.problems.add(p.toString()));
+      for (RawRow row : summary ? results.rows() : results.measuredRows()) {
+        m.add(row, summary);
+      }
+    }
+    return m;
+  }
+
+  /** Whether {@code results} is a summary file: medians, no runs. */
+  public static boolean isSummary(RawResults results) {
+    return results.header().contains("elapsed_ms_median");
+  }
+
+  /** Measurements built from rows, for tests: each row is one run of a raw results file. */
+  public static Measurements ofRows(List<RawRow> rows) {
+    Measurements m = new Measurements();
+    rows.stream().filter(r -> !r.isWarmup()).forEach(r -> m.add(r, false));
+    return m;
+  }
+
+  private void add(RawRow row, boolean summary) {
+    Map<String, String> key = new LinkedHashMap<>();
+    for (String column : Configuration.COLUMNS) {
+      String v = row.get(column).trim();
+      if (column.equals("cache") && v.isEmpty()) {
+        v = "as-is";
+      }
+      key.put(column, v);
+    }
+    key.put(Configuration.BLOCKS, blocks(row));
+    Configuration c = new Configuration(key);
+    EnumMap<Metric, List<Double>> byMetric =
+        values.computeIfAbsent(c, x -> new EnumMap<>(Metric.class));
+    fromSummary.merge(c, summary, Boolean::logicalOr);
+    for (Metric metric : Metric.values()) {
+      OptionalDouble v = valueOf(row, metric, summary);
+      if (v.isPresent()) {
+        byMetric.computeIfAbsent(metric, x -> new ArrayList<>()).add(v.getAsDouble());
+      }
+    }
+  }
+
+  /** 4N / B as an integer, or "" when the row has no N or B or B does not divide 4N. */
+  private static String blocks(RawRow row) {
+    try {
+      long n = Long.parseLong(row.get("n").trim());
+      long b = Long.parseLong(row.get("b").trim());
+      return b > 0 && (4 * n) % b == 0 ? Long.toString(4 * n / b) : "";
+    } catch (NumberFormatException e) {
+      return "";
+    }
+  }
+
+  private static OptionalDouble valueOf(RawRow row, Metric metric, boolean summary) {
+    if (summary) {
+      String column = SUMMARY_COLUMNS.get(metric);
+      return column == null ? OptionalDouble.empty() : row.number(column);
+    }
+    switch (metric) {
+      case MS:
+        OptionalDouble ns = row.number(ResultColumns.ELAPSED_NS);
+        return ns.isPresent() ? OptionalDouble.of(ns.getAsDouble() / 1e6) : ns;
+      case MIBS:
+        return row.number(ResultColumns.MIB_PER_S);
+      default:
+        return row.number("block_pushes");
+    }
+  }
+
+  /** Every configuration, in the order the files first gave them. */
+  public List<Configuration> configurations() {
+    return List.copyOf(values.keySet());
+  }
+
+  /** The values of {@code c} under {@code metric}; null when it has none. */
+  public Samples of(Configuration c, Metric metric) {
+    EnumMap<Metric, List<Double>> byMetric = values.get(c);
+    List<Double> list = byMetric == null ? null : byMetric.get(metric);
+    if (list == null || list.isEmpty()) {
+      return null;
+    }
+    return new Samples(
+        list.stream().mapToDouble(Double::doubleValue).toArray(), !fromSummary.get(c));
+  }
+
+  /** Rows the files held that could not be used, as "file:line: why". */
+  public List<String> problems() {
+    return List.copyOf(problems);
+  }
+}

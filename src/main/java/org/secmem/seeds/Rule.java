@@ -1,0 +1,46 @@
+package org.secmem.seeds;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * How a finding is judged against measurements. Each rule names its configurations by {@link
+ * Selector}s; a selector that selects several configurations (or a swept value that has several)
+ * stands for the best of them. The rules, as a findings file writes them (arguments tab-separated):
+ *
+ * <ul>
+ *   <li>{@code better A B [SIZE]}: A beats B beyond the noise; with SIZE (the report's advantage,
+ *       e.g. 1.06 for "about 6 %" or 100 for "two orders of magnitude") also by about that much.
+ *   <li>{@code flat A B [TOL]}: A and B within a factor TOL of each other (default 1.25).
+ *   <li>{@code morethan A B C D}: the gain from A to B beats the gain from C to D.
+ *   <li>{@code best P S LO HI [TOL]}: over the values of parameter P among the configurations S
+ *       selects, one in [LO, HI] (the report's best) is within the noise of the best here, or
+ *       within TOL of it (the report's own tolerance, a fraction: 0.05 for 5 %).
+ *   <li>{@code exponent P S MIN MAX [LO HI]}: the metric grows as P^e with e in [MIN, MAX] (a
+ *       least-squares fit of log metric against log P over the values in [LO, HI]).
+ *   <li>{@code grows P S [LO HI] [steadily]} and {@code falls ...}: the metric at the largest P (in
+ *       [LO, HI]) is above (below) the one at the smallest, beyond the noise; "steadily": and no
+ *       step between neighbouring values goes the other way beyond the noise.
+ * </ul>
+ *
+ * A bound written {@code *} is open.
+ */
+public sealed interface Rule
+    permits Rules.Better, Rules.Flat, Rules.MoreThan, Rules.Best, Rules.Exponent, Rules.Trend {
+
+  /**
+   * The judgement, or empty when the measurements lack the configurations the rule names.
+   *
+   * @param seed the bootstrap's seed, so that a finding's interval is the same every time
+   */
+  Optional<Judgement> judge(Measurements m, Metric metric, long seed);
+
+  /**
+   * Parses a rule and its arguments.
+   *
+   * @throws IllegalArgumentException saying which argument is wrong and what each rule takes
+   */
+  static Rule parse(String name, List<String> args) {
+    return Rules.parse(name, args);
+  }
+}

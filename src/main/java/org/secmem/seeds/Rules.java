@@ -1,0 +1,454 @@
+package org.secmem.seeds;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.secmem.seeds.Measurements.Samples;
+
+/** The {@link Rule}s: see there for what each checks. */
+final class Rules {
+
+  /** flat's default tolerance: within 25 % either way. */
+  static final double FLAT_TOLERANCE = 1.25;
+
+  private Rules() {}
+
+  static Rule parse(String name, List<String> args) {
+    switch (name) {
+      case "better":
+        arity(name, args, 2, 3, "better A B [SIZE]");
+        return new Better(
+            sel(args, 0), sel(args, 1), args.size() > 2 ? positive(args.get(2), "SIZE") : 0);
+      case "flat":
+        arity(name, args, 2, 3, "flat A B [TOL]");
+        return new Flat(
+            sel(args, 0),
+            sel(args, 1),
+            args.size() > 2 ? positive(args.get(2), "TOL") : FLAT_TOLERANCE);
+      case "morethan":
+        arity(name, args, 4, 4, "morethan A B C D");
+        return new MoreThan(sel(args, 0), sel(args, 1), sel(args, 2), sel(args, 3));
+      case "best":
+        arity(name, args, 4, 5, "best P S LO HI [TOL]");
+        return new Best(
+            column(args.get(0)),
+            sel(args, 1),
+            bound(args.get(2), Double.NEGATIVE_INFINITY),
+            bound(args.get(3), Double.POSITIVE_INFINITY),
+            args.size() > 4 ? positive(args.get(4), "TOL") : 0);
+      case "exponent":
+        if (args.size() != 4 && args.size() != 6) {
+          throw new IllegalArgumentException("exponent takes P S MIN MAX [LO HI]");
+        }
+        return new Exponent(
+            column(args.get(0)),
+            sel(args, 1),
+            number(args.get(2), "MIN"),
+            number(args.get(3), "MAX"),
+            args.size() > 4 ? bound(args.get(4), Double.NEGATIVE_INFINITY) : 0,
+            args.size() > 4 ? bound(args.get(5), Double.POSITIVE_INFINITY) : Double.MAX_VALUE);
+      case "grows":
+      case "falls":
+        List<String> rest = new ArrayList<>(args);
+        boolean steadily = !rest.isEmpty() && rest.get(rest.size() - 1).equals("steadily");
+        if (steadily) {
+          rest.remove(rest.size() - 1);
+        }
+        if (rest.size() != 2 && rest.size() != 4) {
+          throw new IllegalArgumentException(name + " takes P S [LO HI] [steadily]");
+        }
+        return new Trend(
+            name.equals("grows"),
+            column(rest.get(0)),
+            sel(rest, 1),
+            rest.size() > 2 ? bound(rest.get(2), Double.NEGATIVE_INFINITY) : 0,
+            rest.size() > 2 ? bound(rest.get(3), Double.POSITIVE_INFINITY) : Double.MAX_VALUE,
+            steadily);
+      default:
+        throw new IllegalArgumentException(
+            "no rule '" + name + "' (one of better, flat, morethan, best, exponent, grows, falls)");
+    }
+  }
+
+  /** A beats B beyond the noise, and by about SIZE when the report names a size (0: none). */
+  record Better(Selector a, Selector b, double size) implements Rule {
+    @Override
+    public Optional<Judgement> judge(Measurements m, Metric metric, long seed) {
+      Optional<Samples> sa = Pick.best(m, a, metric);
+      Optional<Samples> sb = Pick.best(m, b, metric);
+      if (sa.isEmpty() || sb.isEmpty()) {
+        return Optional.empty();
+      }
+      Estimate adv = Estimate.advantage(sa.get(), sb.get(), metric, seed);
+      String text =
+          metric.format(sa.get().median())
+              + " against "
+              + metric.format(sb.get().median())
+              + " ("
+              + adv.ratioText()
+              + ")";
+      Verdict v;
+      if (adv.above(1)) {
+        v = Verdict.AGREES;
+        if (size > 0 && !aboutAsLarge(adv, size)) {
+          v = Verdict.DIFFERS;
+          text += "; the report's x" + Estimate.digits(size) + " is not within x2 of it";
+        }
+      } else {
+        v = adv.below(1) ? Verdict.DIFFERS : Verdict.WITHIN_NOISE;
+      }
+      return Optional.of(new Judgement(text, v));
+    }
+
+    /**
+     * Whether an advantage is about {@code size}: its interval holds it, or the gain is within a
+     * factor 2 of it on a log scale (x1.06 accepts x1.03 .. x1.12; x100 accepts x10 .. x10,000).
+     */
+    static boolean aboutAsLarge(Estimate adv, double size) {
+      if (adv.low() <= size && size <= adv.high()) {
+        return true;
+      }
+      double g = Math.log(adv.value());
+      double want = Math.log(size);
+      return g >= want / 2 && g <= want * 2;
+    }
+  }
+
+  /** A and B within a factor {@code tolerance} of each other. */
+  record Flat(Selector a, Selector b, double tolerance) implements Rule {
+    @Override
+    public Optional<Judgement> judge(Measurements m, Metric metric, long seed) {
+      Optional<Samples> sa = Pick.best(m, a, metric);
+      Optional<Samples> sb = Pick.best(m, b, metric);
+      if (sa.isEmpty() || sb.isEmpty()) {
+        return Optional.empty();
+      }
+      Estimate adv = Estimate.advantage(sa.get(), sb.get(), metric, seed);
+      double lo = 1 / tolerance;
+      Verdict v =
+          adv.value() >= lo && adv.value() <= tolerance
+              ? Verdict.AGREES
+              : adv.high() >= lo && adv.low() <= tolerance ? Verdict.WITHIN_NOISE : Verdict.DIFFERS;
+      String text =
+          metric.format(sa.get().median())
+              + " against "
+              + metric.format(sb.get().median())
+              + " ("
+              + adv.ratioText()
+              + "; flat: within x"
+              + Estimate.digits(tolerance)
+              + ")";
+      return Optional.of(new Judgement(text, v));
+    }
+  }
+
+  /** The gain from A to B beats the gain from C to D. */
+  record MoreThan(Selector a, Selector b, Selector c, Selector d) implements Rule {
+    @Override
+    public Optional<Judgement> judge(Measurements m, Metric metric, long seed) {
+      List<Samples> s = new ArrayList<>();
+      for (Selector x : List.of(a, b, c, d)) {
+        Optional<Samples> p = Pick.best(m, x, metric);
+        if (p.isEmpty()) {
+          return Optional.empty();
+        }
+        s.add(p.get());
+      }
+      // The gain of going from the first to the second: how many times better the second is.
+      Estimate g1 = Estimate.advantage(s.get(1), s.get(0), metric, seed);
+      Estimate g2 = Estimate.advantage(s.get(3), s.get(2), metric, seed + 1);
+      Estimate ratio =
+          Estimate.of(
+              s,
+              x ->
+                  metric.lowerIsBetter()
+                      ? (x[0] / x[1]) / (x[2] / x[3])
+                      : (x[1] / x[0]) / (x[3] / x[2]),
+              true,
+              seed + 2);
+      String text =
+          "gain x"
+              + Estimate.digits(g1.value())
+              + " ("
+              + metric.format(s.get(0).median())
+              + " -> "
+              + metric.format(s.get(1).median())
+              + ") against x"
+              + Estimate.digits(g2.value())
+              + " ("
+              + metric.format(s.get(2).median())
+              + " -> "
+              + metric.format(s.get(3).median())
+              + "); their ratio "
+              + ratio.ratioText();
+      Verdict v =
+          ratio.above(1) ? Verdict.AGREES : ratio.below(1) ? Verdict.DIFFERS : Verdict.WITHIN_NOISE;
+      return Optional.of(new Judgement(text, v));
+    }
+  }
+
+  /** The report's best value of P, in [lo, hi], is within the noise (or tolerance) of the best. */
+  record Best(String parameter, Selector sel, double lo, double hi, double tolerance)
+      implements Rule {
+    @Override
+    public Optional<Judgement> judge(Measurements m, Metric metric, long seed) {
+      TreeMap<Double, Samples> sweep = Pick.sweep(m, parameter, sel, metric);
+      if (sweep.size() < 2) {
+        return Optional.empty();
+      }
+      double best = Pick.argBest(sweep, metric);
+      Samples top = sweep.get(best);
+      String text =
+          "best "
+              + Pick.named(parameter, best)
+              + " ("
+              + metric.format(top.median())
+              + "; "
+              + sweep.size()
+              + " values from "
+              + Pick.value(parameter, sweep.firstKey())
+              + " to "
+              + Pick.value(parameter, sweep.lastKey())
+              + ")";
+      if (best >= lo && best <= hi) {
+        return Optional.of(new Judgement(text, Verdict.AGREES));
+      }
+      TreeMap<Double, Samples> reported = Pick.within(sweep, lo, hi);
+      if (reported.isEmpty()) {
+        return Optional.of(
+            new Judgement(
+                text + "; the report's " + range() + " was not measured", Verdict.NOT_COMPARABLE));
+      }
+      // The report's value nearest the best: the smallest slowdown against the best here.
+      double closest = 0;
+      Estimate gap = null;
+      for (Map.Entry<Double, Samples> e : reported.entrySet()) {
+        Estimate g = Estimate.advantage(top, e.getValue(), metric, seed);
+        if (gap == null || g.value() < gap.value()) {
+          gap = g;
+          closest = e.getKey();
+        }
+      }
+      boolean noise = gap.low() <= 1;
+      boolean tolerated = gap.value() <= 1 + tolerance;
+      text +=
+          "; the report's "
+              + Pick.named(parameter, closest)
+              + " is "
+              + gap.ratioText()
+              + " behind it"
+              + (noise
+                  ? ", within the noise"
+                  : tolerated
+                      ? ", within the report's " + Estimate.digits(tolerance * 100) + " % tolerance"
+                      : "");
+      return Optional.of(
+          new Judgement(text, noise || tolerated ? Verdict.AGREES : Verdict.DIFFERS));
+    }
+
+    private String range() {
+      return lo == hi
+          ? Pick.named(parameter, lo)
+          : parameter + " = " + Pick.value(parameter, lo) + " .. " + Pick.value(parameter, hi);
+    }
+  }
+
+  /** The metric grows as P^e, e in [min, max], over the values of P in [lo, hi]. */
+  record Exponent(String parameter, Selector sel, double min, double max, double lo, double hi)
+      implements Rule {
+    @Override
+    public Optional<Judgement> judge(Measurements m, Metric metric, long seed) {
+      TreeMap<Double, Samples> all = Pick.sweep(m, parameter, sel, metric);
+      TreeMap<Double, Samples> sweep = Pick.within(all, lo, hi);
+      if (all.size() < 2) {
+        return Optional.empty();
+      }
+      if (sweep.size() < 2 || sweep.firstKey() <= 0) {
+        return Optional.of(outOfRange(parameter, all, lo, hi));
+      }
+      double[] xs = sweep.keySet().stream().mapToDouble(Math::log).toArray();
+      Estimate e = Estimate.of(new ArrayList<>(sweep.values()), med -> slope(xs, med), false, seed);
+      Verdict v =
+          e.value() >= min && e.value() <= max
+              ? Verdict.AGREES
+              : e.high() >= min && e.low() <= max ? Verdict.WITHIN_NOISE : Verdict.DIFFERS;
+      String text =
+          ends(parameter, sweep, metric)
+              + ": grows as "
+              + parameter
+              + "^"
+              + e.plainText()
+              + " over "
+              + sweep.size()
+              + " values (the report's: "
+              + Estimate.digits(min)
+              + " .. "
+              + Estimate.digits(max)
+              + ")";
+      return Optional.of(new Judgement(text, v));
+    }
+
+    /** The least-squares slope of log(medians) against xs. */
+    static double slope(double[] xs, double[] medians) {
+      int n = xs.length;
+      double mx = 0;
+      double my = 0;
+      double[] ys = new double[n];
+      for (int i = 0; i < n; i++) {
+        ys[i] = Math.log(medians[i]);
+        mx += xs[i] / n;
+        my += ys[i] / n;
+      }
+      double sxy = 0;
+      double sxx = 0;
+      for (int i = 0; i < n; i++) {
+        sxy += (xs[i] - mx) * (ys[i] - my);
+        sxx += (xs[i] - mx) * (xs[i] - mx);
+      }
+      return sxy / sxx;
+    }
+  }
+
+  /** The metric rises (grows) or sinks (falls) from the smallest P in [lo, hi] to the largest. */
+  record Trend(
+      boolean grows, String parameter, Selector sel, double lo, double hi, boolean steadily)
+      implements Rule {
+    @Override
+    public Optional<Judgement> judge(Measurements m, Metric metric, long seed) {
+      TreeMap<Double, Samples> all = Pick.sweep(m, parameter, sel, metric);
+      TreeMap<Double, Samples> sweep = Pick.within(all, lo, hi);
+      if (all.size() < 2) {
+        return Optional.empty();
+      }
+      if (sweep.size() < 2) {
+        return Optional.of(outOfRange(parameter, all, lo, hi));
+      }
+      Estimate r = change(sweep.firstEntry().getValue(), sweep.lastEntry().getValue(), seed);
+      String text = ends(parameter, sweep, metric) + " (" + r.ratioText() + ")";
+      boolean right = grows ? r.above(1) : r.below(1);
+      boolean wrong = grows ? r.below(1) : r.above(1);
+      Verdict v = right ? Verdict.AGREES : wrong ? Verdict.DIFFERS : Verdict.WITHIN_NOISE;
+      if (steadily && v == Verdict.AGREES) {
+        Map.Entry<Double, Samples> prev = null;
+        for (Map.Entry<Double, Samples> e : sweep.entrySet()) {
+          if (prev != null) {
+            Estimate step = change(prev.getValue(), e.getValue(), seed + 1);
+            if (grows ? step.below(1) : step.above(1)) {
+              v = Verdict.DIFFERS;
+              text +=
+                  "; not steadily: "
+                      + Pick.named(parameter, prev.getKey())
+                      + " -> "
+                      + Pick.value(parameter, e.getKey())
+                      + " goes the other way ("
+                      + step.ratioText()
+                      + ")";
+              break;
+            }
+          }
+          prev = e;
+        }
+      }
+      return Optional.of(new Judgement(text, v));
+    }
+
+    private static Estimate change(Samples from, Samples to, long seed) {
+      return Estimate.of(List.of(from, to), x -> x[1] / x[0], true, seed);
+    }
+  }
+
+  /** "n = 1000: 1.23 ms, n = 100000: 111 ms (x90.6 for x100)". */
+  static String ends(String parameter, TreeMap<Double, Samples> sweep, Metric metric) {
+    double lo = sweep.firstKey();
+    double hi = sweep.lastKey();
+    double a = sweep.get(lo).median();
+    double b = sweep.get(hi).median();
+    return Pick.named(parameter, lo)
+        + ": "
+        + metric.format(a)
+        + ", "
+        + Pick.named(parameter, hi)
+        + ": "
+        + metric.format(b)
+        + " (x"
+        + Estimate.digits(b / a)
+        + " for x"
+        + Estimate.digits(hi / lo)
+        + ")";
+  }
+
+  /** A sweep that has fewer than two values in the report's range [lo, hi]. */
+  static Judgement outOfRange(
+      String parameter, TreeMap<Double, Samples> all, double lo, double hi) {
+    return new Judgement(
+        "measured "
+            + all.size()
+            + " values of "
+            + parameter
+            + " from "
+            + Pick.value(parameter, all.firstKey())
+            + " to "
+            + Pick.value(parameter, all.lastKey())
+            + ", fewer than two in the report's range "
+            + (lo == Double.NEGATIVE_INFINITY ? "*" : Pick.value(parameter, lo))
+            + " .. "
+            + (hi == Double.POSITIVE_INFINITY || hi == Double.MAX_VALUE
+                ? "*"
+                : Pick.value(parameter, hi)),
+        Verdict.NOT_COMPARABLE);
+  }
+
+  private static void arity(String name, List<String> args, int min, int max, String usage) {
+    if (args.size() < min || args.size() > max) {
+      throw new IllegalArgumentException(
+          name
+              + " takes "
+              + usage.substring(name.length() + 1)
+              + ", not "
+              + args.size()
+              + " arguments");
+    }
+  }
+
+  private static Selector sel(List<String> args, int i) {
+    try {
+      return Selector.parse(args.get(i));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("argument " + (i + 1) + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static String column(String p) {
+    if (!Configuration.COLUMNS.contains(p)) {
+      throw new IllegalArgumentException(
+          "no parameter '" + p + "' (one of " + Configuration.COLUMNS + ")");
+    }
+    return p;
+  }
+
+  private static double bound(String text, double open) {
+    return text.equals("*") ? open : number(text, "a bound");
+  }
+
+  private static double positive(String text, String what) {
+    double x = number(text, what);
+    if (!(x > 0)) {
+      throw new IllegalArgumentException(what + " must be above 0, not " + text);
+    }
+    return x;
+  }
+
+  private static double number(String text, String what) {
+    try {
+      double x = Double.parseDouble(text);
+      if (!Double.isFinite(x)) {
+        throw new NumberFormatException("not finite");
+      }
+      return x;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(what + ": '" + text + "' is not a number", e);
+    }
+  }
+}

@@ -1,0 +1,65 @@
+package org.secmem.seeds;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.secmem.report.RawResults;
+
+/**
+ * The shipped findings file (configs/seed-findings.tsv) parses and names configs that exist; the
+ * table in docs/seed-findings.md is exactly what its rules make of the raw results kept beside it
+ * (docs/seed-results/laptop.csv), and every finding of a laptop config is judged from them.
+ */
+class ShippedFindingsTest {
+
+  /** Tests run in target/test-work; the build passes the repository folder as secmem.root. */
+  private static final Path ROOT = Path.of(System.getProperty("secmem.root", "."));
+
+  private static final Path TSV = ROOT.resolve("configs/seed-findings.tsv");
+  private static final Path RESULTS = ROOT.resolve("docs/seed-results/laptop.csv");
+  private static final Path DOC = ROOT.resolve("docs/seed-findings.md");
+
+  @Test
+  void everyFinding_parses_andNamesAConfigThatExists() throws IOException {
+    List<Finding> findings = FindingsFile.read(TSV);
+    assertTrue(findings.size() > 50, findings.size() + " findings");
+    List<String> missing = new ArrayList<>();
+    for (Finding f : findings) {
+      Path configs = ROOT.resolve("configs");
+      if (!Files.isRegularFile(configs.resolve(f.config() + ".csv"))
+          && !Files.isRegularFile(configs.resolve(f.config() + "-laptop.csv"))) {
+        missing.add(f.id() + " (line " + f.line() + "): " + f.config());
+      }
+    }
+    assertEquals(List.of(), missing);
+  }
+
+  @Test
+  void theDocumentsTable_isWhatTheRulesMakeOfTheKeptResults() throws IOException {
+    FindingsTable table =
+        FindingsTable.judge(
+            FindingsFile.read(TSV), Measurements.of(List.of(RawResults.read(RESULTS))));
+    String doc = Files.readString(DOC, StandardCharsets.UTF_8);
+    String md = table.markdown(false);
+    assertTrue(
+        doc.contains(md),
+        "docs/seed-findings.md does not hold the table that secmem findings prints for "
+            + RESULTS
+            + "; regenerate it:\n"
+            + md);
+    List<String> unjudged =
+        table.rows().stream()
+            .filter(r -> r.judgement().isEmpty())
+            .filter(r -> r.configs().stream().noneMatch(c -> c.endsWith("-full")))
+            .map(r -> r.finding().id())
+            .toList();
+    assertEquals(List.of(), unjudged, "laptop findings without a judgement");
+  }
+}
