@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
       "",
       "Prints a Markdown table, one row per finding of configs/seed-findings.tsv whose",
       "configurations are in the results: the report's numbers, the medians measured here",
-      "with the 95 % bootstrap interval of their ratio, and a verdict: agrees, within noise",
+      "with the 95 %% bootstrap interval of their ratio, and a verdict: agrees, within noise",
       "(the interval includes no change), differs, or not comparable here (the configs do",
       "not reproduce the finding's conditions). Several results files pool."
     },

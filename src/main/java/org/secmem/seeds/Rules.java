@@ -406,9 +406,9 @@ final class Rules {
           name
               + " takes "
               + usage.substring(name.length() + 1)
-              + ", not "
+              + " (got "
               + args.size()
-              + " arguments");
+              + (args.size() == 1 ? " argument)" : " arguments)"));
     }
   }
 

@@ -140,4 +140,33 @@ class HelpTextTest {
       assertTrue(help.contains(first.replace("%n", "").trim()), first);
     }
   }
+
+  /**
+   * Help text is a format string: a lone '%' (as in "95 % interval") makes picocli print a warning
+   * and the text raw, with its %n unreplaced. Every description, footer and option help of every
+   * command writes it as '%%'.
+   */
+  @Test
+  void everyHelpText_escapesItsPercentSigns() {
+    Pattern lone = Pattern.compile("(?<!%)%(?![%n])");
+    List<String> bad = new ArrayList<>();
+    for (CommandLine cmd : root().getSubcommands().values()) {
+      CommandLine.Model.UsageMessageSpec usage = cmd.getCommandSpec().usageMessage();
+      List<String> texts = new ArrayList<>(List.of(usage.description()));
+      texts.addAll(List.of(usage.footer()));
+      texts.addAll(List.of(usage.header()));
+      for (OptionSpec o : cmd.getCommandSpec().options()) {
+        texts.addAll(List.of(o.description()));
+      }
+      for (CommandLine.Model.PositionalParamSpec p : cmd.getCommandSpec().positionalParameters()) {
+        texts.addAll(List.of(p.description()));
+      }
+      for (String t : texts) {
+        if (lone.matcher(t).find()) {
+          bad.add(cmd.getCommandName() + ": " + t);
+        }
+      }
+    }
+    assertEquals(List.of(), bad);
+  }
 }
