@@ -15,7 +15,8 @@ import org.secmem.report.RawResults;
 /**
  * The shipped findings file (configs/seed-findings.tsv) parses and names configs that exist; the
  * table in docs/seed-findings.md is exactly what its rules make of the raw results kept beside it
- * (docs/seed-results/laptop.csv), and every finding of a laptop config is judged from them.
+ * (docs/seed-results/laptop.csv), and every finding of a laptop config is judged from them; its
+ * count line of the forked run (laptop-forked.csv) is the tool's too.
  */
 class ShippedFindingsTest {
 
@@ -24,6 +25,7 @@ class ShippedFindingsTest {
 
   private static final Path TSV = ROOT.resolve("configs/seed-findings.tsv");
   private static final Path RESULTS = ROOT.resolve("docs/seed-results/laptop.csv");
+  private static final Path FORKED = ROOT.resolve("docs/seed-results/laptop-forked.csv");
   private static final Path DOC = ROOT.resolve("docs/seed-findings.md");
 
   @Test
@@ -61,5 +63,18 @@ class ShippedFindingsTest {
             .map(r -> r.finding().id())
             .toList();
     assertEquals(List.of(), unjudged, "laptop findings without a judgement");
+  }
+
+  /**
+   * The page quotes the count line of the same configs run in fresh JVMs, as the tool prints it.
+   */
+  @Test
+  void theDocumentsForkedCount_isWhatTheRulesMakeOfTheForkedResults() throws IOException {
+    String md =
+        FindingsTable.judge(
+                FindingsFile.read(TSV), Measurements.of(List.of(RawResults.read(FORKED))))
+            .markdown(false);
+    String count = md.lines().filter(l -> l.contains("findings checked")).findFirst().orElseThrow();
+    assertTrue(Files.readString(DOC, StandardCharsets.UTF_8).contains(count), count);
   }
 }
