@@ -1,5 +1,7 @@
 package org.secmem.seeds;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -21,6 +23,19 @@ final class Pick {
       }
     }
     return Optional.ofNullable(best);
+  }
+
+  /** The best configuration of each selector, in order; empty when one selects none. */
+  static Optional<List<Samples>> each(Measurements m, Metric metric, Selector... selectors) {
+    List<Samples> all = new ArrayList<>();
+    for (Selector sel : selectors) {
+      Optional<Samples> s = best(m, sel, metric);
+      if (s.isEmpty()) {
+        return Optional.empty();
+      }
+      all.add(s.get());
+    }
+    return Optional.of(all);
   }
 
   /**

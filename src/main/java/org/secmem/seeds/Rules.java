@@ -76,19 +76,12 @@ final class Rules {
   record Better(Selector a, Selector b, double size) implements Rule {
     @Override
     public Optional<Judgement> judge(Measurements m, Metric metric, long seed) {
-      Optional<Samples> sa = Pick.best(m, a, metric);
-      Optional<Samples> sb = Pick.best(m, b, metric);
-      if (sa.isEmpty() || sb.isEmpty()) {
+      Optional<Pair> p = Pair.of(m, metric, a, b, seed);
+      if (p.isEmpty()) {
         return Optional.empty();
       }
-      Estimate adv = Estimate.advantage(sa.get(), sb.get(), metric, seed);
-      String text =
-          metric.format(sa.get().median())
-              + " against "
-              + metric.format(sb.get().median())
-              + " ("
-              + adv.ratioText()
-              + ")";
+      Estimate adv = p.get().adv();
+      String text = p.get().text(metric) + ")";
       Verdict v;
       if (adv.above(1)) {
         v = Verdict.AGREES;
@@ -120,26 +113,17 @@ final class Rules {
   record Flat(Selector a, Selector b, double tolerance) implements Rule {
     @Override
     public Optional<Judgement> judge(Measurements m, Metric metric, long seed) {
-      Optional<Samples> sa = Pick.best(m, a, metric);
-      Optional<Samples> sb = Pick.best(m, b, metric);
-      if (sa.isEmpty() || sb.isEmpty()) {
+      Optional<Pair> p = Pair.of(m, metric, a, b, seed);
+      if (p.isEmpty()) {
         return Optional.empty();
       }
-      Estimate adv = Estimate.advantage(sa.get(), sb.get(), metric, seed);
+      Estimate adv = p.get().adv();
       double lo = 1 / tolerance;
       Verdict v =
           adv.value() >= lo && adv.value() <= tolerance
               ? Verdict.AGREES
               : adv.high() >= lo && adv.low() <= tolerance ? Verdict.WITHIN_NOISE : Verdict.DIFFERS;
-      String text =
-          metric.format(sa.get().median())
-              + " against "
-              + metric.format(sb.get().median())
-              + " ("
-              + adv.ratioText()
-              + "; flat: within x"
-              + Estimate.digits(tolerance)
-              + ")";
+      String text = p.get().text(metric) + "; flat: within x" + Estimate.digits(tolerance) + ")";
       return Optional.of(new Judgement(text, v));
     }
   }
@@ -148,14 +132,11 @@ final class Rules {
   record MoreThan(Selector a, Selector b, Selector c, Selector d) implements Rule {
     @Override
     public Optional<Judgement> judge(Measurements m, Metric metric, long seed) {
-      List<Samples> s = new ArrayList<>();
-      for (Selector x : List.of(a, b, c, d)) {
-        Optional<Samples> p = Pick.best(m, x, metric);
-        if (p.isEmpty()) {
-          return Optional.empty();
-        }
-        s.add(p.get());
+      Optional<List<Samples>> all = Pick.each(m, metric, a, b, c, d);
+      if (all.isEmpty()) {
+        return Optional.empty();
       }
+      List<Samples> s = all.get();
       // The gain of going from the first to the second: how many times better the second is.
       Estimate g1 = Estimate.advantage(s.get(1), s.get(0), metric, seed);
       Estimate g2 = Estimate.advantage(s.get(3), s.get(2), metric, seed + 1);
@@ -356,6 +337,28 @@ final class Rules {
 
     private static Estimate change(Samples from, Samples to, long seed) {
       return Estimate.of(List.of(from, to), x -> x[1] / x[0], true, seed);
+    }
+  }
+
+  /** The best configurations of A and B, and how many times better A is. */
+  record Pair(Samples a, Samples b, Estimate adv) {
+
+    /** Empty when A or B selects nothing measured. */
+    static Optional<Pair> of(Measurements m, Metric metric, Selector a, Selector b, long seed) {
+      return Pick.each(m, metric, a, b)
+          .map(
+              s ->
+                  new Pair(
+                      s.get(0), s.get(1), Estimate.advantage(s.get(0), s.get(1), metric, seed)));
+    }
+
+    /** "18.9 ms against 1111 ms (x58.7 (95 % interval x52.1 .. x63.0)", unclosed. */
+    String text(Metric metric) {
+      return metric.format(a.median())
+          + " against "
+          + metric.format(b.median())
+          + " ("
+          + adv.ratioText();
     }
   }
 
