@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -334,37 +335,61 @@ public record EnvironmentRecord(Map<String, String> entries) {
     }
   }
 
-  /**
-   * {@code git rev-parse --short HEAD} in the working directory, waiting at most {@value
-   * #GIT_TIMEOUT_MS} ms; {@value #UNKNOWN} on any failure (logged).
-   */
+  /** {@link #gitCommit(Path)} of the working directory. */
   static String gitCommit() {
+    return gitCommit(Path.of(""));
+  }
+
+  /**
+   * {@code git rev-parse --short HEAD} in {@code dir}, with "-dirty" appended when a tracked file
+   * differs from that commit ({@code git diff --quiet HEAD} exits 1), as {@code git describe
+   * --dirty} marks it: results measured with changes not yet committed do not claim the commit's
+   * code. Each git call waits at most {@value #GIT_TIMEOUT_MS} ms; {@value #UNKNOWN} on any failure
+   * (logged).
+   */
+  static String gitCommit(Path dir) {
+    Optional<GitOutput> head = git(dir, "rev-parse", "--short", "HEAD");
+    if (head.isEmpty() || head.get().exit() != 0 || head.get().out().isEmpty()) {
+      head.ifPresent(
+          h -> LOG.info("environment: git rev-parse exited {}; commit unknown", h.exit()));
+      return UNKNOWN;
+    }
+    Optional<GitOutput> diff = git(dir, "diff", "--quiet", "HEAD", "--");
+    return head.get().out() + (diff.isPresent() && diff.get().exit() == 1 ? "-dirty" : "");
+  }
+
+  /** What a git command printed (its first 200 bytes, trimmed) and its exit status. */
+  private record GitOutput(int exit, String out) {}
+
+  /** Runs {@code git args} in {@code dir}; empty when git is missing, hangs or is interrupted. */
+  private static Optional<GitOutput> git(Path dir, String... args) {
+    List<String> command = new ArrayList<>(List.of("git"));
+    command.addAll(List.of(args));
     Process process = null;
     try {
       process =
-          new ProcessBuilder("git", "rev-parse", "--short", "HEAD")
+          new ProcessBuilder(command)
+              .directory(dir.toAbsolutePath().toFile())
               .redirectError(ProcessBuilder.Redirect.DISCARD)
               .start();
       process.getOutputStream().close();
+      // Wait first: the commands print a line at most, which the pipe holds, and a git that
+      // hangs must not hold the record up.
       if (!process.waitFor(GIT_TIMEOUT_MS, TimeUnit.MILLISECONDS)) {
-        LOG.warn("environment: git rev-parse took over {} ms; commit unknown", GIT_TIMEOUT_MS);
-        return UNKNOWN;
+        LOG.warn("environment: git {} took over {} ms; left out", args[0], GIT_TIMEOUT_MS);
+        return Optional.empty();
       }
       String out;
       try (InputStream in = process.getInputStream()) {
         out = new String(in.readNBytes(200), StandardCharsets.UTF_8).trim();
       }
-      if (process.exitValue() != 0 || out.isEmpty()) {
-        LOG.info("environment: git rev-parse exited {}; commit unknown", process.exitValue());
-        return UNKNOWN;
-      }
-      return out;
+      return Optional.of(new GitOutput(process.exitValue(), out));
     } catch (IOException e) {
       LOG.info("environment: git not available; commit unknown", e);
-      return UNKNOWN;
+      return Optional.empty();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return UNKNOWN;
+      return Optional.empty();
     } finally {
       if (process != null && process.isAlive()) {
         process.destroyForcibly();

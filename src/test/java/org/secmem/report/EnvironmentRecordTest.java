@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -182,6 +183,35 @@ class EnvironmentRecordTest {
   @Test
   void gitCommit_neverThrows() {
     String commit = EnvironmentRecord.gitCommit();
-    assertTrue(commit.equals("unknown") || commit.matches("[0-9a-f]{4,40}"), commit);
+    assertTrue(commit.equals("unknown") || commit.matches("[0-9a-f]{4,40}(-dirty)?"), commit);
+  }
+
+  /**
+   * A run measured with changes not yet committed says so: the commit's hash, then "-dirty" while a
+   * tracked file differs from it (the seed run of 2026-11-26 named a clean commit for configs that
+   * had changed).
+   */
+  @Test
+  void gitCommit_marksATreeWithUncommittedChangesAsDirty() throws Exception {
+    Path repo = dir.resolve("repo");
+    Files.createDirectories(repo);
+    git(repo, "init", "-q");
+    Files.writeString(repo.resolve("config.csv"), "n\n10\n");
+    git(repo, "add", "config.csv");
+    git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "c");
+    String clean = EnvironmentRecord.gitCommit(repo);
+    assertTrue(clean.matches("[0-9a-f]{4,40}"), clean);
+    Files.writeString(repo.resolve("untracked.txt"), "x");
+    assertEquals(clean, EnvironmentRecord.gitCommit(repo), "an untracked file is not a change");
+    Files.writeString(repo.resolve("config.csv"), "n\n20\n");
+    assertEquals(clean + "-dirty", EnvironmentRecord.gitCommit(repo));
+    assertEquals("unknown", EnvironmentRecord.gitCommit(dir.resolve("missing")));
+  }
+
+  private static void git(Path repo, String... args) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of("git"));
+    cmd.addAll(List.of(args));
+    Process p = new ProcessBuilder(cmd).directory(repo.toFile()).inheritIO().start();
+    assertEquals(0, p.waitFor(), String.join(" ", cmd));
   }
 }
