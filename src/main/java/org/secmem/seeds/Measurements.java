@@ -1,13 +1,13 @@
 package org.secmem.seeds;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import org.secmem.report.Bootstrap;
 import org.secmem.report.RawResults;
 import org.secmem.report.RawRow;
 import org.secmem.report.ResultColumns;
@@ -38,10 +38,7 @@ public final class Measurements {
 
     /** The median of the values. */
     public double median() {
-      double[] s = values.clone();
-      Arrays.sort(s);
-      int n = s.length;
-      return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2.0;
+      return Bootstrap.median(values);
     }
   }
 
