@@ -162,15 +162,9 @@ public final class Admission {
       }
       default -> {
         SortMemory memory = merge(r, machine);
-        return new SortPlan(r, Optional.of(memory), Optional.empty(), openFiles(memory, s.fanIn()));
+        return new SortPlan(r, Optional.of(memory), Optional.empty(), memory.openFiles());
       }
     }
-  }
-
-  /** Files a merge sort holds open at once: every merge thread's d runs and output, and more. */
-  public static long openFiles(SortMemory memory, int d) {
-    long k = Math.min(d, memory.runs());
-    return Math.max(memory.workers() * 2L, Math.max(1, memory.mergeThreads()) * (k + 1)) + 2;
   }
 
   private static SortMemory merge(SortRequest r, Machine machine) {
@@ -209,7 +203,7 @@ public final class Admission {
     } catch (InsufficientMemoryException e) {
       throw refuse(Parameter.M, m, e.getMessage());
     }
-    String files = machine.openFilesProblem(openFiles(memory, s.fanIn()));
+    String files = machine.openFilesProblem(memory.openFiles());
     if (files != null) {
       throw refuse(Parameter.D, Integer.toString(s.fanIn()), files);
     }

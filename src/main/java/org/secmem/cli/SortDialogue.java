@@ -128,11 +128,16 @@ final class SortDialogue {
     a.d =
         (int)
             prompt.number(
-                "d, merge fan-in",
+                preset == SortPreset.FAST
+                    ? "d, merge fan-in (grows to merge many runs in one pass)"
+                    : "d, merge fan-in",
                 preset.fanIn(),
                 NumericField.D,
                 value -> a.check(a.m, (int) value, a.threads, a.read, a.write, a.b));
-    args.addAll(List.of("--d", Integer.toString(a.d)));
+    if (preset != SortPreset.FAST || a.d != preset.fanIn()) {
+      // Fast's own d stays unsaid, as on the command line: the preset raises it for many runs.
+      args.addAll(List.of("--d", Integer.toString(a.d)));
+    }
     a.threads =
         (int)
             prompt.number(

@@ -16,6 +16,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Function;
 import org.secmem.admission.Admission;
+import org.secmem.admission.Machine;
 import org.secmem.admission.Parameter;
 import org.secmem.admission.Problem;
 import org.secmem.admission.RefusedException;
@@ -219,6 +220,7 @@ final class RowExpander {
         return List.of();
       }
       long inputInts = input.isPresent() ? fileInts(input.get()) : 0;
+      long freeDescriptors = Machine.current().freeDescriptors();
       boolean memoryGiven = !blank(cells.get("m"));
       for (String engine : engines) {
         if (engine.equals(SortEngines.SECMEM)) {
@@ -328,6 +330,10 @@ final class RowExpander {
                 continue;
               }
               for (long n : ns) {
+                long ints = input.isPresent() ? inputInts : n;
+                // The fast preset's own d grows to merge a large input's runs in fewer passes.
+                SortSettings sn =
+                    algorithm == SortAlgorithm.MERGE ? st.forInput(ints, freeDescriptors) : st;
                 for (SortOrder o : orders) {
                   for (Shape shape : shapes) {
                     for (RunSettings rs : settings(reps, warmups, caches, syncs, seeds)) {
@@ -339,32 +345,27 @@ final class RowExpander {
                                   line,
                                   experiment,
                                   null,
-                                  st.readType(),
-                                  st.writeType(),
+                                  sn.readType(),
+                                  sn.writeType(),
                                   n,
                                   0,
-                                  st.bufferBytes(),
-                                  st.memoryInts(),
-                                  st.fanIn(),
+                                  sn.bufferBytes(),
+                                  sn.memoryInts(),
+                                  sn.fanIn(),
                                   shape,
                                   input,
                                   output,
                                   o,
                                   defaults.dataDir(),
                                   rs,
-                                  st.tuning(),
+                                  sn.tuning(),
                                   label,
                                   algorithm,
                                   fanout,
                                   arrival,
                                   work,
                                   new SortRequest(
-                                      input.isPresent() ? inputInts : n,
-                                      st,
-                                      algorithm,
-                                      fanout,
-                                      memoryGiven,
-                                      arrival)));
+                                      ints, sn, algorithm, fanout, memoryGiven, arrival)));
                           if (out.size() > MAX_CONFIGS) {
                             check.problem(
                                 "experiment",

@@ -54,7 +54,10 @@ public enum SortPreset implements CliName {
     return bufferBytes;
   }
 
-  /** d when none is given. */
+  /**
+   * d when none is given; the fast preset raises it for an input of more runs than one pass at this
+   * d takes ({@link SortSettings#forInput}).
+   */
   public int fanIn() {
     return fanIn;
   }
@@ -130,6 +133,7 @@ public enum SortPreset implements CliName {
         write,
         c.bufferBytes().orElse(bufferBytes),
         c.fanIn().orElse(fanIn),
+        c.fanIn().isPresent() || this != FAST,
         c.memoryInts().orElseGet(this::memoryInts),
         t);
   }

@@ -13,6 +13,8 @@ import org.secmem.stream.StreamType;
  * @param writeType stream type of every write
  * @param bufferBytes B
  * @param fanIn d
+ * @param fanInFixed whether d is what runs: chosen, or the classic preset's; false for the fast
+ *     preset's own d, which {@link #forInput} raises for a large input
  * @param memoryInts M
  * @param tuning the composition of the sort's parts
  */
@@ -23,8 +25,30 @@ public record SortSettings(
     StreamType writeType,
     int bufferBytes,
     int fanIn,
+    boolean fanInFixed,
     long memoryInts,
     SortTuning tuning) {
+
+  /**
+   * These settings for a merge sort of {@code n} ints: where d is the fast preset's own, it becomes
+   * the d that merges every run in the fewest passes this budget allows ({@link
+   * SortMemory#automaticFanIn}); any other d is kept. The result's d is what a row records.
+   *
+   * @param freeDescriptors files the sort may hold open at once
+   */
+  public SortSettings forInput(long n, long freeDescriptors) {
+    if (fanInFixed) {
+      return this;
+    }
+    int d =
+        SortMemory.automaticFanIn(
+            new SortMemory.Request(tuning, n, memoryInts, fanIn, bufferBytes, readType, writeType),
+            freeDescriptors);
+    return d == fanIn
+        ? this
+        : new SortSettings(
+            preset, label, readType, writeType, bufferBytes, d, false, memoryInts, tuning);
+  }
 
   /** The memory plan for sorting {@code n} ints with these settings. */
   public SortMemory memory(long n) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,5 +46,50 @@ class SortDefaultsCliTest {
     assertEquals("3", row.get("passes"), "run formation and two merge passes");
     assertEquals("true", row.get("verified"));
     assertTrue(r.out().contains(", 16 runs, 2 merge passes, verified true"), r.out());
+  }
+
+  /**
+   * The fast preset's own d is 256; with more runs than that it takes them all in one merge where
+   * the blocks still fit (here 274 runs, blocks of 256 bytes, the B asked), and the row says so. A
+   * d given on the command line is kept.
+   */
+  @Test
+  void fastWithMoreRunsThanItsD_mergesThemInOnePass_unlessDIsGiven() throws IOException {
+    for (String d : List.of("", "256")) {
+      Path results = dir.resolve("fast" + d + ".csv");
+      List<String> args =
+          new ArrayList<>(
+              List.of(
+                  "sort",
+                  "--preset",
+                  "fast",
+                  "--n",
+                  "2^22",
+                  "--m",
+                  "2^16",
+                  "--b",
+                  "256",
+                  "--threads",
+                  "1",
+                  "--reps",
+                  "1",
+                  "--warmup",
+                  "0",
+                  "--dir",
+                  dir.resolve("data").toString(),
+                  "--results",
+                  results.toString()));
+      if (!d.isEmpty()) {
+        args.addAll(List.of("--d", d));
+      }
+      CliTest.Result r = CliTest.run(args.toArray(String[]::new));
+      assertEquals(0, r.code(), r.err());
+      RawRow row = RawResults.read(results).rows().get(0);
+      assertEquals("274", row.get("runs"));
+      assertEquals(d.isEmpty() ? "274" : "256", row.get("d"));
+      assertEquals(d.isEmpty() ? "2" : "3", row.get("passes"));
+      assertEquals("fast", row.get("preset"));
+      assertEquals("true", row.get("verified"));
+    }
   }
 }
