@@ -19,6 +19,7 @@ public final class MergeSort implements ExternalSorter {
   private final SortTuning tuning;
   private final StreamFactory streams;
   private final TempRegistry temps;
+  private final long fewestSegmentInts;
 
   public MergeSort(SortTuning tuning) {
     this(tuning, StreamFactory.standard(), TempRegistry.none());
@@ -28,9 +29,18 @@ public final class MergeSort implements ExternalSorter {
    * @param temps told of the work folder while it exists, so an interrupt handler can remove it
    */
   public MergeSort(SortTuning tuning, StreamFactory streams, TempRegistry temps) {
+    this(tuning, streams, temps, SortMemory.MIN_SEGMENT_INTS);
+  }
+
+  /**
+   * A sort whose runs are cut into segment files of at least {@code fewestSegmentInts} ints: tests
+   * cut small runs too, so that reads across segments are exercised at small N.
+   */
+  MergeSort(SortTuning tuning, StreamFactory streams, TempRegistry temps, long fewestSegmentInts) {
     this.tuning = tuning;
     this.streams = streams;
     this.temps = temps;
+    this.fewestSegmentInts = fewestSegmentInts;
   }
 
   public SortTuning tuning() {
@@ -69,7 +79,9 @@ public final class MergeSort implements ExternalSorter {
     ProcessCpu.Sample cpuStart = ProcessCpu.sample();
     ExecutorService pool = Tasks.pool("secmem-sort", tuning.threads());
     try (WorkDirectory work = WorkDirectory.create(spec, temps)) {
-      SortJob job = new SortJob(spec, tuning, memory, work.counting(streams), work, pool, n);
+      SortJob job =
+          new SortJob(
+              spec, tuning, memory, work.counting(streams), work, pool, n, fewestSegmentInts);
       Checksum checksum = new Checksum();
       List<Run> runs = RunFormation.form(job, checksum);
       long formed = System.nanoTime();

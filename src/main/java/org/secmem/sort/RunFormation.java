@@ -80,7 +80,7 @@ final class RunFormation {
       }
       Path path = count == 1 ? job.work.outputInProgress() : job.work.newRun(1);
       // The output is one file; runs formed a block at a time go out as segments (see Run).
-      long segmentInts = count == 1 ? Math.max(1, len) : job.memory.segmentInts();
+      long segmentInts = count == 1 ? Math.max(1, len) : job.segmentInts;
       Run formed = new Run(path, len, segmentInts, null);
       for (int seg = 0; seg < formed.segments(); seg++) {
         int off = (int) formed.segmentStart(seg);

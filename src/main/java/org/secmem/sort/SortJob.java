@@ -18,6 +18,9 @@ final class SortJob {
   final ExecutorService pool;
   final long n;
 
+  /** Ints per segment file of a run of the first pass (see {@link SortMemory#segmentInts()}). */
+  final long segmentInts;
+
   SortJob(
       SortSpec spec,
       SortTuning tuning,
@@ -26,6 +29,19 @@ final class SortJob {
       WorkDirectory work,
       ExecutorService pool,
       long n) {
+    this(spec, tuning, memory, streams, work, pool, n, SortMemory.MIN_SEGMENT_INTS);
+  }
+
+  /** A job whose runs are cut into segments of at least {@code fewestSegmentInts} ints. */
+  SortJob(
+      SortSpec spec,
+      SortTuning tuning,
+      SortMemory memory,
+      StreamFactory streams,
+      WorkDirectory work,
+      ExecutorService pool,
+      long n,
+      long fewestSegmentInts) {
     this.spec = spec;
     this.tuning = tuning;
     this.memory = memory;
@@ -33,6 +49,7 @@ final class SortJob {
     this.work = work;
     this.pool = pool;
     this.n = n;
+    this.segmentInts = memory.segmentInts(fewestSegmentInts);
   }
 
   boolean descending() {

@@ -261,9 +261,13 @@ public record SortMemory(
   static final int SEGMENTS_PER_RUN = 16;
 
   /**
-   * The fewest ints of a segment file (4 KiB, a page): smaller runs are cut into fewer segments.
+   * The fewest ints of a segment file (4 MiB): smaller runs are cut into fewer segments. Every
+   * segment is a file created in the work folder, and file creation there is what kept run
+   * formation from scaling: on a 16-core machine (1 GiB, M = 2^26, 16 threads, 147 runs) runs
+   * formed in 1.50 s with 4 KiB as the least segment (2,352 files) and in 0.88 s with 4 MiB (294
+   * files), as fast as with the work folder on tmpfs (0.89 s); 2 threads 3.28 against 3.15 s.
    */
-  static final long MIN_SEGMENT_INTS = 1024;
+  static final long MIN_SEGMENT_INTS = 1 << 20;
 
   /**
    * Ints per file of a run of the first pass. With block I/O a run is written as up to {@link
@@ -272,11 +276,16 @@ public record SortMemory(
    * the disk. With one call per int (the seed reports' sort) a run is one file.
    */
   public long segmentInts() {
+    return segmentInts(MIN_SEGMENT_INTS);
+  }
+
+  /** {@link #segmentInts()} with segments of at least {@code fewest} ints (tests cut finer). */
+  long segmentInts(long fewest) {
     long whole = Math.max(1, runInts);
     if (!request.tuning().blockIo()) {
       return whole;
     }
-    return Math.min(whole, Math.max(MIN_SEGMENT_INTS, ceilDiv(whole, SEGMENTS_PER_RUN)));
+    return Math.min(whole, Math.max(fewest, ceilDiv(whole, SEGMENTS_PER_RUN)));
   }
 
   /** Ints per run when {@code workers} workers share {@code budget} bytes. */

@@ -90,8 +90,10 @@ class MergeSortTest {
     Path out = base.resolve("out/sorted.bin");
     writeInts(in, values);
     byte[] before = Files.readAllBytes(in);
+    // Small runs cut into segments too, so that merges read across segment files at any N.
     SortStats stats =
-        new MergeSort(t)
+        new MergeSort(
+                t, StreamFactory.standard(), TempRegistry.none(), SegmentedRunsTest.SMALL_SEGMENTS)
             .sort(
                 new SortSpec(
                     in, out, m, d, r, w, StreamOptions.ofBuffer(b), order, Optional.empty()));

@@ -38,6 +38,9 @@ import org.secmem.stream.WriteStream;
  */
 class SegmentedRunsTest {
 
+  /** Segments of at least 4 KiB, so that runs of a few thousand ints are cut too. */
+  static final long SMALL_SEGMENTS = 1024;
+
   @TempDir Path dir;
 
   /** A job over a scratch work folder, enough for {@link RunReader}. */
@@ -56,7 +59,8 @@ class SegmentedRunsTest {
             Optional.empty());
     SortMemory memory =
         SortMemory.plan(t, 100_000, 1 << 16, 16, 4096, StreamType.CHANNEL, StreamType.CHANNEL);
-    return new SortJob(spec, t, memory, StreamFactory.standard(), work, pool, 100_000);
+    return new SortJob(
+        spec, t, memory, StreamFactory.standard(), work, pool, 100_000, SMALL_SEGMENTS);
   }
 
   /** Writes {@code values} as a run of segments of {@code seg} ints. */
@@ -217,11 +221,11 @@ class SegmentedRunsTest {
             StreamOptions.ofBuffer(4096),
             SortOrder.ASCENDING,
             Optional.empty());
-    SortStats stats = new MergeSort(t, rec, TempRegistry.none()).sort(spec);
+    SortStats stats = new MergeSort(t, rec, TempRegistry.none(), SMALL_SEGMENTS).sort(spec);
     assertArrayEquals(
         MergeSortTest.expected(values, SortOrder.ASCENDING), MergeSortTest.readInts(out));
     SortMemory plan = stats.memory();
-    long seg = plan.segmentInts();
+    long seg = plan.segmentInts(SMALL_SEGMENTS);
     assertTrue(seg < plan.runInts(), "runs are cut into segments: " + plan);
     long segmentsPerRun = (plan.runInts() + seg - 1) / seg;
     assertTrue(
@@ -256,7 +260,9 @@ class SegmentedRunsTest {
     IOException e =
         assertThrows(
             IOException.class,
-            () -> new MergeSort(SortTuning.fast(2), faults, TempRegistry.none()).sort(spec));
+            () ->
+                new MergeSort(SortTuning.fast(2), faults, TempRegistry.none(), SMALL_SEGMENTS)
+                    .sort(spec));
     assertTrue(e.getMessage().contains("injected"), e.getMessage());
     assertTrue(faults.closed.stream().allMatch(c -> c), "every stream closed");
     try (Stream<Path> left = Files.list(dir)) {
