@@ -56,7 +56,9 @@ public enum Parameter {
   WARMUP("warmup", List.of("--warmup"), "warm-up runs", WRITE, READ, SORT),
   CACHE("cache", List.of("--cache"), "page cache before each run", WRITE, READ, SORT),
   SYNC("sync", List.of("--sync"), "force writes to storage (sync)", WRITE, READ, SORT),
-  SEED("seed", List.of("--seed"), "seed", WRITE, READ, SORT);
+  SEED("seed", List.of("--seed"), "seed", WRITE, READ, SORT),
+  /** The memory cgroup each run's fork is measured in: heap and page cache counted together. */
+  MEMORY_LIMIT("memory_limit", List.of("--memory-limit"), "memory limit", WRITE, READ, SORT);
 
   private final String column;
   private final List<String> options;

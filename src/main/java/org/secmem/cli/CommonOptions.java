@@ -234,6 +234,15 @@ final class CommonOptions {
 
   /** How the batch's runs are ordered and separated: --order, --seed, --no-flush. */
   BatchOptions batch() {
+    return batch(false);
+  }
+
+  /**
+   * As {@link #batch()}, for a batch of which some configurations have memory limits of their own
+   * ({@code memoryLimited}: a parameter file's {@code memory_limit}): those run in forks only, so
+   * the batch forks (--fork 1 when --fork is not given), as with --memory-limit.
+   */
+  BatchOptions batch(boolean memoryLimited) {
     int sentinelIndex =
         sentinel == null
             ? -1
@@ -244,7 +253,7 @@ final class CommonOptions {
         order,
         seed,
         !noFlush,
-        jvms.isEmpty() && limits.isEmpty() ? fork : Math.max(1, fork),
+        jvms.isEmpty() && limits.isEmpty() && !memoryLimited ? fork : Math.max(1, fork),
         Optional.ofNullable(forkChild).map(ForkChild::parse),
         sentinelIndex,
         sentinelEvery,

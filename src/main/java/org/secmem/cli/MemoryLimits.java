@@ -19,12 +19,21 @@ final class MemoryLimits {
    * @throws BadInputException naming the option, the limit and what would do
    */
   static void check(List<Long> limits, long heapBytes) {
+    check(limits, heapBytes, "--memory-limit");
+  }
+
+  /**
+   * As above, each message starting with {@code name}: {@code --memory-limit} on the command line,
+   * {@code FILE:LINE: memory_limit} for a parameter file's row.
+   */
+  static void check(List<Long> limits, long heapBytes, String name) {
     for (long limit : limits) {
       long least = JvmFootprint.leastLimitBytes(heapBytes);
       if (limit < least) {
         long heap = JvmFootprint.largestHeapBytes(limit);
         throw new BadInputException(
-            "--memory-limit "
+            name
+                + " "
                 + Units.bytes(limit)
                 + " cannot hold the JVM: its heap of "
                 + Units.bytes(heapBytes)
@@ -48,13 +57,14 @@ final class MemoryLimits {
             .orElseThrow(
                 () ->
                     new BadInputException(
-                        "--memory-limit: this machine offers no memory cgroup to this process"
+                        name
+                            + ": this machine offers no memory cgroup to this process"
                             + " (none in /proc/self/cgroup with a mount in /proc/self/mountinfo):"
                             + " a memory limit needs Linux with the memory controller"));
     try (MemoryCgroup trial = MemoryCgroup.create(h, limits.get(0))) {
       // Made and removed: the runs' own are made the same way.
     } catch (IOException e) {
-      throw new BadInputException("--memory-limit: " + e.getMessage(), e);
+      throw new BadInputException(name + ": " + e.getMessage(), e);
     }
   }
 }

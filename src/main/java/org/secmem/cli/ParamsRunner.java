@@ -32,7 +32,7 @@ final class ParamsRunner {
     return ExperimentSession.run(
         cmd,
         Plans.trials(cmd, configs, common),
-        common.batch(),
+        common.batch(Plans.anyMemoryLimit(configs)),
         common.resultsFile(experiment.cliName()),
         defaults.dataDir());
   }

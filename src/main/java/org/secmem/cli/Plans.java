@@ -4,10 +4,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import org.secmem.admission.Machine;
 import org.secmem.experiment.Experiment;
+import org.secmem.experiment.ForkedTrial;
 import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.ReadTrial;
 import org.secmem.experiment.StreamTrialSpec;
@@ -74,12 +79,18 @@ final class Plans {
 
   static List<PlannedTrial> trials(CommandLine cmd, List<RunConfig> configs, CommonOptions common)
       throws IOException {
+    if (common.forkChild == null) {
+      checkMemoryLimits(configs);
+    }
     List<PlannedTrial> plan = new ArrayList<>();
     for (RunConfig c : configs) {
       // Each line of a parameter file is its own sweep, named FILE:LINE.
-      plan.add(
-          new PlannedTrial(
-              SweptTrial.of(trial(c, SecmemCommand.cleanupOf(cmd)), c.origin()), c.settings()));
+      Trial t = SweptTrial.of(trial(c, SecmemCommand.cleanupOf(cmd)), c.origin());
+      if (c.memoryLimit().isPresent()) {
+        // A row's own memory_limit: measured in forks inside a cgroup of that size.
+        t = new ForkedTrial(t, Optional.empty(), c.memoryLimit());
+      }
+      plan.add(new PlannedTrial(t, c.settings()));
     }
     checkDisk(configs, common);
     double seconds = 0;
@@ -96,6 +107,29 @@ final class Plans {
     }
     common.checkDuration(cmd, seconds, runs);
     return plan;
+  }
+
+  /**
+   * The rows' memory limits, checked as {@code --memory-limit} is, before anything runs: a memory
+   * controller this process may use, and room in each limit for the forks' heap.
+   *
+   * @throws BadInputException naming the file, line and column (exit 2)
+   */
+  private static void checkMemoryLimits(List<RunConfig> configs) {
+    Map<String, Set<Long>> byLine = new LinkedHashMap<>();
+    for (RunConfig c : configs) {
+      c.memoryLimit()
+          .ifPresent(l -> byLine.computeIfAbsent(c.origin(), o -> new TreeSet<>()).add(l));
+    }
+    for (Map.Entry<String, Set<Long>> e : byLine.entrySet()) {
+      MemoryLimits.check(
+          List.copyOf(e.getValue()), ForkHeap.bytes(), e.getKey() + ": memory_limit");
+    }
+  }
+
+  /** Whether any configuration has a memory limit of its own, and so must run in forks. */
+  static boolean anyMemoryLimit(List<RunConfig> configs) {
+    return configs.stream().anyMatch(c -> c.memoryLimit().isPresent());
   }
 
   private static Trial trial(RunConfig c, TempRegistry temps) {

@@ -92,10 +92,16 @@ final class RunCommand implements Callable<Integer> {
     ExperimentSession.Baseline base = baseline(cmd, results);
     List<PlannedTrial> plan = Plans.trials(cmd, configs, common);
     if (!resume || common.isForkChild()) {
-      return ExperimentSession.run(cmd, plan, common.batch(), results, defaults.dataDir(), base);
+      return ExperimentSession.run(
+          cmd,
+          plan,
+          common.batch(Plans.anyMemoryLimit(configs)),
+          results,
+          defaults.dataDir(),
+          base);
     }
     // With forks, each configuration is measured forks x reps times: what resume looks for.
-    plan = ExperimentSession.perConfiguration(plan, common.batch());
+    plan = ExperimentSession.perConfiguration(plan, common.batch(Plans.anyMemoryLimit(configs)));
     List<BatchStep> steps = Resume.all(plan);
     if (Files.exists(results) && Files.size(results) > 0) {
       RawResults raw = RawResults.read(results);
@@ -133,7 +139,13 @@ final class RunCommand implements Callable<Integer> {
       return ExitCodes.OK;
     }
     return ExperimentSession.runSteps(
-        cmd, plan, steps, common.batch(), results, defaults.dataDir(), base);
+        cmd,
+        plan,
+        steps,
+        common.batch(Plans.anyMemoryLimit(configs)),
+        results,
+        defaults.dataDir(),
+        base);
   }
 
   /**

@@ -37,10 +37,11 @@ public final class ForkedTrial implements ForwardingTrial {
   }
 
   /**
-   * Every configuration of {@code plan} on each of {@code jvms} under each of {@code limits}, the
-   * variants of one configuration next to each other (JVM outer, limit inner); {@code plan} itself
-   * when neither is given. The parent and every fork expand the same command line this way, so a
-   * fork finds its configuration by its index.
+   * Every configuration of {@code plan} on each of {@code jvms} under each of {@code limits} (or
+   * under its own, where it is a {@code ForkedTrial} with a limit: a parameter file's {@code
+   * memory_limit}), the variants of one configuration next to each other (JVM outer, limit inner);
+   * {@code plan} itself when neither is given. The parent and every fork expand the same command
+   * line this way, so a fork finds its configuration by its index.
    */
   public static List<PlannedTrial> expand(
       List<PlannedTrial> plan, List<Jvm> jvms, List<Long> limits) {
@@ -55,9 +56,16 @@ public final class ForkedTrial implements ForwardingTrial {
             : limits.stream().map(OptionalLong::of).toList();
     List<PlannedTrial> out = new ArrayList<>(plan.size() * js.size() * ls.size());
     for (PlannedTrial p : plan) {
+      // A configuration with its own limit (a parameter file's memory_limit) keeps it.
+      Trial inner = p.trial();
+      List<OptionalLong> own = ls;
+      if (inner instanceof ForkedTrial f && f.memoryLimit().isPresent()) {
+        inner = f.trial;
+        own = List.of(f.memoryLimit());
+      }
       for (Optional<Jvm> j : js) {
-        for (OptionalLong l : ls) {
-          out.add(new PlannedTrial(new ForkedTrial(p.trial(), j, l), p.settings()));
+        for (OptionalLong l : own) {
+          out.add(new PlannedTrial(new ForkedTrial(inner, j, l), p.settings()));
         }
       }
     }

@@ -137,7 +137,8 @@ final class EngineRows {
                               work,
                               engine,
                               es,
-                              null));
+                              null,
+                              OptionalLong.empty()));
                       if (out.size() > RowExpander.MAX_CONFIGS) {
                         check.problem(
                             "experiment",

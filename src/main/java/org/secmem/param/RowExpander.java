@@ -85,6 +85,26 @@ final class RowExpander {
       List<ParamProblem> problems) {
     RowChecker check = new RowChecker(file, line, problems);
     List<RunConfig> configs = configs(file, line, experiment, cells, defaults, check);
+    List<Optional<Long>> limits =
+        optionalNumbers(
+            check, "memory_limit", cells.get("memory_limit"), NumericField.MEMORY_LIMIT);
+    if (!check.ok()) {
+      return List.of();
+    }
+    if (limits.stream().anyMatch(Optional::isPresent)) {
+      // Each configuration under each limit, the limits of one configuration side by side.
+      List<RunConfig> limited = new ArrayList<>(configs.size() * limits.size());
+      for (RunConfig c : configs) {
+        for (Optional<Long> l : limits) {
+          limited.add(c.withMemoryLimit(l.map(OptionalLong::of).orElse(OptionalLong.empty())));
+        }
+      }
+      if (limited.size() > MAX_CONFIGS) {
+        check.problem("memory_limit", "expands to more than " + MAX_CONFIGS + " configurations");
+        return List.of();
+      }
+      configs = limited;
+    }
     if (defaults.machine().isPresent()) {
       // Every configuration, admitted here before anything of the file runs; the first one
       // refused is the line's problem.

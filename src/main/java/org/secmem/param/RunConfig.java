@@ -3,6 +3,7 @@ package org.secmem.param;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.secmem.admission.Request;
 import org.secmem.buffertree.FanoutRule;
 import org.secmem.data.Shape;
@@ -44,6 +45,8 @@ import org.secmem.stream.StreamType;
  * @param engineSettings sort with another engine: master, M when given, partitions, settings
  * @param request what {@link org.secmem.admission.Admission} judges of it before anything runs;
  *     null for another engine, which judges its own settings
+ * @param memoryLimit the memory cgroup (bytes) its forks are measured in ({@code memory_limit});
+ *     empty for the command line's {@code --memory-limit}, or none
  */
 public record RunConfig(
     Path source,
@@ -71,9 +74,11 @@ public record RunConfig(
     List<Path> workDirs,
     String engine,
     EngineSettings engineSettings,
-    Request request) {
+    Request request,
+    OptionalLong memoryLimit) {
 
   public RunConfig {
+    memoryLimit = memoryLimit == null ? OptionalLong.empty() : memoryLimit;
     workDirs = workDirs == null ? List.of() : List.copyOf(workDirs);
     engine = engine == null ? SortEngines.SECMEM : engine;
     engineSettings = engineSettings == null ? EngineSettings.defaults() : engineSettings;
@@ -131,7 +136,40 @@ public record RunConfig(
         workDirs,
         SortEngines.SECMEM,
         EngineSettings.defaults(),
-        request);
+        request,
+        OptionalLong.empty());
+  }
+
+  /** This configuration measured under {@code limit} (a {@code memory_limit} cell's value). */
+  public RunConfig withMemoryLimit(OptionalLong limit) {
+    return new RunConfig(
+        source,
+        line,
+        experiment,
+        stream,
+        readStream,
+        writeStream,
+        n,
+        k,
+        b,
+        m,
+        d,
+        shape,
+        input,
+        output,
+        order,
+        dir,
+        settings,
+        tuning,
+        preset,
+        algorithm,
+        fanout,
+        arrivalNanos,
+        workDirs,
+        engine,
+        engineSettings,
+        request,
+        limit);
   }
 
   /** Whether another engine than secmem's own sorts. */

@@ -135,4 +135,61 @@ class MemoryLimitOptionTest {
       assertTrue(flags.matches("(?s).*\\bUseG1GC\\s+= true.*"), "G1 in the cgroup too");
     }
   }
+
+  /**
+   * A parameter file's {@code memory_limit} column: the row with a limit is measured in a fork
+   * inside a cgroup of that size, the row without it is not limited, and the batch forks for both
+   * (--fork 1, as --memory-limit does).
+   */
+  @Test
+  void aRowsMemoryLimit_isItsOwn_andTheOtherRowsHaveNone() throws IOException {
+    MemoryHierarchy h =
+        MemoryHierarchy.locate().filter(x -> Files.isWritable(x.self())).orElse(null);
+    assumeTrue(h != null, "no memory cgroup this process may make children in");
+    long limit = (JvmFootprint.leastLimitBytes(ForkHeap.bytes()) / MIB + 64) * MIB;
+    Path params = dir.resolve("p.csv");
+    Files.writeString(
+        params,
+        "experiment,n,m,reps,warmup,memory_limit\n"
+            + "sort,2^18,2^14,1,0,"
+            + limit / MIB
+            + "m\n"
+            + "sort,2^18,2^15,1,0,\n");
+    Path results = dir.resolve("r.csv");
+    CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString());
+    assertEquals(0, r.code(), r.err());
+    List<RawRow> rows = RawResults.read(results).rows();
+    assertEquals(2, rows.size(), rows.toString());
+    RawRow limited = rows.stream().filter(x -> x.get("m").equals("16384")).findFirst().get();
+    RawRow free = rows.stream().filter(x -> x.get("m").equals("32768")).findFirst().get();
+    assertEquals(Long.toString(limit), limited.get("memory_limit"));
+    long peak = Long.parseLong(limited.get("memory_peak_bytes"));
+    assertTrue(peak > 4 * MIB && peak <= limit, "peak " + peak + " within " + limit);
+    assertEquals("", free.get("memory_limit"), "no limit of its own, none from the command line");
+    for (RawRow row : rows) {
+      assertEquals("1", row.get("fork"), "measured in a fork");
+      assertEquals("true", row.get("verified"));
+    }
+    assertEquals(List.of(), leftovers(h), "every cgroup made was removed");
+  }
+
+  /** A row's limit that the forks' heap cannot fit: the file, line and column, nothing run. */
+  @Test
+  void aRowsLimitTooSmallForTheHeap_isRefusedUpFront_namingFileLineAndColumn() throws IOException {
+    long limit = ForkHeap.bytes() / 2;
+    Path params = dir.resolve("p.csv");
+    Files.writeString(
+        params,
+        "experiment,n,m,reps,warmup,memory_limit\n"
+            + "sort,2^18,2^14,1,0,\n"
+            + "sort,2^18,2^14,1,0,"
+            + limit
+            + "\n");
+    Path results = dir.resolve("r.csv");
+    CliTest.Result r = CliTest.run("run", params.toString(), "--results", results.toString());
+    assertEquals(2, r.code(), r.out());
+    assertTrue(r.err().contains(params + ":3: memory_limit "), r.err());
+    assertTrue(r.err().contains("cannot hold the JVM"), r.err());
+    assertFalse(Files.exists(results), "nothing ran, not even the row without a limit");
+  }
 }
