@@ -79,10 +79,7 @@ final class ExperimentSession {
       Path dataDir,
       Baseline baseline)
       throws IOException {
-    // With --jvm and --memory-limit, every configuration once per JVM and limit: the same
-    // expansion in the parent and forks.
-    List<PlannedTrial> measured =
-        perConfiguration(ForkedTrial.expand(plan, batch.jvms(), batch.memoryLimits()), batch);
+    List<PlannedTrial> measured = measured(plan, batch);
     if (batch.child().isPresent()) {
       int config = batch.child().get().config();
       if (config < measured.size()
@@ -96,6 +93,15 @@ final class ExperimentSession {
       return ForkChildSession.run(cmd, measured, batch.child().get(), batch);
     }
     return runSteps(cmd, measured, Resume.all(measured), batch, results, dataDir, baseline);
+  }
+
+  /**
+   * The configurations as measured: with --jvm and --memory-limit every configuration once per JVM
+   * and limit (the same expansion in the parent and in forks, which find theirs by index), each
+   * with its forks' repetitions ({@link #perConfiguration}). A resumed sweep plans the same way.
+   */
+  static List<PlannedTrial> measured(List<PlannedTrial> plan, BatchOptions batch) {
+    return perConfiguration(ForkedTrial.expand(plan, batch.jvms(), batch.memoryLimits()), batch);
   }
 
   /**

@@ -100,8 +100,10 @@ final class RunCommand implements Callable<Integer> {
           defaults.dataDir(),
           base);
     }
-    // With forks, each configuration is measured forks x reps times: what resume looks for.
-    plan = ExperimentSession.perConfiguration(plan, common.batch(Plans.anyMemoryLimit(configs)));
+    // With forks, each configuration is measured forks x reps times: what resume looks for; with
+    // --jvm and --memory-limit, once per JVM and limit, as the forks plan it (they find theirs by
+    // index, and a fork planned without its limit ran outside its cgroup).
+    plan = ExperimentSession.measured(plan, common.batch(Plans.anyMemoryLimit(configs)));
     List<BatchStep> steps = Resume.all(plan);
     if (Files.exists(results) && Files.size(results) > 0) {
       RawResults raw = RawResults.read(results);

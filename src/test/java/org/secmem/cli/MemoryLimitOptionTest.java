@@ -192,4 +192,48 @@ class MemoryLimitOptionTest {
     assertTrue(r.err().contains("cannot hold the JVM"), r.err());
     assertFalse(Files.exists(results), "nothing ran, not even the row without a limit");
   }
+
+  /**
+   * {@code run --resume} plans as a fresh run does: each configuration once per limit, each fork in
+   * its cgroup (before, a resumed sweep started its forks outside any cgroup while their rows named
+   * the limit, and with two limits a fork measured another configuration than its parent counted).
+   */
+  @Test
+  void aResumedSweep_measuresEachConfigurationInsideEachLimit() throws IOException {
+    MemoryHierarchy h =
+        MemoryHierarchy.locate().filter(x -> Files.isWritable(x.self())).orElse(null);
+    assumeTrue(h != null, "no memory cgroup this process may make children in");
+    long small = (JvmFootprint.leastLimitBytes(ForkHeap.bytes()) / MIB + 64) * MIB;
+    long large = small + 256 * MIB;
+    Path params = dir.resolve("p.csv");
+    Files.writeString(params, "experiment,n,m,reps,warmup\nsort,2^18,2^14|2^15,1,0\n");
+    Path results = dir.resolve("r.csv");
+    String[] args = {
+      "run",
+      params.toString(),
+      "--memory-limit",
+      small / MIB + "M|" + large / MIB + "M",
+      "--resume",
+      "--results",
+      results.toString()
+    };
+    CliTest.Result r = CliTest.run(args);
+    assertEquals(0, r.code(), r.err());
+    List<RawRow> rows = RawResults.read(results).rows();
+    assertEquals(4, rows.size(), "two configurations under two limits: " + rows);
+    Set<String> seen = new TreeSet<>();
+    for (RawRow row : rows) {
+      long limit = Long.parseLong(row.get("memory_limit"));
+      long peak = Long.parseLong(row.get("memory_peak_bytes"));
+      assertTrue(peak > 4 * MIB && peak <= limit, "measured in its cgroup: " + peak + " " + limit);
+      seen.add(row.get("m") + "@" + limit);
+    }
+    assertEquals(
+        Set.of("16384@" + small, "16384@" + large, "32768@" + small, "32768@" + large), seen);
+    CliTest.Result again = CliTest.run(args);
+    assertEquals(0, again.code(), again.err());
+    assertTrue(again.out().contains("4 of 4 configurations already measured"), again.out());
+    assertEquals(4, RawResults.read(results).rows().size());
+    assertEquals(List.of(), leftovers(h), "every cgroup made was removed");
+  }
 }
