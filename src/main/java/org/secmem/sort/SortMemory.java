@@ -492,63 +492,6 @@ public record SortMemory(
   }
 
   /**
-   * The smallest block an automatic d may shrink the merges' B to (see {@link #automaticFanIn}): 64
-   * KiB, where a read call's own cost (a few microseconds) is still small against the block's copy.
-   * On a 16-core machine a 16 GiB sort with d = 512 merged its 261 runs in one pass with blocks of
-   * about 160 KiB: 25.6 and 28.6 s against 41.1 and 43.7 s in two passes at d = 256.
-   */
-  public static final int MIN_AUTOMATIC_MERGE_B = 64 * 1024;
-
-  /**
-   * The fast preset's d for a request whose d is the preset's own: the smallest d that merges the
-   * runs in the fewest passes for which the budget still gives every merge block at least {@link
-   * #MIN_AUTOMATIC_MERGE_B} (or the B asked, if smaller) and the open files fit {@code
-   * freeDescriptors}; the request's d where no larger one saves a pass. A request the plan refuses
-   * keeps its d, so that the refusal names it.
-   */
-  public static int automaticFanIn(Request r, long freeDescriptors) {
-    SortMemory base;
-    try {
-      base = plan(r);
-    } catch (InsufficientMemoryException e) {
-      return r.d();
-    }
-    long runs = base.runs();
-    int now = passes(runs, r.d());
-    int leastB = Math.min(MIN_AUTOMATIC_MERGE_B, r.b());
-    for (int merges = 1; merges < now - 1; merges++) {
-      long d = leastFanIn(runs, merges);
-      if (d <= r.d()) {
-        continue;
-      }
-      SortMemory p;
-      try {
-        // A larger d needs no more heap: the merges' B shrinks to fit the budget, and fewer
-        // merges need less bookkeeping.
-        p = plan(new Request(r.tuning(), r.n(), r.m(), (int) d, r.b(), r.read(), r.write()));
-      } catch (InsufficientMemoryException e) {
-        continue;
-      }
-      if (p.mergeBufferBytes() >= leastB && p.openFiles() <= freeDescriptors) {
-        return (int) d;
-      }
-    }
-    return r.d();
-  }
-
-  /** The least d that merges {@code runs} runs in {@code merges} passes. */
-  static long leastFanIn(long runs, int merges) {
-    long d = Math.max(2, (long) Math.floor(Math.pow(runs, 1.0 / merges)));
-    while (passes(runs, (int) Math.min(d, Integer.MAX_VALUE)) > merges + 1) {
-      d++;
-    }
-    while (d > 2 && passes(runs, (int) d - 1) <= merges + 1) {
-      d--;
-    }
-    return d;
-  }
-
-  /**
    * Files a sort on this plan holds open at once: the run-formation workers' inputs and runs, or
    * every merge thread's d runs and output, whichever is more, and two besides.
    */

@@ -32,7 +32,7 @@ public record SortSettings(
   /**
    * These settings for a merge sort of {@code n} ints: where d is the fast preset's own, it becomes
    * the d that merges every run in the fewest passes this budget allows ({@link
-   * SortMemory#automaticFanIn}); any other d is kept. The result's d is what a row records.
+   * AutomaticFanIn#choose}); any other d is kept. The result's d is what a row records.
    *
    * @param freeDescriptors files the sort may hold open at once
    */
@@ -41,7 +41,7 @@ public record SortSettings(
       return this;
     }
     int d =
-        SortMemory.automaticFanIn(
+        AutomaticFanIn.choose(
             new SortMemory.Request(tuning, n, memoryInts, fanIn, bufferBytes, readType, writeType),
             freeDescriptors);
     return d == fanIn

@@ -32,28 +32,28 @@ class AutomaticFanInTest {
     assertTrue(at256.runs() > 256, "runs: " + at256.runs());
     assertEquals(3, SortMemory.passes(at256.runs(), 256));
 
-    int d = SortMemory.automaticFanIn(r, MANY_FILES);
+    int d = AutomaticFanIn.choose(r, MANY_FILES);
 
     assertEquals(at256.runs(), d, "the least d that takes every run in one merge");
     SortMemory p = SortMemory.plan(r.tuning(), r.n(), r.m(), d, r.b(), CH, CH);
     assertEquals(2, SortMemory.passes(p.runs(), d));
-    assertTrue(p.mergeBufferBytes() >= SortMemory.MIN_AUTOMATIC_MERGE_B, p.toString());
+    assertTrue(p.mergeBufferBytes() >= AutomaticFanIn.MIN_MERGE_B, p.toString());
     assertTrue(p.requiredHeapBytes() <= at256.requiredHeapBytes(), "no more heap than at d = 256");
   }
 
   @Test
   void runsThatOnePassAtThePresetsDTakes_keepIt() {
-    assertEquals(256, SortMemory.automaticFanIn(fast16(1L << 28, 1L << 26, 256), MANY_FILES));
-    assertEquals(256, SortMemory.automaticFanIn(fast16(1000, 1L << 26, 256), MANY_FILES));
+    assertEquals(256, AutomaticFanIn.choose(fast16(1L << 28, 1L << 26, 256), MANY_FILES));
+    assertEquals(256, AutomaticFanIn.choose(fast16(1000, 1L << 26, 256), MANY_FILES));
   }
 
   @Test
   void anOpenFileLimitTooLowForTheLargerD_keepsThePresetsD() {
     SortMemory.Request r = fast16(1L << 32, 1L << 29, 256);
-    int d = SortMemory.automaticFanIn(r, MANY_FILES);
+    int d = AutomaticFanIn.choose(r, MANY_FILES);
     SortMemory p = SortMemory.plan(r.tuning(), r.n(), r.m(), d, r.b(), CH, CH);
-    assertEquals(d, SortMemory.automaticFanIn(r, p.openFiles()), "exactly enough descriptors");
-    assertEquals(256, SortMemory.automaticFanIn(r, p.openFiles() - 1), "one fewer");
+    assertEquals(d, AutomaticFanIn.choose(r, p.openFiles()), "exactly enough descriptors");
+    assertEquals(256, AutomaticFanIn.choose(r, p.openFiles() - 1), "one fewer");
   }
 
   @Test
@@ -64,9 +64,9 @@ class AutomaticFanInTest {
     SortMemory at256 = SortMemory.plan(r.tuning(), r.n(), r.m(), 256, r.b(), CH, CH);
     assertTrue(at256.runs() > 256 && at256.runs() <= 256 * 256, "runs: " + at256.runs());
     SortMemory one = SortMemory.plan(r.tuning(), r.n(), r.m(), (int) at256.runs(), r.b(), CH, CH);
-    assertTrue(one.mergeBufferBytes() < SortMemory.MIN_AUTOMATIC_MERGE_B, one.toString());
+    assertTrue(one.mergeBufferBytes() < AutomaticFanIn.MIN_MERGE_B, one.toString());
 
-    assertEquals(256, SortMemory.automaticFanIn(r, MANY_FILES));
+    assertEquals(256, AutomaticFanIn.choose(r, MANY_FILES));
   }
 
   @Test
@@ -78,9 +78,9 @@ class AutomaticFanInTest {
     SortMemory at256 = SortMemory.plan(r.tuning(), r.n(), r.m(), 256, r.b(), CH, CH);
     assertEquals(4, SortMemory.passes(at256.runs(), 256), "runs: " + at256.runs());
 
-    int d = SortMemory.automaticFanIn(r, MANY_FILES);
+    int d = AutomaticFanIn.choose(r, MANY_FILES);
 
-    assertEquals(SortMemory.leastFanIn(at256.runs(), 2), d);
+    assertEquals(AutomaticFanIn.leastFanIn(at256.runs(), 2), d);
     assertEquals(3, SortMemory.passes(at256.runs(), d));
   }
 
@@ -90,13 +90,13 @@ class AutomaticFanInTest {
     for (int i = 0; i < 2000; i++) {
       long runs = 2 + random.nextLong(SortMemory.MAX_RUNS);
       int merges = 1 + random.nextInt(4);
-      long d = SortMemory.leastFanIn(runs, merges);
+      long d = AutomaticFanIn.leastFanIn(runs, merges);
       assertTrue(SortMemory.passes(runs, (int) d) <= merges + 1, runs + " runs, d " + d);
       assertTrue(
           d == 2 || SortMemory.passes(runs, (int) d - 1) > merges + 1, runs + " runs, d " + d);
     }
-    assertEquals(261, SortMemory.leastFanIn(261, 1));
-    assertEquals(17, SortMemory.leastFanIn(261, 2));
+    assertEquals(261, AutomaticFanIn.leastFanIn(261, 1));
+    assertEquals(17, AutomaticFanIn.leastFanIn(261, 2));
   }
 
   @Test
