@@ -475,11 +475,13 @@ public final class ChartPainter {
   }
 
   /**
-   * A size as people read it: B in bytes ({@code 64 KiB}), N and M in ints ({@code 2^20 ints});
-   * another parameter, or a cell that is no whole number, as written.
+   * A size as people read it: B and a memory limit in bytes ({@code 64 KiB}, {@code 1 GiB}), N and
+   * M in ints ({@code 2^20 ints}); another parameter, or a cell that is no whole number, as
+   * written.
    */
   static String size(String parameter, String value) {
-    boolean bytes = parameter.equals(ResultColumns.B);
+    boolean bytes =
+        parameter.equals(ResultColumns.B) || parameter.equals(ResultColumns.MEMORY_LIMIT);
     if (!bytes && !List.of(ResultColumns.N, ResultColumns.M).contains(parameter)) {
       return value;
     }
@@ -550,7 +552,7 @@ public final class ChartPainter {
     lines.add("(warm-up runs excluded)");
     spec.fixed().entrySet().stream()
         .filter(e -> !ResultColumns.SWEPT_PARAMETERS.contains(e.getKey()))
-        .forEach(e -> lines.add(e.getKey() + "=" + e.getValue()));
+        .forEach(e -> lines.add(e.getKey() + "=" + size(e.getKey(), e.getValue())));
     return lines;
   }
 

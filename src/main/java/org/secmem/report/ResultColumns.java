@@ -30,6 +30,10 @@ public final class ResultColumns {
   public static final String N = "n";
   public static final String K = "k";
   public static final String B = "b";
+
+  /** The memory cgroup a run was measured in, bytes ({@code --memory-limit}). */
+  public static final String MEMORY_LIMIT = "memory_limit";
+
   public static final String M = "m";
   public static final String D = "d";
   public static final String ORDER = "order";

@@ -74,7 +74,10 @@ final class TreeChartPlanner {
                 "sync",
                 ResultColumns.N,
                 ResultColumns.M,
-                ARRIVAL));
+                ARRIVAL,
+                // measured on another JVM or under another memory limit: another chart
+                "java_version",
+                ResultColumns.MEMORY_LIMIT));
     groupBy.remove(x);
     Map<Map<String, String>, List<RawRow>> groups = new LinkedHashMap<>();
     for (RawRow r : tree) {

@@ -109,6 +109,17 @@ class ChartMakerTest {
         ChartPainter.noteLines(time));
   }
 
+  /** A chart's legend and title give sizes as people read them, a memory limit too. */
+  @Test
+  void sizes_areReadable_bAndMemoryLimitInBytes_nAndMInInts() {
+    assertEquals("1 GiB", ChartPainter.size("memory_limit", "1073741824"));
+    assertEquals("1.5 GiB", ChartPainter.size("memory_limit", "1610612736"));
+    assertEquals("64 KiB", ChartPainter.size("b", "65536"));
+    assertEquals("2^20 ints", ChartPainter.size("n", "1048576"));
+    assertEquals("cold", ChartPainter.size("cache", "cold"));
+    assertEquals("", ChartPainter.size("memory_limit", ""));
+  }
+
   /** The nb fixture as written by one parameter-file line per experiment (a sweep column). */
   private Path nbWithSweeps() throws IOException {
     List<String> lines = Files.readAllLines(fixture("nb-sweep-write.csv"));

@@ -75,6 +75,57 @@ class TreeChartPlannerTest {
     return sb.toString();
   }
 
+  /**
+   * A tree sweep under two memory limits is two charts, each saying its limit (before, one chart
+   * took the points of both limits as one line's repetitions).
+   */
+  @Test
+  void treeRowsUnderTwoMemoryLimits_areTwoCharts() throws IOException {
+    StringBuilder sb =
+        new StringBuilder(
+            "experiment,read_stream,write_stream,preset,n,m,b,algorithm,fanout_a,fanout_b,rep,"
+                + "warmup,elapsed_ms,memory_limit,sweep\n");
+    for (long n : List.of(1000L, 2000L, 4000L)) {
+      for (long limit : List.of(1L << 30, 2L << 30)) {
+        for (int rep = 1; rep <= 2; rep++) {
+          double ms = n / 100.0 * (limit == 1L << 30 ? 3 : 1) + rep;
+          sb.append(
+                  String.join(
+                      ",",
+                      "sort",
+                      "user-buffer",
+                      "user-buffer",
+                      "classic",
+                      Long.toString(n),
+                      "128",
+                      "4096",
+                      "buffer-tree",
+                      "4",
+                      "16",
+                      Integer.toString(rep),
+                      "false",
+                      Double.toString(ms),
+                      Long.toString(limit),
+                      "s.csv:2"))
+              .append('\n');
+        }
+      }
+    }
+    List<ChartSpec> time =
+        new ChartPlanner()
+            .plan(RawResults.parse("t.csv", new StringReader(sb.toString()))).stream()
+                .filter(c -> c.fileStem().startsWith("sort-time-vs-n-buffer-tree"))
+                .toList();
+    assertEquals(2, time.size(), time.toString());
+    assertEquals(
+        List.of("1073741824", "2147483648"),
+        time.stream().map(c -> c.fixed().get("memory_limit")).toList());
+    // 1 GiB: 3 ms per 100 ints; 2 GiB: 1 ms; medians of 2 repetitions, never mixed
+    assertEquals(
+        List.of(31.5, 11.5),
+        time.stream().map(c -> c.series().get(0).points().get(0).stats().median()).toList());
+  }
+
   private static ChartSpec find(List<ChartSpec> specs, String stem) {
     return specs.stream()
         .filter(s -> s.fileStem().equals(stem))
