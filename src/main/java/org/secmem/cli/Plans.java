@@ -4,12 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
 import org.secmem.admission.Machine;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.ForkedTrial;
@@ -111,20 +108,21 @@ final class Plans {
 
   /**
    * The rows' memory limits, checked as {@code --memory-limit} is, before anything runs: a memory
-   * controller this process may use, and room in each limit for the forks' heap.
+   * controller this process may use, and room in each limit for the forks' heap. The smallest limit
+   * is the one the heap fits least, so it alone is checked (one trial cgroup, not one per line).
    *
-   * @throws BadInputException naming the file, line and column (exit 2)
+   * @throws BadInputException naming the file, line and column of that limit (exit 2)
    */
   private static void checkMemoryLimits(List<RunConfig> configs) {
-    Map<String, Set<Long>> byLine = new LinkedHashMap<>();
-    for (RunConfig c : configs) {
-      c.memoryLimit()
-          .ifPresent(l -> byLine.computeIfAbsent(c.origin(), o -> new TreeSet<>()).add(l));
-    }
-    for (Map.Entry<String, Set<Long>> e : byLine.entrySet()) {
-      MemoryLimits.check(
-          List.copyOf(e.getValue()), ForkHeap.bytes(), e.getKey() + ": memory_limit");
-    }
+    configs.stream()
+        .filter(c -> c.memoryLimit().isPresent())
+        .min(Comparator.comparingLong(c -> c.memoryLimit().getAsLong()))
+        .ifPresent(
+            c ->
+                MemoryLimits.check(
+                    List.of(c.memoryLimit().getAsLong()),
+                    ForkHeap.bytes(),
+                    c.origin() + ": memory_limit"));
   }
 
   /** Whether any configuration has a memory limit of its own, and so must run in forks. */

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.secmem.experiment.BatchOptions;
 import org.secmem.experiment.BatchStep;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.PlannedTrial;
@@ -91,19 +92,15 @@ final class RunCommand implements Callable<Integer> {
     Path results = common.resultsFile(name);
     ExperimentSession.Baseline base = baseline(cmd, results);
     List<PlannedTrial> plan = Plans.trials(cmd, configs, common);
+    // Once: it asks each --jvm its version and makes a trial cgroup for --memory-limit.
+    BatchOptions batch = common.batch(Plans.anyMemoryLimit(configs));
     if (!resume || common.isForkChild()) {
-      return ExperimentSession.run(
-          cmd,
-          plan,
-          common.batch(Plans.anyMemoryLimit(configs)),
-          results,
-          defaults.dataDir(),
-          base);
+      return ExperimentSession.run(cmd, plan, batch, results, defaults.dataDir(), base);
     }
     // With forks, each configuration is measured forks x reps times: what resume looks for; with
     // --jvm and --memory-limit, once per JVM and limit, as the forks plan it (they find theirs by
     // index, and a fork planned without its limit ran outside its cgroup).
-    plan = ExperimentSession.measured(plan, common.batch(Plans.anyMemoryLimit(configs)));
+    plan = ExperimentSession.measured(plan, batch);
     List<BatchStep> steps = Resume.all(plan);
     if (Files.exists(results) && Files.size(results) > 0) {
       RawResults raw = RawResults.read(results);
@@ -140,14 +137,7 @@ final class RunCommand implements Callable<Integer> {
     if (steps.isEmpty()) {
       return ExitCodes.OK;
     }
-    return ExperimentSession.runSteps(
-        cmd,
-        plan,
-        steps,
-        common.batch(Plans.anyMemoryLimit(configs)),
-        results,
-        defaults.dataDir(),
-        base);
+    return ExperimentSession.runSteps(cmd, plan, steps, batch, results, defaults.dataDir(), base);
   }
 
   /**

@@ -368,9 +368,11 @@ final class SortCommand implements Callable<Integer> {
       }
     }
     long ints = inputInts(cmd);
+    // One view of this machine: the d chosen below is the d admitted against it.
+    Machine machine = Machine.current();
     if (algo == SortAlgorithm.MERGE) {
       // The fast preset's own d grows to merge a large input's runs in fewer passes.
-      chosen = chosen.forInput(ints, Machine.current().freeDescriptors());
+      chosen = chosen.forInput(ints, machine.freeDescriptors());
     }
     int d = chosen.fanIn();
     List<Path> work = SortChecks.workFolders(workDirs);
@@ -397,7 +399,7 @@ final class SortCommand implements Callable<Integer> {
                   fanoutRule,
                   this.m != null,
                   arrivalNs == null ? 0 : arrivalNs),
-              Machine.current());
+              machine);
     } catch (RefusedException e) {
       throw Refusals.of(cmd, e);
     }

@@ -240,7 +240,8 @@ final class RowExpander {
         return List.of();
       }
       long inputInts = input.isPresent() ? fileInts(input.get()) : 0;
-      long freeDescriptors = Machine.current().freeDescriptors();
+      // The machine the lines are admitted on, when they are: the d chosen is the d admitted.
+      long freeDescriptors = defaults.machine().orElseGet(Machine::current).freeDescriptors();
       boolean memoryGiven = !blank(cells.get("m"));
       for (String engine : engines) {
         if (engine.equals(SortEngines.SECMEM)) {

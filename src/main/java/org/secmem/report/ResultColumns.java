@@ -32,7 +32,7 @@ public final class ResultColumns {
   public static final String B = "b";
 
   /** The memory cgroup a run was measured in, bytes ({@code --memory-limit}). */
-  public static final String MEMORY_LIMIT = "memory_limit";
+  public static final String MEMORY_LIMIT = ResultColumn.MEMORY_LIMIT.header();
 
   public static final String M = "m";
   public static final String D = "d";

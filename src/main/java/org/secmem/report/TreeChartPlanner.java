@@ -76,8 +76,8 @@ final class TreeChartPlanner {
                 ResultColumns.M,
                 ARRIVAL,
                 // measured on another JVM or under another memory limit: another chart
-                "java_version",
-                ResultColumns.MEMORY_LIMIT));
+                ResultColumn.JAVA_VERSION.header(),
+                ResultColumn.MEMORY_LIMIT.header()));
     groupBy.remove(x);
     Map<Map<String, String>, List<RawRow>> groups = new LinkedHashMap<>();
     for (RawRow r : tree) {

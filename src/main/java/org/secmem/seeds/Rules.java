@@ -76,12 +76,12 @@ final class Rules {
   record Better(Selector a, Selector b, double size) implements Rule {
     @Override
     public Optional<Judgement> judge(Measurements m, Metric metric, long seed) {
-      Optional<Pair> p = Pair.of(m, metric, a, b, seed);
-      if (p.isEmpty()) {
-        return Optional.empty();
-      }
-      Estimate adv = p.get().adv();
-      String text = p.get().text(metric) + ")";
+      return Pair.of(m, metric, a, b, seed).map(p -> judge(p, metric));
+    }
+
+    private Judgement judge(Pair p, Metric metric) {
+      Estimate adv = p.adv();
+      String text = p.text(metric) + ")";
       Verdict v;
       if (adv.above(1)) {
         v = Verdict.AGREES;
@@ -92,7 +92,7 @@ final class Rules {
       } else {
         v = adv.below(1) ? Verdict.DIFFERS : Verdict.WITHIN_NOISE;
       }
-      return Optional.of(new Judgement(text, v));
+      return new Judgement(text, v);
     }
 
     /**
@@ -113,18 +113,21 @@ final class Rules {
   record Flat(Selector a, Selector b, double tolerance) implements Rule {
     @Override
     public Optional<Judgement> judge(Measurements m, Metric metric, long seed) {
-      Optional<Pair> p = Pair.of(m, metric, a, b, seed);
-      if (p.isEmpty()) {
-        return Optional.empty();
-      }
-      Estimate adv = p.get().adv();
-      double lo = 1 / tolerance;
-      Verdict v =
-          adv.value() >= lo && adv.value() <= tolerance
-              ? Verdict.AGREES
-              : adv.high() >= lo && adv.low() <= tolerance ? Verdict.WITHIN_NOISE : Verdict.DIFFERS;
-      String text = p.get().text(metric) + "; flat: within x" + Estimate.digits(tolerance) + ")";
-      return Optional.of(new Judgement(text, v));
+      return Pair.of(m, metric, a, b, seed)
+          .map(
+              p -> {
+                Estimate adv = p.adv();
+                double lo = 1 / tolerance;
+                Verdict v =
+                    adv.value() >= lo && adv.value() <= tolerance
+                        ? Verdict.AGREES
+                        : adv.high() >= lo && adv.low() <= tolerance
+                            ? Verdict.WITHIN_NOISE
+                            : Verdict.DIFFERS;
+                String text =
+                    p.text(metric) + "; flat: within x" + Estimate.digits(tolerance) + ")";
+                return new Judgement(text, v);
+              });
     }
   }
 
