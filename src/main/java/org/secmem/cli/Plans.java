@@ -12,7 +12,10 @@ import org.secmem.experiment.Experiment;
 import org.secmem.experiment.ForkedTrial;
 import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.ReadTrial;
+import org.secmem.experiment.SortTrial;
+import org.secmem.experiment.SortTrialSpec;
 import org.secmem.experiment.StreamTrialSpec;
+import org.secmem.experiment.StreamsConfig;
 import org.secmem.experiment.SweptTrial;
 import org.secmem.experiment.TimeEstimate;
 import org.secmem.experiment.Trial;
@@ -97,10 +100,9 @@ final class Plans {
       runs += r;
       seconds +=
           r
-              * (c.experiment() == Experiment.SORT
-                  ? SortTrials.seconds(c)
-                  : TimeEstimate.streamSeconds(
-                      c.stream(), c.experiment() == Experiment.WRITE, c.n(), c.k(), c.b()));
+              * (c.configuration() instanceof SortTrialSpec sort
+                  ? SortTrials.seconds(c, sort)
+                  : streamSeconds((StreamsConfig) c.configuration()));
     }
     common.checkDuration(cmd, seconds, runs);
     return plan;
@@ -130,28 +132,28 @@ final class Plans {
     return configs.stream().anyMatch(c -> c.memoryLimit().isPresent());
   }
 
-  private static Trial trial(RunConfig c, TempRegistry temps) {
-    switch (c.experiment()) {
-      case WRITE:
-        return new WriteTrial(streamSpec(c), temps);
-      case READ:
-        return new ReadTrial(streamSpec(c), temps);
-      case SORT:
-        return SortTrials.fromConfig(c, temps);
-      default:
-        throw new AssertionError(c.experiment());
-    }
+  private static double streamSeconds(StreamsConfig s) {
+    return TimeEstimate.streamSeconds(
+        s.stream(), s.experiment() == Experiment.WRITE, s.n(), s.k(), s.bufferBytes());
   }
 
-  private static StreamTrialSpec streamSpec(RunConfig c) {
-    return new StreamTrialSpec(
-        c.stream(),
-        c.n(),
-        c.k(),
-        new StreamOptions(c.b(), c.settings().sync()),
-        c.dir(),
-        List.of(),
-        c.settings().seed());
+  private static Trial trial(RunConfig c, TempRegistry temps) {
+    if (c.configuration() instanceof SortTrialSpec sort) {
+      return new SortTrial(sort, temps);
+    }
+    StreamsConfig s = (StreamsConfig) c.configuration();
+    StreamTrialSpec spec =
+        new StreamTrialSpec(
+            s.stream(),
+            s.n(),
+            s.k(),
+            new StreamOptions(s.bufferBytes(), c.settings().sync()),
+            s.dir(),
+            List.of(),
+            c.settings().seed());
+    return s.experiment() == Experiment.WRITE
+        ? new WriteTrial(spec, temps)
+        : new ReadTrial(spec, temps);
   }
 
   /**
@@ -162,13 +164,19 @@ final class Plans {
     long maxBytes = 0;
     Path dir = null;
     for (RunConfig c : configs) {
-      long bytes =
-          c.experiment() == Experiment.SORT
-              ? SortTrials.diskBytes(c)
-              : c.n() * c.k() * Integer.BYTES;
+      long bytes;
+      Path folder;
+      if (c.configuration() instanceof SortTrialSpec sort) {
+        bytes = SortTrials.diskBytes(c, sort);
+        folder = sort.data().dataDir();
+      } else {
+        StreamsConfig s = (StreamsConfig) c.configuration();
+        bytes = s.n() * s.k() * Integer.BYTES;
+        folder = s.dir();
+      }
       if (bytes > maxBytes) {
         maxBytes = bytes;
-        dir = c.dir();
+        dir = folder;
       }
     }
     if (dir != null) {

@@ -22,8 +22,11 @@ import org.secmem.data.SortOrder;
 import org.secmem.engine.EngineChecks;
 import org.secmem.engine.EngineSettings;
 import org.secmem.engine.SortEngines;
+import org.secmem.experiment.EngineMethod;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.RunSettings;
+import org.secmem.experiment.SortData;
+import org.secmem.experiment.SortMethod;
 import org.secmem.experiment.SortTrial;
 import org.secmem.experiment.SortTrialSpec;
 import org.secmem.experiment.SweptTrial;
@@ -38,7 +41,6 @@ import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
 import org.secmem.sort.SortTuning;
 import org.secmem.sort.WorkDirectory;
-import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.Streams;
 import picocli.CommandLine;
@@ -407,24 +409,8 @@ final class SortCommand implements Callable<Integer> {
     SortChecks.checkDisk(common, inMemory, ints, in == null, outDir, work, stores);
     SortTrialSpec trialSpec =
         new SortTrialSpec(
-            Optional.ofNullable(in),
-            Optional.ofNullable(out),
-            in == null ? ints : 0,
-            shape,
-            settings.seed(),
-            m,
-            d,
-            readStream,
-            writeStream,
-            new StreamOptions((int) b, settings.sync()),
-            descending ? SortOrder.DESCENDING : SortOrder.ASCENDING,
-            dir,
-            work,
-            chosen.tuning(),
-            inMemory || tree ? chosen.preset().cliName() : chosen.label(),
-            algo,
-            fanoutRule,
-            arrivalNs == null ? 0 : arrivalNs);
+            sortData(settings, ints, work, arrivalNs == null ? 0 : arrivalNs),
+            SortMethod.of(chosen, algo, fanoutRule));
     common.checkDuration(
         cmd, settings.totalRuns() * plan.request().seconds(), settings.totalRuns());
     SortTrial trial = new SortTrial(trialSpec, SecmemCommand.cleanupOf(cmd));
@@ -435,6 +421,21 @@ final class SortCommand implements Callable<Integer> {
         common.batch(),
         common.resultsFile("sort"),
         dir);
+  }
+
+  /** What this command sorts and where: --in or --n ints of --shape, --out, --dir, --work-dir. */
+  private SortData sortData(RunSettings settings, long ints, List<Path> work, long arrivalNanos) {
+    return new SortData(
+        Optional.ofNullable(in),
+        Optional.ofNullable(out),
+        in == null ? ints : 0,
+        shape,
+        settings.seed(),
+        descending ? SortOrder.DESCENDING : SortOrder.ASCENDING,
+        settings.sync(),
+        dir,
+        work,
+        arrivalNanos);
   }
 
   /**
@@ -512,29 +513,9 @@ final class SortCommand implements Callable<Integer> {
         work.isEmpty() ? outDir : work.get(0),
         EngineChecks.peakDiskBytes(ints) + generated,
         "the " + engineName + " sort (its shuffle, the sorted parts and the output)");
-    SortSettings defaults = SortPreset.CLASSIC.resolve(SortChoices.none());
     SortTrialSpec trialSpec =
         new SortTrialSpec(
-            Optional.ofNullable(in),
-            Optional.ofNullable(out),
-            in == null ? ints : 0,
-            shape,
-            settings.seed(),
-            m == null ? defaults.memoryInts() : m,
-            defaults.fanIn(),
-            defaults.readType(),
-            defaults.writeType(),
-            new StreamOptions(defaults.bufferBytes(), settings.sync()),
-            descending ? SortOrder.DESCENDING : SortOrder.ASCENDING,
-            dir,
-            work,
-            defaults.tuning(),
-            defaults.label(),
-            SortAlgorithm.MERGE,
-            FanoutRule.DEFAULT,
-            0,
-            engineName,
-            engineSettings);
+            sortData(settings, ints, work, 0), new EngineMethod(engineName, engineSettings));
     common.checkDuration(
         cmd,
         settings.totalRuns() * TimeEstimate.sortSeconds(ints, Math.max(1, ints), 2),

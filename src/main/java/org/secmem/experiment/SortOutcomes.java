@@ -9,7 +9,6 @@ import org.secmem.buffertree.TreeStats;
 import org.secmem.data.Checksum;
 import org.secmem.engine.EngineStats;
 import org.secmem.report.ResultColumn;
-import org.secmem.sort.InMemorySort;
 import org.secmem.sort.SortMemory;
 import org.secmem.sort.SortStats;
 
@@ -54,7 +53,7 @@ final class SortOutcomes {
    * The merge sort's row (the in-memory sort's too): passes, runs, its memory plan, phase times and
    * CPU, stream bytes and each work folder's.
    */
-  static TrialOutcome merge(SortStats stats, long generateNanos, SortTrialSpec spec) {
+  static TrialOutcome merge(SortStats stats, long generateNanos, OwnSort method) {
     Map<ResultColumn, String> extra = new EnumMap<>(ResultColumn.class);
     if (generateNanos >= 0) {
       extra.put(ResultColumn.GENERATE_NS, Long.toString(generateNanos));
@@ -76,13 +75,7 @@ final class SortOutcomes {
       extra.put(ResultColumn.RUN_WORKERS, "1");
       extra.put(
           ResultColumn.MODEL_HEAP_BYTES,
-          Long.toString(
-              InMemorySort.requiredHeapBytes(
-                  stats.ints(),
-                  spec.tuning().threads(),
-                  spec.options().bufferBytes(),
-                  spec.readType(),
-                  spec.writeType())));
+          Long.toString(((InMemoryMethod) method).requiredHeapBytes(stats.ints())));
     }
     if (stats.peakHeapBytes() >= 0) {
       extra.put(ResultColumn.PEAK_HEAP_BYTES, Long.toString(stats.peakHeapBytes()));

@@ -10,14 +10,14 @@ import java.util.OptionalLong;
 import org.secmem.admission.Admission;
 import org.secmem.admission.Problem;
 import org.secmem.admission.RefusedException;
-import org.secmem.buffertree.FanoutRule;
 import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
 import org.secmem.engine.EngineChecks;
 import org.secmem.engine.EngineSettings;
-import org.secmem.experiment.Experiment;
+import org.secmem.experiment.EngineMethod;
 import org.secmem.experiment.RunSettings;
-import org.secmem.sort.SortAlgorithm;
+import org.secmem.experiment.SortData;
+import org.secmem.experiment.SortTrialSpec;
 import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
@@ -114,29 +114,20 @@ final class EngineRows {
                           new RunConfig(
                               file,
                               line,
-                              Experiment.SORT,
-                              null,
-                              st.readType(),
-                              st.writeType(),
-                              n,
-                              0,
-                              st.bufferBytes(),
-                              m.orElse(st.memoryInts()),
-                              st.fanIn(),
-                              shape,
-                              input,
-                              output,
-                              o,
-                              defaults.dataDir(),
+                              new SortTrialSpec(
+                                  new SortData(
+                                      input,
+                                      output,
+                                      n,
+                                      shape,
+                                      rs.seed(),
+                                      o,
+                                      rs.sync(),
+                                      defaults.dataDir(),
+                                      work,
+                                      0),
+                                  new EngineMethod(engine, es)),
                               rs,
-                              st.tuning(),
-                              st.label(),
-                              SortAlgorithm.MERGE,
-                              FanoutRule.DEFAULT,
-                              0,
-                              work,
-                              engine,
-                              es,
                               null,
                               OptionalLong.empty()));
                       if (out.size() > RowExpander.MAX_CONFIGS) {

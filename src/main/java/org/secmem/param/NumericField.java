@@ -1,7 +1,7 @@
 package org.secmem.param;
 
 import org.secmem.engine.EngineChecks;
-import org.secmem.experiment.SortTrialSpec;
+import org.secmem.experiment.SortData;
 import org.secmem.sort.SortTuning;
 import org.secmem.stream.StreamOptions;
 
@@ -19,7 +19,7 @@ public enum NumericField {
   REPS("reps", 1, 1_000_000, false, ""),
   WARMUP("warmup", 0, 1_000_000, false, ""),
   SEED("seed", Long.MIN_VALUE, Long.MAX_VALUE, false, ""),
-  ARRIVAL("arrival_ns_per_key", 0, SortTrialSpec.MAX_ARRIVAL_NANOS, false, "ns"),
+  ARRIVAL("arrival_ns_per_key", 0, SortData.MAX_ARRIVAL_NANOS, false, "ns"),
   /** A memory cgroup's size: from 1 MiB (what the JVM needs is checked before a run) to 1 PiB. */
   MEMORY_LIMIT("memory_limit", 1L << 20, 1L << 50, true, "bytes");
 

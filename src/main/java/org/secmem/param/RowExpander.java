@@ -31,6 +31,10 @@ import org.secmem.engine.SortEngines;
 import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.RunSettings;
+import org.secmem.experiment.SortData;
+import org.secmem.experiment.SortMethod;
+import org.secmem.experiment.SortTrialSpec;
+import org.secmem.experiment.StreamsConfig;
 import org.secmem.names.Names;
 import org.secmem.sort.Merger;
 import org.secmem.sort.RunSort;
@@ -272,7 +276,7 @@ final class RowExpander {
       }
       // The in-memory sort takes of a combination only its streams, B, threads and access: one
       // configuration each, however many M, d, mergers ... the line sweeps for the merge sort.
-      Set<List<Object>> inMemorySeen = new HashSet<>();
+      Set<SortMethod> inMemorySeen = new HashSet<>();
       // The buffer tree takes its streams, B, M and fanout: one configuration each.
       Set<List<Object>> treeSeen = new HashSet<>();
       boolean treeAsked = algorithms.contains(SortAlgorithm.BUFFER_TREE);
@@ -322,21 +326,12 @@ final class RowExpander {
                 algorithm == SortAlgorithm.BUFFER_TREE
                     ? preset.resolve(TreeDefaults.apply(choices))
                     : merge;
-            if (inMemory
-                && !inMemorySeen.add(
-                    List.of(
-                        st.readType(),
-                        st.writeType(),
-                        st.bufferBytes(),
-                        st.tuning().threads(),
-                        st.tuning().blockIo(),
-                        st.preset()))) {
+            // An in-memory sort holds only what applies to it: lines that differ in M, d or
+            // the merge sort's parts are one configuration.
+            if (inMemory && !inMemorySeen.add(SortMethod.of(st, algorithm, FanoutRule.DEFAULT))) {
               continue;
             }
             boolean tree = algorithm == SortAlgorithm.BUFFER_TREE;
-            // An in-memory or buffer-tree row is the preset's: merger and the like do not make
-            // it custom.
-            String label = inMemory || tree ? st.preset().cliName() : st.label();
             for (FanoutRule fanout : tree ? fanouts : List.of(FanoutRule.DEFAULT)) {
               // m/8 and a fixed 4:16 can be the same tree: one configuration.
               if (tree
@@ -364,29 +359,23 @@ final class RowExpander {
                               new RunConfig(
                                   file,
                                   line,
-                                  experiment,
-                                  null,
-                                  sn.readType(),
-                                  sn.writeType(),
-                                  n,
-                                  0,
-                                  sn.bufferBytes(),
-                                  sn.memoryInts(),
-                                  sn.fanIn(),
-                                  shape,
-                                  input,
-                                  output,
-                                  o,
-                                  defaults.dataDir(),
+                                  new SortTrialSpec(
+                                      new SortData(
+                                          input,
+                                          output,
+                                          n,
+                                          shape,
+                                          rs.seed(),
+                                          o,
+                                          rs.sync(),
+                                          defaults.dataDir(),
+                                          work,
+                                          arrival),
+                                      SortMethod.of(sn, algorithm, fanout)),
                                   rs,
-                                  sn.tuning(),
-                                  label,
-                                  algorithm,
-                                  fanout,
-                                  arrival,
-                                  work,
                                   new SortRequest(
-                                      ints, sn, algorithm, fanout, memoryGiven, arrival)));
+                                      ints, sn, algorithm, fanout, memoryGiven, arrival),
+                                  OptionalLong.empty()));
                           if (out.size() > MAX_CONFIGS) {
                             check.problem(
                                 "experiment",
@@ -446,28 +435,10 @@ final class RowExpander {
                   new RunConfig(
                       file,
                       line,
-                      experiment,
-                      t,
-                      null,
-                      null,
-                      n,
-                      (int) k,
-                      (int) b,
-                      0,
-                      0,
-                      Shape.UNIFORM,
-                      Optional.empty(),
-                      Optional.empty(),
-                      SortOrder.ASCENDING,
-                      dir,
+                      new StreamsConfig(experiment, t, n, (int) k, (int) b, dir),
                       rs,
-                      null,
-                      "",
-                      null,
-                      null,
-                      0,
-                      List.of(),
-                      new StreamsRequest(t, k, b, false)));
+                      new StreamsRequest(t, k, b, false),
+                      OptionalLong.empty()));
               if (out.size() > MAX_CONFIGS) {
                 check.problem(
                     "experiment", "expands to more than " + MAX_CONFIGS + " configurations");

@@ -17,6 +17,8 @@ import org.secmem.experiment.BatchStep;
 import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.RunSettings;
+import org.secmem.experiment.SortData;
+import org.secmem.experiment.SortMethod;
 import org.secmem.experiment.SortTrial;
 import org.secmem.experiment.SortTrialSpec;
 import org.secmem.fs.TempRegistry;
@@ -24,8 +26,9 @@ import org.secmem.report.RawResults;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
 import org.secmem.sort.SortAlgorithm;
+import org.secmem.sort.SortPreset;
+import org.secmem.sort.SortSettings;
 import org.secmem.sort.SortTuning;
-import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
 
 /** {@code --resume} over a results file written before the algorithm column: its rows are merge. */
@@ -36,23 +39,30 @@ class ResumeAlgorithmTest {
   private PlannedTrial planned(SortAlgorithm algorithm, RunSettings s) {
     SortTrialSpec spec =
         new SortTrialSpec(
-            Optional.empty(),
-            Optional.empty(),
-            1000,
-            Shape.UNIFORM,
-            s.seed(),
-            100,
-            4,
-            StreamType.CHANNEL,
-            StreamType.CHANNEL,
-            StreamOptions.ofBuffer(4096),
-            SortOrder.ASCENDING,
-            dir,
-            Optional.empty(),
-            SortTuning.classic(),
-            "classic",
-            algorithm,
-            FanoutRule.DEFAULT);
+            new SortData(
+                Optional.empty(),
+                Optional.empty(),
+                1000,
+                Shape.UNIFORM,
+                s.seed(),
+                SortOrder.ASCENDING,
+                false,
+                dir,
+                List.of(),
+                0),
+            SortMethod.of(
+                new SortSettings(
+                    SortPreset.CLASSIC,
+                    "classic",
+                    StreamType.CHANNEL,
+                    StreamType.CHANNEL,
+                    4096,
+                    4,
+                    true,
+                    100,
+                    SortTuning.classic()),
+                algorithm,
+                FanoutRule.DEFAULT));
     return new PlannedTrial(new SortTrial(spec, TempRegistry.none()), s);
   }
 

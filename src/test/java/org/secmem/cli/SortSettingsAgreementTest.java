@@ -16,9 +16,13 @@ import java.util.Optional;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.secmem.buffertree.FanoutRule;
+import org.secmem.experiment.SortMethod;
+import org.secmem.experiment.SortTrialSpec;
 import org.secmem.param.ParamDefaults;
 import org.secmem.param.ParamFiles;
 import org.secmem.param.RunConfig;
+import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
@@ -91,13 +95,9 @@ class SortSettingsAgreementTest {
         fromCommandLine(List.of("sort", "--n", "100000", "--preset", preset.cliName()));
     assertEquals(expected, cli);
     RunConfig row = fromParamFile(preset.cliName());
-    assertEquals(expected.memoryInts(), row.m());
-    assertEquals(expected.fanIn(), row.d());
-    assertEquals(expected.bufferBytes(), row.b());
-    assertEquals(expected.readType(), row.readStream());
-    assertEquals(expected.writeType(), row.writeStream());
-    assertEquals(expected.tuning(), row.tuning());
-    assertEquals(expected.label(), row.preset());
+    assertEquals(
+        SortMethod.of(expected, SortAlgorithm.MERGE, FanoutRule.DEFAULT),
+        ((SortTrialSpec) row.configuration()).method());
     List<String> menuArgs = fromMenu(preset.cliName());
     assertEquals(expected, fromCommandLine(menuArgs), menuArgs.toString());
     assertEquals(expected.memory(100_000), cli.memory(100_000));

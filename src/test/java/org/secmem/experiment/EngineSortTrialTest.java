@@ -18,7 +18,6 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.secmem.buffertree.FanoutRule;
 import org.secmem.data.DataFiles;
 import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
@@ -30,11 +29,6 @@ import org.secmem.engine.SortEngine;
 import org.secmem.fs.TempRegistry;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
-import org.secmem.sort.SortAlgorithm;
-import org.secmem.sort.SortChoices;
-import org.secmem.sort.SortPreset;
-import org.secmem.sort.SortSettings;
-import org.secmem.stream.StreamOptions;
 
 /**
  * Another engine as one more configuration of the sort experiment, with a stand-in engine: started
@@ -102,28 +96,21 @@ class EngineSortTrialTest {
   }
 
   private SortTrialSpec spec(Optional<String> master, OptionalLong m) {
-    SortSettings st = SortPreset.CLASSIC.resolve(SortChoices.none());
     return new SortTrialSpec(
-        Optional.empty(),
-        Optional.empty(),
-        5000,
-        Shape.UNIFORM,
-        7,
-        m.orElse(st.memoryInts()),
-        st.fanIn(),
-        st.readType(),
-        st.writeType(),
-        new StreamOptions(st.bufferBytes(), false),
-        SortOrder.DESCENDING,
-        dir,
-        List.of(),
-        st.tuning(),
-        st.label(),
-        SortAlgorithm.MERGE,
-        FanoutRule.DEFAULT,
-        0,
-        "spark",
-        new EngineSettings(master, m, OptionalInt.of(4), Map.of("spark.a", "1"), List.of()));
+        new SortData(
+            Optional.empty(),
+            Optional.empty(),
+            5000,
+            Shape.UNIFORM,
+            7,
+            SortOrder.DESCENDING,
+            false,
+            dir,
+            List.of(),
+            0),
+        new EngineMethod(
+            "spark",
+            new EngineSettings(master, m, OptionalInt.of(4), Map.of("spark.a", "1"), List.of())));
   }
 
   private List<ResultRow> run(SortTrial trial, int reps) throws IOException {
@@ -212,26 +199,18 @@ class EngineSortTrialTest {
     SortTrialSpec s = spec(Optional.of("local[1]"), OptionalLong.empty());
     SortTrialSpec given =
         new SortTrialSpec(
-            Optional.of(in),
-            Optional.of(dir.resolve("o.bin")),
-            0,
-            s.shape(),
-            s.seed(),
-            s.m(),
-            s.d(),
-            s.readType(),
-            s.writeType(),
-            s.options(),
-            SortOrder.ASCENDING,
-            dir,
-            List.of(),
-            s.tuning(),
-            s.preset(),
-            s.algorithm(),
-            s.fanout(),
-            0,
-            "spark",
-            s.engineSettings());
+            new SortData(
+                Optional.of(in),
+                Optional.of(dir.resolve("o.bin")),
+                0,
+                s.data().shape(),
+                s.data().seed(),
+                SortOrder.ASCENDING,
+                false,
+                dir,
+                List.of(),
+                0),
+            s.method());
     SortTrial trial = new SortTrial(given, engine, TempRegistry.none());
     List<ResultRow> rows = run(trial, 1);
     assertEquals("true", rows.get(0).get(ResultColumn.VERIFIED));

@@ -14,7 +14,6 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.secmem.buffertree.FanoutRule;
 import org.secmem.data.DataFiles;
 import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
@@ -23,13 +22,11 @@ import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
 import org.secmem.sort.ExternalSorter;
 import org.secmem.sort.MergeSort;
-import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
 import org.secmem.sort.SortSpec;
 import org.secmem.sort.SortStats;
-import org.secmem.stream.StreamOptions;
 
 /**
  * A timed sort must not pay for freeing the file it replaces: every repetition after the first
@@ -44,23 +41,19 @@ class PreviousOutputTest {
   private SortTrialSpec spec(Path in, Path out) {
     SortSettings st = SortPreset.FAST.resolve(SortChoices.none());
     return new SortTrialSpec(
-        Optional.of(in),
-        Optional.of(out),
-        0,
-        Shape.UNIFORM,
-        1,
-        1 << 14,
-        st.fanIn(),
-        st.readType(),
-        st.writeType(),
-        new StreamOptions(4096, false),
-        SortOrder.ASCENDING,
-        dir,
-        Optional.empty(),
-        st.tuning(),
-        st.label(),
-        SortAlgorithm.MERGE,
-        FanoutRule.DEFAULT);
+        new SortData(
+            Optional.of(in),
+            Optional.of(out),
+            0,
+            Shape.UNIFORM,
+            1,
+            SortOrder.ASCENDING,
+            false,
+            dir,
+            List.of(),
+            0),
+        new MergeMethod(
+            1 << 14, st.fanIn(), st.readType(), st.writeType(), 4096, st.tuning(), st.label()));
   }
 
   /** Links the output has as the sort begins (1: none besides its own name; 0: no output yet). */
@@ -96,7 +89,7 @@ class PreviousOutputTest {
     Path out = dir.resolve("out.bin");
     DataFiles.generate(in, Shape.UNIFORM, 50_000, 3);
     Files.write(out, new byte[] {1, 2, 3, 4}); // a file the user named, from an earlier sort
-    Watching sorter = new Watching(new MergeSort(spec(in, out).tuning()));
+    Watching sorter = new Watching(new MergeSort(((MergeMethod) spec(in, out).method()).tuning()));
     List<ResultRow> rows = new ArrayList<>();
     RunListener quiet = new RunListener() {};
     new ExperimentRunner(rows::add, quiet, new CacheController(() -> {}, quiet))
@@ -122,7 +115,7 @@ class PreviousOutputTest {
     DataFiles.generate(in, Shape.UNIFORM, 1000, 3);
     byte[] before = {9, 8, 7, 6, 5, 4, 3, 2};
     Files.write(out, before);
-    Watching sorter = new Watching(new MergeSort(spec(in, out).tuning()));
+    Watching sorter = new Watching(new MergeSort(((MergeMethod) spec(in, out).method()).tuning()));
     sorter.fail = true;
     SortTrial trial = new SortTrial(spec(in, out), sorter);
     trial.prepare();

@@ -24,8 +24,8 @@ class AlgorithmColumnTest {
   void noColumn_isTheMergeSort_andWriteRowsHaveNone() throws ParamFileException {
     List<RunConfig> c =
         parse("experiment,n,m,stream\nsort,1000,100,channel\n" + "write,1000,,simple\n");
-    assertEquals(SortAlgorithm.MERGE, c.get(0).algorithm());
-    assertEquals(null, c.get(1).algorithm());
+    assertEquals(SortAlgorithm.MERGE, Configs.algorithm(c.get(0)));
+    assertEquals(null, Configs.algorithm(c.get(1)));
   }
 
   @Test
@@ -35,17 +35,17 @@ class AlgorithmColumnTest {
         parse(
             "experiment,n,m,d,read_stream,write_stream,merger,algorithm\n"
                 + "sort,1000,100|200,2|4,channel|mapped,channel,loser-tree,merge|in-memory\n");
-    long merge = c.stream().filter(r -> r.algorithm() == SortAlgorithm.MERGE).count();
+    long merge = c.stream().filter(r -> Configs.algorithm(r) == SortAlgorithm.MERGE).count();
     List<RunConfig> inMemory =
-        c.stream().filter(r -> r.algorithm() == SortAlgorithm.IN_MEMORY).toList();
+        c.stream().filter(r -> Configs.algorithm(r) == SortAlgorithm.IN_MEMORY).toList();
     assertEquals(8, merge, c.toString());
     assertEquals(2, inMemory.size(), c.toString());
     // A merger choice makes the merge rows custom, not the in-memory ones, which ignore it.
     assertTrue(
         c.stream()
-            .filter(r -> r.algorithm() == SortAlgorithm.MERGE)
-            .allMatch(r -> r.preset().equals("custom")));
-    assertTrue(inMemory.stream().allMatch(r -> r.preset().equals("classic")));
+            .filter(r -> Configs.algorithm(r) == SortAlgorithm.MERGE)
+            .allMatch(r -> Configs.own(r).preset().equals("custom")));
+    assertTrue(inMemory.stream().allMatch(r -> Configs.own(r).preset().equals("classic")));
   }
 
   @Test

@@ -30,15 +30,21 @@ class AutomaticFanInRowsTest {
             "experiment,preset,n,m,threads,d,algorithm\n"
                 + "sort,fast,2^28|2^32,2^29,16,,merge|in-memory\n"
                 + "sort,fast,2^32,2^29,16,256,merge\n");
-    List<RunConfig> merge = c.stream().filter(r -> r.algorithm() == SortAlgorithm.MERGE).toList();
+    List<RunConfig> merge =
+        c.stream().filter(r -> Configs.algorithm(r) == SortAlgorithm.MERGE).toList();
     assertEquals(3, merge.size(), c.toString());
-    assertEquals(256, merge.get(0).d(), "2^28 ints make one pass's runs at the preset's d");
-    assertTrue(merge.get(1).d() > 256, "2^32 ints: " + merge.get(1).d());
     assertEquals(
-        merge.get(1).d(),
+        256,
+        Configs.merge(merge.get(0)).fanIn(),
+        "2^28 ints make one pass's runs at the preset's d");
+    assertTrue(
+        Configs.merge(merge.get(1)).fanIn() > 256,
+        "2^32 ints: " + Configs.merge(merge.get(1)).fanIn());
+    assertEquals(
+        Configs.merge(merge.get(1)).fanIn(),
         ((SortRequest) merge.get(1).request()).settings().fanIn(),
         "the admission check sees the d the row runs");
-    assertEquals("fast", merge.get(1).preset());
-    assertEquals(256, merge.get(2).d(), "given in the file");
+    assertEquals("fast", Configs.merge(merge.get(1)).preset());
+    assertEquals(256, Configs.merge(merge.get(2)).fanIn(), "given in the file");
   }
 }

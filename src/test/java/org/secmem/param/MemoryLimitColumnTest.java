@@ -39,8 +39,11 @@ class MemoryLimitColumnTest {
             OptionalLong.of(1536L << 20),
             OptionalLong.empty()),
         c.stream().map(RunConfig::memoryLimit).toList());
-    assertEquals("simple", c.get(1).stream().cliName(), "the limits of one configuration adjoin");
-    assertEquals("channel", c.get(2).stream().cliName());
+    assertEquals(
+        "simple",
+        Configs.streams(c.get(1)).stream().cliName(),
+        "the limits of one configuration adjoin");
+    assertEquals("channel", Configs.streams(c.get(2)).stream().cliName());
   }
 
   @Test

@@ -16,6 +16,8 @@ import org.secmem.admission.Machine;
 import org.secmem.data.SortOrder;
 import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.Experiment;
+import org.secmem.experiment.MergeMethod;
+import org.secmem.experiment.StreamsConfig;
 import org.secmem.sort.Merger;
 import org.secmem.sort.SortTuning;
 import org.secmem.stream.StreamType;
@@ -53,13 +55,13 @@ class ParamFilesTest {
     List<RunConfig> configs = parse(report, Experiment.WRITE);
     assertEquals(8, configs.size());
     RunConfig first = configs.get(0);
-    assertEquals(StreamType.BUFFERED, first.stream());
-    assertEquals(1000, first.n());
-    assertEquals(1, first.k());
+    assertEquals(StreamType.BUFFERED, Configs.streams(first).stream());
+    assertEquals(1000, Configs.streams(first).n());
+    assertEquals(1, Configs.streams(first).k());
     assertEquals(6, first.settings().reps());
     assertEquals(2, first.line());
-    assertEquals(2, configs.get(7).k());
-    assertEquals(1_000_000, configs.get(7).n());
+    assertEquals(2, Configs.streams(configs.get(7)).k());
+    assertEquals(1_000_000, Configs.streams(configs.get(7)).n());
     assertEquals(3, configs.get(7).line());
   }
 
@@ -69,7 +71,7 @@ class ParamFilesTest {
         parse("BufferB;1000;1;10,12;2\nMapping;1000;1;16,16;1\n", Experiment.READ);
     assertEquals(
         List.of(1024, 2048, 4096, 65536),
-        configs.stream().map(RunConfig::b).collect(Collectors.toList()));
+        configs.stream().map(c -> Configs.streams(c).bufferBytes()).collect(Collectors.toList()));
     assertEquals(Experiment.READ, configs.get(0).experiment());
   }
 
@@ -90,14 +92,15 @@ class ParamFilesTest {
     for (List<RunConfig> configs : List.of(nine, ten)) {
       assertEquals(1, configs.size());
       RunConfig c = configs.get(0);
-      assertEquals(StreamType.MAPPED, c.readStream());
-      assertEquals(10, c.d());
-      assertEquals(1000, c.m());
-      assertEquals(1 << 20, c.b());
+      MergeMethod merge = Configs.merge(c);
+      assertEquals(StreamType.MAPPED, merge.readType());
+      assertEquals(10, merge.fanIn());
+      assertEquals(1000, merge.memoryInts());
+      assertEquals(1 << 20, merge.bufferBytes());
       assertEquals(5, c.settings().reps());
-      assertEquals(input, c.input().orElseThrow());
-      assertEquals(dir.resolve("Test"), c.output().orElseThrow());
-      assertEquals(SortOrder.ASCENDING, c.order());
+      assertEquals(input, Configs.sort(c).data().input().orElseThrow());
+      assertEquals(dir.resolve("Test"), Configs.sort(c).data().output().orElseThrow());
+      assertEquals(SortOrder.ASCENDING, Configs.sort(c).data().order());
     }
   }
 
@@ -129,8 +132,9 @@ class ParamFilesTest {
     assertEquals(
         List.of(1024, 2048, 4096),
         configs.stream()
+            .map(Configs::streams)
             .filter(c -> c.stream() == StreamType.MAPPED && c.n() == 1000 && c.k() == 1)
-            .map(RunConfig::b)
+            .map(StreamsConfig::bufferBytes)
             .collect(Collectors.toList()));
   }
 
@@ -190,10 +194,10 @@ class ParamFilesTest {
                 + "sort,2^16,1000|2000,2..4,reverse,descending,mapped,simple\n",
             null);
     assertEquals(2 * 3, c.size());
-    assertEquals(65536, c.get(0).n());
-    assertEquals(SortOrder.DESCENDING, c.get(0).order());
-    assertEquals(StreamType.SIMPLE, c.get(0).writeStream());
-    assertTrue(c.get(0).input().isEmpty());
+    assertEquals(65536, Configs.sort(c.get(0)).data().n());
+    assertEquals(SortOrder.DESCENDING, Configs.sort(c.get(0)).data().order());
+    assertEquals(StreamType.SIMPLE, Configs.merge(c.get(0)).writeType());
+    assertTrue(Configs.sort(c.get(0)).data().input().isEmpty());
   }
 
   @Test
@@ -205,22 +209,26 @@ class ParamFilesTest {
                 + "sort,2^16,2^12,fast,priority-queue\n",
             null);
     assertEquals(3, c.size());
-    assertEquals("classic", c.get(0).preset());
-    assertEquals(SortTuning.classic(), c.get(0).tuning(), "classic runs the classic composition");
-    assertEquals(4, c.get(0).d());
-    assertEquals(StreamType.USER_BUFFER, c.get(0).readStream());
-    assertEquals("fast", c.get(1).preset());
-    assertEquals(256, c.get(1).d());
-    assertEquals(1 << 20, c.get(1).b());
-    assertEquals(StreamType.CHANNEL, c.get(1).writeStream());
-    assertEquals("custom", c.get(2).preset());
-    assertEquals(Merger.PRIORITY_QUEUE, c.get(2).tuning().merger());
+    assertEquals("classic", Configs.merge(c.get(0)).preset());
+    assertEquals(
+        SortTuning.classic(),
+        Configs.merge(c.get(0)).tuning(),
+        "classic runs the classic composition");
+    assertEquals(4, Configs.merge(c.get(0)).fanIn());
+    assertEquals(StreamType.USER_BUFFER, Configs.merge(c.get(0)).readType());
+    assertEquals("fast", Configs.merge(c.get(1)).preset());
+    assertEquals(256, Configs.merge(c.get(1)).fanIn());
+    assertEquals(1 << 20, Configs.merge(c.get(1)).bufferBytes());
+    assertEquals(StreamType.CHANNEL, Configs.merge(c.get(1)).writeType());
+    assertEquals("custom", Configs.merge(c.get(2)).preset());
+    assertEquals(Merger.PRIORITY_QUEUE, Configs.merge(c.get(2)).tuning().merger());
     assertTrue(
-        c.get(2).tuning().parallelMerge(),
+        Configs.merge(c.get(2)).tuning().parallelMerge(),
         "any merger can be split by value range: the preset's parallel merge stays on");
-    assertEquals(Merger.RADIX, c.get(1).tuning().merger());
-    assertEquals(Runtime.getRuntime().availableProcessors(), c.get(1).tuning().threads());
-    assertEquals(1, c.get(0).tuning().threads());
+    assertEquals(Merger.RADIX, Configs.merge(c.get(1)).tuning().merger());
+    assertEquals(
+        Runtime.getRuntime().availableProcessors(), Configs.merge(c.get(1)).tuning().threads());
+    assertEquals(1, Configs.merge(c.get(0)).tuning().threads());
     assertTrue(
         problems("experiment,n,preset,run_sort\nsort,100,turbo,quick\n", null).stream()
             .anyMatch(p -> p.contains("run_sort: unknown run sort 'quick'")));
@@ -231,9 +239,9 @@ class ParamFilesTest {
     List<RunConfig> c =
         parse("experiment,n,m,merger\n" + "sort,2^16,2^12,radix|loser-tree\n", null);
     assertEquals(2, c.size());
-    assertEquals(Merger.RADIX, c.get(0).tuning().merger());
-    assertEquals(Merger.LOSER_TREE, c.get(1).tuning().merger());
-    assertEquals("custom", c.get(0).preset());
+    assertEquals(Merger.RADIX, Configs.merge(c.get(0)).tuning().merger());
+    assertEquals(Merger.LOSER_TREE, Configs.merge(c.get(1)).tuning().merger());
+    assertEquals("custom", Configs.merge(c.get(0)).preset());
     assertTrue(
         problems("experiment,n,merger\nsort,100,heap\n", null).stream()
             .anyMatch(

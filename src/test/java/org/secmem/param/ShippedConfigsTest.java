@@ -130,7 +130,7 @@ class ShippedConfigsTest {
       if (name.endsWith("-full.csv")) {
         long maxN =
             ParamFiles.read(f, Optional.empty(), ParamDefaults.standard()).stream()
-                .mapToLong(RunConfig::n)
+                .mapToLong(Configs::n)
                 .max()
                 .orElse(0);
         if (maxN < 10_000_000L) {

@@ -6,6 +6,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.secmem.experiment.BufferTreeMethod;
+import org.secmem.experiment.MergeMethod;
+import org.secmem.experiment.OwnSort;
+import org.secmem.experiment.SortTrialSpec;
+import org.secmem.experiment.StreamsConfig;
 import org.secmem.param.ParamDefaults;
 import org.secmem.param.ParamFiles;
 import org.secmem.param.RunConfig;
@@ -64,31 +69,58 @@ final class ShippedConfigResults {
 
   private static void row(StringBuilder csv, String name, RunConfig c, int rep) {
     String experiment = c.experiment().cliName();
-    boolean sort = experiment.equals("sort");
-    StreamType read = sort ? c.readStream() : c.stream();
-    StreamType write = sort ? c.writeStream() : c.stream();
-    boolean usesB = read.usesBufferSize() || write.usesBufferSize();
-    long n = c.n();
-    int k = sort ? 1 : c.k();
+    boolean sort = c.configuration() instanceof SortTrialSpec;
+    StreamType read;
+    StreamType write;
+    int b;
+    long n;
+    int k = 1;
+    // M and d as the row records them: blank where they do not apply (d for the tree, both for
+    // the in-memory sort).
+    String m = "";
+    String d = "";
+    String algorithm = "";
     double nsPerInt;
     long runs = 0;
     long passes = 0;
-    if (sort) {
-      runs = (n + c.m() - 1) / c.m();
-      int d = Math.max(2, c.d());
-      passes = 1 + (long) Math.ceil(Math.log(Math.max(runs, 1)) / Math.log(d) - 1e-9);
-      nsPerInt = 90 + passes * (nsPerInt(read, c.b()) + nsPerInt(write, c.b()));
+    if (c.configuration() instanceof SortTrialSpec spec) {
+      OwnSort own = (OwnSort) spec.method();
+      read = own.readType();
+      write = own.writeType();
+      b = own.bufferBytes();
+      n = spec.data().n();
+      algorithm = own.algorithm().cliName();
+      long memory = n;
+      int fanIn = 2;
+      if (own instanceof MergeMethod merge) {
+        memory = merge.memoryInts();
+        fanIn = merge.fanIn();
+        m = Long.toString(memory);
+        d = Integer.toString(fanIn);
+      } else if (own instanceof BufferTreeMethod tree) {
+        memory = tree.memoryInts();
+        m = Long.toString(memory);
+      }
+      runs = (n + memory - 1) / memory;
+      passes = 1 + (long) Math.ceil(Math.log(Math.max(runs, 1)) / Math.log(fanIn) - 1e-9);
+      nsPerInt = 90 + passes * (nsPerInt(read, b) + nsPerInt(write, b));
     } else {
-      nsPerInt = nsPerInt(read, c.b());
+      StreamsConfig streams = (StreamsConfig) c.configuration();
+      read = streams.stream();
+      write = streams.stream();
+      b = streams.bufferBytes();
+      n = streams.n();
+      k = streams.k();
+      nsPerInt = nsPerInt(read, b);
     }
+    boolean usesB = read.usesBufferSize() || write.usesBufferSize();
     // a little spread between repetitions, the same every time
     double noise = 1 + 0.02 * Math.floorMod(rep * 7 + (int) (n % 5), 5);
     double ms = n * k * nsPerInt * noise / 1e6;
     double mib = n * k * 4.0 / (1 << 20) / (ms / 1000);
-    boolean tree = c.algorithm() != null && c.algorithm().cliName().equals("buffer-tree");
     csv.append(experiment)
         .append(',')
-        .append(sort ? "" : c.stream().cliName())
+        .append(sort ? "" : read.cliName())
         .append(',')
         .append(sort ? read.cliName() : "")
         .append(',')
@@ -98,13 +130,13 @@ final class ShippedConfigResults {
         .append(',')
         .append(sort ? "" : Integer.toString(k))
         .append(',')
-        .append(usesB ? Integer.toString(c.b()) : "")
+        .append(usesB ? Integer.toString(b) : "")
         .append(',')
-        .append(sort ? Long.toString(c.m()) : "")
+        .append(m)
         .append(',')
-        .append(sort && !tree ? Integer.toString(c.d()) : "")
+        .append(d)
         .append(',')
-        .append(sort ? c.algorithm().cliName() : "")
+        .append(algorithm)
         .append(',')
         .append(sort ? "classic" : "")
         .append(',')

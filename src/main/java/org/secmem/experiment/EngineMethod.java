@@ -1,0 +1,75 @@
+package org.secmem.experiment;
+
+import java.util.OptionalLong;
+import org.secmem.engine.EngineSettings;
+import org.secmem.engine.SortEngines;
+import org.secmem.report.ResultColumn;
+import org.secmem.report.ResultRow;
+import org.secmem.units.Units;
+
+/**
+ * A sort by another engine (Spark): it takes the data's input, output, order, sync and work
+ * folders, and its own settings; secmem's stream types, B, d and composition do not apply, so its
+ * row leaves them blank and records what the engine was told.
+ *
+ * @param engine the engine's name, as {@code --engine} and the {@code engine} column take it
+ * @param settings its master, M when given, partitions, its own settings and work folders
+ */
+public record EngineMethod(String engine, EngineSettings settings) implements SortMethod {
+
+  public EngineMethod {
+    if (engine == null || settings == null) {
+      throw new IllegalArgumentException("engine and settings must be given");
+    }
+    if (engine.equals(SortEngines.SECMEM)) {
+      throw new IllegalArgumentException("secmem's own sort is an OwnSort, not an engine");
+    }
+  }
+
+  /**
+   * Where it runs, as the row records it: the master given, else the one {@code spark-submit} set,
+   * else every core of this machine. (The cores it had are in {@code threads}.) The same before and
+   * after the run, so that a resumed batch finds the row.
+   */
+  public String master() {
+    return settings.master().orElse(System.getProperty("spark.master", "local[*]"));
+  }
+
+  @Override
+  public String describe(String n) {
+    OptionalLong m = settings.memoryInts();
+    return engine
+        + " "
+        + master()
+        + ", N="
+        + n
+        + (m.isPresent() ? ", M=" + Units.ints(m.getAsLong()) : "")
+        + settings.partitions().stream().mapToObj(p -> ", partitions=" + p).findFirst().orElse("");
+  }
+
+  @Override
+  public void configure(ResultRow.Builder row) {
+    row.setIfPresent(ResultColumn.M, settings.memoryInts())
+        .set(ResultColumn.MASTER, master())
+        .set(
+            ResultColumn.PARTITIONS,
+            settings.partitions().isPresent()
+                ? Integer.toString(settings.partitions().getAsInt())
+                : null)
+        .set(
+            ResultColumn.ENGINE_CONF,
+            settings.conf().isEmpty()
+                ? null
+                : String.join(
+                    " ",
+                    settings.conf().entrySet().stream()
+                        .map(e -> e.getKey() + "=" + e.getValue())
+                        .toList()));
+  }
+
+  /** The engine's own I/O is not modelled. */
+  @Override
+  public OptionalLong predictedIos(long n) {
+    return OptionalLong.empty();
+  }
+}

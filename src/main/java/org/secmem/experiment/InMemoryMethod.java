@@ -1,0 +1,117 @@
+package org.secmem.experiment;
+
+import java.nio.file.Path;
+import java.util.OptionalLong;
+import org.secmem.fs.TempRegistry;
+import org.secmem.report.ResultColumn;
+import org.secmem.report.ResultRow;
+import org.secmem.sort.CostModel;
+import org.secmem.sort.ExternalSorter;
+import org.secmem.sort.InMemorySort;
+import org.secmem.sort.Merger;
+import org.secmem.sort.RunSort;
+import org.secmem.sort.SortAlgorithm;
+import org.secmem.sort.SortSpec;
+import org.secmem.sort.SortTuning;
+import org.secmem.sort.StreamFactory;
+import org.secmem.stream.StreamType;
+import org.secmem.units.Units;
+
+/**
+ * The in-memory baseline: all N ints read into one array, sorted there, written out. M, d and the
+ * merge sort's composition do not apply; its row leaves them blank, so that charts draw it as a
+ * level line beside an M or d sweep.
+ *
+ * @param readType stream type reading the input
+ * @param writeType stream type writing the output
+ * @param bufferBytes B
+ * @param blockIo the streams move a block per call; false: one call per int
+ * @param threads 1: {@code Arrays.sort}; more: {@code Arrays.parallelSort}
+ * @param preset the preset the row names
+ */
+public record InMemoryMethod(
+    StreamType readType,
+    StreamType writeType,
+    int bufferBytes,
+    boolean blockIo,
+    int threads,
+    String preset)
+    implements OwnSort {
+
+  public InMemoryMethod {
+    if (readType == null || writeType == null || preset == null) {
+      throw new IllegalArgumentException("stream types and preset must be given");
+    }
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads (" + threads + ") must be >= 1");
+    }
+  }
+
+  @Override
+  public SortAlgorithm algorithm() {
+    return SortAlgorithm.IN_MEMORY;
+  }
+
+  /** What the in-memory sort takes of a composition: its access and threads. */
+  SortTuning tuning() {
+    return new SortTuning(Merger.PRIORITY_QUEUE, RunSort.ARRAYS, false, false, blockIo, threads);
+  }
+
+  @Override
+  public ExternalSorter sorter(TempRegistry temps) {
+    return new InMemorySort(tuning(), StreamFactory.standard(), temps);
+  }
+
+  @Override
+  public SortSpec sortSpec(Path input, Path output, SortData data) {
+    // The sorter's spec has an M and a d; the in-memory sort reads neither.
+    return new SortSpec(
+        input,
+        output,
+        SortSpec.MAX_MEMORY_INTS,
+        2,
+        readType,
+        writeType,
+        options(data.sync()),
+        data.order(),
+        data.workDirs());
+  }
+
+  /** The heap its model needs to sort {@code n} ints. */
+  public long requiredHeapBytes(long n) {
+    return InMemorySort.requiredHeapBytes(n, threads, bufferBytes, readType, writeType);
+  }
+
+  private boolean usesB() {
+    return readType.usesBufferSize() || writeType.usesBufferSize() || blockIo;
+  }
+
+  @Override
+  public String describe(String n) {
+    return "in-memory "
+        + readType
+        + "/"
+        + writeType
+        + ", N="
+        + n
+        + ", threads="
+        + threads
+        + (usesB() ? ", B=" + Units.bytes(bufferBytes) : "");
+  }
+
+  @Override
+  public void configure(ResultRow.Builder row) {
+    configureCommon(row);
+    // run_ints says what it held (all N ints); run_sort says Arrays.sort (arrays) or
+    // Arrays.parallelSort (parallel).
+    row.set(ResultColumn.B, usesB() ? Long.toString(bufferBytes) : null)
+        .set(ResultColumn.RUN_SORT, InMemorySort.sortName(threads))
+        .set(ResultColumn.ACCESS, blockIo ? "block" : "int")
+        .set(ResultColumn.THREADS, threads);
+  }
+
+  @Override
+  public OptionalLong predictedIos(long n) {
+    return OptionalLong.of(CostModel.inMemoryBlockTransfers(n, bufferBytes));
+  }
+}

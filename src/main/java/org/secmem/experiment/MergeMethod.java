@@ -1,0 +1,125 @@
+package org.secmem.experiment;
+
+import java.nio.file.Path;
+import java.util.OptionalLong;
+import org.secmem.fs.TempRegistry;
+import org.secmem.report.ResultColumn;
+import org.secmem.report.ResultRow;
+import org.secmem.sort.CostModel;
+import org.secmem.sort.ExternalSorter;
+import org.secmem.sort.InsufficientMemoryException;
+import org.secmem.sort.MergeSort;
+import org.secmem.sort.SortAlgorithm;
+import org.secmem.sort.SortMemory;
+import org.secmem.sort.SortSpec;
+import org.secmem.sort.SortTuning;
+import org.secmem.sort.StreamFactory;
+import org.secmem.stream.StreamType;
+import org.secmem.units.Units;
+
+/**
+ * The external merge sort: runs of M ints, merged d at a time, composed as {@code tuning} says.
+ *
+ * @param memoryInts M, the sort's whole memory budget in ints
+ * @param fanIn d, runs merged at once
+ * @param readType stream type of every read
+ * @param writeType stream type of every write
+ * @param bufferBytes B
+ * @param tuning the composition of its parts
+ * @param preset {@code classic}, {@code fast}, or {@code custom} when a choice differs from both
+ */
+public record MergeMethod(
+    long memoryInts,
+    int fanIn,
+    StreamType readType,
+    StreamType writeType,
+    int bufferBytes,
+    SortTuning tuning,
+    String preset)
+    implements OwnSort {
+
+  public MergeMethod {
+    if (memoryInts < 1) {
+      throw new IllegalArgumentException("M (" + memoryInts + ") must be >= 1");
+    }
+    if (fanIn < 2) {
+      throw new IllegalArgumentException("d (" + fanIn + ") must be >= 2");
+    }
+    if (readType == null || writeType == null || tuning == null || preset == null) {
+      throw new IllegalArgumentException("stream types, tuning and preset must be given");
+    }
+  }
+
+  @Override
+  public SortAlgorithm algorithm() {
+    return SortAlgorithm.MERGE;
+  }
+
+  @Override
+  public ExternalSorter sorter(TempRegistry temps) {
+    return new MergeSort(tuning, StreamFactory.standard(), temps);
+  }
+
+  @Override
+  public SortSpec sortSpec(Path input, Path output, SortData data) {
+    return new SortSpec(
+        input,
+        output,
+        memoryInts,
+        fanIn,
+        readType,
+        writeType,
+        options(data.sync()),
+        data.order(),
+        data.workDirs());
+  }
+
+  /** Whether B changes anything: not for simple and buffered streams on both sides. */
+  boolean usesB() {
+    return readType.usesBufferSize() || writeType.usesBufferSize() || tuning.blockIo();
+  }
+
+  @Override
+  public String describe(String n) {
+    return readType
+        + "/"
+        + writeType
+        + ", N="
+        + n
+        + ", M="
+        + Units.ints(memoryInts)
+        + ", d="
+        + fanIn
+        + ", threads="
+        + tuning.threads()
+        + (usesB() ? ", B=" + Units.bytes(bufferBytes) : "");
+  }
+
+  @Override
+  public void configure(ResultRow.Builder row) {
+    configureCommon(row);
+    row.set(ResultColumn.B, usesB() ? Long.toString(bufferBytes) : null)
+        .set(ResultColumn.M, memoryInts)
+        .set(ResultColumn.D, fanIn)
+        .set(ResultColumn.MERGER, tuning.merger().cliName())
+        .set(ResultColumn.RUN_SORT, tuning.runSort().cliName())
+        .set(ResultColumn.OVERLAP, tuning.overlap())
+        .set(ResultColumn.PARALLEL_MERGE, tuning.parallelMerge())
+        .set(ResultColumn.ACCESS, tuning.blockIo() ? "block" : "int")
+        .set(ResultColumn.THREADS, tuning.threads());
+  }
+
+  @Override
+  public OptionalLong predictedIos(long n) {
+    SortMemory plan;
+    try {
+      plan = SortMemory.plan(tuning, n, memoryInts, fanIn, bufferBytes, readType, writeType);
+    } catch (InsufficientMemoryException e) {
+      return OptionalLong.empty(); // refused before it runs; nothing to predict
+    }
+    // Merges move blocks of merge_b, which the plan may have shrunk below B.
+    return OptionalLong.of(
+        CostModel.predictedBlockTransfers(
+            n, plan.runInts(), fanIn, bufferBytes, plan.mergeBufferBytes()));
+  }
+}

@@ -1,0 +1,56 @@
+package org.secmem.experiment;
+
+import java.nio.file.Path;
+import org.secmem.engine.SortEngines;
+import org.secmem.fs.TempRegistry;
+import org.secmem.report.ResultColumn;
+import org.secmem.report.ResultRow;
+import org.secmem.sort.ExternalSorter;
+import org.secmem.sort.SortAlgorithm;
+import org.secmem.sort.SortSpec;
+import org.secmem.stream.StreamOptions;
+import org.secmem.stream.StreamType;
+
+/** One of secmem's own sort algorithms, on the stream types and B it names. */
+public sealed interface OwnSort extends SortMethod
+    permits MergeMethod, InMemoryMethod, BufferTreeMethod {
+
+  /** Which algorithm: the {@code algorithm} column. */
+  SortAlgorithm algorithm();
+
+  /** The stream type of every read. */
+  StreamType readType();
+
+  /** The stream type of every write. */
+  StreamType writeType();
+
+  /** B: bytes a block-I/O stream moves per call, and the buffers' size. */
+  int bufferBytes();
+
+  /** What the row calls the composition: {@code classic}, {@code fast} or {@code custom}. */
+  String preset();
+
+  /** The sorter that runs it, telling {@code temps} of its temporary files. */
+  ExternalSorter sorter(TempRegistry temps);
+
+  /** The sort of {@code input} into {@code output} for the sorter, as {@code data} asks. */
+  SortSpec sortSpec(Path input, Path output, SortData data);
+
+  @Override
+  default String engine() {
+    return SortEngines.SECMEM;
+  }
+
+  /** The streams' B and whether writes are forced to storage. */
+  default StreamOptions options(boolean sync) {
+    return new StreamOptions(bufferBytes(), sync);
+  }
+
+  /** The columns every own algorithm records: its stream types, its preset, its algorithm. */
+  default void configureCommon(ResultRow.Builder row) {
+    row.set(ResultColumn.READ_STREAM, readType().cliName())
+        .set(ResultColumn.WRITE_STREAM, writeType().cliName())
+        .set(ResultColumn.PRESET, preset())
+        .set(ResultColumn.ALGORITHM, algorithm().cliName());
+  }
+}
