@@ -13,6 +13,7 @@ import org.secmem.data.DataFiles;
 import org.secmem.data.FileScan;
 import org.secmem.data.SortOrder;
 import org.secmem.engine.EngineJob;
+import org.secmem.engine.EngineSettings;
 import org.secmem.engine.EngineStats;
 import org.secmem.engine.EngineUnavailableException;
 import org.secmem.engine.SortEngine;
@@ -21,17 +22,17 @@ import org.secmem.fs.TempRegistry;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
 import org.secmem.sort.ExternalSorter;
-import org.secmem.sort.InMemorySort;
 import org.secmem.sort.SortSpec;
 import org.secmem.stream.Streams;
 import org.secmem.stream.WriteStream;
 import org.secmem.units.Units;
 
 /**
- * The sort experiment: one sort of one file — the external merge sort, or the in-memory baseline
- * ({@link InMemorySort}) — timed from the first read to the output moved into place. The output is
- * then re-read outside the clock and checked: in order, and the same multiset of values as the
- * input. Both algorithms fill the same columns; the {@code algorithm} column says which ran.
+ * The sort experiment: one sort of one file by the spec's {@link SortMethod} — the external merge
+ * sort, the in-memory baseline, the buffer tree or another engine — timed from the first read to
+ * the output moved into place. The output is then re-read outside the clock and checked: in order,
+ * and the same multiset of values as the input. The data's columns are filled here, the method's by
+ * the method ({@link SortMethod#configure}); the {@code algorithm} column says which ran.
  *
  * <p>With another engine ({@link SortEngine}: Spark) the engine sorts on the clock; it is started
  * (or its running instance reused) in {@link #prepare()}, outside the clock, and stopped in {@link
@@ -199,7 +200,12 @@ public final class SortTrial implements Trial {
     if (data.output().isEmpty()) {
       Files.createDirectories(output.toAbsolutePath().getParent()); // the scratch output's
     }
-    engineStartNanos = engine.start(((EngineMethod) spec.method()).settings());
+    engineStartNanos = engine.start(engineSettings());
+  }
+
+  /** Another engine's settings (a trial with an engine has an {@link EngineMethod}). */
+  private EngineSettings engineSettings() {
+    return ((EngineMethod) spec.method()).settings();
   }
 
   /** Another engine's run: its sort on the clock, and the figures it reports. */
@@ -207,12 +213,7 @@ public final class SortTrial implements Trial {
     EngineStats s =
         engine.sort(
             new EngineJob(
-                data.inputFile(),
-                output,
-                data.order(),
-                data.sync(),
-                ((EngineMethod) spec.method()).settings(),
-                temps));
+                data.inputFile(), output, data.order(), data.sync(), engineSettings(), temps));
     TrialOutcome outcome = SortOutcomes.engine(s, engineStartNanos, inputChecksum);
     engineStartNanos = 0;
     return outcome;

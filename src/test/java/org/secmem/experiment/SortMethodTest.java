@@ -1,0 +1,195 @@
+package org.secmem.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.secmem.buffertree.FanoutRule;
+import org.secmem.data.Shape;
+import org.secmem.data.SortOrder;
+import org.secmem.engine.EngineSettings;
+import org.secmem.report.ResultColumn;
+import org.secmem.report.ResultRow;
+import org.secmem.sort.Merger;
+import org.secmem.sort.SortAlgorithm;
+import org.secmem.sort.SortChoices;
+import org.secmem.sort.SortPreset;
+import org.secmem.sort.SortSettings;
+
+/**
+ * Each sort method holds what applies to it and records only that: the typed configurations that
+ * replaced one record of every field "ignored by the other algorithms".
+ */
+class SortMethodTest {
+
+  /** The merge sort's own columns: what an in-memory, tree or engine row must leave blank. */
+  private static final List<ResultColumn> MERGE_ONLY =
+      List.of(
+          ResultColumn.D, ResultColumn.MERGER, ResultColumn.OVERLAP, ResultColumn.PARALLEL_MERGE);
+
+  private static SortSettings classic(SortChoices c) {
+    return SortPreset.CLASSIC.resolve(c);
+  }
+
+  private static SortChoices merger(Merger m, long memory, int d) {
+    SortChoices none = SortChoices.none();
+    return new SortChoices(
+        none.readType(),
+        none.writeType(),
+        none.bufferBytes(),
+        Optional.of(d),
+        OptionalLong.of(memory),
+        Optional.of(m),
+        none.runSort(),
+        none.overlap(),
+        none.parallelMerge(),
+        none.threads());
+  }
+
+  private static Map<ResultColumn, String> cells(SortMethod method) {
+    ResultRow.Builder row = ResultRow.builder();
+    method.configure(row);
+    ResultRow r = row.build();
+    EnumMap<ResultColumn, String> m = new EnumMap<>(ResultColumn.class);
+    for (ResultColumn c : ResultColumn.values()) {
+      if (r.get(c) != null && !r.get(c).isEmpty()) {
+        m.put(c, r.get(c));
+      }
+    }
+    return m;
+  }
+
+  @Test
+  void theMergeSort_takesEverySetting_andIsCustomWhenAChoiceDiffers() {
+    SortSettings s = classic(merger(Merger.LOSER_TREE, 5000, 7));
+    MergeMethod m = (MergeMethod) SortMethod.of(s, SortAlgorithm.MERGE, FanoutRule.DEFAULT);
+    assertEquals(5000, m.memoryInts());
+    assertEquals(7, m.fanIn());
+    assertEquals(Merger.LOSER_TREE, m.tuning().merger());
+    assertEquals("custom", m.preset());
+    Map<ResultColumn, String> row = cells(m);
+    assertEquals("5000", row.get(ResultColumn.M));
+    assertEquals("7", row.get(ResultColumn.D));
+    assertEquals("loser-tree", row.get(ResultColumn.MERGER));
+    assertEquals("merge", row.get(ResultColumn.ALGORITHM));
+  }
+
+  @Test
+  void theInMemorySort_holdsNoMOrD_soSettingsThatDifferOnlyThere_areOneConfiguration() {
+    SortMethod a =
+        SortMethod.of(
+            classic(merger(Merger.LOSER_TREE, 5000, 7)),
+            SortAlgorithm.IN_MEMORY,
+            FanoutRule.DEFAULT);
+    SortMethod b =
+        SortMethod.of(
+            classic(merger(Merger.RADIX, 9000, 3)), SortAlgorithm.IN_MEMORY, FanoutRule.DEFAULT);
+    assertEquals(a, b, "M, d and the merger do not apply to the in-memory sort");
+    assertEquals(1, Set.of(a).size());
+    assertEquals("classic", ((InMemoryMethod) a).preset(), "a merger does not make it custom");
+    Map<ResultColumn, String> row = cells(a);
+    assertNull(row.get(ResultColumn.M));
+    for (ResultColumn c : MERGE_ONLY) {
+      assertNull(row.get(c), c + " is the merge sort's");
+    }
+    assertEquals("in-memory", row.get(ResultColumn.ALGORITHM));
+    assertEquals("arrays", row.get(ResultColumn.RUN_SORT));
+  }
+
+  @Test
+  void theBufferTree_recordsMBAndItsFanout_neverD() {
+    SortSettings s = classic(merger(Merger.RADIX, 1 << 20, 9));
+    BufferTreeMethod t =
+        (BufferTreeMethod) SortMethod.of(s, SortAlgorithm.BUFFER_TREE, FanoutRule.DEFAULT);
+    assertEquals(1 << 20, t.memoryInts());
+    Map<ResultColumn, String> row = cells(t);
+    assertEquals(Integer.toString(s.bufferBytes()), row.get(ResultColumn.B));
+    assertEquals("1", row.get(ResultColumn.THREADS));
+    assertTrue(row.containsKey(ResultColumn.FANOUT_A) && row.containsKey(ResultColumn.FANOUT_B));
+    for (ResultColumn c : MERGE_ONLY) {
+      assertNull(row.get(c), c + " is the merge sort's");
+    }
+    assertTrue(t.describe("1000").contains("B="), "the tree's block is always part of its line");
+  }
+
+  @Test
+  void anotherEngine_recordsItsOwnSettings_andNoneOfSecmems() {
+    EngineMethod e =
+        new EngineMethod(
+            "spark",
+            new EngineSettings(
+                Optional.of("local[2]"),
+                OptionalLong.of(4096),
+                OptionalInt.of(3),
+                Map.of("spark.x", "1"),
+                List.of()));
+    Map<ResultColumn, String> row = cells(e);
+    assertEquals(
+        Map.of(
+            ResultColumn.M, "4096",
+            ResultColumn.MASTER, "local[2]",
+            ResultColumn.PARTITIONS, "3",
+            ResultColumn.ENGINE_CONF, "spark.x=1"),
+        row);
+    assertTrue(e.predictedIos(1000).isEmpty());
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new EngineMethod("secmem", EngineSettings.defaults()),
+        "secmem's own sort is not an engine");
+  }
+
+  private static SortData data(Optional<Path> input, long arrival, List<Path> work) {
+    return new SortData(
+        input,
+        Optional.empty(),
+        input.isPresent() ? 0 : 1000,
+        Shape.UNIFORM,
+        1,
+        SortOrder.ASCENDING,
+        false,
+        Path.of("data"),
+        work,
+        arrival);
+  }
+
+  @Test
+  void theData_refusesOnlineSortingOfAFile_andArrivalsOutOfRange() {
+    assertThrows(
+        IllegalArgumentException.class, () -> data(Optional.of(Path.of("in.bin")), 10, List.of()));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> data(Optional.empty(), SortData.MAX_ARRIVAL_NANOS + 1, List.of()));
+    assertTrue(data(Optional.empty(), 10, List.of()).online());
+    assertEquals(
+        Path.of("data").resolve(GeneratedInputs.sortInputName(1000, "uniform", 1)),
+        data(Optional.empty(), 0, List.of()).inputFile());
+  }
+
+  @Test
+  void anEngine_sortsNoArrivingKeys_andUsesTheDatasWorkFolders() {
+    EngineMethod e = new EngineMethod("spark", EngineSettings.defaults());
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new SortTrialSpec(data(Optional.empty(), 10, List.of()), e));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new SortTrialSpec(data(Optional.empty(), 0, List.of(Path.of("w"))), e));
+    SortMethod own =
+        SortMethod.of(classic(SortChoices.none()), SortAlgorithm.MERGE, FanoutRule.DEFAULT);
+    assertEquals(
+        Experiment.SORT,
+        new SortTrialSpec(data(Optional.empty(), 10, List.of()), own).experiment());
+    assertNotEquals(own, e);
+  }
+}
