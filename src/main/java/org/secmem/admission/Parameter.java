@@ -9,7 +9,11 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.secmem.engine.EngineChecks;
 import org.secmem.experiment.Experiment;
+import org.secmem.experiment.SortData;
+import org.secmem.sort.SortTuning;
+import org.secmem.stream.StreamOptions;
 
 /**
  * A parameter of an experiment, by the names it goes by at each way in: its option on the command
@@ -17,16 +21,26 @@ import org.secmem.experiment.Experiment;
  * Admission} names the parameter; each way in prefixes the message with its own name for it, so the
  * same problem reads the same after that prefix everywhere.
  *
- * <p>It is also the one list of parameter-file columns, and of the experiments each applies to: the
- * parser takes its columns from here.
+ * <p>It is also the one list of parameter-file columns, of the experiments each applies to, and of
+ * each numeric parameter's range and unit: the parser takes its columns from here, and the command
+ * line, parameter files and the menu check a value against its {@link Range} in the same words.
  */
 public enum Parameter {
   EXPERIMENT("experiment", List.of(), "experiment", WRITE, READ, SORT),
-  N("n", List.of("--n"), "N", WRITE, READ, SORT),
-  K("k", List.of("--k"), "k", WRITE, READ),
-  B("b", List.of("--b"), "B", WRITE, READ, SORT),
-  M("m", List.of("--m"), "M", SORT),
-  D("d", List.of("--d"), "d", SORT),
+  /** Ints per file; bounded so that byte counts stay far from overflow. */
+  N("n", List.of("--n"), "N", Range.of(1, Long.MAX_VALUE / 4 / 65536, "ints"), WRITE, READ, SORT),
+  K("k", List.of("--k"), "k", Range.of(1, 1_000_000, ""), WRITE, READ),
+  B(
+      "b",
+      List.of("--b"),
+      "B",
+      Range.bytes(StreamOptions.MIN_BUFFER_BYTES, StreamOptions.MAX_BUFFER_BYTES),
+      WRITE,
+      READ,
+      SORT),
+  /** Ints in memory: one Java array. */
+  M("m", List.of("--m"), "M", Range.of(1, Integer.MAX_VALUE - 8, "ints"), SORT),
+  D("d", List.of("--d"), "d", Range.of(2, 1_000_000, ""), SORT),
   /** The stream type of write and read; a sort's read and write stream type both. */
   STREAM("stream", List.of("--stream"), "stream types", WRITE, READ, SORT),
   READ_STREAM("read_stream", List.of("--read-stream"), "read stream type", SORT),
@@ -36,13 +50,24 @@ public enum Parameter {
   RUN_SORT("run_sort", List.of("--run-sort"), "run sort", SORT),
   OVERLAP("overlap", "--overlap", "overlap", SORT),
   PARALLEL_MERGE("parallel_merge", "--parallel-merge", "parallel merge", SORT),
-  THREADS("threads", List.of("--threads"), "threads", SORT),
+  THREADS(
+      "threads", List.of("--threads"), "threads", Range.of(1, SortTuning.MAX_THREADS, ""), SORT),
   ALGORITHM("algorithm", List.of("--algorithm"), "algorithm", SORT),
   FANOUT("fanout", List.of("--fanout", "--b-over-m"), "fanout", SORT),
-  ARRIVAL("arrival_ns_per_key", List.of("--arrival-ns"), "arrival ns per key", SORT),
+  ARRIVAL(
+      "arrival_ns_per_key",
+      List.of("--arrival-ns"),
+      "arrival ns per key",
+      Range.of(0, SortData.MAX_ARRIVAL_NANOS, "ns"),
+      SORT),
   ENGINE("engine", List.of("--engine"), "engine", SORT),
   MASTER("master", List.of("--master"), "master", SORT),
-  PARTITIONS("partitions", List.of("--partitions"), "partitions", SORT),
+  PARTITIONS(
+      "partitions",
+      List.of("--partitions"),
+      "partitions",
+      Range.of(1, EngineChecks.MAX_PARTITIONS, ""),
+      SORT),
   ENGINE_CONF("engine_conf", List.of("--conf"), "engine settings", SORT),
   WORK_DIR("work_dir", List.of("--work-dir"), "work folders", SORT),
   INPUT("input", List.of("--in"), "input file", SORT),
@@ -52,27 +77,52 @@ public enum Parameter {
   ORDER("order", List.of("--descending"), "order", SORT),
   /** The folder of write's and read's data files. */
   DIR("dir", List.of("--dir"), "data folder", WRITE, READ),
-  REPS("reps", List.of("--reps"), "repetitions", WRITE, READ, SORT),
-  WARMUP("warmup", List.of("--warmup"), "warm-up runs", WRITE, READ, SORT),
+  REPS("reps", List.of("--reps"), "repetitions", Range.of(1, 1_000_000, ""), WRITE, READ, SORT),
+  WARMUP(
+      "warmup", List.of("--warmup"), "warm-up runs", Range.of(0, 1_000_000, ""), WRITE, READ, SORT),
   CACHE("cache", List.of("--cache"), "page cache before each run", WRITE, READ, SORT),
   SYNC("sync", List.of("--sync"), "force writes to storage (sync)", WRITE, READ, SORT),
-  SEED("seed", List.of("--seed"), "seed", WRITE, READ, SORT),
-  /** The memory cgroup each run's fork is measured in: heap and page cache counted together. */
-  MEMORY_LIMIT("memory_limit", List.of("--memory-limit"), "memory limit", WRITE, READ, SORT);
+  SEED(
+      "seed",
+      List.of("--seed"),
+      "seed",
+      Range.of(Long.MIN_VALUE, Long.MAX_VALUE, ""),
+      WRITE,
+      READ,
+      SORT),
+  /**
+   * The memory cgroup each run's fork is measured in: heap and page cache counted together; from 1
+   * MiB (what the JVM needs is checked before a run) to 1 PiB.
+   */
+  MEMORY_LIMIT(
+      "memory_limit",
+      List.of("--memory-limit"),
+      "memory limit",
+      Range.bytes(1L << 20, 1L << 50),
+      WRITE,
+      READ,
+      SORT);
 
   private final String column;
   private final List<String> options;
   private final String label;
   private final Set<Experiment> experiments;
   private final boolean negatable;
+  private final Range range;
 
   Parameter(String column, List<String> options, String label, Experiment... experiments) {
-    this(column, options, false, label, experiments);
+    this(column, options, false, label, null, experiments);
+  }
+
+  /** A numeric parameter: its values are checked against {@code range}. */
+  Parameter(
+      String column, List<String> options, String label, Range range, Experiment... experiments) {
+    this(column, options, false, label, range, experiments);
   }
 
   /** A negatable option, {@code --x} and {@code --no-x}. */
   Parameter(String column, String option, String label, Experiment... experiments) {
-    this(column, List.of(option), true, label, experiments);
+    this(column, List.of(option), true, label, null, experiments);
   }
 
   Parameter(
@@ -80,12 +130,36 @@ public enum Parameter {
       List<String> options,
       boolean negatable,
       String label,
+      Range range,
       Experiment... experiments) {
     this.column = column;
     this.options = options;
     this.negatable = negatable;
     this.label = label;
+    this.range = range;
     this.experiments = Set.copyOf(List.of(experiments));
+  }
+
+  /** Whether it is numeric: its values have a {@link #range()}. */
+  public boolean numeric() {
+    return range != null;
+  }
+
+  /**
+   * The values a numeric parameter allows and their unit.
+   *
+   * @throws IllegalStateException for a parameter that is not numeric
+   */
+  public Range range() {
+    if (range == null) {
+      throw new IllegalStateException(column + " is not numeric");
+    }
+    return range;
+  }
+
+  /** Null when {@code value} is in its range, else the problem ({@link Range#problem}). */
+  public String problem(long value) {
+    return range().problem(value);
   }
 
   /** Whether its option is negatable ({@code --x} and {@code --no-x}, either matching). */

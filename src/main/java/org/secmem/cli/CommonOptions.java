@@ -8,6 +8,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.secmem.admission.Parameter;
 import org.secmem.experiment.BatchOptions;
 import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.ForkChild;
@@ -15,7 +16,6 @@ import org.secmem.experiment.Jvm;
 import org.secmem.experiment.RunOrder;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.TimeEstimate;
-import org.secmem.param.NumericField;
 import org.secmem.report.ResultsFileException;
 import org.secmem.report.ResultsTarget;
 import picocli.CommandLine;
@@ -227,8 +227,8 @@ final class CommonOptions {
               + " configuration number (1, 2, ...) nor auto");
     }
 
-    Limits.within(cmd, "--reps", reps, NumericField.REPS);
-    Limits.within(cmd, "--warmup", warmup, NumericField.WARMUP);
+    Limits.within(cmd, Parameter.REPS, reps);
+    Limits.within(cmd, Parameter.WARMUP, warmup);
     return new RunSettings(reps, warmup, cache, sync, seed);
   }
 

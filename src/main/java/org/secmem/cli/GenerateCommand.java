@@ -3,10 +3,10 @@ package org.secmem.cli;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.secmem.admission.Parameter;
 import org.secmem.data.Checksum;
 import org.secmem.data.DataFiles;
 import org.secmem.data.Shape;
-import org.secmem.param.NumericField;
 import org.secmem.param.PathProblems;
 import org.secmem.report.ResultColumns;
 import org.secmem.units.Units;
@@ -72,7 +72,7 @@ final class GenerateCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     CommandLine cmd = spec.commandLine();
-    Limits.within(cmd, "--n", n, NumericField.N);
+    Limits.within(cmd, Parameter.N, n);
     Resources.checkOutputFile("--out", out);
     String clobber = PathProblems.clobberProblem(out, overwrite, "give --overwrite");
     if (clobber != null) {

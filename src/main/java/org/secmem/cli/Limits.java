@@ -1,11 +1,12 @@
 package org.secmem.cli;
 
-import org.secmem.param.NumericField;
+import org.secmem.admission.Parameter;
+import org.secmem.admission.Range;
 import picocli.CommandLine;
 
 /**
  * Range checks for option values, failing with the option, the value and the allowed range in the
- * words of {@link NumericField#rangeProblem}, which parameter files and the menu use too.
+ * words of {@link Range#problem}, which parameter files and the menu use too.
  */
 final class Limits {
 
@@ -16,14 +17,18 @@ final class Limits {
   }
 
   static void between(CommandLine cmd, String option, long value, long min, long max, String unit) {
-    String problem = NumericField.rangeProblem(value, min, max, unit);
+    String problem = Range.problem(value, min, max, unit);
     if (problem != null) {
       throw new CommandLine.ParameterException(cmd, option + ": " + problem);
     }
   }
 
-  /** Refuses a value outside {@code field}'s range, in the words a parameter file uses. */
-  static void within(CommandLine cmd, String option, long value, NumericField field) {
-    between(cmd, option, value, field.min(), field.max(), field.unit());
+  /**
+   * Refuses a value of {@code parameter} outside its range, named by its option, in the words a
+   * parameter file uses.
+   */
+  static void within(CommandLine cmd, Parameter parameter, long value) {
+    Range r = parameter.range();
+    between(cmd, parameter.option(), value, r.min(), r.max(), r.unit());
   }
 }

@@ -18,12 +18,12 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 import org.secmem.admission.Admission;
 import org.secmem.admission.Machine;
+import org.secmem.admission.Parameter;
 import org.secmem.admission.Problem;
 import org.secmem.admission.RefusedException;
 import org.secmem.buffertree.TreeDefaults;
 import org.secmem.data.Shape;
 import org.secmem.experiment.Experiment;
-import org.secmem.param.NumericField;
 import org.secmem.param.ParamDefaults;
 import org.secmem.param.PathProblems;
 import org.secmem.sort.CostModel;
@@ -290,10 +290,9 @@ final class Menu {
     } else {
       streamValues(name, args);
     }
+    args.addAll(List.of("--reps", Long.toString(prompt.number("repetitions", 3, Parameter.REPS))));
     args.addAll(
-        List.of("--reps", Long.toString(prompt.number("repetitions", 3, NumericField.REPS))));
-    args.addAll(
-        List.of("--warmup", Long.toString(prompt.number("warm-up runs", 1, NumericField.WARMUP))));
+        List.of("--warmup", Long.toString(prompt.number("warm-up runs", 1, Parameter.WARMUP))));
     args.addAll(
         List.of(
             "--cache",
@@ -319,14 +318,13 @@ final class Menu {
     List<StreamType> types = Arrays.stream(streams.split(",")).map(StreamType::parse).toList();
     args.addAll(List.of("--stream", streams));
     args.addAll(
-        List.of(
-            "--n", Long.toString(prompt.number("N, ints per file", 1_000_000, NumericField.N))));
+        List.of("--n", Long.toString(prompt.number("N, ints per file", 1_000_000, Parameter.N))));
     boolean usesB = types.stream().anyMatch(StreamType::usesBufferSize);
     long k =
         prompt.number(
             "k, number of streams",
             1,
-            NumericField.K,
+            Parameter.K,
             value -> {
               admit(() -> Admission.openFiles(value, Machine.current()));
               // Types without B hold fixed buffers (buffered: 8 KiB each): checked here, with k.
@@ -349,7 +347,7 @@ final class Menu {
           prompt.number(
               "B, buffer bytes",
               StreamOptions.DEFAULT_BUFFER_BYTES,
-              NumericField.B,
+              Parameter.B,
               value -> {
                 for (StreamType t : types) {
                   if (t.usesBufferSize()) {
@@ -420,7 +418,7 @@ final class Menu {
                           "choose another name, or" + " run 'secmem generate --overwrite'"));
                   return text;
                 })));
-    args.addAll(List.of("--n", Long.toString(prompt.number("N, ints", 1_000_000, NumericField.N))));
+    args.addAll(List.of("--n", Long.toString(prompt.number("N, ints", 1_000_000, Parameter.N))));
     args.addAll(List.of("--shape", prompt.choice("shape", "uniform", SHAPES)));
     args.addAll(
         List.of(

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import org.secmem.admission.Admission;
 import org.secmem.admission.Machine;
+import org.secmem.admission.Parameter;
 import org.secmem.admission.QueueRequest;
 import org.secmem.admission.RefusedException;
 import org.secmem.buffertree.FanoutRule;
@@ -25,7 +26,6 @@ import org.secmem.experiment.SweptTrial;
 import org.secmem.experiment.TimeEstimate;
 import org.secmem.experiment.Trial;
 import org.secmem.names.Names;
-import org.secmem.param.NumericField;
 import org.secmem.sort.SortMemory;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
@@ -177,7 +177,7 @@ final class PqCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     CommandLine cmd = spec.commandLine();
     RunSettings settings = common.settings(cmd);
-    Limits.between(cmd, "--n", n, 1, NumericField.N.max(), "ints");
+    Limits.between(cmd, "--n", n, 1, Parameter.N.range().max(), "ints");
     PqWorkload w;
     try {
       w = PqWorkload.parse(workload);
@@ -314,8 +314,8 @@ final class PqCommand implements Callable<Integer> {
       StreamType read,
       StreamType write,
       FanoutRule rule) {
-    Limits.within(cmd, "--m", memInts, NumericField.M);
-    Limits.within(cmd, "--b", bytes, NumericField.B);
+    Limits.within(cmd, Parameter.M, memInts);
+    Limits.within(cmd, Parameter.B, bytes);
     try {
       Admission.queue(
           new QueueRequest(n, memInts, (int) bytes, rule, read, write), Machine.current());

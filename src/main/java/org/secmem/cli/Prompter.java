@@ -9,8 +9,9 @@ import java.nio.file.Paths;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+import org.secmem.admission.Parameter;
+import org.secmem.admission.Range;
 import org.secmem.param.Numbers;
-import org.secmem.param.NumericField;
 
 /**
  * Asks for one value at a time: shows the default and what is allowed, takes the default on an
@@ -115,14 +116,15 @@ final class Prompter {
   }
 
   /** A value of {@code field}, in its range and unit, as a parameter file takes it. */
-  long number(String label, long def, NumericField field) throws EndOfInput, IOException, Back {
+  long number(String label, long def, Parameter field) throws EndOfInput, IOException, Back {
     return number(label, def, field, value -> {});
   }
 
   /** A value of {@code field} that also passes {@code check}. */
-  long number(String label, long def, NumericField field, Check check)
+  long number(String label, long def, Parameter field, Check check)
       throws EndOfInput, IOException, Back {
-    return number(label, def, field.min(), field.max(), field.bytes(), field.unit(), check);
+    Range r = field.range();
+    return number(label, def, r.min(), r.max(), r.bytes(), r.unit(), check);
   }
 
   private long number(
@@ -143,7 +145,7 @@ final class Prompter {
           } catch (NumberFormatException e) {
             throw new Rejected(e.getMessage());
           }
-          String outside = NumericField.rangeProblem(v, min, max, unit);
+          String outside = Range.problem(v, min, max, unit);
           if (outside != null) {
             throw new Rejected(outside);
           }

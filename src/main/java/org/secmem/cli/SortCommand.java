@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import org.secmem.admission.Admission;
 import org.secmem.admission.Machine;
+import org.secmem.admission.Parameter;
 import org.secmem.admission.RefusedException;
 import org.secmem.admission.SortPlan;
 import org.secmem.admission.SortRequest;
@@ -31,7 +32,6 @@ import org.secmem.experiment.SortTrial;
 import org.secmem.experiment.SortTrialSpec;
 import org.secmem.experiment.SweptTrial;
 import org.secmem.experiment.TimeEstimate;
-import org.secmem.param.NumericField;
 import org.secmem.param.PathProblems;
 import org.secmem.sort.Merger;
 import org.secmem.sort.RunSort;
@@ -363,7 +363,7 @@ final class SortCommand implements Callable<Integer> {
     StreamType writeStream = chosen.writeType();
     if (arrivalNs != null) {
       // 0 is the default (the input exists before the clock starts), as in a parameter file.
-      Limits.within(cmd, "--arrival-ns", arrivalNs, NumericField.ARRIVAL);
+      Limits.within(cmd, Parameter.ARRIVAL, arrivalNs);
       if (in != null && arrivalNs > 0) {
         throw new CommandLine.ParameterException(
             cmd, "--arrival-ns generates the keys as they" + " arrive: give --n N, not --in FILE");
@@ -455,7 +455,7 @@ final class SortCommand implements Callable<Integer> {
         throw new BadInputException("--in: " + in + " holds no ints: there is nothing to sort");
       }
     } else if (n != null) {
-      Limits.within(cmd, "--n", n, NumericField.N);
+      Limits.within(cmd, Parameter.N, n);
       ints = n;
     } else {
       ints = SortPreset.DEFAULT_N;
@@ -476,10 +476,10 @@ final class SortCommand implements Callable<Integer> {
         cmd,
         Admission.applicability(Refusals.given(cmd), false, Optional.of(engineName), Set.of()));
     if (m != null) {
-      Limits.within(cmd, "--m", m, NumericField.M);
+      Limits.within(cmd, Parameter.M, m);
     }
     if (partitions != null) {
-      Limits.within(cmd, "--partitions", partitions, NumericField.PARTITIONS);
+      Limits.within(cmd, Parameter.PARTITIONS, partitions);
     }
     Map<String, String> conf;
     try {
@@ -536,16 +536,16 @@ final class SortCommand implements Callable<Integer> {
    */
   SortSettings resolve(CommandLine cmd, boolean tree) {
     if (m != null) {
-      Limits.within(cmd, "--m", m, NumericField.M);
+      Limits.within(cmd, Parameter.M, m);
     }
     if (d != null) {
-      Limits.within(cmd, "--d", d, NumericField.D);
+      Limits.within(cmd, Parameter.D, d);
     }
     if (b != null) {
-      Limits.within(cmd, "--b", b, NumericField.B);
+      Limits.within(cmd, Parameter.B, b);
     }
     if (threads != null) {
-      Limits.within(cmd, "--threads", threads, NumericField.THREADS);
+      Limits.within(cmd, Parameter.THREADS, threads);
     }
     try {
       SortChoices choices =

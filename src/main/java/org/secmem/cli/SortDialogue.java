@@ -15,10 +15,10 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.secmem.admission.Admission;
 import org.secmem.admission.Machine;
+import org.secmem.admission.Parameter;
 import org.secmem.admission.SortRequest;
 import org.secmem.buffertree.FanoutRule;
 import org.secmem.buffertree.TreeDefaults;
-import org.secmem.param.NumericField;
 import org.secmem.param.PathProblems;
 import org.secmem.sort.Merger;
 import org.secmem.sort.SortAlgorithm;
@@ -75,8 +75,7 @@ final class SortDialogue {
     if (Files.exists(in)) {
       ints = Streams.intCount(in);
     } else {
-      ints =
-          prompt.number("N, ints to generate into " + input, SortPreset.DEFAULT_N, NumericField.N);
+      ints = prompt.number("N, ints to generate into " + input, SortPreset.DEFAULT_N, Parameter.N);
       generateFirst = List.of("generate", "--out", input, "--n", Long.toString(ints));
     }
     args.addAll(List.of("--in", input));
@@ -122,7 +121,7 @@ final class SortDialogue {
         prompt.number(
             "M, ints in memory",
             preset.memoryInts(),
-            NumericField.M,
+            Parameter.M,
             value -> a.check(value, a.d, a.threads, a.read, a.write, a.b));
     args.addAll(List.of("--m", Long.toString(a.m)));
     a.d =
@@ -132,7 +131,7 @@ final class SortDialogue {
                     ? "d, merge fan-in (grows to merge many runs in one pass)"
                     : "d, merge fan-in",
                 preset.fanIn(),
-                NumericField.D,
+                Parameter.D,
                 value -> a.check(a.m, (int) value, a.threads, a.read, a.write, a.b));
     if (preset != SortPreset.FAST || a.d != preset.fanIn()) {
       // Fast's own d stays unsaid, as on the command line: the preset raises it for many runs.
@@ -143,7 +142,7 @@ final class SortDialogue {
             prompt.number(
                 "threads",
                 preset.threads(),
-                NumericField.THREADS,
+                Parameter.THREADS,
                 value -> a.check(a.m, a.d, (int) value, a.read, a.write, a.b));
     args.addAll(List.of("--threads", Integer.toString(a.threads)));
     a.read =
@@ -175,7 +174,7 @@ final class SortDialogue {
             prompt.number(
                 "B, buffer bytes",
                 preset.bufferBytes(),
-                NumericField.B,
+                Parameter.B,
                 value -> a.check(a.m, a.d, a.threads, a.read, a.write, (int) value));
     args.addAll(List.of("--b", Integer.toString(a.b)));
     if (prompt
@@ -195,13 +194,17 @@ final class SortDialogue {
     args.addAll(List.of("--algorithm", "buffer-tree"));
     long n =
         prompt.number(
-            "N, ints to sort (generated)", SortPreset.DEFAULT_N, 1, NumericField.N.max(), false);
-    long m = prompt.number("M, ints of memory", TreeDefaults.MEMORY_INTS, NumericField.M);
+            "N, ints to sort (generated)",
+            SortPreset.DEFAULT_N,
+            1,
+            Parameter.N.range().max(),
+            false);
+    long m = prompt.number("M, ints of memory", TreeDefaults.MEMORY_INTS, Parameter.M);
     long b =
         prompt.number(
             "B, block and buffer bytes",
             TreeDefaults.BUFFER_BYTES,
-            NumericField.B,
+            Parameter.B,
             value ->
                 treeProblem(
                     n,

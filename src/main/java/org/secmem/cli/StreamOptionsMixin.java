@@ -3,7 +3,7 @@ package org.secmem.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.secmem.param.NumericField;
+import org.secmem.admission.Parameter;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
 import picocli.CommandLine;
@@ -51,7 +51,7 @@ final class StreamOptionsMixin {
   /** The N values, checked. */
   List<Long> ns(CommandLine cmd) {
     for (long n : ns) {
-      Limits.within(cmd, "--n", n, NumericField.N);
+      Limits.within(cmd, Parameter.N, n);
     }
     return ns;
   }
@@ -59,7 +59,7 @@ final class StreamOptionsMixin {
   /** The k values, checked against the range and the open-file limit. */
   List<Integer> ks(CommandLine cmd) {
     for (int k : ks) {
-      Limits.within(cmd, "--k", k, NumericField.K);
+      Limits.within(cmd, Parameter.K, k);
       Resources.checkOpenFiles(cmd, "--k", k);
     }
     return ks;

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.secmem.admission.Admission;
+import org.secmem.admission.Parameter;
 import org.secmem.admission.Problem;
 import org.secmem.admission.RefusedException;
 import org.secmem.data.Shape;
@@ -56,10 +57,8 @@ final class EngineRows {
     List<Optional<Long>> parts =
         RowExpander.blank(cells.get("partitions"))
             ? List.of(Optional.empty())
-            : RowExpander.optional(
-                check.numbers("partitions", cells.get("partitions"), NumericField.PARTITIONS, 1));
-    List<Optional<Long>> ms =
-        RowExpander.optionalNumbers(check, "m", cells.get("m"), NumericField.M);
+            : RowExpander.optional(check.numbers(Parameter.PARTITIONS, cells.get("partitions"), 1));
+    List<Optional<Long>> ms = RowExpander.optionalNumbers(check, Parameter.M, cells.get("m"));
     List<Map<String, String>> confs = new ArrayList<>();
     if (RowExpander.blank(cells.get("engine_conf"))) {
       confs.add(Map.of());

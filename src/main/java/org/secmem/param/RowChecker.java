@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+import org.secmem.admission.Parameter;
 
 /**
  * Collects the problems of one line while its cells are read, so that every problem of a file is
@@ -35,16 +36,20 @@ final class RowChecker {
     problems.add(new ParamProblem(file, line, field, message));
   }
 
-  /** Numeric values of a cell (empty cell: the default), each checked against the field's range. */
-  List<Long> numbers(String field, String cell, NumericField spec, long def) {
+  /**
+   * Numeric values of a cell of {@code parameter}'s column (empty cell: the default), each checked
+   * against its range.
+   */
+  List<Long> numbers(Parameter parameter, String cell, long def) {
+    String field = parameter.column();
     if (cell == null || cell.isBlank()) {
       return List.of(def);
     }
     try {
-      List<Long> values = Cells.numbers(cell, spec.bytes());
+      List<Long> values = Cells.numbers(cell, parameter.range().bytes());
       List<Long> ok = new ArrayList<>();
       for (long v : values) {
-        String p = spec.problem(v);
+        String p = parameter.problem(v);
         if (p != null) {
           problem(field, p);
         } else {

@@ -90,8 +90,7 @@ final class RowExpander {
     RowChecker check = new RowChecker(file, line, problems);
     List<RunConfig> configs = configs(file, line, experiment, cells, defaults, check);
     List<Optional<Long>> limits =
-        optionalNumbers(
-            check, "memory_limit", cells.get("memory_limit"), NumericField.MEMORY_LIMIT);
+        optionalNumbers(check, Parameter.MEMORY_LIMIT, cells.get("memory_limit"));
     if (!check.ok()) {
       return List.of();
     }
@@ -144,22 +143,19 @@ final class RowExpander {
       }
     }
     RunSettings s = defaults.settings();
-    List<Long> reps = check.numbers("reps", cells.get("reps"), NumericField.REPS, s.reps());
-    List<Long> warmups =
-        check.numbers("warmup", cells.get("warmup"), NumericField.WARMUP, s.warmup());
+    List<Long> reps = check.numbers(Parameter.REPS, cells.get("reps"), s.reps());
+    List<Long> warmups = check.numbers(Parameter.WARMUP, cells.get("warmup"), s.warmup());
     List<CacheMode> caches = check.words("cache", cells.get("cache"), CacheMode::parse, s.cache());
     List<Boolean> syncs = check.booleans("sync", cells.get("sync"), s.sync());
-    List<Long> seeds = check.numbers("seed", cells.get("seed"), NumericField.SEED, s.seed());
-    List<Long> bs = check.numbers("b", cells.get("b"), NumericField.B, defaults.b());
+    List<Long> seeds = check.numbers(Parameter.SEED, cells.get("seed"), s.seed());
+    List<Long> bs = check.numbers(Parameter.B, cells.get("b"), defaults.b());
 
     List<RunConfig> out = new ArrayList<>();
     if (experiment == Experiment.SORT) {
       List<SortAlgorithm> algorithms =
           check.words(
               "algorithm", cells.get("algorithm"), SortAlgorithm::parse, SortAlgorithm.MERGE);
-      List<Long> arrivals =
-          check.numbers(
-              "arrival_ns_per_key", cells.get("arrival_ns_per_key"), NumericField.ARRIVAL, 0);
+      List<Long> arrivals = check.numbers(Parameter.ARRIVAL, cells.get("arrival_ns_per_key"), 0);
       List<FanoutRule> fanouts =
           check.words("fanout", cells.get("fanout"), FanoutRule::parse, FanoutRule.DEFAULT);
       List<SortPreset> presets =
@@ -177,11 +173,11 @@ final class RowExpander {
               ? List.of(Optional.empty())
               : optional(check.booleans("parallel_merge", cells.get("parallel_merge"), false));
       List<Optional<Long>> threadCounts =
-          optionalNumbers(check, "threads", cells.get("threads"), NumericField.THREADS);
+          optionalNumbers(check, Parameter.THREADS, cells.get("threads"));
       String both = cells.get("stream");
-      List<Optional<Long>> ms = optionalNumbers(check, "m", cells.get("m"), NumericField.M);
-      List<Optional<Long>> ds = optionalNumbers(check, "d", cells.get("d"), NumericField.D);
-      List<Optional<Long>> pbs = optionalNumbers(check, "b", cells.get("b"), NumericField.B);
+      List<Optional<Long>> ms = optionalNumbers(check, Parameter.M, cells.get("m"));
+      List<Optional<Long>> ds = optionalNumbers(check, Parameter.D, cells.get("d"));
+      List<Optional<Long>> pbs = optionalNumbers(check, Parameter.B, cells.get("b"));
       List<Optional<StreamType>> reads =
           optionalWords(
               check,
@@ -213,7 +209,7 @@ final class RowExpander {
       } else if (nCell == null || nCell.isBlank()) {
         check.problem("input", "a sort needs an input file, or n to generate one");
       } else {
-        ns = check.numbers("n", nCell, NumericField.N, defaults.n());
+        ns = check.numbers(Parameter.N, nCell, defaults.n());
       }
       String outCell = cells.get("output");
       Path outPath =
@@ -410,8 +406,8 @@ final class RowExpander {
     } else {
       types = check.words("stream", streamCell, StreamType::parse, StreamType.SIMPLE);
     }
-    List<Long> ns = check.numbers("n", cells.get("n"), NumericField.N, defaults.n());
-    List<Long> ks = check.numbers("k", cells.get("k"), NumericField.K, defaults.k());
+    List<Long> ns = check.numbers(Parameter.N, cells.get("n"), defaults.n());
+    List<Long> ks = check.numbers(Parameter.K, cells.get("k"), defaults.k());
     String dirCell = cells.get("dir");
     Path dir =
         dirCell == null || dirCell.isBlank()
@@ -483,11 +479,10 @@ final class RowExpander {
   }
 
   /** A cell's numbers, or one empty value (the preset's) when the cell is empty. */
-  static List<Optional<Long>> optionalNumbers(
-      RowChecker check, String field, String cell, NumericField spec) {
+  static List<Optional<Long>> optionalNumbers(RowChecker check, Parameter parameter, String cell) {
     return blank(cell)
         ? List.of(Optional.empty())
-        : optional(check.numbers(field, cell, spec, spec.min()));
+        : optional(check.numbers(parameter, cell, parameter.range().min()));
   }
 
   /** A cell's words, or one empty value (the preset's) when the cell is empty. */
