@@ -45,7 +45,10 @@ public record Range(long min, long max, boolean bytes, String unit) {
   }
 
   private static String text(long min, long max, String unit) {
-    String range = max == Long.MAX_VALUE ? min + " or more" : min + " .. " + max;
+    String range =
+        max != Long.MAX_VALUE
+            ? min + " .. " + max
+            : min == Long.MIN_VALUE ? "any integer" : min + " or more";
     return unit.isEmpty() ? range : range + " " + unit;
   }
 

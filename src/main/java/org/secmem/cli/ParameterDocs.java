@@ -1,0 +1,117 @@
+package org.secmem.cli;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import org.secmem.admission.Parameter;
+import org.secmem.admission.Range;
+import org.secmem.experiment.Experiment;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * {@value #DOCUMENT}: every parameter of the registry ({@link Parameter}) by its name at each way
+ * in (option, parameter-file column, menu), the experiments that take it, the values it allows (a
+ * numeric parameter's {@link Range}, an enumerated one's words) and its meaning as the command's
+ * help says it. Generated, never edited: {@code ParameterDocsTest} fails while the file differs.
+ */
+final class ParameterDocs {
+
+  /** Where the document is, from the repository's root. */
+  static final String DOCUMENT = "docs/parameters.md";
+
+  /** The command that rewrites it. */
+  static final String REGENERATE =
+      "mvn -q -pl core test -Dtest=ParameterDocsTest -Dsecmem.regenerateDocs=true";
+
+  private ParameterDocs() {}
+
+  /** The document's Markdown. */
+  static String markdown() {
+    CommandLine root =
+        SecmemCommand.commandLine(
+            new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
+    StringBuilder md = new StringBuilder();
+    md.append("# Parameters\n\n")
+        .append("<!-- Generated from admission.Parameter and the commands' help: do not edit;\n")
+        .append("     rewrite it with\n       ")
+        .append(REGENERATE)
+        .append("\n     (ParameterDocsTest fails while this file differs from the code). -->\n\n")
+        .append(
+            "Every parameter an experiment takes, by its name at each way in: the command"
+                + " line's option, the parameter file's column and the menu's prompt (what a"
+                + " results row records of it: [results-columns.md](results-columns.md))."
+                + " A value outside what a parameter"
+                + " allows is refused in the same words at all three, before anything runs"
+                + " ([architecture.md](architecture.md)). Numbers take `2^20`, `10^6` and"
+                + " `1000000`; sizes in bytes also `64K`, `1M`, `1G`. In a parameter file a cell"
+                + " can hold a list (`a|b`) or a range (`2^10..2^20`, `x2`, `+1000`).\n\n")
+        .append("| column | option | menu | experiments | allowed | meaning |\n")
+        .append("|---|---|---|---|---|---|\n");
+    for (Parameter p : Parameter.values()) {
+      List<Experiment> experiments = new ArrayList<>(p.experiments());
+      experiments.sort(Comparator.naturalOrder());
+      Optional<OptionSpec> option = option(root, p, experiments);
+      md.append("| `")
+          .append(p.column())
+          .append("` | ")
+          .append(p.options().isEmpty() ? "" : "`" + p.option() + "`")
+          .append(" | ")
+          .append(p.label())
+          .append(" | ")
+          .append(String.join(", ", experiments.stream().map(Experiment::cliName).toList()))
+          .append(" | ")
+          .append(cell(allowed(p, option)))
+          .append(" | ")
+          .append(cell(option.map(ParameterDocs::help).orElse("")))
+          .append(" |\n");
+    }
+    return md.toString();
+  }
+
+  /** Its option on the command of the first experiment that takes it, if any. */
+  private static Optional<OptionSpec> option(
+      CommandLine root, Parameter p, List<Experiment> experiments) {
+    if (p.options().isEmpty()) {
+      return Optional.empty();
+    }
+    for (Experiment e : experiments) {
+      OptionSpec o =
+          root.getSubcommands().get(e.cliName()).getCommandSpec().findOption(p.options().get(0));
+      if (o != null) {
+        return Optional.of(o);
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static String allowed(Parameter p, Optional<OptionSpec> option) {
+    if (p.numeric()) {
+      return p.range().text();
+    }
+    List<String> words = new ArrayList<>();
+    option.map(OptionSpec::completionCandidates).ifPresent(c -> c.forEach(words::add));
+    return String.join(", ", words);
+  }
+
+  /** The option's help, its default and candidates filled in, as {@code --help} prints it. */
+  private static String help(OptionSpec o) {
+    List<String> candidates = new ArrayList<>();
+    if (o.completionCandidates() != null) {
+      o.completionCandidates().forEach(candidates::add);
+    }
+    return String.join(" ", o.description())
+        .replace("${DEFAULT-VALUE}", String.valueOf(o.defaultValue()))
+        .replace("${COMPLETION-CANDIDATES}", String.join(", ", candidates))
+        .replace("%n", " ")
+        .replace("%%", "%");
+  }
+
+  /** Text for one table cell: a bar would end it, a line break would end the row. */
+  private static String cell(String text) {
+    return text.replace("|", "\\|").replace("\n", " ").strip();
+  }
+}
