@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.secmem.fs.EachOf;
 import org.secmem.sort.StreamFactory;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.StreamOptions;
@@ -118,29 +119,16 @@ final class TreeFiles {
    */
   IOException deleteAll(IOException failure) {
     List<Path> files = new ArrayList<>();
-    for (Path dir : dirs) {
-      try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, "{buffer,leaf}-*.bin")) {
-        s.forEach(files::add);
-      } catch (IOException e) {
-        if (failure == null) {
-          failure = e;
-        } else {
-          failure.addSuppressed(e);
-        }
-      }
-    }
-    for (Path p : files) {
-      try {
-        Files.deleteIfExists(p);
-      } catch (IOException e) {
-        if (failure == null) {
-          failure = e;
-        } else {
-          failure.addSuppressed(e);
-        }
-      }
-    }
-    return failure;
+    IOException listed =
+        EachOf.collect(
+            failure,
+            dirs,
+            dir -> {
+              try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, "{buffer,leaf}-*.bin")) {
+                s.forEach(files::add);
+              }
+            });
+    return EachOf.collect(listed, files, Files::deleteIfExists);
   }
 
   /** Reads {@code n} ints of {@code file} into {@code dst[0..n)}. */

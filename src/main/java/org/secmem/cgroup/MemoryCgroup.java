@@ -22,6 +22,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.fs.EachOf;
 import org.secmem.fs.SecureFolder;
 import org.secmem.fs.Sweep;
 import org.secmem.units.Units;
@@ -259,22 +260,12 @@ public final class MemoryCgroup implements Closeable {
               .toList();
     }
     List<Path> removed = new ArrayList<>();
-    IOException failed = null;
-    for (Path dir : made) {
-      try {
-        remove(dir);
-        removed.add(dir);
-      } catch (IOException e) {
-        if (failed == null) {
-          failed = e;
-        } else {
-          failed.addSuppressed(e);
-        }
-      }
-    }
-    if (failed != null) {
-      throw failed;
-    }
+    EachOf.run(
+        made,
+        dir -> {
+          remove(dir);
+          removed.add(dir);
+        });
     return removed;
   }
 

@@ -60,17 +60,8 @@ public record BufferTreeMethod(
 
   @Override
   public SortSpec sortSpec(Path input, Path output, SortData data) {
-    // The sorter's spec has a d; the tree does not read it.
-    return new SortSpec(
-        input,
-        output,
-        memoryInts,
-        2,
-        readType,
-        writeType,
-        options(data.sync()),
-        data.order(),
-        data.workDirs());
+    // The tree reads no d.
+    return sortSpec(input, output, data, memoryInts, 2);
   }
 
   /** The tree's (a, b) for this M and B; empty when they admit none (refused before it runs). */

@@ -64,17 +64,8 @@ public record InMemoryMethod(
 
   @Override
   public SortSpec sortSpec(Path input, Path output, SortData data) {
-    // The sorter's spec has an M and a d; the in-memory sort reads neither.
-    return new SortSpec(
-        input,
-        output,
-        SortSpec.MAX_MEMORY_INTS,
-        2,
-        readType,
-        writeType,
-        options(data.sync()),
-        data.order(),
-        data.workDirs());
+    // The in-memory sort reads neither M nor d.
+    return sortSpec(input, output, data, SortSpec.MAX_MEMORY_INTS, 2);
   }
 
   /** The heap its model needs to sort {@code n} ints. */

@@ -62,16 +62,7 @@ public record MergeMethod(
 
   @Override
   public SortSpec sortSpec(Path input, Path output, SortData data) {
-    return new SortSpec(
-        input,
-        output,
-        memoryInts,
-        fanIn,
-        readType,
-        writeType,
-        options(data.sync()),
-        data.order(),
-        data.workDirs());
+    return sortSpec(input, output, data, memoryInts, fanIn);
   }
 
   /** Whether B changes anything: not for simple and buffered streams on both sides. */

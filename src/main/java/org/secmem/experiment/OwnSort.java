@@ -36,6 +36,24 @@ public sealed interface OwnSort extends SortMethod
   /** The sort of {@code input} into {@code output} for the sorter, as {@code data} asks. */
   SortSpec sortSpec(Path input, Path output, SortData data);
 
+  /**
+   * The sorter's spec with this method's stream types and B and the data's order, sync and folders;
+   * {@code memoryInts} and {@code fanIn} are the M and d the sorter takes (the in-memory sort reads
+   * neither, the tree no d).
+   */
+  default SortSpec sortSpec(Path input, Path output, SortData data, long memoryInts, int fanIn) {
+    return new SortSpec(
+        input,
+        output,
+        memoryInts,
+        fanIn,
+        readType(),
+        writeType(),
+        options(data.sync()),
+        data.order(),
+        data.workDirs());
+  }
+
   @Override
   default String engine() {
     return SortEngines.SECMEM;

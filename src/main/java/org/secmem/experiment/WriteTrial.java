@@ -14,6 +14,7 @@ import org.secmem.data.Checksum;
 import org.secmem.data.PartFile;
 import org.secmem.data.Shape;
 import org.secmem.data.ValueGenerator;
+import org.secmem.fs.EachOf;
 import org.secmem.fs.TempRegistry;
 import org.secmem.report.ResultColumn;
 import org.secmem.report.ResultRow;
@@ -193,22 +194,9 @@ public final class WriteTrial implements Trial {
   }
 
   private void discard() throws IOException {
-    IOException first = null;
-    for (PartFile p : parts) {
-      try {
-        p.close();
-      } catch (IOException e) {
-        if (first == null) {
-          first = e;
-        } else {
-          first.addSuppressed(e);
-        }
-      }
-    }
+    List<PartFile> closing = parts;
     parts = List.of();
-    if (first != null) {
-      throw first;
-    }
+    EachOf.run(closing, PartFile::close);
   }
 
   /** The checksum of what was written, recomputed from the seeds outside the timed loop. */

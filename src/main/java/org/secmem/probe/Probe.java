@@ -12,6 +12,7 @@ import java.util.UUID;
 import java.util.function.Consumer;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.fs.EachOf;
 import org.secmem.fs.TempRegistry;
 
 /**
@@ -115,22 +116,12 @@ public final class Probe {
 
     @Override
     public void close() throws IOException {
-      IOException failed = null;
-      for (Path f : files) {
-        try {
-          Files.deleteIfExists(f);
-          registry.release(f);
-        } catch (IOException e) {
-          if (failed == null) {
-            failed = e;
-          } else {
-            failed.addSuppressed(e);
-          }
-        }
-      }
-      if (failed != null) {
-        throw failed;
-      }
+      EachOf.run(
+          files,
+          f -> {
+            Files.deleteIfExists(f);
+            registry.release(f);
+          });
     }
   }
 }

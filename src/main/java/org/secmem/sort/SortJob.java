@@ -21,17 +21,6 @@ final class SortJob {
   /** Ints per segment file of a run of the first pass (see {@link SortMemory#segmentInts()}). */
   final long segmentInts;
 
-  SortJob(
-      SortSpec spec,
-      SortTuning tuning,
-      SortMemory memory,
-      StreamFactory streams,
-      WorkDirectory work,
-      ExecutorService pool,
-      long n) {
-    this(spec, tuning, memory, streams, work, pool, n, SortMemory.MIN_SEGMENT_INTS);
-  }
-
   /** A job whose runs are cut into segments of at least {@code fewestSegmentInts} ints. */
   SortJob(
       SortSpec spec,

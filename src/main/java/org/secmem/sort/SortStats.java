@@ -35,37 +35,4 @@ public record SortStats(
     long mergeCpuNanos,
     SortMemory memory,
     long peakHeapBytes,
-    WorkDirectory.Tally workTally) {
-
-  /** Stats without a tally of the work folders. */
-  public SortStats(
-      long ints,
-      long runs,
-      int passes,
-      long runFormationNanos,
-      long mergeNanos,
-      long totalNanos,
-      Checksum inputChecksum,
-      long bytesRead,
-      long bytesWritten,
-      long runFormationCpuNanos,
-      long mergeCpuNanos,
-      SortMemory memory,
-      long peakHeapBytes) {
-    this(
-        ints,
-        runs,
-        passes,
-        runFormationNanos,
-        mergeNanos,
-        totalNanos,
-        inputChecksum,
-        bytesRead,
-        bytesWritten,
-        runFormationCpuNanos,
-        mergeCpuNanos,
-        memory,
-        peakHeapBytes,
-        null);
-  }
-}
+    WorkDirectory.Tally workTally) {}
