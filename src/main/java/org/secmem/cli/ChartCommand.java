@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.secmem.report.ChartMaker;
+import org.secmem.report.DrawnChart;
 import org.secmem.report.MalformedResultsException;
 import org.secmem.report.RawResults;
 import org.secmem.report.ReportFiles;
@@ -58,13 +59,13 @@ final class ChartCommand implements Callable<Integer> {
                   : " (" + raw.problems().size() + " malformed, named above)"));
     }
     Path dir = out != null ? out : ReportFiles.chartsFolderFor(results);
-    List<Path> written;
+    List<DrawnChart> written;
     try {
-      written = Reports.write(raw, results, dir, ChartMaker.withDefaults());
+      written = Reports.write(raw, results, dir, ChartMaker.withDefaults()).charts();
     } catch (MalformedResultsException e) {
       throw new BadInputException(e.getMessage(), e);
     }
-    long charts = ReportFiles.chartCount(written);
+    long charts = written.size();
     cmd.getOut().println("summary: " + ReportFiles.summaryFor(results));
     if (charts == 0) {
       // Charts are drawn for a sweep, or as bars for several types or presets of one setting.
@@ -76,9 +77,9 @@ final class ChartCommand implements Callable<Integer> {
                   + " preset, one configuration)");
     } else {
       cmd.getOut().println("charts: " + dir + " (" + ReportFiles.describeCharts(written) + ")");
-      boolean png = written.stream().anyMatch(p -> p.toString().endsWith(".png"));
-      for (Path p : written) {
-        if (p.toString().endsWith(png ? ".png" : ".svg")) {
+      boolean png = written.stream().anyMatch(c -> c.png().isPresent());
+      for (DrawnChart c : written) {
+        for (Path p : png ? c.png().stream().toList() : List.of(c.svg())) {
           cmd.getOut().println("  " + p.getFileName());
         }
       }

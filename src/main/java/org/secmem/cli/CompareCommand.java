@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.secmem.report.ChartMaker;
 import org.secmem.report.Comparison;
+import org.secmem.report.DrawnChart;
 import org.secmem.report.MalformedResultsException;
 import org.secmem.report.RawResults;
 import org.secmem.report.ReportFiles;
@@ -104,11 +105,11 @@ final class CompareCommand implements Callable<Integer> {
       cmd.getErr().flush();
       return false;
     }
-    List<Path> charts;
+    List<DrawnChart> charts;
     try {
       charts =
-          Reports.write(
-              nextRaw, next, ReportFiles.chartsFolderFor(next), ChartMaker.withDefaults());
+          Reports.write(nextRaw, next, ReportFiles.chartsFolderFor(next), ChartMaker.withDefaults())
+              .charts();
     } catch (MalformedResultsException e) {
       charts = List.of();
     } catch (IOException | RuntimeException e) {

@@ -24,6 +24,7 @@ import org.secmem.experiment.Trial;
 import org.secmem.report.Advice;
 import org.secmem.report.ChartMaker;
 import org.secmem.report.Comparison;
+import org.secmem.report.DrawnChart;
 import org.secmem.report.DriftWarnings;
 import org.secmem.report.EnvironmentRecord;
 import org.secmem.report.RawResults;
@@ -323,7 +324,7 @@ final class ExperimentSession {
    */
   private static int report(CommandLine cmd, Path results, Baseline baseline, String kept) {
     RawResults raw;
-    List<Path> written = List.of();
+    List<DrawnChart> written = List.of();
     try {
       raw = RawResults.read(results);
     } catch (IOException | RuntimeException e) {
@@ -337,14 +338,15 @@ final class ExperimentSession {
       cmd.getErr().flush();
       written =
           Reports.write(
-              raw, results, ReportFiles.chartsFolderFor(results), ChartMaker.withDefaults());
+                  raw, results, ReportFiles.chartsFolderFor(results), ChartMaker.withDefaults())
+              .charts();
       DriftWarnings.sentinel(raw).ifPresent(cmd.getOut()::println);
       cmd.getOut().flush();
       for (String line : DriftWarnings.of(raw)) {
         cmd.getErr().println("warning: " + line);
       }
       cmd.getErr().flush();
-      long charts = ReportFiles.chartCount(written);
+      long charts = written.size();
       cmd.getOut().println("summary: " + ReportFiles.summaryFor(results));
       cmd.getOut().println("environment: " + ReportFiles.environmentFor(results));
       if (charts > 0) {
@@ -447,13 +449,13 @@ final class ExperimentSession {
    *
    * @return whether the page was written
    */
-  static boolean page(CommandLine cmd, RawResults raw, Path results, List<Path> written) {
+  static boolean page(CommandLine cmd, RawResults raw, Path results, List<DrawnChart> written) {
     return page(cmd, raw, results, written, RAW_COMPLETE);
   }
 
   /** As above; a warning says {@code kept} of the raw results. */
   static boolean page(
-      CommandLine cmd, RawResults raw, Path results, List<Path> written, String kept) {
+      CommandLine cmd, RawResults raw, Path results, List<DrawnChart> written, String kept) {
     try {
       Path page = Reports.writePage(raw, results, written);
       cmd.getOut().println("report: " + page);

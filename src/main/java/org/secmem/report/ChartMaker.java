@@ -68,14 +68,14 @@ public final class ChartMaker {
    * Reads {@code rawCsv} and draws its charts into {@code outDir} (created when there is a chart),
    * replacing files of the same name.
    *
-   * @return the files written, a PNG and an SVG per chart, in plan order
+   * @return the charts drawn, in plan order, each with its files (a PNG and an SVG)
    */
-  public List<Path> draw(Path rawCsv, Path outDir) throws IOException {
+  public List<DrawnChart> draw(Path rawCsv, Path outDir) throws IOException {
     return draw(RawResults.read(rawCsv), outDir);
   }
 
   /** As {@link #draw(Path, Path)}, from results already read. */
-  public List<Path> draw(RawResults raw, Path outDir) throws IOException {
+  public List<DrawnChart> draw(RawResults raw, Path outDir) throws IOException {
     List<ChartSpec> specs;
     try {
       specs = plan(raw);
@@ -95,9 +95,9 @@ public final class ChartMaker {
     }
     Files.createDirectories(outDir);
     ChartPainter painter = new ChartPainter(width, height, raster);
-    List<Path> written = new ArrayList<>();
+    List<DrawnChart> written = new ArrayList<>();
     for (ChartSpec spec : specs) {
-      written.addAll(painter.write(spec, outDir));
+      written.add(painter.write(spec, outDir));
     }
     LOG.info("{}: wrote {} charts to {}", raw.source(), specs.size(), outDir);
     return written;

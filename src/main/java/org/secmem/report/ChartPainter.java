@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.IntSummaryStatistics;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -59,20 +60,28 @@ public final class ChartPainter {
   }
 
   /**
-   * Writes {@code stem.png} and {@code stem.svg} into {@code dir}; returns both paths, or the SVG
-   * alone where this JVM cannot draw PNG ({@link Raster#tryWrite}).
+   * Writes {@code stem.png} and {@code stem.svg} into {@code dir}; the PNG is left out where this
+   * JVM cannot draw PNG ({@link Raster#tryWrite}).
    */
-  public List<Path> write(ChartSpec spec, Path dir) throws IOException {
+  public DrawnChart write(ChartSpec spec, Path dir) throws IOException {
     Path png = dir.resolve(spec.fileStem() + ".png");
     Path svg = dir.resolve(spec.fileStem() + ".svg");
     PartFile.writeWhole(svg, svg(spec));
+    boolean drewPng;
     if (pngFailed || raster.tryWrite(png, width, height, c -> paint(spec, c)).isPresent()) {
       pngFailed = true; // once is enough to know: the rest are SVG only, without trying
       // An older drawing's PNG of this chart would show what this one does not.
       Files.deleteIfExists(png);
-      return List.of(svg);
+      drewPng = false;
+    } else {
+      drewPng = true;
     }
-    return List.of(png, svg);
+    return new DrawnChart(
+        title(spec),
+        spec.experiment(),
+        spec.fileStem(),
+        svg,
+        drewPng ? Optional.of(png) : Optional.empty());
   }
 
   /** The chart as an SVG document. */

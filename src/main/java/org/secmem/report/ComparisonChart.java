@@ -122,7 +122,12 @@ public final class ComparisonChart {
   }
 
   static String title(Comparison c) {
-    return "NEW / BASE median time per configuration (" + percent(c.level()) + " interval)";
+    return title(c.level());
+  }
+
+  /** The title of a comparison at confidence {@code level}: the chart's and the page's caption. */
+  static String title(double level) {
+    return "NEW / BASE median time per configuration (" + percent(level) + " interval)";
   }
 
   private static String percent(double level) {

@@ -16,11 +16,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
-import org.secmem.report.PageCharts.ChartFile;
 
 /**
  * The sections of the report page as HTML: the command and its parameter files, "how measured", an
@@ -120,10 +120,12 @@ final class PageSections {
       PageCharts.chart(
           h,
           page,
-          new ChartFile(
+          new DrawnChart(
+              ComparisonChart.title(c.level()),
+              "",
               ReportFiles.COMPARE_CHART_STEM,
-              Files.isRegularFile(svg) ? svg : null,
-              Files.isRegularFile(png) ? png : null),
+              svg,
+              Files.isRegularFile(png) ? Optional.of(png) : Optional.empty()),
           chartNo);
     }
     h.append("</section>\n");

@@ -61,31 +61,20 @@ public final class ReportFiles {
     return rawCsv.resolveSibling(stem + suffix);
   }
 
-  /** The charts among {@code written} (PNG and SVG files, and others): one SVG each. */
-  public static long chartCount(List<Path> written) {
-    return count(written, ".svg");
-  }
-
   /**
-   * How the charts among {@code written} are described to the user: {@code "3 charts, PNG and
-   * SVG"}, or {@code "3 charts, SVG only (…)"} where this JVM could draw no PNG.
+   * How {@code charts} are described to the user: {@code "3 charts, PNG and SVG"}, or {@code "3
+   * charts, SVG only (…)"} where this JVM could draw no PNG.
    */
-  public static String describeCharts(List<Path> written) {
-    long svg = count(written, ".svg");
-    long png = count(written, ".png");
-    String charts = svg + (svg == 1 ? " chart" : " charts");
+  public static String describeCharts(List<DrawnChart> charts) {
+    long svg = charts.size();
+    long png = charts.stream().filter(c -> c.png().isPresent()).count();
+    String text = svg + (svg == 1 ? " chart" : " charts");
     if (png >= svg) {
-      return charts + ", PNG and SVG";
+      return text + ", PNG and SVG";
     }
-    return charts
+    return text
         + (png == 0 ? ", SVG only" : ", " + png + " of them also PNG")
         + ": this JVM could not draw PNG, its font or graphics libraries are missing (e.g."
         + " libfreetype6, libfontconfig1 or libharfbuzz0b; the log says which)";
-  }
-
-  private static long count(List<Path> written, String suffix) {
-    return written.stream()
-        .filter(p -> p.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(suffix))
-        .count();
   }
 }

@@ -18,7 +18,6 @@ import org.apache.commons.csv.CSVRecord;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.data.PartFile;
-import org.secmem.report.PageCharts.ChartFile;
 
 /**
  * The report page of a raw results CSV ({@link ReportFiles#pageFor}): one self-contained HTML file
@@ -62,11 +61,11 @@ public final class ReportPage {
   /**
    * Writes the page of {@code raw} (read from {@code rawCsv}) beside it, replacing an older one.
    *
-   * @param charts the chart files written for it (PNG and SVG, any order within a chart; other
-   *     files are ignored), in the order they should appear
+   * @param charts the charts drawn for it, in the order they should appear
    * @return the page written
    */
-  public static Path write(RawResults raw, Path rawCsv, List<Path> charts) throws IOException {
+  public static Path write(RawResults raw, Path rawCsv, List<DrawnChart> charts)
+      throws IOException {
     Path page = ReportFiles.pageFor(rawCsv);
     String html = render(raw, rawCsv, charts);
     // not createTempFile: its owner-only permissions would stay on the page
@@ -76,7 +75,7 @@ public final class ReportPage {
   }
 
   /** The page's HTML. */
-  static String render(RawResults raw, Path rawCsv, List<Path> charts) throws IOException {
+  static String render(RawResults raw, Path rawCsv, List<DrawnChart> charts) throws IOException {
     Path page = ReportFiles.pageFor(rawCsv);
     Map<String, String> env = readEnvironment(ReportFiles.environmentFor(rawCsv));
     List<List<String>> summary = summaryTable(raw);
@@ -91,8 +90,14 @@ public final class ReportPage {
         experiments.add(e);
       }
     }
-    Map<String, List<ChartFile>> chartsByExperiment =
-        PageCharts.groupCharts(PageCharts.chartFiles(charts), experiments);
+    // Each chart under the experiment its plan names; one of no experiment here, under "Other".
+    Map<String, List<DrawnChart>> chartsByExperiment = new LinkedHashMap<>();
+    for (DrawnChart c : charts) {
+      chartsByExperiment
+          .computeIfAbsent(
+              experiments.contains(c.experiment()) ? c.experiment() : null, k -> new ArrayList<>())
+          .add(c);
+    }
 
     String name = rawCsv.getFileName().toString();
     StringBuilder h = new StringBuilder(64 * 1024);
@@ -140,18 +145,18 @@ public final class ReportPage {
           .append("\">")
           .append(esc(experiment.isEmpty() ? "(no experiment)" : experiment))
           .append("</h3>\n");
-      List<ChartFile> own = chartsByExperiment.getOrDefault(experiment, List.of());
+      List<DrawnChart> own = chartsByExperiment.getOrDefault(experiment, List.of());
       if (own.isEmpty()) {
         h.append("<p class=\"note\">No charts: nothing is swept in this experiment.</p>\n");
       }
-      for (ChartFile c : own) {
+      for (DrawnChart c : own) {
         PageCharts.chart(h, page, c, ++chartNo);
       }
     }
-    List<ChartFile> other = chartsByExperiment.getOrDefault(null, List.of());
+    List<DrawnChart> other = chartsByExperiment.getOrDefault(null, List.of());
     if (!other.isEmpty()) {
       h.append("<h3>Other charts</h3>\n");
-      for (ChartFile c : other) {
+      for (DrawnChart c : other) {
         PageCharts.chart(h, page, c, ++chartNo);
       }
     }

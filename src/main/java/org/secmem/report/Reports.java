@@ -17,15 +17,15 @@ public final class Reports {
    * Reads {@code rawCsv} once and writes its summary ({@code X-summary.csv}) beside it and its
    * charts into {@code chartDir}. Malformed rows are left out (see {@link RawResults}).
    *
-   * @return every file written: the summary first, then a PNG and an SVG per chart
+   * @return the summary and the charts drawn
    */
-  public static List<Path> writeSummaryAndCharts(Path rawCsv, Path chartDir, ChartMaker charts)
-      throws IOException {
+  public static SummaryAndCharts writeSummaryAndCharts(
+      Path rawCsv, Path chartDir, ChartMaker charts) throws IOException {
     return write(RawResults.read(rawCsv), rawCsv, chartDir, charts);
   }
 
   /** As above, with default charts in {@code X-charts/} beside {@code rawCsv}. */
-  public static List<Path> writeSummaryAndCharts(Path rawCsv) throws IOException {
+  public static SummaryAndCharts writeSummaryAndCharts(Path rawCsv) throws IOException {
     return writeSummaryAndCharts(
         rawCsv, ReportFiles.chartsFolderFor(rawCsv), ChartMaker.withDefaults());
   }
@@ -34,28 +34,26 @@ public final class Reports {
    * Writes the summary of {@code raw}, read from {@code rawCsv}, beside that file and its charts
    * into {@code chartDir}.
    *
-   * @return every file written: the summary first, then a PNG and an SVG per chart
+   * @return the summary and the charts drawn
    */
-  public static List<Path> write(RawResults raw, Path rawCsv, Path chartDir, ChartMaker charts)
-      throws IOException {
-    List<Path> written = new ArrayList<>();
+  public static SummaryAndCharts write(
+      RawResults raw, Path rawCsv, Path chartDir, ChartMaker charts) throws IOException {
     Path summary = ReportFiles.summaryFor(rawCsv);
     SummaryWriter.write(raw, summary);
-    written.add(summary);
-    written.addAll(charts.draw(raw, chartDir));
-    return written;
+    return new SummaryAndCharts(summary, charts.draw(raw, chartDir));
   }
 
   /**
    * Writes the report page ({@code X-report.html}, see {@link ReportPage}) beside {@code rawCsv},
-   * after its summary and charts: {@code written} is what {@link #write} returned (or only the
-   * charts that exist, when it failed). Kept apart from {@link #write} so that a page that cannot
-   * be written never hides the summary and charts that were.
+   * after its summary and charts: {@code charts} are those {@link #write} drew (none when it
+   * failed). Kept apart from {@link #write} so that a page that cannot be written never hides the
+   * summary and charts that were.
    *
    * @return the page written
    */
-  public static Path writePage(RawResults raw, Path rawCsv, List<Path> written) throws IOException {
-    return ReportPage.write(raw, rawCsv, written);
+  public static Path writePage(RawResults raw, Path rawCsv, List<DrawnChart> charts)
+      throws IOException {
+    return ReportPage.write(raw, rawCsv, charts);
   }
 
   /**

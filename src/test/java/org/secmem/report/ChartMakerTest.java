@@ -50,7 +50,7 @@ class ChartMakerTest {
     Path raw = fixture("b-sweep-read.csv");
     Path out = dir.resolve("charts");
 
-    List<Path> files = ChartMaker.withDefaults().draw(raw, out);
+    List<Path> files = DrawnChart.files(ChartMaker.withDefaults().draw(raw, out));
 
     assertEquals(
         Set.of(
@@ -136,7 +136,7 @@ class ChartMakerTest {
   void draw_nAndBBothVary_oneChartPerValueOfTheOtherAndSortAgainstMOnly() throws IOException {
     Path raw = nbWithSweeps();
 
-    List<Path> files = ChartMaker.withDefaults().draw(raw, dir.resolve("charts"));
+    List<Path> files = DrawnChart.files(ChartMaker.withDefaults().draw(raw, dir.resolve("charts")));
 
     Set<String> pngs =
         names(files).stream().filter(n -> n.endsWith(".png")).collect(Collectors.toSet());

@@ -169,7 +169,7 @@ class MalformedResultsTest {
                 + "read,mapped,64,1,false,1.5\r\n"
                 + "read,mapped,128,1,false,2.5,oops\r\n"
                 + "read,mapped,256,1,false,3.5\r\n");
-    List<Path> written = Reports.writeSummaryAndCharts(raw);
+    List<Path> written = Reports.writeSummaryAndCharts(raw).files();
     String summary = Files.readString(written.get(0));
     assertTrue(summary.contains("read,mapped,64,1,0,1.500"), summary);
     assertTrue(summary.contains("read,mapped,256,1,0,3.500"), summary);

@@ -58,7 +58,8 @@ class RasterTest {
     Files.writeString(out.resolve("read-time-vs-b.png"), "an older drawing");
     AtomicInteger tries = new AtomicInteger();
 
-    List<Path> files = new ChartMaker(900, 600, 60, missingLibraries(tries)).draw(raw, out);
+    List<DrawnChart> charts = new ChartMaker(900, 600, 60, missingLibraries(tries)).draw(raw, out);
+    List<Path> files = DrawnChart.files(charts);
 
     assertEquals(
         Set.of("read-time-vs-b.svg", "read-throughput-vs-b.svg"),
@@ -73,17 +74,18 @@ class RasterTest {
           "no PNG, no part file");
     }
     assertEquals(1, tries.get(), "tried once, then SVG only");
-    String said = ReportFiles.describeCharts(files);
+    String said = ReportFiles.describeCharts(charts);
     assertTrue(said.startsWith("2 charts, SVG only: this JVM could not draw PNG"), said);
-    assertEquals(2, ReportFiles.chartCount(files));
+    assertEquals(2, charts.size());
+    assertTrue(charts.stream().allMatch(c -> c.png().isEmpty()), "no PNG said drawn");
   }
 
   @Test
   void withTheLibraries_pngAndSvg() throws IOException {
-    List<Path> files =
+    List<DrawnChart> charts =
         ChartMaker.withDefaults().draw(fixture("b-sweep-read.csv"), dir.resolve("charts"));
-    assertEquals("2 charts, PNG and SVG", ReportFiles.describeCharts(files));
-    assertEquals(2, ReportFiles.chartCount(files));
+    assertEquals("2 charts, PNG and SVG", ReportFiles.describeCharts(charts));
+    assertEquals(2, charts.size());
   }
 
   @Test

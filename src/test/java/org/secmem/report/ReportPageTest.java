@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -52,8 +53,9 @@ class ReportPageTest {
     env.put(ReportPage.FORKS_KEY, "2");
     new EnvironmentRecord(env).write(ReportFiles.environmentFor(raw));
     RawResults results = RawResults.read(raw);
-    List<Path> written =
-        Reports.write(results, raw, ReportFiles.chartsFolderFor(raw), ChartMaker.withDefaults());
+    List<DrawnChart> written =
+        Reports.write(results, raw, ReportFiles.chartsFolderFor(raw), ChartMaker.withDefaults())
+            .charts();
     return Reports.writePage(results, raw, written);
   }
 
@@ -363,10 +365,12 @@ class ReportPageTest {
     Path png = charts.resolve("read-time-vs-k.png");
     Files.write(png, new byte[] {1, 2, 3});
 
-    String html = Files.readString(Reports.writePage(RawResults.read(raw), raw, List.of(png, svg)));
+    DrawnChart chart =
+        new DrawnChart("read: time vs k & more", "read", "read-time-vs-k", svg, Optional.of(png));
+    String html = Files.readString(Reports.writePage(RawResults.read(raw), raw, List.of(chart)));
     assertFalse(html.contains("<?xml"), "no XML prolog inside HTML");
     assertFalse(html.contains("DOCTYPE svg"), "no SVG doctype inside HTML");
-    assertTrue(html.contains("<figcaption>read: time vs k &amp; more "), "title from the SVG");
+    assertTrue(html.contains("<figcaption>read: time vs k &amp; more "), "the chart's title");
     assertTrue(html.contains("width=\"640\" height=\"400\" viewBox=\"0 0 640 400\">"), html);
     assertTrue(html.contains("<clipPath id=\"c1-a\"/><text clip-path=\"url(#c1-a)\">"), html);
     assertFalse(html.contains("base64"), "the SVG, not the PNG");
@@ -377,15 +381,21 @@ class ReportPageTest {
   }
 
   @Test
-  void aPointsTooltip_isNotTakenForTheChartTitle() throws IOException {
+  void aChartsCaptionAndPlace_areItsPlans_notWhatItsFileSays() throws IOException {
     Path raw = dir.resolve("r.csv");
     Files.writeString(raw, RAW);
-    Path svg = Files.createDirectories(dir.resolve("r-charts")).resolve("read-time-vs-k.svg");
+    Path svg = Files.createDirectories(dir.resolve("r-charts")).resolve("write-odd-name.svg");
     Files.writeString(
-        svg,
-        "<svg width=\"10\" height=\"10\"><circle><title>k=2: 2.0 ms</title>" + "</circle></svg>");
-    String html = Files.readString(Reports.writePage(RawResults.read(raw), raw, List.of(svg)));
-    assertTrue(html.contains("<figcaption>read: time vs k "), "title from the file name");
+        svg, "<svg width=\"10\" height=\"10\"><title>a title in the file</title></svg>");
+    DrawnChart chart =
+        new DrawnChart("read: time vs k", "read", "write-odd-name", svg, Optional.empty());
+    String html = Files.readString(Reports.writePage(RawResults.read(raw), raw, List.of(chart)));
+    assertTrue(html.contains("<figcaption>read: time vs k "), html);
+    assertFalse(html.contains("<figcaption>a title in the file"), "no title read back");
+    int read = html.indexOf("id=\"exp-read\"");
+    assertTrue(
+        read >= 0 && html.indexOf("data-chart=\"write-odd-name\"") > read,
+        "under the experiment its plan names, whatever its file is called");
   }
 
   @Test
@@ -397,16 +407,6 @@ class ReportPageTest {
         "<svg><clipPath id=\"c2-clip1\"/><g clip-path=\"url(#c2-clip1)\"/>"
             + "<use xlink:href=\"#c2-clip1\"/></svg>",
         PageCharts.prefixIds(svg, "c2-"));
-  }
-
-  @Test
-  void titleOf_readsTheChartFileName() {
-    assertEquals("read: time vs b (n1000000)", PageCharts.titleOf("read-time-vs-b-n1000000"));
-    assertEquals("write: throughput vs k", PageCharts.titleOf("write-throughput-vs-k"));
-    assertEquals(
-        "sort: time vs d, a line per m (n10000)",
-        PageCharts.titleOf("sort-time-vs-d-per-m-n10000"));
-    assertEquals("sort: time vs m, a line per d", PageCharts.titleOf("sort-time-vs-m-per-d"));
   }
 
   /** The cell texts of every summary table row. */

@@ -48,7 +48,7 @@ class ReportsTest {
     List<Path> written;
     try {
       Locale.setDefault(Locale.GERMANY);
-      written = Reports.writeSummaryAndCharts(raw);
+      written = Reports.writeSummaryAndCharts(raw).files();
     } finally {
       Locale.setDefault(saved);
     }
@@ -70,7 +70,7 @@ class ReportsTest {
     Path raw = dir.resolve("warm.csv");
     Files.writeString(raw, "experiment,stream,b,elapsed_ms,warmup\nread,mapped,4096,2.5,true\n");
 
-    List<Path> written = Reports.writeSummaryAndCharts(raw);
+    List<Path> written = Reports.writeSummaryAndCharts(raw).files();
 
     assertEquals(List.of(dir.resolve("warm-summary.csv")), written);
     String[] lines = Files.readString(written.get(0)).split("\r\n");
