@@ -148,7 +148,11 @@ final class RowExpander {
     List<CacheMode> caches = check.words("cache", cells.get("cache"), CacheMode::parse, s.cache());
     List<Boolean> syncs = check.booleans("sync", cells.get("sync"), s.sync());
     List<Long> seeds = check.numbers(Parameter.SEED, cells.get("seed"), s.seed());
-    List<Long> bs = check.numbers(Parameter.B, cells.get("b"), defaults.b());
+    // A sort reads its B below, as one of the preset's choices: read here, it was said twice.
+    List<Long> bs =
+        experiment == Experiment.SORT
+            ? List.of()
+            : check.numbers(Parameter.B, cells.get("b"), defaults.b());
 
     List<RunConfig> out = new ArrayList<>();
     if (experiment == Experiment.SORT) {

@@ -139,6 +139,16 @@ class ParamFilesTest {
   }
 
   @Test
+  void aSortLinesBadB_isReportedOnce() {
+    List<String> p = problems("experiment,n,b,stream\nsort,2^16,3,\nwrite,2^16,3,mapped\n", null);
+    assertEquals(
+        List.of(
+            "p.csv:2: b: 3 is below the minimum 4 (allowed: 4 .. 1073741824 bytes)",
+            "p.csv:3: b: 3 is below the minimum 4 (allowed: 4 .. 1073741824 bytes)"),
+        p.stream().map(x -> x.substring(x.indexOf("p.csv"))).toList());
+  }
+
+  @Test
   void headerFile_severalBadLines_allReportedWithLineAndField() {
     String text =
         "experiment,stream,n,k,b,m,d\n"
