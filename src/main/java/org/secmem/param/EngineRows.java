@@ -51,19 +51,22 @@ final class EngineRows {
       List<RunSettings> runSettings,
       List<List<Path>> workDirs) {
     List<Optional<String>> masters =
-        RowExpander.blank(cells.get("master"))
+        RowExpander.blank(check.cell(Parameter.MASTER))
             ? List.of(Optional.empty())
-            : RowExpander.optional(check.words("master", cells.get("master"), String::trim, ""));
+            : RowExpander.optional(
+                check.words(Parameter.MASTER, check.cell(Parameter.MASTER), String::trim, ""));
     List<Optional<Long>> parts =
-        RowExpander.blank(cells.get("partitions"))
+        RowExpander.blank(check.cell(Parameter.PARTITIONS))
             ? List.of(Optional.empty())
-            : RowExpander.optional(check.numbers(Parameter.PARTITIONS, cells.get("partitions"), 1));
-    List<Optional<Long>> ms = RowExpander.optionalNumbers(check, Parameter.M, cells.get("m"));
+            : RowExpander.optional(
+                check.numbers(Parameter.PARTITIONS, check.cell(Parameter.PARTITIONS), 1));
+    List<Optional<Long>> ms =
+        RowExpander.optionalNumbers(check, Parameter.M, check.cell(Parameter.M));
     List<Map<String, String>> confs = new ArrayList<>();
-    if (RowExpander.blank(cells.get("engine_conf"))) {
+    if (RowExpander.blank(check.cell(Parameter.ENGINE_CONF))) {
       confs.add(Map.of());
     } else {
-      for (String alternative : cells.get("engine_conf").split("\\|", -1)) {
+      for (String alternative : check.cell(Parameter.ENGINE_CONF).split("\\|", -1)) {
         try {
           confs.add(
               EngineChecks.conf(
@@ -72,7 +75,7 @@ final class EngineRows {
                       .toList()));
         } catch (IllegalArgumentException e) {
           check.problem(
-              "engine_conf",
+              Parameter.ENGINE_CONF,
               e.getMessage()
                   + " (the cell is KEY=VALUE settings separated by spaces, | between"
                   + " alternatives)");
@@ -131,7 +134,7 @@ final class EngineRows {
                               OptionalLong.empty()));
                       if (out.size() > RowExpander.MAX_CONFIGS) {
                         check.problem(
-                            "experiment",
+                            Parameter.EXPERIMENT,
                             "expands to more than " + RowExpander.MAX_CONFIGS + " configurations");
                         return List.of();
                       }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
 import org.secmem.admission.Parameter;
 
@@ -19,21 +20,37 @@ final class RowChecker {
   private final Path file;
   private final long line;
   private final List<ParamProblem> problems;
+  private final Map<String, String> cells;
   private final int before;
 
-  RowChecker(Path file, long line, List<ParamProblem> problems) {
+  /**
+   * @param cells the line's cells by column
+   */
+  RowChecker(Path file, long line, List<ParamProblem> problems, Map<String, String> cells) {
     this.file = file;
     this.line = line;
     this.problems = problems;
+    this.cells = cells;
     this.before = problems.size();
+  }
+
+  /** The line's cell of {@code parameter}'s column; null when the file has no such column. */
+  String cell(Parameter parameter) {
+    return cells.get(parameter.column());
   }
 
   boolean ok() {
     return problems.size() == before;
   }
 
-  void problem(String field, String message) {
-    problems.add(new ParamProblem(file, line, field, message));
+  /** A problem of the cell in {@code column} (a column that may be no parameter's). */
+  void problem(String column, String message) {
+    problems.add(new ParamProblem(file, line, column, message));
+  }
+
+  /** A problem of {@code parameter}'s cell. */
+  void problem(Parameter parameter, String message) {
+    problem(parameter.column(), message);
   }
 
   /**
@@ -64,7 +81,7 @@ final class RowChecker {
   }
 
   /** Values of a word cell (empty: the default), each mapped by {@code parse}. */
-  <T> List<T> words(String field, String cell, Function<String, T> parse, T def) {
+  <T> List<T> words(Parameter field, String cell, Function<String, T> parse, T def) {
     if (cell == null || cell.isBlank()) {
       return List.of(def);
     }
@@ -85,7 +102,7 @@ final class RowChecker {
   }
 
   /** A boolean cell: true/false, yes/no, 1/0, on/off. */
-  List<Boolean> booleans(String field, String cell, boolean def) {
+  List<Boolean> booleans(Parameter field, String cell, boolean def) {
     return words(
         field,
         cell,
@@ -109,7 +126,7 @@ final class RowChecker {
   }
 
   /** An input data file that must exist, be readable, and hold whole ints. */
-  Path inputFile(String field, Path p) {
+  Path inputFile(Parameter field, Path p) {
     if (!Files.isRegularFile(p)) {
       problem(field, p + " does not exist or is not a file");
     } else if (!Files.isReadable(p)) {
@@ -131,7 +148,7 @@ final class RowChecker {
    * A cell naming a file or folder, relative to {@code base}; null with a problem when this
    * platform cannot name it (e.g. a non-ASCII name under LANG=C).
    */
-  Path path(String field, Path base, String cell) {
+  Path path(Parameter field, Path base, String cell) {
     try {
       return base.resolve(cell.trim()).normalize();
     } catch (InvalidPathException e) {
@@ -146,7 +163,7 @@ final class RowChecker {
    * base}; each folder must exist or be creatable and be written to, and no set may name a folder
    * twice. A blank cell is one empty set: a folder beside the output.
    */
-  List<List<Path>> workDirs(String field, Path base, String cell) {
+  List<List<Path>> workDirs(Parameter field, Path base, String cell) {
     if (cell == null || cell.isBlank()) {
       return List.of(List.of());
     }
@@ -180,7 +197,7 @@ final class RowChecker {
   }
 
   /** A folder that exists or can be created, for data the row writes. */
-  Path writableFolder(String field, Path p, boolean writes) {
+  Path writableFolder(Parameter field, Path p, boolean writes) {
     String problem = writes ? PathProblems.folderProblem(p) : PathProblems.notAFolder(p);
     if (problem != null) {
       problem(field, problem);
@@ -192,7 +209,7 @@ final class RowChecker {
    * An output file whose folder exists or can be created, which is not the input, and which, if it
    * is there, secmem may replace ({@code overwrite} allows any file).
    */
-  Path outputFile(String field, Path p, Path input, boolean overwrite) {
+  Path outputFile(Parameter field, Path p, Path input, boolean overwrite) {
     String clobber =
         PathProblems.clobberProblem(p, overwrite, "set the overwrite column to" + " true");
     if (clobber != null) {
@@ -202,7 +219,7 @@ final class RowChecker {
   }
 
   /** An output file whose folder exists or can be created, and which is not the input. */
-  Path outputFile(String field, Path p, Path input) {
+  Path outputFile(Parameter field, Path p, Path input) {
     String same = PathProblems.isTheInput(p, input);
     if (same != null) {
       problem(field, same);

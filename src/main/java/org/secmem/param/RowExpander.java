@@ -87,10 +87,10 @@ final class RowExpander {
       Map<String, String> cells,
       ParamDefaults defaults,
       List<ParamProblem> problems) {
-    RowChecker check = new RowChecker(file, line, problems);
+    RowChecker check = new RowChecker(file, line, problems, cells);
     List<RunConfig> configs = configs(file, line, experiment, cells, defaults, check);
     List<Optional<Long>> limits =
-        optionalNumbers(check, Parameter.MEMORY_LIMIT, cells.get("memory_limit"));
+        optionalNumbers(check, Parameter.MEMORY_LIMIT, check.cell(Parameter.MEMORY_LIMIT));
     if (!check.ok()) {
       return List.of();
     }
@@ -103,7 +103,8 @@ final class RowExpander {
         }
       }
       if (limited.size() > MAX_CONFIGS) {
-        check.problem("memory_limit", "expands to more than " + MAX_CONFIGS + " configurations");
+        check.problem(
+            Parameter.MEMORY_LIMIT, "expands to more than " + MAX_CONFIGS + " configurations");
         return List.of();
       }
       configs = limited;
@@ -143,91 +144,124 @@ final class RowExpander {
       }
     }
     RunSettings s = defaults.settings();
-    List<Long> reps = check.numbers(Parameter.REPS, cells.get("reps"), s.reps());
-    List<Long> warmups = check.numbers(Parameter.WARMUP, cells.get("warmup"), s.warmup());
-    List<CacheMode> caches = check.words("cache", cells.get("cache"), CacheMode::parse, s.cache());
-    List<Boolean> syncs = check.booleans("sync", cells.get("sync"), s.sync());
-    List<Long> seeds = check.numbers(Parameter.SEED, cells.get("seed"), s.seed());
+    List<Long> reps = check.numbers(Parameter.REPS, check.cell(Parameter.REPS), s.reps());
+    List<Long> warmups = check.numbers(Parameter.WARMUP, check.cell(Parameter.WARMUP), s.warmup());
+    List<CacheMode> caches =
+        check.words(Parameter.CACHE, check.cell(Parameter.CACHE), CacheMode::parse, s.cache());
+    List<Boolean> syncs = check.booleans(Parameter.SYNC, check.cell(Parameter.SYNC), s.sync());
+    List<Long> seeds = check.numbers(Parameter.SEED, check.cell(Parameter.SEED), s.seed());
     // A sort reads its B below, as one of the preset's choices: read here, it was said twice.
     List<Long> bs =
         experiment == Experiment.SORT
             ? List.of()
-            : check.numbers(Parameter.B, cells.get("b"), defaults.b());
+            : check.numbers(Parameter.B, check.cell(Parameter.B), defaults.b());
 
     List<RunConfig> out = new ArrayList<>();
     if (experiment == Experiment.SORT) {
       List<SortAlgorithm> algorithms =
           check.words(
-              "algorithm", cells.get("algorithm"), SortAlgorithm::parse, SortAlgorithm.MERGE);
-      List<Long> arrivals = check.numbers(Parameter.ARRIVAL, cells.get("arrival_ns_per_key"), 0);
+              Parameter.ALGORITHM,
+              check.cell(Parameter.ALGORITHM),
+              SortAlgorithm::parse,
+              SortAlgorithm.MERGE);
+      List<Long> arrivals = check.numbers(Parameter.ARRIVAL, check.cell(Parameter.ARRIVAL), 0);
       List<FanoutRule> fanouts =
-          check.words("fanout", cells.get("fanout"), FanoutRule::parse, FanoutRule.DEFAULT);
+          check.words(
+              Parameter.FANOUT,
+              check.cell(Parameter.FANOUT),
+              FanoutRule::parse,
+              FanoutRule.DEFAULT);
       List<SortPreset> presets =
-          check.words("preset", cells.get("preset"), SortPreset::parse, SortPreset.CLASSIC);
+          check.words(
+              Parameter.PRESET,
+              check.cell(Parameter.PRESET),
+              SortPreset::parse,
+              SortPreset.CLASSIC);
       List<Optional<Merger>> mergers =
-          optionalWords(check, "merger", cells.get("merger"), Merger::parse, Merger.RADIX);
+          optionalWords(
+              check, Parameter.MERGER, check.cell(Parameter.MERGER), Merger::parse, Merger.RADIX);
       List<Optional<RunSort>> runSorts =
-          optionalWords(check, "run_sort", cells.get("run_sort"), RunSort::parse, RunSort.RADIX);
+          optionalWords(
+              check,
+              Parameter.RUN_SORT,
+              check.cell(Parameter.RUN_SORT),
+              RunSort::parse,
+              RunSort.RADIX);
       List<Optional<Boolean>> overlaps =
-          blank(cells.get("overlap"))
+          blank(check.cell(Parameter.OVERLAP))
               ? List.of(Optional.empty())
-              : optional(check.booleans("overlap", cells.get("overlap"), false));
+              : optional(check.booleans(Parameter.OVERLAP, check.cell(Parameter.OVERLAP), false));
       List<Optional<Boolean>> parallelMerges =
-          blank(cells.get("parallel_merge"))
+          blank(check.cell(Parameter.PARALLEL_MERGE))
               ? List.of(Optional.empty())
-              : optional(check.booleans("parallel_merge", cells.get("parallel_merge"), false));
+              : optional(
+                  check.booleans(
+                      Parameter.PARALLEL_MERGE, check.cell(Parameter.PARALLEL_MERGE), false));
       List<Optional<Long>> threadCounts =
-          optionalNumbers(check, Parameter.THREADS, cells.get("threads"));
-      String both = cells.get("stream");
-      List<Optional<Long>> ms = optionalNumbers(check, Parameter.M, cells.get("m"));
-      List<Optional<Long>> ds = optionalNumbers(check, Parameter.D, cells.get("d"));
-      List<Optional<Long>> pbs = optionalNumbers(check, Parameter.B, cells.get("b"));
+          optionalNumbers(check, Parameter.THREADS, check.cell(Parameter.THREADS));
+      String both = check.cell(Parameter.STREAM);
+      List<Optional<Long>> ms = optionalNumbers(check, Parameter.M, check.cell(Parameter.M));
+      List<Optional<Long>> ds = optionalNumbers(check, Parameter.D, check.cell(Parameter.D));
+      List<Optional<Long>> pbs = optionalNumbers(check, Parameter.B, check.cell(Parameter.B));
       List<Optional<StreamType>> reads =
           optionalWords(
               check,
-              "read_stream",
-              orElse(cells.get("read_stream"), both),
+              Parameter.READ_STREAM,
+              orElse(check.cell(Parameter.READ_STREAM), both),
               StreamType::parse,
               StreamType.SIMPLE);
       List<Optional<StreamType>> writes =
           optionalWords(
               check,
-              "write_stream",
-              orElse(cells.get("write_stream"), both),
+              Parameter.WRITE_STREAM,
+              orElse(check.cell(Parameter.WRITE_STREAM), both),
               StreamType::parse,
               StreamType.SIMPLE);
 
       List<SortOrder> orders =
-          check.words("order", cells.get("order"), RowExpander::order, SortOrder.ASCENDING);
-      List<Shape> shapes = check.words("shape", cells.get("shape"), Shape::parse, Shape.UNIFORM);
-      String inputCell = cells.get("input");
-      String nCell = cells.get("n");
+          check.words(
+              Parameter.ORDER,
+              check.cell(Parameter.ORDER),
+              RowExpander::order,
+              SortOrder.ASCENDING);
+      List<Shape> shapes =
+          check.words(Parameter.SHAPE, check.cell(Parameter.SHAPE), Shape::parse, Shape.UNIFORM);
+      String inputCell = check.cell(Parameter.INPUT);
+      String nCell = check.cell(Parameter.N);
       Optional<Path> input = Optional.empty();
       List<Long> ns = List.of(0L);
       if (inputCell != null && !inputCell.isBlank()) {
         if (nCell != null && !nCell.isBlank()) {
-          check.problem("n", "give either an input file or n (to generate one), not both");
+          check.problem(Parameter.N, "give either an input file or n (to generate one), not both");
         }
-        Path in = check.path("input", base, inputCell);
-        input = in == null ? Optional.empty() : Optional.of(check.inputFile("input", in));
+        Path in = check.path(Parameter.INPUT, base, inputCell);
+        input = in == null ? Optional.empty() : Optional.of(check.inputFile(Parameter.INPUT, in));
       } else if (nCell == null || nCell.isBlank()) {
-        check.problem("input", "a sort needs an input file, or n to generate one");
+        check.problem(Parameter.INPUT, "a sort needs an input file, or n to generate one");
       } else {
         ns = check.numbers(Parameter.N, nCell, defaults.n());
       }
-      String outCell = cells.get("output");
+      String outCell = check.cell(Parameter.OUTPUT);
       Path outPath =
-          outCell == null || outCell.isBlank() ? null : check.path("output", base, outCell);
+          outCell == null || outCell.isBlank() ? null : check.path(Parameter.OUTPUT, base, outCell);
       boolean overwrite =
-          !blank(cells.get("overwrite"))
-              && check.booleans("overwrite", cells.get("overwrite"), false).contains(true);
+          !blank(check.cell(Parameter.OVERWRITE))
+              && check
+                  .booleans(Parameter.OVERWRITE, check.cell(Parameter.OVERWRITE), false)
+                  .contains(true);
       Optional<Path> output =
           outPath == null
               ? Optional.empty()
-              : Optional.of(check.outputFile("output", outPath, input.orElse(null), overwrite));
-      List<List<Path>> workDirs = check.workDirs("work_dir", base, cells.get("work_dir"));
+              : Optional.of(
+                  check.outputFile(Parameter.OUTPUT, outPath, input.orElse(null), overwrite));
+      List<List<Path>> workDirs =
+          check.workDirs(Parameter.WORK_DIR, base, check.cell(Parameter.WORK_DIR));
       List<String> engines =
-          check.words("engine", cells.get("engine"), SortEngines::parse, SortEngines.SECMEM);
+          check.words(
+              Parameter.ENGINE,
+              check.cell(Parameter.ENGINE),
+              SortEngines::parse,
+              SortEngines.SECMEM);
       if (!check.ok()) {
         return List.of();
       }
@@ -246,7 +280,7 @@ final class RowExpander {
       long inputInts = input.isPresent() ? fileInts(input.get()) : 0;
       // The machine the lines are admitted on, when they are: the d chosen is the d admitted.
       long freeDescriptors = defaults.machine().orElseGet(Machine::current).freeDescriptors();
-      boolean memoryGiven = !blank(cells.get("m"));
+      boolean memoryGiven = !blank(check.cell(Parameter.M));
       for (String engine : engines) {
         if (engine.equals(SortEngines.SECMEM)) {
           continue;
@@ -282,7 +316,7 @@ final class RowExpander {
       boolean treeAsked = algorithms.contains(SortAlgorithm.BUFFER_TREE);
       if (arrivals.stream().anyMatch(a -> a > 0) && input.isPresent()) {
         check.problem(
-            "arrival_ns_per_key",
+            Parameter.ARRIVAL,
             "online sorting generates its keys as they arrive:" + " give n, not an input file");
         return List.of();
       }
@@ -316,7 +350,7 @@ final class RowExpander {
             // Empty cells take the preset's values: the one resolution the command line uses.
             merge = preset.resolve(choices);
           } catch (IllegalArgumentException e) {
-            check.problem("parallel_merge", e.getMessage());
+            check.problem(Parameter.PARALLEL_MERGE, e.getMessage());
             return List.of();
           }
           for (SortAlgorithm algorithm : algorithms) {
@@ -378,7 +412,7 @@ final class RowExpander {
                                   OptionalLong.empty()));
                           if (out.size() > MAX_CONFIGS) {
                             check.problem(
-                                "experiment",
+                                Parameter.EXPERIMENT,
                                 "expands to more than " + MAX_CONFIGS + " configurations");
                             return List.of();
                           }
@@ -395,11 +429,11 @@ final class RowExpander {
       return out;
     }
 
-    String streamCell = cells.get("stream");
+    String streamCell = check.cell(Parameter.STREAM);
     List<StreamType> types = List.of();
     if (streamCell == null || streamCell.isBlank()) {
       check.problem(
-          "stream",
+          Parameter.STREAM,
           "a "
               + experiment
               + " row needs a stream type (allowed: "
@@ -408,19 +442,19 @@ final class RowExpander {
     } else if (streamCell.trim().equalsIgnoreCase("all")) {
       types = List.of(StreamType.values());
     } else {
-      types = check.words("stream", streamCell, StreamType::parse, StreamType.SIMPLE);
+      types = check.words(Parameter.STREAM, streamCell, StreamType::parse, StreamType.SIMPLE);
     }
-    List<Long> ns = check.numbers(Parameter.N, cells.get("n"), defaults.n());
-    List<Long> ks = check.numbers(Parameter.K, cells.get("k"), defaults.k());
-    String dirCell = cells.get("dir");
+    List<Long> ns = check.numbers(Parameter.N, check.cell(Parameter.N), defaults.n());
+    List<Long> ks = check.numbers(Parameter.K, check.cell(Parameter.K), defaults.k());
+    String dirCell = check.cell(Parameter.DIR);
     Path dir =
         dirCell == null || dirCell.isBlank()
             ? defaults.dataDir()
-            : check.path("dir", base, dirCell);
+            : check.path(Parameter.DIR, base, dirCell);
     if (dir == null) {
       dir = defaults.dataDir();
     } else {
-      check.writableFolder("dir", dir, experiment == Experiment.WRITE);
+      check.writableFolder(Parameter.DIR, dir, experiment == Experiment.WRITE);
     }
     if (!check.ok()) {
       return List.of();
@@ -441,7 +475,8 @@ final class RowExpander {
                       OptionalLong.empty()));
               if (out.size() > MAX_CONFIGS) {
                 check.problem(
-                    "experiment", "expands to more than " + MAX_CONFIGS + " configurations");
+                    Parameter.EXPERIMENT,
+                    "expands to more than " + MAX_CONFIGS + " configurations");
                 return List.of();
               }
             }
@@ -491,7 +526,7 @@ final class RowExpander {
 
   /** A cell's words, or one empty value (the preset's) when the cell is empty. */
   private static <T> List<Optional<T>> optionalWords(
-      RowChecker check, String field, String cell, Function<String, T> parse, T def) {
+      RowChecker check, Parameter field, String cell, Function<String, T> parse, T def) {
     return blank(cell) ? List.of(Optional.empty()) : optional(check.words(field, cell, parse, def));
   }
 
