@@ -28,16 +28,16 @@ final class AutomaticFanIn {
   static int choose(SortMemory.Request r, long freeDescriptors) {
     SortMemory base;
     try {
-      base = plan(r, r.d());
+      base = plan(r, r.fanIn());
     } catch (InsufficientMemoryException e) {
-      return r.d();
+      return r.fanIn();
     }
     long runs = base.runs();
-    int now = SortMemory.passes(runs, r.d());
-    int leastB = Math.min(MIN_MERGE_B, r.b());
+    int now = SortMemory.passes(runs, r.fanIn());
+    int leastB = Math.min(MIN_MERGE_B, r.bufferBytes());
     for (int merges = 1; merges < now - 1; merges++) {
       long d = leastFanIn(runs, merges);
-      if (d <= r.d()) {
+      if (d <= r.fanIn()) {
         continue;
       }
       SortMemory p;
@@ -52,7 +52,7 @@ final class AutomaticFanIn {
         return (int) d;
       }
     }
-    return r.d();
+    return r.fanIn();
   }
 
   /** The least d that merges {@code runs} runs in {@code merges} passes. */
@@ -68,6 +68,7 @@ final class AutomaticFanIn {
   }
 
   private static SortMemory plan(SortMemory.Request r, int d) {
-    return SortMemory.plan(r.tuning(), r.n(), r.m(), d, r.b(), r.read(), r.write());
+    return SortMemory.plan(
+        r.tuning(), r.n(), r.memoryInts(), d, r.bufferBytes(), r.read(), r.write());
   }
 }

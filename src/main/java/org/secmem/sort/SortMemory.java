@@ -56,14 +56,20 @@ public record SortMemory(
    *
    * @param tuning the sort's composition
    * @param n ints to sort
-   * @param m M, ints of memory
-   * @param d merge fan-in
-   * @param b B, bytes of every stream buffer
+   * @param memoryInts M, ints of memory
+   * @param fanIn d, the merge fan-in
+   * @param bufferBytes B, bytes of every stream buffer
    * @param read stream type of every read
    * @param write stream type of every write
    */
   public record Request(
-      SortTuning tuning, long n, long m, int d, int b, StreamType read, StreamType write) {}
+      SortTuning tuning,
+      long n,
+      long memoryInts,
+      int fanIn,
+      int bufferBytes,
+      StreamType read,
+      StreamType write) {}
 
   /**
    * The most runs a sort may form, whatever the heap: each is a file that the first pass leaves in
@@ -115,9 +121,9 @@ public record SortMemory(
   private static SortMemory plan(Request r) {
     SortTuning t = r.tuning();
     long n = r.n();
-    long m = r.m();
-    int d = r.d();
-    int b = r.b();
+    long m = r.memoryInts();
+    int d = r.fanIn();
+    int b = r.bufferBytes();
     StreamType read = r.read();
     StreamType write = r.write();
     long budget = m * Integer.BYTES;
@@ -369,7 +375,7 @@ public record SortMemory(
     long hi = MAX_RUNS + 1; // bookkeepingBytes(hi) does not, or hi is over the cap
     while (hi - lo > 1) {
       long mid = (lo + hi) >>> 1;
-      if (bookkeepingBytes(mid, request.d(), sampled) <= forBookkeeping) {
+      if (bookkeepingBytes(mid, request.fanIn(), sampled) <= forBookkeeping) {
         lo = mid;
       } else {
         hi = mid;
@@ -409,7 +415,7 @@ public record SortMemory(
           String.format(
               Locale.ROOT,
               "use M = %s or more (%,d runs)",
-              Units.typed(working.request().m()),
+              Units.typed(working.request().memoryInts()),
               working.runs());
     } else {
       long mib = ceilDiv(working.requiredHeapBytes(), MIB) + 8;
@@ -418,7 +424,7 @@ public record SortMemory(
               Locale.ROOT,
               "use M = %s or more (%,d runs) with a larger heap:"
                   + " java -Xmx%dm (scripts/secmem: SECMEM_HEAP=%dm)",
-              Units.typed(working.request().m()),
+              Units.typed(working.request().memoryInts()),
               working.runs(),
               mib,
               mib);
@@ -427,11 +433,11 @@ public record SortMemory(
         String.format(
             Locale.ROOT,
             "M = %s makes %,d runs of %s (%d passes at d = %d); %s; %s",
-            Units.typedInts(request.m()),
+            Units.typedInts(request.memoryInts()),
             runs,
             Units.typedInts(runInts),
-            passes(runs, request.d()),
-            request.d(),
+            passes(runs, request.fanIn()),
+            request.fanIn(),
             bound,
             advice));
   }
@@ -443,7 +449,7 @@ public record SortMemory(
    */
   private SortMemory smallestWorkingM(long limit, long maxHeapBytes) {
     SortMemory best = null;
-    long from = request.m();
+    long from = request.memoryInts();
     for (int round = 0; round < 4; round++) {
       SortMemory found = fewestM(from, limit);
       if (found == null) {
@@ -454,7 +460,7 @@ public record SortMemory(
       if (again < 0 || found.runs() <= again) {
         return best;
       }
-      from = found.request().m();
+      from = found.request().memoryInts();
       limit = again;
     }
     return best;
@@ -485,7 +491,8 @@ public record SortMemory(
   private SortMemory withM(long m) {
     Request r = request;
     try {
-      return plan(new Request(r.tuning(), r.n(), m, r.d(), r.b(), r.read(), r.write()));
+      return plan(
+          new Request(r.tuning(), r.n(), m, r.fanIn(), r.bufferBytes(), r.read(), r.write()));
     } catch (InsufficientMemoryException e) {
       return null; // M too small for the buffers: a larger one is needed
     }
@@ -496,7 +503,7 @@ public record SortMemory(
    * every merge thread's d runs and output, whichever is more, and two besides.
    */
   public long openFiles() {
-    long k = Math.min(request.d(), runs);
+    long k = Math.min(request.fanIn(), runs);
     return Math.max(workers * 2L, Math.max(1, mergeThreads) * (k + 1)) + 2;
   }
 

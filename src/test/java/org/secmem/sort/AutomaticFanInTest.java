@@ -28,14 +28,15 @@ class AutomaticFanInTest {
   @Test
   void sixteenGiBOnSixteenCores_mergesItsRunsInOnePass() {
     SortMemory.Request r = fast16(1L << 32, 1L << 29, 256);
-    SortMemory at256 = SortMemory.plan(r.tuning(), r.n(), r.m(), 256, r.b(), CH, CH);
+    SortMemory at256 =
+        SortMemory.plan(r.tuning(), r.n(), r.memoryInts(), 256, r.bufferBytes(), CH, CH);
     assertTrue(at256.runs() > 256, "runs: " + at256.runs());
     assertEquals(3, SortMemory.passes(at256.runs(), 256));
 
     int d = AutomaticFanIn.choose(r, MANY_FILES);
 
     assertEquals(at256.runs(), d, "the least d that takes every run in one merge");
-    SortMemory p = SortMemory.plan(r.tuning(), r.n(), r.m(), d, r.b(), CH, CH);
+    SortMemory p = SortMemory.plan(r.tuning(), r.n(), r.memoryInts(), d, r.bufferBytes(), CH, CH);
     assertEquals(2, SortMemory.passes(p.runs(), d));
     assertTrue(p.mergeBufferBytes() >= AutomaticFanIn.MIN_MERGE_B, p.toString());
     assertTrue(p.requiredHeapBytes() <= at256.requiredHeapBytes(), "no more heap than at d = 256");
@@ -51,7 +52,7 @@ class AutomaticFanInTest {
   void anOpenFileLimitTooLowForTheLargerD_keepsThePresetsD() {
     SortMemory.Request r = fast16(1L << 32, 1L << 29, 256);
     int d = AutomaticFanIn.choose(r, MANY_FILES);
-    SortMemory p = SortMemory.plan(r.tuning(), r.n(), r.m(), d, r.b(), CH, CH);
+    SortMemory p = SortMemory.plan(r.tuning(), r.n(), r.memoryInts(), d, r.bufferBytes(), CH, CH);
     assertEquals(d, AutomaticFanIn.choose(r, p.openFiles()), "exactly enough descriptors");
     assertEquals(256, AutomaticFanIn.choose(r, p.openFiles() - 1), "one fewer");
   }
@@ -61,9 +62,12 @@ class AutomaticFanInTest {
     // 2^31 ints in M = 2^25 on 16 threads: 1,000-odd runs, and one merge of all of them on every
     // thread would read blocks of a few KiB.
     SortMemory.Request r = fast16(1L << 31, 1L << 25, 256);
-    SortMemory at256 = SortMemory.plan(r.tuning(), r.n(), r.m(), 256, r.b(), CH, CH);
+    SortMemory at256 =
+        SortMemory.plan(r.tuning(), r.n(), r.memoryInts(), 256, r.bufferBytes(), CH, CH);
     assertTrue(at256.runs() > 256 && at256.runs() <= 256 * 256, "runs: " + at256.runs());
-    SortMemory one = SortMemory.plan(r.tuning(), r.n(), r.m(), (int) at256.runs(), r.b(), CH, CH);
+    SortMemory one =
+        SortMemory.plan(
+            r.tuning(), r.n(), r.memoryInts(), (int) at256.runs(), r.bufferBytes(), CH, CH);
     assertTrue(one.mergeBufferBytes() < AutomaticFanIn.MIN_MERGE_B, one.toString());
 
     assertEquals(256, AutomaticFanIn.choose(r, MANY_FILES));
@@ -75,7 +79,8 @@ class AutomaticFanInTest {
     // 256; one pass would need blocks of a few bytes, two need d = 264 and blocks of 80 KiB.
     SortMemory.Request r =
         new SortMemory.Request(SortTuning.fast(2), 1L << 39, 1L << 25, 256, MIB, CH, CH);
-    SortMemory at256 = SortMemory.plan(r.tuning(), r.n(), r.m(), 256, r.b(), CH, CH);
+    SortMemory at256 =
+        SortMemory.plan(r.tuning(), r.n(), r.memoryInts(), 256, r.bufferBytes(), CH, CH);
     assertEquals(4, SortMemory.passes(at256.runs(), 256), "runs: " + at256.runs());
 
     int d = AutomaticFanIn.choose(r, MANY_FILES);
