@@ -1,5 +1,11 @@
 package org.secmem.cli;
 
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import org.secmem.admission.Parameter;
+import org.secmem.experiment.Experiment;
 import org.secmem.param.Numbers;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
@@ -17,8 +23,56 @@ final class InputChecks {
   static CommandLine.IExecutionStrategy before(CommandLine.IExecutionStrategy next) {
     return parseResult -> {
       check(parseResult);
+      checkRanges(parseResult);
       return next.execute(parseResult);
     };
+  }
+
+  /**
+   * Refuses a value outside its parameter's range, for every numeric option of an experiment's
+   * command (write, read, sort) that the registry names ({@link Parameter#range()}): one check for
+   * all of them, in the words a parameter file and the menu use ({@code --m: 0 is below the minimum
+   * 1 (allowed: ...)}), so that a numeric parameter added to the registry is checked on the command
+   * line without a call of its own.
+   */
+  static void checkRanges(ParseResult parseResult) {
+    for (ParseResult pr = parseResult; pr != null; pr = pr.subcommand()) {
+      Optional<Experiment> experiment = experimentOf(pr.commandSpec().name());
+      if (experiment.isEmpty()) {
+        continue;
+      }
+      for (OptionSpec option : pr.matchedOptions()) {
+        Optional<Parameter> parameter = numericParameter(experiment.get(), option);
+        if (parameter.isEmpty()) {
+          continue;
+        }
+        Object value = option.getValue();
+        if (value == null) {
+          continue;
+        }
+        for (Object v : value instanceof Collection<?> c ? c : List.of(value)) {
+          if (v instanceof Number number) {
+            String problem = parameter.get().problem(number.longValue());
+            if (problem != null) {
+              throw new CommandLine.ParameterException(
+                  pr.commandSpec().commandLine(), parameter.get().option() + ": " + problem);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  private static Optional<Experiment> experimentOf(String command) {
+    return Arrays.stream(Experiment.values()).filter(e -> e.cliName().equals(command)).findFirst();
+  }
+
+  /** The numeric parameter of {@code experiment} whose option {@code option} is, if any. */
+  static Optional<Parameter> numericParameter(Experiment experiment, OptionSpec option) {
+    return Arrays.stream(Parameter.values())
+        .filter(p -> p.numeric() && p.experiments().contains(experiment))
+        .filter(p -> Arrays.stream(option.names()).anyMatch(p.options()::contains))
+        .findFirst();
   }
 
   /**

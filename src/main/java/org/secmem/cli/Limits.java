@@ -6,7 +6,10 @@ import picocli.CommandLine;
 
 /**
  * Range checks for option values, failing with the option, the value and the allowed range in the
- * words of {@link Range#problem}, which parameter files and the menu use too.
+ * words of {@link Range#problem}, which parameter files and the menu use too. The registry's
+ * numeric options of write, read and sort are checked for every command at once ({@link
+ * InputChecks#checkRanges}); these are for the options of other commands ({@code pq}, {@code
+ * generate}, {@code run}'s repetitions) and for ranges that are no parameter's.
  */
 final class Limits {
 

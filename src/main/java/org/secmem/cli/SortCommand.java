@@ -12,7 +12,6 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import org.secmem.admission.Admission;
 import org.secmem.admission.Machine;
-import org.secmem.admission.Parameter;
 import org.secmem.admission.RefusedException;
 import org.secmem.admission.SortPlan;
 import org.secmem.admission.SortRequest;
@@ -362,8 +361,8 @@ final class SortCommand implements Callable<Integer> {
     StreamType readStream = chosen.readType();
     StreamType writeStream = chosen.writeType();
     if (arrivalNs != null) {
-      // 0 is the default (the input exists before the clock starts), as in a parameter file.
-      Limits.within(cmd, Parameter.ARRIVAL, arrivalNs);
+      // 0 is the default (the input exists before the clock starts), as in a parameter file;
+      // its range is checked with every registry option's (InputChecks.checkRanges).
       if (in != null && arrivalNs > 0) {
         throw new CommandLine.ParameterException(
             cmd, "--arrival-ns generates the keys as they" + " arrive: give --n N, not --in FILE");
@@ -455,8 +454,7 @@ final class SortCommand implements Callable<Integer> {
         throw new BadInputException("--in: " + in + " holds no ints: there is nothing to sort");
       }
     } else if (n != null) {
-      Limits.within(cmd, Parameter.N, n);
-      ints = n;
+      ints = n; // in range: InputChecks.checkRanges
     } else {
       ints = SortPreset.DEFAULT_N;
     }
@@ -475,12 +473,6 @@ final class SortCommand implements Callable<Integer> {
     Refusals.refuseAny(
         cmd,
         Admission.applicability(Refusals.given(cmd), false, Optional.of(engineName), Set.of()));
-    if (m != null) {
-      Limits.within(cmd, Parameter.M, m);
-    }
-    if (partitions != null) {
-      Limits.within(cmd, Parameter.PARTITIONS, partitions);
-    }
     Map<String, String> conf;
     try {
       conf = EngineChecks.conf(engineConf == null ? List.of() : engineConf);
@@ -535,18 +527,6 @@ final class SortCommand implements Callable<Integer> {
    * same resolution parameter files and the menu go through.
    */
   SortSettings resolve(CommandLine cmd, boolean tree) {
-    if (m != null) {
-      Limits.within(cmd, Parameter.M, m);
-    }
-    if (d != null) {
-      Limits.within(cmd, Parameter.D, d);
-    }
-    if (b != null) {
-      Limits.within(cmd, Parameter.B, b);
-    }
-    if (threads != null) {
-      Limits.within(cmd, Parameter.THREADS, threads);
-    }
     try {
       SortChoices choices =
           new SortChoices(

@@ -3,8 +3,6 @@ package org.secmem.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.secmem.admission.Parameter;
-import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
@@ -48,18 +46,14 @@ final class StreamOptionsMixin {
               + " lines replace --stream, --n, --k and --b.")
   Path params;
 
-  /** The N values, checked. */
+  /** The N values (in range: {@link InputChecks#checkRanges}). */
   List<Long> ns(CommandLine cmd) {
-    for (long n : ns) {
-      Limits.within(cmd, Parameter.N, n);
-    }
     return ns;
   }
 
-  /** The k values, checked against the range and the open-file limit. */
+  /** The k values, checked against the open-file limit (the range: {@link InputChecks}). */
   List<Integer> ks(CommandLine cmd) {
     for (int k : ks) {
-      Limits.within(cmd, Parameter.K, k);
       Resources.checkOpenFiles(cmd, "--k", k);
     }
     return ks;
@@ -118,20 +112,8 @@ final class StreamOptionsMixin {
     return types.stream().distinct().toList();
   }
 
-  /** The B values, checked against the allowed range. */
+  /** The B values (in range: {@link InputChecks#checkRanges}). */
   List<Integer> bufferSizes(CommandLine cmd) {
-    return buffers.stream()
-        .map(
-            b -> {
-              Limits.between(
-                  cmd,
-                  "--b",
-                  b,
-                  StreamOptions.MIN_BUFFER_BYTES,
-                  StreamOptions.MAX_BUFFER_BYTES,
-                  "bytes");
-              return (int) (long) b;
-            })
-        .toList();
+    return buffers.stream().map(b -> (int) (long) b).toList();
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -46,6 +47,56 @@ class ParameterRegistryTest {
         }
       }
     }
+  }
+
+  /**
+   * Every numeric option of an experiment's command is held to its registry range before anything
+   * runs, without a check of its own in the command: one past each end is refused with exit 2 in
+   * the registry's words.
+   */
+  @Test
+  void everyNumericOption_isRefusedOutsideItsRegistryRange() {
+    int checked = 0;
+    for (Parameter p : Parameter.values()) {
+      if (!p.numeric() || p.options().isEmpty()) {
+        continue;
+      }
+      for (Experiment e : p.experiments()) {
+        CommandLine.Model.OptionSpec option =
+            command(e).getCommandSpec().findOption(p.options().get(0));
+        if (option == null || !numeric(option)) {
+          continue; // e.g. --memory-limit 'SIZE|SIZE', a text its own check reads
+        }
+        for (long outside : outsideOf(p)) {
+          StringWriter err = new StringWriter();
+          int code =
+              SecmemCommand.commandLine(new PrintWriter(new StringWriter()), new PrintWriter(err))
+                  .execute(e.cliName(), p.option() + "=" + outside);
+          assertEquals(2, code, e.cliName() + " " + p.option() + " " + outside + ": " + err);
+          assertTrue(
+              err.toString().contains(p.option() + ": " + p.problem(outside)),
+              e.cliName() + " " + p.option() + " " + outside + ": " + err);
+          checked++;
+        }
+      }
+    }
+    assertTrue(checked >= 20, "only " + checked + " values checked");
+  }
+
+  private static boolean numeric(CommandLine.Model.OptionSpec option) {
+    Class<?> t = option.isMultiValue() ? option.auxiliaryTypes()[0] : option.type();
+    return Number.class.isAssignableFrom(t) || t == int.class || t == long.class;
+  }
+
+  private static List<Long> outsideOf(Parameter p) {
+    List<Long> out = new ArrayList<>();
+    if (p.range().min() > Long.MIN_VALUE) {
+      out.add(p.range().min() - 1);
+    }
+    if (p.range().max() < Long.MAX_VALUE) {
+      out.add(p.range().max() + 1);
+    }
+    return out;
   }
 
   @Test
