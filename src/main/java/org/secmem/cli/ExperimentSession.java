@@ -153,22 +153,9 @@ final class ExperimentSession {
   /**
    * Runs the given runs of each configuration (all of them, or what a resume left) into {@code
    * results}. When no row was written to a file this session created, the file and its environment
-   * record are removed again: nothing measured, nothing left.
-   */
-  static int runSteps(
-      CommandLine cmd,
-      List<PlannedTrial> plan,
-      List<BatchStep> steps,
-      BatchOptions batch,
-      Path results,
-      Path dataDir)
-      throws IOException {
-    return runSteps(cmd, plan, steps, batch, results, dataDir, null);
-  }
-
-  /**
-   * As above; with a {@code baseline}, the results are compared with it after the summary and
-   * charts and before the page: exit code 1 only when its {@code --fail-if-slower} is exceeded.
+   * record are removed again: nothing measured, nothing left. With a {@code baseline} (else null),
+   * the results are compared with it after the summary and charts and before the page: exit code 1
+   * only when its {@code --fail-if-slower} is exceeded.
    */
   static int runSteps(
       CommandLine cmd,

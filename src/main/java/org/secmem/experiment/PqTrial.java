@@ -90,17 +90,25 @@ public final class PqTrial implements Trial {
   /** The buffer tree's plan for the spec; empty when M, B and the fanout admit none. */
   static Optional<TreeMemory> plan(PqTrialSpec spec) {
     try {
-      return Optional.of(
-          TreeMemory.plan(
-              spec.n(),
-              spec.m(),
-              spec.options().bufferBytes(),
-              spec.fanout(),
-              spec.readType(),
-              spec.writeType()));
+      return Optional.of(treePlan(spec));
     } catch (IllegalArgumentException e) {
       return Optional.empty();
     }
+  }
+
+  /**
+   * The buffer tree's plan for the spec.
+   *
+   * @throws IllegalArgumentException when M, B and the fanout admit no tree
+   */
+  private static TreeMemory treePlan(PqTrialSpec spec) {
+    return TreeMemory.plan(
+        spec.n(),
+        spec.m(),
+        spec.options().bufferBytes(),
+        spec.fanout(),
+        spec.readType(),
+        spec.writeType());
   }
 
   /** The heap java.util.PriorityQueue needs for {@code n} keys at once, JVM overhead included. */
@@ -125,14 +133,7 @@ public final class PqTrial implements Trial {
 
   private static Queue standardQueue(PqTrialSpec spec, Path workDir) {
     if (spec.bufferTree()) {
-      TreeMemory mem =
-          TreeMemory.plan(
-              spec.n(),
-              spec.m(),
-              spec.options().bufferBytes(),
-              spec.fanout(),
-              spec.readType(),
-              spec.writeType());
+      TreeMemory mem = treePlan(spec);
       return new TreeQueue(
           new ExternalPriorityQueue(
               mem,
