@@ -190,26 +190,8 @@ record StreamAdvice(
         bottom.computeIfAbsent(t.best().b(), k -> new ArrayList<>()).add(t.type());
       }
     }
-    top.forEach(
-        (b, ts) ->
-            add.add(
-                where
-                    + ": "
-                    + String.join(", ", ts)
-                    + (ts.size() == 1 ? " is" : " are")
-                    + " still faster at the largest B ("
-                    + Numbers.bytes(b)
-                    + "): extend b beyond it"));
-    bottom.forEach(
-        (b, ts) ->
-            add.add(
-                where
-                    + ": "
-                    + String.join(", ", ts)
-                    + (ts.size() == 1 ? " is" : " are")
-                    + " fastest at the smallest B ("
-                    + Numbers.bytes(b)
-                    + "): extend b below it"));
+    top.forEach((b, ts) -> add.add(edge(where, ts, "still faster at the largest", b, "beyond")));
+    bottom.forEach((b, ts) -> add.add(edge(where, ts, "fastest at the smallest", b, "below")));
     boolean once =
         types.stream().flatMap(t -> t.points().stream()).anyMatch(p -> p.mibPerS().count() < 2);
     if (once) {
@@ -411,5 +393,20 @@ record StreamAdvice(
       int j = bestAtTop() ? i - 1 : i + 1;
       return !level(points.get(j), best);
     }
+  }
+
+  /** {@code where: a, b are <at> B (64 KiB): extend b <direction> it}. */
+  private static String edge(
+      String where, List<String> types, String at, double b, String direction) {
+    return where
+        + ": "
+        + String.join(", ", types)
+        + (types.size() == 1 ? " is " : " are ")
+        + at
+        + " B ("
+        + Numbers.bytes(b)
+        + "): extend b "
+        + direction
+        + " it";
   }
 }
