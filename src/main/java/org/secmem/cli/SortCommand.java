@@ -424,14 +424,13 @@ final class SortCommand implements Callable<Integer> {
 
   /** What this command sorts and where: --in or --n ints of --shape, --out, --dir, --work-dir. */
   private SortData sortData(RunSettings settings, long ints, List<Path> work, long arrivalNanos) {
-    return new SortData(
+    return SortData.of(
         Optional.ofNullable(in),
         Optional.ofNullable(out),
         in == null ? ints : 0,
         shape,
-        settings.seed(),
         descending ? SortOrder.DESCENDING : SortOrder.ASCENDING,
-        settings.sync(),
+        settings,
         dir,
         work,
         arrivalNanos);

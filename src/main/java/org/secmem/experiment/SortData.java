@@ -54,6 +54,30 @@ public record SortData(
     }
   }
 
+  /** The data of a sort measured with {@code settings}: their seed and sync. */
+  public static SortData of(
+      Optional<Path> input,
+      Optional<Path> output,
+      long n,
+      Shape shape,
+      SortOrder order,
+      RunSettings settings,
+      Path dataDir,
+      List<Path> workDirs,
+      long arrivalNanos) {
+    return new SortData(
+        input,
+        output,
+        n,
+        shape,
+        settings.seed(),
+        order,
+        settings.sync(),
+        dataDir,
+        workDirs,
+        arrivalNanos);
+  }
+
   /** Whether the keys arrive on the clock (online sorting) rather than from a file made before. */
   public boolean online() {
     return arrivalNanos > 0;

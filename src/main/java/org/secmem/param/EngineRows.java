@@ -19,9 +19,6 @@ import org.secmem.experiment.EngineMethod;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.SortData;
 import org.secmem.experiment.SortTrialSpec;
-import org.secmem.sort.SortChoices;
-import org.secmem.sort.SortPreset;
-import org.secmem.sort.SortSettings;
 
 /**
  * A parameter line's configurations for another sort engine (Spark): its master, partitions, engine
@@ -87,7 +84,6 @@ final class EngineRows {
       return List.of();
     }
     List<RunConfig> out = new ArrayList<>();
-    SortSettings st = SortPreset.CLASSIC.resolve(SortChoices.none());
     for (Optional<String> master : masters) {
       for (Optional<Long> p : parts) {
         for (Map<String, String> conf : confs) {
@@ -117,17 +113,8 @@ final class EngineRows {
                               file,
                               line,
                               new SortTrialSpec(
-                                  new SortData(
-                                      input,
-                                      output,
-                                      n,
-                                      shape,
-                                      rs.seed(),
-                                      o,
-                                      rs.sync(),
-                                      defaults.dataDir(),
-                                      work,
-                                      0),
+                                  SortData.of(
+                                      input, output, n, shape, o, rs, defaults.dataDir(), work, 0),
                                   new EngineMethod(engine, es)),
                               rs,
                               null,

@@ -394,14 +394,13 @@ final class RowExpander {
                                   file,
                                   line,
                                   new SortTrialSpec(
-                                      new SortData(
+                                      SortData.of(
                                           input,
                                           output,
                                           n,
                                           shape,
-                                          rs.seed(),
                                           o,
-                                          rs.sync(),
+                                          rs,
                                           defaults.dataDir(),
                                           work,
                                           arrival),
