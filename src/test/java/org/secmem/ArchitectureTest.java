@@ -28,8 +28,9 @@ class ArchitectureTest {
           "seeds", // the seed reports' findings judged against results (secmem findings)
           "param", // parameter files: cells to configurations
           "admission", // can this configuration run here? the one check
+          "report", // summaries, charts, the report page, comparison, advice: reads results
           "experiment", // trials, timing, runs, forks, the cost model's predictions
-          "report", // results files, summaries, charts, comparison, advice
+          "results", // the results model and its files: columns, rows, formats, environment
           "engine", // the sort-engine plug-in interface (Spark lives in its own module)
           "buffertree", // Arge's buffer tree, its sort and priority queue
           "sort", // the external merge sort and the in-memory baseline
@@ -80,6 +81,23 @@ class ArchitectureTest {
           .because(ORDER.get(i) + " is below " + String.join(", ", ORDER.subList(0, i)))
           .check(classes);
     }
+  }
+
+  /**
+   * Reporting is made of results files alone: it never runs a trial nor reads a parameter file, so
+   * a chart or a summary says only what the file holds (the order puts it above them for the
+   * command line's sake).
+   */
+  @Test
+  void report_readsResults_neverRunsAnything() {
+    noClasses()
+        .that()
+        .resideInAPackage("org.secmem.report..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "org.secmem.param..", "org.secmem.admission..", "org.secmem.experiment..")
+        .check(classes);
   }
 
   @Test

@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.secmem.report.ChartMaker;
 import org.secmem.report.DrawnChart;
-import org.secmem.report.MalformedResultsException;
-import org.secmem.report.RawResults;
-import org.secmem.report.ReportFiles;
 import org.secmem.report.Reports;
+import org.secmem.results.MalformedResultsException;
+import org.secmem.results.RawResults;
+import org.secmem.results.ResultFiles;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -58,7 +58,7 @@ final class ChartCommand implements Callable<Integer> {
                   ? " (a header and nothing below it)"
                   : " (" + raw.problems().size() + " malformed, named above)"));
     }
-    Path dir = out != null ? out : ReportFiles.chartsFolderFor(results);
+    Path dir = out != null ? out : ResultFiles.chartsFolderFor(results);
     List<DrawnChart> written;
     try {
       written = Reports.write(raw, results, dir, ChartMaker.withDefaults()).charts();
@@ -66,7 +66,7 @@ final class ChartCommand implements Callable<Integer> {
       throw new BadInputException(e.getMessage(), e);
     }
     long charts = written.size();
-    cmd.getOut().println("summary: " + ReportFiles.summaryFor(results));
+    cmd.getOut().println("summary: " + ResultFiles.summaryFor(results));
     if (charts == 0) {
       // Charts are drawn for a sweep, or as bars for several types or presets of one setting.
       cmd.getOut()
@@ -76,7 +76,7 @@ final class ChartCommand implements Callable<Integer> {
                   + " (one stream type or"
                   + " preset, one configuration)");
     } else {
-      cmd.getOut().println("charts: " + dir + " (" + ReportFiles.describeCharts(written) + ")");
+      cmd.getOut().println("charts: " + dir + " (" + DrawnChart.describe(written) + ")");
       boolean png = written.stream().anyMatch(c -> c.png().isPresent());
       for (DrawnChart c : written) {
         for (Path p : png ? c.png().stream().toList() : List.of(c.svg())) {

@@ -16,8 +16,8 @@ import org.secmem.experiment.Jvm;
 import org.secmem.experiment.RunOrder;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.TimeEstimate;
-import org.secmem.report.ResultsFileException;
-import org.secmem.report.ResultsTarget;
+import org.secmem.results.ResultsFileException;
+import org.secmem.results.ResultsTarget;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 

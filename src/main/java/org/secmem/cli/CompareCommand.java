@@ -8,10 +8,10 @@ import java.util.concurrent.Callable;
 import org.secmem.report.ChartMaker;
 import org.secmem.report.Comparison;
 import org.secmem.report.DrawnChart;
-import org.secmem.report.MalformedResultsException;
-import org.secmem.report.RawResults;
-import org.secmem.report.ReportFiles;
 import org.secmem.report.Reports;
+import org.secmem.results.MalformedResultsException;
+import org.secmem.results.RawResults;
+import org.secmem.results.ResultFiles;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -108,7 +108,7 @@ final class CompareCommand implements Callable<Integer> {
     List<DrawnChart> charts;
     try {
       charts =
-          Reports.write(nextRaw, next, ReportFiles.chartsFolderFor(next), ChartMaker.withDefaults())
+          Reports.write(nextRaw, next, ResultFiles.chartsFolderFor(next), ChartMaker.withDefaults())
               .charts();
     } catch (MalformedResultsException e) {
       charts = List.of();

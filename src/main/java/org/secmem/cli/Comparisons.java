@@ -9,9 +9,9 @@ import org.secmem.report.ComparisonChart;
 import org.secmem.report.ComparisonFile;
 import org.secmem.report.ComparisonTable;
 import org.secmem.report.IncomparableResultsException;
-import org.secmem.report.MalformedResultsException;
-import org.secmem.report.RawResults;
-import org.secmem.report.ReportFiles;
+import org.secmem.results.MalformedResultsException;
+import org.secmem.results.RawResults;
+import org.secmem.results.ResultFiles;
 import picocli.CommandLine;
 
 /**
@@ -76,10 +76,10 @@ final class Comparisons {
    */
   static List<Path> writeFiles(CommandLine cmd, Comparison c, Path newCsv) throws IOException {
     List<Path> written = new ArrayList<>();
-    Path csv = ReportFiles.compareFor(newCsv);
+    Path csv = ResultFiles.compareFor(newCsv);
     ComparisonFile.write(c, csv);
     written.add(csv);
-    written.addAll(ComparisonChart.write(c, ReportFiles.chartsFolderFor(newCsv)));
+    written.addAll(ComparisonChart.write(c, ResultFiles.chartsFolderFor(newCsv)));
     cmd.getOut().println("comparison: " + csv);
     if (written.size() > 1) {
       cmd.getOut().println("comparison chart: " + written.get(1));

@@ -26,12 +26,12 @@ import org.secmem.report.ChartMaker;
 import org.secmem.report.Comparison;
 import org.secmem.report.DrawnChart;
 import org.secmem.report.DriftWarnings;
-import org.secmem.report.EnvironmentRecord;
-import org.secmem.report.RawResults;
-import org.secmem.report.RawResultsWriter;
-import org.secmem.report.ReportFiles;
 import org.secmem.report.ReportPage;
 import org.secmem.report.Reports;
+import org.secmem.results.EnvironmentRecord;
+import org.secmem.results.RawResults;
+import org.secmem.results.RawResultsWriter;
+import org.secmem.results.ResultFiles;
 import picocli.CommandLine;
 
 /**
@@ -286,7 +286,7 @@ final class ExperimentSession {
    * folders created for them while they are empty.
    */
   static void removeUnused(Path results, List<Path> folders) {
-    List<Path> unused = new ArrayList<>(List.of(results, ReportFiles.environmentFor(results)));
+    List<Path> unused = new ArrayList<>(List.of(results, ResultFiles.environmentFor(results)));
     unused.addAll(folders);
     for (Path p : unused) {
       try {
@@ -325,7 +325,7 @@ final class ExperimentSession {
       cmd.getErr().flush();
       written =
           Reports.write(
-                  raw, results, ReportFiles.chartsFolderFor(results), ChartMaker.withDefaults())
+                  raw, results, ResultFiles.chartsFolderFor(results), ChartMaker.withDefaults())
               .charts();
       DriftWarnings.sentinel(raw).ifPresent(cmd.getOut()::println);
       cmd.getOut().flush();
@@ -334,15 +334,15 @@ final class ExperimentSession {
       }
       cmd.getErr().flush();
       long charts = written.size();
-      cmd.getOut().println("summary: " + ReportFiles.summaryFor(results));
-      cmd.getOut().println("environment: " + ReportFiles.environmentFor(results));
+      cmd.getOut().println("summary: " + ResultFiles.summaryFor(results));
+      cmd.getOut().println("environment: " + ResultFiles.environmentFor(results));
       if (charts > 0) {
         cmd.getOut()
             .println(
                 "charts: "
-                    + ReportFiles.chartsFolderFor(results)
+                    + ResultFiles.chartsFolderFor(results)
                     + " ("
-                    + ReportFiles.describeCharts(written)
+                    + DrawnChart.describe(written)
                     + ")");
       }
       cmd.getOut().flush();
@@ -505,7 +505,7 @@ final class ExperimentSession {
         LOG.warn("environment record: cannot keep the lines of {}", f, e);
       }
     }
-    new EnvironmentRecord(entries).write(ReportFiles.environmentFor(results));
+    new EnvironmentRecord(entries).write(ResultFiles.environmentFor(results));
   }
 
   /** The parameter files of the command: {@code --params F}, or the files of {@code run}. */

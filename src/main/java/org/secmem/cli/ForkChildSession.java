@@ -22,9 +22,9 @@ import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.RunListener;
 import org.secmem.experiment.RunOrder;
 import org.secmem.experiment.RunSettings;
-import org.secmem.report.ResultColumn;
-import org.secmem.report.ResultRow;
-import org.secmem.report.ResultSink;
+import org.secmem.results.ResultColumn;
+import org.secmem.results.ResultRow;
+import org.secmem.results.ResultSink;
 import picocli.CommandLine;
 
 /**

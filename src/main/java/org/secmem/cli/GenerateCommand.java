@@ -8,7 +8,7 @@ import org.secmem.data.Checksum;
 import org.secmem.data.DataFiles;
 import org.secmem.data.Shape;
 import org.secmem.param.PathProblems;
-import org.secmem.report.ResultColumns;
+import org.secmem.results.ResultColumns;
 import org.secmem.units.Units;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -12,8 +12,8 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import org.secmem.experiment.RunListener;
 import org.secmem.experiment.TimeEstimate;
-import org.secmem.report.ResultColumn;
-import org.secmem.report.ResultRow;
+import org.secmem.results.ResultColumn;
+import org.secmem.results.ResultRow;
 
 /**
  * Shows progress: one line per measured run, starting with where the batch stands ({@code run 17 of

@@ -4,10 +4,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.secmem.report.MalformedResultsException;
-import org.secmem.report.RawResults;
 import org.secmem.report.Reports;
-import org.secmem.report.ResultColumns;
+import org.secmem.results.MalformedResultsException;
+import org.secmem.results.RawResults;
+import org.secmem.results.ResultColumns;
 import picocli.CommandLine;
 
 /**

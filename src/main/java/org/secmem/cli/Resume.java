@@ -19,11 +19,11 @@ import org.secmem.experiment.ForkedTrial;
 import org.secmem.experiment.Jvm;
 import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.RunSettings;
-import org.secmem.report.RawResults;
-import org.secmem.report.RawRow;
-import org.secmem.report.ResultColumn;
-import org.secmem.report.ResultColumns;
-import org.secmem.report.ResultRow;
+import org.secmem.results.RawResults;
+import org.secmem.results.RawRow;
+import org.secmem.results.ResultColumn;
+import org.secmem.results.ResultColumns;
+import org.secmem.results.ResultRow;
 import org.secmem.sort.SortAlgorithm;
 
 /**

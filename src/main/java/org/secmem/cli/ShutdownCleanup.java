@@ -19,7 +19,7 @@ import org.secmem.cgroup.MemoryCgroup;
 import org.secmem.cgroup.MemoryHierarchy;
 import org.secmem.data.PartFile;
 import org.secmem.fs.TempRegistry;
-import org.secmem.report.RawResultsWriter;
+import org.secmem.results.RawResultsWriter;
 import org.secmem.sort.WorkDirectory;
 
 /**

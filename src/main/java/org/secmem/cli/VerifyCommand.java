@@ -7,7 +7,7 @@ import java.util.concurrent.Callable;
 import org.secmem.data.DataFiles;
 import org.secmem.data.FileScan;
 import org.secmem.data.SortOrder;
-import org.secmem.report.ResultColumns;
+import org.secmem.results.ResultColumns;
 import org.secmem.stream.Streams;
 import org.secmem.units.Units;
 import picocli.CommandLine;

@@ -3,8 +3,8 @@ package org.secmem.experiment;
 import java.util.OptionalLong;
 import org.secmem.engine.EngineSettings;
 import org.secmem.engine.SortEngines;
-import org.secmem.report.ResultColumn;
-import org.secmem.report.ResultRow;
+import org.secmem.results.ResultColumn;
+import org.secmem.results.ResultRow;
 import org.secmem.units.Units;
 
 /**

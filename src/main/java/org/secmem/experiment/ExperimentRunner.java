@@ -15,10 +15,10 @@ import java.util.TreeSet;
 import org.secmem.cgroup.MemoryPeak;
 import org.secmem.data.Checksum;
 import org.secmem.probe.ProbeStore;
-import org.secmem.report.ResultColumn;
-import org.secmem.report.ResultColumns;
-import org.secmem.report.ResultRow;
-import org.secmem.report.ResultSink;
+import org.secmem.results.ResultColumn;
+import org.secmem.results.ResultColumns;
+import org.secmem.results.ResultRow;
+import org.secmem.results.ResultSink;
 import org.secmem.sort.ProcessCpu;
 
 /**

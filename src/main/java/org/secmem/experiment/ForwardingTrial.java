@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import org.secmem.report.ResultRow;
+import org.secmem.results.ResultRow;
 
 /**
  * A trial that wraps another and changes only a little of it (its sweep, the JVM it runs on):

@@ -1,6 +1,6 @@
 package org.secmem.experiment;
 
-import org.secmem.report.ResultRow;
+import org.secmem.results.ResultRow;
 
 /** Hears what the runner does, for progress display; the runner itself prints nothing. */
 public interface RunListener {

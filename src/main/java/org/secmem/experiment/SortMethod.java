@@ -2,7 +2,7 @@ package org.secmem.experiment;
 
 import java.util.OptionalLong;
 import org.secmem.buffertree.FanoutRule;
-import org.secmem.report.ResultRow;
+import org.secmem.results.ResultRow;
 import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortSettings;
 

@@ -8,7 +8,7 @@ import org.secmem.buffertree.BufferTreeSort;
 import org.secmem.buffertree.TreeStats;
 import org.secmem.data.Checksum;
 import org.secmem.engine.EngineStats;
-import org.secmem.report.ResultColumn;
+import org.secmem.results.ResultColumn;
 import org.secmem.sort.SortMemory;
 import org.secmem.sort.SortStats;
 

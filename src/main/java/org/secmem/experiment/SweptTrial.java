@@ -1,7 +1,7 @@
 package org.secmem.experiment;
 
-import org.secmem.report.ResultColumn;
-import org.secmem.report.ResultRow;
+import org.secmem.results.ResultColumn;
+import org.secmem.results.ResultRow;
 
 /**
  * A trial whose rows name the sweep that produced them (the {@code sweep} column): everything else

@@ -2,7 +2,7 @@ package org.secmem.experiment;
 
 import java.util.Map;
 import org.secmem.buffertree.TreeStats;
-import org.secmem.report.ResultColumn;
+import org.secmem.results.ResultColumn;
 
 /** The buffer tree's counters as result cells, the same in a sort's row and a queue's. */
 final class TreeCells {

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import org.secmem.report.ResultRow;
+import org.secmem.results.ResultRow;
 
 /** One configuration of an experiment, run once per repetition by {@link ExperimentRunner}. */
 public interface Trial {

@@ -3,7 +3,7 @@ package org.secmem.experiment;
 import java.util.Map;
 import java.util.Optional;
 import org.secmem.data.Checksum;
-import org.secmem.report.ResultColumn;
+import org.secmem.results.ResultColumn;
 
 /**
  * What one timed run did.

@@ -11,6 +11,9 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.DoubleFunction;
 import org.secmem.report.SortBestTable.Candidate;
+import org.secmem.results.Numbers;
+import org.secmem.results.RawResults;
+import org.secmem.results.ResultColumns;
 import org.secmem.sort.CostModel;
 
 /**

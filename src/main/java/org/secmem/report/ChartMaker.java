@@ -14,6 +14,9 @@ import java.util.regex.Pattern;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.fs.SecureFolder;
+import org.secmem.results.MalformedResultsException;
+import org.secmem.results.RawResults;
+import org.secmem.results.ResultFiles;
 
 /**
  * Draws the charts of a raw results CSV, as PNG and SVG: {@link ChartPlanner} decides which charts
@@ -109,7 +112,7 @@ public final class ChartMaker {
    */
   private static boolean ownFolder(RawResults raw, Path outDir) {
     try {
-      Path own = ReportFiles.chartsFolderFor(Path.of(raw.source()));
+      Path own = ResultFiles.chartsFolderFor(Path.of(raw.source()));
       return own.toAbsolutePath().normalize().equals(outDir.toAbsolutePath().normalize());
     } catch (InvalidPathException e) {
       return false;

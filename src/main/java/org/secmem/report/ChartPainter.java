@@ -2,8 +2,6 @@ package org.secmem.report;
 
 import java.awt.Color;
 import java.io.IOException;
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,6 +18,8 @@ import org.secmem.report.ChartSpec.AxisKind;
 import org.secmem.report.ChartSpec.Kind;
 import org.secmem.report.ChartSpec.Point;
 import org.secmem.report.ChartSpec.Series;
+import org.secmem.results.Numbers;
+import org.secmem.results.ResultColumns;
 import org.secmem.units.Units;
 
 /**
@@ -504,11 +504,7 @@ public final class ChartPainter {
 
   /** A plain number with at most 3 significant decimals, no exponent. */
   static String number(double v) {
-    if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-      return Long.toString((long) v);
-    }
-    BigDecimal d = new BigDecimal(v).round(new MathContext(3));
-    return d.stripTrailingZeros().toPlainString();
+    return Numbers.significant(v);
   }
 
   // ---- words ----

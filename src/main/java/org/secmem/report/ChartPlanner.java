@@ -19,6 +19,9 @@ import org.secmem.report.ChartSpec.Kind;
 import org.secmem.report.ChartSpec.Metric;
 import org.secmem.report.ChartSpec.Point;
 import org.secmem.report.ChartSpec.Series;
+import org.secmem.results.RawResults;
+import org.secmem.results.RawRow;
+import org.secmem.results.ResultColumns;
 
 /**
  * Decides which charts a results file calls for, as data: no drawing.

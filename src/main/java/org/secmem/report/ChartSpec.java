@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.secmem.results.ResultColumns;
 
 /**
  * One chart to draw: a metric of one experiment against one swept parameter, one series per stream

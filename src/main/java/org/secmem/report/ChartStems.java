@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.secmem.results.ResultColumns;
 
 /** The charts' file names: one stem each, however many sweeps chart the same thing. */
 final class ChartStems {

@@ -12,6 +12,11 @@ import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.stream.Collectors;
+import org.secmem.results.MalformedResultsException;
+import org.secmem.results.Numbers;
+import org.secmem.results.RawResults;
+import org.secmem.results.RawRow;
+import org.secmem.results.ResultColumns;
 
 /**
  * Two results files compared configuration by configuration, as JMH's score ± error, hyperfine's "x

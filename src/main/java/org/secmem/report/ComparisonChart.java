@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.function.DoubleUnaryOperator;
 import org.secmem.data.PartFile;
 import org.secmem.report.ChartCanvas.Anchor;
+import org.secmem.results.Numbers;
+import org.secmem.results.ResultFiles;
 
 /**
  * The chart of a {@link Comparison}: one line per configuration, its ratio NEW/BASE as a point and
@@ -59,8 +61,8 @@ public final class ComparisonChart {
       System.setProperty("java.awt.headless", "true");
     }
     Files.createDirectories(dir);
-    Path png = dir.resolve(ReportFiles.COMPARE_CHART_STEM + ".png");
-    Path svg = dir.resolve(ReportFiles.COMPARE_CHART_STEM + ".svg");
+    Path png = dir.resolve(ResultFiles.COMPARE_CHART_STEM + ".png");
+    Path svg = dir.resolve(ResultFiles.COMPARE_CHART_STEM + ".svg");
     int height = height(drawn);
     int width = width(drawn);
     PartFile.writeWhole(svg, svg(c));

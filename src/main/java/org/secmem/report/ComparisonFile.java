@@ -14,9 +14,15 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
 import org.secmem.data.PartFile;
+import org.secmem.results.MalformedResultsException;
+import org.secmem.results.Numbers;
+import org.secmem.results.RawResults;
+import org.secmem.results.ResultFiles;
+import org.secmem.results.ResultsFileException;
+import org.secmem.results.SpreadsheetText;
 
 /**
- * The compare CSV beside NEW ({@link ReportFiles#compareFor}): one row per configuration of a
+ * The compare CSV beside NEW ({@link ResultFiles#compareFor}): one row per configuration of a
  * {@link Comparison}, those on one side only included. RFC 4180, UTF-8, numbers with '.' and a
  * fixed count of decimals whatever the default locale.
  *

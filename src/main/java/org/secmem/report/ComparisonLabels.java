@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.secmem.results.ResultColumns;
 
 /**
  * How a comparison names and orders its rows: the columns that tell configurations apart, named as

@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.secmem.results.RawRow;
+import org.secmem.results.ResultColumns;
 
 /**
  * How two results files' configurations meet for a comparison: rows grouped by the key columns,

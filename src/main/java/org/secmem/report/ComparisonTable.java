@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.secmem.results.Numbers;
+import org.secmem.results.ResultColumns;
 
 /**
  * A {@link Comparison} as lines of text for a terminal, in the manner of critcmp and hyperfine:

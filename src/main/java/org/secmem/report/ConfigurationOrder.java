@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.secmem.results.RawRow;
+import org.secmem.results.ResultColumns;
 import org.secmem.stream.StreamType;
 
 /**

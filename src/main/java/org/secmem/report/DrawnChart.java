@@ -40,4 +40,21 @@ public record DrawnChart(
     charts.forEach(c -> out.addAll(c.files()));
     return out;
   }
+
+  /**
+   * How {@code charts} are described to the user: {@code "3 charts, PNG and SVG"}, or {@code "3
+   * charts, SVG only (…)"} where this JVM could draw no PNG.
+   */
+  public static String describe(List<DrawnChart> charts) {
+    long svg = charts.size();
+    long png = charts.stream().filter(c -> c.png().isPresent()).count();
+    String text = svg + (svg == 1 ? " chart" : " charts");
+    if (png >= svg) {
+      return text + ", PNG and SVG";
+    }
+    return text
+        + (png == 0 ? ", SVG only" : ", " + png + " of them also PNG")
+        + ": this JVM could not draw PNG, its font or graphics libraries are missing (e.g."
+        + " libfreetype6, libfontconfig1 or libharfbuzz0b; the log says which)";
+  }
 }

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import org.secmem.results.RawRow;
 
 /**
  * Advice's line on how far a sort is from the machine's floor ({@code floor_ns}, from {@code secmem

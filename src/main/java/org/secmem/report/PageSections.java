@@ -21,6 +21,11 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.results.Numbers;
+import org.secmem.results.RawResults;
+import org.secmem.results.RawRow;
+import org.secmem.results.ResultColumns;
+import org.secmem.results.ResultFiles;
 
 /**
  * The sections of the report page as HTML: the command and its parameter files, "how measured", an
@@ -41,7 +46,7 @@ final class PageSections {
    */
   static void compareSection(StringBuilder h, Path page, Path rawCsv, int chartNo)
       throws IOException {
-    Path file = ReportFiles.compareFor(rawCsv);
+    Path file = ResultFiles.compareFor(rawCsv);
     ComparisonFile.Contents c;
     try {
       c = ComparisonFile.read(file);
@@ -114,8 +119,8 @@ final class PageSections {
         "<p class=\"note\">Medians of the measured runs (warm-ups left out), ± their median"
             + " absolute deviation; the interval is a bootstrap interval of the ratio of medians:"
             + " a difference is significant when it excludes 1.</p>\n");
-    Path png = ReportFiles.compareChartPngFor(rawCsv);
-    Path svg = ReportFiles.compareChartSvgFor(rawCsv);
+    Path png = ResultFiles.compareChartPngFor(rawCsv);
+    Path svg = ResultFiles.compareChartSvgFor(rawCsv);
     if (Files.isRegularFile(png) || Files.isRegularFile(svg)) {
       PageCharts.chart(
           h,
@@ -123,7 +128,7 @@ final class PageSections {
           new DrawnChart(
               ComparisonChart.title(c.level()),
               "",
-              ReportFiles.COMPARE_CHART_STEM,
+              ResultFiles.COMPARE_CHART_STEM,
               svg,
               Files.isRegularFile(png) ? Optional.of(png) : Optional.empty()),
           chartNo);

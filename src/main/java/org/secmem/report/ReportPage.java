@@ -18,9 +18,14 @@ import org.apache.commons.csv.CSVRecord;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.data.PartFile;
+import org.secmem.results.RawResults;
+import org.secmem.results.RawRow;
+import org.secmem.results.ResultColumns;
+import org.secmem.results.ResultFiles;
+import org.secmem.results.SpreadsheetText;
 
 /**
- * The report page of a raw results CSV ({@link ReportFiles#pageFor}): one self-contained HTML file
+ * The report page of a raw results CSV ({@link ResultFiles#pageFor}): one self-contained HTML file
  * that works offline. What the run found comes first (each experiment's advice, the best (d, M) of
  * a sort sweep, drift warnings), then the charts of each experiment, then the tables (each
  * experiment's summary, sortable by clicking a column header, and the sort grids), then the
@@ -66,7 +71,7 @@ public final class ReportPage {
    */
   public static Path write(RawResults raw, Path rawCsv, List<DrawnChart> charts)
       throws IOException {
-    Path page = ReportFiles.pageFor(rawCsv);
+    Path page = ResultFiles.pageFor(rawCsv);
     String html = render(raw, rawCsv, charts);
     // not createTempFile: its owner-only permissions would stay on the page
     PartFile.writeWhole(page, html);
@@ -76,8 +81,8 @@ public final class ReportPage {
 
   /** The page's HTML. */
   static String render(RawResults raw, Path rawCsv, List<DrawnChart> charts) throws IOException {
-    Path page = ReportFiles.pageFor(rawCsv);
-    Map<String, String> env = readEnvironment(ReportFiles.environmentFor(rawCsv));
+    Path page = ResultFiles.pageFor(rawCsv);
+    Map<String, String> env = readEnvironment(ResultFiles.environmentFor(rawCsv));
     List<List<String>> summary = summaryTable(raw);
     List<String> header = summary.isEmpty() ? List.of() : summary.get(0);
     List<List<String>> summaryRows =
@@ -113,10 +118,10 @@ public final class ReportPage {
     h.append("<p class=\"files\">");
     link(h, page, rawCsv, "results (" + raw.rows().size() + " rows)");
     h.append(" · ");
-    link(h, page, ReportFiles.summaryFor(rawCsv), "summary");
+    link(h, page, ResultFiles.summaryFor(rawCsv), "summary");
     h.append(" · ");
-    link(h, page, ReportFiles.environmentFor(rawCsv), "environment record");
-    Path compare = ReportFiles.compareFor(rawCsv);
+    link(h, page, ResultFiles.environmentFor(rawCsv), "environment record");
+    Path compare = ResultFiles.compareFor(rawCsv);
     boolean compared = Files.isRegularFile(compare);
     h.append("</p>\n<nav class=\"toc\"><a href=\"#findings\">Findings</a> · Charts:");
     for (String experiment : experiments) {

@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.secmem.results.RawResults;
+import org.secmem.results.ResultFiles;
+import org.secmem.results.RowProblem;
 
 /** The whole report of a raw results CSV in one call, for the CLI's {@code chart} command. */
 public final class Reports {
@@ -27,7 +30,7 @@ public final class Reports {
   /** As above, with default charts in {@code X-charts/} beside {@code rawCsv}. */
   public static SummaryAndCharts writeSummaryAndCharts(Path rawCsv) throws IOException {
     return writeSummaryAndCharts(
-        rawCsv, ReportFiles.chartsFolderFor(rawCsv), ChartMaker.withDefaults());
+        rawCsv, ResultFiles.chartsFolderFor(rawCsv), ChartMaker.withDefaults());
   }
 
   /**
@@ -38,7 +41,7 @@ public final class Reports {
    */
   public static SummaryAndCharts write(
       RawResults raw, Path rawCsv, Path chartDir, ChartMaker charts) throws IOException {
-    Path summary = ReportFiles.summaryFor(rawCsv);
+    Path summary = ResultFiles.summaryFor(rawCsv);
     SummaryWriter.write(raw, summary);
     return new SummaryAndCharts(summary, charts.draw(raw, chartDir));
   }

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.secmem.results.RawRow;
 
 /**
  * The rows of one sweep grouped by the settings a chart holds fixed, a row that leaves a swept

@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.secmem.results.RawRow;
+import org.secmem.results.ResultColumns;
 
 /**
  * Names the series of one chart's rows (or of the rows a chart's names are told apart among).

@@ -21,6 +21,10 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.secmem.report.SortBestTable.Best;
 import org.secmem.report.SortBestTable.Candidate;
+import org.secmem.results.Numbers;
+import org.secmem.results.RawResults;
+import org.secmem.results.RawRow;
+import org.secmem.results.ResultColumns;
 import org.secmem.sort.CostModel;
 
 /**

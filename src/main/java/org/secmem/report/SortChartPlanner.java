@@ -13,6 +13,9 @@ import org.secmem.report.ChartSpec.Kind;
 import org.secmem.report.ChartSpec.Metric;
 import org.secmem.report.ChartSpec.Point;
 import org.secmem.report.ChartSpec.Series;
+import org.secmem.results.Numbers;
+import org.secmem.results.RawRow;
+import org.secmem.results.ResultColumns;
 
 /**
  * The charts of a sort sweep that varies both d and M, as data ({@link ChartPlanner} hands such

@@ -14,6 +14,13 @@ import org.apache.commons.csv.CSVPrinter;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.data.PartFile;
+import org.secmem.results.MalformedResultsException;
+import org.secmem.results.Numbers;
+import org.secmem.results.RawResults;
+import org.secmem.results.RawRow;
+import org.secmem.results.ResultColumns;
+import org.secmem.results.ResultFiles;
+import org.secmem.results.SpreadsheetText;
 
 /**
  * Writes the summary CSV of a raw results CSV: one row per configuration, in the order of the
@@ -60,13 +67,13 @@ public final class SummaryWriter {
   private SummaryWriter() {}
 
   /**
-   * Reads {@code rawCsv} and writes its summary beside it ({@link ReportFiles#summaryFor}),
+   * Reads {@code rawCsv} and writes its summary beside it ({@link ResultFiles#summaryFor}),
    * replacing an older one.
    *
    * @return the summary file written
    */
   public static Path writeBeside(Path rawCsv) throws IOException {
-    Path out = ReportFiles.summaryFor(rawCsv);
+    Path out = ResultFiles.summaryFor(rawCsv);
     write(RawResults.read(rawCsv), out);
     return out;
   }

@@ -14,6 +14,9 @@ import org.secmem.report.ChartSpec.Kind;
 import org.secmem.report.ChartSpec.Metric;
 import org.secmem.report.ChartSpec.Point;
 import org.secmem.report.ChartSpec.Series;
+import org.secmem.results.RawRow;
+import org.secmem.results.ResultColumn;
+import org.secmem.results.ResultColumns;
 
 /**
  * The charts of a sort sweep with buffer-tree rows, as seed 004 draws them, against N (or M when

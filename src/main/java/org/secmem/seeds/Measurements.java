@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import org.secmem.report.Bootstrap;
-import org.secmem.report.RawResults;
-import org.secmem.report.RawRow;
-import org.secmem.report.ResultColumns;
+import org.secmem.results.RawResults;
+import org.secmem.results.RawRow;
+import org.secmem.results.ResultColumns;
 
 /**
  * The measured values of every configuration in some results files, per {@link Metric}: one value

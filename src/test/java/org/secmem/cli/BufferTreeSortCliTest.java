@@ -15,8 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.secmem.buffertree.TreeStats;
-import org.secmem.report.RawResults;
-import org.secmem.report.RawRow;
+import org.secmem.results.RawResults;
+import org.secmem.results.RawRow;
 
 /**
  * {@code sort --algorithm buffer-tree} (seed 004): its rows say which (a, b) ran and what the tree

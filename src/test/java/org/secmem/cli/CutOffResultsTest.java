@@ -14,8 +14,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.secmem.report.RawResults;
-import org.secmem.report.ResultColumn;
+import org.secmem.results.RawResults;
+import org.secmem.results.ResultColumn;
 
 /**
  * A results file whose last row was cut off (a crash, a full disk): appending to it removes the

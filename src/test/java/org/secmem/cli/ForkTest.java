@@ -19,10 +19,10 @@ import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.experiment.ForkChild;
-import org.secmem.report.RawResults;
-import org.secmem.report.RawRow;
-import org.secmem.report.ResultColumn;
-import org.secmem.report.ResultRow;
+import org.secmem.results.RawResults;
+import org.secmem.results.RawRow;
+import org.secmem.results.ResultColumn;
+import org.secmem.results.ResultRow;
 
 /** {@code --fork N}: each configuration measured in N fresh JVMs, every row recorded once. */
 class ForkTest {

@@ -15,7 +15,7 @@ import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.fs.MarkerHolder;
-import org.secmem.report.RawResults;
+import org.secmem.results.RawResults;
 
 /**
  * User text that lands in a results or summary cell ({@code sort --in '=1+1.bin'}, {@code

@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.secmem.report.RawResults;
-import org.secmem.report.RawRow;
+import org.secmem.results.RawResults;
+import org.secmem.results.RawRow;
 import org.secmem.sort.CostModel;
 
 /**

@@ -13,8 +13,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.secmem.report.RawResults;
-import org.secmem.report.RawRow;
+import org.secmem.results.RawResults;
+import org.secmem.results.RawRow;
 
 /**
  * {@code --jvm}: each configuration measured in a fork of each JVM given, its rows saying which

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.secmem.cgroup.JvmFootprint;
 import org.secmem.cgroup.MemoryCgroup;
 import org.secmem.cgroup.MemoryHierarchy;
-import org.secmem.report.RawResults;
-import org.secmem.report.RawRow;
+import org.secmem.results.RawResults;
+import org.secmem.results.RawRow;
 
 /**
  * {@code --memory-limit}: each configuration measured in a fork inside a memory cgroup of each

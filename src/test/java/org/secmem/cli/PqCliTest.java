@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.secmem.report.RawResults;
-import org.secmem.report.RawRow;
+import org.secmem.results.RawResults;
+import org.secmem.results.RawRow;
 
 /**
  * {@code secmem pq}: every workload on both queues end to end, verified against the oracle, the

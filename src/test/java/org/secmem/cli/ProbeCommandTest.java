@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.probe.FileSystemId;
 import org.secmem.probe.ProbeStore;
-import org.secmem.report.EnvironmentRecord;
+import org.secmem.results.EnvironmentRecord;
 
 /** {@code secmem probe}: measures, keeps per file system, and later runs' records carry it. */
 class ProbeCommandTest {

@@ -8,8 +8,8 @@ import java.io.StringWriter;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
-import org.secmem.report.ResultColumn;
-import org.secmem.report.ResultRow;
+import org.secmem.results.ResultColumn;
+import org.secmem.results.ResultRow;
 
 /**
  * The line each run prints when output is no terminal (a pipe, a log): where the batch stands

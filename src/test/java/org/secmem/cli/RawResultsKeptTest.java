@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.secmem.report.RawResultsWriter.Tally;
+import org.secmem.results.RawResultsWriter.Tally;
 
 /**
  * What a session says of its raw results file after a failure: "complete" only when every row it

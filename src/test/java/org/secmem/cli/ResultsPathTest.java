@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.secmem.report.ResultColumn;
+import org.secmem.results.ResultColumn;
 
 /**
  * A {@code --results} path that cannot take results is refused before anything runs: exit 2, the

@@ -10,8 +10,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.secmem.report.RawResults;
-import org.secmem.report.RawRow;
+import org.secmem.results.RawResults;
+import org.secmem.results.RawRow;
 
 /** Issue 13, "rows that say what they measured": input, sweep and checksum cells of real runs. */
 class RowsSayWhatTheyMeasuredTest {

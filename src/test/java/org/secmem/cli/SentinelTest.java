@@ -11,8 +11,8 @@ import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.secmem.report.RawResults;
-import org.secmem.report.RawRow;
+import org.secmem.results.RawResults;
+import org.secmem.results.RawRow;
 
 /** {@code --sentinel}: a reference configuration re-measured through the sweep, kept apart. */
 class SentinelTest {

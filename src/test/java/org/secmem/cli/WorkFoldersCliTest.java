@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.secmem.report.RawResults;
-import org.secmem.report.RawRow;
+import org.secmem.results.RawResults;
+import org.secmem.results.RawRow;
 
 /**
  * {@code sort --work-dir A,B} and the {@code work_dir} column: rows say which folders the runs went

@@ -27,8 +27,8 @@ import org.secmem.engine.EngineSettings;
 import org.secmem.engine.EngineStats;
 import org.secmem.engine.SortEngine;
 import org.secmem.fs.TempRegistry;
-import org.secmem.report.ResultColumn;
-import org.secmem.report.ResultRow;
+import org.secmem.results.ResultColumn;
+import org.secmem.results.ResultRow;
 
 /**
  * Another engine as one more configuration of the sort experiment, with a stand-in engine: started

@@ -19,8 +19,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.secmem.buffertree.FanoutRule;
 import org.secmem.data.Shape;
 import org.secmem.fs.TempRegistry;
-import org.secmem.report.ResultColumn;
-import org.secmem.report.ResultRow;
+import org.secmem.results.ResultColumn;
+import org.secmem.results.ResultRow;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
 

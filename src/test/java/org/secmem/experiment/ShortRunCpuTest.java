@@ -14,8 +14,8 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.secmem.data.Checksum;
-import org.secmem.report.ResultColumn;
-import org.secmem.report.ResultRow;
+import org.secmem.results.ResultColumn;
+import org.secmem.results.ResultRow;
 
 /** cpu_ns of a run shorter than the 10 ms tick: about its real CPU time, not 0 or 10 ms. */
 class ShortRunCpuTest {

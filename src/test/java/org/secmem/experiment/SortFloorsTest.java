@@ -11,8 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.secmem.probe.Figures;
 import org.secmem.probe.FileSystemId;
 import org.secmem.probe.ProbeStore;
-import org.secmem.report.ResultColumn;
-import org.secmem.report.ResultRow;
+import org.secmem.results.ResultColumn;
+import org.secmem.results.ResultRow;
 
 /** Each sort row's floor beside its time, from the probe figures of its input's file system. */
 class SortFloorsTest {

@@ -12,6 +12,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.secmem.report.SortAdvice.Verdict;
 import org.secmem.report.StreamAdvice.TypeResult;
+import org.secmem.results.RawResults;
 import org.secmem.sort.CostModel;
 
 /** Which B, type, d and M a results file recommends, and what it asks to add. */

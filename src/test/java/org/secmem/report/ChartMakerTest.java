@@ -23,6 +23,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.report.ChartSpec.Metric;
 import org.secmem.report.ChartSpec.Series;
+import org.secmem.results.MalformedResultsException;
+import org.secmem.results.RawResults;
+import org.secmem.results.RawRow;
 
 class ChartMakerTest {
 

@@ -13,6 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.secmem.report.ChartSpec.Point;
 import org.secmem.report.ChartSpec.Series;
+import org.secmem.results.RawResults;
 
 /**
  * Seals what {@link ChartPlanner} plans for a realistic results file, down to every point's

@@ -16,6 +16,7 @@ import org.secmem.report.ChartSpec.Kind;
 import org.secmem.report.ChartSpec.Metric;
 import org.secmem.report.ChartSpec.Point;
 import org.secmem.report.ChartSpec.Series;
+import org.secmem.results.RawResults;
 
 /** The planner on files shaped like configs/sweep-small.csv's results, without drawing. */
 class ChartPlannerTest {

@@ -23,6 +23,8 @@ import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.report.Comparison.Verdict;
+import org.secmem.results.RawResults;
+import org.secmem.results.ResultsFileException;
 
 class ComparisonTest {
 

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.secmem.results.RawResults;
 
 class DriftWarningsTest {
 

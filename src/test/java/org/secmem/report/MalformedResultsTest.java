@@ -12,6 +12,13 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.results.MalformedResultsException;
+import org.secmem.results.RawResults;
+import org.secmem.results.RawResultsWriter;
+import org.secmem.results.RawRow;
+import org.secmem.results.ResultColumn;
+import org.secmem.results.ResultRow;
+import org.secmem.results.RowProblem;
 
 /** The raw results reader names every line it leaves out, and keeps the rows that are fine. */
 class MalformedResultsTest {

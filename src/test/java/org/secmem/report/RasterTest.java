@@ -16,6 +16,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.results.RawResults;
+import org.secmem.results.ResultFiles;
 
 /**
  * A JVM that cannot draw PNG (its font libraries missing: a bare server had no libharfbuzz, and the
@@ -74,7 +76,7 @@ class RasterTest {
           "no PNG, no part file");
     }
     assertEquals(1, tries.get(), "tried once, then SVG only");
-    String said = ReportFiles.describeCharts(charts);
+    String said = DrawnChart.describe(charts);
     assertTrue(said.startsWith("2 charts, SVG only: this JVM could not draw PNG"), said);
     assertEquals(2, charts.size());
     assertTrue(charts.stream().allMatch(c -> c.png().isEmpty()), "no PNG said drawn");
@@ -84,7 +86,7 @@ class RasterTest {
   void withTheLibraries_pngAndSvg() throws IOException {
     List<DrawnChart> charts =
         ChartMaker.withDefaults().draw(fixture("b-sweep-read.csv"), dir.resolve("charts"));
-    assertEquals("2 charts, PNG and SVG", ReportFiles.describeCharts(charts));
+    assertEquals("2 charts, PNG and SVG", DrawnChart.describe(charts));
     assertEquals(2, charts.size());
   }
 
@@ -96,6 +98,6 @@ class RasterTest {
     List<Path> files = ComparisonChart.write(c, dir.resolve("cmp"), missingLibraries(tries));
     assertFalse(files.isEmpty());
     assertTrue(files.stream().allMatch(p -> p.toString().endsWith(".svg")), files.toString());
-    assertFalse(Files.exists(dir.resolve("cmp/" + ReportFiles.COMPARE_CHART_STEM + ".png")));
+    assertFalse(Files.exists(dir.resolve("cmp/" + ResultFiles.COMPARE_CHART_STEM + ".png")));
   }
 }

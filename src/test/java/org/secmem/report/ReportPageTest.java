@@ -19,6 +19,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.results.EnvironmentRecord;
+import org.secmem.results.RawResults;
+import org.secmem.results.ResultFiles;
 
 class ReportPageTest {
 
@@ -51,10 +54,10 @@ class ReportPageTest {
     env.put(ReportPage.ORDER_SEED_KEY, "42");
     env.put(ReportPage.FLUSH_KEY, "true");
     env.put(ReportPage.FORKS_KEY, "2");
-    new EnvironmentRecord(env).write(ReportFiles.environmentFor(raw));
+    new EnvironmentRecord(env).write(ResultFiles.environmentFor(raw));
     RawResults results = RawResults.read(raw);
     List<DrawnChart> written =
-        Reports.write(results, raw, ReportFiles.chartsFolderFor(raw), ChartMaker.withDefaults())
+        Reports.write(results, raw, ResultFiles.chartsFolderFor(raw), ChartMaker.withDefaults())
             .charts();
     return Reports.writePage(results, raw, written);
   }
@@ -154,7 +157,7 @@ class ReportPageTest {
     assertEquals(summary.size() - 1, tableRows.size(), "one table row per summary row");
 
     List<Path> charts;
-    try (Stream<Path> s = Files.list(ReportFiles.chartsFolderFor(raw))) {
+    try (Stream<Path> s = Files.list(ResultFiles.chartsFolderFor(raw))) {
       charts = s.sorted().toList();
     }
     assertFalse(charts.isEmpty());
@@ -292,9 +295,9 @@ class ReportPageTest {
   @Test
   void write_isAtomic_leavesNoTemporaryFile_andReplacesAnOlderPage() throws IOException {
     Path raw = dir.resolve("r.csv");
-    Files.writeString(ReportFiles.pageFor(raw), "old");
+    Files.writeString(ResultFiles.pageFor(raw), "old");
     report(raw, "secmem write");
-    assertTrue(Files.readString(ReportFiles.pageFor(raw)).startsWith("<!DOCTYPE html>"));
+    assertTrue(Files.readString(ResultFiles.pageFor(raw)).startsWith("<!DOCTYPE html>"));
     try (Stream<Path> s = Files.list(dir)) {
       assertFalse(s.anyMatch(p -> p.getFileName().toString().endsWith(".tmp")));
     }
@@ -304,7 +307,7 @@ class ReportPageTest {
   void write_whenThePageCannotBeWritten_throws_andLeavesTheResultsAlone() throws IOException {
     Path raw = dir.resolve("r.csv");
     Files.writeString(raw, RAW);
-    Files.createDirectories(ReportFiles.pageFor(raw).resolve("x"));
+    Files.createDirectories(ResultFiles.pageFor(raw).resolve("x"));
     RawResults results = RawResults.read(raw);
     assertThrows(IOException.class, () -> Reports.writePage(results, raw, List.of()));
     assertEquals(RAW, Files.readString(raw));
@@ -322,8 +325,8 @@ class ReportPageTest {
     RawResults results = RawResults.read(raw);
     Comparison c =
         Comparison.of(results, results, new Comparison.By("stream", "mapped", "user-buffer"), 0.95);
-    ComparisonFile.write(c, ReportFiles.compareFor(raw));
-    ComparisonChart.write(c, ReportFiles.chartsFolderFor(raw));
+    ComparisonFile.write(c, ResultFiles.compareFor(raw));
+    ComparisonChart.write(c, ResultFiles.chartsFolderFor(raw));
     String html = ReportPage.render(results, raw, List.of());
     assertTrue(html.contains("<a href=\"#compare\">Compared</a>"), "in the table of contents");
     assertTrue(

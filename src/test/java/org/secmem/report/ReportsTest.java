@@ -11,6 +11,7 @@ import java.util.Locale;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.results.ResultFiles;
 
 class ReportsTest {
 
@@ -26,14 +27,14 @@ class ReportsTest {
     Path raw = Path.of("results", "2026-11-22T10-00-read.csv");
 
     assertEquals(
-        Path.of("results", "2026-11-22T10-00-read-summary.csv"), ReportFiles.summaryFor(raw));
+        Path.of("results", "2026-11-22T10-00-read-summary.csv"), ResultFiles.summaryFor(raw));
     assertEquals(
         Path.of("results", "2026-11-22T10-00-read-environment.txt"),
-        ReportFiles.environmentFor(raw));
+        ResultFiles.environmentFor(raw));
     assertEquals(
-        Path.of("results", "2026-11-22T10-00-read-charts"), ReportFiles.chartsFolderFor(raw));
-    assertEquals(Path.of("x-summary.csv"), ReportFiles.summaryFor(Path.of("x.CSV")));
-    assertEquals(Path.of("noext-summary.csv"), ReportFiles.summaryFor(Path.of("noext")));
+        Path.of("results", "2026-11-22T10-00-read-charts"), ResultFiles.chartsFolderFor(raw));
+    assertEquals(Path.of("x-summary.csv"), ResultFiles.summaryFor(Path.of("x.CSV")));
+    assertEquals(Path.of("noext-summary.csv"), ResultFiles.summaryFor(Path.of("noext")));
   }
 
   @Test

@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.secmem.results.RawResults;
+import org.secmem.results.ResultColumns;
 
 /**
  * Files written before rows named their sweep and input, with bare checksums: still read, and the

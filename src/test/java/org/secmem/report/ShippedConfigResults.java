@@ -14,6 +14,7 @@ import org.secmem.experiment.StreamsConfig;
 import org.secmem.param.ParamDefaults;
 import org.secmem.param.ParamFiles;
 import org.secmem.param.RunConfig;
+import org.secmem.results.RawResults;
 import org.secmem.stream.StreamType;
 
 /**

@@ -10,6 +10,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.secmem.report.SortBestTable.Best;
 import org.secmem.report.SortBestTable.Candidate;
+import org.secmem.results.RawResults;
+import org.secmem.results.ResultColumns;
 
 /** The best (d, M) per N on the report page. */
 class SortBestTableTest {

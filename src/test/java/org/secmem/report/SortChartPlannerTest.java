@@ -10,6 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.secmem.report.ChartSpec.AxisKind;
 import org.secmem.report.ChartSpec.Point;
 import org.secmem.report.ChartSpec.Series;
+import org.secmem.results.RawResults;
+import org.secmem.results.ResultColumns;
 
 /** Sort sweeps over d and M: one line per M over d (seeds/000 Fig. 31), one per d over M. */
 class SortChartPlannerTest {

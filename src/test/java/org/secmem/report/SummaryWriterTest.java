@@ -20,6 +20,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.results.MalformedResultsException;
+import org.secmem.results.Numbers;
+import org.secmem.results.RawResults;
 
 class SummaryWriterTest {
 

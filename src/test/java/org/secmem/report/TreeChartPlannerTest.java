@@ -9,6 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.secmem.report.ChartSpec.Metric;
 import org.secmem.report.ChartSpec.Series;
+import org.secmem.results.RawResults;
 
 /**
  * A sort sweep with buffer-tree rows gets seed 004's charts: time per (a, b) beside the merge and

@@ -20,6 +20,7 @@ import org.secmem.report.ChartSpec.Metric;
 import org.secmem.report.ChartSpec.Point;
 import org.secmem.report.ChartSpec.Series;
 import org.secmem.report.ChartSpec.YScale;
+import org.secmem.results.ResultColumns;
 
 /** Issue 33: the charts of one sweep share one y scale; a series flat along 0 forces log. */
 class YScalesTest {

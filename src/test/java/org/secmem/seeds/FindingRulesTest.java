@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.secmem.report.RawRow;
+import org.secmem.results.RawRow;
 
 /**
  * The rules on synthetic results whose verdict is known: a clear gap, a gap inside the runs' noise,

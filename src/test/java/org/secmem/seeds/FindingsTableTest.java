@@ -9,7 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.secmem.report.RawRow;
+import org.secmem.results.RawRow;
 
 /** The findings file's lines and the table: first line that judges, conditions, the count line. */
 class FindingsTableTest {

@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.secmem.report.RawResults;
+import org.secmem.results.RawResults;
 
 /**
  * The shipped findings file (configs/seed-findings.tsv) parses and names configs that exist; the

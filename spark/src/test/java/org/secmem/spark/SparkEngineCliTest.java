@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.secmem.cli.SecmemCommand;
 import org.secmem.data.DataFiles;
 import org.secmem.data.Shape;
-import org.secmem.report.RawResults;
-import org.secmem.report.RawRow;
+import org.secmem.results.RawResults;
+import org.secmem.results.RawRow;
 
 /**
  * {@code secmem sort --engine spark} and a parameter file's engine column, end to end through the

@@ -1,4 +1,4 @@
-package org.secmem.report;
+package org.secmem.results;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -59,7 +59,7 @@ public record RawResults(
   /** The byte-order mark as a character: U+FEFF, which UTF-8 writes as EF BB BF. */
   static final String BOM = "\uFEFF";
 
-  static final CSVFormat FORMAT =
+  public static final CSVFormat FORMAT =
       CSVFormat.RFC4180
           .builder()
           .setHeader()

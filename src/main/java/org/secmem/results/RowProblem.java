@@ -1,4 +1,4 @@
-package org.secmem.report;
+package org.secmem.results;
 
 /**
  * A line of a raw results CSV that was left out, and why.

@@ -1,4 +1,4 @@
-package org.secmem.report;
+package org.secmem.results;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -73,7 +73,7 @@ public final class ResultColumnDocs {
     StringBuilder md = new StringBuilder();
     md.append("# Columns of the raw results file\n\n")
         .append(
-            "<!-- Generated from src/main/resources/org/secmem/report/result-columns.tsv: edit"
+            "<!-- Generated from src/main/resources/org/secmem/results/result-columns.tsv: edit"
                 + " the\n     descriptions there, then run\n     ")
         .append(REGENERATE)
         .append(

@@ -1,4 +1,4 @@
-package org.secmem.report;
+package org.secmem.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

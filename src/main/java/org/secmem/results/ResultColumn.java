@@ -1,4 +1,4 @@
-package org.secmem.report;
+package org.secmem.results;
 
 /**
  * The columns of a raw results file, in order. Names are snake_case and fixed: scripts and the

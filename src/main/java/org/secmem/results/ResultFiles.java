@@ -1,7 +1,6 @@
-package org.secmem.report;
+package org.secmem.results;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 
 /**
@@ -10,9 +9,9 @@ import java.util.Locale;
  * X-report.html}; after {@code secmem compare BASE X.csv} (or {@code run --baseline}) also {@code
  * X-comparison.csv} and the chart {@code X-charts/compare-ratio.png} and {@code .svg}.
  */
-public final class ReportFiles {
+public final class ResultFiles {
 
-  private ReportFiles() {}
+  private ResultFiles() {}
 
   /** {@code results/X.csv} → {@code results/X-summary.csv}. */
   public static Path summaryFor(Path rawCsv) {
@@ -59,22 +58,5 @@ public final class ReportFiles {
             ? name.substring(0, name.length() - 4)
             : name;
     return rawCsv.resolveSibling(stem + suffix);
-  }
-
-  /**
-   * How {@code charts} are described to the user: {@code "3 charts, PNG and SVG"}, or {@code "3
-   * charts, SVG only (…)"} where this JVM could draw no PNG.
-   */
-  public static String describeCharts(List<DrawnChart> charts) {
-    long svg = charts.size();
-    long png = charts.stream().filter(c -> c.png().isPresent()).count();
-    String text = svg + (svg == 1 ? " chart" : " charts");
-    if (png >= svg) {
-      return text + ", PNG and SVG";
-    }
-    return text
-        + (png == 0 ? ", SVG only" : ", " + png + " of them also PNG")
-        + ": this JVM could not draw PNG, its font or graphics libraries are missing (e.g."
-        + " libfreetype6, libfontconfig1 or libharfbuzz0b; the log says which)";
   }
 }

@@ -1,4 +1,4 @@
-package org.secmem.report;
+package org.secmem.results;
 
 import java.util.ArrayList;
 import java.util.Collections;

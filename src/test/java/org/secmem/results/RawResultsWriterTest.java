@@ -1,4 +1,4 @@
-package org.secmem.report;
+package org.secmem.results;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
