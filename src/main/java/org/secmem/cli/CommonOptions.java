@@ -16,6 +16,7 @@ import org.secmem.experiment.Jvm;
 import org.secmem.experiment.RunOrder;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.TimeEstimate;
+import org.secmem.results.ResultFormat;
 import org.secmem.results.ResultsFileException;
 import org.secmem.results.ResultsTarget;
 import picocli.CommandLine;
@@ -163,6 +164,18 @@ final class CommonOptions {
               + " page go beside it (default: results/<timestamp>-<experiment>/"
               + "<timestamp>-<experiment>.csv in the current folder, a folder per command).")
   Path results;
+
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      converter = Converters.Format.class,
+      completionCandidates = Completions.Formats.class,
+      description =
+          "Format of the results file: csv (a spreadsheet's, the default) or jsonl (JSON Lines:"
+              + " one object a run, numbers as numbers, the environment record first). Without"
+              + " it the --results file's name decides: .jsonl is JSON Lines, anything else CSV."
+              + " chart, compare, advise and findings read both.")
+  ResultFormat format;
 
   @Option(
       names = "--yes",
@@ -319,9 +332,10 @@ final class CommonOptions {
 
   /**
    * The results file: as given, or a fresh timestamped one in a folder of its own under {@code
-   * results/} ({@code results/<stamp>-<name>/<stamp>-<name>.csv}, where its summary, environment
-   * record, charts and report page go beside it); checked before anything runs (see {@link
-   * ResultsTarget}), so a path that cannot take results is bad input.
+   * results/} ({@code results/<stamp>-<name>/<stamp>-<name>.csv}, or {@code .jsonl} with {@code
+   * --format jsonl}, where its summary, environment record, charts and report page go beside it);
+   * checked before anything runs (see {@link ResultsTarget}), so a path that cannot take results is
+   * bad input.
    *
    * @throws BadInputException naming the file and what is wrong (nothing written)
    */
@@ -330,7 +344,21 @@ final class CommonOptions {
     if (file == null) {
       String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
       String name = stamp + "-" + experiment;
-      file = Paths.get("results", name, name + ".csv");
+      file =
+          Paths.get(
+              "results", name, name + (format == null ? ResultFormat.CSV : format).extension());
+    } else if (format != null && ResultFormat.ofFile(file) != format) {
+      throw new BadInputException(
+          "--format "
+              + format.cliName()
+              + ": the results file "
+              + file
+              + " is named for "
+              + ResultFormat.ofFile(file).cliName()
+              + " (a file ending in .jsonl is JSON Lines, any other CSV): name it for the format,"
+              + " e.g. --results "
+              + renamed(file, format)
+              + ", or leave --format out");
     }
     try {
       ResultsTarget.check(file);
@@ -338,5 +366,13 @@ final class CommonOptions {
       throw new BadInputException("--results " + e.getMessage(), e);
     }
     return file;
+  }
+
+  /** {@code file} named for {@code format}: its extension replaced, or added. */
+  private static Path renamed(Path file, ResultFormat format) {
+    String name = file.getFileName().toString();
+    int dot = name.lastIndexOf('.');
+    String stem = dot > 0 ? name.substring(0, dot) : name;
+    return file.resolveSibling(stem + format.extension());
   }
 }

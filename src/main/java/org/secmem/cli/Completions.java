@@ -8,6 +8,7 @@ import org.secmem.data.Shape;
 import org.secmem.engine.SortEngines;
 import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.RunOrder;
+import org.secmem.results.ResultFormat;
 import org.secmem.sort.Merger;
 import org.secmem.sort.RunSort;
 import org.secmem.sort.SortAlgorithm;
@@ -89,6 +90,13 @@ final class Completions {
     @Override
     public Iterator<String> iterator() {
       return Arrays.stream(CacheMode.values()).map(CacheMode::cliName).iterator();
+    }
+  }
+
+  static final class Formats implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return Arrays.stream(ResultFormat.values()).map(ResultFormat::cliName).iterator();
     }
   }
 

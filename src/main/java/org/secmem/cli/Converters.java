@@ -9,6 +9,7 @@ import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.RunOrder;
 import org.secmem.param.Numbers;
 import org.secmem.param.PathProblems;
+import org.secmem.results.ResultFormat;
 import org.secmem.stream.StreamType;
 import picocli.CommandLine;
 
@@ -118,6 +119,17 @@ final class Converters {
     public CacheMode convert(String value) {
       try {
         return CacheMode.parse(value);
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.TypeConversionException(e.getMessage());
+      }
+    }
+  }
+
+  static final class Format implements CommandLine.ITypeConverter<ResultFormat> {
+    @Override
+    public ResultFormat convert(String value) {
+      try {
+        return ResultFormat.parse(value);
       } catch (IllegalArgumentException e) {
         throw new CommandLine.TypeConversionException(e.getMessage());
       }

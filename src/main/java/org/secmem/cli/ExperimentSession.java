@@ -190,7 +190,7 @@ final class ExperimentSession {
       writer.removedLastLine().ifPresent(line -> cmd.getErr().println("warning: " + line));
       cmd.getErr().flush();
       cleanup.sessionStarted(writer);
-      writeEnvironment(cmd, results, dataDir, batch);
+      writer.begin(writeEnvironment(cmd, results, dataDir, batch));
       ExperimentRunner runner =
           new ExperimentRunner(
               writer, listener, new CacheController(new LinuxPageCache(), listener));
@@ -477,10 +477,11 @@ final class ExperimentSession {
   /**
    * The environment record beside {@code results}, with the path and lines of every parameter file
    * the command ran ({@code param_file.1}, {@code param_file.1.lines}, ...): the report page shows
-   * what ran, also when the file has changed since or is read on another machine.
+   * what ran, also when the file has changed since or is read on another machine. Returned for the
+   * results file's writer, whose format may carry it too (JSON Lines does).
    */
-  static void writeEnvironment(CommandLine cmd, Path results, Path dataDir, BatchOptions batch)
-      throws IOException {
+  static EnvironmentRecord writeEnvironment(
+      CommandLine cmd, Path results, Path dataDir, BatchOptions batch) throws IOException {
     Map<String, String> entries =
         new LinkedHashMap<>(EnvironmentRecord.capture(dataDir, commandLine(cmd)).entries());
     entries.put(ReportPage.RUN_ORDER_KEY, batch.order().cliName());
@@ -505,7 +506,9 @@ final class ExperimentSession {
         LOG.warn("environment record: cannot keep the lines of {}", f, e);
       }
     }
-    new EnvironmentRecord(entries).write(ResultFiles.environmentFor(results));
+    EnvironmentRecord record = new EnvironmentRecord(entries);
+    record.write(ResultFiles.environmentFor(results));
+    return record;
   }
 
   /** The parameter files of the command: {@code --params F}, or the files of {@code run}. */

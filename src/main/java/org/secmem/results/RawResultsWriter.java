@@ -11,9 +11,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -37,9 +36,8 @@ public final class RawResultsWriter implements ResultSink, Closeable {
 
   private static final Logger LOG = LogManager.getLogger(RawResultsWriter.class);
 
-  private static final CSVFormat FORMAT = CSVFormat.RFC4180;
-
   private final Path file;
+  private final ResultCodec codec;
   private final FileChannel channel;
   private final boolean created;
   private final List<Path> createdFolders;
@@ -49,6 +47,7 @@ public final class RawResultsWriter implements ResultSink, Closeable {
   private boolean partialRow;
   private boolean stopped;
   private RowProblem removed;
+  private byte[] sessionStart;
 
   /**
    * What the file holds.
@@ -74,8 +73,14 @@ public final class RawResultsWriter implements ResultSink, Closeable {
   }
 
   private RawResultsWriter(
-      Path file, FileChannel channel, boolean created, long rowsBefore, List<Path> createdFolders) {
+      Path file,
+      ResultCodec codec,
+      FileChannel channel,
+      boolean created,
+      long rowsBefore,
+      List<Path> createdFolders) {
     this.file = file;
+    this.codec = codec;
     this.channel = channel;
     this.created = created;
     this.rowsBefore = rowsBefore;
@@ -111,6 +116,7 @@ public final class RawResultsWriter implements ResultSink, Closeable {
   /** As {@link #open(Path)}, appending through the channel {@code opener} opens. */
   static RawResultsWriter open(Path file, ChannelOpener opener) throws IOException {
     ResultsTarget.check(file);
+    ResultCodec codec = ResultFormat.ofFile(file).codec();
     Path parent = file.toAbsolutePath().getParent();
     List<Path> folders = new ArrayList<>();
     for (Path p = parent; p != null && !Files.exists(p); p = p.getParent()) {
@@ -120,26 +126,27 @@ public final class RawResultsWriter implements ResultSink, Closeable {
     boolean created = !Files.exists(file);
     FileChannel channel = opener.open(file);
     try {
-      CsvTail tail;
+      FileEnd end;
       try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
-        tail = CsvTail.read(in);
+        end = codec.end(in);
       }
-      boolean cutOff = ResultsTarget.isCutOff(tail);
-      long before = Math.max(0, tail.records() - 1 - (cutOff ? 1 : 0));
-      RawResultsWriter writer = new RawResultsWriter(file, channel, created, before, folders);
-      if (tail.size() == 0) {
-        writer.append(line(List.of(ResultColumn.headers())), "the header");
-      } else if (cutOff) {
-        writer.removeCutOff(tail);
-      } else if (!tail.endsWithLineFeed()) {
+      RawResultsWriter writer =
+          new RawResultsWriter(file, codec, channel, created, end.rows(), folders);
+      if (end.size() == 0) {
+        byte[] start = codec.fileStart();
+        if (start.length > 0) {
+          writer.append(start, "the header");
+        }
+      } else if (end.cutOff()) {
+        writer.removeCutOff(end);
+      } else if (!end.endsWithLineFeed()) {
         LOG.warn(
             "{}:{}: the last line has no line break at its end; it is a whole row, so it is"
                 + " ended and kept",
             file,
-            tail.lastRecordLine());
+            end.lastRecordLine());
         writer.append(
-            (tail.lastByte() == '\r' ? "\n" : FORMAT.getRecordSeparator())
-                .getBytes(StandardCharsets.US_ASCII),
+            (end.lastByte() == '\r' ? "\n" : codec.lineBreak()).getBytes(StandardCharsets.US_ASCII),
             "the line break that ends the last line");
       }
       return writer;
@@ -160,8 +167,8 @@ public final class RawResultsWriter implements ResultSink, Closeable {
    * @throws ResultsFileException when it cannot be removed safely (more than one line, or the file
    *     changed since {@code tail} was read: another process writing to it)
    */
-  private void removeCutOff(CsvTail tail) throws IOException {
-    if (!ResultsTarget.isRemovable(tail)) {
+  private void removeCutOff(FileEnd tail) throws IOException {
+    if (!tail.removable()) {
       throw ResultsTarget.notRemovable(file, tail);
     }
     ByteBuffer bytes = ByteBuffer.allocate((int) tail.lastRecordLength());
@@ -191,9 +198,7 @@ public final class RawResultsWriter implements ResultSink, Closeable {
             file.toString(),
             tail.lastRecordLine(),
             "the last line was cut off ("
-                + (tail.inQuotes()
-                    ? "inside a quoted cell"
-                    : tail.cells() + " of " + ResultColumn.headers().length + " cells")
+                + tail.cutOffWhat()
                 + " and no line break at its end; the writer stopped mid-row: a crash, or a full"
                 + " disk?); removed it so that new rows start on a line of their own; it was '"
                 + abbreviate(text)
@@ -213,13 +218,13 @@ public final class RawResultsWriter implements ResultSink, Closeable {
     return Optional.ofNullable(removed);
   }
 
-  /** The CSV line of {@code cells}, record separator included, in UTF-8. */
-  private static byte[] line(Iterable<String> cells) throws IOException {
-    StringBuilder text = new StringBuilder(1024);
-    try (CSVPrinter printer = new CSVPrinter(text, FORMAT)) {
-      printer.printRecord(SpreadsheetText.protect(cells));
-    }
-    return text.toString().getBytes(StandardCharsets.UTF_8);
+  /**
+   * Begins this session's rows: what its format writes before them (JSON Lines: the environment
+   * record as a line of its own) goes to the file with the first row, in the same write, so that a
+   * session that measures nothing adds nothing.
+   */
+  public synchronized void begin(EnvironmentRecord environment) throws IOException {
+    sessionStart = codec.sessionStart(environment);
   }
 
   /**
@@ -248,7 +253,20 @@ public final class RawResultsWriter implements ResultSink, Closeable {
               + " that could not be removed, and a row appended to it would be glued to it");
     }
     try {
-      append(line(row.cellsInColumnOrder()), "a row");
+      byte[] line = codec.row(row);
+      if (sessionStart == null) {
+        // A session that said nothing of where it ran: its format's start all the same, with
+        // every entry unknown, so that the file starts as its format says.
+        sessionStart = codec.sessionStart(new EnvironmentRecord(Map.of()));
+      }
+      if (sessionStart.length > 0) {
+        byte[] both = new byte[sessionStart.length + line.length];
+        System.arraycopy(sessionStart, 0, both, 0, sessionStart.length);
+        System.arraycopy(line, 0, both, sessionStart.length, line.length);
+        line = both;
+      }
+      append(line, "a row");
+      sessionStart = new byte[0];
     } catch (IOException e) {
       notWritten++;
       throw e;

@@ -1,13 +1,15 @@
 package org.secmem.results;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 
 /**
- * The names of the files written beside a raw results CSV {@code X.csv}: {@code X-summary.csv},
- * {@code X-environment.txt}, the chart folder {@code X-charts/} and the report page {@code
- * X-report.html}; after {@code secmem compare BASE X.csv} (or {@code run --baseline}) also {@code
- * X-comparison.csv} and the chart {@code X-charts/compare-ratio.png} and {@code .svg}.
+ * The names of the files written beside a raw results file {@code X.csv} (or {@code X.jsonl}, whose
+ * files are named the same way: {@code X-summary.csv} ...): {@code X-summary.csv}, {@code
+ * X-environment.txt}, the chart folder {@code X-charts/} and the report page {@code X-report.html};
+ * after {@code secmem compare BASE X.csv} (or {@code run --baseline}) also {@code X-comparison.csv}
+ * and the chart {@code X-charts/compare-ratio.png} and {@code .svg}.
  */
 public final class ResultFiles {
 
@@ -53,10 +55,14 @@ public final class ResultFiles {
 
   private static Path beside(Path rawCsv, String suffix) {
     String name = rawCsv.getFileName().toString();
-    String stem =
-        name.toLowerCase(Locale.ROOT).endsWith(".csv")
-            ? name.substring(0, name.length() - 4)
-            : name;
+    String lower = name.toLowerCase(Locale.ROOT);
+    String stem = name;
+    for (String extension : List.of(".csv", ".jsonl", ".ndjson")) {
+      if (lower.endsWith(extension)) {
+        stem = name.substring(0, name.length() - extension.length());
+        break;
+      }
+    }
     return rawCsv.resolveSibling(stem + suffix);
   }
 }

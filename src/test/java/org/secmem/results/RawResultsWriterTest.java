@@ -314,7 +314,7 @@ class RawResultsWriterTest {
         e.getMessage()
             .startsWith(
                 f
-                    + ":4: the last row was cut off (a quoted cell that"
+                    + ":4: the last row was cut off (inside a quoted cell that"
                     + " never closes, no line break at the end) and it runs over several lines"),
         e.getMessage());
     assertTrue(e.getMessage().contains("delete line 4 to the end of the file"), e.getMessage());

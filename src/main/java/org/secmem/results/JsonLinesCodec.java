@@ -1,0 +1,388 @@
+package org.secmem.results;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringWriter;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * {@link ResultFormat#JSON_LINES}: one JSON object a line, UTF-8, each line ended by {@code \n}. A
+ * session's rows follow its environment record, {@code {"environment": {"time": ..., ...}}}; a
+ * run's object holds its columns in {@link ResultColumn} order, each by its kind ({@link
+ * ResultColumn.Kind}): numbers as JSON numbers, written digit for digit as the CSV cell (so {@code
+ * 120.000} stays {@code 120.000}), flags as {@code true}/{@code false}, text as strings; a column
+ * that does not apply to the run is left out. A cell that does not fit its column's kind is written
+ * as a string, so nothing is ever lost.
+ */
+final class JsonLinesCodec implements ResultCodec {
+
+  private static final Logger LOG = LogManager.getLogger(JsonLinesCodec.class);
+
+  /** The one key of an environment line. */
+  static final String ENVIRONMENT = "environment";
+
+  private static final JsonFactory JSON =
+      JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+
+  /** A JSON integer literal. */
+  private static final Pattern INTEGER = Pattern.compile("-?(0|[1-9][0-9]*)");
+
+  /** A JSON number literal. */
+  private static final Pattern NUMBER =
+      Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
+
+  /** How many bytes at the start of a line tell an environment line from a run's. */
+  private static final int LINE_HEAD = 32;
+
+  @Override
+  public byte[] fileStart() {
+    return new byte[0]; // the first session's environment line starts the file
+  }
+
+  @Override
+  public String lineBreak() {
+    return "\n";
+  }
+
+  @Override
+  public byte[] sessionStart(EnvironmentRecord environment) throws IOException {
+    StringWriter text = new StringWriter(4096);
+    try (JsonGenerator g = JSON.createGenerator(text)) {
+      g.writeStartObject();
+      g.writeObjectFieldStart(ENVIRONMENT);
+      for (Map.Entry<String, String> e : environment.entries().entrySet()) {
+        g.writeStringField(e.getKey(), e.getValue());
+      }
+      g.writeEndObject();
+      g.writeEndObject();
+    }
+    return (text + "\n").getBytes(StandardCharsets.UTF_8);
+  }
+
+  @Override
+  public byte[] row(ResultRow row) throws IOException {
+    StringWriter text = new StringWriter(1024);
+    try (JsonGenerator g = JSON.createGenerator(text)) {
+      g.writeStartObject();
+      for (ResultColumn column : ResultColumn.values()) {
+        String cell = row.get(column);
+        if (cell.isEmpty()) {
+          continue;
+        }
+        g.writeFieldName(column.header());
+        writeCell(g, column, cell);
+      }
+      g.writeEndObject();
+    }
+    return (text + "\n").getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static void writeCell(JsonGenerator g, ResultColumn column, String cell)
+      throws IOException {
+    switch (column.kind()) {
+      case INTEGER -> {
+        if (INTEGER.matcher(cell).matches()) {
+          g.writeNumber(cell);
+          return;
+        }
+      }
+      case DECIMAL -> {
+        if (NUMBER.matcher(cell).matches()) {
+          g.writeNumber(cell);
+          return;
+        }
+      }
+      case BOOLEAN -> {
+        if (cell.equals("true") || cell.equals("false")) {
+          g.writeBoolean(Boolean.parseBoolean(cell));
+          return;
+        }
+      }
+      case TEXT -> {
+        g.writeString(cell);
+        return;
+      }
+    }
+    LOG.warn("{}: '{}' is no {} value; written as a string", column.header(), cell, column.kind());
+    g.writeString(cell);
+  }
+
+  /**
+   * The end of the file, line by line: whole rows are the lines of runs that end with a line break,
+   * and a last line without one when it is a whole JSON value. Any other last line was cut off; it
+   * is one line, so it can be removed when it is no longer than a row can be.
+   */
+  @Override
+  public FileEnd end(FileChannel channel) throws IOException {
+    long size = channel.size();
+    ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+    long rows = 0;
+    long start = 0;
+    long line = 1;
+    byte[] head = new byte[LINE_HEAD];
+    int headLength = 0;
+    boolean content = false;
+    int last = -1;
+    for (long at = 0; at < size; ) {
+      buffer.clear();
+      if (size - at < buffer.capacity()) {
+        buffer.limit((int) (size - at));
+      }
+      int n = channel.read(buffer, at);
+      if (n < 0) {
+        break; // the file became shorter while it was read: what was read is its end
+      }
+      for (int i = 0; i < n; i++) {
+        byte b = buffer.get(i);
+        if (b == '\n') {
+          rows += content && !isEnvironment(head, headLength) ? 1 : 0;
+          start = at + i + 1;
+          line++;
+          headLength = 0;
+          content = false;
+          continue;
+        }
+        if (!content && (b == ' ' || b == '\t' || b == '\r')) {
+          continue;
+        }
+        content = true;
+        if (headLength < LINE_HEAD) {
+          head[headLength++] = b;
+        }
+      }
+      if (n > 0) {
+        last = buffer.get(n - 1) & 0xff;
+      }
+      at += n;
+    }
+    boolean cutOff = false;
+    if (content) {
+      long length = size - start;
+      boolean whole = length <= FileEnd.MAX_CUT_OFF_BYTES && isWholeValue(channel, start, length);
+      if (whole) {
+        rows += isEnvironment(head, headLength) ? 0 : 1;
+      } else {
+        cutOff = true;
+      }
+    }
+    return new FileEnd(size, rows, start, line, last, cutOff, false, "an unfinished JSON object");
+  }
+
+  /** Whether a line starts as an environment line: {@code {"environment"}. */
+  private static boolean isEnvironment(byte[] head, int length) {
+    String text = new String(head, 0, length, StandardCharsets.UTF_8).replace(" ", "");
+    return text.startsWith("{\"" + ENVIRONMENT + "\"");
+  }
+
+  /** Whether the bytes at {@code start} are one whole JSON value, nothing after it but spaces. */
+  private static boolean isWholeValue(FileChannel channel, long start, long length)
+      throws IOException {
+    ByteBuffer bytes = ByteBuffer.allocate((int) length);
+    while (bytes.hasRemaining() && channel.read(bytes, start + bytes.position()) > 0) {
+      // reads the last line
+    }
+    try (JsonParser p = JSON.createParser(bytes.array(), 0, bytes.position())) {
+      if (p.nextToken() == null) {
+        return false;
+      }
+      p.skipChildren();
+      return p.nextToken() == null;
+    } catch (IOException e) {
+      LOG.debug("the last line is no whole JSON value", e);
+      return false;
+    }
+  }
+
+  @Override
+  public void checkStart(Path file, Path abs) throws ResultsFileException {
+    String problem;
+    try (InputStream in = Files.newInputStream(abs);
+        JsonParser p = JSON.createParser(in)) {
+      problem =
+          p.nextToken() != JsonToken.START_OBJECT
+              ? "it does not start with a JSON object"
+              : p.nextToken() != JsonToken.FIELD_NAME || !ENVIRONMENT.equals(p.currentName())
+                  ? "its first object is no environment record"
+                  : p.nextToken() != JsonToken.START_OBJECT
+                      ? "its environment record is no object"
+                      : null;
+    } catch (IOException e) {
+      LOG.debug("{}: does not start as JSON", file, e);
+      problem = "it does not start with a JSON object";
+    }
+    if (problem != null) {
+      throw new ResultsFileException(
+          file
+              + ": is not a secmem JSON Lines results file: "
+              + problem
+              + "; expected a first line {\""
+              + ENVIRONMENT
+              + "\": {...}}, as secmem writes it; choose another --results file (secmem appends"
+              + " only to its own results files)"
+              + (looksLikeCsv(abs)
+                  ? "; it looks like CSV results: those are appended to under a name ending in"
+                      + " .csv"
+                  : ""));
+    }
+  }
+
+  /** Whether a file starts as a CSV results file does: its header's first column. */
+  private static boolean looksLikeCsv(Path file) {
+    try (InputStream in = Files.newInputStream(file)) {
+      String head = new String(in.readNBytes(64), StandardCharsets.UTF_8).replace("\uFEFF", "");
+      return head.startsWith(ResultColumn.headers()[0] + ",");
+    } catch (IOException e) {
+      LOG.debug("{}: cannot be read", file, e);
+      return false;
+    }
+  }
+
+  /**
+   * The rows of JSON Lines text. Each line stands alone: a line that is no JSON object, holds a
+   * list or an object where a cell is expected, or repeats a key is left out and named, and the
+   * lines after it are read. The columns are this version's, in their order, then any others the
+   * file holds (a later version's), in the order they first appear.
+   */
+  @Override
+  public RawResults parse(String source, String text) throws IOException {
+    boolean ended = text.endsWith("\n") || text.endsWith("\r");
+    String[] lines = text.split("\n", -1);
+    int lastContent = lines.length;
+    while (lastContent > 0 && lines[lastContent - 1].isBlank()) {
+      lastContent--;
+    }
+    Set<String> columns = new LinkedHashSet<>(List.of(ResultColumn.headers()));
+    List<RawRow> rows = new ArrayList<>();
+    List<RawRow> sentinels = new ArrayList<>();
+    List<RowProblem> problems = new ArrayList<>();
+    boolean environment = false;
+    boolean any = false;
+    for (int i = 0; i < lastContent; i++) {
+      String lineText = lines[i];
+      if (lineText.isBlank()) {
+        continue;
+      }
+      long line = i + 1L;
+      boolean unended = !ended && i == lastContent - 1;
+      Map<String, String> cells = new LinkedHashMap<>();
+      Optional<String> wrong;
+      try {
+        wrong = readObject(lineText, cells);
+      } catch (IOException e) {
+        String why = why(e);
+        wrong =
+            Optional.of(
+                "cannot be parsed ("
+                    + RawResults.abbreviate(why)
+                    + ")"
+                    + (unended
+                        ? ", and it is the last line, with no line break at its end: "
+                            + RawResults.CUT_OFF
+                        : ""));
+      }
+      if (wrong.isEmpty() && cells.containsKey(ENVIRONMENT)) {
+        environment = true;
+        continue;
+      }
+      if (wrong.isEmpty()) {
+        any = true;
+        columns.addAll(cells.keySet());
+        wrong = RawResults.checkCells(cells);
+      }
+      if (wrong.isPresent()) {
+        problems.add(new RowProblem(source, line, wrong.get()));
+        continue;
+      }
+      RawRow row = new RawRow(source, line, cells);
+      (row.isSentinel() ? sentinels : rows).add(row);
+    }
+    if (!environment && !any) {
+      throw new MalformedResultsException(
+          source
+              + ": not a secmem results file: no line is an environment record or a run"
+              + (problems.isEmpty() ? "" : " (" + problems.get(0).what() + ")"));
+    }
+    List<String> header = List.copyOf(columns);
+    problems.forEach(p -> LOG.warn("{}: left out", p));
+    return new RawResults(source, header, withEveryColumn(rows, header), problems, sentinels);
+  }
+
+  /** What a parser said is wrong, without the location it appends (messages give the line). */
+  private static String why(IOException e) {
+    return e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
+  }
+
+  /** The rows with a cell for every column, empty where the line left it out. */
+  private static List<RawRow> withEveryColumn(List<RawRow> rows, List<String> header) {
+    List<RawRow> out = new ArrayList<>(rows.size());
+    for (RawRow r : rows) {
+      Map<String, String> cells = new LinkedHashMap<>();
+      for (String column : header) {
+        cells.put(column, r.get(column));
+      }
+      out.add(new RawRow(r.source(), r.line(), cells));
+    }
+    return out;
+  }
+
+  /**
+   * Reads one line's object into {@code cells}: its values as text (numbers digit for digit as
+   * written, flags as {@code true}/{@code false}, null as empty); an environment line's record
+   * under {@link #ENVIRONMENT}.
+   *
+   * @return what is wrong with the line, or empty when it is a whole object of cells
+   */
+  private static Optional<String> readObject(String line, Map<String, String> cells)
+      throws IOException {
+    try (JsonParser p = JSON.createParser(line)) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        return Optional.of("not a JSON object");
+      }
+      for (JsonToken t = p.nextToken(); t != JsonToken.END_OBJECT; t = p.nextToken()) {
+        String key = p.currentName();
+        JsonToken value = p.nextToken();
+        if (key.equals(ENVIRONMENT) && value == JsonToken.START_OBJECT) {
+          p.skipChildren();
+          cells.put(ENVIRONMENT, "");
+          continue;
+        }
+        switch (value) {
+          case VALUE_STRING, VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> cells.put(key, p.getText());
+          case VALUE_TRUE, VALUE_FALSE -> cells.put(key, p.getText());
+          case VALUE_NULL -> cells.put(key, "");
+          default -> {
+            return Optional.of(
+                key
+                    + ": "
+                    + (value == JsonToken.START_ARRAY ? "a list" : "an object")
+                    + " where a cell is expected");
+          }
+        }
+      }
+      if (p.nextToken() != null) {
+        return Optional.of("more than one JSON value on the line");
+      }
+      return Optional.empty();
+    }
+  }
+}

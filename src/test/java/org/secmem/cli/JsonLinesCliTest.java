@@ -1,0 +1,119 @@
+package org.secmem.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.secmem.results.RawResults;
+import org.secmem.results.ResultFiles;
+
+/**
+ * JSON Lines results from the command line: chosen by the file's name or {@code --format}, with the
+ * summary, charts and page beside them as for a CSV; read by chart, advise, compare and {@code
+ * --resume}; a name and a format that disagree are refused before anything runs.
+ */
+class JsonLinesCliTest {
+
+  @TempDir Path dir;
+
+  @BeforeAll
+  static void headless() {
+    System.setProperty("java.awt.headless", "true");
+  }
+
+  private Path params() throws IOException {
+    return Files.writeString(
+        dir.resolve("sweep.csv"),
+        "experiment,stream,n,b,reps,warmup,dir\nwrite,user-buffer,1000,64|128,2,0,data\n");
+  }
+
+  @Test
+  void aRunToAJsonlFile_writesJsonLines_andEveryReaderReadsThem() throws IOException {
+    Path params = params();
+    Path jsonl = dir.resolve("r.jsonl");
+    CliTest.Result r = CliTest.run("run", params.toString(), "--results", jsonl.toString());
+    assertEquals(0, r.code(), r.err());
+    List<String> lines = Files.readAllLines(jsonl, StandardCharsets.UTF_8);
+    assertEquals(5, lines.size(), String.join("\n", lines));
+    assertTrue(lines.get(0).startsWith("{\"environment\":{\"time\":"), lines.get(0));
+    assertTrue(lines.get(1).contains("\"experiment\":\"write\""), lines.get(1));
+    assertTrue(lines.get(1).contains("\"n\":1000,"), lines.get(1));
+    assertTrue(Files.exists(ResultFiles.summaryFor(jsonl)), "r-summary.csv beside it");
+    assertTrue(Files.isDirectory(ResultFiles.chartsFolderFor(jsonl)), "r-charts beside it");
+    assertTrue(Files.exists(ResultFiles.pageFor(jsonl)), "r-report.html beside it");
+    assertTrue(r.out().contains("summary: " + dir.resolve("r-summary.csv")), r.out());
+
+    CliTest.Result advise = CliTest.run("advise", jsonl.toString());
+    assertEquals(0, advise.code(), advise.err());
+    assertTrue(advise.out().contains("Advice from " + jsonl), advise.out());
+
+    Path csv = dir.resolve("r.csv");
+    assertEquals(0, CliTest.run("run", params.toString(), "--results", csv.toString()).code());
+    CliTest.Result compare = CliTest.run("compare", csv.toString(), jsonl.toString());
+    assertEquals(0, compare.code(), compare.err());
+    assertTrue(Files.exists(ResultFiles.compareFor(jsonl)), compare.out());
+    assertEquals(
+        RawResults.read(csv).configurationColumns(), RawResults.read(jsonl).configurationColumns());
+
+    Path charts = dir.resolve("again");
+    CliTest.Result chart = CliTest.run("chart", jsonl.toString(), "--out", charts.toString());
+    assertEquals(0, chart.code(), chart.err());
+    assertTrue(Files.list(charts).findAny().isPresent(), chart.out());
+  }
+
+  @Test
+  void resume_readsAJsonlFile_andMeasuresOnlyWhatIsMissing() throws IOException {
+    Path params = params();
+    Path jsonl = dir.resolve("r.jsonl");
+    assertEquals(0, CliTest.run("run", params.toString(), "--results", jsonl.toString()).code());
+    String text = Files.readString(jsonl);
+    // The last row cut off mid-line, as a crash leaves it.
+    Files.writeString(jsonl, text.substring(0, text.length() - 30));
+
+    CliTest.Result r =
+        CliTest.run("run", params.toString(), "--results", jsonl.toString(), "--resume");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.err().contains("an unfinished JSON object"), r.err());
+    assertTrue(r.out().contains("(4 rows, 1 of them from this run)"), r.out());
+    List<String> lines = Files.readAllLines(jsonl, StandardCharsets.UTF_8);
+    assertEquals(6, lines.size(), "two environment records, four rows");
+    assertTrue(lines.get(4).startsWith("{\"environment\""), lines.get(4));
+    assertEquals(List.of(), RawResults.read(jsonl).problems());
+  }
+
+  @Test
+  void aFormatTheFileNameDisagreesWith_isRefused_beforeAnythingRuns() throws IOException {
+    Path params = params();
+    Path csv = dir.resolve("r.csv");
+    CliTest.Result r =
+        CliTest.run("run", params.toString(), "--results", csv.toString(), "--format", "jsonl");
+    assertEquals(2, r.code(), r.err());
+    assertTrue(r.err().contains("--format jsonl: the results file " + csv), r.err());
+    assertTrue(r.err().contains("--results " + dir.resolve("r.jsonl")), r.err());
+    assertFalse(Files.exists(csv));
+    assertFalse(Files.exists(dir.resolve("data")), "nothing ran");
+
+    CliTest.Result unknown =
+        CliTest.run("run", params.toString(), "--results", csv.toString(), "--format", "xml");
+    assertEquals(2, unknown.code(), unknown.err());
+    assertTrue(unknown.err().contains("unknown results format 'xml'"), unknown.err());
+
+    CliTest.Result agreeing =
+        CliTest.run(
+            "run",
+            params.toString(),
+            "--results",
+            dir.resolve("r.ndjson").toString(),
+            "--format",
+            "jsonl");
+    assertEquals(0, agreeing.code(), agreeing.err());
+  }
+}

@@ -1,0 +1,195 @@
+package org.secmem.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.secmem.buffertree.FanoutRule;
+import org.secmem.data.Shape;
+import org.secmem.data.SortOrder;
+import org.secmem.fs.TempRegistry;
+import org.secmem.results.EnvironmentRecord;
+import org.secmem.results.RawResults;
+import org.secmem.results.RawResultsWriter;
+import org.secmem.results.RawRow;
+import org.secmem.results.ResultColumn;
+import org.secmem.sort.SortAlgorithm;
+import org.secmem.sort.SortChoices;
+import org.secmem.sort.SortPreset;
+import org.secmem.stream.StreamOptions;
+import org.secmem.stream.StreamType;
+
+/**
+ * One run of every experiment (write, read by several stream types, each sort algorithm under both
+ * presets, the priority queue two ways) written to a CSV and a JSON Lines file at once; the JSON
+ * Lines file read back by a standard JSON parser (Jackson's tree model, not secmem's reader) must
+ * say what the CSV says, cell by cell, with numbers as JSON numbers and flags as booleans, and
+ * secmem's own reader must give the same rows from either file.
+ */
+class JsonLinesRoundTripTest {
+
+  @TempDir Path dir;
+
+  private static final RunSettings SETTINGS = new RunSettings(2, 1, CacheMode.AS_IS, false, 11);
+
+  @Test
+  void jsonLines_sayWhatTheCsvOfTheSameRunSays() throws IOException {
+    Path csv = dir.resolve("r.csv");
+    Path jsonl = dir.resolve("r.jsonl");
+    EnvironmentRecord env = EnvironmentRecord.capture(dir, List.of("secmem", "test"));
+    try (RawResultsWriter a = RawResultsWriter.open(csv);
+        RawResultsWriter b = RawResultsWriter.open(jsonl)) {
+      a.begin(env);
+      b.begin(env);
+      RunListener quiet = new RunListener() {};
+      ExperimentRunner runner =
+          new ExperimentRunner(
+              row -> {
+                a.accept(row);
+                b.accept(row);
+              },
+              quiet,
+              new CacheController(() -> {}, quiet));
+      runAll(runner);
+    }
+
+    RawResults fromCsv = RawResults.read(csv);
+    RawResults fromJson = RawResults.read(jsonl);
+    assertTrue(fromCsv.problems().isEmpty(), fromCsv.problems().toString());
+    assertTrue(fromJson.problems().isEmpty(), fromJson.problems().toString());
+    assertTrue(fromCsv.rows().size() >= 20, fromCsv.rows().size() + " rows");
+    assertEquals(List.of(ResultColumn.headers()), fromJson.header());
+    assertEquals(cells(fromCsv), cells(fromJson));
+
+    ObjectMapper mapper = new ObjectMapper();
+    List<String> lines = Files.readAllLines(jsonl);
+    JsonNode first = mapper.readTree(lines.get(0));
+    assertEquals(env.get("command"), first.get("environment").get("command").asText());
+    assertEquals(1, first.size(), "the first line is the environment record alone");
+    Set<ResultColumn.Kind> seen = new HashSet<>();
+    for (int i = 0; i < fromCsv.rows().size(); i++) {
+      RawRow row = fromCsv.rows().get(i);
+      JsonNode object = mapper.readTree(lines.get(i + 1));
+      Set<String> keys = new HashSet<>();
+      object.fieldNames().forEachRemaining(keys::add);
+      for (ResultColumn c : ResultColumn.values()) {
+        String cell = row.get(c.header());
+        String where = "line " + (i + 2) + ", " + c.header() + " = '" + cell + "'";
+        if (cell.isEmpty()) {
+          assertFalse(keys.contains(c.header()), where + ": an empty cell is left out");
+          continue;
+        }
+        JsonNode v = object.get(c.header());
+        assertTrue(v != null, where + ": missing");
+        seen.add(c.kind());
+        switch (c.kind()) {
+          case INTEGER -> {
+            assertTrue(v.isIntegralNumber(), where + " is " + v.getNodeType());
+            assertEquals(Long.parseLong(cell), v.asLong(), where);
+          }
+          case DECIMAL -> {
+            assertTrue(v.isNumber(), where + " is " + v.getNodeType());
+            assertEquals(0, new BigDecimal(cell).compareTo(v.decimalValue()), where);
+          }
+          case BOOLEAN -> {
+            assertTrue(v.isBoolean(), where + " is " + v.getNodeType());
+            assertEquals(Boolean.parseBoolean(cell), v.asBoolean(), where);
+          }
+          case TEXT -> {
+            assertTrue(v.isTextual(), where + " is " + v.getNodeType());
+            assertEquals(cell, v.asText(), where);
+          }
+        }
+        keys.remove(c.header());
+      }
+      assertTrue(keys.isEmpty(), "keys no column has: " + keys);
+    }
+    assertEquals(Set.of(ResultColumn.Kind.values()), seen, "every kind was checked");
+  }
+
+  /** Every row's cells by column, in file order. */
+  private static List<List<String>> cells(RawResults r) {
+    List<List<String>> out = new ArrayList<>();
+    for (RawRow row : r.rows()) {
+      List<String> cells = new ArrayList<>();
+      for (String c : ResultColumn.headers()) {
+        cells.add(row.get(c));
+      }
+      out.add(cells);
+    }
+    return out;
+  }
+
+  private void runAll(ExperimentRunner runner) throws IOException {
+    for (StreamType t : List.of(StreamType.USER_BUFFER, StreamType.MAPPED)) {
+      StreamTrialSpec spec =
+          new StreamTrialSpec(t, 3000, 2, StreamOptions.ofBuffer(256), dir, List.of(), 11);
+      runner.run(new WriteTrial(spec), SETTINGS);
+      runner.run(new ReadTrial(spec), SETTINGS);
+    }
+    for (SortPreset preset : SortPreset.values()) {
+      for (SortAlgorithm algorithm : SortAlgorithm.values()) {
+        SortChoices small =
+            new SortChoices(
+                Optional.empty(),
+                Optional.empty(),
+                Optional.of(256),
+                Optional.of(4),
+                OptionalLong.of(1 << 12),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty());
+        SortTrialSpec spec =
+            new SortTrialSpec(
+                new SortData(
+                    Optional.empty(),
+                    Optional.of(dir.resolve("out-" + preset.cliName() + "-" + algorithm.cliName())),
+                    40_000,
+                    Shape.UNIFORM,
+                    11,
+                    SortOrder.ASCENDING,
+                    false,
+                    dir,
+                    List.of(),
+                    0),
+                SortMethod.of(preset.resolve(small), algorithm, FanoutRule.DEFAULT));
+        runner.run(new SortTrial(spec, TempRegistry.none()), SETTINGS);
+      }
+    }
+    for (PqImpl impl : PqImpl.values()) {
+      runner.run(
+          new PqTrial(
+              new PqTrialSpec(
+                  2000,
+                  Shape.UNIFORM,
+                  7,
+                  PqWorkload.INSERT_THEN_DELETE,
+                  Double.NaN,
+                  impl,
+                  256,
+                  FanoutRule.DEFAULT,
+                  StreamType.USER_BUFFER,
+                  StreamType.USER_BUFFER,
+                  StreamOptions.ofBuffer(16),
+                  dir.resolve("work")),
+              TempRegistry.none()),
+          SETTINGS);
+    }
+  }
+}
