@@ -36,6 +36,7 @@ final class HelpSections {
               "--no-flush",
               "--seed",
               "--results",
+              "--format",
               "--yes",
               "--skip-disk-check"));
 

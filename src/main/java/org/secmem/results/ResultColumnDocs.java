@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -92,6 +93,14 @@ public final class ResultColumnDocs {
                 + " the file:\n"
                 + "its summary, charts and report page ([Where results go](results.md)).\n\n")
         .append(
+            "With `--format jsonl` (or a `--results` file named `.jsonl`) the same columns are"
+                + " written as\nJSON Lines: the first line is the environment record,"
+                + " `{\"environment\": {...}}` (each later\nsession that appends writes its own"
+                + " before its rows), then one object per run with its\ncolumns in this order;"
+                + " a blank cell is left out, and each value has its column's *kind*:\n`integer`"
+                + " and `decimal` are JSON numbers (digit for digit as in the CSV), `boolean` is"
+                + " `true`\nor `false`, `text` a string.\n\n")
+        .append(
             "The columns come in the order below, the file's order. New columns are only"
                 + " ever added at the\nend: none is renamed, moved or removed, so scripts can rely"
                 + " on the names. secmem appends rows\nonly to a file with this version's header"
@@ -102,8 +111,8 @@ public final class ResultColumnDocs {
             "*experiments* says whose rows can fill the column (`all`: every experiment's);"
                 + " the meaning\nsays when it stays blank in them, e.g. for one algorithm or"
                 + " engine only. Times are wall-clock\nunless they say CPU.\n\n")
-        .append("| # | column | experiments | meaning |\n")
-        .append("|---:|---|---|---|\n");
+        .append("| # | column | kind | experiments | meaning |\n")
+        .append("|---:|---|---|---|---|\n");
     ResultColumn[] all = ResultColumn.values();
     for (int i = 0; i < all.length; i++) {
       Entry e = DOCS.get(all[i]);
@@ -112,6 +121,8 @@ public final class ResultColumnDocs {
           .append(" | `")
           .append(all[i].header())
           .append('`')
+          .append(" | ")
+          .append(all[i].kind().name().toLowerCase(Locale.ROOT))
           .append(" | ")
           .append(e.experimentsText())
           .append(" | ")

@@ -58,9 +58,9 @@ class ResultColumnsDocTest {
     for (int i = 0; i < all.length; i++) {
       assertTrue(
           rows.get(i).startsWith("| " + (i + 1) + " | `" + all[i].header() + "` | "), rows.get(i));
-      // A '|' not escaped would start another cell: 4 cells, 5 bars.
+      // A '|' not escaped would start another cell: 5 cells, 6 bars.
       assertEquals(
-          5, rows.get(i).replace("\\|", "").chars().filter(ch -> ch == '|').count(), rows.get(i));
+          6, rows.get(i).replace("\\|", "").chars().filter(ch -> ch == '|').count(), rows.get(i));
     }
   }
 
