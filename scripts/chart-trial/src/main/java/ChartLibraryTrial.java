@@ -27,28 +27,28 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.AxisState;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberTick;
+import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.axis.Tick;
 import org.jfree.chart.axis.TickType;
 import org.jfree.chart.axis.ValueTick;
-import org.jfree.chart.ui.RectangleEdge;
-import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
+import org.jfree.chart.text.TextUtils;
 import org.jfree.chart.title.TextTitle;
 import org.jfree.chart.ui.Layer;
 import org.jfree.chart.ui.RectangleAnchor;
-import org.jfree.chart.text.TextUtils;
+import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 import org.jfree.svg.SVGGraphics2D;
 
 /**
- * Draws secmem's "read: median time vs B" chart with JFreeChart 1.5.6 and JFreeSVG 5.0.6: the
- * same rows, the same points (median of the measured runs), asymmetric whiskers (fastest to
- * slowest run), log axes with binary ticks on B (256 bytes .. 64 KiB) and decimal ticks on time,
- * the types without B as dashed lines, secmem's colours and markers. Writes the SVG and a PNG.
+ * Draws secmem's "read: median time vs B" chart with JFreeChart 1.5.6 and JFreeSVG 5.0.6: the same
+ * rows, the same points (median of the measured runs), asymmetric whiskers (fastest to slowest
+ * run), log axes with binary ticks on B (256 bytes .. 64 KiB) and decimal ticks on time, the types
+ * without B as dashed lines, secmem's colours and markers. Writes the SVG and a PNG.
  *
  * <p>Arguments: RESULTS.csv N K OUT_DIR.
  */
@@ -168,7 +168,8 @@ public final class ChartLibraryTrial {
       ValueMarker m = new ValueMarker(median(v));
       m.setPaint(COLOUR.getOrDefault(e.getKey(), Color.GRAY));
       m.setStroke(
-          new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1, new float[] {6, 4}, 0));
+          new BasicStroke(
+              1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1, new float[] {6, 4}, 0));
       m.setLabel(e.getKey() + ", no B");
       m.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
       m.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
@@ -283,8 +284,12 @@ public final class ChartLibraryTrial {
     public StringBuffer format(double v, StringBuffer to, FieldPosition pos) {
       if (!bytes) {
         return to.append(
-            v >= 1 ? Long.toString(Math.round(v)) : new java.math.BigDecimal(v).round(
-                new java.math.MathContext(1)).stripTrailingZeros().toPlainString());
+            v >= 1
+                ? Long.toString(Math.round(v))
+                : new java.math.BigDecimal(v)
+                    .round(new java.math.MathContext(1))
+                    .stripTrailingZeros()
+                    .toPlainString());
       }
       long b = Math.round(v);
       String[] units = {"bytes", "KiB", "MiB", "GiB"};
@@ -294,8 +299,8 @@ public final class ChartLibraryTrial {
         s /= 1024;
         u++;
       }
-      return to.append((s == Math.rint(s) ? Long.toString((long) s) : Double.toString(s)) + " "
-          + units[u]);
+      return to.append(
+          (s == Math.rint(s) ? Long.toString((long) s) : Double.toString(s)) + " " + units[u]);
     }
 
     @Override
