@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.secmem.results.MalformedResultsException;
 import org.secmem.results.RawResults;
+import org.secmem.results.ResultFiles;
 import org.secmem.seeds.Finding;
 import org.secmem.seeds.FindingsFile;
 import org.secmem.seeds.FindingsTable;
@@ -76,7 +77,7 @@ final class FindingsCommand implements Callable<Integer> {
     }
     List<RawResults> files = new ArrayList<>();
     for (Path p : results) {
-      if (isSummaryBesideItsResults(p)) {
+      if (isSummaryOfOneOf(p, results)) {
         cmd.getErr().println("skipping " + p + ": its raw results file is given too");
         continue;
       }
@@ -100,13 +101,16 @@ final class FindingsCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  private boolean isSummaryBesideItsResults(Path p) {
-    String name = p.toString();
-    if (!name.endsWith("-summary.csv")) {
-      return false;
-    }
-    Path raw = Path.of(name.substring(0, name.length() - "-summary.csv".length()) + ".csv");
-    return results.stream().anyMatch(q -> q.normalize().equals(raw.normalize()));
+  /**
+   * Whether {@code p} is the summary of another of {@code results} (a CSV or a JSON Lines file): a
+   * glob over a results folder gives both, and the summary's medians would count twice.
+   */
+  static boolean isSummaryOfOneOf(Path p, List<Path> results) {
+    return results.stream()
+        .anyMatch(
+            q ->
+                !q.normalize().equals(p.normalize())
+                    && ResultFiles.summaryFor(q).normalize().equals(p.normalize()));
   }
 
   private static Path readable(Path p) {

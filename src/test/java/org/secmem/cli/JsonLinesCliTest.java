@@ -70,6 +70,20 @@ class JsonLinesCliTest {
   }
 
   @Test
+  void findings_skipsTheSummaryOfAResultsFileGivenToo_ofEitherFormat() {
+    Path csv = Path.of("results/a.csv");
+    Path jsonl = Path.of("results/b.jsonl");
+    List<Path> given =
+        List.of(csv, jsonl, Path.of("results/a-summary.csv"), Path.of("results/b-summary.csv"));
+    assertTrue(FindingsCommand.isSummaryOfOneOf(Path.of("results/a-summary.csv"), given));
+    assertTrue(FindingsCommand.isSummaryOfOneOf(Path.of("results/./b-summary.csv"), given));
+    assertFalse(
+        FindingsCommand.isSummaryOfOneOf(Path.of("results/c-summary.csv"), given),
+        "a summary whose results file is not given is read");
+    assertFalse(FindingsCommand.isSummaryOfOneOf(csv, given));
+  }
+
+  @Test
   void resume_readsAJsonlFile_andMeasuresOnlyWhatIsMissing() throws IOException {
     Path params = params();
     Path jsonl = dir.resolve("r.jsonl");
