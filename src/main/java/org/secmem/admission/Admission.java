@@ -15,6 +15,7 @@ import org.secmem.buffertree.TreeMemory;
 import org.secmem.engine.EngineChecks;
 import org.secmem.engine.EngineProblem;
 import org.secmem.engine.EngineSettings;
+import org.secmem.engine.KnownEngines;
 import org.secmem.experiment.StreamMemory;
 import org.secmem.sort.InMemorySort;
 import org.secmem.sort.InsufficientMemoryException;
@@ -80,7 +81,7 @@ public final class Admission {
    * algorithms}; empty when all do.
    *
    * @param ownSort whether secmem's own sort is among the engines
-   * @param otherEngine the other engine among them, if any (e.g. {@code spark})
+   * @param otherEngine the other engine among them, if any (one of {@link KnownEngines})
    */
   public static List<Problem> applicability(
       Set<Parameter> given,
@@ -97,7 +98,7 @@ public final class Admission {
                 + ": it is secmem's own sort's (the engine cuts the input into ranges by a sample"
                 + " and sorts each range)";
       } else if (otherEngine.isEmpty() && ENGINE_ONLY.contains(p)) {
-        why = "applies to engine spark only";
+        why = "applies to engine " + String.join(" or ", KnownEngines.names()) + " only";
       } else if (ownSort
           && p == Parameter.FANOUT
           && !algorithms.contains(SortAlgorithm.BUFFER_TREE)) {

@@ -25,6 +25,8 @@ import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.apache.logging.log4j.status.StatusData;
 import org.apache.logging.log4j.status.StatusListener;
 import org.apache.logging.log4j.status.StatusLogger;
+import org.secmem.engine.KnownEngine;
+import org.secmem.engine.KnownEngines;
 import org.secmem.fs.SecureFolder;
 
 /**
@@ -52,9 +54,9 @@ public final class LogFile {
 
   /**
    * secmem's Log4j configuration: a resource of its jar under a name that Log4j does not look for
-   * by itself ({@code log4j2.xml} would be), so that only secmem's own process uses it. A Spark
-   * master or worker started with the Spark module's libraries on its class path sent its log into
-   * {@code ./logs/secmem.log}.
+   * by itself ({@code log4j2.xml} would be), so that only secmem's own process uses it. An engine's
+   * daemons started with its module's libraries on their class path sent their log into {@code
+   * ./logs/secmem.log}.
    */
   static final String CONFIGURATION = "secmem-log4j2.xml";
 
@@ -92,9 +94,9 @@ public final class LogFile {
     if (own) {
       System.setProperty(CONFIGURATION_PROPERTY, CONFIGURATION);
     }
-    // Log4j keeps a context per class loader. Under spark-submit secmem's classes come from a
-    // loader of the application's jar, and Spark's from the one that loaded Log4j, which
-    // spark-submit started with Spark's configuration (Spark's INFO lines on the terminal).
+    // Log4j keeps a context per class loader. Under an engine's submit script secmem's classes come
+    // from a loader of the application's jar, and the engine's from the one that loaded Log4j,
+    // which the script started with the engine's configuration (its INFO lines on the terminal).
     Set<ClassLoader> loaders = new LinkedHashSet<>();
     loaders.add(LogFile.class.getClassLoader());
     loaders.add(LogManager.class.getClassLoader());
@@ -112,8 +114,8 @@ public final class LogFile {
 
   /**
    * Whether a running configuration is one nobody chose for secmem: Log4j's default (no file found)
-   * or Spark's defaults, which spark-submit installs. A file the user gave Spark
-   * ($SPARK_CONF_DIR/log4j2.properties) is kept.
+   * or the defaults an engine's launcher installs ({@link KnownEngine#logConfigMarkers}). A file
+   * the user gave the engine is kept.
    */
   private static boolean startedWithADefault(Configuration config) {
     if (CONFIGURATION_NAME.equals(config.getName())) {
@@ -126,7 +128,10 @@ public final class LogFile {
         config.getConfigurationSource() == null
             ? null
             : config.getConfigurationSource().getLocation();
-    return location == null || location.contains("org/apache/spark/log4j2");
+    return location == null
+        || KnownEngines.ALL.stream()
+            .flatMap(e -> e.logConfigMarkers().stream())
+            .anyMatch(location::contains);
   }
 
   /** Makes a context started before secmem's main, with another configuration, use secmem's. */

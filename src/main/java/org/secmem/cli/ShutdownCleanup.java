@@ -168,7 +168,7 @@ final class ShutdownCleanup implements TempRegistry {
     String said = cleanUp(writer, tally, false);
     Optional<String> exiter = exitCaller(Thread.getAllStackTraces().values());
     if (exiter.isPresent()) {
-      // Not a signal: code the command ran (Spark, on a setting it cannot live with) ended the
+      // Not a signal: code the command ran (an engine, on a setting it cannot live with) ended the
       // JVM. Say who, so that "interrupted" does not send the user looking for a Ctrl-C.
       err.println();
       err.println(
@@ -188,8 +188,8 @@ final class ShutdownCleanup implements TempRegistry {
 
   /**
    * The class outside secmem and the JDK that called {@code System.exit} (or {@code Runtime.exit})
-   * and is waiting in it for the shutdown hooks, e.g. one of Spark's; empty for a signal (the JDK's
-   * handler ends the JVM without {@code Runtime.exit}), for the end of {@code main}, and for
+   * and is waiting in it for the shutdown hooks, e.g. one of an engine's; empty for a signal (the
+   * JDK's handler ends the JVM without {@code Runtime.exit}), for the end of {@code main}, and for
    * secmem's own exits.
    */
   static Optional<String> exitCaller(Collection<StackTraceElement[]> stacks) {

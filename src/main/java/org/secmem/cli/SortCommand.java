@@ -66,17 +66,18 @@ import picocli.CommandLine.Spec;
       "Arrays.sort (Arrays.parallelSort with --threads over 1), written; same clock, columns",
       "and check. It runs only when the heap holds the 4N bytes (8N parallel)."
     },
-    footer = {
-      "%nExamples:",
-      "  secmem sort --in data/in.bin --out data/out.bin --m 2^20 --d 16",
-      "  secmem sort --n 2^24 --m 2^20 --d 8 --read-stream mapped --write-stream user-buffer",
-      "  secmem sort --n 2^26 --preset fast --threads 2",
-      "  secmem sort --n 2^24 --algorithm in-memory --read-stream channel --write-stream channel",
-      "  secmem sort --params configs/sort-seed.csv",
-      "  secmem sort --in data/in.bin --out data/out.bin --engine spark --master 'local[2]'",
-      ExitCodes.HELP_SECTION
-    })
+    // the examples and the engine options' help: SortEngineHelp, from the engine registry
+    resourceBundle = "org.secmem.cli.SortEngineHelp")
 final class SortCommand implements Callable<Integer> {
+
+  /** The examples of the help's footer, before one per other engine (see SortEngineHelp). */
+  static final String[] EXAMPLES = {
+    "  secmem sort --in data/in.bin --out data/out.bin --m 2^20 --d 16",
+    "  secmem sort --n 2^24 --m 2^20 --d 8 --read-stream mapped --write-stream user-buffer",
+    "  secmem sort --n 2^26 --preset fast --threads 2",
+    "  secmem sort --n 2^24 --algorithm in-memory --read-stream channel --write-stream channel",
+    "  secmem sort --params configs/sort-seed.csv"
+  };
 
   @Spec CommandLine.Model.CommandSpec spec;
 
@@ -260,43 +261,21 @@ final class SortCommand implements Callable<Integer> {
       names = "--engine",
       paramLabel = "ENGINE",
       completionCandidates = Completions.Engines.class,
-      description =
-          "secmem: secmem's own sort, as the preset and options compose it (local is another name"
-              + " for it); spark: Apache Spark's sort (range partitioning, then a sort of each"
-              + " range) on the same files, through the spark module, which scripts/secmem adds"
-              + " (default: ${DEFAULT-VALUE}). With spark, --preset, --d, the stream types, --b,"
-              + " --threads and the merge sort's parts do not apply: the row leaves them blank and"
-              + " records the engine's stages, shuffle bytes, partitions and executors; --m, when"
-              + " given, is each executor's execution memory.",
+      descriptionKey = "engine",
       defaultValue = SortEngines.SECMEM)
   String engine;
 
-  @Option(
-      names = "--master",
-      paramLabel = "URL",
-      description =
-          "--engine spark: where it runs: local[N] (N cores of this machine, in this process),"
-              + " local[*] (every core), or spark://HOST:7077 (a standalone cluster; input and"
-              + " output on a file system every node sees). YARN and Kubernetes are reached by"
-              + " submitting spark/target/secmem-spark-submit.jar with spark-submit (default:"
-              + " local[*], or the master spark-submit set).")
+  @Option(names = "--master", paramLabel = "URL", descriptionKey = "master")
   String master;
 
   @Option(
       names = "--partitions",
       paramLabel = "P",
       converter = Converters.IntCount.class,
-      description =
-          "--engine spark: the parts the sorted output is cut into, each sorted by one"
-              + " task (default: Spark's choice).")
+      descriptionKey = "partitions")
   Integer partitions;
 
-  @Option(
-      names = "--conf",
-      paramLabel = "KEY=VALUE",
-      description =
-          "--engine spark: a further Spark setting (spark.*), given last; repeat for"
-              + " more. The row records them in engine_conf.")
+  @Option(names = "--conf", paramLabel = "KEY=VALUE", descriptionKey = "conf")
   List<String> engineConf;
 
   @Option(

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * What the command line, parameter files and the menu check of another sort engine's settings
@@ -29,7 +30,13 @@ public final class EngineChecks {
       int eq = pair.indexOf('=');
       if (eq <= 0) {
         throw new IllegalArgumentException(
-            "'" + pair + "' is not KEY=VALUE (e.g." + " spark.sql.shuffle.partitions=64)");
+            "'"
+                + pair
+                + "' is not KEY=VALUE (e.g. "
+                + KnownEngines.ALL.stream()
+                    .map(KnownEngine::confExample)
+                    .collect(Collectors.joining(" or "))
+                + ")");
       }
       String key = pair.substring(0, eq).trim();
       if (conf.put(key, pair.substring(eq + 1).trim()) != null) {

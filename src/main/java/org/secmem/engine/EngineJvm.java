@@ -3,18 +3,13 @@ package org.secmem.engine;
 import java.util.Optional;
 
 /**
- * Whether an engine can run on this JVM at all. Spark (3.5, through Hadoop's {@code
- * UserGroupInformation}, which calls {@code Subject.getSubject}) fails on JDK 24 and later, where
- * that method throws {@code UnsupportedOperationException} (JEP 486): the sort is refused before
- * anything starts, with one line naming the JVM, whether or not the Spark module is on the class
- * path.
+ * Whether an engine can run on this JVM at all: an engine whose registry entry names a first JDK it
+ * fails on ({@link KnownEngine#failsFrom}) is refused on that JDK and later before anything starts,
+ * with one line naming the JVM, whether or not its module is on the class path.
  */
 public final class EngineJvm {
 
-  /** The first JDK on which Spark fails. */
-  public static final int SPARK_FAILS_FROM = 24;
-
-  /** The oldest JDK secmem (and so Spark through it) runs on. */
+  /** The oldest JDK secmem (and so every engine through it) runs on. */
   public static final int OLDEST = 17;
 
   private EngineJvm() {}
@@ -28,25 +23,36 @@ public final class EngineJvm {
         System.getProperty("java.home", "?"));
   }
 
+  /** Whether engine {@code name} can run on this JVM (tests of it skip where it cannot). */
+  public static boolean runsHere(String name) {
+    return problem(name).isEmpty();
+  }
+
   /**
    * Why engine {@code name} cannot run on a JVM of this feature release (version and home only name
    * it in the message).
    */
   public static Optional<String> problem(String name, int feature, String version, String home) {
-    if (!name.equals("spark") || feature < SPARK_FAILS_FROM) {
+    Optional<KnownEngine> engine = KnownEngines.named(name);
+    Optional<KnownEngine.JdkLimit> limit = engine.flatMap(KnownEngine::failsFrom);
+    if (limit.isEmpty() || feature < limit.get().feature()) {
       return Optional.empty();
     }
+    int from = limit.get().feature();
     return Optional.of(
-        "Spark needs JDK "
+        engine.get().title()
+            + " needs JDK "
             + OLDEST
             + "–"
-            + (SPARK_FAILS_FROM - 1)
+            + (from - 1)
             + ", and this is JDK "
             + version
             + " ("
             + home
-            + "; Hadoop's Subject.getSubject fails since JDK "
-            + SPARK_FAILS_FROM
+            + "; "
+            + limit.get().why()
+            + " since JDK "
+            + from
             + "): set JAVA_HOME to such a JDK");
   }
 }

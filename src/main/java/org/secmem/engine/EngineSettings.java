@@ -12,15 +12,15 @@ import java.util.OptionalLong;
 /**
  * How an engine runs, as the command line or a parameter row gives it.
  *
- * @param master where it runs: empty for the engine's default (Spark: {@code local[*]}, all of this
- *     machine's cores, or the master {@code spark-submit} set); else e.g. {@code local[2]} or
- *     {@code spark://host:7077}
- * @param memoryInts M, when given: the sort's memory budget in ints (Spark: the execution memory of
- *     each executor); empty for the engine's default
+ * @param master where it runs: empty for the engine's default (see {@link
+ *     KnownEngine#defaultMaster} and {@link KnownEngine#masterProperty}); else e.g. {@code
+ *     local[2]} or a cluster's URL
+ * @param memoryInts M, when given: the sort's memory budget in ints (for an engine of executors,
+ *     the execution memory of each); empty for the engine's default
  * @param partitions how many parts the sorted output is cut into; empty for the engine's choice
  * @param conf further engine settings, {@code key -> value} in the order given
- * @param workDirs where the engine's temporary files go (Spark: {@code spark.local.dir}); empty for
- *     a folder beside the output
+ * @param workDirs where the engine's temporary files go (its local folders); empty for a folder
+ *     beside the output
  */
 public record EngineSettings(
     Optional<String> master,

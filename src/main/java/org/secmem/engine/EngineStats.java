@@ -6,7 +6,7 @@ package org.secmem.engine;
  *
  * @param ints ints sorted
  * @param version the engine's version, e.g. {@code 4.1.3}
- * @param master where it ran, resolved: {@code local[2]}, {@code spark://host:7077}
+ * @param master where it ran, resolved: e.g. {@code local[2]} or a cluster's URL
  * @param cores the cores the sort's tasks ran on, over every executor
  * @param executors the executors that ran tasks (local mode: 1, the driver itself)
  * @param executorMemoryBytes the memory each executor has for execution and storage

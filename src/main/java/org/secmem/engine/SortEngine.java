@@ -24,8 +24,8 @@ public interface SortEngine extends AutoCloseable {
   List<EngineProblem> problems(EngineSettings settings);
 
   /**
-   * Untimed: starts what the sort runs on (a Spark context, a connection to a cluster), or reuses
-   * the one started for the same settings.
+   * Untimed: starts what the sort runs on (a context in this JVM, a connection to a cluster), or
+   * reuses the one started for the same settings.
    *
    * @return nanoseconds spent starting, 0 when reused
    * @throws EngineException when it cannot start (a master that cannot be reached)

@@ -4,25 +4,27 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.ServiceLoader;
+import java.util.stream.Stream;
 import org.secmem.names.Names;
 
-/** The sort engines: secmem's own ({@link #SECMEM}, built in) and those found on the class path. */
+/**
+ * The sort engines: secmem's own ({@link #SECMEM}, built in) and the others of {@link
+ * KnownEngines}, found on the class path.
+ */
 public final class SortEngines {
 
   /** secmem's own sort: every preset and algorithm of the core. */
   public static final String SECMEM = "secmem";
 
-  /** The Apache Spark engine's name, which the spark module provides. */
-  public static final String SPARK = "spark";
-
   /** The engines a user may name, whether or not their module is on the class path. */
-  public static final List<String> NAMES = List.of(SECMEM, SPARK);
+  public static final List<String> NAMES =
+      Stream.concat(Stream.of(SECMEM), KnownEngines.names().stream()).toList();
 
   private SortEngines() {}
 
   /**
-   * The engine's name as the row records it: {@code secmem} or {@code spark} ({@code local} is
-   * another name of secmem's own sort, on this machine).
+   * The engine's name as the row records it: {@code secmem} or a {@link KnownEngines} name ({@code
+   * local} is another name of secmem's own sort, on this machine).
    *
    * @throws IllegalArgumentException for a name no engine has, naming those allowed
    */

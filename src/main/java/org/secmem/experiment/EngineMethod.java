@@ -2,15 +2,17 @@ package org.secmem.experiment;
 
 import java.util.OptionalLong;
 import org.secmem.engine.EngineSettings;
+import org.secmem.engine.KnownEngine;
+import org.secmem.engine.KnownEngines;
 import org.secmem.engine.SortEngines;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
 import org.secmem.units.Units;
 
 /**
- * A sort by another engine (Spark): it takes the data's input, output, order, sync and work
- * folders, and its own settings; secmem's stream types, B, d and composition do not apply, so its
- * row leaves them blank and records what the engine was told.
+ * A sort by another engine (one of {@link KnownEngines}): it takes the data's input, output, order,
+ * sync and work folders, and its own settings; secmem's stream types, B, d and composition do not
+ * apply, so its row leaves them blank and records what the engine was told.
  *
  * @param engine the engine's name, as {@code --engine} and the {@code engine} column take it
  * @param settings its master, M when given, partitions, its own settings and work folders
@@ -27,12 +29,16 @@ public record EngineMethod(String engine, EngineSettings settings) implements So
   }
 
   /**
-   * Where it runs, as the row records it: the master given, else the one {@code spark-submit} set,
-   * else every core of this machine. (The cores it had are in {@code threads}.) The same before and
-   * after the run, so that a resumed batch finds the row.
+   * Where it runs, as the row records it: the master given, else the one its launcher set (the
+   * system property its {@link KnownEngine} entry names), else its default. (The cores it had are
+   * in {@code threads}.) The same before and after the run, so that a resumed batch finds the row.
    */
   public String master() {
-    return settings.master().orElse(System.getProperty("spark.master", "local[*]"));
+    return settings
+        .master()
+        .or(() -> KnownEngines.named(engine).map(e -> System.getProperty(e.masterProperty())))
+        .or(() -> KnownEngines.named(engine).map(KnownEngine::defaultMaster))
+        .orElse("");
   }
 
   @Override

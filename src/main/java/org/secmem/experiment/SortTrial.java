@@ -34,8 +34,8 @@ import org.secmem.units.Units;
  * and the same multiset of values as the input. The data's columns are filled here, the method's by
  * the method ({@link SortMethod#configure}); the {@code algorithm} column says which ran.
  *
- * <p>With another engine ({@link SortEngine}: Spark) the engine sorts on the clock; it is started
- * (or its running instance reused) in {@link #prepare()}, outside the clock, and stopped in {@link
+ * <p>With another engine ({@link SortEngine}) the engine sorts on the clock; it is started (or its
+ * running instance reused) in {@link #prepare()}, outside the clock, and stopped in {@link
  * #close()}. Its row leaves blank what did not run (stream types, B, d, the merge sort's
  * composition) and records what the engine reports.
  */
@@ -296,7 +296,7 @@ public final class SortTrial implements Trial {
     }
   }
 
-  /** Stops another engine (a Spark context) when the batch is over. */
+  /** Stops another engine (its context in this JVM) when the batch is over. */
   @Override
   public void close() {
     if (engine != null) {

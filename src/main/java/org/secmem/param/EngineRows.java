@@ -21,7 +21,7 @@ import org.secmem.experiment.SortData;
 import org.secmem.experiment.SortTrialSpec;
 
 /**
- * A parameter line's configurations for another sort engine (Spark): its master, partitions, engine
+ * A parameter line's configurations for another sort engine: its master, partitions, engine
  * settings and M, crossed with the line's sizes, orders, shapes and run settings, each admitted by
  * the engine's own checks.
  */

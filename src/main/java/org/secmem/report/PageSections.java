@@ -285,13 +285,13 @@ final class PageSections {
     h.append("</ul>\n");
   }
 
-  /** The options that open the JDK's modules to another engine (Spark needs dozens). */
+  /** The options that open the JDK's modules to another engine (an engine may need dozens). */
   private static final List<String> MODULE_OPTIONS =
       List.of("--add-opens", "--add-exports", "--add-reads", "--add-modules");
 
   /**
    * A JVM's arguments for the "how measured" line: the module options another engine needs (a wall
-   * of {@code --add-opens} for Spark) counted, not listed; the environment record has them all.
+   * of {@code --add-opens} for an engine) counted, not listed; the environment record has them all.
    */
   static String jvmArguments(String arguments) {
     List<String> kept = new ArrayList<>();

@@ -234,11 +234,11 @@ public enum ResultColumn {
   WORK_WRITE_BYTES("work_write_bytes", Kind.INTEGER),
   /** Sort: bytes the sort's streams read from each work folder, as {@code work_write_bytes}. */
   WORK_READ_BYTES("work_read_bytes", Kind.INTEGER),
-  /** Sort: the engine that sorted, {@code secmem} (its own sort) or {@code spark}. */
+  /** Sort: the engine that sorted, {@code secmem} (its own sort) or another's name. */
   ENGINE("engine", Kind.TEXT),
-  /** Sort, another engine: where it ran, e.g. {@code local[2]} or {@code spark://host:7077}. */
+  /** Sort, another engine: where it ran, e.g. {@code local[2]} or a cluster's URL. */
   MASTER("master", Kind.TEXT),
-  /** Sort, another engine: its version, e.g. Spark's {@code 4.1.3}. */
+  /** Sort, another engine: its version, e.g. {@code 4.1.3}. */
   ENGINE_VERSION("engine_version", Kind.TEXT),
   /** Sort, another engine: the parts the output was asked to be cut into; blank: its choice. */
   PARTITIONS("partitions", Kind.INTEGER),
@@ -250,25 +250,33 @@ public enum ResultColumn {
   EXECUTOR_MEMORY_BYTES("executor_memory_bytes", Kind.INTEGER),
   /** Sort, another engine: starting it before this run, outside the clock (0: reused). */
   ENGINE_START_NS("engine_start_ns", Kind.INTEGER),
-  /** Sort, Spark: the sampling job range partitioning cuts its ranges from (reads the input). */
+  /**
+   * Sort, an engine of stages: the sampling job range partitioning cuts its ranges from (reads the
+   * input).
+   */
   SAMPLE_NS("sample_ns", Kind.INTEGER),
-  /** Sort, Spark: the map stage, reading the input and writing the shuffle by range. */
+  /**
+   * Sort, an engine of stages: the map stage, reading the input and writing the shuffle by range.
+   */
   MAP_STAGE_NS("map_stage_ns", Kind.INTEGER),
-  /** Sort, Spark: the reduce stage, reading the shuffle, sorting each range, writing it. */
+  /**
+   * Sort, an engine of stages: the reduce stage, reading the shuffle, sorting each range, writing
+   * it.
+   */
   REDUCE_STAGE_NS("reduce_stage_ns", Kind.INTEGER),
-  /** Sort, Spark: joining the ranges' files into one output file, in order. */
+  /** Sort, an engine of stages: joining the ranges' files into one output file, in order. */
   CONCAT_NS("concat_ns", Kind.INTEGER),
-  /** Sort, Spark: tasks of the map stage (the input's parts). */
+  /** Sort, an engine of stages: tasks of the map stage (the input's parts). */
   MAP_TASKS("map_tasks", Kind.INTEGER),
-  /** Sort, Spark: tasks of the reduce stage (the output's parts). */
+  /** Sort, an engine of stages: tasks of the reduce stage (the output's parts). */
   REDUCE_TASKS("reduce_tasks", Kind.INTEGER),
-  /** Sort, Spark: bytes written to the shuffle. */
+  /** Sort, an engine of stages: bytes written to the shuffle. */
   SHUFFLE_WRITE_BYTES("shuffle_write_bytes", Kind.INTEGER),
-  /** Sort, Spark: bytes read from the shuffle. */
+  /** Sort, an engine of stages: bytes read from the shuffle. */
   SHUFFLE_READ_BYTES("shuffle_read_bytes", Kind.INTEGER),
-  /** Sort, Spark: bytes spilled to disk for want of memory. */
+  /** Sort, an engine of stages: bytes spilled to disk for want of memory. */
   SPILL_BYTES("spill_bytes", Kind.INTEGER),
-  /** Sort, Spark: time its tasks spent collecting garbage, summed over tasks. */
+  /** Sort, an engine of stages: time its tasks spent collecting garbage, summed over tasks. */
   GC_NS("gc_ns", Kind.INTEGER),
   /**
    * The Java version of the JVM that measured the row (its {@code java.version}, e.g. {@code

@@ -21,7 +21,7 @@ import java.util.Map;
  *
  * <p>Kept apart from the enum so that the enum stays a plain list of the file's columns; the
  * meanings are taken from the code that fills each column (the trials of {@code
- * org.secmem.experiment} and the Spark engine's statistics).
+ * org.secmem.experiment} and the statistics other engines report).
  */
 public final class ResultColumnDocs {
 

@@ -430,8 +430,8 @@ public final class WorkDirectory implements Closeable {
   }
 
   /**
-   * Deletes everything in {@code f} (subfolders too: a Spark parts folder is registered the same
-   * way), {@code keepLast} only once nothing else is left.
+   * Deletes everything in {@code f} (subfolders too: another engine's parts folder is registered
+   * the same way), {@code keepLast} only once nothing else is left.
    */
   private static void deleteContents(SecureFolder f, String keepLast, Deleter deleter)
       throws IOException {

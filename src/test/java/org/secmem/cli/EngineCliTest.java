@@ -54,8 +54,7 @@ class EngineCliTest {
     return SPARK_RUNS_HERE ? "the spark engine is not on the class path" : "Spark needs JDK 17–23";
   }
 
-  private static final boolean SPARK_RUNS_HERE =
-      Runtime.version().feature() < EngineJvm.SPARK_FAILS_FROM;
+  private static final boolean SPARK_RUNS_HERE = EngineJvm.runsHere("spark");
 
   @Test
   void sparkWithoutItsModule_saysHowToGetIt() {
