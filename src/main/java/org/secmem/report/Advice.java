@@ -186,9 +186,11 @@ public final class Advice {
   /** Everything to add to the sweep, each once, in the order the groups came. */
   public List<String> toAdd() {
     Set<String> all = new LinkedHashSet<>();
-    streams.forEach(s -> all.addAll(s.toAdd()));
+    streams.forEach(s -> s.toAdd().forEach(a -> all.add(a.line())));
     boolean collapsed = sorts.stream().filter(s -> !s.chooses()).count() > 1;
-    sorts.stream().filter(s -> s.chooses() || !collapsed).forEach(s -> all.addAll(s.toAdd()));
+    sorts.stream()
+        .filter(s -> s.chooses() || !collapsed)
+        .forEach(s -> s.toAdd().forEach(a -> all.add(a.line())));
     if (collapsed) {
       all.add(SWEEP_D_AND_M);
     }

@@ -45,7 +45,7 @@ record SortAdvice(
     List<Candidate> optima,
     Verdict verdict,
     List<String> reasons,
-    List<String> toAdd,
+    List<Suggestion> toAdd,
     Optional<Candidate> unlike) {
 
   SortAdvice {
@@ -134,7 +134,7 @@ record SortAdvice(
       verdict = Verdict.DISAGREE;
       reasons.addAll(reasons(g, best, optima.get(0), true));
     }
-    List<String> add = toAdd(g, shown, best);
+    List<Suggestion> add = toAdd(g, shown, best);
     return new SortAdvice(g, shown, optima, verdict, reasons, add, unlike);
   }
 
@@ -265,8 +265,8 @@ record SortAdvice(
     return v.isEmpty() ? OptionalDouble.empty() : OptionalDouble.of(Statistics.of(v).median());
   }
 
-  private static List<String> toAdd(Best g, List<String> shown, Candidate best) {
-    List<String> add = new ArrayList<>();
+  private static List<Suggestion> toAdd(Best g, List<String> shown, Candidate best) {
+    List<Suggestion> add = new ArrayList<>();
     String where = "sort " + describe(g.group(), shown);
     TreeSet<Double> ds = new TreeSet<>();
     TreeSet<Double> ms = new TreeSet<>();
@@ -278,23 +278,23 @@ record SortAdvice(
             });
     if (ds.size() == 1) {
       add.add(
-          where
-              + ": one d only ("
-              + Numbers.grouped(best.d())
-              + "): sweep d, e.g. d=2|4|16|64|256");
+          new Suggestion(
+              where,
+              "one d only (" + Numbers.grouped(best.d()) + "): sweep d, e.g. d=2|4|16|64|256"));
     }
     if (ms.size() == 1) {
       // from some 256 runs to one or two, in powers of 4
       int top = Math.max(4, 63 - Long.numberOfLeadingZeros(Math.max(1, n(g))));
       add.add(
-          where
-              + ": one M only ("
-              + Numbers.ints(best.m())
-              + "): sweep m, e.g. m=2^"
-              + Math.max(2, top - 8)
-              + "..2^"
-              + top
-              + " x4");
+          new Suggestion(
+              where,
+              "one M only ("
+                  + Numbers.ints(best.m())
+                  + "): sweep m, e.g. m=2^"
+                  + Math.max(2, top - 8)
+                  + "..2^"
+                  + top
+                  + " x4"));
     }
     long n = n(g);
     long runs = CostModel.runs(n, (long) best.m());
@@ -305,16 +305,18 @@ record SortAdvice(
         // one run at the best M: no merge, d changes nothing
       } else if (best.d() == hi && runs > best.d()) {
         add.add(
-            where
-                + ": fastest at the largest d swept ("
-                + Numbers.grouped(hi)
-                + "): extend d beyond it");
+            new Suggestion(
+                where,
+                "fastest at the largest d swept ("
+                    + Numbers.grouped(hi)
+                    + "): extend d beyond it"));
       } else if (best.d() == lo && lo > 2) {
         add.add(
-            where
-                + ": fastest at the smallest d swept ("
-                + Numbers.grouped(lo)
-                + "): extend d below it");
+            new Suggestion(
+                where,
+                "fastest at the smallest d swept ("
+                    + Numbers.grouped(lo)
+                    + "): extend d below it"));
       }
     }
     if (ms.size() > 1 && g.candidates().size() > 1) {
@@ -322,18 +324,18 @@ record SortAdvice(
       double hi = ms.last();
       if (best.m() == hi && hi < n) {
         add.add(
-            where
-                + ": fastest at the largest M swept ("
-                + Numbers.ints(hi)
-                + "): extend m beyond it (up to N = "
-                + Numbers.ints(n)
-                + ")");
+            new Suggestion(
+                where,
+                "fastest at the largest M swept ("
+                    + Numbers.ints(hi)
+                    + "): extend m beyond it (up to N = "
+                    + Numbers.ints(n)
+                    + ")"));
       } else if (best.m() == lo) {
         add.add(
-            where
-                + ": fastest at the smallest M swept ("
-                + Numbers.ints(lo)
-                + "): extend m below it");
+            new Suggestion(
+                where,
+                "fastest at the smallest M swept (" + Numbers.ints(lo) + "): extend m below it"));
       }
     }
     Optional<Candidate> second = g.runnerUp();
@@ -344,19 +346,21 @@ record SortAdvice(
         // nothing to separate: both are one run sorted in memory
       } else if (reps < 2) {
         add.add(
-            where
-                + ": one run per (d, M), so no spread to judge: add repetitions (--reps "
-                + ENOUGH_REPS
-                + ")");
+            new Suggestion(
+                where,
+                "one run per (d, M), so no spread to judge: add repetitions (--reps "
+                    + ENOUGH_REPS
+                    + ")"));
       } else if (Advice.withinNoise(best, second.get()) && repsToSeparate(reps, g.ratio()) > 0) {
         int more = repsToSeparate(reps, g.ratio());
         add.add(
-            where
-                + ": the best and the runner-up are within noise ("
-                + times(g.ratio())
-                + " in the median): add repetitions (--reps "
-                + more
-                + ") to separate them");
+            new Suggestion(
+                where,
+                "the best and the runner-up are within noise ("
+                    + times(g.ratio())
+                    + " in the median): add repetitions (--reps "
+                    + more
+                    + ") to separate them"));
       }
     }
     return add;
@@ -429,7 +433,7 @@ record SortAdvice(
                     + " the best's time"));
     reasons.forEach(r -> out.add("    likely: " + r));
     out.addAll(bestDPerM());
-    toAdd.forEach(a -> out.add("  add: " + a.substring(a.indexOf(": ") + 2)));
+    toAdd.forEach(a -> out.add("  add: " + a.what()));
     return out;
   }
 

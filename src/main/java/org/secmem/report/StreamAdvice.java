@@ -43,7 +43,7 @@ record StreamAdvice(
     Map<String, String> settings,
     List<String> shown,
     List<TypeResult> types,
-    List<String> toAdd) {
+    List<Suggestion> toAdd) {
 
   StreamAdvice {
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
@@ -170,7 +170,7 @@ record StreamAdvice(
    * another group of the experiment, which are not asked to sweep it here.
    */
   private StreamAdvice withToAdd(Set<String> bSwept) {
-    List<String> add = new ArrayList<>();
+    List<Suggestion> add = new ArrayList<>();
     String where = experiment + " " + describe(settings, shown);
     List<String> oneB =
         types.stream()
@@ -178,7 +178,9 @@ record StreamAdvice(
             .map(TypeResult::type)
             .toList();
     if (!oneB.isEmpty()) {
-      add.add(where + ": one B only for " + String.join(", ", oneB) + ": sweep b, e.g. " + B_SWEEP);
+      add.add(
+          new Suggestion(
+              where, "one B only for " + String.join(", ", oneB) + ": sweep b, e.g. " + B_SWEEP));
     }
     // a buffer as large as a file holds it whole: a larger one changes nothing
     double fileBytes = 4 * number(settings.get(ResultColumns.N)).orElse(Double.MAX_VALUE / 8);
@@ -200,11 +202,12 @@ record StreamAdvice(
         types.stream().flatMap(t -> t.points().stream()).anyMatch(p -> p.mibPerS().count() < 2);
     if (once) {
       add.add(
-          where
-              + ": one run per configuration, so no spread to judge: add repetitions"
-              + " (--reps "
-              + ENOUGH_REPS
-              + ")");
+          new Suggestion(
+              where,
+              "one run per configuration, so no spread to judge: add repetitions"
+                  + " (--reps "
+                  + ENOUGH_REPS
+                  + ")"));
     } else {
       int reps =
           Math.min(
@@ -213,27 +216,28 @@ record StreamAdvice(
       int more = withinNoise() ? repsToSeparate(reps, ratio()) : 0;
       if (more > 0) {
         add.add(
-            where
-                + ": "
-                + best().type()
-                + " and "
-                + runnerUp().orElseThrow().type()
-                + " are within noise ("
-                + times(ratio())
-                + " in the median): add repetitions"
-                + " (--reps "
-                + more
-                + ") to separate them"
-                + (more > ENOUGH_REPS ? ", or run on a quieter machine" : ""));
+            new Suggestion(
+                where,
+                best().type()
+                    + " and "
+                    + runnerUp().orElseThrow().type()
+                    + " are within noise ("
+                    + times(ratio())
+                    + " in the median): add repetitions"
+                    + " (--reps "
+                    + more
+                    + ") to separate them"
+                    + (more > ENOUGH_REPS ? ", or run on a quieter machine" : "")));
       }
     }
     if (types.size() == 1) {
       add.add(
-          where
-              + ": only "
-              + best().type()
-              + " was measured: to choose a type, sweep"
-              + " stream, e.g. stream=user-buffer|mapped|channel|async");
+          new Suggestion(
+              where,
+              "only "
+                  + best().type()
+                  + " was measured: to choose a type, sweep"
+                  + " stream, e.g. stream=user-buffer|mapped|channel|async"));
     }
     return new StreamAdvice(experiment, settings, shown, types, add);
   }
@@ -280,7 +284,7 @@ record StreamAdvice(
                           + " measurable"));
     }
     out.add("  best type: " + verdict());
-    toAdd.forEach(a -> out.add("  add: " + a.substring(a.indexOf(": ") + 2)));
+    toAdd.forEach(a -> out.add("  add: " + a.what()));
     return out;
   }
 
@@ -400,17 +404,17 @@ record StreamAdvice(
   }
 
   /** {@code where: a, b are <at> B (64 KiB): extend b <direction> it}. */
-  private static String edge(
+  private static Suggestion edge(
       String where, List<String> types, String at, double b, String direction) {
-    return where
-        + ": "
-        + String.join(", ", types)
-        + (types.size() == 1 ? " is " : " are ")
-        + at
-        + " B ("
-        + Numbers.bytes(b)
-        + "): extend b "
-        + direction
-        + " it";
+    return new Suggestion(
+        where,
+        String.join(", ", types)
+            + (types.size() == 1 ? " is " : " are ")
+            + at
+            + " B ("
+            + Numbers.bytes(b)
+            + "): extend b "
+            + direction
+            + " it");
   }
 }

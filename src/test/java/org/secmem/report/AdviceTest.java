@@ -68,6 +68,24 @@ class AdviceTest {
   }
 
   @Test
+  void aSuggestion_isShownWhole_whenItsGroupsSettingsHoldAColonAndASpace() throws IOException {
+    String csv =
+        "experiment,stream,n,k,b,shape,warmup,mib_per_s\n"
+            + "write,user-buffer,1000000,1,4096,a: b,false,100\n"
+            + "write,user-buffer,1000000,1,4096,a: b,false,101\n"
+            + "write,user-buffer,1000000,1,4096,uniform,false,100\n"
+            + "write,user-buffer,1000000,1,4096,uniform,false,101\n";
+    Advice a = Advice.of(parse(csv));
+    List<String> text = a.text();
+    assertTrue(
+        text.contains("  add: one B only for user-buffer: sweep b, e.g. " + Advice.B_SWEEP),
+        String.join("\n", text));
+    assertTrue(
+        a.toAdd().stream().anyMatch(t -> t.contains("shape = a: b: one B only for user-buffer")),
+        a.toAdd().toString());
+  }
+
+  @Test
   void streams_bestBIsTheHighestMedian_kneeIsTheSmallestBWithinNoiseBelowIt() throws IOException {
     String csv =
         STREAMS
@@ -83,7 +101,8 @@ class AdviceTest {
     assertEquals(65536.0, t.best().b());
     assertEquals(305.0, t.best().mibPerS().median(), "the warm-up is left out");
     assertEquals(16384.0, t.knee().orElseThrow().b());
-    assertFalse(s.toAdd().stream().anyMatch(a -> a.contains("extend")), s.toAdd().toString());
+    assertFalse(
+        s.toAdd().stream().anyMatch(a -> a.what().contains("extend")), s.toAdd().toString());
   }
 
   @Test
