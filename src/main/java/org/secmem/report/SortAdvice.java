@@ -34,7 +34,7 @@ import org.secmem.sort.CostModel;
  * @param shown the settings worth naming
  * @param optima the (d, M) of the fewest predicted I/Os, the one shown first
  * @param verdict whether measurement and model agree
- * @param reasons the likely reasons of a disagreement (or of {@code unlike}), each a sentence
+ * @param reasons the likely reasons of a disagreement (or of {@code unlike})
  * @param toAdd what to add to the sweep for this group
  * @param unlike when the measured best is one of several optima: the slowest optimum, when it is
  *     beyond noise and {@value #MATERIAL_PERCENT}% slower (the model cannot rank them)
@@ -44,7 +44,7 @@ record SortAdvice(
     List<String> shown,
     List<Candidate> optima,
     Verdict verdict,
-    List<String> reasons,
+    List<Reason> reasons,
     List<Suggestion> toAdd,
     Optional<Candidate> unlike) {
 
@@ -113,7 +113,7 @@ record SortAdvice(
     List<Candidate> optima = byModel.stream().filter(c -> passes(g, c) == fewest).toList();
     Candidate best = g.best();
     Verdict verdict;
-    List<String> reasons = new ArrayList<>();
+    List<Reason> reasons = new ArrayList<>();
     Optional<Candidate> unlike = Optional.empty();
     if (g.candidates().size() == 1) {
       verdict = Verdict.NONE;
@@ -143,8 +143,8 @@ record SortAdvice(
    * higher: with more passes ({@code morePasses}) the page cache may have served them; at a smaller
    * d the merge's CPU, at a smaller M the run sort's.
    */
-  private static List<String> reasons(Best g, Candidate best, Candidate other, boolean morePasses) {
-    List<String> out = new ArrayList<>();
+  private static List<Reason> reasons(Best g, Candidate best, Candidate other, boolean morePasses) {
+    List<Reason> out = new ArrayList<>();
     long inputBytes = 4L * n(g);
     int extra = passes(g, best) - passes(g, other);
     // Whether a reason explains the gap: "nothing recorded" does not.
@@ -153,17 +153,20 @@ record SortAdvice(
       OptionalDouble storage = median(g.candidates(), "storage_read_bytes");
       if (storage.isEmpty()) {
         out.add(
-            "no storage_read_bytes recorded: cannot tell whether the page cache served the"
-                + " passes");
+            new Reason(
+                "no storage_read_bytes recorded",
+                "cannot tell whether the page cache served the passes"));
       } else if (storage.getAsDouble() < 0.01 * inputBytes) {
         explained = true;
         out.add(
-            "page cache: the sorts read "
-                + Numbers.bytes(storage.getAsDouble())
-                + " (median) from storage for an input of "
-                + Numbers.bytes(inputBytes)
-                + ", so an extra pass costs memory copies, not the disk transfers the model"
-                + " counts");
+            new Reason(
+                "page cache",
+                "the sorts read "
+                    + Numbers.bytes(storage.getAsDouble())
+                    + " (median) from storage for an input of "
+                    + Numbers.bytes(inputBytes)
+                    + ", so an extra pass costs memory copies, not the disk transfers the model"
+                    + " counts"));
       }
     }
     long wayBest = fanIn(g, best);
@@ -171,37 +174,42 @@ record SortAdvice(
     if (wayBest < wayOther) {
       explained = true;
       out.add(
-          "CPU-bound merge: merging k runs at once costs about log2 k heap comparisons per"
-              + " int, and a wider heap misses the CPU cache; the best merges "
-              + wayBest
-              + " at a time ("
-              + label(best)
-              + ", "
-              + CostModel.runs(n(g), (long) best.m())
-              + " runs), the other "
-              + wayOther
-              + " ("
-              + label(other)
-              + ")"
-              + (extra > 0 ? ", despite " + plural(extra, "more pass", "more passes") : "")
-              + phase(best, other, "merge_ns", "merge"));
+          new Reason(
+              "CPU-bound merge",
+              "merging k runs at once costs about log2 k heap comparisons per"
+                  + " int, and a wider heap misses the CPU cache; the best merges "
+                  + wayBest
+                  + " at a time ("
+                  + label(best)
+                  + ", "
+                  + CostModel.runs(n(g), (long) best.m())
+                  + " runs), the other "
+                  + wayOther
+                  + " ("
+                  + label(other)
+                  + ")"
+                  + (extra > 0 ? ", despite " + plural(extra, "more pass", "more passes") : "")
+                  + phase(best, other, "merge_ns", "merge")));
     }
     if (best.m() < other.m()) {
       explained = true;
       out.add(
-          "run formation: sorting runs of M ints costs about log2 M comparisons per int,"
-              + " and smaller runs sort in cache; M = "
-              + Numbers.ints(best.m())
-              + " beat M = "
-              + Numbers.ints(other.m())
-              + phase(best, other, "run_formation_ns", "run formation"));
+          new Reason(
+              "run formation",
+              "sorting runs of M ints costs about log2 M comparisons per int,"
+                  + " and smaller runs sort in cache; M = "
+                  + Numbers.ints(best.m())
+                  + " beat M = "
+                  + Numbers.ints(other.m())
+                  + phase(best, other, "run_formation_ns", "run formation")));
     }
     if (!explained) {
       out.add(
-          "uncounted work: the model counts block transfers only, and the time went"
-              + " elsewhere"
-              + phase(best, other, "merge_ns", "merge")
-              + phase(best, other, "run_formation_ns", "run formation"));
+          new Reason(
+              "uncounted work",
+              "the model counts block transfers only, and the time went elsewhere"
+                  + phase(best, other, "merge_ns", "merge")
+                  + phase(best, other, "run_formation_ns", "run formation")));
     } else {
       gap(best, other).ifPresent(out::add);
     }
@@ -212,7 +220,7 @@ record SortAdvice(
    * Where the gap between the two went, the larger phase first, when both phases' times are
    * recorded: the measured answer beside the reasons above, which are the model's blind spots.
    */
-  private static Optional<String> gap(Candidate best, Candidate other) {
+  private static Optional<Reason> gap(Candidate best, Candidate other) {
     OptionalDouble rfBest = median(List.of(best), "run_formation_ns");
     OptionalDouble rfOther = median(List.of(other), "run_formation_ns");
     OptionalDouble mBest = median(List.of(best), "merge_ns");
@@ -225,10 +233,9 @@ record SortAdvice(
     String a = "run formation " + signed(rf) + " ms";
     String b = "merge " + signed(merge) + " ms";
     return Optional.of(
-        "where the time went ("
-            + label(other)
-            + " against the best): "
-            + (Math.abs(rf) >= Math.abs(merge) ? a + ", " + b : b + ", " + a));
+        new Reason(
+            "where the time went (" + label(other) + " against the best)",
+            Math.abs(rf) >= Math.abs(merge) ? a + ", " + b : b + ", " + a));
   }
 
   private static String signed(double ms) {
@@ -431,7 +438,7 @@ record SortAdvice(
                     + " took "
                     + times(u.stats().median() / b.stats().median())
                     + " the best's time"));
-    reasons.forEach(r -> out.add("    likely: " + r));
+    reasons.forEach(r -> out.add("    likely: " + r.line()));
     out.addAll(bestDPerM());
     toAdd.forEach(a -> out.add("  add: " + a.what()));
     return out;
@@ -560,12 +567,7 @@ record SortAdvice(
     if (verdict == Verdict.NONE) {
       return s;
     }
-    String why =
-        String.join(
-            "; ",
-            reasons.stream()
-                .map(r -> r.substring(0, r.indexOf(':') < 0 ? r.length() : r.indexOf(':')))
-                .toList());
+    String why = String.join("; ", reasons.stream().map(Reason::name).toList());
     return s
         + "; model "
         + label(model())
@@ -589,6 +591,21 @@ record SortAdvice(
           case AGREE_WITHIN_NOISE -> "agree within noise";
           default -> "disagree (" + why + ")";
         };
+  }
+
+  /**
+   * A likely reason why the measured best beat a (d, M) the model ranks as high: what it is (the
+   * brief line names it alone) and what the measurements say of it.
+   *
+   * @param name e.g. {@code page cache}
+   * @param detail e.g. {@code the sorts read 0 bytes (median) from storage ...}
+   */
+  record Reason(String name, String detail) {
+
+    /** {@code name: detail}. */
+    String line() {
+      return name + ": " + detail;
+    }
   }
 
   /** How the measured best relates to the model's optimum. */

@@ -383,11 +383,12 @@ class AdviceTest {
 
     assertEquals(Verdict.DISAGREE, s.verdict());
     assertEquals(2, s.reasons().size(), s.reasons().toString());
-    assertTrue(s.reasons().get(0).startsWith("page cache: "), s.reasons().toString());
-    assertTrue(s.reasons().get(1).startsWith("CPU-bound merge: "), s.reasons().toString());
+    assertTrue(s.reasons().get(0).line().startsWith("page cache: "), s.reasons().toString());
+    assertTrue(s.reasons().get(1).line().startsWith("CPU-bound merge: "), s.reasons().toString());
     assertTrue(
         s.reasons()
             .get(1)
+            .line()
             .contains(
                 "the best merges 2 at a time (d = 2, M = 100000 ints, 10 runs), the other 10 (d ="
                     + " 16, M = 100000 ints), despite 3 more passes (merge: 52.50 ms vs 77.50 ms)"),
@@ -408,10 +409,10 @@ class AdviceTest {
 
     assertEquals(Verdict.AGREE, s.verdict());
     assertEquals(128.0, s.unlike().orElseThrow().d());
-    assertTrue(s.reasons().get(0).startsWith("CPU-bound merge: "), s.reasons().toString());
-    assertFalse(s.reasons().get(0).contains("more pass"), s.reasons().toString());
+    assertTrue(s.reasons().get(0).line().startsWith("CPU-bound merge: "), s.reasons().toString());
+    assertFalse(s.reasons().get(0).line().contains("more pass"), s.reasons().toString());
     assertFalse(
-        s.reasons().stream().anyMatch(r -> r.startsWith("page cache")),
+        s.reasons().stream().anyMatch(r -> r.line().startsWith("page cache")),
         "equal passes: the page cache explains nothing");
     String text = String.join("\n", s.text());
     assertTrue(
@@ -430,7 +431,8 @@ class AdviceTest {
 
     SortAdvice s = Advice.of(parse(csv)).sorts().get(0);
 
-    assertTrue(s.reasons().get(0).contains("the best merges 2 at a time"), s.reasons().toString());
+    assertTrue(
+        s.reasons().get(0).line().contains("the best merges 2 at a time"), s.reasons().toString());
     assertTrue(s.brief().contains("(CPU-bound merge)"), s.brief());
   }
 
@@ -491,7 +493,7 @@ class AdviceTest {
     SortAdvice s = Advice.of(parse(csv)).sorts().get(0);
 
     assertEquals(Verdict.DISAGREE, s.verdict());
-    assertFalse(s.reasons().stream().anyMatch(r -> r.startsWith("page cache")));
+    assertFalse(s.reasons().stream().anyMatch(r -> r.line().startsWith("page cache")));
   }
 
   @Test
@@ -598,8 +600,8 @@ class AdviceTest {
         s.reasons().stream()
             .anyMatch(
                 r ->
-                    r.startsWith("where the time went")
-                        && r.contains("run formation +113.0 ms, merge +97.00 ms")),
+                    r.line().startsWith("where the time went")
+                        && r.line().contains("run formation +113.0 ms, merge +97.00 ms")),
         s.reasons().toString());
   }
 
