@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.secmem.report.Advice;
+import org.secmem.report.AdviceText;
 import org.secmem.results.RawResults;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -76,7 +77,7 @@ final class AdviseCommand implements Callable<Integer> {
           "--experiment: '" + experiment + "' is not one of write, read, sort");
     }
     RawResults raw = ResultsInput.read(cmd, results, "");
-    Advice.of(raw, only).text().forEach(cmd.getOut()::println);
+    AdviceText.text(Advice.of(raw, only)).forEach(cmd.getOut()::println);
     cmd.getOut().flush();
     return ExitCodes.OK;
   }

@@ -22,6 +22,7 @@ import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.Trial;
 import org.secmem.report.Advice;
+import org.secmem.report.AdviceText;
 import org.secmem.report.ChartMaker;
 import org.secmem.report.Comparison;
 import org.secmem.report.DrawnChart;
@@ -411,7 +412,7 @@ final class ExperimentSession {
       if (!advice.sweepsBufferOrSort()) {
         return;
       }
-      List<String> lines = advice.brief();
+      List<String> lines = AdviceText.brief(advice);
       if (lines.isEmpty()) {
         return;
       }

@@ -135,40 +135,9 @@ public final class Advice {
         || sorts.stream().anyMatch(SortAdvice::chooses);
   }
 
-  /**
-   * The lines of the sort groups: each group's block, but groups with one (d, M) each, when there
-   * are several, as one line (a sweep of other settings, such as presets or work folders, has
-   * nothing to choose in d and M, and a block per group would only say so again and again).
-   */
-  private static final String SWEEP_D_AND_M =
+  static final String SWEEP_D_AND_M =
       "sweep d and m in each group to choose them, e.g. d=2|4|16|64|256 (as"
           + " configs/advise-sort.csv does)";
-
-  private static List<String> sortLines(List<SortAdvice> sorts) {
-    List<SortAdvice> single = sorts.stream().filter(s -> !s.chooses()).toList();
-    List<String> out = new ArrayList<>();
-    for (SortAdvice s : sorts) {
-      if (single.size() > 1 && !s.chooses()) {
-        continue;
-      }
-      if (!out.isEmpty()) {
-        out.add("");
-      }
-      out.addAll(s.text());
-    }
-    if (single.size() > 1) {
-      if (!out.isEmpty()) {
-        out.add("");
-      }
-      out.add(
-          "sort: "
-              + single.size()
-              + " groups with one (d, M) each: nothing to choose between"
-              + " in d and M");
-      out.add("  add: " + SWEEP_D_AND_M);
-    }
-    return out;
-  }
 
   List<StreamAdvice> streams() {
     return streams;
@@ -176,6 +145,16 @@ public final class Advice {
 
   List<SortAdvice> sorts() {
     return sorts;
+  }
+
+  /** The results file advised on, for messages. */
+  String source() {
+    return source;
+  }
+
+  /** What to say when the file answers nothing, line by line (empty when it answers something). */
+  List<String> nothing() {
+    return nothing;
   }
 
   /** Whether the file answered nothing (no stream or sort group to advise on). */
@@ -195,125 +174,6 @@ public final class Advice {
       all.add(SWEEP_D_AND_M);
     }
     return List.copyOf(all);
-  }
-
-  // ---- text ----
-
-  /** The full advice as aligned lines of text, for {@code secmem advise}. */
-  public List<String> text() {
-    List<String> out = new ArrayList<>();
-    out.add("Advice from " + source);
-    if (!nothing.isEmpty()) {
-      out.addAll(nothing);
-      return out;
-    }
-    out.add(
-        "(measured runs only; within noise = the "
-            + LEVEL_PERCENT
-            + "% bootstrap interval of"
-            + " the ratio of two medians includes 1)");
-    for (StreamAdvice s : streams) {
-      out.add("");
-      out.addAll(s.text());
-    }
-    if (!sorts.isEmpty()) {
-      out.add("");
-      out.addAll(sortLines(sorts));
-    }
-    int add = toAdd().size();
-    out.add("");
-    out.add(
-        add == 0
-            ? "Nothing to add: the sweep answers what it asks."
-            : plural(add, "thing", "things") + " to add to the sweep (the add: lines above).");
-    return out;
-  }
-
-  /** The lines of one experiment's groups (for its section of the report page). */
-  List<String> text(String experiment) {
-    List<String> out = new ArrayList<>();
-    for (StreamAdvice s : streams) {
-      if (s.experiment().equals(experiment)) {
-        if (!out.isEmpty()) {
-          out.add("");
-        }
-        out.addAll(s.text());
-      }
-    }
-    if (experiment.equals("sort") && !sorts.isEmpty()) {
-      if (!out.isEmpty()) {
-        out.add("");
-      }
-      out.addAll(sortLines(sorts));
-    }
-    return out;
-  }
-
-  /** One line per group and one per thing to add: the end of {@code secmem run}. */
-  public List<String> brief() {
-    List<String> out = new ArrayList<>();
-    if (answersNothing()) {
-      return out;
-    }
-    streams.forEach(s -> out.add("advice: " + s.brief()));
-    long single = sorts.stream().filter(s -> !s.chooses()).count();
-    sorts.stream()
-        .filter(s -> s.chooses() || single < 2)
-        .forEach(s -> out.add("advice: " + s.brief()));
-    if (single > 1) {
-      out.add(
-          "advice: sort: "
-              + single
-              + " groups with one (d, M) each: nothing to choose in d"
-              + " and M");
-    }
-    toAdd().forEach(a -> out.add("advice: add " + a));
-    return out;
-  }
-
-  /** The "Advice" part of an experiment on the report page, with its note; nothing when none. */
-  void html(StringBuilder h, String experiment) {
-    html(h, experiment, true);
-  }
-
-  /**
-   * The "Advice" part of an experiment on the report page; nothing when none.
-   *
-   * @param withNote whether the note on what "within noise" and "knee" mean comes first (the page
-   *     says it once, before its first experiment's advice)
-   * @return whether there was advice
-   */
-  boolean html(StringBuilder h, String experiment, boolean withNote) {
-    List<String> lines = text(experiment);
-    if (lines.isEmpty()) {
-      return false;
-    }
-    h.append("<h3 id=\"advice-")
-        .append(ReportPage.esc(experiment))
-        .append("\">Advice: ")
-        .append(ReportPage.esc(experiment))
-        .append("</h3>\n");
-    if (withNote) {
-      note(h);
-    }
-    // its tables keep their columns; a long line wraps (the page's style), it is not cut off in a
-    // box that scrolls sideways (issue 33)
-    h.append("<pre class=\"advice\">");
-    lines.forEach(l -> h.append(ReportPage.esc(l)).append('\n'));
-    h.append("</pre>\n");
-    return true;
-  }
-
-  private static void note(StringBuilder h) {
-    h.append(
-        "<p class=\"note\">What this file says about which settings to use "
-            + "(<code>secmem advise</code> prints the same). <i>within noise</i>: the "
-            + LEVEL_PERCENT
-            + "% bootstrap interval of the ratio of the two medians includes 1 (one slow run cannot"
-            + " make two results look alike, as it can when min\u2013max ranges are compared);"
-            + " <i>knee</i>: the smallest B within noise of the best B and less than "
-            + MATERIAL_PERCENT
-            + "% below it.</p>\n");
   }
 
   // ---- noise ----
@@ -463,6 +323,6 @@ public final class Advice {
 
   @Override
   public String toString() {
-    return String.join("\n", text());
+    return String.join("\n", AdviceText.text(this));
   }
 }

@@ -210,7 +210,7 @@ public final class ReportPage {
         if (advice == null) {
           advice = Advice.of(raw); // once for the page, each experiment's part from it
         }
-        noted |= advice.html(h, experiment, !noted);
+        noted |= AdviceText.html(advice, h, experiment, !noted);
       } catch (RuntimeException e) {
         // advice is an extra: a bug in it must not cost the page its charts and tables
         LOG.error("No advice for {}", experiment, e);

@@ -2,10 +2,8 @@ package org.secmem.report;
 
 import static org.secmem.report.Advice.ENOUGH_REPS;
 import static org.secmem.report.Advice.MATERIAL_PERCENT;
-import static org.secmem.report.Advice.aligned;
 import static org.secmem.report.Advice.describe;
 import static org.secmem.report.Advice.plural;
-import static org.secmem.report.Advice.range;
 import static org.secmem.report.Advice.repsToSeparate;
 import static org.secmem.report.Advice.shownColumns;
 import static org.secmem.report.Advice.times;
@@ -13,11 +11,8 @@ import static org.secmem.report.Advice.times;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import org.secmem.report.SortBestTable.Best;
 import org.secmem.report.SortBestTable.Candidate;
@@ -373,224 +368,8 @@ record SortAdvice(
     return add;
   }
 
-  private static String label(Candidate c) {
+  static String label(Candidate c) {
     return "d = " + Numbers.grouped(c.d()) + ", M = " + Numbers.ints(c.m());
-  }
-
-  private String model(Candidate c) {
-    OptionalDouble ios = ios(best, c);
-    return plural(passes(best, c), "pass", "passes")
-        + (ios.isPresent() ? ", " + Numbers.grouped(ios.getAsDouble()) + " I/Os" : "");
-  }
-
-  List<String> text() {
-    List<String> out = new ArrayList<>();
-    String settings = describe(best.group(), shown);
-    out.add("sort" + (settings.isEmpty() ? "" : ", " + settings));
-    Candidate b = best.best();
-    List<List<String>> rows = new ArrayList<>();
-    rows.add(
-        List.of(
-            "",
-            "(d, M)",
-            "median ms (min\u2013max)",
-            "reps",
-            "passes done",
-            "model: passes, I/Os"));
-    rows.add(row("measured best", b));
-    best.runnerUp().ifPresent(r -> rows.add(row("runner-up", r)));
-    Candidate m = model();
-    if (m != b) {
-      rows.add(row("model optimum", m));
-    }
-    out.addAll(aligned("  ", rows));
-    if (optima.size() > 1) {
-      out.add(
-          "  the model ties "
-              + optima.size()
-              + " (d, M) at "
-              + plural(passes(best, m), "pass", "passes")
-              + "; shown: the smallest M, then the"
-              + " smallest d");
-    }
-    if (b.m() >= n(best)) {
-      out.add("  M \u2265 N: one run, no merge pass, so d does not matter at the best");
-    }
-    runsNote(b).ifPresent(out::add);
-    FloorLine.of("the best", b.rows(), b.stats().median()).ifPresent(out::add);
-    best.runnerUp()
-        .ifPresent(
-            r ->
-                out.add(
-                    "  runner-up: "
-                        + times(best.ratio())
-                        + " the best, "
-                        + (!best.repeated()
-                            ? "one run each: no spread to judge"
-                            : Advice.withinNoise(best.best(), r) ? "within noise" : "apart")));
-    out.add("  verdict: " + verdictText());
-    unlike.ifPresent(
-        u ->
-            out.add(
-                "  but the model cannot rank its optima, and they are not"
-                    + " alike: "
-                    + label(u)
-                    + " took "
-                    + times(u.stats().median() / b.stats().median())
-                    + " the best's time"));
-    reasons.forEach(r -> out.add("    likely: " + r.line()));
-    out.addAll(bestDPerM());
-    toAdd.forEach(a -> out.add("  add: " + a.what()));
-    return out;
-  }
-
-  /**
-   * Why "passes done" can differ from the model's: the sort formed another number of runs than the
-   * model's ⌈N/M⌉ (the fast preset's memory plan gives part of M to its buffers and workers, so its
-   * runs are shorter than M); empty when they agree or the runs are not recorded.
-   */
-  private Optional<String> runsNote(Candidate c) {
-    long model = CostModel.runs(n(best), (long) c.m());
-    try {
-      long formed = Long.parseLong(c.runs().trim());
-      if (formed == model) {
-        return Optional.empty();
-      }
-      return Optional.of(
-          "  the sort formed "
-              + Numbers.grouped(formed)
-              + " runs where the model"
-              + " counts \u2308N/M\u2309 = "
-              + Numbers.grouped(model)
-              + " (its memory plan keeps part"
-              + " of M for buffers and workers, so its runs are shorter than M): passes done follow"
-              + " the runs formed");
-    } catch (NumberFormatException e) {
-      return Optional.empty();
-    }
-  }
-
-  /**
-   * The fastest d at each M that forms more than one run, for a reader whose memory is limited:
-   * nothing when the group sweeps one d or one such M.
-   */
-  List<String> bestDPerM() {
-    Map<Double, Candidate> fastest = new TreeMap<>();
-    Set<Double> ds = new TreeSet<>();
-    for (Candidate c : best.candidates()) { // fastest first: the first of each M wins
-      if (CostModel.runs(n(best), (long) c.m()) > 1) {
-        fastest.putIfAbsent(c.m(), c);
-        ds.add(c.d());
-      }
-    }
-    if (fastest.size() < 2 || ds.size() < 2) {
-      return List.of();
-    }
-    List<List<String>> rows = new ArrayList<>();
-    rows.add(
-        List.of("with memory M", "runs", "fastest d", "merges at once", "median ms", "passes"));
-    fastest
-        .values()
-        .forEach(
-            c ->
-                rows.add(
-                    List.of(
-                        Numbers.ints(c.m()),
-                        Numbers.grouped(CostModel.runs(n(best), (long) c.m())),
-                        Numbers.grouped(c.d()),
-                        Long.toString(fanIn(best, c)),
-                        SortBestTable.ms(c.stats().median()),
-                        Integer.toString(passes(best, c)))));
-    List<String> out = new ArrayList<>();
-    out.add(
-        "  if memory is limited, the fastest d at each M that merges (any d at or above the"
-            + " runs merges them all at once):");
-    out.addAll(aligned("    ", rows));
-    return out;
-  }
-
-  private List<String> row(String what, Candidate c) {
-    return List.of(
-        what,
-        label(c),
-        range(c.stats(), SortBestTable::ms),
-        Integer.toString(c.stats().count()),
-        c.passes().isEmpty() ? "\u2013" : c.passes(),
-        model(c));
-  }
-
-  private String verdictText() {
-    Candidate b = best.best();
-    Candidate m = model();
-    return switch (verdict) {
-      case NONE -> "one (d, M) measured: nothing to choose between";
-      case AGREE ->
-          "measurement and model agree: the fastest (d, M) is "
-              + (optima.size() > 1 ? "one of the model's optima" : "the model's optimum");
-      case AGREE_WITHIN_NOISE ->
-          "agree within noise: the model's optimum "
-              + optima.stream()
-                  .filter(o -> Advice.withinNoise(o, b))
-                  .findFirst()
-                  .map(SortAdvice::label)
-                  .orElse(label(m))
-              + " is within noise of the fastest";
-      case DISAGREE ->
-          "measurement and model disagree: the model's optimum "
-              + label(m)
-              + " ("
-              + plural(passes(best, m), "pass", "passes")
-              + ") took "
-              + times(m.stats().median() / b.stats().median())
-              + " the time of the fastest "
-              + label(b)
-              + " ("
-              + plural(passes(best, b), "pass", "passes")
-              + ")"
-              + (Math.min(m.stats().count(), b.stats().count()) < 2
-                  ? "; one run each, so noise cannot be ruled out"
-                  : "");
-    };
-  }
-
-  String brief() {
-    Candidate b = best.best();
-    String settings = describe(best.group(), shown);
-    String s =
-        "sort"
-            + (settings.isEmpty() ? "" : " " + settings)
-            + ": best "
-            + label(b)
-            + " ("
-            + SortBestTable.ms(b.stats().median())
-            + " ms)";
-    if (verdict == Verdict.NONE) {
-      return s;
-    }
-    String why = String.join("; ", reasons.stream().map(Reason::name).toList());
-    return s
-        + "; model "
-        + label(model())
-        + ": "
-        + switch (verdict) {
-          case AGREE ->
-              "agree"
-                  + unlike
-                      .map(
-                          u ->
-                              ", but its "
-                                  + optima.size()
-                                  + " tied optima"
-                                  + " took up to "
-                                  + times(u.stats().median() / b.stats().median())
-                                  + " the best's"
-                                  + " time ("
-                                  + why
-                                  + ")")
-                      .orElse("");
-          case AGREE_WITHIN_NOISE -> "agree within noise";
-          default -> "disagree (" + why + ")";
-        };
   }
 
   /**

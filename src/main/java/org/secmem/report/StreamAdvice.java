@@ -2,13 +2,9 @@ package org.secmem.report;
 
 import static org.secmem.report.Advice.B_SWEEP;
 import static org.secmem.report.Advice.ENOUGH_REPS;
-import static org.secmem.report.Advice.MATERIAL_PERCENT;
-import static org.secmem.report.Advice.aligned;
 import static org.secmem.report.Advice.describe;
 import static org.secmem.report.Advice.level;
-import static org.secmem.report.Advice.mib;
 import static org.secmem.report.Advice.number;
-import static org.secmem.report.Advice.range;
 import static org.secmem.report.Advice.repsToSeparate;
 import static org.secmem.report.Advice.shownColumns;
 import static org.secmem.report.Advice.times;
@@ -240,115 +236,6 @@ record StreamAdvice(
                   + " stream, e.g. stream=user-buffer|mapped|channel|async"));
     }
     return new StreamAdvice(experiment, settings, shown, types, add);
-  }
-
-  /** " at B = 64 KiB", or nothing for a type that takes no B. */
-  private String atB(TypeResult t) {
-    return t.usesB() ? " at B = " + Numbers.bytes(t.best().b()) : "";
-  }
-
-  List<String> text() {
-    List<String> out = new ArrayList<>();
-    out.add(experiment + (shown.isEmpty() ? "" : ", " + describe(settings, shown)));
-    List<List<String>> rows = new ArrayList<>();
-    rows.add(List.of("type", "best B", "MiB/s median (min\u2013max)", "reps", "knee B", "B swept"));
-    for (TypeResult t : types) {
-      Point p = t.best();
-      rows.add(
-          List.of(
-              t.type(),
-              t.usesB() ? Numbers.bytes(p.b()) : "\u2013",
-              range(p.mibPerS(), Advice::mib),
-              Integer.toString(p.mibPerS().count()),
-              t.knee().map(k -> Numbers.bytes(k.b())).orElse("\u2013"),
-              swept(t)));
-    }
-    out.addAll(aligned("  ", rows));
-    for (TypeResult t : types) {
-      t.knee()
-          .filter(k -> t.kneeBelowBest())
-          .ifPresent(
-              k ->
-                  out.add(
-                      "  "
-                          + t.type()
-                          + ": B = "
-                          + Numbers.bytes(k.b())
-                          + " is within noise of the best and less than "
-                          + MATERIAL_PERCENT
-                          + "% below it ("
-                          + mib(k.mibPerS().median())
-                          + " vs "
-                          + mib(t.best().mibPerS().median())
-                          + " MiB/s): a larger buffer gains nothing"
-                          + " measurable"));
-    }
-    out.add("  best type: " + verdict());
-    toAdd.forEach(a -> out.add("  add: " + a.what()));
-    return out;
-  }
-
-  private String verdict() {
-    TypeResult b = best();
-    String s = b.type() + atB(b) + ", " + mib(b.best().mibPerS().median()) + " MiB/s";
-    if (runnerUp().isEmpty()) {
-      return s + " (the only type measured)";
-    }
-    TypeResult r = runnerUp().get();
-    String how =
-        !repeated()
-            ? "one run each: no spread to judge"
-            : !withinNoise()
-                ? "apart: beyond noise"
-                : repsToSeparate(
-                            Math.min(b.best().mibPerS().count(), r.best().mibPerS().count()),
-                            ratio())
-                        == 0
-                    ? "within noise after " + ENOUGH_REPS + "+ repetitions: either will do"
-                    : "within noise: not separable with these repetitions";
-    return s + ", " + times(ratio()) + " the runner-up " + r.type() + atB(r) + " (" + how + ")";
-  }
-
-  String brief() {
-    TypeResult b = best();
-    return experiment
-        + (shown.isEmpty() ? "" : " " + describe(settings, shown))
-        + ": best "
-        + b.type()
-        + atB(b)
-        + b.knee()
-            .filter(k -> k != b.best())
-            .map(k -> " (knee B = " + Numbers.bytes(k.b()) + ")")
-            .orElse("")
-        + ", "
-        + mib(b.best().mibPerS().median())
-        + " MiB/s"
-        + runnerUp()
-            .map(
-                r ->
-                    ", "
-                        + times(ratio())
-                        + " over "
-                        + r.type()
-                        + " ("
-                        + (!repeated() ? "one run" : withinNoise() ? "within noise" : "apart")
-                        + ")")
-            .orElse("");
-  }
-
-  private static String swept(TypeResult t) {
-    if (!t.usesB()) {
-      return "";
-    }
-    List<Point> p = t.points();
-    return p.size() == 1
-        ? "one B"
-        : Numbers.bytes(p.get(0).b())
-            + ".."
-            + Numbers.bytes(p.get(p.size() - 1).b())
-            + " ("
-            + p.size()
-            + ")";
   }
 
   /**

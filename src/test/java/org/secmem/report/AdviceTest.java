@@ -76,7 +76,7 @@ class AdviceTest {
             + "write,user-buffer,1000000,1,4096,uniform,false,100\n"
             + "write,user-buffer,1000000,1,4096,uniform,false,101\n";
     Advice a = Advice.of(parse(csv));
-    List<String> text = a.text();
+    List<String> text = AdviceText.text(a);
     assertTrue(
         text.contains("  add: one B only for user-buffer: sweep b, e.g. " + Advice.B_SWEEP),
         String.join("\n", text));
@@ -151,7 +151,7 @@ class AdviceTest {
     assertTrue(buffered.knee().isEmpty());
     assertEquals(410.0 / 151.0, s.ratio(), 1e-9);
     assertFalse(s.withinNoise());
-    String text = String.join("\n", a.text());
+    String text = String.join("\n", AdviceText.text(a));
     assertTrue(
         text.contains(
             "best type: mapped at B = 64 KiB, 410.0 MiB/s, \u00d72.72 the"
@@ -207,7 +207,9 @@ class AdviceTest {
     Advice a = Advice.of(parse(csv));
 
     assertEquals(List.of(), a.toAdd());
-    assertTrue(String.join("\n", a.text()).contains("either will do"), a.text().toString());
+    assertTrue(
+        String.join("\n", AdviceText.text(a)).contains("either will do"),
+        AdviceText.text(a).toString());
   }
 
   @Test
@@ -253,7 +255,7 @@ class AdviceTest {
 
     Advice a = Advice.of(parse(csv));
     TypeResult t = a.streams().get(0).types().get(0);
-    String text = String.join("\n", a.text());
+    String text = String.join("\n", AdviceText.text(a));
 
     assertEquals(16384.0, t.knee().orElseThrow().b(), text);
     assertTrue(text.contains("B = 16 KiB is within noise of the best"), text);
@@ -289,14 +291,14 @@ class AdviceTest {
             + "sort,1048576,65536,65536,16,false,100,2,10000000,cache\n"
             + "sort,1048576,65536,65536,16,false,120,2,10000000,cache\n"
             + "sort,1048576,65536,65536,4,false,300,3,15000000,cache\n";
-    String text = String.join("\n", Advice.of(parse(csv)).text());
+    String text = String.join("\n", AdviceText.text(Advice.of(parse(csv))));
     assertTrue(
         text.contains(
             "floor: 10.0 ms (the page cache's copy rate, as secmem probe measured them): the best"
                 + " takes \u00d711.0 of it"),
         text);
     String wrong = header + "sort,1048576,65536,65536,16,false,5,2,10000000,device\n";
-    String w = String.join("\n", Advice.of(parse(wrong)).text());
+    String w = String.join("\n", AdviceText.text(Advice.of(parse(wrong))));
     assertTrue(w.contains("the device's read and write rates"), w);
     assertTrue(w.contains("faster than the floor: the probe or the model is wrong"), w);
   }
@@ -330,9 +332,12 @@ class AdviceTest {
     List<StreamAdvice> s = Advice.of(parse(csv)).streams();
 
     assertEquals(3, s.size());
-    assertTrue(s.get(0).text().get(0).startsWith("write, n = 2000 ints"), "by N within write");
     assertTrue(
-        s.get(1).text().get(0).startsWith("write, n = 1000000 ints"), s.get(1).text().get(0));
+        StreamAdviceText.text(s.get(0)).get(0).startsWith("write, n = 2000 ints"),
+        "by N within write");
+    assertTrue(
+        StreamAdviceText.text(s.get(1)).get(0).startsWith("write, n = 1000000 ints"),
+        StreamAdviceText.text(s.get(1)).get(0));
     assertEquals("read", s.get(2).experiment());
     assertEquals(1, Advice.of(parse(csv), Optional.of("read")).streams().size());
   }
@@ -352,7 +357,9 @@ class AdviceTest {
     assertEquals(Verdict.AGREE, s.verdict());
     assertEquals(16.0, s.model().d());
     assertEquals(List.of(), s.reasons());
-    assertTrue(String.join("\n", s.text()).contains("2 passes, 248 I/Os"), s.text().toString());
+    assertTrue(
+        String.join("\n", SortAdviceText.text(s)).contains("2 passes, 248 I/Os"),
+        SortAdviceText.text(s).toString());
   }
 
   @Test
@@ -393,7 +400,9 @@ class AdviceTest {
                 "the best merges 2 at a time (d = 2, M = 100000 ints, 10 runs), the other 10 (d ="
                     + " 16, M = 100000 ints), despite 3 more passes (merge: 52.50 ms vs 77.50 ms)"),
         s.reasons().toString());
-    assertTrue(s.brief().contains("disagree (page cache; CPU-bound merge)"), s.brief());
+    assertTrue(
+        SortAdviceText.brief(s).contains("disagree (page cache; CPU-bound merge)"),
+        SortAdviceText.brief(s));
   }
 
   @Test
@@ -414,7 +423,7 @@ class AdviceTest {
     assertFalse(
         s.reasons().stream().anyMatch(r -> r.line().startsWith("page cache")),
         "equal passes: the page cache explains nothing");
-    String text = String.join("\n", s.text());
+    String text = String.join("\n", SortAdviceText.text(s));
     assertTrue(
         text.contains(
             "the model cannot rank its optima, and they are not alike: d = 128,"
@@ -433,7 +442,7 @@ class AdviceTest {
 
     assertTrue(
         s.reasons().get(0).line().contains("the best merges 2 at a time"), s.reasons().toString());
-    assertTrue(s.brief().contains("(CPU-bound merge)"), s.brief());
+    assertTrue(SortAdviceText.brief(s).contains("(CPU-bound merge)"), SortAdviceText.brief(s));
   }
 
   @Test
@@ -446,7 +455,7 @@ class AdviceTest {
             + sort(1_000_000, 100_000, 4, 0, 150, 151, 152)
             + sort(1_000_000, 100_000, 16, 0, 180, 181, 182);
 
-    List<String> perM = Advice.of(parse(csv)).sorts().get(0).bestDPerM();
+    List<String> perM = SortAdviceText.bestDPerM(Advice.of(parse(csv)).sorts().get(0));
 
     assertEquals(4, perM.size(), perM.toString());
     assertTrue(
@@ -465,8 +474,11 @@ class AdviceTest {
     Advice a = Advice.of(parse(csv));
 
     assertEquals(List.of(), a.toAdd());
-    assertTrue(String.join("\n", a.text()).contains("d does not matter"), a.text().toString());
-    assertTrue(String.join("\n", a.text()).contains("1 pass, "), a.text().toString());
+    assertTrue(
+        String.join("\n", AdviceText.text(a)).contains("d does not matter"),
+        AdviceText.text(a).toString());
+    assertTrue(
+        String.join("\n", AdviceText.text(a)).contains("1 pass, "), AdviceText.text(a).toString());
   }
 
   @Test
@@ -478,8 +490,9 @@ class AdviceTest {
 
     assertEquals(Verdict.DISAGREE, a.sorts().get(0).verdict());
     assertTrue(
-        String.join("\n", a.text()).contains("one run each, so noise cannot be ruled out"),
-        a.text().toString());
+        String.join("\n", AdviceText.text(a))
+            .contains("one run each, so noise cannot be ruled out"),
+        AdviceText.text(a).toString());
     assertTrue(a.toAdd().stream().anyMatch(t -> t.contains("add repetitions (--reps 5)")));
   }
 
@@ -551,11 +564,11 @@ class AdviceTest {
     Advice a = Advice.of(parse("experiment,n,elapsed_ms\npq,1000,1.0\n"));
 
     assertTrue(a.answersNothing());
-    String text = String.join("\n", a.text());
+    String text = String.join("\n", AdviceText.text(a));
     assertTrue(text.contains("nothing to advise on"), text);
     assertTrue(text.contains("secmem run configs/advise-streams.csv"), text);
     assertTrue(text.contains("secmem run configs/advise-sort.csv"), text);
-    assertEquals(List.of(), a.brief());
+    assertEquals(List.of(), AdviceText.brief(a));
   }
 
   @Test
@@ -595,7 +608,7 @@ class AdviceTest {
           .append(",2,0,219000000,232000000\n");
     }
     SortAdvice s = Advice.of(parse(csv.toString())).sorts().get(0);
-    assertEquals(Verdict.AGREE, s.verdict(), "tied optima, not alike: " + s.text());
+    assertEquals(Verdict.AGREE, s.verdict(), "tied optima, not alike: " + SortAdviceText.text(s));
     assertTrue(
         s.reasons().stream()
             .anyMatch(
@@ -618,7 +631,7 @@ class AdviceTest {
           .append(90 + rep)
           .append(",43,3\n");
     }
-    List<String> text = Advice.of(parse(csv.toString())).text();
+    List<String> text = AdviceText.text(Advice.of(parse(csv.toString())));
     assertTrue(
         text.stream()
             .anyMatch(
@@ -640,18 +653,22 @@ class AdviceTest {
     RawResults raw = parse(csv);
     Advice a = Advice.of(raw);
 
-    List<String> text = a.text();
+    List<String> text = AdviceText.text(a);
     assertEquals(1, text.stream().filter(l -> l.contains("(d, M)")).count(), text.toString());
     assertTrue(
         text.stream().anyMatch(l -> l.startsWith("sort: 3 groups with one (d, M) each")),
         text.toString());
     assertEquals(1, a.toAdd().size(), a.toAdd().toString());
-    assertEquals(2, a.brief().size(), "one line for the groups, one to add: " + a.brief());
+    assertEquals(
+        2,
+        AdviceText.brief(a).size(),
+        "one line for the groups, one to add: " + AdviceText.brief(a));
     assertFalse(
         Advice.of(raw).sweepsBufferOrSort(), "nothing in d or M to advise on after the run");
     // one such group alone keeps its block
     assertTrue(
-        Advice.of(parse(SORTS + sort(1_000_000, 100_000, 16, 0, 100, 110, 120))).text().stream()
+        AdviceText.text(Advice.of(parse(SORTS + sort(1_000_000, 100_000, 16, 0, 100, 110, 120))))
+            .stream()
             .anyMatch(l -> l.contains("measured best")));
   }
 
@@ -661,11 +678,11 @@ class AdviceTest {
         STREAMS
             + stream("write", "mapped", "4096", 1300.5, 1310.25, 1320)
             + stream("write", "mapped", "65536", 2400, 2410, 2420);
-    String root = String.join("\n", Advice.of(parse(csv)).text());
+    String root = String.join("\n", AdviceText.text(Advice.of(parse(csv))));
     Locale before = Locale.getDefault();
     try {
       Locale.setDefault(Locale.GERMANY);
-      assertEquals(root, String.join("\n", Advice.of(parse(csv)).text()));
+      assertEquals(root, String.join("\n", AdviceText.text(Advice.of(parse(csv)))));
     } finally {
       Locale.setDefault(before);
     }
@@ -680,7 +697,7 @@ class AdviceTest {
             + stream("read", "channel", "4096", 600, 610, 620);
     StringBuilder h = new StringBuilder();
 
-    Advice.of(parse(csv)).html(h, "read");
+    AdviceText.html(Advice.of(parse(csv)), h, "read");
 
     assertTrue(h.toString().contains("<h3 id=\"advice-read\">Advice: read</h3>"), h.toString());
     assertTrue(h.toString().contains("channel"), h.toString());
@@ -702,7 +719,7 @@ class AdviceTest {
             .replace(",1000000,", ",1048576,");
 
     Advice a = Advice.of(parse(csv));
-    String text = String.join("\n", a.text());
+    String text = String.join("\n", AdviceText.text(a));
 
     assertTrue(text.contains("write, n = 2^20 ints, k = 1"), text);
     assertTrue(text.contains("  mapped   64 KiB  310.0 (300.0\u2013320.0)"), text);
@@ -711,9 +728,9 @@ class AdviceTest {
     assertTrue(text.contains("the runner-up channel at B = 64 KiB"), text);
     assertTrue(text.contains("still faster at the largest B (64 KiB): extend b beyond it"), text);
     assertTrue(
-        a.brief().stream()
+        AdviceText.brief(a).stream()
             .anyMatch(l -> l.contains("write n = 2^20 ints, k = 1: best mapped at B = 64 KiB")),
-        a.brief().toString());
+        AdviceText.brief(a).toString());
     assertFalse(
         text.contains("65,536") || text.contains("4,096") || text.contains("1,048,576"), text);
   }
@@ -728,7 +745,7 @@ class AdviceTest {
             + sort(1 << 20, 1 << 16, 4, 0, 200, 210, 220);
 
     Advice a = Advice.of(parse(csv));
-    String text = String.join("\n", a.text());
+    String text = String.join("\n", AdviceText.text(a));
 
     assertTrue(text.contains("sort, n = 2^20 ints"), text);
     assertTrue(text.contains("d = 16, M = 2^16 ints"), text);
