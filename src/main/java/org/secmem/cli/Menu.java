@@ -26,6 +26,7 @@ import org.secmem.data.Shape;
 import org.secmem.experiment.Experiment;
 import org.secmem.param.ParamDefaults;
 import org.secmem.param.PathProblems;
+import org.secmem.results.ResultFormat;
 import org.secmem.sort.CostModel;
 import org.secmem.sort.SortPreset;
 import org.secmem.stream.StreamOptions;
@@ -476,7 +477,7 @@ final class Menu {
     out.println();
     out.println("Chart results  (B goes back)");
     try {
-      runCommand(List.of("chart", prompt.existingFile("results CSV", newestResults())));
+      runCommand(List.of("chart", prompt.existingFile("results file", newestResults())));
     } catch (Prompter.Back back) {
       return;
     }
@@ -487,16 +488,28 @@ final class Menu {
    * with --results there), the likeliest one to chart.
    */
   private static String newestResults() {
-    Path dir = Paths.get("results");
+    return newestResults(Paths.get("results")).map(Path::toString).orElse("results/<file>.csv");
+  }
+
+  /**
+   * The newest raw results file in {@code dir} or a folder in it: CSV or JSON Lines, not a summary
+   * or a comparison written beside one.
+   */
+  static Optional<Path> newestResults(Path dir) {
     try (Stream<Path> files = Files.find(dir, 2, (p, a) -> a.isRegularFile())) {
       return files
-          .filter(p -> p.toString().endsWith(".csv") && !p.toString().endsWith("-summary.csv"))
-          .max(Comparator.comparing(p -> p.toFile().lastModified()))
-          .map(Path::toString)
-          .orElse("results/<file>.csv");
+          .filter(Menu::isRawResults)
+          .max(Comparator.comparing(p -> p.toFile().lastModified()));
     } catch (IOException e) {
-      return "results/<file>.csv";
+      return Optional.empty();
     }
+  }
+
+  private static boolean isRawResults(Path p) {
+    String name = p.getFileName().toString();
+    return (name.endsWith(".csv") || ResultFormat.ofFile(p) == ResultFormat.JSON_LINES)
+        && !name.endsWith("-summary.csv")
+        && !name.endsWith("-comparison.csv");
   }
 
   /** Runs one command line; says where its results (and report page) are. */

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -81,6 +82,26 @@ class JsonLinesCliTest {
         FindingsCommand.isSummaryOfOneOf(Path.of("results/c-summary.csv"), given),
         "a summary whose results file is not given is read");
     assertFalse(FindingsCommand.isSummaryOfOneOf(csv, given));
+  }
+
+  @Test
+  void theMenusChart_offersTheNewestResults_ofEitherFormat_notASummaryOrAComparison()
+      throws IOException {
+    Path results = Files.createDirectories(dir.resolve("results"));
+    Path older =
+        Files.writeString(Files.createDirectories(results.resolve("a")).resolve("a.csv"), "x");
+    Path newer =
+        Files.writeString(Files.createDirectories(results.resolve("b")).resolve("b.jsonl"), "x");
+    Path summary = Files.writeString(results.resolve("b/b-summary.csv"), "x");
+    Path comparison = Files.writeString(results.resolve("b/b-comparison.csv"), "x");
+    long t = System.currentTimeMillis();
+    older.toFile().setLastModified(t - 30_000);
+    newer.toFile().setLastModified(t - 20_000);
+    summary.toFile().setLastModified(t - 10_000);
+    comparison.toFile().setLastModified(t);
+    assertEquals(Optional.of(newer), Menu.newestResults(results));
+    Files.delete(newer);
+    assertEquals(Optional.of(older), Menu.newestResults(results));
   }
 
   @Test
