@@ -194,9 +194,7 @@ final class CsvCodec implements ResultCodec {
                 + RawResults.abbreviate(header.toString())
                 + " (not a secmem results file)");
       }
-      List<RawRow> rows = new ArrayList<>();
-      List<RawRow> sentinels = new ArrayList<>();
-      List<RowProblem> problems = new ArrayList<>();
+      RowsRead read = new RowsRead(source);
       Iterator<CSVRecord> it = parser.iterator();
       long lastLine = 1;
       while (true) {
@@ -211,18 +209,15 @@ final class CsvCodec implements ResultCodec {
             throw e.getCause();
           }
           long line = lines.nextNonBlank(lastLine);
-          problems.add(
-              new RowProblem(
-                  source,
-                  line,
-                  "cannot be parsed ("
-                      + e.getCause().getMessage()
-                      + ")"
-                      + (!ended && line == lines.last()
-                          ? ", and it is the last line, with no line"
-                              + " break at its end: "
-                              + RawResults.CUT_OFF
-                          : "; the rest of the file is skipped")));
+          read.leaveOut(
+              line,
+              "cannot be parsed ("
+                  + e.getCause().getMessage()
+                  + ")"
+                  + (!ended && line == lines.last()
+                      ? ", and it is the last line, with no line break at its end: "
+                          + RawResults.CUT_OFF
+                      : "; the rest of the file is skipped"));
           break;
         }
         // A record's position is where the parser started looking: skip the empty lines it
@@ -231,23 +226,16 @@ final class CsvCodec implements ResultCodec {
         lastLine = line;
         Optional<String> wrong = check(record, header, !ended && line == lines.last());
         if (wrong.isPresent()) {
-          problems.add(new RowProblem(source, line, wrong.get()));
+          read.leaveOut(line, wrong.get());
           continue;
         }
         Map<String, String> cells = new LinkedHashMap<>();
         for (int i = 0; i < header.size(); i++) {
           cells.put(header.get(i), SpreadsheetText.unprotect(record.get(i)));
         }
-        wrong = RawResults.checkCells(cells);
-        if (wrong.isPresent()) {
-          problems.add(new RowProblem(source, line, wrong.get()));
-          continue;
-        }
-        RawRow row = new RawRow(source, line, cells);
-        (row.isSentinel() ? sentinels : rows).add(row);
+        read.take(line, cells);
       }
-      problems.forEach(p -> LOG.warn("{}: left out", p));
-      return new RawResults(source, header, rows, problems, sentinels);
+      return read.results(header);
     }
   }
 

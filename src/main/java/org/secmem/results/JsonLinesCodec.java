@@ -14,7 +14,6 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -272,9 +271,7 @@ final class JsonLinesCodec implements ResultCodec {
       lastContent--;
     }
     Set<String> columns = new LinkedHashSet<>(List.of(ResultColumn.headers()));
-    List<RawRow> rows = new ArrayList<>();
-    List<RawRow> sentinels = new ArrayList<>();
-    List<RowProblem> problems = new ArrayList<>();
+    RowsRead read = new RowsRead(source);
     boolean environment = false;
     boolean any = false;
     for (int i = 0; i < lastContent; i++) {
@@ -304,45 +301,26 @@ final class JsonLinesCodec implements ResultCodec {
         environment = true;
         continue;
       }
-      if (wrong.isEmpty()) {
-        any = true;
-        columns.addAll(cells.keySet());
-        wrong = RawResults.checkCells(cells);
-      }
       if (wrong.isPresent()) {
-        problems.add(new RowProblem(source, line, wrong.get()));
+        read.leaveOut(line, wrong.get());
         continue;
       }
-      RawRow row = new RawRow(source, line, cells);
-      (row.isSentinel() ? sentinels : rows).add(row);
+      any = true;
+      columns.addAll(cells.keySet());
+      read.take(line, cells);
     }
     if (!environment && !any) {
       throw new MalformedResultsException(
           source
               + ": not a secmem results file: no line is an environment record or a run"
-              + (problems.isEmpty() ? "" : " (" + problems.get(0).what() + ")"));
+              + (read.problems().isEmpty() ? "" : " (" + read.problems().get(0).what() + ")"));
     }
-    List<String> header = List.copyOf(columns);
-    problems.forEach(p -> LOG.warn("{}: left out", p));
-    return new RawResults(source, header, withEveryColumn(rows, header), problems, sentinels);
+    return read.results(List.copyOf(columns));
   }
 
   /** What a parser said is wrong, without the location it appends (messages give the line). */
   private static String why(IOException e) {
     return e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
-  }
-
-  /** The rows with a cell for every column, empty where the line left it out. */
-  private static List<RawRow> withEveryColumn(List<RawRow> rows, List<String> header) {
-    List<RawRow> out = new ArrayList<>(rows.size());
-    for (RawRow r : rows) {
-      Map<String, String> cells = new LinkedHashMap<>();
-      for (String column : header) {
-        cells.put(column, r.get(column));
-      }
-      out.add(new RawRow(r.source(), r.line(), cells));
-    }
-    return out;
   }
 
   /**
