@@ -27,6 +27,8 @@ import org.secmem.results.RawResults;
 import org.secmem.results.RawResultsWriter;
 import org.secmem.results.RawRow;
 import org.secmem.results.ResultColumn;
+import org.secmem.results.ResultColumnDocs;
+import org.secmem.results.ResultRow;
 import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortPreset;
@@ -119,6 +121,31 @@ class JsonLinesRoundTripTest {
       assertTrue(keys.isEmpty(), "keys no column has: " + keys);
     }
     assertEquals(Set.of(ResultColumn.Kind.values()), seen, "every kind was checked");
+  }
+
+  /**
+   * Every cell a run fills is in a column documented as filled by its experiment
+   * (docs/results-columns.md, from result-columns.tsv): a trial that fills another column, or a
+   * document that forgets one, fails here.
+   */
+  @Test
+  void everyExperiment_fillsOnlyTheColumnsDocumentedAsItsOwn() throws IOException {
+    List<ResultRow> rows = new ArrayList<>();
+    RunListener quiet = new RunListener() {};
+    runAll(new ExperimentRunner(rows::add, quiet, new CacheController(() -> {}, quiet)));
+    Set<String> experiments = new HashSet<>();
+    List<String> undocumented = new ArrayList<>();
+    for (ResultRow row : rows) {
+      String experiment = row.get(ResultColumn.EXPERIMENT);
+      experiments.add(experiment);
+      for (ResultColumn c : ResultColumn.values()) {
+        if (!row.get(c).isEmpty() && !ResultColumnDocs.of(c).experiments().contains(experiment)) {
+          undocumented.add(experiment + " fills " + c.header() + " (" + row.get(c) + ")");
+        }
+      }
+    }
+    assertEquals(Set.copyOf(ResultColumnDocs.EXPERIMENTS), experiments, "every experiment ran");
+    assertEquals(List.of(), undocumented.stream().distinct().toList());
   }
 
   /** Every row's cells by column, in file order. */
