@@ -48,7 +48,10 @@ final class AdviseCommand implements Callable<Integer> {
 
   @Spec CommandLine.Model.CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "RESULTS_CSV", description = "A raw results file.")
+  @Parameters(
+      index = "0",
+      paramLabel = "RESULTS",
+      description = "A raw results file (CSV or JSON Lines).")
   Path results;
 
   @Option(

@@ -22,10 +22,11 @@ import picocli.CommandLine.Spec;
     description = {
       "Draw charts, the summary and the report page of a results file.",
       "",
-      "Draws PNG and SVG charts of a raw results CSV and writes its summary CSV and its report",
-      "page (<results>-report.html: command, environment, summary, every chart) beside it:",
-      "time and MiB/s against every parameter that varies (N, B, k, M, d), one series per",
-      "stream type, points at the median of the repetitions, bars of one standard deviation."
+      "Draws PNG and SVG charts of a raw results file (CSV or JSON Lines) and writes its",
+      "summary CSV and its report page (<results>-report.html: command, environment, summary,",
+      "every chart) beside it: time and MiB/s against every parameter that varies (N, B, k,",
+      "M, d), one series per stream type, points at the median of the repetitions, whiskers",
+      "from the fastest run to the slowest."
     },
     footer = {
       "%nExamples:",
@@ -37,7 +38,10 @@ final class ChartCommand implements Callable<Integer> {
 
   @Spec CommandLine.Model.CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "RESULTS_CSV", description = "A raw results file.")
+  @Parameters(
+      index = "0",
+      paramLabel = "RESULTS",
+      description = "A raw results file (CSV or JSON Lines).")
   Path results;
 
   @Option(

@@ -158,7 +158,7 @@ final class CommonOptions {
 
   @Option(
       names = "--results",
-      paramLabel = "FILE.csv",
+      paramLabel = "FILE",
       description =
           "Raw results file, appended to; its summary, environment record, charts and report"
               + " page go beside it (default: results/<timestamp>-<experiment>/"

@@ -46,7 +46,7 @@ final class FindingsCommand implements Callable<Integer> {
 
   @Parameters(
       arity = "1..*",
-      paramLabel = "RESULTS_CSV",
+      paramLabel = "RESULTS",
       description =
           "Raw results files of the seed configs (or their *-summary.csv: medians only, so"
               + " judged with a x1.05 margin instead of the runs' noise).")
