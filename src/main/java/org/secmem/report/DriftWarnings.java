@@ -3,16 +3,14 @@ package org.secmem.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import org.secmem.results.RawResults;
-import org.secmem.results.RawRow;
 import org.secmem.results.ResultColumns;
 
 /**
  * The lines a sweep ends with when its measurements moved while it ran: each configuration whose
  * runs drifted beyond their noise (see {@link Drift}), and the sweep as a whole when its
- * configurations moved together.
+ * configurations moved together. The text of {@link Drifts}, which finds them.
  */
 public final class DriftWarnings {
 
@@ -23,26 +21,27 @@ public final class DriftWarnings {
 
   /** The warnings for {@code raw}; empty when nothing drifted or there are too few runs to tell. */
   public static List<String> of(RawResults raw) {
-    List<String> config = raw.configurationColumns();
-    List<String> drifting = new ArrayList<>();
-    List<List<Double>> runs = new ArrayList<>();
-    for (Map.Entry<List<String>, List<RawRow>> g :
-        SummaryWriter.byConfiguration(raw, config).entrySet()) {
-      List<Double> ms = new ArrayList<>();
-      for (RawRow r : g.getValue()) {
-        if (!r.isWarmup()) {
-          r.elapsedMs().ifPresent(ms::add);
-        }
-      }
-      runs.add(ms);
-      Optional<Drift> d = Drift.of(ms);
-      if (d.isPresent() && d.get().drifted()) {
-        drifting.add(label(config, g.getKey()) + ": " + describe(d.get()));
-      }
-    }
+    return text(Drifts.of(raw), raw.configurationColumns());
+  }
+
+  /** The warnings of {@code drifts}, configurations named by their cells in {@code columns}. */
+  static List<String> text(Drifts drifts, List<String> columns) {
     List<String> lines = new ArrayList<>();
-    sentinelMoved(raw).ifPresent(lines::add);
-    Optional<Drift.Sweep> sweep = Drift.ofSweep(runs);
+    drifts
+        .sentinel()
+        .flatMap(Drifts.Sentinel::moved)
+        .ifPresent(
+            r ->
+                lines.add(
+                    "drift: the sentinel ran "
+                        + Math.round(Math.abs(r - 1) * 100)
+                        + "% "
+                        + (r > 1 ? "slower" : "faster")
+                        + " at the end of the sweep than at its start (medians of the first and"
+                        + " last thirds of its runs): configurations measured far apart are not"
+                        + " comparable unless the runs were interleaved (--order interleaved, the"
+                        + " default)"));
+    Optional<Drift.Sweep> sweep = drifts.sweep();
     if (sweep.isPresent() && sweep.get().drifted()) {
       Drift.Sweep s = sweep.get();
       boolean slower = s.medianRatio() > 1;
@@ -64,13 +63,15 @@ public final class DriftWarnings {
                       + " dirty pages)"
                   : "they had not warmed up: use more --warmup"));
     }
-    for (int i = 0; i < Math.min(SHOWN, drifting.size()); i++) {
-      lines.add("drift: " + drifting.get(i));
+    List<Drifts.Drifted> drifted = drifts.drifted();
+    for (int i = 0; i < Math.min(SHOWN, drifted.size()); i++) {
+      Drifts.Drifted d = drifted.get(i);
+      lines.add("drift: " + label(columns, d.configuration()) + ": " + describe(d.drift()));
     }
-    if (drifting.size() > SHOWN) {
+    if (drifted.size() > SHOWN) {
       lines.add(
           "drift: "
-              + (drifting.size() - SHOWN)
+              + (drifted.size() - SHOWN)
               + " more configurations drifted (drift = yes"
               + " in the summary)");
     }
@@ -82,67 +83,22 @@ public final class DriftWarnings {
    * sweep, first 1.200 ms, last 1.500 ms (+25%), 1.100 .. 1.600 ms}; empty without sentinel rows.
    */
   public static Optional<String> sentinel(RawResults raw) {
-    List<Double> ms = sentinelTimes(raw);
-    if (ms.isEmpty()) {
-      return Optional.empty();
-    }
-    RawRow first = raw.sentinels().get(raw.sentinels().size() - 1);
-    List<String> config = raw.configurationColumns();
-    String label = label(config, config.stream().map(first::get).toList());
+    return Drifts.of(raw).sentinel().map(s -> sentinelLine(s, raw.configurationColumns()));
+  }
+
+  private static String sentinelLine(Drifts.Sentinel sentinel, List<String> columns) {
+    List<Double> ms = sentinel.ms();
     Statistics s = Statistics.of(ms);
-    return Optional.of(
-        String.format(
-            Locale.ROOT,
-            "sentinel %s: %d runs over the sweep,"
-                + " first %.3f ms, last %.3f ms (%s), %.3f .. %.3f ms",
-            label,
-            ms.size(),
-            ms.get(0),
-            ms.get(ms.size() - 1),
-            percent(ms.get(ms.size() - 1) / ms.get(0)),
-            s.min(),
-            s.max()));
-  }
-
-  /**
-   * A warning when the sentinel's last third ran at least {@value Drift#MIN_CHANGE_PERCENT}% away
-   * from its first third (medians), beyond its noise when it ran six times or more (see {@link
-   * Drift}): the machine changed under the sweep.
-   */
-  private static Optional<String> sentinelMoved(RawResults raw) {
-    List<Double> ms = sentinelTimes(raw);
-    if (ms.size() < 2) {
-      return Optional.empty();
-    }
-    // From six runs on, the move must also be beyond the sentinel's own noise (with --fork each
-    // sentinel run is a fresh JVM that lands on one of two speeds at random: no drift); with
-    // fewer, a change of the thirds' medians of 10 % or more is all there is to go on.
-    Optional<Drift> d = Drift.of(ms);
-    double r =
-        d.map(Drift::ratio)
-            .orElseGet(() -> Drift.ofSweep(List.of(ms)).map(Drift.Sweep::medianRatio).orElse(1.0));
-    boolean moved = d.map(Drift::drifted).orElse(Math.abs(r - 1) * 100 >= Drift.MIN_CHANGE_PERCENT);
-    if (!moved) {
-      return Optional.empty();
-    }
-    return Optional.of(
-        "drift: the sentinel ran "
-            + Math.round(Math.abs(r - 1) * 100)
-            + "% "
-            + (r > 1 ? "slower" : "faster")
-            + " at the end of the sweep than at its start (medians of the first and last thirds of"
-            + " its runs): configurations measured far apart are not comparable unless the runs"
-            + " were interleaved (--order interleaved, the default)");
-  }
-
-  private static List<Double> sentinelTimes(RawResults raw) {
-    List<Double> ms = new ArrayList<>();
-    for (RawRow r : raw.sentinels()) {
-      if (!r.isWarmup()) {
-        r.elapsedMs().ifPresent(ms::add);
-      }
-    }
-    return ms;
+    return String.format(
+        Locale.ROOT,
+        "sentinel %s: %d runs over the sweep, first %.3f ms, last %.3f ms (%s), %.3f .. %.3f ms",
+        label(columns, sentinel.configuration()),
+        ms.size(),
+        ms.get(0),
+        ms.get(ms.size() - 1),
+        percent(ms.get(ms.size() - 1) / ms.get(0)),
+        s.min(),
+        s.max());
   }
 
   private static String describe(Drift d) {

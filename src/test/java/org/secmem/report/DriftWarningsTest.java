@@ -52,6 +52,19 @@ class DriftWarningsTest {
     assertTrue(w.contains("left something behind"), w);
   }
 
+  /** The findings are data: the sweep's move and the sentinel's, before any text is made. */
+  @Test
+  void theFindings_sayWhatMovedAsNumbers() throws IOException {
+    Drifts d = Drifts.of(sweep(0.2, true));
+    assertTrue(d.sweep().orElseThrow().drifted());
+    assertEquals(12, d.sweep().get().slower());
+    Drifts.Sentinel s = d.sentinel().orElseThrow();
+    assertEquals(List.of(12.0, 14.0, 16.0, 18.0), s.ms());
+    assertTrue(s.moved().orElseThrow() > 1.1, s.toString());
+    assertEquals("7", s.configuration().get(2));
+    assertTrue(Drifts.of(sweep(0, true)).sentinel().orElseThrow().moved().isEmpty());
+  }
+
   /** Faster is said once, in words: not "faster ... by -24%". */
   @Test
   void aSweepThatSpeedsUp_saysByHowMuchWithoutASign() throws IOException {
