@@ -10,7 +10,7 @@ import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.DoubleFunction;
-import org.secmem.report.SortBestTable.Candidate;
+import org.secmem.report.SortBest.Candidate;
 import org.secmem.results.Numbers;
 import org.secmem.results.RawResults;
 import org.secmem.results.ResultColumns;

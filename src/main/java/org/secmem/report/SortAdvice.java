@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.TreeSet;
-import org.secmem.report.SortBestTable.Best;
-import org.secmem.report.SortBestTable.Candidate;
+import org.secmem.report.SortBest.Best;
+import org.secmem.report.SortBest.Candidate;
 import org.secmem.results.Numbers;
 import org.secmem.results.RawResults;
 import org.secmem.results.RawRow;
@@ -62,7 +62,7 @@ record SortAdvice(
   static List<SortAdvice> of(RawResults raw) {
     // the model needs d >= 2 and M >= 1 (what secmem runs); a hand-edited file may hold less
     List<Best> groups =
-        SortBestTable.groups(raw).stream()
+        SortBest.groups(raw).stream()
             .filter(g -> g.candidates().stream().allMatch(c -> c.d() >= 2 && c.m() >= 1))
             .toList();
     List<String> shown = shownColumns(groups.stream().map(Best::group).toList());

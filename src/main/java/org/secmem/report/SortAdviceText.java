@@ -18,7 +18,7 @@ import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.secmem.report.SortBestTable.Candidate;
+import org.secmem.report.SortBest.Candidate;
 import org.secmem.results.Numbers;
 import org.secmem.sort.CostModel;
 

@@ -8,8 +8,8 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.secmem.report.SortBestTable.Best;
-import org.secmem.report.SortBestTable.Candidate;
+import org.secmem.report.SortBest.Best;
+import org.secmem.report.SortBest.Candidate;
 import org.secmem.results.RawResults;
 import org.secmem.results.ResultColumns;
 
@@ -49,7 +49,7 @@ class SortBestTableTest {
             + config("mapped", 100_000, 10_000, 16, 80, 30, 31, 60)
             + config("mapped", 100_000, 100_000, 16, 80, 50, 52, 53);
 
-    List<Best> bests = SortBestTable.of(parse(csv));
+    List<Best> bests = SortBest.of(parse(csv));
 
     assertEquals(1, bests.size());
     Best b = bests.get(0);
@@ -81,7 +81,7 @@ class SortBestTableTest {
             + config("mapped", 100_000, 10_000, 4, 0, 40, 41, 42)
             + config("mapped", 100_000, 10_000, 16, 0, 30, 31, 32);
 
-    Best b = SortBestTable.of(parse(csv)).get(0);
+    Best b = SortBest.of(parse(csv)).get(0);
 
     assertEquals(16.0, b.best().d());
     assertFalse(b.withinNoise());
@@ -106,7 +106,7 @@ class SortBestTableTest {
             + config("mapped", 100_000, 10_000, 4, 0, 40, 41)
             + config("mapped", 1_000_000, 10_000, 4, 0, 400, 410);
 
-    List<Best> bests = SortBestTable.of(parse(csv));
+    List<Best> bests = SortBest.of(parse(csv));
 
     assertEquals(
         List.of("10000/mapped", "10000/channel", "100000/mapped"),
@@ -158,7 +158,7 @@ class SortBestTableTest {
     SortBestTable.html(h, parse(csv));
 
     assertTrue(h.toString().contains("one run: no spread to judge"), h.toString());
-    assertFalse(SortBestTable.of(parse(csv)).get(0).withinNoise());
+    assertFalse(SortBest.of(parse(csv)).get(0).withinNoise());
   }
 
   @Test
