@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,15 +41,9 @@ public abstract class SortContract {
           "ints-1000-reverse.bin", 1_000L,
           "ints-1000-few-distinct.bin", 1_000L);
 
-  private record Result(int code, String out, String err) {}
-
-  private static Result run(List<String> args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code =
-        SecmemCommand.commandLine(new PrintWriter(out, true), new PrintWriter(err, true))
-            .execute(args.toArray(String[]::new));
-    return new Result(code, out.toString(), err.toString());
+  /** The real command line, as {@link CliTest} runs it. */
+  private static CliTest.Result run(List<String> args) {
+    return CliTest.run(args.toArray(String[]::new));
   }
 
   /** A file of the repository's {@code test-data/}, found from the folder the tests run in. */
@@ -65,7 +57,7 @@ public abstract class SortContract {
     throw new AssertionError("test-data/" + name + " not found above " + Path.of(""));
   }
 
-  private Result sort(String engine, Path in, Path out, Path results, String... more) {
+  private CliTest.Result sort(String engine, Path in, Path out, Path results, String... more) {
     List<String> args =
         new ArrayList<>(
             List.of(
@@ -109,13 +101,13 @@ public abstract class SortContract {
     Path work = Files.createTempDirectory(dir, "sort");
     Path out = work.resolve("out.bin");
     Path results = work.resolve("r.csv");
-    Result r =
+    CliTest.Result r =
         descending
             ? sort(engine, in, out, results, "--descending")
             : sort(engine, in, out, results);
     assertEquals(0, r.code(), engine + " " + fixture + ": " + r.err());
     assertEquals(Files.size(in), Files.size(out));
-    Result v =
+    CliTest.Result v =
         run(
             List.of(
                 "verify",
@@ -152,7 +144,8 @@ public abstract class SortContract {
                 Map<String, String> said = new LinkedHashMap<>();
                 for (String engine : engines().keySet()) {
                   Path work = Files.createTempDirectory(dir, "bad");
-                  Result r = sort(engine, in, work.resolve("out.bin"), work.resolve("r.csv"));
+                  CliTest.Result r =
+                      sort(engine, in, work.resolve("out.bin"), work.resolve("r.csv"));
                   assertEquals(2, r.code(), engine + ": " + r.err());
                   assertTrue(r.err().contains(b.getValue()), engine + ": " + r.err());
                   assertFalse(r.err().contains("\tat "), r.err());
@@ -175,7 +168,7 @@ public abstract class SortContract {
               Map<String, String> said = new LinkedHashMap<>();
               for (String engine : engines().keySet()) {
                 Path work = Files.createTempDirectory(dir, "empty");
-                Result r =
+                CliTest.Result r =
                     sort(
                         engine,
                         fixture("empty.bin"),
