@@ -30,7 +30,7 @@ import org.secmem.probe.ProbeStore;
  * What a measurement ran on: JVM, heap, OS, kernel, CPU, file system, memory, secmem version, git
  * commit and the exact command, and the ceilings {@code secmem probe} last measured for the data
  * folder's file system ({@code probe.*}, from the file {@link ProbeStore} keeps). Written as {@code
- * key=value} lines beside a results CSV ({@link ResultFiles#environmentFor}); every key of {@link
+ * key=value} lines beside a results file ({@link ResultFiles#environmentFor}); every key of {@link
  * #KEYS} is always present, in that order, and whatever cannot be found out is {@value #UNKNOWN}.
  * Capturing never throws: failures are logged. Sizes are in bytes.
  *

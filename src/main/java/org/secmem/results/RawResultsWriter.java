@@ -17,11 +17,13 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * Appends rows to a raw results CSV (RFC 4180, a header line), each on disk (in the kernel's hands)
- * when {@link #accept} returns, so that a crash or Ctrl-C never loses a run already measured. A new
- * or empty file gets the header; an existing file is appended to only when its header is the
- * current one, so that columns never shift under a reader (see {@link ResultsTarget}, which checks
- * the path before anything runs).
+ * Appends rows to a raw results file in the format its name asks for ({@link ResultFormat}: CSV
+ * with a header line, or JSON Lines), each on disk (in the kernel's hands) when {@link #accept}
+ * returns, so that a crash or Ctrl-C never loses a run already measured. A new or empty CSV file
+ * gets the header, and a session's first JSON Lines row comes with its environment record ({@link
+ * #begin}); an existing file is appended to only when it starts as this version writes it, so that
+ * columns never shift under a reader (see {@link ResultsTarget}, which checks the path before
+ * anything runs).
  *
  * <p>A row is written whole or not at all: its complete line goes to the file in one write, and a
  * write that fails part-way (the disk filled up) is undone by truncating the file back to its

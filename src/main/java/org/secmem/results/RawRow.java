@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
- * One row of a raw results CSV: one measured run.
+ * One row of a raw results file (CSV or JSON Lines): one measured run.
  *
  * @param source where the row came from, for messages (a file name, or "input")
  * @param line the row's record number in the file, 1 being the header

@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The column names of the raw results CSV and which of them describe a configuration.
+ * The column names of a raw results file and which of them describe a configuration.
  *
  * <p>A column is one of three kinds:
  *

@@ -1,7 +1,7 @@
 package org.secmem.results;
 
 /**
- * A line of a raw results CSV that was left out, and why.
+ * A line of a raw results file that was left out, and why.
  *
  * @param source the file, for messages
  * @param line the physical line in the file, 1 being the header
