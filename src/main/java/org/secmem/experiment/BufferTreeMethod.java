@@ -11,6 +11,7 @@ import org.secmem.buffertree.TreeStats;
 import org.secmem.fs.TempRegistry;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
+import org.secmem.results.RowKind;
 import org.secmem.sort.ExternalSorter;
 import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortSpec;
@@ -59,6 +60,14 @@ public record BufferTreeMethod(
   }
 
   @Override
+  public SortRunner runner(ExternalSorter sorter, SortData data, Path output, TempRegistry temps) {
+    if (!(sorter instanceof BufferTreeSort tree)) {
+      throw new IllegalArgumentException("the buffer-tree sort runs on a BufferTreeSort");
+    }
+    return new TreeSortRunner(this, tree, data, output);
+  }
+
+  @Override
   public SortSpec sortSpec(Path input, Path output, SortData data) {
     // The tree reads no d.
     return sortSpec(input, output, data, memoryInts, 2);
@@ -71,6 +80,11 @@ public record BufferTreeMethod(
     } catch (IllegalArgumentException e) {
       return Optional.empty();
     }
+  }
+
+  @Override
+  public RowKind rowKind() {
+    return RowKind.BUFFER_TREE_SORT;
   }
 
   @Override

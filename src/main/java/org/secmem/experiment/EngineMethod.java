@@ -1,12 +1,17 @@
 package org.secmem.experiment;
 
+import java.nio.file.Path;
 import java.util.OptionalLong;
 import org.secmem.engine.EngineSettings;
+import org.secmem.engine.EngineUnavailableException;
 import org.secmem.engine.KnownEngine;
 import org.secmem.engine.KnownEngines;
+import org.secmem.engine.SortEngine;
 import org.secmem.engine.SortEngines;
+import org.secmem.fs.TempRegistry;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
+import org.secmem.results.RowKind;
 import org.secmem.units.Units;
 
 /**
@@ -42,6 +47,11 @@ public record EngineMethod(String engine, EngineSettings settings) implements So
   }
 
   @Override
+  public RowKind rowKind() {
+    return RowKind.ENGINE_SORT;
+  }
+
+  @Override
   public String describe(String n) {
     OptionalLong m = settings.memoryInts();
     return engine
@@ -71,6 +81,21 @@ public record EngineMethod(String engine, EngineSettings settings) implements So
                     settings.conf().entrySet().stream()
                         .map(e -> e.getKey() + "=" + e.getValue())
                         .toList()));
+  }
+
+  @Override
+  public SortRunner runner(SortData data, Path output, TempRegistry temps) {
+    try {
+      return runner(SortEngines.load(engine), data, output, temps);
+    } catch (EngineUnavailableException e) {
+      // The command line and parameter files check this before anything runs.
+      throw new IllegalStateException(e.getMessage(), e);
+    }
+  }
+
+  /** The runner of this method on {@code sortEngine} (tests give their own). */
+  public SortRunner runner(SortEngine sortEngine, SortData data, Path output, TempRegistry temps) {
+    return new EngineSortRunner(this, sortEngine, data, output, temps);
   }
 
   /** The engine's own I/O is not modelled. */

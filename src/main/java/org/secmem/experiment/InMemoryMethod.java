@@ -5,6 +5,7 @@ import java.util.OptionalLong;
 import org.secmem.fs.TempRegistry;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
+import org.secmem.results.RowKind;
 import org.secmem.sort.CostModel;
 import org.secmem.sort.ExternalSorter;
 import org.secmem.sort.InMemorySort;
@@ -75,6 +76,11 @@ public record InMemoryMethod(
 
   private boolean usesB() {
     return readType.usesBufferSize() || writeType.usesBufferSize() || blockIo;
+  }
+
+  @Override
+  public RowKind rowKind() {
+    return RowKind.IN_MEMORY_SORT;
   }
 
   @Override

@@ -5,6 +5,7 @@ import java.util.OptionalLong;
 import org.secmem.fs.TempRegistry;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
+import org.secmem.results.RowKind;
 import org.secmem.sort.CostModel;
 import org.secmem.sort.ExternalSorter;
 import org.secmem.sort.InsufficientMemoryException;
@@ -68,6 +69,11 @@ public record MergeMethod(
   /** Whether B changes anything: not for simple and buffered streams on both sides. */
   boolean usesB() {
     return readType.usesBufferSize() || writeType.usesBufferSize() || tuning.blockIo();
+  }
+
+  @Override
+  public RowKind rowKind() {
+    return RowKind.MERGE_SORT;
   }
 
   @Override

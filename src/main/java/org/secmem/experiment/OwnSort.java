@@ -33,6 +33,16 @@ public sealed interface OwnSort extends SortMethod
   /** The sorter that runs it, telling {@code temps} of its temporary files. */
   ExternalSorter sorter(TempRegistry temps);
 
+  @Override
+  default SortRunner runner(SortData data, Path output, TempRegistry temps) {
+    return runner(sorter(temps), data, output, temps);
+  }
+
+  /** The runner of this method on {@code sorter} (tests give their own). */
+  default SortRunner runner(ExternalSorter sorter, SortData data, Path output, TempRegistry temps) {
+    return new OwnSortRunner(this, sorter, data, output, temps);
+  }
+
   /** The sort of {@code input} into {@code output} for the sorter, as {@code data} asks. */
   SortSpec sortSpec(Path input, Path output, SortData data);
 

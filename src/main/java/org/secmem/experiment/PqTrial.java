@@ -23,6 +23,7 @@ import org.secmem.data.ValueGenerator;
 import org.secmem.fs.TempRegistry;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
+import org.secmem.results.RowKind;
 import org.secmem.sort.HeapPeak;
 import org.secmem.sort.SortMemory;
 import org.secmem.sort.StreamFactory;
@@ -172,8 +173,7 @@ public final class PqTrial implements Trial {
   @Override
   public ResultRow.Builder configuration() {
     ResultRow.Builder row =
-        ResultRow.builder()
-            .set(ResultColumn.EXPERIMENT, Experiment.PQ.cliName())
+        ResultRow.builder(RowKind.PQ)
             .set(ResultColumn.N, spec.n())
             .set(ResultColumn.SHAPE, spec.shape().cliName())
             .set(ResultColumn.SEED, Long.toString(spec.seed()))

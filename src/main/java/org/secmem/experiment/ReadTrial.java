@@ -12,6 +12,7 @@ import org.secmem.data.Shape;
 import org.secmem.fs.TempRegistry;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
+import org.secmem.results.RowKind;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.Streams;
 import org.secmem.units.Units;
@@ -57,8 +58,7 @@ public final class ReadTrial implements Trial {
 
   @Override
   public ResultRow.Builder configuration() {
-    return ResultRow.builder()
-        .set(ResultColumn.EXPERIMENT, Experiment.READ.cliName())
+    return ResultRow.builder(RowKind.READ)
         .set(ResultColumn.STREAM, spec.type().cliName())
         .set(ResultColumn.N, spec.n())
         .set(ResultColumn.K, files.size())

@@ -9,6 +9,7 @@ import java.util.OptionalDouble;
 import org.secmem.probe.Floor;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
+import org.secmem.results.RowKind;
 
 /**
  * Puts each sort row's floor beside its time ({@code floor_ns}, {@code floor_regime}): the least
@@ -32,10 +33,7 @@ final class SortFloors {
    * cache's otherwise (also where storage reads are not known: the lower floor).
    */
   ResultRow withFloor(ResultRow row, List<Path> inputs) {
-    if (!row.get(ResultColumn.EXPERIMENT).equals(Experiment.SORT.cliName())
-        || !(row.get(ResultColumn.ENGINE).isEmpty()
-            || row.get(ResultColumn.ENGINE).equals("secmem"))
-        || inputs.isEmpty()) {
+    if (!RowKind.RUN_SORTS.contains(row.kind()) || inputs.isEmpty()) {
       return row;
     }
     long passes = number(row.get(ResultColumn.PASSES));

@@ -1,8 +1,11 @@
 package org.secmem.experiment;
 
+import java.nio.file.Path;
 import java.util.OptionalLong;
 import org.secmem.buffertree.FanoutRule;
+import org.secmem.fs.TempRegistry;
 import org.secmem.results.ResultRow;
+import org.secmem.results.RowKind;
 import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortSettings;
 
@@ -17,6 +20,9 @@ public sealed interface SortMethod permits OwnSort, EngineMethod {
   /** The engine that sorts: {@code secmem} for secmem's own algorithms. */
   String engine();
 
+  /** The kind of its rows, whose schema says the columns they fill. */
+  RowKind rowKind();
+
   /**
    * The console's description, after {@code sort }: {@code simple/simple, N=2^20 ints, M=...}, with
    * {@code n} the text of N; the order and online sorting are the data's.
@@ -25,6 +31,12 @@ public sealed interface SortMethod permits OwnSort, EngineMethod {
 
   /** Sets the row's columns of this method; what does not apply to it stays blank. */
   void configure(ResultRow.Builder row);
+
+  /**
+   * What sorts a trial of this method: {@code data}'s input (or its arriving keys) into {@code
+   * output}, telling {@code temps} of its temporary files.
+   */
+  SortRunner runner(SortData data, Path output, TempRegistry temps);
 
   /** The block transfers the cost model predicts for a sort of {@code n} ints; empty if none. */
   OptionalLong predictedIos(long n);

@@ -6,25 +6,17 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import org.secmem.buffertree.BufferTreeSort;
-import org.secmem.data.Arrivals;
+import java.util.function.Function;
 import org.secmem.data.Checksum;
 import org.secmem.data.DataFiles;
 import org.secmem.data.FileScan;
 import org.secmem.data.SortOrder;
-import org.secmem.engine.EngineJob;
-import org.secmem.engine.EngineSettings;
-import org.secmem.engine.EngineStats;
-import org.secmem.engine.EngineUnavailableException;
 import org.secmem.engine.SortEngine;
-import org.secmem.engine.SortEngines;
 import org.secmem.fs.TempRegistry;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
 import org.secmem.sort.ExternalSorter;
-import org.secmem.sort.SortSpec;
 import org.secmem.stream.Streams;
-import org.secmem.stream.WriteStream;
 import org.secmem.units.Units;
 
 /**
@@ -32,12 +24,14 @@ import org.secmem.units.Units;
  * sort, the in-memory baseline, the buffer tree or another engine — timed from the first read to
  * the output moved into place. The output is then re-read outside the clock and checked: in order,
  * and the same multiset of values as the input. The data's columns are filled here, the method's by
- * the method ({@link SortMethod#configure}); the {@code algorithm} column says which ran.
+ * the method ({@link SortMethod#configure}); the {@code algorithm} and {@code engine} columns say
+ * which ran.
  *
- * <p>With another engine ({@link SortEngine}) the engine sorts on the clock; it is started (or its
- * running instance reused) in {@link #prepare()}, outside the clock, and stopped in {@link
- * #close()}. Its row leaves blank what did not run (stream types, B, d, the merge sort's
- * composition) and records what the engine reports.
+ * <p>What sorts is the method's {@link SortRunner}: this class has no branch per algorithm or
+ * engine. The runner prepares what it needs outside the clock (another engine is started, or its
+ * running instance reused), sorts on the clock, and is closed when the batch is over. A row of
+ * another engine leaves blank what did not run (stream types, B, d, the merge sort's composition)
+ * and records what the engine reports.
  */
 public final class SortTrial implements Trial {
 
@@ -46,19 +40,9 @@ public final class SortTrial implements Trial {
   /** What is sorted and where. */
   private final SortData data;
 
-  /** secmem's own sort; null when another engine sorts. */
-  private final ExternalSorter sorter;
+  /** What sorts: the method's runner. */
+  private final SortRunner runner;
 
-  /** Another engine; null for secmem's own. */
-  private final SortEngine engine;
-
-  /** Nanoseconds the engine took to start before the coming run (0: reused). */
-  private long engineStartNanos;
-
-  /** The input's checksum for another engine's output check, and the file state it is of. */
-  private Checksum inputChecksum;
-
-  private String inputChecksumOf;
   private final Path output;
   private long n;
 
@@ -68,55 +52,47 @@ public final class SortTrial implements Trial {
   /** The output a run replaces, kept alive until the clock has stopped. */
   private final PreviousOutput previousOutput;
 
-  /** A trial of the spec's algorithm, composed as the spec says, or of the spec's engine. */
+  /** A trial of the spec's method: its algorithm, composed as the spec says, or its engine. */
   public SortTrial(SortTrialSpec spec, TempRegistry temps) {
-    this(
-        spec,
-        spec.method() instanceof OwnSort own ? own.sorter(temps) : null,
-        spec.method() instanceof EngineMethod e ? engineFor(e) : null,
-        temps);
+    this(spec, temps, output -> spec.method().runner(spec.data(), output, temps));
   }
 
   /** A trial of another engine: {@code engine} sorts (tests give one of their own). */
   public SortTrial(SortTrialSpec spec, SortEngine engine, TempRegistry temps) {
-    this(spec, null, engine, temps);
-    if (!(spec.method() instanceof EngineMethod)) {
-      throw new IllegalArgumentException("the spec names secmem's own sort, not an engine");
-    }
-  }
-
-  private static SortEngine engineFor(EngineMethod method) {
-    try {
-      return SortEngines.load(method.engine());
-    } catch (EngineUnavailableException e) {
-      // The command line and parameter files check this before anything runs.
-      throw new IllegalStateException(e.getMessage(), e);
-    }
+    this(spec, temps, output -> engineMethod(spec).runner(engine, spec.data(), output, temps));
   }
 
   /** A trial of secmem's own sort of the spec, run by {@code sorter} (tests give their own). */
   public SortTrial(SortTrialSpec spec, ExternalSorter sorter) {
-    this(spec, sorter, null, TempRegistry.none());
-    if (!(spec.method() instanceof OwnSort)) {
-      throw new IllegalArgumentException("the spec names another engine, not secmem's own sort");
+    this(
+        spec,
+        TempRegistry.none(),
+        output -> ownMethod(spec).runner(sorter, spec.data(), output, TempRegistry.none()));
+  }
+
+  private static EngineMethod engineMethod(SortTrialSpec spec) {
+    if (spec.method() instanceof EngineMethod e) {
+      return e;
     }
+    throw new IllegalArgumentException("the spec names secmem's own sort, not an engine");
+  }
+
+  private static OwnSort ownMethod(SortTrialSpec spec) {
+    if (spec.method() instanceof OwnSort own) {
+      return own;
+    }
+    throw new IllegalArgumentException("the spec names another engine, not secmem's own sort");
   }
 
   private SortTrial(
-      SortTrialSpec spec, ExternalSorter sorter, SortEngine engine, TempRegistry temps) {
+      SortTrialSpec spec, TempRegistry temps, Function<Path, SortRunner> runnerForOutput) {
     this.spec = spec;
     this.data = spec.data();
-    this.sorter = sorter;
-    this.engine = engine;
     this.temps = temps;
     this.previousOutput = new PreviousOutput(temps);
-    this.output =
-        data.output()
-            .orElseGet(
-                () ->
-                    data.dataDir()
-                        .resolve("sort-output-" + ProcessHandle.current().pid() + ".bin"));
+    this.output = data.output().orElseGet(() -> SortRunner.scratch(data, "sort-output"));
     this.n = data.input().isPresent() ? intsIn(data.input().get()) : data.n();
+    this.runner = runnerForOutput.apply(output);
   }
 
   private static long intsIn(Path file) {
@@ -138,8 +114,7 @@ public final class SortTrial implements Trial {
   @Override
   public ResultRow.Builder configuration() {
     ResultRow.Builder row =
-        ResultRow.builder()
-            .set(ResultColumn.EXPERIMENT, Experiment.SORT.cliName())
+        ResultRow.builder(spec.method().rowKind())
             .set(ResultColumn.N, n)
             .set(ResultColumn.ORDER, data.order().cliName())
             .set(ResultColumn.SHAPE, data.input().isPresent() ? null : data.shape().cliName())
@@ -181,42 +156,7 @@ public final class SortTrial implements Trial {
       DataFiles.generate(in, data.shape(), data.n(), data.seed(), temps);
     }
     n = Streams.intCount(in);
-    if (engine != null) {
-      prepareEngine(in);
-    }
-  }
-
-  /**
-   * Untimed, after the input: its checksum for the output check (secmem's own sorts compute it as
-   * they read; another engine is not asked to), and the engine started.
-   */
-  private void prepareEngine(Path in) throws IOException {
-    String state =
-        in.toAbsolutePath() + "|" + Files.size(in) + "|" + Files.getLastModifiedTime(in).toMillis();
-    if (!state.equals(inputChecksumOf)) {
-      inputChecksum = DataFiles.scan(in, Optional.empty()).checksum();
-      inputChecksumOf = state;
-    }
-    if (data.output().isEmpty()) {
-      Files.createDirectories(output.toAbsolutePath().getParent()); // the scratch output's
-    }
-    engineStartNanos = engine.start(engineSettings());
-  }
-
-  /** Another engine's settings (a trial with an engine has an {@link EngineMethod}). */
-  private EngineSettings engineSettings() {
-    return ((EngineMethod) spec.method()).settings();
-  }
-
-  /** Another engine's run: its sort on the clock, and the figures it reports. */
-  private TrialOutcome engineRun() throws IOException {
-    EngineStats s =
-        engine.sort(
-            new EngineJob(
-                data.inputFile(), output, data.order(), data.sync(), engineSettings(), temps));
-    TrialOutcome outcome = SortOutcomes.engine(s, engineStartNanos, inputChecksum);
-    engineStartNanos = 0;
-    return outcome;
+    runner.prepare(in);
   }
 
   @Override
@@ -228,47 +168,7 @@ public final class SortTrial implements Trial {
 
   @Override
   public TrialOutcome run() throws IOException {
-    if (engine != null) {
-      return engineRun();
-    }
-    OwnSort own = (OwnSort) spec.method();
-    Path input = data.online() ? onlineInput() : data.inputFile();
-    SortSpec sortSpec = own.sortSpec(input, output, data);
-    Arrivals arrivals =
-        data.online()
-            ? new Arrivals(data.shape(), data.n(), data.seed(), data.arrivalNanos())
-            : null;
-    if (sorter instanceof BufferTreeSort bts) {
-      if (arrivals == null) {
-        return SortOutcomes.tree(bts.sortCounted(sortSpec), -1);
-      }
-      return SortOutcomes.tree(bts.sortArriving(sortSpec, arrivals), arrivals.elapsedNanos());
-    }
-    long generateNanos = -1;
-    if (arrivals != null) {
-      // An offline sort must have every key before it starts: the keys are written to its input
-      // as they arrive, and the sort begins after the last.
-      writeArriving(arrivals, input, own);
-      generateNanos = arrivals.elapsedNanos();
-    }
-    return SortOutcomes.merge(sorter.sort(sortSpec), generateNanos, own);
-  }
-
-  /** Where an online sort's arriving keys are written for a sort that needs them all first. */
-  private Path onlineInput() {
-    return data.dataDir().resolve("sort-online-input-" + ProcessHandle.current().pid() + ".bin");
-  }
-
-  /** Writes the arriving keys, a block of B at a time, through the write stream. */
-  private void writeArriving(Arrivals arrivals, Path file, OwnSort own) throws IOException {
-    int[] block = new int[Math.max(1, own.bufferBytes() / Integer.BYTES)];
-    temps.register(file);
-    try (WriteStream w = Streams.createWriter(own.writeType(), file, own.options(data.sync()))) {
-      int got;
-      while ((got = arrivals.next(block, block.length)) > 0) {
-        w.write(block, 0, got);
-      }
-    }
+    return runner.run();
   }
 
   /** Re-reads the output: in the asked order and the same values as the input. */
@@ -281,7 +181,7 @@ public final class SortTrial implements Trial {
 
   @Override
   public OptionalLong predictedIos() {
-    return n < 0 || engine != null ? OptionalLong.empty() : spec.method().predictedIos(n);
+    return n < 0 ? OptionalLong.empty() : spec.method().predictedIos(n);
   }
 
   @Override
@@ -290,17 +190,12 @@ public final class SortTrial implements Trial {
     if (data.output().isEmpty()) {
       Files.deleteIfExists(output);
     }
-    if (data.online()) {
-      Files.deleteIfExists(onlineInput());
-      temps.release(onlineInput());
-    }
+    runner.finish();
   }
 
-  /** Stops another engine (its context in this JVM) when the batch is over. */
+  /** Closes the runner (another engine's context in this JVM) when the batch is over. */
   @Override
   public void close() {
-    if (engine != null) {
-      engine.close();
-    }
+    runner.close();
   }
 }

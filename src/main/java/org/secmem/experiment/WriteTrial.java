@@ -18,6 +18,7 @@ import org.secmem.fs.EachOf;
 import org.secmem.fs.TempRegistry;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
+import org.secmem.results.RowKind;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.Streams;
 import org.secmem.stream.WriteStream;
@@ -70,8 +71,7 @@ public final class WriteTrial implements Trial {
 
   @Override
   public ResultRow.Builder configuration() {
-    return ResultRow.builder()
-        .set(ResultColumn.EXPERIMENT, Experiment.WRITE.cliName())
+    return ResultRow.builder(RowKind.WRITE)
         .set(ResultColumn.STREAM, spec.type().cliName())
         .set(ResultColumn.N, spec.n())
         .set(ResultColumn.K, spec.k())

@@ -20,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -42,13 +41,6 @@ final class JsonLinesCodec implements ResultCodec {
 
   private static final JsonFactory JSON =
       JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
-
-  /** A JSON integer literal. */
-  private static final Pattern INTEGER = Pattern.compile("-?(0|[1-9][0-9]*)");
-
-  /** A JSON number literal. */
-  private static final Pattern NUMBER =
-      Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
 
   /** How many bytes at the start of a line tell an environment line from a run's. */
   private static final int LINE_HEAD = 32;
@@ -98,32 +90,19 @@ final class JsonLinesCodec implements ResultCodec {
 
   private static void writeCell(JsonGenerator g, ResultColumn column, String cell)
       throws IOException {
-    switch (column.kind()) {
-      case INTEGER -> {
-        if (INTEGER.matcher(cell).matches()) {
-          g.writeNumber(cell);
-          return;
-        }
-      }
-      case DECIMAL -> {
-        if (NUMBER.matcher(cell).matches()) {
-          g.writeNumber(cell);
-          return;
-        }
-      }
-      case BOOLEAN -> {
-        if (cell.equals("true") || cell.equals("false")) {
-          g.writeBoolean(Boolean.parseBoolean(cell));
-          return;
-        }
-      }
-      case TEXT -> {
-        g.writeString(cell);
-        return;
-      }
+    if (!column.kind().accepts(cell)) {
+      // A bug that a user's run logs rather than loses (see ResultRow.Builder): written as a
+      // string, so that no file is ever written with a number that a JSON parser cannot read.
+      LOG.warn(
+          "{}: '{}' is no {} value; written as a string", column.header(), cell, column.kind());
+      g.writeString(cell);
+      return;
     }
-    LOG.warn("{}: '{}' is no {} value; written as a string", column.header(), cell, column.kind());
-    g.writeString(cell);
+    switch (column.kind()) {
+      case INTEGER, DECIMAL -> g.writeNumber(cell);
+      case BOOLEAN -> g.writeBoolean(Boolean.parseBoolean(cell));
+      case TEXT -> g.writeString(cell);
+    }
   }
 
   /**

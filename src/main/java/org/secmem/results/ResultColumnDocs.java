@@ -13,23 +13,19 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * What every {@link ResultColumn} means, in one line with its unit, and which experiments' rows
- * fill it: the source of {@code docs/results-columns.md}, which {@link #markdown()} writes and
- * {@code ResultColumnsDocTest} keeps equal to it. The descriptions are data, one line a column in
- * {@code result-columns.tsv} beside this class; a column added to {@link ResultColumn} needs its
- * line there (the class refuses to load without one), and the document must then be regenerated.
+ * What every {@link ResultColumn} means, in one line with its unit, and which kinds of row fill it:
+ * the source of {@code docs/results-columns.md}, which {@link #markdown()} writes and {@code
+ * ResultColumnsDocTest} keeps equal to it. The descriptions are data, one line a column in {@code
+ * result-columns.tsv} beside this class; a column added to {@link ResultColumn} needs its line
+ * there (the class refuses to load without one), and the document must then be regenerated. The
+ * kinds of row are the enum's own ({@link ResultColumn#rows()}), which rows are held to as they are
+ * built.
  *
  * <p>Kept apart from the enum so that the enum stays a plain list of the file's columns; the
  * meanings are taken from the code that fills each column (the trials of {@code
  * org.secmem.experiment} and the statistics other engines report).
  */
 public final class ResultColumnDocs {
-
-  /** The experiments, in the order the document names them. */
-  public static final List<String> EXPERIMENTS = List.of("write", "read", "sort", "pq");
-
-  /** What the experiments cell says for a column every experiment fills. */
-  public static final String ALL = "all";
 
   /** Where the document lives, relative to the repository's root. */
   public static final String DOCUMENT = "docs/results-columns.md";
@@ -38,27 +34,17 @@ public final class ResultColumnDocs {
   public static final String REGENERATE =
       "mvn -q -pl core test -Dtest=ResultColumnsDocTest -Dsecmem.regenerateDocs=true";
 
-  /** The descriptions, one line a column: {@code column<TAB>experiments<TAB>meaning}. */
+  /** The descriptions, one line a column: {@code column<TAB>meaning}. */
   static final String RESOURCE = "result-columns.tsv";
 
   /**
    * One column's documentation.
    *
-   * @param experiments the experiments whose rows can fill the column, in {@link #EXPERIMENTS}
-   *     order (all four: every experiment's)
+   * @param rows the kinds of row that fill it, as the document names them ({@link
+   *     RowKind#describe})
    * @param meaning what the cell holds and in which unit, one line
    */
-  public record Entry(List<String> experiments, String meaning) {
-
-    public Entry {
-      experiments = List.copyOf(experiments);
-    }
-
-    /** The experiments as the document's cell: {@value #ALL} or the names, comma-separated. */
-    public String experimentsText() {
-      return experiments.equals(EXPERIMENTS) ? ALL : String.join(", ", experiments);
-    }
-  }
+  public record Entry(String rows, String meaning) {}
 
   private static final Map<ResultColumn, Entry> DOCS = table();
 
@@ -108,10 +94,12 @@ public final class ResultColumnDocs {
                 + " read files of earlier versions too, by column name: a column\nan older file"
                 + " lacks reads as blank.\n\n")
         .append(
-            "*experiments* says whose rows can fill the column (`all`: every experiment's);"
-                + " the meaning\nsays when it stays blank in them, e.g. for one algorithm or"
-                + " engine only. Times are wall-clock\nunless they say CPU.\n\n")
-        .append("| # | column | kind | experiments | meaning |\n")
+            "*rows* says which kinds of row fill the column (`all`: every experiment's; a sort's"
+                + " algorithms\nin brackets when not every sort's, `engine` being another"
+                + " engine's sort): a row of another\nkind leaves it blank, and secmem refuses to"
+                + " write one that does not. The meaning says when\nit stays blank in them too."
+                + " Times are wall-clock unless they say CPU.\n\n")
+        .append("| # | column | kind | rows | meaning |\n")
         .append("|---:|---|---|---|---|\n");
     ResultColumn[] all = ResultColumn.values();
     for (int i = 0; i < all.length; i++) {
@@ -124,7 +112,7 @@ public final class ResultColumnDocs {
           .append(" | ")
           .append(all[i].kind().name().toLowerCase(Locale.ROOT))
           .append(" | ")
-          .append(e.experimentsText())
+          .append(e.rows())
           .append(" | ")
           .append(cell(e.meaning()))
           .append(" |\n");
@@ -157,15 +145,17 @@ public final class ResultColumnDocs {
         continue;
       }
       String[] f = line.split("\t", -1);
-      ResultColumn column = f.length == 3 ? byHeader.get(f[0]) : null;
+      ResultColumn column = f.length == 2 ? byHeader.get(f[0]) : null;
       if (column == null) {
         throw new IllegalStateException(
-            RESOURCE
-                + ": not 'column<TAB>experiments<TAB>meaning'"
-                + " of a result column: "
-                + line);
+            RESOURCE + ": not 'column<TAB>meaning' of a result column: " + line);
       }
-      put(t, column, f[1], f[2]);
+      if (f[1].isBlank()) {
+        throw new IllegalStateException(RESOURCE + ": " + f[0] + " has no meaning");
+      }
+      if (t.put(column, new Entry(RowKind.describe(column.rows()), f[1])) != null) {
+        throw new IllegalStateException(RESOURCE + ": " + f[0] + " is described twice");
+      }
     }
     List<String> missing = new ArrayList<>();
     for (ResultColumn c : ResultColumn.values()) {
@@ -178,37 +168,5 @@ public final class ResultColumnDocs {
           "result columns without a description in " + RESOURCE + ": " + missing);
     }
     return Collections.unmodifiableMap(t);
-  }
-
-  /**
-   * Adds {@code column}'s entry.
-   *
-   * @param experiments {@value #ALL}, or experiment names in {@link #EXPERIMENTS} order, separated
-   *     by ", "
-   */
-  private static void put(
-      Map<ResultColumn, Entry> t, ResultColumn column, String experiments, String meaning) {
-    List<String> names =
-        experiments.equals(ALL) ? EXPERIMENTS : List.of(experiments.split(", ", -1));
-    int last = -1;
-    for (String name : names) {
-      int at = EXPERIMENTS.indexOf(name);
-      if (at <= last) {
-        throw new IllegalArgumentException(
-            column.header()
-                + ": experiments '"
-                + experiments
-                + "' are not names of "
-                + EXPERIMENTS
-                + " in that order");
-      }
-      last = at;
-    }
-    if (meaning.isBlank() || meaning.contains("\n")) {
-      throw new IllegalArgumentException(column.header() + ": a meaning is one line of text");
-    }
-    if (t.put(column, new Entry(names, meaning)) != null) {
-      throw new IllegalArgumentException(column.header() + " is described twice");
-    }
   }
 }

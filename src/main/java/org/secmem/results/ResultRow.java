@@ -8,6 +8,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 
 /**
  * One measured run as it goes into the raw results file: a cell per column, empty where the column
@@ -16,14 +18,33 @@ import java.util.OptionalLong;
  */
 public final class ResultRow {
 
+  private static final Logger LOG = LogManager.getLogger(ResultRow.class);
+
+  /**
+   * Whether a cell outside its row's schema is thrown ({@code java -ea}, as every test runs) or
+   * logged and kept (a user's run).
+   */
+  private static final boolean STRICT = ResultRow.class.desiredAssertionStatus();
+
+  private final RowKind kind;
   private final Map<ResultColumn, String> cells;
 
-  private ResultRow(Map<ResultColumn, String> cells) {
+  private ResultRow(RowKind kind, Map<ResultColumn, String> cells) {
+    this.kind = kind;
     this.cells = Collections.unmodifiableMap(new EnumMap<>(cells));
   }
 
-  public static Builder builder() {
-    return new Builder();
+  /**
+   * A row of {@code kind}: its {@code experiment} cell set, and only the columns of its schema
+   * ({@link ResultColumn#appliesTo}) open to it.
+   */
+  public static Builder builder(RowKind kind) {
+    return new Builder(kind).set(ResultColumn.EXPERIMENT, kind.experiment());
+  }
+
+  /** What the row is a run of. */
+  public RowKind kind() {
+    return kind;
   }
 
   /** The cell's text, empty when not set. */
@@ -48,7 +69,8 @@ public final class ResultRow {
    * The row whose cells in {@link ResultColumn} order are {@code cells}, as {@link
    * #cellsInColumnOrder} gives them.
    *
-   * @throws IllegalArgumentException when there is not one cell per column
+   * @throws IllegalArgumentException when there is not one cell per column, or a cell does not fit
+   *     the kind of row its experiment, algorithm and engine name
    */
   public static ResultRow ofCellsInColumnOrder(List<String> cells) {
     ResultColumn[] columns = ResultColumn.values();
@@ -56,7 +78,12 @@ public final class ResultRow {
       throw new IllegalArgumentException(
           cells.size() + " cells for " + columns.length + " columns");
     }
-    Builder b = new Builder();
+    Builder b =
+        new Builder(
+            RowKind.of(
+                cells.get(ResultColumn.EXPERIMENT.ordinal()),
+                cells.get(ResultColumn.ALGORITHM.ordinal()),
+                cells.get(ResultColumn.ENGINE.ordinal())));
     for (int i = 0; i < columns.length; i++) {
       b.set(columns[i], cells.get(i).isEmpty() ? null : cells.get(i));
     }
@@ -65,24 +92,74 @@ public final class ResultRow {
 
   /** A builder holding this row's cells, to change some of them. */
   public Builder toBuilder() {
-    Builder b = new Builder();
+    Builder b = new Builder(kind);
     b.cells.putAll(cells);
     return b;
   }
 
-  /** Collects cells; {@code null} values leave a cell empty. */
+  /**
+   * Collects the cells of a row of one kind; {@code null} values leave a cell empty. A cell in a
+   * column its kind does not fill, or one that is not of its column's {@link ResultColumn.Kind}, is
+   * a mistake in the code that fills it: refused at once where assertions are on (the tests), so
+   * that it cannot reach a file unseen; in a user's run it is logged as an error and kept, so that
+   * no measurement is lost to it.
+   */
   public static final class Builder {
+    private final RowKind kind;
     private final Map<ResultColumn, String> cells = new EnumMap<>(ResultColumn.class);
 
-    private Builder() {}
+    private Builder(RowKind kind) {
+      this.kind = kind;
+    }
 
+    /**
+     * Sets a cell; {@code null} or an empty text empties it.
+     *
+     * @throws IllegalArgumentException with assertions on, when the column is not one this kind of
+     *     row fills, or the value is not of its kind (or is another experiment's name)
+     */
     public Builder set(ResultColumn column, String value) {
-      if (value != null) {
-        cells.put(column, value);
-      } else {
+      if (value == null || value.isEmpty()) {
         cells.remove(column);
+        return this;
       }
+      if (!column.appliesTo(kind)) {
+        mistake(
+            "a "
+                + kind.title()
+                + " row has no "
+                + column.header()
+                + " (its kinds: "
+                + RowKind.describe(column.rows())
+                + "), given '"
+                + value
+                + "'");
+      } else if (!column.kind().accepts(value)) {
+        mistake(
+            column.header()
+                + " holds "
+                + column.kind().name().toLowerCase(Locale.ROOT)
+                + " values, not '"
+                + value
+                + "'");
+      } else if (column == ResultColumn.EXPERIMENT && !value.equals(kind.experiment())) {
+        mistake(
+            "a " + kind.title() + " row's experiment is " + kind.experiment() + ", not " + value);
+      }
+      cells.put(column, value);
       return this;
+    }
+
+    /**
+     * A cell its row's schema does not allow: a mistake in the code that fills it. Thrown where
+     * assertions are on (every test); in a user's run, whose measurement must not be lost to it,
+     * logged as an error and the cell kept as given.
+     */
+    private static void mistake(String message) {
+      if (STRICT) {
+        throw new IllegalArgumentException(message);
+      }
+      LOG.error("{} (kept as given; this is a bug of secmem's)", message);
     }
 
     public Builder set(ResultColumn column, long value) {
@@ -107,7 +184,7 @@ public final class ResultRow {
     }
 
     public ResultRow build() {
-      return new ResultRow(cells);
+      return new ResultRow(kind, cells);
     }
   }
 }

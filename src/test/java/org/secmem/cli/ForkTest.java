@@ -23,6 +23,7 @@ import org.secmem.results.RawResults;
 import org.secmem.results.RawRow;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
+import org.secmem.results.RowKind;
 
 /** {@code --fork N}: each configuration measured in N fresh JVMs, every row recorded once. */
 class ForkTest {
@@ -119,8 +120,7 @@ class ForkTest {
   @Test
   void aForksRows_crossAsOneLineEach_andComeBackCellForCell() throws IOException {
     ResultRow row =
-        ResultRow.builder()
-            .set(ResultColumn.EXPERIMENT, "read")
+        ResultRow.builder(RowKind.READ)
             .set(ResultColumn.INPUT, "/data/a,b \"quoted\".bin")
             .set(ResultColumn.REP, 2)
             .set(ResultColumn.WARMUP, false)

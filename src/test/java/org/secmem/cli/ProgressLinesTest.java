@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
+import org.secmem.results.RowKind;
 
 /**
  * The line each run prints when output is no terminal (a pipe, a log): where the batch stands
@@ -19,7 +20,7 @@ import org.secmem.results.ResultRow;
 class ProgressLinesTest {
 
   private static ResultRow row(int rep, boolean warmup) {
-    return ResultRow.builder()
+    return ResultRow.builder(RowKind.WRITE)
         .set(ResultColumn.REP, rep)
         .set(ResultColumn.WARMUP, warmup)
         .set(ResultColumn.ELAPSED_MS, "12.500")

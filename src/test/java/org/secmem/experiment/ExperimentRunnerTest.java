@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.secmem.data.Checksum;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
+import org.secmem.results.RowKind;
 import org.secmem.stream.DirectSupport;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
@@ -190,9 +191,7 @@ class ExperimentRunnerTest {
 
     @Override
     public ResultRow.Builder configuration() {
-      return ResultRow.builder()
-          .set(ResultColumn.EXPERIMENT, "write")
-          .set(ResultColumn.STREAM, name);
+      return ResultRow.builder(RowKind.WRITE).set(ResultColumn.STREAM, name);
     }
 
     @Override

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.secmem.data.Checksum;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
+import org.secmem.results.RowKind;
 
 /** cpu_ns of a run shorter than the 10 ms tick: about its real CPU time, not 0 or 10 ms. */
 class ShortRunCpuTest {
@@ -31,7 +32,7 @@ class ShortRunCpuTest {
 
     @Override
     public ResultRow.Builder configuration() {
-      return ResultRow.builder().set(ResultColumn.EXPERIMENT, "busy");
+      return ResultRow.builder(RowKind.WRITE);
     }
 
     @Override

@@ -13,6 +13,7 @@ import org.secmem.probe.FileSystemId;
 import org.secmem.probe.ProbeStore;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
+import org.secmem.results.RowKind;
 
 /** Each sort row's floor beside its time, from the probe figures of its input's file system. */
 class SortFloorsTest {
@@ -20,13 +21,16 @@ class SortFloorsTest {
   @TempDir Path dir;
 
   private static ResultRow sortRow(String passes, String storageRead, String engine) {
-    return ResultRow.builder()
-        .set(ResultColumn.EXPERIMENT, "sort")
+    return sortRow(RowKind.MERGE_SORT, storageRead, engine)
         .set(ResultColumn.PASSES, passes)
+        .build();
+  }
+
+  private static ResultRow.Builder sortRow(RowKind kind, String storageRead, String engine) {
+    return ResultRow.builder(kind)
         .set(ResultColumn.BYTES, Long.toString(64L << 20))
         .set(ResultColumn.STORAGE_READ_BYTES, storageRead)
-        .set(ResultColumn.ENGINE, engine)
-        .build();
+        .set(ResultColumn.ENGINE, engine);
   }
 
   @Test
@@ -59,9 +63,9 @@ class SortFloorsTest {
     assertEquals("device", d.get(ResultColumn.FLOOR_REGIME));
 
     // Spark's rows and the buffer tree's (no passes) have no floor here.
-    ResultRow spark = sortRow("3", "0", "spark");
+    ResultRow spark = sortRow(RowKind.ENGINE_SORT, "0", "spark").build();
     assertEquals(spark, floors.withFloor(spark, List.of(input)));
-    ResultRow tree = sortRow("", "0", "secmem");
+    ResultRow tree = sortRow(RowKind.BUFFER_TREE_SORT, "0", "secmem").build();
     assertEquals(tree, floors.withFloor(tree, List.of(input)));
   }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,6 +22,7 @@ import org.secmem.data.SortOrder;
 import org.secmem.engine.EngineSettings;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
+import org.secmem.results.RowKind;
 import org.secmem.sort.Merger;
 import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortChoices;
@@ -58,12 +60,12 @@ class SortMethodTest {
   }
 
   private static Map<ResultColumn, String> cells(SortMethod method) {
-    ResultRow.Builder row = ResultRow.builder();
+    ResultRow.Builder row = ResultRow.builder(method.rowKind());
     method.configure(row);
     ResultRow r = row.build();
     EnumMap<ResultColumn, String> m = new EnumMap<>(ResultColumn.class);
     for (ResultColumn c : ResultColumn.values()) {
-      if (r.get(c) != null && !r.get(c).isEmpty()) {
+      if (c != ResultColumn.EXPERIMENT && !r.get(c).isEmpty()) {
         m.put(c, r.get(c));
       }
     }
@@ -191,5 +193,34 @@ class SortMethodTest {
         Experiment.SORT,
         new SortTrialSpec(data(Optional.empty(), 10, List.of()), own).experiment());
     assertNotEquals(own, e);
+  }
+
+  /** Each method's rows are of the kind their cells name, and each experiment has its kinds. */
+  @Test
+  void eachMethodsRows_areOfTheKindTheirCellsName() {
+    for (SortAlgorithm a : SortAlgorithm.values()) {
+      SortMethod m = SortMethod.of(classic(SortChoices.none()), a, FanoutRule.DEFAULT);
+      ResultRow.Builder row = ResultRow.builder(m.rowKind());
+      m.configure(row);
+      ResultRow r = row.set(ResultColumn.ENGINE, m.engine()).build();
+      assertEquals(
+          m.rowKind(),
+          RowKind.of(
+              r.get(ResultColumn.EXPERIMENT),
+              r.get(ResultColumn.ALGORITHM),
+              r.get(ResultColumn.ENGINE)),
+          a.cliName());
+    }
+    EngineMethod engine = new EngineMethod("spark", EngineSettings.defaults());
+    assertEquals(RowKind.ENGINE_SORT, engine.rowKind());
+    Set<String> experiments = new HashSet<>();
+    for (RowKind k : RowKind.values()) {
+      experiments.add(k.experiment());
+    }
+    Set<String> named = new HashSet<>();
+    for (Experiment e : Experiment.values()) {
+      named.add(e.cliName());
+    }
+    assertEquals(named, experiments, "a kind of row for every experiment, and no other");
   }
 }

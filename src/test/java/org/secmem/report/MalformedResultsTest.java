@@ -18,6 +18,7 @@ import org.secmem.results.RawResultsWriter;
 import org.secmem.results.RawRow;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
+import org.secmem.results.RowKind;
 import org.secmem.results.RowProblem;
 
 /** The raw results reader names every line it leaves out, and keeps the rows that are fine. */
@@ -99,9 +100,8 @@ class MalformedResultsTest {
     try (RawResultsWriter w = RawResultsWriter.open(f)) {
       for (String when : List.of("t1", "t2")) {
         w.accept(
-            ResultRow.builder()
+            ResultRow.builder(RowKind.WRITE)
                 .set(ResultColumn.WHEN, when)
-                .set(ResultColumn.EXPERIMENT, "write")
                 .set(ResultColumn.ELAPSED_NS, 1500)
                 .build());
       }

@@ -30,7 +30,7 @@ class JsonLinesTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private static ResultRow row(String when) {
-    return ResultRow.builder()
+    return ResultRow.builder(RowKind.WRITE)
         .set(ResultColumn.WHEN, when)
         .set(ResultColumn.EXPERIMENT, "write")
         .set(ResultColumn.SHAPE, "a,\"b\"\n")

@@ -26,16 +26,15 @@ class RawResultsWriterTest {
     Path f = dir.resolve("sub/r.csv");
     try (RawResultsWriter w = RawResultsWriter.open(f)) {
       w.accept(
-          ResultRow.builder()
+          ResultRow.builder(RowKind.READ)
               .set(ResultColumn.WHEN, "t")
-              .set(ResultColumn.EXPERIMENT, "read")
               .set(ResultColumn.N, 5)
               .build());
       // Flushed per row: visible before close.
       assertEquals(2, Files.readAllLines(f).size());
     }
     try (RawResultsWriter w = RawResultsWriter.open(f)) {
-      w.accept(ResultRow.builder().set(ResultColumn.EXPERIMENT, "write").build());
+      w.accept(ResultRow.builder(RowKind.WRITE).build());
     }
     List<String> lines = Files.readAllLines(f, StandardCharsets.UTF_8);
     assertEquals(3, lines.size());
@@ -70,7 +69,8 @@ class RawResultsWriterTest {
     Locale saved = Locale.getDefault();
     try {
       Locale.setDefault(Locale.GERMANY);
-      ResultRow row = ResultRow.builder().set(ResultColumn.MIB_PER_S, 1234.5678, 2).build();
+      ResultRow row =
+          ResultRow.builder(RowKind.WRITE).set(ResultColumn.MIB_PER_S, 1234.5678, 2).build();
       assertEquals("1234.57", row.get(ResultColumn.MIB_PER_S));
     } finally {
       Locale.setDefault(saved);
@@ -81,7 +81,7 @@ class RawResultsWriterTest {
   void cellsWithCommasOrQuotes_areQuotedPerRfc4180() throws IOException {
     Path f = dir.resolve("q.csv");
     try (RawResultsWriter w = RawResultsWriter.open(f)) {
-      w.accept(ResultRow.builder().set(ResultColumn.SHAPE, "a,\"b\"").build());
+      w.accept(ResultRow.builder(RowKind.WRITE).set(ResultColumn.SHAPE, "a,\"b\"").build());
     }
     assertTrue(Files.readString(f).contains("\"a,\"\"b\"\"\""));
   }
@@ -99,11 +99,7 @@ class RawResultsWriterTest {
   void existingFileWithAUtf8Bom_isAppendedTo_andStaysOneFileWithOneBom() throws IOException {
     Path f = dir.resolve("saved.csv");
     try (RawResultsWriter w = RawResultsWriter.open(f)) {
-      w.accept(
-          ResultRow.builder()
-              .set(ResultColumn.WHEN, "t1")
-              .set(ResultColumn.EXPERIMENT, "read")
-              .build());
+      w.accept(ResultRow.builder(RowKind.READ).set(ResultColumn.WHEN, "t1").build());
     }
     // Saved again by a spreadsheet as "CSV UTF-8": a byte-order mark before the header.
     byte[] saved = Files.readAllBytes(f);
@@ -116,11 +112,7 @@ class RawResultsWriterTest {
 
     try (RawResultsWriter w = RawResultsWriter.open(f)) {
       assertEquals(new RawResultsWriter.Tally(1, 0), w.tally());
-      w.accept(
-          ResultRow.builder()
-              .set(ResultColumn.WHEN, "t2")
-              .set(ResultColumn.EXPERIMENT, "write")
-              .build());
+      w.accept(ResultRow.builder(RowKind.WRITE).set(ResultColumn.WHEN, "t2").build());
     }
 
     String text = Files.readString(f, StandardCharsets.UTF_8);
@@ -132,7 +124,7 @@ class RawResultsWriterTest {
   }
 
   private static ResultRow row(String when) {
-    return ResultRow.builder()
+    return ResultRow.builder(RowKind.WRITE)
         .set(ResultColumn.WHEN, when)
         .set(ResultColumn.EXPERIMENT, "write")
         .set(ResultColumn.SHAPE, "a,\"b\"")
@@ -324,7 +316,7 @@ class RawResultsWriterTest {
   @Test
   void nanAndInfinity_leaveTheCellEmpty() {
     ResultRow row =
-        ResultRow.builder()
+        ResultRow.builder(RowKind.WRITE)
             .set(ResultColumn.NS_PER_INT, Double.NaN, 3)
             .set(ResultColumn.MIB_PER_S, Double.POSITIVE_INFINITY, 2)
             .build();

@@ -10,9 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,27 +24,34 @@ class ResultColumnsDocTest {
   static final String REGENERATE_PROPERTY = "secmem.regenerateDocs";
 
   @Test
-  void everyColumn_hasOneLineOfMeaning_andNamesItsExperiments() {
+  void everyColumn_hasOneLineOfMeaning_andTheKindsOfRowThatFillIt() {
     for (ResultColumn c : ResultColumn.values()) {
       ResultColumnDocs.Entry e = ResultColumnDocs.of(c);
       assertNotNull(e, c.header() + " has no description in ResultColumnDocs");
       assertFalse(e.meaning().isBlank(), c.header());
       assertFalse(e.meaning().contains("\n"), c.header() + ": one line");
-      assertFalse(e.experiments().isEmpty(), c.header());
-      assertTrue(ResultColumnDocs.EXPERIMENTS.containsAll(e.experiments()), c.header());
+      assertFalse(c.rows().isEmpty(), c.header() + " is filled by no kind of row");
+      assertEquals(RowKind.describe(c.rows()), e.rows(), c.header());
     }
   }
 
+  /**
+   * Each kind of row has a schema of its own: for any two kinds, a column one fills, the other not.
+   */
   @Test
-  void everyExperiment_fillsSomeColumnOfItsOwn() {
-    Set<String> named = new HashSet<>();
-    for (ResultColumn c : ResultColumn.values()) {
-      List<String> x = ResultColumnDocs.of(c).experiments();
-      if (x.size() < ResultColumnDocs.EXPERIMENTS.size()) {
-        named.addAll(x);
+  void everyTwoKindsOfRow_haveSchemasThatDiffer() {
+    for (RowKind a : RowKind.values()) {
+      for (RowKind b : RowKind.values()) {
+        if (a == b) {
+          continue;
+        }
+        boolean differ = false;
+        for (ResultColumn c : ResultColumn.values()) {
+          differ |= c.appliesTo(a) != c.appliesTo(b);
+        }
+        assertTrue(differ, a + " and " + b + " fill the same columns");
       }
     }
-    assertEquals(new HashSet<>(ResultColumnDocs.EXPERIMENTS), named);
   }
 
   @Test
