@@ -28,46 +28,23 @@ import picocli.CommandLine.Option;
  */
 final class CommonOptions {
 
-  @Option(
-      names = "--reps",
-      paramLabel = "R",
-      converter = Converters.IntCount.class,
-      description =
-          "Measured repetitions per configuration, 1 .. 1000000 (default: ${DEFAULT-VALUE}).",
-      defaultValue = "3")
+  @Option(names = "--reps", converter = Converters.IntCount.class, defaultValue = "3")
   int reps;
 
-  @Option(
-      names = "--warmup",
-      paramLabel = "W",
-      converter = Converters.IntCount.class,
-      description =
-          "Warm-up runs before them, measured but flagged, 0 .. 1000000 (default:"
-              + " ${DEFAULT-VALUE}).",
-      defaultValue = "1")
+  @Option(names = "--warmup", converter = Converters.IntCount.class, defaultValue = "1")
   int warmup;
 
   @Option(
       names = "--cache",
       completionCandidates = Completions.CacheStates.class,
-      paramLabel = "STATE",
       converter = Converters.Cache.class,
-      description =
-          "Page cache before each timed run: cold (dropped; needs root), warm (files read"
-              + " once first) or as-is (default: ${DEFAULT-VALUE}).",
       defaultValue = "as-is")
   CacheMode cache;
 
-  @Option(
-      names = "--sync",
-      description = "Force written data to storage before the clock stops (default: off).")
+  @Option(names = "--sync")
   boolean sync;
 
-  @Option(
-      names = "--seed",
-      paramLabel = "S",
-      description = "Seed of generated data (default: ${DEFAULT-VALUE}).",
-      defaultValue = "42")
+  @Option(names = "--seed", defaultValue = "42")
   long seed;
 
   @Option(
@@ -136,20 +113,7 @@ final class CommonOptions {
               + " '/usr/lib/jvm/java-17-openjdk-amd64|/usr/lib/jvm/temurin-25-jdk-amd64'.")
   List<Path> jvm;
 
-  @Option(
-      names = "--memory-limit",
-      paramLabel = "SIZE[|SIZE...]",
-      split = "\\|",
-      converter = Converters.Bytes.class,
-      description =
-          "Measure each configuration in forks (--fork 1 when --fork is not given) each inside a"
-              + " memory cgroup of SIZE (e.g. 1G): the JVM's heap, the rest of the process and the"
-              + " page cache of the files it touches count against it together, as RAM does on a"
-              + " machine of that size, so that data larger than SIZE goes to the device. Needs"
-              + " Linux with the memory controller and root (refused up front where it cannot be"
-              + " had). The heap (-Xmx, scripts/secmem: SECMEM_HEAP) must leave room in SIZE for"
-              + " the rest of the JVM and some page cache. Use --cache cold so that the input too"
-              + " starts on the device. Rows record memory_limit and memory_peak_bytes.")
+  @Option(names = "--memory-limit", split = "\\|", converter = Converters.Bytes.class)
   List<Long> memoryLimit;
 
   /** In a forked JVM: what it measures (see {@link ForkChildSession}); not for users. */

@@ -10,20 +10,10 @@ import picocli.CommandLine.Option;
  */
 final class FanoutOptions {
 
-  @Option(
-      names = "--fanout",
-      paramLabel = "a,b",
-      description =
-          "Buffer tree only: the (a, b) of its (a, b)-tree, 1 <= a, 2a <= b <= m ="
-              + " M/B (b/4 and b is seed 004's rule); or m/K for b = m/K, a = b/4 (default: m/8,"
-              + " seed 004's best; m is Arge's design (m/4, m)).")
+  @Option(names = "--fanout")
   String fanout;
 
-  @Option(
-      names = "--b-over-m",
-      paramLabel = "K",
-      converter = Converters.IntCount.class,
-      description = "Buffer tree only: b = m/K and a = b/4, the same as --fanout m/K.")
+  @Option(names = "--b-over-m", converter = Converters.IntCount.class)
   Integer bOverM;
 
   /** The option given ({@code --fanout} or {@code --b-over-m}), or null when neither was. */

@@ -17,6 +17,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code secmem generate}: writes a data file of a chosen shape. */
 @Command(
+    modelTransformer = RegistryOptions.class,
     mixinStandardHelpOptions = true,
     name = "generate",
     description = {
@@ -35,38 +36,23 @@ final class GenerateCommand implements Callable<Integer> {
 
   @Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--out", paramLabel = "FILE", required = true, description = "File to write.")
+  @Option(names = "--out", required = true)
   Path out;
 
-  @Option(
-      names = "--n",
-      paramLabel = "N",
-      required = true,
-      converter = Converters.Count.class,
-      description = "Number of ints, >= 0, e.g. 1000000 or 2^20.")
+  @Option(names = "--n", required = true, converter = Converters.Count.class)
   long n;
 
   @Option(
       names = "--shape",
       completionCandidates = Completions.Shapes.class,
-      paramLabel = "SHAPE",
       converter = Converters.ShapeName.class,
-      description = "uniform, sorted, reverse, few-distinct or equal (default: ${DEFAULT-VALUE}).",
       defaultValue = "uniform")
   Shape shape;
 
-  @Option(
-      names = "--overwrite",
-      description =
-          "Replace --out even when it is not an int file secmem wrote (by default only"
-              + " such a file is replaced; anything else is refused before anything is written).")
+  @Option(names = "--overwrite")
   boolean overwrite;
 
-  @Option(
-      names = "--seed",
-      paramLabel = "S",
-      description = "PRNG seed (default: ${DEFAULT-VALUE}).",
-      defaultValue = "42")
+  @Option(names = "--seed", defaultValue = "42")
   long seed;
 
   @Override

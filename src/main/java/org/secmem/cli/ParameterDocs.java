@@ -15,8 +15,9 @@ import picocli.CommandLine.Model.OptionSpec;
 /**
  * {@value #DOCUMENT}: every parameter of the registry ({@link Parameter}) by its name at each way
  * in (option, parameter-file column, menu), the experiments that take it, the values it allows (a
- * numeric parameter's {@link Range}, an enumerated one's words) and its meaning as the command's
- * help says it. Generated, never edited: {@code ParameterDocsTest} fails while the file differs.
+ * numeric parameter's {@link Range}, an enumerated one's words) and its meaning: its option's help,
+ * from the registry ({@code parameter-help.tsv}), as the command's help shows it. Generated, never
+ * edited: {@code ParameterDocsTest} fails while the file differs.
  */
 final class ParameterDocs {
 
@@ -36,7 +37,9 @@ final class ParameterDocs {
             new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
     StringBuilder md = new StringBuilder();
     md.append("# Parameters\n\n")
-        .append("<!-- Generated from admission.Parameter and the commands' help: do not edit;\n")
+        .append(
+            "<!-- Generated from admission.Parameter and its options' help (parameter-help.tsv):"
+                + " do not edit;\n")
         .append("     rewrite it with\n       ")
         .append(REGENERATE)
         .append("\n     (ParameterDocsTest fails while this file differs from the code). -->\n\n")

@@ -37,6 +37,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code secmem pq}: the priority-queue experiment. */
 @Command(
+    modelTransformer = RegistryOptions.class,
     abbreviateSynopsis = true,
     name = "pq",
     mixinStandardHelpOptions = true,
@@ -64,11 +65,7 @@ final class PqCommand implements Callable<Integer> {
 
   @Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(
-      names = "--n",
-      paramLabel = "N",
-      converter = Converters.Count.class,
-      description = "Inserts (and delete-mins) of the sequence, >= 1 (default: 2^20).")
+  @Option(names = "--n", converter = Converters.Count.class)
   Long n = DEFAULT_N;
 
   @Option(
@@ -100,22 +97,10 @@ final class PqCommand implements Callable<Integer> {
               + " heap cannot hold N boxed keys).")
   String impl;
 
-  @Option(
-      names = "--m",
-      paramLabel = "M",
-      converter = Converters.Count.class,
-      description =
-          "Buffer tree: M, its memory in ints (default: 125 blocks of B, 128000 ints with B = 4K,"
-              + " as in seed 004).")
+  @Option(names = "--m", converter = Converters.Count.class)
   Long m;
 
-  @Option(
-      names = "--b",
-      paramLabel = "BYTES",
-      converter = Converters.Bytes.class,
-      description =
-          "Buffer tree: B, the stream buffer in bytes (a block is B/4 ints), 4 .. 1G"
-              + " (default: 4K).")
+  @Option(names = "--b", converter = Converters.Bytes.class)
   Long b;
 
   /** The tree's (a, b); the queue also needs b >= 4. */
@@ -124,40 +109,23 @@ final class PqCommand implements Callable<Integer> {
   @Option(
       names = "--read-stream",
       completionCandidates = Completions.StreamTypes.class,
-      paramLabel = "READ_TYPE",
-      converter = Converters.Stream.class,
-      description =
-          "Buffer tree: stream type reading its files: ${COMPLETION-CANDIDATES} (default:"
-              + " user-buffer).")
+      converter = Converters.Stream.class)
   StreamType readStream;
 
   @Option(
       names = "--write-stream",
       completionCandidates = Completions.StreamTypes.class,
-      paramLabel = "WRITE_TYPE",
-      converter = Converters.Stream.class,
-      description =
-          "Buffer tree: stream type writing its files: ${COMPLETION-CANDIDATES}, but not direct"
-              + " (default: user-buffer).")
+      converter = Converters.Stream.class)
   StreamType writeStream;
 
   @Option(
       names = "--shape",
       completionCandidates = Completions.Shapes.class,
-      paramLabel = "SHAPE",
       converter = Converters.ShapeName.class,
-      description =
-          "Shape of the generated keys: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
       defaultValue = "uniform")
   Shape shape;
 
-  @Option(
-      names = "--dir",
-      paramLabel = "DIR",
-      description =
-          "Folder in which the buffer tree's work folder is made for each run and"
-              + " removed after it (default: ${DEFAULT-VALUE}, in the current folder).",
-      defaultValue = "data")
+  @Option(names = "--dir", defaultValue = "data")
   Path dir;
 
   @Mixin CommonOptions common;

@@ -24,6 +24,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code secmem read}: the read experiment. */
 @Command(
+    modelTransformer = RegistryOptions.class,
     abbreviateSynopsis = true,
     mixinStandardHelpOptions = true,
     name = "read",

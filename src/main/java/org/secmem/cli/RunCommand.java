@@ -24,6 +24,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code secmem run}: runs parameter files. */
 @Command(
+    modelTransformer = RegistryOptions.class,
     abbreviateSynopsis = true,
     name = "run",
     mixinStandardHelpOptions = true,

@@ -38,7 +38,6 @@ import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
-import org.secmem.sort.SortTuning;
 import org.secmem.sort.WorkDirectory;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.Streams;
@@ -50,6 +49,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code secmem sort}: the external merge sort experiment. */
 @Command(
+    modelTransformer = RegistryOptions.class,
     abbreviateSynopsis = true,
     name = "sort",
     mixinStandardHelpOptions = true,
@@ -81,180 +81,79 @@ final class SortCommand implements Callable<Integer> {
 
   @Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--in", paramLabel = "FILE", description = "File to sort.")
+  @Option(names = "--in")
   Path in;
 
-  @Option(
-      names = "--n",
-      paramLabel = "N",
-      converter = Converters.Count.class,
-      description =
-          "Without --in: sort a generated file of N ints (of --shape, --seed), >= 1 (default:"
-              + " 2^24, 16 runs of the default M and two merge passes).")
+  @Option(names = "--n", converter = Converters.Count.class)
   Long n;
 
   @Option(
       names = "--shape",
       completionCandidates = Completions.Shapes.class,
-      paramLabel = "SHAPE",
       converter = Converters.ShapeName.class,
-      description =
-          "Shape of generated input: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
       defaultValue = "uniform")
   Shape shape;
 
-  @Option(
-      names = "--out",
-      paramLabel = "FILE",
-      description = "Sorted output (default: a scratch file, removed after the runs).")
+  @Option(names = "--out")
   Path out;
 
-  @Option(
-      names = "--m",
-      paramLabel = "M",
-      converter = Converters.Count.class,
-      description =
-          "M, the sort's memory in ints, >= 1. classic: the ints of the run array, as in the seed"
-              + " reports (stream buffers on top); fast: the whole budget (runs, scratch, every"
-              + " buffer). Default: 2^20, or with --preset fast the largest M the heap holds; the"
-              + " buffer tree's: 125 blocks of B (128000 ints with its B of 4K), as in seed 004.")
+  @Option(names = "--m", converter = Converters.Count.class)
   Long m;
 
-  @Option(
-      names = "--overwrite",
-      description =
-          "Replace --out even when it is not an int file secmem wrote (by default only"
-              + " such a file is replaced; anything else is refused before the sort runs).")
+  @Option(names = "--overwrite")
   boolean overwrite;
 
-  @Option(
-      names = "--d",
-      paramLabel = "D",
-      converter = Converters.IntCount.class,
-      description =
-          "Merge fan-in, >= 2 (default: 4; with --preset fast 256, or the least d that merges"
-              + " more runs in fewer passes where the merge blocks stay at least 64 KiB).")
+  @Option(names = "--d", converter = Converters.IntCount.class)
   Integer d;
 
   @Option(
       names = "--read-stream",
       completionCandidates = Completions.StreamTypes.class,
-      paramLabel = "READ_TYPE",
-      converter = Converters.Stream.class,
-      description =
-          "Stream type for reading: ${COMPLETION-CANDIDATES} (default: user-buffer, or channel"
-              + " with --preset fast).")
+      converter = Converters.Stream.class)
   StreamType readStream;
 
   @Option(
       names = "--write-stream",
       completionCandidates = Completions.StreamTypes.class,
-      paramLabel = "WRITE_TYPE",
-      converter = Converters.Stream.class,
-      description =
-          "Stream type for writing: ${COMPLETION-CANDIDATES} (default: user-buffer, or channel"
-              + " with --preset fast).")
+      converter = Converters.Stream.class)
   StreamType writeStream;
 
-  @Option(
-      names = "--b",
-      paramLabel = "BYTES",
-      converter = Converters.Bytes.class,
-      description =
-          "Buffer size B in bytes, 4 .. 1G (default: 64K, 1M with --preset fast, 4K for the buffer"
-              + " tree).")
+  @Option(names = "--b", converter = Converters.Bytes.class)
   Long b;
 
   @Option(
       names = "--preset",
       completionCandidates = Completions.Presets.class,
-      paramLabel = "PRESET",
-      description =
-          "classic: the seed reports' algorithm (readNext per int, Arrays.sort runs,"
-              + " PriorityQueue merge, one thread); fast: block I/O, radix-sorted runs formed by a"
-              + " worker per core, merges split by value range over the cores with a radix merger,"
-              + " M the whole memory budget, and its own defaults for M, d, B and streams (default:"
-              + " classic).",
       defaultValue = "classic")
   String preset;
 
-  @Option(
-      names = "--merger",
-      completionCandidates = Completions.Mergers.class,
-      paramLabel = "MERGER",
-      description =
-          "How runs are merged: priority-queue, loser-tree or radix (value ranges of"
-              + " all runs radix-sorted in cache-sized chunks) (default: the"
-              + " preset's).")
+  @Option(names = "--merger", completionCandidates = Completions.Mergers.class)
   String merger;
 
-  @Option(
-      names = "--run-sort",
-      completionCandidates = Completions.RunSorts.class,
-      paramLabel = "RUN_SORT",
-      description = "How runs are sorted in memory: arrays or radix (default: the preset's).")
+  @Option(names = "--run-sort", completionCandidates = Completions.RunSorts.class)
   String runSort;
 
-  @Option(
-      names = "--overlap",
-      negatable = true,
-      description =
-          "Merges read ahead and write behind on background threads (default: the" + " preset's).")
+  @Option(names = "--overlap", negatable = true)
   Boolean overlap;
 
-  @Option(
-      names = "--parallel-merge",
-      negatable = true,
-      description =
-          "Split each merge by value range over the threads, each part written to its own region of"
-              + " the output (default: the preset's; off for write streams that cannot write"
-              + " regions: direct).")
+  @Option(names = "--parallel-merge", negatable = true)
   Boolean parallelMerge;
 
-  @Option(
-      names = "--threads",
-      paramLabel = "T",
-      converter = Converters.IntCount.class,
-      description =
-          "Threads: run-formation workers (each on its own regions of the input) and"
-              + " merge parts, 1 .. "
-              + SortTuning.MAX_THREADS
-              + " (default: 1 with classic, every"
-              + " core with fast).")
+  @Option(names = "--threads", converter = Converters.IntCount.class)
   Integer threads;
 
   @Option(
       names = "--algorithm",
       completionCandidates = Completions.Algorithms.class,
-      paramLabel = "ALGORITHM",
-      description =
-          "merge: the external merge sort; buffer-tree: Arge's buffer-tree sort, its (a, b) from"
-              + " --fanout or --b-over-m; in-memory: the baseline, all N ints read through"
-              + " --read-stream into one array, Arrays.sort (Arrays.parallelSort with --threads"
-              + " over 1; run_sort says which), written through --write-stream. It needs the heap"
-              + " to hold the 4N bytes (8N parallel) and N <= 2^31 - 9, and is refused otherwise;"
-              + " M, d, --merger, --run-sort, --overlap and --parallel-merge do not apply and its"
-              + " rows leave them blank (run_ints = N, the ints it held) (default:"
-              + " ${DEFAULT-VALUE}).",
       defaultValue = "merge")
   String algorithm;
 
   @Mixin FanoutOptions fanout;
 
-  @Option(
-      names = "--arrival-ns",
-      paramLabel = "NS",
-      converter = Converters.IntCount.class,
-      description =
-          "Online sorting (seed 004 Figure 7): the generated keys arrive one every NS nanoseconds"
-              + " on the clock, 0 .. 1000000 (the producer's work per key). The buffer tree inserts"
-              + " each block as it arrives; the merge and in-memory sorts must have every key"
-              + " first: the keys are written to their input as they arrive, and the sort starts"
-              + " after the last. Rows: arrival_ns_per_key and generate_ns. Needs --n, not --in"
-              + " (default: 0, the input exists before the clock starts).")
+  @Option(names = "--arrival-ns", converter = Converters.IntCount.class)
   Integer arrivalNs;
 
-  @Option(names = "--descending", description = "Sort in descending order.")
+  @Option(names = "--descending")
   boolean descending;
 
   @Option(
@@ -278,23 +177,10 @@ final class SortCommand implements Callable<Integer> {
   @Option(names = "--conf", paramLabel = "KEY=VALUE", descriptionKey = "conf")
   List<String> engineConf;
 
-  @Option(
-      names = "--work-dir",
-      paramLabel = "DIR[,DIR...]",
-      description =
-          "Where temporary runs go (default: a fresh folder beside the output). Several folders"
-              + " (one per disk) take the runs in turn, run after run, as GNU sort's several -T"
-              + " folders do; the buffer tree spreads its nodes' files over them. Rows record"
-              + " work_dir and the bytes written to and read from each folder.")
+  @Option(names = "--work-dir")
   List<String> workDirs;
 
-  @Option(
-      names = "--dir",
-      paramLabel = "DIR",
-      description =
-          "Folder of generated inputs and scratch outputs (default: ${DEFAULT-VALUE}, in the"
-              + " current folder).",
-      defaultValue = "data")
+  @Option(names = "--dir", defaultValue = "data")
   Path dir;
 
   @Option(

@@ -13,29 +13,13 @@ import picocli.CommandLine.Option;
  */
 final class StreamOptionsMixin {
 
-  @Option(
-      names = "--n",
-      paramLabel = "N",
-      split = ",",
-      converter = Converters.Count.class,
-      description = "Ints per file, >= 1, e.g. 1000000 or 2^20 (default: ${DEFAULT-VALUE}).",
-      defaultValue = "1000000")
+  @Option(names = "--n", split = ",", converter = Converters.Count.class, defaultValue = "1000000")
   List<Long> ns;
 
-  @Option(
-      names = "--k",
-      paramLabel = "K",
-      split = ",",
-      converter = Converters.IntCount.class,
-      description = "Number of streams (files), 1 .. 1000000 (default: ${DEFAULT-VALUE}).",
-      defaultValue = "1")
+  @Option(names = "--k", split = ",", converter = Converters.IntCount.class, defaultValue = "1")
   List<Integer> ks;
 
-  @Option(
-      names = "--dir",
-      paramLabel = "DIR",
-      description = "Folder of the data files (default: ${DEFAULT-VALUE}, in the current folder).",
-      defaultValue = "data")
+  @Option(names = "--dir", defaultValue = "data")
   Path dir;
 
   @Option(
@@ -59,28 +43,10 @@ final class StreamOptionsMixin {
     return ks;
   }
 
-  @Option(
-      names = "--stream",
-      completionCandidates = Completions.Streams.class,
-      paramLabel = "TYPE",
-      split = ",",
-      description =
-          "Stream type(s), comma separated: simple, buffered, user-buffer, mapped (the seed"
-              + " report's Simple, Buffer, BufferB, Mapping also work), and channel (FileChannel,"
-              + " direct buffer), direct (O_DIRECT, B a multiple of 4096), async (read-ahead,"
-              + " write-behind thread); or all.")
+  @Option(names = "--stream", completionCandidates = Completions.Streams.class, split = ",")
   List<String> streams;
 
-  @Option(
-      names = "--b",
-      paramLabel = "BYTES",
-      split = ",",
-      converter = Converters.Bytes.class,
-      description =
-          "Buffer size(s) B in bytes for user-buffer, channel, direct and async, and the mapping"
-              + " window of mapped: 4 .. 1G,"
-              + " e.g. 65536, 2^16, 64K (default: 65536).",
-      defaultValue = "65536")
+  @Option(names = "--b", split = ",", converter = Converters.Bytes.class, defaultValue = "65536")
   List<Long> buffers;
 
   /** The stream types; required unless a parameter file gives them. */

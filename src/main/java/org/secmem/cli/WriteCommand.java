@@ -18,6 +18,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code secmem write}: the write experiment. */
 @Command(
+    modelTransformer = RegistryOptions.class,
     abbreviateSynopsis = true,
     mixinStandardHelpOptions = true,
     name = "write",
