@@ -9,11 +9,21 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.secmem.data.Shape;
 import org.secmem.engine.EngineChecks;
+import org.secmem.engine.SortEngines;
+import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.SortData;
+import org.secmem.names.CliName;
+import org.secmem.sort.Merger;
+import org.secmem.sort.RunSort;
+import org.secmem.sort.SortAlgorithm;
+import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortTuning;
 import org.secmem.stream.StreamOptions;
+import org.secmem.stream.StreamType;
 
 /**
  * A parameter of an experiment, by the names it goes by at each way in: its option on the command
@@ -210,6 +220,30 @@ public enum Parameter {
     }
     String main = options.get(0);
     return negatable ? "--[no-]" + main.substring(2) : main;
+  }
+
+  /**
+   * The words a value may be, as every way in accepts and lists them (completion, help, the
+   * parameter documents); empty for numbers and free text.
+   */
+  public List<String> words() {
+    return switch (this) {
+      case STREAM ->
+          Stream.concat(names(StreamType.values()).stream(), Stream.of(StreamType.ALL)).toList();
+      case READ_STREAM, WRITE_STREAM -> names(StreamType.values());
+      case PRESET -> names(SortPreset.values());
+      case MERGER -> names(Merger.values());
+      case RUN_SORT -> names(RunSort.values());
+      case ALGORITHM -> names(SortAlgorithm.values());
+      case ENGINE -> SortEngines.NAMES;
+      case SHAPE -> names(Shape.values());
+      case CACHE -> names(CacheMode.values());
+      default -> List.of();
+    };
+  }
+
+  private static List<String> names(CliName[] values) {
+    return Arrays.stream(values).map(CliName::cliName).toList();
   }
 
   /** Its name at the menu's prompts, e.g. {@code M}. */

@@ -28,17 +28,13 @@ import picocli.CommandLine.Option;
  */
 final class CommonOptions {
 
-  @Option(names = "--reps", converter = Converters.IntCount.class, defaultValue = "3")
+  @Option(names = "--reps", defaultValue = "3")
   int reps;
 
-  @Option(names = "--warmup", converter = Converters.IntCount.class, defaultValue = "1")
+  @Option(names = "--warmup", defaultValue = "1")
   int warmup;
 
-  @Option(
-      names = "--cache",
-      completionCandidates = Completions.CacheStates.class,
-      converter = Converters.Cache.class,
-      defaultValue = "as-is")
+  @Option(names = "--cache", defaultValue = "as-is")
   CacheMode cache;
 
   @Option(names = "--sync")
@@ -113,7 +109,7 @@ final class CommonOptions {
               + " '/usr/lib/jvm/java-17-openjdk-amd64|/usr/lib/jvm/temurin-25-jdk-amd64'.")
   List<Path> jvm;
 
-  @Option(names = "--memory-limit", split = "\\|", converter = Converters.Bytes.class)
+  @Option(names = "--memory-limit", split = "\\|")
   List<Long> memoryLimit;
 
   /** In a forked JVM: what it measures (see {@link ForkChildSession}); not for users. */

@@ -39,14 +39,10 @@ final class GenerateCommand implements Callable<Integer> {
   @Option(names = "--out", required = true)
   Path out;
 
-  @Option(names = "--n", required = true, converter = Converters.Count.class)
+  @Option(names = "--n", required = true)
   long n;
 
-  @Option(
-      names = "--shape",
-      completionCandidates = Completions.Shapes.class,
-      converter = Converters.ShapeName.class,
-      defaultValue = "uniform")
+  @Option(names = "--shape", defaultValue = "uniform")
   Shape shape;
 
   @Option(names = "--overwrite")

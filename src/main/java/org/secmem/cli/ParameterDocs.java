@@ -67,7 +67,7 @@ final class ParameterDocs {
           .append(" | ")
           .append(String.join(", ", experiments.stream().map(Experiment::cliName).toList()))
           .append(" | ")
-          .append(cell(allowed(p, option)))
+          .append(cell(allowed(p)))
           .append(" | ")
           .append(cell(option.map(ParameterDocs::help).orElse("")))
           .append(" |\n");
@@ -91,13 +91,8 @@ final class ParameterDocs {
     return Optional.empty();
   }
 
-  private static String allowed(Parameter p, Optional<OptionSpec> option) {
-    if (p.numeric()) {
-      return p.range().text();
-    }
-    List<String> words = new ArrayList<>();
-    option.map(OptionSpec::completionCandidates).ifPresent(c -> c.forEach(words::add));
-    return String.join(", ", words);
+  private static String allowed(Parameter p) {
+    return p.numeric() ? p.range().text() : String.join(", ", p.words());
   }
 
   /** The option's help, its default and candidates filled in, as {@code --help} prints it. */

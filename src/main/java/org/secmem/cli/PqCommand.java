@@ -65,7 +65,7 @@ final class PqCommand implements Callable<Integer> {
 
   @Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--n", converter = Converters.Count.class)
+  @Option(names = "--n")
   Long n = DEFAULT_N;
 
   @Option(
@@ -97,32 +97,22 @@ final class PqCommand implements Callable<Integer> {
               + " heap cannot hold N boxed keys).")
   String impl;
 
-  @Option(names = "--m", converter = Converters.Count.class)
+  @Option(names = "--m")
   Long m;
 
-  @Option(names = "--b", converter = Converters.Bytes.class)
+  @Option(names = "--b")
   Long b;
 
   /** The tree's (a, b); the queue also needs b >= 4. */
   @Mixin FanoutOptions fanout;
 
-  @Option(
-      names = "--read-stream",
-      completionCandidates = Completions.StreamTypes.class,
-      converter = Converters.Stream.class)
+  @Option(names = "--read-stream")
   StreamType readStream;
 
-  @Option(
-      names = "--write-stream",
-      completionCandidates = Completions.StreamTypes.class,
-      converter = Converters.Stream.class)
+  @Option(names = "--write-stream")
   StreamType writeStream;
 
-  @Option(
-      names = "--shape",
-      completionCandidates = Completions.Shapes.class,
-      converter = Converters.ShapeName.class,
-      defaultValue = "uniform")
+  @Option(names = "--shape", defaultValue = "uniform")
   Shape shape;
 
   @Option(names = "--dir", defaultValue = "data")

@@ -3,35 +3,85 @@ package org.secmem.cli;
 import java.util.List;
 import java.util.Optional;
 import org.secmem.admission.OptionHelp;
+import org.secmem.admission.Parameter;
 import org.secmem.admission.ParameterHelp;
+import org.secmem.data.Shape;
+import org.secmem.experiment.CacheMode;
+import org.secmem.stream.StreamType;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * Gives every option of a registry parameter its label and help from the registry ({@link
- * ParameterHelp}), on each command that takes it: the {@code @Option} annotations of the commands
- * and their mixins hold only the binding (names, converter, completion), never the help. Options of
- * other things (--params, --results, ...) keep the help their annotation gives; the engine options
- * take theirs from the engine registry ({@code SortEngineHelp}).
+ * Makes every option of a registry parameter from the registry, on each command that takes it: its
+ * label and help ({@link ParameterHelp}), the words it completes to ({@link Parameter#words()}),
+ * and how its value is read: a count, an {@code int} or a size in bytes as its {@link
+ * Parameter#range()} says ({@code 2^20}, {@code 64K}), a stream type, shape or cache state by its
+ * type. The {@code @Option} annotations of the commands and their mixins hold only the binding
+ * (names, a default); a converter only where the registry has none to give (--b-over-m). Options of
+ * other things (--params, --results, ...) keep what their annotation says; the engine options take
+ * their help from the engine registry ({@code SortEngineHelp}).
  */
 public final class RegistryOptions implements CommandLine.IModelTransformer {
 
   @Override
   public CommandSpec transform(CommandSpec spec) {
     for (OptionSpec o : List.copyOf(spec.options())) {
-      Optional<OptionHelp> help = helpOf(o, spec.name());
-      if (help.isEmpty()) {
+      Optional<Parameter> p = parameterOf(o);
+      if (p.isEmpty()) {
         continue;
       }
-      OptionSpec.Builder b = OptionSpec.builder(o).description(help.get().text());
-      if (!help.get().label().isEmpty()) {
-        b.paramLabel(help.get().label());
+      OptionSpec.Builder b = OptionSpec.builder(o);
+      Optional<OptionHelp> help = helpOf(o, spec.name());
+      help.ifPresent(h -> b.description(h.text()));
+      help.filter(h -> !h.label().isEmpty()).ifPresent(h -> b.paramLabel(h.label()));
+      if (!p.get().words().isEmpty()) {
+        b.completionCandidates(p.get().words());
+      }
+      if (o.converters().length == 0) {
+        converterFor(p.get(), o.auxiliaryTypes()[0]).ifPresent(c -> b.converters(c));
       }
       spec.remove(o);
       spec.addOption(b.build());
     }
     return spec;
+  }
+
+  /** The parameter whose option this is, by any of its names. */
+  static Optional<Parameter> parameterOf(OptionSpec option) {
+    for (String name : option.names()) {
+      Optional<Parameter> p = ParameterHelp.parameterOf(name);
+      if (p.isPresent()) {
+        return p;
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * How a value of {@code p} held in a {@code type} is read: by the parameter's range when it is a
+   * count or a size (a range that takes negative numbers, the seed's, is read as Java reads a
+   * number), else by the type; empty where the registry says nothing of it.
+   */
+  static Optional<CommandLine.ITypeConverter<?>> converterFor(Parameter p, Class<?> type) {
+    if (p.numeric() && p.range().min() >= 0) {
+      if (type == Long.class || type == long.class) {
+        return Optional.of(p.range().bytes() ? new Converters.Bytes() : new Converters.Count());
+      }
+      if (type == Integer.class || type == int.class) {
+        return Optional.of(new Converters.IntCount());
+      }
+    }
+    if (type == StreamType.class) {
+      return Optional.of(new Converters.Stream());
+    }
+    if (type == Shape.class) {
+      return Optional.of(new Converters.ShapeName());
+    }
+    if (type == CacheMode.class) {
+      return Optional.of(new Converters.Cache());
+    }
+    return Optional.empty();
   }
 
   /** The registry's help of {@code option} on {@code command}, by any of its names. */

@@ -84,53 +84,40 @@ final class SortCommand implements Callable<Integer> {
   @Option(names = "--in")
   Path in;
 
-  @Option(names = "--n", converter = Converters.Count.class)
+  @Option(names = "--n")
   Long n;
 
-  @Option(
-      names = "--shape",
-      completionCandidates = Completions.Shapes.class,
-      converter = Converters.ShapeName.class,
-      defaultValue = "uniform")
+  @Option(names = "--shape", defaultValue = "uniform")
   Shape shape;
 
   @Option(names = "--out")
   Path out;
 
-  @Option(names = "--m", converter = Converters.Count.class)
+  @Option(names = "--m")
   Long m;
 
   @Option(names = "--overwrite")
   boolean overwrite;
 
-  @Option(names = "--d", converter = Converters.IntCount.class)
+  @Option(names = "--d")
   Integer d;
 
-  @Option(
-      names = "--read-stream",
-      completionCandidates = Completions.StreamTypes.class,
-      converter = Converters.Stream.class)
+  @Option(names = "--read-stream")
   StreamType readStream;
 
-  @Option(
-      names = "--write-stream",
-      completionCandidates = Completions.StreamTypes.class,
-      converter = Converters.Stream.class)
+  @Option(names = "--write-stream")
   StreamType writeStream;
 
-  @Option(names = "--b", converter = Converters.Bytes.class)
+  @Option(names = "--b")
   Long b;
 
-  @Option(
-      names = "--preset",
-      completionCandidates = Completions.Presets.class,
-      defaultValue = "classic")
+  @Option(names = "--preset", defaultValue = "classic")
   String preset;
 
-  @Option(names = "--merger", completionCandidates = Completions.Mergers.class)
+  @Option(names = "--merger")
   String merger;
 
-  @Option(names = "--run-sort", completionCandidates = Completions.RunSorts.class)
+  @Option(names = "--run-sort")
   String runSort;
 
   @Option(names = "--overlap", negatable = true)
@@ -139,18 +126,15 @@ final class SortCommand implements Callable<Integer> {
   @Option(names = "--parallel-merge", negatable = true)
   Boolean parallelMerge;
 
-  @Option(names = "--threads", converter = Converters.IntCount.class)
+  @Option(names = "--threads")
   Integer threads;
 
-  @Option(
-      names = "--algorithm",
-      completionCandidates = Completions.Algorithms.class,
-      defaultValue = "merge")
+  @Option(names = "--algorithm", defaultValue = "merge")
   String algorithm;
 
   @Mixin FanoutOptions fanout;
 
-  @Option(names = "--arrival-ns", converter = Converters.IntCount.class)
+  @Option(names = "--arrival-ns")
   Integer arrivalNs;
 
   @Option(names = "--descending")
@@ -159,7 +143,6 @@ final class SortCommand implements Callable<Integer> {
   @Option(
       names = "--engine",
       paramLabel = "ENGINE",
-      completionCandidates = Completions.Engines.class,
       descriptionKey = "engine",
       defaultValue = SortEngines.SECMEM)
   String engine;
@@ -167,11 +150,7 @@ final class SortCommand implements Callable<Integer> {
   @Option(names = "--master", paramLabel = "URL", descriptionKey = "master")
   String master;
 
-  @Option(
-      names = "--partitions",
-      paramLabel = "P",
-      converter = Converters.IntCount.class,
-      descriptionKey = "partitions")
+  @Option(names = "--partitions", paramLabel = "P", descriptionKey = "partitions")
   Integer partitions;
 
   @Option(names = "--conf", paramLabel = "KEY=VALUE", descriptionKey = "conf")

@@ -13,10 +13,10 @@ import picocli.CommandLine.Option;
  */
 final class StreamOptionsMixin {
 
-  @Option(names = "--n", split = ",", converter = Converters.Count.class, defaultValue = "1000000")
+  @Option(names = "--n", split = ",", defaultValue = "1000000")
   List<Long> ns;
 
-  @Option(names = "--k", split = ",", converter = Converters.IntCount.class, defaultValue = "1")
+  @Option(names = "--k", split = ",", defaultValue = "1")
   List<Integer> ks;
 
   @Option(names = "--dir", defaultValue = "data")
@@ -43,10 +43,10 @@ final class StreamOptionsMixin {
     return ks;
   }
 
-  @Option(names = "--stream", completionCandidates = Completions.Streams.class, split = ",")
+  @Option(names = "--stream", split = ",")
   List<String> streams;
 
-  @Option(names = "--b", split = ",", converter = Converters.Bytes.class, defaultValue = "65536")
+  @Option(names = "--b", split = ",", defaultValue = "65536")
   List<Long> buffers;
 
   /** The stream types; required unless a parameter file gives them. */
@@ -57,7 +57,7 @@ final class StreamOptionsMixin {
     }
     List<StreamType> types = new ArrayList<>();
     for (String name : streams) {
-      if (name.trim().equalsIgnoreCase("all")) {
+      if (name.trim().equalsIgnoreCase(StreamType.ALL)) {
         types.addAll(List.of(StreamType.values()));
         continue;
       }

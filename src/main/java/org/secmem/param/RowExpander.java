@@ -438,7 +438,7 @@ final class RowExpander {
               + " row needs a stream type (allowed: "
               + Names.allowed(StreamType.class)
               + ", or all)");
-    } else if (streamCell.trim().equalsIgnoreCase("all")) {
+    } else if (streamCell.trim().equalsIgnoreCase(StreamType.ALL)) {
       types = List.of(StreamType.values());
     } else {
       types = check.words(Parameter.STREAM, streamCell, StreamType::parse, StreamType.SIMPLE);

@@ -30,6 +30,9 @@ public enum StreamType implements CliName {
   /** Read-ahead and write-behind of B-byte blocks on a background thread. */
   ASYNC("async", "Async", new AsyncKind());
 
+  /** The word for every stream type at once, where a list of them is taken (write's and read's). */
+  public static final String ALL = "all";
+
   private final String cliName;
   private final String seedName;
   private final StreamKind kind;

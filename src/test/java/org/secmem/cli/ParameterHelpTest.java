@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.lang.reflect.Field;
+import java.lang.reflect.ParameterizedType;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -60,6 +61,11 @@ class ParameterHelpTest {
         if (!h.get().label().isEmpty()) {
           assertEquals(h.get().label(), o.paramLabel(), command + " " + o);
         }
+        if (!p.get().words().isEmpty()) {
+          List<String> words = new ArrayList<>();
+          o.completionCandidates().forEach(words::add);
+          assertEquals(p.get().words(), words, command + " " + o + " completes to its words");
+        }
         checked++;
       }
     }
@@ -106,11 +112,41 @@ class ParameterHelpTest {
           continue;
         }
         if (o.description().length > 0 || !o.paramLabel().isEmpty()) {
-          repeated.add(c.getSimpleName() + "." + f.getName());
+          repeated.add(c.getSimpleName() + "." + f.getName() + ": help or label");
+        }
+        Parameter p = ParameterHelp.parameterOf(o.names()[0]).orElseThrow();
+        if (!o.completionCandidates().getSimpleName().equals("NoCompletionCandidates")) {
+          repeated.add(c.getSimpleName() + "." + f.getName() + ": completion");
+        }
+        if (o.converter().length > 0
+            && RegistryOptions.converterFor(p, elementType(f)).isPresent()) {
+          repeated.add(c.getSimpleName() + "." + f.getName() + ": converter");
         }
       }
     }
     assertEquals(List.of(), repeated);
+  }
+
+  /** A field's value type: its element's for a list. */
+  private static Class<?> elementType(Field f) {
+    if (f.getGenericType() instanceof ParameterizedType t) {
+      return (Class<?>) t.getActualTypeArguments()[0];
+    }
+    return f.getType();
+  }
+
+  /** How each parameter's value is read follows from its range or type, at every way in. */
+  @Test
+  void aParametersValue_isReadAsItsRangeSays() throws Exception {
+    CommandLine sort = root().getSubcommands().get("sort");
+    OptionSpec b = sort.getCommandSpec().findOption("--b");
+    OptionSpec m = sort.getCommandSpec().findOption("--m");
+    OptionSpec d = sort.getCommandSpec().findOption("--d");
+    OptionSpec seed = sort.getCommandSpec().findOption("--seed");
+    assertEquals(65536L, b.converters()[0].convert("64K"), "a size in bytes");
+    assertEquals(1L << 20, m.converters()[0].convert("2^20"), "a count");
+    assertEquals(8, d.converters()[0].convert("2^3"), "an int");
+    assertEquals(0, seed.converters().length, "a seed may be negative: read as Java reads it");
   }
 
   @Test
