@@ -5,7 +5,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 
@@ -19,7 +18,7 @@ import java.util.concurrent.Future;
  *
  * <p>Cost: ⌈4N/B⌉ positional {@code pread} calls, made by the background thread.
  */
-final class AsyncReadStream implements ReadStream {
+final class AsyncReadStream extends CountedReadStream {
 
   private final String kind;
   private final boolean wholeBlocks;
@@ -46,8 +45,6 @@ final class AsyncReadStream implements ReadStream {
 
   /** Bytes at the start of the next block that lie before the region (O_DIRECT's aligned start). */
   private int headSkip;
-
-  private final IntCount count;
 
   /** Reads ints [fromInt, toInt) of {@code path}. */
   AsyncReadStream(Path path, int blockBytes, long fromInt, long toInt) throws IOException {
@@ -99,13 +96,13 @@ final class AsyncReadStream implements ReadStream {
       long toInt,
       int align,
       boolean wholeBlocks) {
+    super(path, toInt - fromInt);
     this.kind = kind;
     this.wholeBlocks = wholeBlocks;
     this.path = path;
     this.channel = channel;
     this.io = BackgroundIo.thread("secmem-read-ahead");
     this.blockBytes = first.capacity();
-    this.count = new IntCount(path, toInt - fromInt);
     long startBytes = fromInt * Integer.BYTES;
     this.headSkip = (int) (startBytes % align);
     this.nextPosition = startBytes - headSkip;
@@ -170,29 +167,18 @@ final class AsyncReadStream implements ReadStream {
 
   @Override
   public int readNext() throws IOException {
-    count.next();
+    countNext();
     int v = reader.nextInt();
     return v;
   }
 
   @Override
-  public boolean endOfStream() {
-    return count.atEnd();
-  }
-
-  @Override
-  public int read(int[] dst, int off, int len) throws IOException {
-    Objects.checkFromIndexSize(off, len, dst.length);
-    int n = count.take(len);
+  protected void readInts(int[] dst, int off, int n) throws IOException {
     reader.read(dst, off, n);
-    return n;
   }
 
   @Override
-  public void close() throws IOException {
-    if (!count.close()) {
-      return;
-    }
+  protected void release() throws IOException {
     io.shutdownNow();
     channel.close();
   }

@@ -6,7 +6,6 @@ import java.nio.IntBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Objects;
 
 /**
  * Reads through a {@link FileChannel} into a direct buffer of B bytes: the kernel copies straight
@@ -17,7 +16,7 @@ import java.util.Objects;
  *
  * <p>Cost: about ⌈4N/B⌉ {@code read} system calls.
  */
-final class ChannelReadStream implements ReadStream {
+final class ChannelReadStream extends CountedReadStream {
 
   private final Path path;
   private final FileChannel channel;
@@ -29,21 +28,19 @@ final class ChannelReadStream implements ReadStream {
   /** Bytes of the region not yet read into the buffer: a fill never reads past its end. */
   private long unreadBytes;
 
-  private final IntCount count;
-
   /** Reads ints [fromInt, toInt) of {@code path}. */
   ChannelReadStream(Path path, int bufferBytes, long fromInt, long toInt) throws IOException {
+    super(path, toInt - fromInt);
     this.path = path;
     this.channel = Regions.channelAt(path, StandardOpenOption.READ, fromInt * Integer.BYTES);
     this.buf = memory.allocateDirect(Math.max(bufferBytes, Integer.BYTES));
     this.buf.limit(0);
     this.unreadBytes = (toInt - fromInt) * Integer.BYTES;
-    this.count = new IntCount(path, toInt - fromInt);
   }
 
   @Override
   public int readNext() throws IOException {
-    count.next();
+    countNext();
     if (buf.remaining() < Integer.BYTES) {
       fill();
     }
@@ -65,14 +62,7 @@ final class ChannelReadStream implements ReadStream {
   }
 
   @Override
-  public boolean endOfStream() {
-    return count.atEnd();
-  }
-
-  @Override
-  public int read(int[] dst, int off, int len) throws IOException {
-    Objects.checkFromIndexSize(off, len, dst.length);
-    int n = count.take(len);
+  protected void readInts(int[] dst, int off, int n) throws IOException {
     int i = 0;
     while (i < n) {
       if (buf.remaining() < Integer.BYTES) {
@@ -83,19 +73,16 @@ final class ChannelReadStream implements ReadStream {
       buf.position(buf.position() + whole * Integer.BYTES);
       i += whole;
     }
-    return n;
   }
 
   @Override
-  public void close() throws IOException {
-    if (count.close()) {
-      try {
-        channel.close();
-      } finally {
-        // Freed now, not when the collector gets to it: a run read as many files would
-        // otherwise pile up direct memory until the JVM forces a full collection.
-        memory.unmap(buf);
-      }
+  protected void release() throws IOException {
+    try {
+      channel.close();
+    } finally {
+      // Freed now, not when the collector gets to it: a run read as many files would
+      // otherwise pile up direct memory until the JVM forces a full collection.
+      memory.unmap(buf);
     }
   }
 

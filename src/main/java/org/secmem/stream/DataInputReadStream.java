@@ -4,7 +4,6 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
-import java.util.Objects;
 
 /**
  * Reads through {@link DataInputStream#readInt()} over a given byte stream: the seed report's
@@ -17,48 +16,37 @@ import java.util.Objects;
  * per 8 KiB. Whether the end is reached is known from the file (or region) length taken at open,
  * with no system call.
  */
-final class DataInputReadStream implements ReadStream {
+final class DataInputReadStream extends CountedReadStream {
 
   private final StreamType type;
   private final Path path;
   private final DataInputStream in;
-  private final IntCount count;
 
   /** Takes ownership of {@code source}, which is closed with this stream. */
   DataInputReadStream(StreamType type, Path path, InputStream source, long totalInts) {
+    super(path, totalInts);
     this.type = type;
     this.path = path;
     this.in = new DataInputStream(source);
-    this.count = new IntCount(path, totalInts);
   }
 
   @Override
   public int readNext() throws IOException {
-    count.next();
+    countNext();
     int v = in.readInt();
     return v;
   }
 
   @Override
-  public boolean endOfStream() {
-    return count.atEnd();
-  }
-
-  @Override
-  public int read(int[] dst, int off, int len) throws IOException {
-    Objects.checkFromIndexSize(off, len, dst.length);
-    int n = count.take(len);
+  protected void readInts(int[] dst, int off, int n) throws IOException {
     for (int i = 0; i < n; i++) {
       dst[off + i] = in.readInt();
     }
-    return n;
   }
 
   @Override
-  public void close() throws IOException {
-    if (count.close()) {
-      in.close();
-    }
+  protected void release() throws IOException {
+    in.close();
   }
 
   @Override

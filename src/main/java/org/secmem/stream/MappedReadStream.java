@@ -6,7 +6,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Objects;
 
 /**
  * Reads through windows of B bytes mapped with {@link FileChannel#map}, each released and the next
@@ -22,7 +21,7 @@ import java.util.Objects;
  * <p>Cost: ⌈4N/B⌉ {@code mmap} (and {@code munmap}) calls; the data itself arrives by page faults,
  * not {@code read} calls.
  */
-final class MappedReadStream implements ReadStream {
+final class MappedReadStream extends CountedReadStream {
 
   private final Path path;
   private final FileChannel channel;
@@ -37,17 +36,16 @@ final class MappedReadStream implements ReadStream {
 
   private final BlockReader reader;
   private long nextWindowStart;
-  private final IntCount count;
 
   /** A read failed and was reported: nothing more is read. */
   private boolean failed;
 
   /** Reads ints [fromInt, toInt) of {@code path}. */
   MappedReadStream(Path path, int windowBytes, long fromInt, long toInt) throws IOException {
+    super(path, toInt - fromInt);
     this.path = path;
     this.channel = FileChannel.open(path, StandardOpenOption.READ);
     this.windowBytes = windowBytes;
-    this.count = new IntCount(path, toInt - fromInt);
     this.nextWindowStart = fromInt * Integer.BYTES;
     this.endBytes = toInt * Integer.BYTES;
     this.reader = new BlockReader(this::nextWindow);
@@ -98,7 +96,7 @@ final class MappedReadStream implements ReadStream {
 
   @Override
   public int readNext() throws IOException {
-    count.next();
+    countNext();
     try {
       return reader.nextInt();
     } catch (InternalError e) { // a fault that surfaced on its own before the window's end
@@ -107,27 +105,16 @@ final class MappedReadStream implements ReadStream {
   }
 
   @Override
-  public boolean endOfStream() {
-    return count.atEnd();
-  }
-
-  @Override
-  public int read(int[] dst, int off, int len) throws IOException {
-    Objects.checkFromIndexSize(off, len, dst.length);
-    int n = count.take(len);
+  protected void readInts(int[] dst, int off, int n) throws IOException {
     try {
       reader.read(dst, off, n);
     } catch (InternalError e) {
       throw failed(e, null);
     }
-    return n;
   }
 
   @Override
-  public void close() throws IOException {
-    if (!count.close()) {
-      return;
-    }
+  protected void release() throws IOException {
     try (FileChannel toClose = channel) {
       ByteBuffer last = reader.detach();
       if (!failed) {

@@ -3,7 +3,6 @@ package org.secmem.stream;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Objects;
 
 /**
  * Reads with an own buffer of B bytes, filled by one {@code FileInputStream.read(byte[])} call per
@@ -13,7 +12,7 @@ import java.util.Objects;
  *
  * <p>Cost: ⌈4N/B⌉ {@code read} system calls; none reads past the end of the region.
  */
-final class UserBufferReadStream implements ReadStream {
+final class UserBufferReadStream extends CountedReadStream {
 
   private final Path path;
   private final FileInputStream in;
@@ -24,20 +23,18 @@ final class UserBufferReadStream implements ReadStream {
   /** Bytes of the region not yet read into the buffer: a fill never reads past its end. */
   private long unreadBytes;
 
-  private final IntCount count;
-
   /** Reads ints [fromInt, toInt) of {@code path}. */
   UserBufferReadStream(Path path, int bufferBytes, long fromInt, long toInt) throws IOException {
+    super(path, toInt - fromInt);
     this.path = path;
     this.in = Regions.inputAt(path, fromInt * Integer.BYTES);
     this.buf = new byte[bufferBytes];
     this.unreadBytes = (toInt - fromInt) * Integer.BYTES;
-    this.count = new IntCount(path, toInt - fromInt);
   }
 
   @Override
   public int readNext() throws IOException {
-    count.next();
+    countNext();
     int v;
     if (limit - pos >= Integer.BYTES) {
       v = BigEndian.getInt(buf, pos);
@@ -71,14 +68,7 @@ final class UserBufferReadStream implements ReadStream {
   }
 
   @Override
-  public boolean endOfStream() {
-    return count.atEnd();
-  }
-
-  @Override
-  public int read(int[] dst, int off, int len) throws IOException {
-    Objects.checkFromIndexSize(off, len, dst.length);
-    int n = count.take(len);
+  protected void readInts(int[] dst, int off, int n) throws IOException {
     int i = 0;
     while (i < n) {
       int whole = Math.min(n - i, (limit - pos) / Integer.BYTES);
@@ -92,14 +82,11 @@ final class UserBufferReadStream implements ReadStream {
       }
       i += whole;
     }
-    return n;
   }
 
   @Override
-  public void close() throws IOException {
-    if (count.close()) {
-      in.close();
-    }
+  protected void release() throws IOException {
+    in.close();
   }
 
   @Override
