@@ -4,7 +4,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * {@link StreamType#ASYNC}: read-ahead and write-behind of B-byte blocks on a background thread.
+ * {@link StreamType#ASYNC}: read-ahead and write-behind of B-byte blocks on a background thread. A
+ * system call moves B bytes; the background thread makes them, which /proc/self/io counts too.
  */
 final class AsyncKind implements StreamKind {
 
@@ -25,11 +26,6 @@ final class AsyncKind implements StreamKind {
     return AsyncWriteStream.region(path, options.bufferBytes(), options.sync(), atInt, lenInts);
   }
 
-  @Override
-  public boolean usesBufferSize() {
-    return true;
-  }
-
   /** One buffer filled or drained by the caller, one by the I/O thread. */
   @Override
   public int buffersOfB(boolean reading) {
@@ -39,11 +35,5 @@ final class AsyncKind implements StreamKind {
   @Override
   public long directBytes(long bufferBytes) {
     return 2 * bufferBytes;
-  }
-
-  /** The calls are made by the background thread, which /proc/self/io counts too. */
-  @Override
-  public long bytesPerCall(boolean writing, long bufferBytes) {
-    return bufferBytes;
   }
 }

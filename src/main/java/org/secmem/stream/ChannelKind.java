@@ -24,22 +24,7 @@ final class ChannelKind implements StreamKind {
   }
 
   @Override
-  public boolean usesBufferSize() {
-    return true;
-  }
-
-  @Override
-  public int buffersOfB(boolean reading) {
-    return 1;
-  }
-
-  @Override
   public long directBytes(long bufferBytes) {
-    return bufferBytes;
-  }
-
-  @Override
-  public long bytesPerCall(boolean writing, long bufferBytes) {
     return bufferBytes;
   }
 }

@@ -28,11 +28,6 @@ final class DirectKind implements StreamKind {
   }
 
   @Override
-  public boolean usesBufferSize() {
-    return true;
-  }
-
-  @Override
   public String regionLimit() {
     return "O_DIRECT writes whole blocks";
   }
@@ -73,10 +68,5 @@ final class DirectKind implements StreamKind {
   @Override
   public long directBytes(long bufferBytes) {
     return bufferBytes + StreamType.DIRECT_ALIGNMENT;
-  }
-
-  @Override
-  public long bytesPerCall(boolean writing, long bufferBytes) {
-    return bufferBytes;
   }
 }

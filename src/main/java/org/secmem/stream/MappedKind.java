@@ -6,7 +6,8 @@ import java.nio.file.Path;
 /**
  * {@link StreamType#MAPPED}: windows of B bytes mapped with {@code FileChannel.map}. A window is
  * address space backed by the page cache, not heap or direct memory, but the sort counts it as one
- * buffer of B against M.
+ * buffer of B against M. One {@code mmap} call per window of B bytes; the data moves by page
+ * faults.
  */
 final class MappedKind implements StreamKind {
 
@@ -25,21 +26,5 @@ final class MappedKind implements StreamKind {
   public WriteStream createRegionWriter(Path path, StreamOptions options, long atInt, long lenInts)
       throws IOException {
     return MappedWriteStream.region(path, options.bufferBytes(), options.sync(), atInt, lenInts);
-  }
-
-  @Override
-  public boolean usesBufferSize() {
-    return true;
-  }
-
-  @Override
-  public int buffersOfB(boolean reading) {
-    return 1;
-  }
-
-  /** One {@code mmap} call per window of B bytes; the data moves by page faults. */
-  @Override
-  public long bytesPerCall(boolean writing, long bufferBytes) {
-    return bufferBytes;
   }
 }

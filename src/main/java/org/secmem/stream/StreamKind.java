@@ -33,8 +33,13 @@ interface StreamKind {
   WriteStream createRegionWriter(Path path, StreamOptions options, long atInt, long lenInts)
       throws IOException;
 
-  /** Whether the buffer size B changes what this type does. */
-  boolean usesBufferSize();
+  /**
+   * Whether the buffer size B changes what this type does: yes unless the type overrides it (the
+   * JDK's streams, whose buffers are their own).
+   */
+  default boolean usesBufferSize() {
+    return true;
+  }
 
   /**
    * Why this type cannot write a region of a file at any int offset (and so cannot append where a
@@ -61,9 +66,11 @@ interface StreamKind {
 
   /**
    * How many buffers of B bytes a stream holds, counted against the sort's memory M (a mapped
-   * window counts as one).
+   * window counts as one): one unless the type overrides it.
    */
-  int buffersOfB(boolean reading);
+  default int buffersOfB(boolean reading) {
+    return 1;
+  }
 
   /** Bytes of fixed-size buffers a stream holds beside those of B bytes, counted the same way. */
   default long fixedBufferBytes() {
@@ -82,7 +89,9 @@ interface StreamKind {
 
   /**
    * Bytes each {@code read}/{@code write} system call moves (for {@code mapped}, each {@code mmap}
-   * call maps), with buffer B.
+   * call maps), with buffer B: B unless the type overrides it.
    */
-  long bytesPerCall(boolean writing, long bufferBytes);
+  default long bytesPerCall(boolean writing, long bufferBytes) {
+    return bufferBytes;
+  }
 }

@@ -35,22 +35,7 @@ final class UserBufferKind implements StreamKind {
   }
 
   @Override
-  public boolean usesBufferSize() {
-    return true;
-  }
-
-  @Override
-  public int buffersOfB(boolean reading) {
-    return 1;
-  }
-
-  @Override
   public long heapBytes(long bufferBytes) {
-    return bufferBytes;
-  }
-
-  @Override
-  public long bytesPerCall(boolean writing, long bufferBytes) {
     return bufferBytes;
   }
 }
