@@ -1,7 +1,6 @@
 package org.secmem.results;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 
 /**
@@ -40,8 +39,7 @@ record CsvTail(
 
   /** Reads {@code channel} from its start to its end with positional reads (its position stays). */
   static CsvTail read(FileChannel channel) throws IOException {
-    long size = channel.size();
-    ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+    FileChunks chunks = new FileChunks(channel);
     long records = 0;
     boolean content = false;
     long start = 0;
@@ -49,22 +47,13 @@ record CsvTail(
     int cells = 1;
     int state = CELL_START;
     boolean lineFeed = false;
-    int last = -1;
-    for (long at = 0; at < size; ) {
-      buffer.clear();
-      if (size - at < buffer.capacity()) {
-        buffer.limit((int) (size - at));
-      }
-      int n = channel.read(buffer, at);
-      if (n < 0) {
-        break; // the file became shorter while it was read: what was read is its end
-      }
-      for (int i = 0; i < n; i++) {
-        byte b = buffer.get(i);
+    while (chunks.next()) {
+      for (int i = 0; i < chunks.length(); i++) {
+        byte b = chunks.get(i);
         if (b == '\n' && state != QUOTED) {
           records += content ? 1 : 0;
           content = false;
-          start = at + i + 1;
+          start = chunks.offset(i) + 1;
           line++;
           cells = 1;
           lineFeed = false;
@@ -94,13 +83,10 @@ record CsvTail(
           cells++;
         }
       }
-      if (n > 0) {
-        last = buffer.get(n - 1) & 0xff;
-      }
-      at += n;
     }
     records += content ? 1 : 0;
-    return new CsvTail(size, records, start, line, cells, state == QUOTED, lineFeed, last);
+    return new CsvTail(
+        chunks.size(), records, start, line, cells, state == QUOTED, lineFeed, chunks.lastByte());
   }
 
   /** Whether the file is empty or ends with a line feed: a record appended starts a line. */

@@ -112,29 +112,20 @@ final class JsonLinesCodec implements ResultCodec {
    */
   @Override
   public FileEnd end(FileChannel channel) throws IOException {
-    long size = channel.size();
-    ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+    FileChunks chunks = new FileChunks(channel);
+    long size = chunks.size();
     long rows = 0;
     long start = 0;
     long line = 1;
     byte[] head = new byte[LINE_HEAD];
     int headLength = 0;
     boolean content = false;
-    int last = -1;
-    for (long at = 0; at < size; ) {
-      buffer.clear();
-      if (size - at < buffer.capacity()) {
-        buffer.limit((int) (size - at));
-      }
-      int n = channel.read(buffer, at);
-      if (n < 0) {
-        break; // the file became shorter while it was read: what was read is its end
-      }
-      for (int i = 0; i < n; i++) {
-        byte b = buffer.get(i);
+    while (chunks.next()) {
+      for (int i = 0; i < chunks.length(); i++) {
+        byte b = chunks.get(i);
         if (b == '\n') {
           rows += content && !isEnvironment(head, headLength) ? 1 : 0;
-          start = at + i + 1;
+          start = chunks.offset(i) + 1;
           line++;
           headLength = 0;
           content = false;
@@ -148,11 +139,8 @@ final class JsonLinesCodec implements ResultCodec {
           head[headLength++] = b;
         }
       }
-      if (n > 0) {
-        last = buffer.get(n - 1) & 0xff;
-      }
-      at += n;
     }
+    int last = chunks.lastByte();
     boolean cutOff = false;
     if (content) {
       long length = size - start;
