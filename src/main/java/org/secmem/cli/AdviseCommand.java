@@ -1,6 +1,5 @@
 package org.secmem.cli;
 
-import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
@@ -10,8 +9,8 @@ import org.secmem.report.AdviceText;
 import org.secmem.results.RawResults;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code secmem advise}: which settings a results file says to use, and what it cannot say. */
@@ -48,11 +47,7 @@ final class AdviseCommand implements Callable<Integer> {
 
   @Spec CommandLine.Model.CommandSpec spec;
 
-  @Parameters(
-      index = "0",
-      paramLabel = "RESULTS",
-      description = "A raw results file (CSV or JSON Lines).")
-  Path results;
+  @Mixin ResultsFileArgument input;
 
   @Option(
       names = "--experiment",
@@ -79,7 +74,7 @@ final class AdviseCommand implements Callable<Integer> {
       throw new BadInputException(
           "--experiment: '" + experiment + "' is not one of write, read, sort");
     }
-    RawResults raw = ResultsInput.read(cmd, results, "");
+    RawResults raw = input.read(cmd);
     AdviceText.text(Advice.of(raw, only)).forEach(cmd.getOut()::println);
     cmd.getOut().flush();
     return ExitCodes.OK;

@@ -11,8 +11,8 @@ import org.secmem.results.RawResults;
 import org.secmem.results.ResultFiles;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code secmem chart}: summary, charts and report page of a results file. */
@@ -38,11 +38,7 @@ final class ChartCommand implements Callable<Integer> {
 
   @Spec CommandLine.Model.CommandSpec spec;
 
-  @Parameters(
-      index = "0",
-      paramLabel = "RESULTS",
-      description = "A raw results file (CSV or JSON Lines).")
-  Path results;
+  @Mixin ResultsFileArgument input;
 
   @Option(
       names = "--out",
@@ -53,7 +49,8 @@ final class ChartCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     CommandLine cmd = spec.commandLine();
-    RawResults raw = ResultsInput.read(cmd, results, "");
+    Path results = input.file;
+    RawResults raw = input.read(cmd);
     if (raw.rows().isEmpty()) {
       throw new BadInputException(
           results

@@ -41,12 +41,8 @@ public record BufferTreeMethod(
     implements OwnSort {
 
   public BufferTreeMethod {
-    if (memoryInts < 1) {
-      throw new IllegalArgumentException("M (" + memoryInts + ") must be >= 1");
-    }
-    if (readType == null || writeType == null || fanout == null || preset == null) {
-      throw new IllegalArgumentException("stream types, fanout and preset must be given");
-    }
+    MethodChecks.memory(memoryInts);
+    MethodChecks.given("stream types, fanout and preset", readType, writeType, fanout, preset);
   }
 
   @Override

@@ -40,9 +40,7 @@ public record InMemoryMethod(
     implements OwnSort {
 
   public InMemoryMethod {
-    if (readType == null || writeType == null || preset == null) {
-      throw new IllegalArgumentException("stream types and preset must be given");
-    }
+    MethodChecks.given("stream types and preset", readType, writeType, preset);
     if (threads < 1) {
       throw new IllegalArgumentException("threads (" + threads + ") must be >= 1");
     }

@@ -40,15 +40,11 @@ public record MergeMethod(
     implements OwnSort {
 
   public MergeMethod {
-    if (memoryInts < 1) {
-      throw new IllegalArgumentException("M (" + memoryInts + ") must be >= 1");
-    }
+    MethodChecks.memory(memoryInts);
     if (fanIn < 2) {
       throw new IllegalArgumentException("d (" + fanIn + ") must be >= 2");
     }
-    if (readType == null || writeType == null || tuning == null || preset == null) {
-      throw new IllegalArgumentException("stream types, tuning and preset must be given");
-    }
+    MethodChecks.given("stream types, tuning and preset", readType, writeType, tuning, preset);
   }
 
   @Override

@@ -1,0 +1,21 @@
+package org.secmem.cli;
+
+import java.nio.file.Path;
+import org.secmem.results.RawResults;
+import picocli.CommandLine;
+import picocli.CommandLine.Parameters;
+
+/** The one results file a command reads ({@code chart}, {@code advise}): its argument, read. */
+final class ResultsFileArgument {
+
+  @Parameters(
+      index = "0",
+      paramLabel = "RESULTS",
+      description = "A raw results file (CSV or JSON Lines).")
+  Path file;
+
+  /** The file's rows and problems; exit 2 when it cannot be read or is no results file. */
+  RawResults read(CommandLine cmd) {
+    return ResultsInput.read(cmd, file, "");
+  }
+}
