@@ -165,27 +165,12 @@ public final class InMemorySort implements ExternalSorter {
           work.tally());
     } catch (OutOfMemoryError e) {
       long model = requiredHeapBytes(n, tuning.threads(), b, spec.readType(), spec.writeType());
-      throw new IOException(
-          "sorting "
-              + spec.input()
-              + " in memory ran out of heap although the"
-              + " model said "
-              + (model >> 20)
-              + " MiB would do (heap: "
-              + (SortMemory.maxHeap() >> 20)
-              + " MiB); use the merge algorithm or a larger -Xmx",
-          e);
+      throw SortFailures.outOfHeap(
+          spec, " in memory", model, "use the merge algorithm or a larger -Xmx", e);
     } catch (InternalError e) {
       throw Streams.mappingFault(e, spec.inputAndWorkParents());
     } catch (IOException e) {
-      throw new IOException(
-          "sorting "
-              + spec.input()
-              + " in memory, output in "
-              + spec.workParentsText()
-              + ": "
-              + e.getMessage(),
-          e);
+      throw SortFailures.at(spec, " in memory, output in", e);
     }
   }
 

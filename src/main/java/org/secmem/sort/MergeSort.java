@@ -108,30 +108,14 @@ public final class MergeSort implements ExternalSorter {
           tally);
     } catch (OutOfMemoryError e) {
       // The memory model admitted this sort, so this is a defect of the model: say so plainly.
-      throw new IOException(
-          "sorting "
-              + spec.input()
-              + " ran out of heap although the memory"
-              + " model said "
-              + (memory.requiredHeapBytes() >> 20)
-              + " MiB would do (heap: "
-              + (SortMemory.maxHeap() >> 20)
-              + " MiB); use a smaller M or a larger -Xmx",
-          e);
+      throw SortFailures.outOfHeap(
+          spec, "", memory.requiredHeapBytes(), "use a smaller M or a larger -Xmx", e);
     } catch (InternalError e) {
       // A mapped stream's SIGBUS (input truncated while read, disk full under a mapping) that
       // surfaced here rather than inside the stream: an I/O failure, not a crash.
       throw Streams.mappingFault(e, spec.inputAndWorkParents());
     } catch (IOException e) {
-      // Say where: a bare "No space left on device" does not tell which disk filled up.
-      throw new IOException(
-          "sorting "
-              + spec.input()
-              + " with runs in "
-              + spec.workParentsText()
-              + ": "
-              + e.getMessage(),
-          e);
+      throw SortFailures.at(spec, " with runs in", e);
     } finally {
       pool.shutdownNow();
     }

@@ -4,56 +4,28 @@ import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
-import java.io.IOException;
-import java.nio.file.Path;
+import java.io.InputStream;
+import java.io.OutputStream;
 
 /**
  * {@link StreamType#BUFFERED}: the JDK's {@code BufferedInputStream}/{@code BufferedOutputStream}
  * ({@link StreamType#JDK_BUFFER_BYTES}) under {@code DataInputStream}/{@code DataOutputStream}.
  */
-final class BufferedKind implements StreamKind {
+final class BufferedKind extends DataStreamKind {
 
   @Override
-  public ReadStream openReader(Path path, StreamOptions options, long fromInt, long toInt)
-      throws IOException {
-    FileInputStream file = Regions.inputAt(path, fromInt * Integer.BYTES);
-    return new DataInputReadStream(
-        StreamType.BUFFERED, path, new BufferedInputStream(file), toInt - fromInt);
+  StreamType type() {
+    return StreamType.BUFFERED;
   }
 
   @Override
-  public WriteStream createWriter(Path path, StreamOptions options) throws IOException {
-    FileOutputStream file = new FileOutputStream(path.toFile());
-    return new DataOutputWriteStream(
-        StreamType.BUFFERED,
-        path,
-        file,
-        new BufferedOutputStream(file),
-        options.sync(),
-        WriteCount.unbounded(path));
+  InputStream source(FileInputStream file) {
+    return new BufferedInputStream(file);
   }
 
   @Override
-  public WriteStream createRegionWriter(Path path, StreamOptions options, long atInt, long lenInts)
-      throws IOException {
-    FileOutputStream file = Regions.outputAt(path, atInt * Integer.BYTES);
-    return new DataOutputWriteStream(
-        StreamType.BUFFERED,
-        path,
-        file,
-        new BufferedOutputStream(file),
-        options.sync(),
-        WriteCount.region(path, atInt, lenInts));
-  }
-
-  @Override
-  public boolean usesBufferSize() {
-    return false;
-  }
-
-  @Override
-  public int buffersOfB(boolean reading) {
-    return 0;
+  OutputStream sink(FileOutputStream file) {
+    return new BufferedOutputStream(file);
   }
 
   @Override

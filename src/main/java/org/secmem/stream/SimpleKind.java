@@ -2,47 +2,25 @@ package org.secmem.stream;
 
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
-import java.io.IOException;
-import java.nio.file.Path;
+import java.io.InputStream;
+import java.io.OutputStream;
 
 /** {@link StreamType#SIMPLE}: {@code DataInputStream}/{@code DataOutputStream} on the file. */
-final class SimpleKind implements StreamKind {
+final class SimpleKind extends DataStreamKind {
 
   @Override
-  public ReadStream openReader(Path path, StreamOptions options, long fromInt, long toInt)
-      throws IOException {
-    FileInputStream file = Regions.inputAt(path, fromInt * Integer.BYTES);
-    return new DataInputReadStream(StreamType.SIMPLE, path, file, toInt - fromInt);
+  StreamType type() {
+    return StreamType.SIMPLE;
   }
 
   @Override
-  public WriteStream createWriter(Path path, StreamOptions options) throws IOException {
-    FileOutputStream file = new FileOutputStream(path.toFile());
-    return new DataOutputWriteStream(
-        StreamType.SIMPLE, path, file, file, options.sync(), WriteCount.unbounded(path));
+  InputStream source(FileInputStream file) {
+    return file;
   }
 
   @Override
-  public WriteStream createRegionWriter(Path path, StreamOptions options, long atInt, long lenInts)
-      throws IOException {
-    FileOutputStream file = Regions.outputAt(path, atInt * Integer.BYTES);
-    return new DataOutputWriteStream(
-        StreamType.SIMPLE,
-        path,
-        file,
-        file,
-        options.sync(),
-        WriteCount.region(path, atInt, lenInts));
-  }
-
-  @Override
-  public boolean usesBufferSize() {
-    return false;
-  }
-
-  @Override
-  public int buffersOfB(boolean reading) {
-    return 0;
+  OutputStream sink(FileOutputStream file) {
+    return file;
   }
 
   /**
