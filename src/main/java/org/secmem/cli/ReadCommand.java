@@ -11,7 +11,6 @@ import org.secmem.experiment.Experiment;
 import org.secmem.experiment.ReadTrial;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.StreamTrialSpec;
-import org.secmem.experiment.SweptTrial;
 import org.secmem.experiment.TimeEstimate;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
@@ -121,15 +120,7 @@ final class ReadCommand implements Callable<Integer> {
       }
       common.checkDisk(stream.dir, missingBytes, "generating the missing data files");
     }
-    common.checkDuration(cmd, seconds, settings.totalRuns() * trials.size());
-    // One command line is one sweep: its rows differ only in what its options list.
-    return ExperimentSession.run(
-        cmd,
-        trials.stream().map(t -> SweptTrial.of(t, "read")).toList(),
-        settings,
-        common.batch(),
-        common.resultsFile("read"),
-        stream.dir);
+    return stream.runSweep(cmd, Experiment.READ, trials, seconds, settings, common);
   }
 
   /** Checks every named file up front; returns N (the largest file's int count). */

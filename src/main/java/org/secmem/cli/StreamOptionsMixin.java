@@ -1,8 +1,13 @@
 package org.secmem.cli;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.secmem.experiment.Experiment;
+import org.secmem.experiment.RunSettings;
+import org.secmem.experiment.SweptTrial;
+import org.secmem.experiment.Trial;
 import org.secmem.stream.StreamType;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
@@ -81,5 +86,27 @@ final class StreamOptionsMixin {
   /** The B values (in range: {@link InputChecks#checkRanges}). */
   List<Integer> bufferSizes(CommandLine cmd) {
     return buffers.stream().map(b -> (int) (long) b).toList();
+  }
+
+  /**
+   * Runs the trials of one write or read command line as one sweep (its rows differ only in what
+   * its options list), once their estimated {@code seconds} are accepted.
+   */
+  int runSweep(
+      CommandLine cmd,
+      Experiment experiment,
+      List<? extends Trial> trials,
+      double seconds,
+      RunSettings settings,
+      CommonOptions common)
+      throws IOException {
+    common.checkDuration(cmd, seconds, settings.totalRuns() * trials.size());
+    return ExperimentSession.run(
+        cmd,
+        trials.stream().map(t -> SweptTrial.of(t, experiment.cliName())).toList(),
+        settings,
+        common.batch(),
+        common.resultsFile(experiment.cliName()),
+        dir);
   }
 }

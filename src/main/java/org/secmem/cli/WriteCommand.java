@@ -6,7 +6,6 @@ import java.util.concurrent.Callable;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.StreamTrialSpec;
-import org.secmem.experiment.SweptTrial;
 import org.secmem.experiment.TimeEstimate;
 import org.secmem.experiment.WriteTrial;
 import org.secmem.stream.StreamOptions;
@@ -74,14 +73,6 @@ final class WriteCommand implements Callable<Integer> {
       }
     }
     common.checkDisk(stream.dir, maxBytes, "writing the data files");
-    common.checkDuration(cmd, seconds, settings.totalRuns() * trials.size());
-    // One command line is one sweep: its rows differ only in what its options list.
-    return ExperimentSession.run(
-        cmd,
-        trials.stream().map(t -> SweptTrial.of(t, "write")).toList(),
-        settings,
-        common.batch(),
-        common.resultsFile("write"),
-        stream.dir);
+    return stream.runSweep(cmd, Experiment.WRITE, trials, seconds, settings, common);
   }
 }
