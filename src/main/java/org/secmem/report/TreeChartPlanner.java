@@ -90,138 +90,54 @@ final class TreeChartPlanner {
     boolean several = groups.size() > 1;
     int index = 0;
     for (Map.Entry<Map<String, String>, List<RawRow>> g : groups.entrySet()) {
-      Map<String, String> fixed = RowGroups.fixed(g.getKey());
-      String suffix = several ? "-" + (++index) : "";
-      List<RawRow> peers = pool.of(x, g.getKey());
-      String subject = pair(g.getValue().get(0));
-      Map<String, List<RawRow>> byFanout = byFanout(g.getValue());
-      // Figures 2-3: time per (a, b), beside the merge and in-memory sorts of the sweep.
-      List<Series> time = new ArrayList<>();
-      int style = 0;
-      for (Map.Entry<String, List<RawRow>> f : byFanout.entrySet()) {
-        time.add(series("buffer tree " + f.getKey(), f.getValue(), x, RawRow::elapsedMs, style++));
-      }
-      for (Map.Entry<String, List<RawRow>> p : byPeer(peers).entrySet()) {
-        time.add(series(p.getKey(), p.getValue(), x, RawRow::elapsedMs, style++));
-      }
-      add(
-          specs,
-          leftOut,
-          where,
-          minPoints,
-          new ChartSpec(
-              "sort",
-              Metric.TIME,
+      Group c =
+          new Group(
+              specs,
+              leftOut,
+              where,
+              minPoints,
               x,
-              fixed,
-              logX(x, time),
-              time,
-              "sort-time-vs-" + x + "-buffer-tree" + suffix,
-              Kind.LINE,
-              AxisKind.of(x, logX(x, time)),
-              subject));
+              several ? "-" + (++index) : "",
+              RowGroups.fixed(g.getKey()),
+              pair(g.getValue().get(0)),
+              byFanout(g.getValue()),
+              pool.of(x, g.getKey()));
+      // Figures 2-3: time per (a, b), beside the merge and in-memory sorts of the sweep.
+      c.line(Metric.TIME, c.fixed, c.perFanout(RawRow::elapsedMs, true), "time", "", c.subject);
       if (x.equals(ARRIVAL)) {
         // Figure 7's point: what remains after the last key arrived (the producer's time hides
         // the rest): the buffer tree's force-empty and output, the other sorts' whole sort.
-        List<Series> after = new ArrayList<>();
-        int afterStyle = 0;
-        for (Map.Entry<String, List<RawRow>> f : byFanout.entrySet()) {
-          after.add(
-              series(
-                  "buffer tree " + f.getKey(),
-                  f.getValue(),
-                  x,
-                  TreeChartPlanner::afterLastKey,
-                  afterStyle++));
-        }
-        for (Map.Entry<String, List<RawRow>> p : byPeer(peers).entrySet()) {
-          after.add(
-              series(p.getKey(), p.getValue(), x, TreeChartPlanner::afterLastKey, afterStyle++));
-        }
-        Map<String, String> note = new LinkedHashMap<>(fixed);
+        Map<String, String> note = new LinkedHashMap<>(c.fixed);
         note.put("time", "after the last key arrived");
-        add(
-            specs,
-            leftOut,
-            where,
-            minPoints,
-            new ChartSpec(
-                "sort",
-                Metric.TIME,
-                x,
-                note,
-                logX(x, after),
-                after,
-                "sort-after-last-key-vs-" + x + "-buffer-tree" + suffix,
-                Kind.LINE,
-                AxisKind.of(x, logX(x, after)),
-                subject));
+        c.line(
+            Metric.TIME,
+            note,
+            c.perFanout(TreeChartPlanner::afterLastKey, true),
+            "after-last-key",
+            "",
+            c.subject);
       }
       // Figure 4: block pushes per (a, b).
-      List<Series> pushes = new ArrayList<>();
-      style = 0;
-      for (Map.Entry<String, List<RawRow>> f : byFanout.entrySet()) {
-        pushes.add(
-            series(
-                "buffer tree " + f.getKey(),
-                f.getValue(),
-                x,
-                r -> r.number("block_pushes"),
-                style++));
-      }
-      add(
-          specs,
-          leftOut,
-          where,
-          minPoints,
-          new ChartSpec(
-              "sort",
-              Metric.BLOCK_PUSHES,
-              x,
-              fixed,
-              logX(x, pushes),
-              pushes,
-              "sort-block-pushes-vs-" + x + "-buffer-tree" + suffix,
-              Kind.LINE,
-              AxisKind.of(x, logX(x, pushes)),
-              subject));
+      c.line(
+          Metric.BLOCK_PUSHES,
+          c.fixed,
+          c.perFanout(r -> r.number("block_pushes"), false),
+          "block-pushes",
+          "",
+          c.subject);
       // Blocks moved beside the bound.
-      List<Series> blocks = new ArrayList<>();
-      style = 0;
-      for (Map.Entry<String, List<RawRow>> f : byFanout.entrySet()) {
-        blocks.add(
-            series(
-                "buffer tree " + f.getKey(),
-                f.getValue(),
-                x,
-                r -> sum(r.number("blocks_read"), r.number("blocks_written")),
-                style++));
-      }
+      List<Series> blocks =
+          c.perFanout(r -> sum(r.number("blocks_read"), r.number("blocks_written")), false);
       blocks.add(
           series(
               "bound n·log_m(n)",
               g.getValue(),
               x,
               r -> r.number(ResultColumns.PREDICTED_IOS),
-              style));
-      add(
-          specs,
-          leftOut,
-          where,
-          minPoints,
-          new ChartSpec(
-              "sort",
-              Metric.BLOCKS,
-              x,
-              fixed,
-              logX(x, blocks),
-              blocks,
-              "sort-blocks-vs-" + x + "-buffer-tree" + suffix,
-              Kind.LINE,
-              AxisKind.of(x, logX(x, blocks)),
-              subject));
+              blocks.size()));
+      c.line(Metric.BLOCKS, c.fixed, blocks, "blocks", "", c.subject);
       // Figures 5-6: time by activity, one chart per (a, b).
-      for (Map.Entry<String, List<RawRow>> f : byFanout.entrySet()) {
+      for (Map.Entry<String, List<RawRow>> f : c.byFanout.entrySet()) {
         List<RawRow> fr = f.getValue();
         List<Series> parts = new ArrayList<>();
         parts.add(series("total", fr, x, RawRow::elapsedMs, 0));
@@ -232,27 +148,76 @@ final class TreeChartPlanner {
         parts.add(series("insertion: empty leaf buffers", fr, x, r -> ms(r, "insert_leaf_ns"), 3));
         parts.add(series("force empty all buffers", fr, x, r -> ms(r, "force_empty_ns"), 4));
         parts.add(series("output", fr, x, r -> ms(r, "output_ns"), 5));
-        Map<String, String> withFanout = new LinkedHashMap<>(fixed);
+        Map<String, String> withFanout = new LinkedHashMap<>(c.fixed);
         withFanout.put("fanout", f.getKey());
-        add(
-            specs,
-            leftOut,
-            where,
-            minPoints,
-            new ChartSpec(
-                "sort",
-                Metric.TIME,
-                x,
-                withFanout,
-                logX(x, parts),
-                parts,
-                "sort-activity-vs-" + x + "-buffer-tree" + suffix + "-" + fanoutStem(f.getKey()),
-                Kind.LINE,
-                AxisKind.of(x, logX(x, parts)),
-                subject + ", buffer tree " + f.getKey()));
+        c.line(
+            Metric.TIME,
+            withFanout,
+            parts,
+            "activity",
+            "-" + fanoutStem(f.getKey()),
+            c.subject + ", buffer tree " + f.getKey());
       }
     }
     return specs;
+  }
+
+  /**
+   * One group's charts: its x, its fixed settings and its rows by (a, b) and by peer, and where its
+   * charts go (kept when their series have enough points, else named in leftOut).
+   */
+  private record Group(
+      List<ChartSpec> specs,
+      List<String> leftOut,
+      String where,
+      int minPoints,
+      String x,
+      String suffix,
+      Map<String, String> fixed,
+      String subject,
+      Map<String, List<RawRow>> byFanout,
+      List<RawRow> peers) {
+
+    /** A series per (a, b), then (with {@code peers}) one per other sort of the sweep. */
+    List<Series> perFanout(Function<RawRow, OptionalDouble> metric, boolean withPeers) {
+      List<Series> out = new ArrayList<>();
+      for (Map.Entry<String, List<RawRow>> f : byFanout.entrySet()) {
+        out.add(series("buffer tree " + f.getKey(), f.getValue(), x, metric, out.size()));
+      }
+      if (withPeers) {
+        for (Map.Entry<String, List<RawRow>> p : byPeer(peers).entrySet()) {
+          out.add(series(p.getKey(), p.getValue(), x, metric, out.size()));
+        }
+      }
+      return out;
+    }
+
+    /** A line chart of {@code series}, named {@code sort-<what>-vs-<x>-buffer-tree...}. */
+    void line(
+        Metric metric,
+        Map<String, String> notes,
+        List<Series> series,
+        String what,
+        String tail,
+        String chartSubject) {
+      boolean logX = logX(x, series);
+      add(
+          specs,
+          leftOut,
+          where,
+          minPoints,
+          new ChartSpec(
+              "sort",
+              metric,
+              x,
+              notes,
+              logX,
+              series,
+              "sort-" + what + "-vs-" + x + "-buffer-tree" + suffix + tail,
+              Kind.LINE,
+              AxisKind.of(x, logX),
+              chartSubject));
+    }
   }
 
   private static void add(
