@@ -389,7 +389,9 @@ final class RowExpander {
                     for (RunSettings rs : settings(reps, warmups, caches, syncs, seeds)) {
                       for (long arrival : arrivals) {
                         for (List<Path> work : workDirs) {
-                          out.add(
+                          if (!add(
+                              out,
+                              check,
                               new RunConfig(
                                   file,
                                   line,
@@ -408,11 +410,7 @@ final class RowExpander {
                                   rs,
                                   new SortRequest(
                                       ints, sn, algorithm, fanout, memoryGiven, arrival),
-                                  OptionalLong.empty()));
-                          if (out.size() > MAX_CONFIGS) {
-                            check.problem(
-                                Parameter.EXPERIMENT,
-                                "expands to more than " + MAX_CONFIGS + " configurations");
+                                  OptionalLong.empty()))) {
                             return List.of();
                           }
                         }
@@ -464,18 +462,16 @@ final class RowExpander {
           // B changes nothing for simple and buffered: one configuration, not one per B.
           for (long b : t.usesBufferSize() ? bs : bs.subList(0, 1)) {
             for (RunSettings rs : settings(reps, warmups, caches, syncs, seeds)) {
-              out.add(
+              if (!add(
+                  out,
+                  check,
                   new RunConfig(
                       file,
                       line,
                       new StreamsConfig(experiment, t, n, (int) k, (int) b, dir),
                       rs,
                       new StreamsRequest(t, k, b, false),
-                      OptionalLong.empty()));
-              if (out.size() > MAX_CONFIGS) {
-                check.problem(
-                    Parameter.EXPERIMENT,
-                    "expands to more than " + MAX_CONFIGS + " configurations");
+                      OptionalLong.empty()))) {
                 return List.of();
               }
             }
@@ -484,6 +480,20 @@ final class RowExpander {
       }
     }
     return out;
+  }
+
+  /**
+   * Adds {@code config} to {@code out}; false, with the problem said, when the line has expanded to
+   * more than {@link #MAX_CONFIGS} configurations.
+   */
+  private static boolean add(List<RunConfig> out, RowChecker check, RunConfig config) {
+    out.add(config);
+    if (out.size() > MAX_CONFIGS) {
+      check.problem(
+          Parameter.EXPERIMENT, "expands to more than " + MAX_CONFIGS + " configurations");
+      return false;
+    }
+    return true;
   }
 
   private static List<RunSettings> settings(

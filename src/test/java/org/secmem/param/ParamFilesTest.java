@@ -45,6 +45,21 @@ class ParamFilesTest {
     return e.problems().stream().map(ParamProblem::toString).collect(Collectors.toList());
   }
 
+  /** A line that expands past the limit is refused whole, for a stream row and a sort row. */
+  @Test
+  void aLineOfTooManyConfigurations_isRefused_notCutShort() {
+    for (String text :
+        List.of(
+            "experiment,stream,n,k\nwrite,user-buffer,1..1000 +1,1..200 +1\n",
+            "experiment,n,m,d\nsort,1000..1000000 +1000,2^10..2^20,2..200 +1\n")) {
+      List<String> p = problems(text, null);
+      assertEquals(1, p.size(), p.toString());
+      assertTrue(
+          p.get(0).endsWith("p.csv:2: experiment: expands to more than 100000 configurations"),
+          p.get(0));
+    }
+  }
+
   @Test
   void seedStreamFile_asPrintedInTheReport_runsUnchanged() throws ParamFileException {
     String report =
