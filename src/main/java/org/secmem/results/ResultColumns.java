@@ -78,14 +78,14 @@ public final class ResultColumns {
    */
   public static final Set<String> DERIVED_COLUMNS =
       Set.of(
-          "run_workers",
-          "run_ints",
-          "merge_threads",
-          "merge_b",
-          "executors",
-          "java_vendor",
-          "floor_ns",
-          "floor_regime");
+          ResultColumn.RUN_WORKERS.header(),
+          ResultColumn.RUN_INTS.header(),
+          ResultColumn.MERGE_THREADS.header(),
+          ResultColumn.MERGE_B.header(),
+          ResultColumn.EXECUTORS.header(),
+          ResultColumn.JAVA_VENDOR.header(),
+          ResultColumn.FLOOR_NS.header(),
+          ResultColumn.FLOOR_REGIME.header());
 
   /** The measurement columns known today. */
   public static final Set<String> MEASUREMENT_COLUMNS =
@@ -95,37 +95,38 @@ public final class ResultColumns {
           MIB_PER_S,
           NS_PER_INT,
           BYTES,
-          "read_syscalls",
-          "write_syscalls",
-          "storage_read_bytes",
-          "storage_write_bytes",
+          ResultColumn.READ_SYSCALLS.header(),
+          ResultColumn.WRITE_SYSCALLS.header(),
+          ResultColumn.STORAGE_READ_BYTES.header(),
+          ResultColumn.STORAGE_WRITE_BYTES.header(),
           PREDICTED_IOS,
           PASSES,
           RUNS,
-          "run_formation_ns",
-          "merge_ns",
-          "checksum",
+          ResultColumn.RUN_FORMATION_NS.header(),
+          ResultColumn.MERGE_NS.header(),
+          ResultColumn.CHECKSUM.header(),
           VERIFIED,
-          "tree_height",
-          "tree_leaves",
-          "block_pushes",
-          "internal_emptyings",
-          "leaf_emptyings",
-          "rebalances",
-          "blocks_read",
-          "blocks_written",
-          "refills",
-          "spills",
-          "memory_inserts",
-          "tree_inserts",
-          "fuses",
-          "shares",
-          "root_collapses",
-          "map_tasks",
-          "reduce_tasks");
+          ResultColumn.TREE_HEIGHT.header(),
+          ResultColumn.TREE_LEAVES.header(),
+          ResultColumn.BLOCK_PUSHES.header(),
+          ResultColumn.INTERNAL_EMPTYINGS.header(),
+          ResultColumn.LEAF_EMPTYINGS.header(),
+          ResultColumn.REBALANCES.header(),
+          ResultColumn.BLOCKS_READ.header(),
+          ResultColumn.BLOCKS_WRITTEN.header(),
+          ResultColumn.REFILLS.header(),
+          ResultColumn.SPILLS.header(),
+          ResultColumn.MEMORY_INSERTS.header(),
+          ResultColumn.TREE_INSERTS.header(),
+          ResultColumn.FUSES.header(),
+          ResultColumn.SHARES.header(),
+          ResultColumn.ROOT_COLLAPSES.header(),
+          ResultColumn.MAP_TASKS.header(),
+          ResultColumn.REDUCE_TASKS.header());
 
   /** The numeric parameters an experiment sweeps, in the order charts are drawn. */
-  public static final List<String> SWEPT_PARAMETERS = List.of(N, B, K, M, D, "threads");
+  public static final List<String> SWEPT_PARAMETERS =
+      List.of(N, B, K, M, D, ResultColumn.THREADS.header());
 
   private static final List<String> MEASUREMENT_SUFFIXES =
       List.of("_ns", "_ms", "_bytes", "_syscalls", "_per_s", "_per_int");
