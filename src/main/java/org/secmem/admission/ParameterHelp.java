@@ -1,13 +1,10 @@
 package org.secmem.admission;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.secmem.names.TabSeparated;
 
 /**
  * The help of every parameter's option, the command line's part of the registry: read from {@code
@@ -58,33 +55,23 @@ public final class ParameterHelp {
   }
 
   private static List<OptionHelp> load() {
-    List<String> lines;
-    try (InputStream in = ParameterHelp.class.getResourceAsStream(RESOURCE)) {
-      if (in == null) {
-        throw new IllegalStateException(RESOURCE + " is missing from the class path");
-      }
-      lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
     List<OptionHelp> help = new ArrayList<>();
-    for (String line : lines) {
-      if (line.isBlank() || line.startsWith("#")) {
-        continue;
-      }
-      String[] f = line.split("\t", -1);
-      Optional<Parameter> p = f.length == 4 ? parameterOf(f[0]) : Optional.empty();
-      if (p.isEmpty() || f[3].isBlank()) {
+    for (List<String> f :
+        TabSeparated.rows(
+            ParameterHelp.class, RESOURCE, 4, "option<TAB>commands<TAB>label<TAB>help")) {
+      Optional<Parameter> p = parameterOf(f.get(0));
+      String line = String.join("\t", f);
+      if (p.isEmpty() || f.get(3).isBlank()) {
         throw new IllegalStateException(
-            RESOURCE + ": not 'option<TAB>commands<TAB>label<TAB>help' of a parameter: " + line);
+            RESOURCE + ": not the help of a parameter's option: " + line);
       }
-      List<String> commands = f[1].equals(EVERY) ? List.of() : List.of(f[1].split(",", -1));
-      String text = f[3];
+      List<String> commands = f.get(1).equals(EVERY) ? List.of() : List.of(f.get(1).split(",", -1));
+      String text = f.get(3);
       if (text.contains(RANGE)) {
         Range r = p.get().range();
         text = text.replace(RANGE, r.min() + " .. " + r.max());
       }
-      OptionHelp h = new OptionHelp(f[0], p.get(), commands, f[2], text);
+      OptionHelp h = new OptionHelp(f.get(0), p.get(), commands, f.get(2), text);
       for (OptionHelp earlier : help) {
         if (earlier.option().equals(h.option())
             && (earlier.commands().isEmpty() && h.commands().isEmpty()

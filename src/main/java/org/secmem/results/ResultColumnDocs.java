@@ -1,9 +1,5 @@
 package org.secmem.results;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -11,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.secmem.names.TabSeparated;
 
 /**
  * What every {@link ResultColumn} means, in one line with its unit, and which kinds of row fill it:
@@ -36,6 +33,8 @@ public final class ResultColumnDocs {
 
   /** The descriptions, one line a column: {@code column<TAB>meaning}. */
   static final String RESOURCE = "result-columns.tsv";
+
+  private static final String LAYOUT = "column<TAB>meaning";
 
   /**
    * One column's documentation.
@@ -131,30 +130,16 @@ public final class ResultColumnDocs {
       byHeader.put(c.header(), c);
     }
     Map<ResultColumn, Entry> t = new EnumMap<>(ResultColumn.class);
-    List<String> lines;
-    try (InputStream in = ResultColumnDocs.class.getResourceAsStream(RESOURCE)) {
-      if (in == null) {
-        throw new IllegalStateException(RESOURCE + " is missing from the class path");
-      }
-      lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    for (String line : lines) {
-      if (line.isBlank() || line.startsWith("#")) {
-        continue;
-      }
-      String[] f = line.split("\t", -1);
-      ResultColumn column = f.length == 2 ? byHeader.get(f[0]) : null;
+    for (List<String> f : TabSeparated.rows(ResultColumnDocs.class, RESOURCE, 2, LAYOUT)) {
+      ResultColumn column = byHeader.get(f.get(0));
       if (column == null) {
-        throw new IllegalStateException(
-            RESOURCE + ": not 'column<TAB>meaning' of a result column: " + line);
+        throw new IllegalStateException(RESOURCE + ": no result column is named " + f.get(0));
       }
-      if (f[1].isBlank()) {
-        throw new IllegalStateException(RESOURCE + ": " + f[0] + " has no meaning");
+      if (f.get(1).isBlank()) {
+        throw new IllegalStateException(RESOURCE + ": " + f.get(0) + " has no meaning");
       }
-      if (t.put(column, new Entry(RowKind.describe(column.rows()), f[1])) != null) {
-        throw new IllegalStateException(RESOURCE + ": " + f[0] + " is described twice");
+      if (t.put(column, new Entry(RowKind.describe(column.rows()), f.get(1))) != null) {
+        throw new IllegalStateException(RESOURCE + ": " + f.get(0) + " is described twice");
       }
     }
     List<String> missing = new ArrayList<>();
