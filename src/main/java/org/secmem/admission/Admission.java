@@ -2,7 +2,6 @@ package org.secmem.admission;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -37,37 +36,6 @@ import org.secmem.units.Units;
  */
 public final class Admission {
 
-  /** Parameters of secmem's own sort, which another engine does not have. */
-  public static final Set<Parameter> OWN_SORT =
-      EnumSet.of(
-          Parameter.PRESET,
-          Parameter.D,
-          Parameter.STREAM,
-          Parameter.READ_STREAM,
-          Parameter.WRITE_STREAM,
-          Parameter.B,
-          Parameter.MERGER,
-          Parameter.RUN_SORT,
-          Parameter.OVERLAP,
-          Parameter.PARALLEL_MERGE,
-          Parameter.THREADS,
-          Parameter.ALGORITHM,
-          Parameter.FANOUT,
-          Parameter.ARRIVAL);
-
-  /** Parameters of the merge sort that the buffer tree has no use for. */
-  public static final Set<Parameter> MERGE_ONLY =
-      EnumSet.of(
-          Parameter.D,
-          Parameter.MERGER,
-          Parameter.RUN_SORT,
-          Parameter.OVERLAP,
-          Parameter.PARALLEL_MERGE);
-
-  /** Parameters of another engine. */
-  public static final Set<Parameter> ENGINE_ONLY =
-      EnumSet.of(Parameter.MASTER, Parameter.PARTITIONS, Parameter.ENGINE_CONF);
-
   /** Files the in-memory sort holds open at once: its input and its output. */
   static final long IN_MEMORY_FILES = 2;
 
@@ -90,21 +58,22 @@ public final class Admission {
       Set<SortAlgorithm> algorithms) {
     List<Problem> out = new ArrayList<>();
     for (Parameter p : given) {
+      Parameter.Scope scope = p.scope();
       String why = null;
-      if (!ownSort && OWN_SORT.contains(p)) {
+      if (!ownSort && scope.own()) {
         why =
             "does not apply to engine "
                 + otherEngine.orElse("?")
                 + ": it is secmem's own sort's (the engine cuts the input into ranges by a sample"
                 + " and sorts each range)";
-      } else if (otherEngine.isEmpty() && ENGINE_ONLY.contains(p)) {
+      } else if (otherEngine.isEmpty() && scope == Parameter.Scope.ENGINE) {
         why = "applies to engine " + String.join(" or ", KnownEngines.names()) + " only";
       } else if (ownSort
-          && p == Parameter.FANOUT
+          && scope == Parameter.Scope.OWN_TREE
           && !algorithms.contains(SortAlgorithm.BUFFER_TREE)) {
         why = "applies to the buffer-tree algorithm only";
       } else if (ownSort
-          && MERGE_ONLY.contains(p)
+          && scope == Parameter.Scope.OWN_MERGE
           && algorithms.equals(Set.of(SortAlgorithm.BUFFER_TREE))) {
         why = "applies to the merge sort only: the buffer tree merges by its fanout";
       }

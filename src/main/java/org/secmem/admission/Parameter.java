@@ -5,6 +5,7 @@ import static org.secmem.experiment.Experiment.SORT;
 import static org.secmem.experiment.Experiment.WRITE;
 
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -244,6 +245,67 @@ public enum Parameter {
 
   private static List<String> names(CliName[] values) {
     return Arrays.stream(values).map(CliName::cliName).toList();
+  }
+
+  /** Which sorts a sort parameter applies to; {@link #scope()} says it for each. */
+  public enum Scope {
+    /** Every sort, secmem's own or another engine's (and any parameter of write and read). */
+    ANY_SORT,
+    /** secmem's own sorts, of any algorithm; another engine does not have it. */
+    OWN_SORT,
+    /**
+     * secmem's own merge sort (and its in-memory baseline): the buffer tree merges by its fanout.
+     */
+    OWN_MERGE,
+    /** secmem's buffer tree alone. */
+    OWN_TREE,
+    /** Another engine alone. */
+    ENGINE;
+
+    /** Whether only secmem's own sorts have it. */
+    public boolean own() {
+      return this == OWN_SORT || this == OWN_MERGE || this == OWN_TREE;
+    }
+  }
+
+  /**
+   * Which sorts it applies to, which {@link Admission#applicability} holds a request to. A switch
+   * without a default: a new parameter does not compile until it says its scope here.
+   */
+  public Scope scope() {
+    return switch (this) {
+      case D, MERGER, RUN_SORT, OVERLAP, PARALLEL_MERGE -> Scope.OWN_MERGE;
+      case FANOUT -> Scope.OWN_TREE;
+      case PRESET, STREAM, READ_STREAM, WRITE_STREAM, B, THREADS, ALGORITHM, ARRIVAL ->
+          Scope.OWN_SORT;
+      case MASTER, PARTITIONS, ENGINE_CONF -> Scope.ENGINE;
+      case EXPERIMENT,
+          N,
+          K,
+          M,
+          ENGINE,
+          WORK_DIR,
+          INPUT,
+          OUTPUT,
+          OVERWRITE,
+          SHAPE,
+          ORDER,
+          DIR,
+          REPS,
+          WARMUP,
+          CACHE,
+          SYNC,
+          SEED,
+          MEMORY_LIMIT ->
+          Scope.ANY_SORT;
+    };
+  }
+
+  /** The parameters of {@code scope}. */
+  public static Set<Parameter> of(Scope scope) {
+    return Arrays.stream(values())
+        .filter(p -> p.scope() == scope)
+        .collect(Collectors.toCollection(() -> EnumSet.noneOf(Parameter.class)));
   }
 
   /** Its name at the menu's prompts, e.g. {@code M}. */

@@ -7,13 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.secmem.admission.Admission;
 import org.secmem.admission.Parameter;
 import org.secmem.experiment.Experiment;
 import org.secmem.param.ParamFiles;
+import org.secmem.sort.SortAlgorithm;
 import picocli.CommandLine;
 
 /**
@@ -108,13 +113,63 @@ class ParameterRegistryTest {
   }
 
   @Test
-  void theRestrictedParameters_areSortParameters() {
-    for (Set<Parameter> set :
-        List.of(Admission.OWN_SORT, Admission.MERGE_ONLY, Admission.ENGINE_ONLY)) {
-      for (Parameter p : set) {
+  void aRestrictedParameter_isASortParameter() {
+    for (Parameter p : Parameter.values()) {
+      if (p.scope() != Parameter.Scope.ANY_SORT) {
         assertTrue(p.experiments().contains(Experiment.SORT), p.toString());
       }
     }
+  }
+
+  @Test
+  void eachParameter_appliesToTheSortsItsScopeSays() {
+    assertEquals(
+        EnumSet.of(
+            Parameter.D,
+            Parameter.MERGER,
+            Parameter.RUN_SORT,
+            Parameter.OVERLAP,
+            Parameter.PARALLEL_MERGE),
+        Parameter.of(Parameter.Scope.OWN_MERGE));
+    assertEquals(EnumSet.of(Parameter.FANOUT), Parameter.of(Parameter.Scope.OWN_TREE));
+    assertEquals(
+        EnumSet.of(Parameter.MASTER, Parameter.PARTITIONS, Parameter.ENGINE_CONF),
+        Parameter.of(Parameter.Scope.ENGINE));
+    // what secmem's own sorts alone have: the merge sort's, the tree's and the shared ones
+    assertEquals(
+        EnumSet.of(
+            Parameter.PRESET,
+            Parameter.D,
+            Parameter.STREAM,
+            Parameter.READ_STREAM,
+            Parameter.WRITE_STREAM,
+            Parameter.B,
+            Parameter.MERGER,
+            Parameter.RUN_SORT,
+            Parameter.OVERLAP,
+            Parameter.PARALLEL_MERGE,
+            Parameter.THREADS,
+            Parameter.ALGORITHM,
+            Parameter.FANOUT,
+            Parameter.ARRIVAL),
+        Arrays.stream(Parameter.values())
+            .filter(p -> p.scope().own())
+            .collect(Collectors.toCollection(() -> EnumSet.noneOf(Parameter.class))));
+    // and admission holds a request to it, for each scope
+    Set<Parameter> merge = EnumSet.of(Parameter.D);
+    Set<Parameter> tree = EnumSet.of(Parameter.FANOUT);
+    Set<Parameter> engine = EnumSet.of(Parameter.MASTER);
+    Set<SortAlgorithm> mergeSort = Set.of(SortAlgorithm.MERGE);
+    Set<SortAlgorithm> treeSort = Set.of(SortAlgorithm.BUFFER_TREE);
+    Optional<String> spark = Optional.of("spark");
+    assertTrue(Admission.applicability(merge, true, Optional.empty(), mergeSort).isEmpty());
+    assertEquals(1, Admission.applicability(merge, true, Optional.empty(), treeSort).size());
+    assertEquals(1, Admission.applicability(merge, false, spark, Set.of()).size());
+    assertTrue(Admission.applicability(tree, true, Optional.empty(), treeSort).isEmpty());
+    assertEquals(1, Admission.applicability(tree, true, Optional.empty(), mergeSort).size());
+    assertTrue(Admission.applicability(engine, false, spark, Set.of()).isEmpty());
+    assertEquals(1, Admission.applicability(engine, true, Optional.empty(), mergeSort).size());
+    assertTrue(Admission.applicability(EnumSet.of(Parameter.M), false, spark, Set.of()).isEmpty());
   }
 
   @Test
