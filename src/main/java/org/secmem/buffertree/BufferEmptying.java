@@ -100,6 +100,27 @@ final class BufferEmptying {
    */
   List<Node> emptyInternal(Node u) throws IOException {
     internalEmptyings++;
+    emptyBuffer(u, (a, n) -> distribute(u, a, n));
+    List<Node> full = new ArrayList<>();
+    for (Node c : u.children) {
+      if (c.bufferInts > memory.bufferInts()) {
+        full.add(c);
+      }
+    }
+    return full;
+  }
+
+  /** What is done with each sorted load of a buffer: {@code a[0..n)}. */
+  @FunctionalInterface
+  private interface LoadAction {
+    void take(int[] a, int n) throws IOException;
+  }
+
+  /**
+   * Reads the buffer of {@code u} a load of m/2 blocks at a time, sorts each load and hands it to
+   * {@code action}; then the buffer's file is gone and the buffer empty.
+   */
+  private void emptyBuffer(Node u, LoadAction action) throws IOException {
     Path file = files.bufferPath(u);
     long total = u.bufferInts;
     int[] a = load(total);
@@ -111,19 +132,12 @@ final class BufferEmptying {
         TreeFiles.readFully(in, a, n, file);
         left -= n;
         Arrays.sort(a, 0, n);
-        distribute(u, a, n);
+        action.take(a, n);
       }
     }
     files.countRead(total);
     Files.delete(file);
     u.bufferInts = 0;
-    List<Node> full = new ArrayList<>();
-    for (Node c : u.children) {
-      if (c.bufferInts > memory.bufferInts()) {
-        full.add(c);
-      }
-    }
-    return full;
   }
 
   /** Pushes the sorted {@code a[0..n)} to the children of {@code u}, one push per child reached. */
@@ -166,38 +180,26 @@ final class BufferEmptying {
    */
   void emptyLeaf(Node v) throws IOException {
     leafEmptyings++;
-    Path file = files.bufferPath(v);
-    long total = v.bufferInts;
-    int[] a = load(total);
     List<Node> pieces = new ArrayList<>();
     pieces.add(v);
     List<Integer> keys = new ArrayList<>();
-    try (ReadStream in = files.open(file, total)) {
-      long left = total;
-      while (left > 0) {
-        checkInterrupt();
-        int n = (int) Math.min(a.length, left);
-        TreeFiles.readFully(in, a, n, file);
-        left -= n;
-        Arrays.sort(a, 0, n);
-        int start = 0;
-        for (int i = 0; i < pieces.size() && start < n; i++) {
-          int end = i < keys.size() ? BufferTree.lowerBound(a, start, n, keys.get(i)) : n;
-          if (end > start) {
-            Split s = mergeInto(pieces.get(i), a, start, end);
-            for (int j = 0; j < s.added.size(); j++) {
-              pieces.add(i + 1 + j, s.added.get(j));
-              keys.add(i + j, s.keys[j]);
+    emptyBuffer(
+        v,
+        (a, n) -> {
+          int start = 0;
+          for (int i = 0; i < pieces.size() && start < n; i++) {
+            int end = i < keys.size() ? BufferTree.lowerBound(a, start, n, keys.get(i)) : n;
+            if (end > start) {
+              Split s = mergeInto(pieces.get(i), a, start, end);
+              for (int j = 0; j < s.added.size(); j++) {
+                pieces.add(i + 1 + j, s.added.get(j));
+                keys.add(i + j, s.keys[j]);
+              }
+              i += s.added.size();
             }
-            i += s.added.size();
+            start = end;
           }
-          start = end;
-        }
-      }
-    }
-    files.countRead(total);
-    Files.delete(file);
-    v.bufferInts = 0;
+        });
     if (pieces.size() > 1) {
       nodes.attach(
           v, pieces.subList(1, pieces.size()), keys.stream().mapToInt(Integer::intValue).toArray());

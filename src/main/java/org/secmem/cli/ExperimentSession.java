@@ -372,18 +372,7 @@ final class ExperimentSession {
       Comparisons.print(cmd, c);
     } catch (RuntimeException e) {
       LOG.error("Could not compare {} with {}", results, baseline.file(), e);
-      cmd.getErr()
-          .println(
-              "warning: could not compare "
-                  + results
-                  + " with the baseline "
-                  + baseline.file()
-                  + ": "
-                  + e.getMessage()
-                  + " ("
-                  + kept
-                  + ")");
-      cmd.getErr().flush();
+      warn(cmd, "could not compare " + results + " with the baseline " + baseline.file(), e, kept);
       return ExitCodes.OK;
     }
     try {
@@ -458,17 +447,12 @@ final class ExperimentSession {
   private static void warnNoReport(
       CommandLine cmd, Path results, String what, Exception e, String kept) {
     LOG.error("Could not write {} of {}", what, results, e);
-    cmd.getErr()
-        .println(
-            "warning: could not write "
-                + what
-                + " of "
-                + results
-                + ": "
-                + e.getMessage()
-                + " ("
-                + kept
-                + ")");
+    warn(cmd, "could not write " + what + " of " + results, e, kept);
+  }
+
+  /** A warning line: what could not be done, why, and what is kept all the same. */
+  private static void warn(CommandLine cmd, String what, Exception e, String kept) {
+    cmd.getErr().println("warning: " + what + ": " + e.getMessage() + " (" + kept + ")");
     cmd.getErr().flush();
   }
 

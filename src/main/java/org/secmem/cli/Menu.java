@@ -40,7 +40,7 @@ import org.secmem.units.Units;
  */
 final class Menu {
 
-  static final List<String> STREAMS =
+  private static final List<String> STREAMS =
       Arrays.stream(StreamType.values()).map(StreamType::cliName).toList();
   private static final List<String> SHAPES =
       Arrays.stream(Shape.values()).map(Shape::cliName).toList();
@@ -357,14 +357,6 @@ final class Menu {
                 }
               });
       args.addAll(List.of("--b", Long.toString(b)));
-    }
-  }
-
-  static StreamType streamType(String text) throws Prompter.Rejected {
-    try {
-      return StreamType.parse(text);
-    } catch (IllegalArgumentException e) {
-      throw new Prompter.Rejected(e.getMessage());
     }
   }
 

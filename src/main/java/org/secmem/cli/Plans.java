@@ -150,7 +150,8 @@ final class Plans {
             new StreamOptions(s.bufferBytes(), c.settings().sync()),
             s.dir(),
             List.of(),
-            c.settings().seed());
+            c.settings().seed(),
+            false);
     return s.experiment() == Experiment.WRITE
         ? new WriteTrial(spec, temps)
         : new ReadTrial(spec, temps);

@@ -12,6 +12,7 @@ import java.util.function.Function;
 import org.secmem.admission.Parameter;
 import org.secmem.admission.Range;
 import org.secmem.param.Numbers;
+import org.secmem.stream.StreamType;
 
 /**
  * Asks for one value at a time: shows the default and what is allowed, takes the default on an
@@ -98,6 +99,34 @@ final class Prompter {
   /** A further check of a value in range, against what was chosen before it. */
   interface Check {
     void check(long value) throws Rejected;
+  }
+
+  /** A further check of a stream type given, against what was chosen before it. */
+  interface TypeCheck {
+    void check(StreamType type) throws Rejected;
+  }
+
+  /**
+   * A stream type, for {@code parameter} (its label and words from the registry), refused at the
+   * prompt when {@code check} finds it cannot run with what was chosen before.
+   */
+  StreamType streamType(Parameter parameter, StreamType def, TypeCheck check)
+      throws EndOfInput, IOException, Back {
+    return StreamType.parse(
+        ask(
+            parameter.label(),
+            def.cliName(),
+            String.join(", ", parameter.words()),
+            text -> {
+              StreamType t;
+              try {
+                t = StreamType.parse(text);
+              } catch (IllegalArgumentException e) {
+                throw new Rejected(e.getMessage());
+              }
+              check.check(t);
+              return t.cliName();
+            }));
   }
 
   /** A whole number in [min, max], written as the CLI accepts it (2^20, 64K for bytes). */

@@ -1,9 +1,7 @@
 package org.secmem.cli;
 
-import static org.secmem.cli.Menu.STREAMS;
 import static org.secmem.cli.Menu.admit;
 import static org.secmem.cli.Menu.rejectIf;
-import static org.secmem.cli.Menu.streamType;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -146,28 +144,16 @@ final class SortDialogue {
                 value -> a.check(a.m, a.d, (int) value, a.read, a.write, a.b));
     args.addAll(List.of("--threads", Integer.toString(a.threads)));
     a.read =
-        StreamType.parse(
-            prompt.ask(
-                "read stream type",
-                preset.streams().cliName(),
-                String.join(", ", STREAMS),
-                text -> {
-                  StreamType t = streamType(text);
-                  a.check(a.m, a.d, a.threads, t, a.write, a.b);
-                  return t.cliName();
-                }));
+        prompt.streamType(
+            Parameter.READ_STREAM,
+            preset.streams(),
+            t -> a.check(a.m, a.d, a.threads, t, a.write, a.b));
     args.addAll(List.of("--read-stream", a.read.cliName()));
     a.write =
-        StreamType.parse(
-            prompt.ask(
-                "write stream type",
-                preset.streams().cliName(),
-                String.join(", ", STREAMS),
-                text -> {
-                  StreamType t = streamType(text);
-                  a.check(a.m, a.d, a.threads, a.read, t, a.b);
-                  return t.cliName();
-                }));
+        prompt.streamType(
+            Parameter.WRITE_STREAM,
+            preset.streams(),
+            t -> a.check(a.m, a.d, a.threads, a.read, t, a.b));
     args.addAll(List.of("--write-stream", a.write.cliName()));
     a.b =
         (int)
@@ -233,27 +219,15 @@ final class SortDialogue {
               return text.trim();
             });
     StreamType read =
-        StreamType.parse(
-            prompt.ask(
-                "read stream type",
-                "user-buffer",
-                String.join(", ", STREAMS),
-                text -> {
-                  StreamType t = streamType(text);
-                  treeProblem(n, m, (int) b, FanoutRule.parse(fanout), t, StreamType.USER_BUFFER);
-                  return t.cliName();
-                }));
+        prompt.streamType(
+            Parameter.READ_STREAM,
+            StreamType.USER_BUFFER,
+            t -> treeProblem(n, m, (int) b, FanoutRule.parse(fanout), t, StreamType.USER_BUFFER));
     StreamType write =
-        StreamType.parse(
-            prompt.ask(
-                "write stream type",
-                "user-buffer",
-                String.join(", ", STREAMS),
-                text -> {
-                  StreamType t = streamType(text);
-                  treeProblem(n, m, (int) b, FanoutRule.parse(fanout), read, t);
-                  return t.cliName();
-                }));
+        prompt.streamType(
+            Parameter.WRITE_STREAM,
+            StreamType.USER_BUFFER,
+            t -> treeProblem(n, m, (int) b, FanoutRule.parse(fanout), read, t));
     args.addAll(
         List.of(
             "--n",

@@ -64,7 +64,7 @@ final class WriteCommand implements Callable<Integer> {
             trials.add(
                 new WriteTrial(
                     new StreamTrialSpec(
-                        type, n, k, options, stream.dir, List.of(), settings.seed()),
+                        type, n, k, options, stream.dir, List.of(), settings.seed(), false),
                     SecmemCommand.cleanupOf(cmd)));
             maxBytes = Math.max(maxBytes, n * k * Integer.BYTES);
             seconds += settings.totalRuns() * TimeEstimate.streamSeconds(type, true, n, k, b);

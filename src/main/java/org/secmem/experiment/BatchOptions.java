@@ -56,21 +56,9 @@ public record BatchOptions(
     }
   }
 
-  /** Without --jvm or --memory-limit. */
-  public BatchOptions(
-      RunOrder order,
-      long orderSeed,
-      boolean flush,
-      int forks,
-      Optional<ForkChild> child,
-      int sentinel,
-      int sentinelEvery) {
-    this(order, orderSeed, flush, forks, child, sentinel, sentinelEvery, List.of(), List.of());
-  }
-
   /** In this JVM, no sentinel. */
   public BatchOptions(RunOrder order, long orderSeed, boolean flush) {
-    this(order, orderSeed, flush, 0, Optional.empty(), -1, 1);
+    this(order, orderSeed, flush, 0, Optional.empty(), -1, 1, List.of(), List.of());
   }
 
   /** Runs between two sentinel runs in a batch of {@code configurations}. */

@@ -28,18 +28,6 @@ public record StreamTrialSpec(
     long seed,
     boolean bulk) {
 
-  /** One int per call (the classic experiment). */
-  public StreamTrialSpec(
-      StreamType type,
-      long n,
-      int k,
-      StreamOptions options,
-      Path dir,
-      List<Path> files,
-      long seed) {
-    this(type, n, k, options, dir, files, seed, false);
-  }
-
   public StreamTrialSpec {
     if (n < 0) {
       throw new IllegalArgumentException("n (" + n + ") must be >= 0");

@@ -116,6 +116,28 @@ public final class SecureFolder implements Closeable {
     throw new InsecureFolderException(dir);
   }
 
+  /** What is done with an entry, its folder open meanwhile. */
+  @FunctionalInterface
+  public interface EntryAction {
+    void apply(SecureFolder folder, String name, Kind kind) throws IOException;
+  }
+
+  /**
+   * Opens the folder of {@code path} (following links at the folder's name, as {@link
+   * #openFollowing}) and hands {@code action} the entry named by its last element, not following
+   * it, with what it is; does nothing where there is no such entry.
+   */
+  public static void atEntry(Path path, EntryAction action) throws IOException {
+    Path abs = path.toAbsolutePath();
+    try (SecureFolder folder = openFollowing(abs.getParent())) {
+      String name = abs.getFileName().toString();
+      Optional<Kind> kind = folder.kindOf(name);
+      if (kind.isPresent()) {
+        action.apply(folder, name, kind.get());
+      }
+    }
+  }
+
   /** Whether this platform can work on folders this way. */
   public static boolean supported(Path anyFolder) {
     try (DirectoryStream<Path> ds = Files.newDirectoryStream(anyFolder)) {

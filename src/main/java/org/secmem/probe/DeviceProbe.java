@@ -86,25 +86,13 @@ final class DeviceProbe {
           long w =
               timed.run(
                   depth,
-                  t -> {
-                    FileChannel ch = channels.get(t);
-                    ByteBuffer buf = buffers.get(t);
-                    for (long b = t; b < blocks; b += depth) {
-                      writeFully(ch, buf.clear(), b * BLOCK);
-                    }
-                  },
+                  t -> eachBlock(channels, buffers, blocks, depth, t, DeviceProbe::writeFully),
                   () -> channels.get(0).force(false));
           write.merge(depth, Throughput.mibPerSecond(bytes, w), Math::max);
           long r =
               timed.run(
                   depth,
-                  t -> {
-                    FileChannel ch = channels.get(t);
-                    ByteBuffer buf = buffers.get(t);
-                    for (long b = t; b < blocks; b += depth) {
-                      readFully(ch, buf.clear(), b * BLOCK);
-                    }
-                  });
+                  t -> eachBlock(channels, buffers, blocks, depth, t, DeviceProbe::readFully));
           read.merge(depth, Throughput.mibPerSecond(bytes, r), Math::max);
         }
       }
@@ -139,6 +127,31 @@ final class DeviceProbe {
       b.putLong(x);
     }
     b.clear();
+  }
+
+  /** A block's transfer: its buffer to or from the channel at a position. */
+  @FunctionalInterface
+  private interface Transfer {
+    void apply(FileChannel ch, ByteBuffer buf, long position) throws IOException;
+  }
+
+  /**
+   * Thread {@code t} of {@code depth}: every depth-th block from the t-th, on its own channel and
+   * buffer.
+   */
+  private static void eachBlock(
+      List<FileChannel> channels,
+      List<ByteBuffer> buffers,
+      long blocks,
+      int depth,
+      int t,
+      Transfer transfer)
+      throws IOException {
+    FileChannel ch = channels.get(t);
+    ByteBuffer buf = buffers.get(t);
+    for (long b = t; b < blocks; b += depth) {
+      transfer.apply(ch, buf.clear(), b * BLOCK);
+    }
   }
 
   private static void writeFully(FileChannel ch, ByteBuffer buf, long position) throws IOException {

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.apache.logging.log4j.LogManager;
@@ -149,37 +148,34 @@ public final class ChartMaker {
           "{}: no old chart is removed (this platform cannot without following links)", outDir);
       return;
     }
-    try (SecureFolder parent = SecureFolder.openFollowing(abs.getParent())) {
-      String name = abs.getFileName().toString();
-      Optional<SecureFolder.Kind> kind = parent.kindOf(name);
-      if (kind.isEmpty()) {
-        return;
-      }
-      if (kind.get() != SecureFolder.Kind.FOLDER) {
-        LOG.warn(
-            "{} is {}, not a folder: no old chart is removed from it",
-            outDir,
-            kind.get().described());
-        return;
-      }
-      try (SecureFolder dir = parent.openFolder(name)) {
-        for (SecureFolder.Entry e : dir.list()) {
-          if (e.kind() == SecureFolder.Kind.FILE
-              && CHART_FILE.matcher(e.name()).matches()
-              && !current.contains(e.name())) {
-            dir.deleteFile(e.name());
+    SecureFolder.atEntry(
+        abs,
+        (parent, name, kind) -> {
+          if (kind != SecureFolder.Kind.FOLDER) {
+            LOG.warn(
+                "{} is {}, not a folder: no old chart is removed from it",
+                outDir,
+                kind.described());
+            return;
           }
-        }
-        if (specs.isEmpty() && dir.list().isEmpty()) {
-          parent.deleteEmptyFolder(name);
-        }
-      } catch (NotDirectoryException e) {
-        LOG.warn(
-            "{} changed into {} while it was looked at: no old chart is removed from it",
-            outDir,
-            e.getMessage());
-      }
-    }
+          try (SecureFolder dir = parent.openFolder(name)) {
+            for (SecureFolder.Entry e : dir.list()) {
+              if (e.kind() == SecureFolder.Kind.FILE
+                  && CHART_FILE.matcher(e.name()).matches()
+                  && !current.contains(e.name())) {
+                dir.deleteFile(e.name());
+              }
+            }
+            if (specs.isEmpty() && dir.list().isEmpty()) {
+              parent.deleteEmptyFolder(name);
+            }
+          } catch (NotDirectoryException e) {
+            LOG.warn(
+                "{} changed into {} while it was looked at: no old chart is removed from it",
+                outDir,
+                e.getMessage());
+          }
+        });
   }
 
   /**

@@ -3,6 +3,7 @@ package org.secmem.report;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.DoubleSummaryStatistics;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -272,7 +273,9 @@ public final class ChartPlanner {
                       + "-by-"
                       + (sort ? "sort" : pq ? "queue" : "stream"),
                   Kind.BAR,
-                  AxisKind.CATEGORY));
+                  AxisKind.CATEGORY,
+                  "",
+                  ChartSpec.YScale.AUTO));
         }
         if (bars.size() < 2) {
           leftOut.add(where + ": one configuration of one type, nothing to compare");
@@ -342,7 +345,9 @@ public final class ChartPlanner {
                   series,
                   safe(experiment) + "-" + metric.fileName() + "-vs-" + safe(x),
                   Kind.LINE,
-                  AxisKind.of(x, logX)));
+                  AxisKind.of(x, logX),
+                  "",
+                  ChartSpec.YScale.AUTO));
         }
       }
     }
@@ -478,14 +483,9 @@ public final class ChartPlanner {
       List<String> seriesColumns,
       boolean sort,
       List<Series> measured) {
-    double minX = Double.POSITIVE_INFINITY;
-    double maxX = Double.NEGATIVE_INFINITY;
-    for (Series s : measured) {
-      for (Point p : s.points()) {
-        minX = Math.min(minX, p.x());
-        maxX = Math.max(maxX, p.x());
-      }
-    }
+    DoubleSummaryStatistics xs = xRange(measured);
+    double minX = xs.getMin();
+    double maxX = xs.getMax();
     Map<Identity, List<Double>> byName = valuesBySeries(rows, metric, seriesColumns, sort);
     List<Series> flat = new ArrayList<>();
     for (Map.Entry<Identity, List<Double>> e : byName.entrySet()) {
@@ -501,18 +501,19 @@ public final class ChartPlanner {
   }
 
   static boolean logScale(String x, List<Series> series) {
-    double min = Double.POSITIVE_INFINITY;
-    double max = Double.NEGATIVE_INFINITY;
-    for (Series s : series) {
-      for (Point p : s.points()) {
-        min = Math.min(min, p.x());
-        max = Math.max(max, p.x());
-      }
-    }
-    if (min <= 0) {
+    DoubleSummaryStatistics xs = xRange(series);
+    if (xs.getMin() <= 0) {
       return false;
     }
-    return LOG_SCALE_PARAMETERS.contains(x) || max / min > LOG_SCALE_SPAN;
+    return LOG_SCALE_PARAMETERS.contains(x) || xs.getMax() / xs.getMin() > LOG_SCALE_SPAN;
+  }
+
+  /** The x values of every point of {@code series}: their least and greatest. */
+  private static DoubleSummaryStatistics xRange(List<Series> series) {
+    return series.stream()
+        .flatMap(s -> s.points().stream())
+        .mapToDouble(Point::x)
+        .summaryStatistics();
   }
 
   private static Set<String> distinctNonEmpty(List<RawRow> rows, String column) {

@@ -45,50 +45,16 @@ public record ChartSpec(
     yScale = yScale == null ? YScale.AUTO : yScale;
   }
 
-  /** A chart whose y scale the painter decides ({@link YScale#AUTO}). */
-  public ChartSpec(
-      String experiment,
-      Metric metric,
-      String parameter,
-      Map<String, String> fixed,
-      boolean logX,
-      List<Series> series,
-      String fileStem,
-      Kind kind,
-      AxisKind xAxis,
-      String subject) {
-    this(
-        experiment,
-        metric,
-        parameter,
-        fixed,
-        logX,
-        series,
-        fileStem,
-        kind,
-        xAxis,
-        subject,
-        YScale.AUTO);
-  }
-
-  /** A chart whose series are the types (no subject). */
-  public ChartSpec(
-      String experiment,
-      Metric metric,
-      String parameter,
-      Map<String, String> fixed,
-      boolean logX,
-      List<Series> series,
-      String fileStem,
-      Kind kind,
-      AxisKind xAxis) {
-    this(experiment, metric, parameter, fixed, logX, series, fileStem, kind, xAxis, "");
-  }
-
   /** The same chart under another file name. */
   public ChartSpec withStem(String stem) {
     return new ChartSpec(
         experiment, metric, parameter, fixed, logX, series, stem, kind, xAxis, subject, yScale);
+  }
+
+  /** The same chart drawing only {@code kept} of its series. */
+  public ChartSpec withSeries(List<Series> kept) {
+    return new ChartSpec(
+        experiment, metric, parameter, fixed, logX, kept, fileStem, kind, xAxis, subject, yScale);
   }
 
   /** The same chart on another y scale. */

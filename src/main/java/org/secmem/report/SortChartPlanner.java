@@ -158,7 +158,8 @@ final class SortChartPlanner {
               stem,
               Kind.LINE,
               AxisKind.of(x, logX),
-              subject));
+              subject,
+              ChartSpec.YScale.AUTO));
     }
     return specs;
   }

@@ -216,7 +216,8 @@ final class TreeChartPlanner {
               "sort-" + what + "-vs-" + x + "-buffer-tree" + suffix + tail,
               Kind.LINE,
               AxisKind.of(x, logX),
-              chartSubject));
+              chartSubject,
+              ChartSpec.YScale.AUTO));
     }
   }
 
@@ -244,18 +245,7 @@ final class TreeChartPlanner {
     if (kept.isEmpty()) {
       return;
     }
-    specs.add(
-        new ChartSpec(
-            spec.experiment(),
-            spec.metric(),
-            spec.parameter(),
-            spec.fixed(),
-            spec.logX(),
-            kept,
-            spec.fileStem(),
-            spec.kind(),
-            spec.xAxis(),
-            spec.subject()));
+    specs.add(spec.withSeries(kept));
   }
 
   private static Series series(

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Function;
 import org.secmem.seeds.Measurements.Samples;
 
 /** The {@link Rule}s: see there for what each checks. */
@@ -244,14 +245,11 @@ final class Rules {
       implements Rule {
     @Override
     public Optional<Judgement> judge(Measurements m, Metric metric, long seed) {
-      TreeMap<Double, Samples> all = Pick.sweep(m, parameter, sel, metric);
-      TreeMap<Double, Samples> sweep = Pick.within(all, lo, hi);
-      if (all.size() < 2) {
-        return Optional.empty();
-      }
-      if (sweep.size() < 2 || sweep.firstKey() <= 0) {
-        return Optional.of(outOfRange(parameter, all, lo, hi));
-      }
+      return overRange(
+          m, parameter, sel, metric, lo, hi, true, sweep -> judgeSweep(sweep, metric, seed));
+    }
+
+    private Judgement judgeSweep(TreeMap<Double, Samples> sweep, Metric metric, long seed) {
       double[] xs = sweep.keySet().stream().mapToDouble(Math::log).toArray();
       Estimate e = Estimate.of(new ArrayList<>(sweep.values()), med -> slope(xs, med), false, seed);
       Verdict v =
@@ -271,7 +269,7 @@ final class Rules {
               + " .. "
               + Estimate.digits(max)
               + ")";
-      return Optional.of(new Judgement(text, v));
+      return new Judgement(text, v);
     }
 
     /** The least-squares slope of log(medians) against xs. */
@@ -301,14 +299,11 @@ final class Rules {
       implements Rule {
     @Override
     public Optional<Judgement> judge(Measurements m, Metric metric, long seed) {
-      TreeMap<Double, Samples> all = Pick.sweep(m, parameter, sel, metric);
-      TreeMap<Double, Samples> sweep = Pick.within(all, lo, hi);
-      if (all.size() < 2) {
-        return Optional.empty();
-      }
-      if (sweep.size() < 2) {
-        return Optional.of(outOfRange(parameter, all, lo, hi));
-      }
+      return overRange(
+          m, parameter, sel, metric, lo, hi, false, sweep -> judgeSweep(sweep, metric, seed));
+    }
+
+    private Judgement judgeSweep(TreeMap<Double, Samples> sweep, Metric metric, long seed) {
       Estimate r = change(sweep.firstEntry().getValue(), sweep.lastEntry().getValue(), seed);
       String text = ends(parameter, sweep, metric) + " (" + r.ratioText() + ")";
       boolean right = grows ? r.above(1) : r.below(1);
@@ -335,7 +330,7 @@ final class Rules {
           prev = e;
         }
       }
-      return Optional.of(new Judgement(text, v));
+      return new Judgement(text, v);
     }
 
     private static Estimate change(Samples from, Samples to, long seed) {
@@ -386,6 +381,31 @@ final class Rules {
   }
 
   /** A sweep that has fewer than two values in the report's range [lo, hi]. */
+  /**
+   * Judges the sweep of {@code parameter} over [lo, hi] by {@code judge}: no judgement where fewer
+   * than two of its values were measured, {@link #outOfRange} where fewer than two lie in [lo, hi]
+   * (or, {@code positive}, the least of them is not above 0: no logarithm can be taken of it).
+   */
+  static Optional<Judgement> overRange(
+      Measurements m,
+      String parameter,
+      Selector sel,
+      Metric metric,
+      double lo,
+      double hi,
+      boolean positive,
+      Function<TreeMap<Double, Samples>, Judgement> judge) {
+    TreeMap<Double, Samples> all = Pick.sweep(m, parameter, sel, metric);
+    if (all.size() < 2) {
+      return Optional.empty();
+    }
+    TreeMap<Double, Samples> sweep = Pick.within(all, lo, hi);
+    if (sweep.size() < 2 || (positive && sweep.firstKey() <= 0)) {
+      return Optional.of(outOfRange(parameter, all, lo, hi));
+    }
+    return Optional.of(judge.apply(sweep));
+  }
+
   static Judgement outOfRange(
       String parameter, TreeMap<Double, Samples> all, double lo, double hi) {
     return new Judgement(

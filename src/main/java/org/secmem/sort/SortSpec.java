@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.secmem.data.SortOrder;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
@@ -72,29 +71,6 @@ public record SortSpec(
       throw new IllegalArgumentException(
           "output " + output + " is the input file; write the output elsewhere");
     }
-  }
-
-  /** A sort with its runs in {@code workDir}, or beside the output when empty. */
-  public SortSpec(
-      Path input,
-      Path output,
-      long memoryInts,
-      int fanIn,
-      StreamType readType,
-      StreamType writeType,
-      StreamOptions options,
-      SortOrder order,
-      Optional<Path> workDir) {
-    this(
-        input,
-        output,
-        memoryInts,
-        fanIn,
-        readType,
-        writeType,
-        options,
-        order,
-        workDir.map(List::of).orElse(List.of()));
   }
 
   /** The folders the work folders go in: those given, or the output's folder. */

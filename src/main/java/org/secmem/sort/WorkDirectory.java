@@ -396,21 +396,16 @@ public final class WorkDirectory implements Closeable {
       deleteOwnByPath(abs);
       return;
     }
-    try (SecureFolder parent = SecureFolder.openFollowing(abs.getParent())) {
-      String name = abs.getFileName().toString();
-      Optional<SecureFolder.Kind> kind = parent.kindOf(name);
-      if (kind.isEmpty()) {
-        return;
-      }
-      if (kind.get() == SecureFolder.Kind.FOLDER) {
-        try (SecureFolder f = parent.openFolder(name)) {
-          deleteContents(f, MARKER, deleter);
-        }
-        deleter.delete(parent, name);
-      } else {
-        deleter.delete(parent, name);
-      }
-    }
+    SecureFolder.atEntry(
+        abs,
+        (parent, name, kind) -> {
+          if (kind == SecureFolder.Kind.FOLDER) {
+            try (SecureFolder f = parent.openFolder(name)) {
+              deleteContents(f, MARKER, deleter);
+            }
+          }
+          deleter.delete(parent, name);
+        });
   }
 
   /** {@link #deleteTree} where there are no secure directory streams: the marker last. */

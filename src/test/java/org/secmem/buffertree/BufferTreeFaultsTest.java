@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -181,7 +180,7 @@ class BufferTreeFaultsTest {
                 StreamType.USER_BUFFER,
                 StreamOptions.ofBuffer(64),
                 SortOrder.ASCENDING,
-                Optional.empty()));
+                List.of()));
   }
 
   /** Events a sort without faults has: opens, writes, reads and closes. */

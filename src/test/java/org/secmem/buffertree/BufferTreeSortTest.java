@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -53,7 +52,7 @@ class BufferTreeSortTest {
 
   static SortSpec spec(
       Path in, Path out, long m, StreamType r, StreamType w, int b, SortOrder order) {
-    return new SortSpec(in, out, m, 2, r, w, StreamOptions.ofBuffer(b), order, Optional.empty());
+    return new SortSpec(in, out, m, 2, r, w, StreamOptions.ofBuffer(b), order, List.of());
   }
 
   /** Sorts {@code values}, checks the output, the figures and that only the output is left. */

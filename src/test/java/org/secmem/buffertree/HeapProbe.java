@@ -2,7 +2,7 @@ package org.secmem.buffertree;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.secmem.data.SortOrder;
 import org.secmem.fs.TempRegistry;
@@ -51,7 +51,7 @@ public final class HeapProbe {
                     StreamType.USER_BUFFER,
                     options,
                     SortOrder.ASCENDING,
-                    Optional.empty()));
+                    List.of()));
     try (ReadStream s = Streams.openReader(StreamType.USER_BUFFER, out, options, 0, n)) {
       int prev = Integer.MIN_VALUE;
       for (long i = 0; i < n; i++) {

@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -82,7 +81,7 @@ class TreeMemoryTest {
                             UB,
                             StreamOptions.defaults(),
                             SortOrder.ASCENDING,
-                            Optional.empty())));
+                            List.of())));
     assertTrue(e.getMessage().contains("SECMEM_HEAP"), e.getMessage());
     assertFalse(Files.exists(out.getParent()), "nothing created");
   }

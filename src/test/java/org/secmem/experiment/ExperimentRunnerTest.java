@@ -41,7 +41,7 @@ class ExperimentRunnerTest {
   }
 
   private StreamTrialSpec spec(StreamType type, long n, int k, int b) {
-    return new StreamTrialSpec(type, n, k, StreamOptions.ofBuffer(b), dir, List.of(), 42);
+    return new StreamTrialSpec(type, n, k, StreamOptions.ofBuffer(b), dir, List.of(), 42, false);
   }
 
   @Test

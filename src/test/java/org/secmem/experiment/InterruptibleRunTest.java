@@ -71,7 +71,8 @@ class InterruptibleRunTest {
                 new StreamOptions(65536, false),
                 dir,
                 List.of(),
-                42),
+                42,
+                false),
             NONE);
     trial.prepare();
     Throwable t = interrupted(trial::run);

@@ -205,7 +205,7 @@ class JsonLinesRoundTripTest {
   private void runAll(ExperimentRunner runner) throws IOException {
     for (StreamType t : List.of(StreamType.USER_BUFFER, StreamType.MAPPED)) {
       StreamTrialSpec spec =
-          new StreamTrialSpec(t, 3000, 2, StreamOptions.ofBuffer(256), dir, List.of(), 11);
+          new StreamTrialSpec(t, 3000, 2, StreamOptions.ofBuffer(256), dir, List.of(), 11, false);
       runner.run(new WriteTrial(spec), SETTINGS);
       runner.run(new ReadTrial(spec), SETTINGS);
     }

@@ -98,7 +98,9 @@ class YScalesTest {
         List.of(series),
         stem,
         Kind.LINE,
-        AxisKind.COUNT);
+        AxisKind.COUNT,
+        "",
+        ChartSpec.YScale.AUTO);
   }
 
   @Test

@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -46,7 +45,7 @@ class InMemorySortTest {
 
   private static SortSpec spec(
       Path in, Path out, StreamType r, StreamType w, int b, SortOrder order) {
-    return new SortSpec(in, out, 500, 4, r, w, StreamOptions.ofBuffer(b), order, Optional.empty());
+    return new SortSpec(in, out, 500, 4, r, w, StreamOptions.ofBuffer(b), order, List.of());
   }
 
   static Stream<Arguments> everyPairBothOrders() {

@@ -94,9 +94,7 @@ class MergeSortTest {
     SortStats stats =
         new MergeSort(
                 t, StreamFactory.standard(), TempRegistry.none(), SegmentedRunsTest.SMALL_SEGMENTS)
-            .sort(
-                new SortSpec(
-                    in, out, m, d, r, w, StreamOptions.ofBuffer(b), order, Optional.empty()));
+            .sort(new SortSpec(in, out, m, d, r, w, StreamOptions.ofBuffer(b), order, List.of()));
     String what =
         t
             + " "
@@ -426,7 +424,7 @@ class MergeSortTest {
                     StreamType.SIMPLE,
                     StreamOptions.defaults(),
                     SortOrder.ASCENDING,
-                    Optional.empty()));
+                    List.of()));
     assertTrue(e.getMessage().contains("is the input file"), e.getMessage());
   }
 
@@ -454,7 +452,7 @@ class MergeSortTest {
                               StreamType.USER_BUFFER,
                               StreamOptions.defaults(),
                               SortOrder.ASCENDING,
-                              Optional.empty())));
+                              List.of())));
       assertTrue(e.getMessage().contains("-Xmx"), e.getMessage());
       assertFalse(Files.exists(out.getParent()), "nothing created");
     }
@@ -628,7 +626,7 @@ class MergeSortTest {
                               StreamType.USER_BUFFER,
                               StreamOptions.ofBuffer(64),
                               SortOrder.ASCENDING,
-                              Optional.empty())),
+                              List.of())),
               phase);
       assertTrue(e.getMessage().contains("injected"), e.getMessage());
       assertFalse(faults.closed.isEmpty());

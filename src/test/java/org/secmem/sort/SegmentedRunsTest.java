@@ -14,7 +14,6 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
@@ -56,7 +55,7 @@ class SegmentedRunsTest {
             StreamType.CHANNEL,
             StreamOptions.ofBuffer(4096),
             SortOrder.ASCENDING,
-            Optional.empty());
+            List.of());
     SortMemory memory =
         SortMemory.plan(t, 100_000, 1 << 16, 16, 4096, StreamType.CHANNEL, StreamType.CHANNEL);
     return new SortJob(
@@ -220,7 +219,7 @@ class SegmentedRunsTest {
             StreamType.CHANNEL,
             StreamOptions.ofBuffer(4096),
             SortOrder.ASCENDING,
-            Optional.empty());
+            List.of());
     SortStats stats = new MergeSort(t, rec, TempRegistry.none(), SMALL_SEGMENTS).sort(spec);
     assertArrayEquals(
         MergeSortTest.expected(values, SortOrder.ASCENDING), MergeSortTest.readInts(out));
@@ -256,7 +255,7 @@ class SegmentedRunsTest {
             StreamType.CHANNEL,
             StreamOptions.ofBuffer(4096),
             SortOrder.ASCENDING,
-            Optional.empty());
+            List.of());
     IOException e =
         assertThrows(
             IOException.class,

@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -232,7 +231,7 @@ class SeveralWorkFoldersTest {
                 StreamType.USER_BUFFER,
                 StreamOptions.ofBuffer(1024),
                 SortOrder.ASCENDING,
-                Optional.empty()));
+                List.of()));
     SortStats spread =
         sorter.sort(
             new SortSpec(

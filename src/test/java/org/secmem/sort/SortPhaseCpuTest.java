@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
@@ -122,7 +121,7 @@ class SortPhaseCpuTest {
                     StreamType.USER_BUFFER,
                     StreamOptions.ofBuffer(4096),
                     SortOrder.ASCENDING,
-                    Optional.empty()));
+                    List.of()));
     assertTrue(stats.passes() >= 3, "several merges per pass: " + stats.passes());
     assertTrue(Set.of("secmem-sort").equals(readers), "merges ran on " + readers);
   }
