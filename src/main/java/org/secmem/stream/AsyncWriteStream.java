@@ -5,7 +5,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 
@@ -64,12 +63,7 @@ final class AsyncWriteStream implements WriteStream {
 
   /** Creates (or truncates) {@code path} and writes it from the start. */
   static WriteStream create(Path path, int blockBytes, boolean sync) throws IOException {
-    FileChannel channel =
-        FileChannel.open(
-            path,
-            StandardOpenOption.CREATE,
-            StandardOpenOption.TRUNCATE_EXISTING,
-            StandardOpenOption.WRITE);
+    FileChannel channel = Regions.created(path);
     return new AsyncWriteStream(path, channel, blockBytes, sync, 0, WriteCount.unbounded(path));
   }
 
@@ -135,8 +129,7 @@ final class AsyncWriteStream implements WriteStream {
 
   @Override
   public void write(int[] src, int off, int len) throws IOException {
-    Objects.checkFromIndexSize(off, len, src.length);
-    count.add(len);
+    count.add(src, off, len);
     writer.put(src, off, len);
   }
 

@@ -1,33 +1,18 @@
 package org.secmem.stream;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 
 /**
- * Decodes big-endian ints from a succession of byte blocks that a {@link Source} hands over — the
- * windows of a mapped file, the buffers an I/O thread filled. Whole ints come with one load, bulk
- * reads with one swapping copy per block; an int whose bytes are cut by a block edge (B not a
- * multiple of 4) is put together byte by byte. Counting ints and the end of the file is the
- * stream's business: this only decodes.
+ * Decodes big-endian ints from a succession of byte blocks that its {@link BlockCursor.Exchange}
+ * hands over — the windows of a mapped file, the buffers an I/O thread filled. Whole ints come with
+ * one load, bulk reads with one swapping copy per block; an int whose bytes are cut by a block edge
+ * (B not a multiple of 4) is put together byte by byte. Counting ints and the end of the file is
+ * the stream's business: this only decodes.
  */
-final class BlockReader {
+final class BlockReader extends BlockCursor {
 
-  /** Where the blocks come from. */
-  interface Source {
-    /**
-     * The next block, ready to read, in exchange for the one just used up (which the source may
-     * release or refill; the reader never touches it again).
-     */
-    ByteBuffer next(ByteBuffer usedUp) throws IOException;
-  }
-
-  private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
-
-  private final Source source;
-  private ByteBuffer block = EMPTY;
-
-  BlockReader(Source source) {
-    this.source = source;
+  BlockReader(Exchange source) {
+    super(source);
   }
 
   int nextInt() throws IOException {
@@ -45,12 +30,6 @@ final class BlockReader {
     return v;
   }
 
-  private void advance() throws IOException {
-    ByteBuffer usedUp = block;
-    block = EMPTY; // never left pointing at a block the source may unmap
-    block = source.next(usedUp);
-  }
-
   /** Fills {@code dst[off..off+n)}; the caller knows that many ints are left. */
   void read(int[] dst, int off, int n) throws IOException {
     int i = 0;
@@ -64,12 +43,5 @@ final class BlockReader {
       block.position(block.position() + whole * Integer.BYTES);
       i += whole;
     }
-  }
-
-  /** Takes the current block away (for closing); the reader must not be used afterwards. */
-  ByteBuffer detach() {
-    ByteBuffer b = block;
-    block = EMPTY;
-    return b;
   }
 }

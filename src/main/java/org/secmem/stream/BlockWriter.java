@@ -1,29 +1,17 @@
 package org.secmem.stream;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 
 /**
- * Encodes big-endian ints into a succession of byte blocks and hands each full one to a {@link
- * Sink} — a window to unmap, a buffer for the I/O thread to write. Whole ints go in with one store,
- * bulk writes with one swapping copy per block; an int cut by a block edge (B not a multiple of 4)
- * is split byte by byte.
+ * Encodes big-endian ints into a succession of byte blocks and hands each full one to its {@link
+ * BlockCursor.Exchange} — a window to unmap, a buffer for the I/O thread to write. Whole ints go in
+ * with one store, bulk writes with one swapping copy per block; an int cut by a block edge (B not a
+ * multiple of 4) is split byte by byte.
  */
-final class BlockWriter {
+final class BlockWriter extends BlockCursor {
 
-  /** Where full blocks go. */
-  interface Sink {
-    /** Takes a full block (its position at its end) and returns an empty one to fill next. */
-    ByteBuffer handOver(ByteBuffer full) throws IOException;
-  }
-
-  private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
-
-  private final Sink sink;
-  private ByteBuffer block = EMPTY;
-
-  BlockWriter(Sink sink) {
-    this.sink = sink;
+  BlockWriter(Exchange sink) {
+    super(sink);
   }
 
   void put(int value) throws IOException {
@@ -37,9 +25,7 @@ final class BlockWriter {
   private void putStraddling(int value) throws IOException {
     for (int shift = 24; shift >= 0; shift -= 8) {
       if (!block.hasRemaining()) {
-        ByteBuffer full = block;
-        block = EMPTY;
-        block = sink.handOver(full);
+        advance();
       }
       block.put((byte) (value >>> shift));
     }
@@ -57,12 +43,5 @@ final class BlockWriter {
       block.position(block.position() + whole * Integer.BYTES);
       i += whole;
     }
-  }
-
-  /** Takes the partly filled current block away (for closing); not to be used afterwards. */
-  ByteBuffer detach() {
-    ByteBuffer b = block;
-    block = EMPTY;
-    return b;
   }
 }

@@ -5,7 +5,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Objects;
 
 /**
  * Writes through a {@link FileChannel} from a direct buffer of B bytes, with bulk writes encoded a
@@ -68,38 +67,22 @@ final class ChannelWriteStream implements WriteStream {
 
   /** Creates (or truncates) {@code path} and writes it from the start. */
   static WriteStream create(Path path, int bufferBytes, boolean sync) throws IOException {
-    FileChannel channel =
-        FileChannel.open(
-            path,
-            StandardOpenOption.CREATE,
-            StandardOpenOption.TRUNCATE_EXISTING,
-            StandardOpenOption.WRITE);
-    Unmapper owner = new Unmapper();
-    return new ChannelWriteStream(
-        "channel",
-        path,
-        channel,
-        buffer(owner, bufferBytes),
-        sync,
-        0,
-        WriteCount.unbounded(path),
-        owner);
+    return over(path, Regions.created(path), bufferBytes, sync, WriteCount.unbounded(path));
   }
 
   /** Writes ints [atInt, atInt + lenInts) of the existing file {@code path}. */
   static WriteStream region(Path path, int bufferBytes, boolean sync, long atInt, long lenInts)
       throws IOException {
     FileChannel channel = Regions.channelAt(path, StandardOpenOption.WRITE, atInt * Integer.BYTES);
+    return over(path, channel, bufferBytes, sync, WriteCount.region(path, atInt, lenInts));
+  }
+
+  /** A channel stream of its own direct buffer of B over {@code channel}. */
+  private static WriteStream over(
+      Path path, FileChannel channel, int bufferBytes, boolean sync, WriteCount count) {
     Unmapper owner = new Unmapper();
     return new ChannelWriteStream(
-        "channel",
-        path,
-        channel,
-        buffer(owner, bufferBytes),
-        sync,
-        0,
-        WriteCount.region(path, atInt, lenInts),
-        owner);
+        "channel", path, channel, buffer(owner, bufferBytes), sync, 0, count, owner);
   }
 
   private static ByteBuffer buffer(Unmapper owner, int bufferBytes) {
@@ -129,8 +112,7 @@ final class ChannelWriteStream implements WriteStream {
 
   @Override
   public void write(int[] src, int off, int len) throws IOException {
-    Objects.checkFromIndexSize(off, len, src.length);
-    count.add(len);
+    count.add(src, off, len);
     int i = 0;
     while (i < len) {
       if (buf.remaining() < Integer.BYTES) {

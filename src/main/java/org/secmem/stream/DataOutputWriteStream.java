@@ -5,7 +5,6 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
-import java.util.Objects;
 
 /**
  * Writes through {@link DataOutputStream#writeInt(int)}: the seed report's {@code Simple} (straight
@@ -56,8 +55,7 @@ final class DataOutputWriteStream implements WriteStream {
 
   @Override
   public void write(int[] src, int off, int len) throws IOException {
-    Objects.checkFromIndexSize(off, len, src.length);
-    count.add(len);
+    count.add(src, off, len);
     try {
       for (int i = 0; i < len; i++) {
         out.writeInt(src[off + i]);

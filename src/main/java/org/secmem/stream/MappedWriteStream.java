@@ -6,7 +6,6 @@ import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Objects;
 
 /**
  * Writes through windows of B bytes mapped read-write with {@link FileChannel#map}: the seed
@@ -84,13 +83,7 @@ final class MappedWriteStream implements WriteStream {
 
   /** Creates (or truncates) {@code path} and writes it from the start. */
   static WriteStream create(Path path, int windowBytes, boolean sync) throws IOException {
-    FileChannel channel =
-        FileChannel.open(
-            path,
-            StandardOpenOption.CREATE,
-            StandardOpenOption.TRUNCATE_EXISTING,
-            StandardOpenOption.READ,
-            StandardOpenOption.WRITE);
+    FileChannel channel = Regions.created(path, StandardOpenOption.READ);
     return new MappedWriteStream(
         path, channel, windowBytes, sync, 0, Long.MAX_VALUE, true, WriteCount.unbounded(path));
   }
@@ -186,8 +179,7 @@ final class MappedWriteStream implements WriteStream {
 
   @Override
   public void write(int[] src, int off, int len) throws IOException {
-    Objects.checkFromIndexSize(off, len, src.length);
-    count.add(len);
+    count.add(src, off, len);
     try {
       writer.put(src, off, len);
     } catch (InternalError e) {

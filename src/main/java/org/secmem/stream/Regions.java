@@ -6,8 +6,12 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.channels.FileChannel;
+import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 
 /**
  * Checking int ranges of a file and opening files at a byte offset, for the streams that read or
@@ -65,6 +69,20 @@ final class Regions {
               + fileInts
               + " (the file's int count; size the file before opening region writers)");
     }
+  }
+
+  /**
+   * A channel writing {@code path} from its start: created, or truncated when it exists; {@code
+   * also} for more (reading, for a mapping).
+   */
+  static FileChannel created(Path path, OpenOption... also) throws IOException {
+    Set<OpenOption> options = new HashSet<>(List.of(also));
+    options.addAll(
+        List.of(
+            StandardOpenOption.CREATE,
+            StandardOpenOption.TRUNCATE_EXISTING,
+            StandardOpenOption.WRITE));
+    return FileChannel.open(path, options);
   }
 
   /** A stream reading {@code path} from byte {@code offset}. */

@@ -3,7 +3,6 @@ package org.secmem.stream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Objects;
 
 /**
  * Writes into an own buffer of B bytes, flushed by one {@code FileOutputStream.write(byte[])} call
@@ -62,8 +61,7 @@ final class UserBufferWriteStream implements WriteStream {
 
   @Override
   public void write(int[] src, int off, int len) throws IOException {
-    Objects.checkFromIndexSize(off, len, src.length);
-    count.add(len);
+    count.add(src, off, len);
     int i = 0;
     while (i < len) {
       int room = (buf.length - pos) / Integer.BYTES;

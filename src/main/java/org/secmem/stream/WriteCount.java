@@ -2,6 +2,7 @@ package org.secmem.stream;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Objects;
 
 /**
  * The bookkeeping every write stream shares: whether it is closed, and, for a region writer, how
@@ -45,6 +46,17 @@ final class WriteCount {
       throw full(n);
     }
     written += n;
+  }
+
+  /**
+   * Before a bulk write of {@code src[off .. off + len)}: the range is within the array, the stream
+   * is open and they fit; they are counted.
+   *
+   * @throws IndexOutOfBoundsException when the range is not within {@code src}
+   */
+  void add(int[] src, int off, int len) throws IOException {
+    Objects.checkFromIndexSize(off, len, src.length);
+    add(len);
   }
 
   /** The error for {@code n} ints more than the region holds. */
