@@ -47,20 +47,11 @@ final class EngineRows {
       List<Shape> shapes,
       List<RunSettings> runSettings,
       List<List<Path>> workDirs) {
-    List<Optional<String>> masters =
-        RowExpander.blank(check.cell(Parameter.MASTER))
-            ? List.of(Optional.empty())
-            : RowExpander.optional(
-                check.words(Parameter.MASTER, check.cell(Parameter.MASTER), String::trim, ""));
-    List<Optional<Long>> parts =
-        RowExpander.blank(check.cell(Parameter.PARTITIONS))
-            ? List.of(Optional.empty())
-            : RowExpander.optional(
-                check.numbers(Parameter.PARTITIONS, check.cell(Parameter.PARTITIONS), 1));
-    List<Optional<Long>> ms =
-        RowExpander.optionalNumbers(check, Parameter.M, check.cell(Parameter.M));
+    List<Optional<String>> masters = check.optionalWords(Parameter.MASTER, String::trim, "");
+    List<Optional<Long>> parts = check.optionalNumbers(Parameter.PARTITIONS);
+    List<Optional<Long>> ms = check.optionalNumbers(Parameter.M);
     List<Map<String, String>> confs = new ArrayList<>();
-    if (RowExpander.blank(check.cell(Parameter.ENGINE_CONF))) {
+    if (check.blank(Parameter.ENGINE_CONF)) {
       confs.add(Map.of());
     } else {
       for (String alternative : check.cell(Parameter.ENGINE_CONF).split("\\|", -1)) {

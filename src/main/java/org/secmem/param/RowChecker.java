@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import org.secmem.admission.Parameter;
 
@@ -123,6 +124,59 @@ final class RowChecker {
           }
         },
         def);
+  }
+
+  /** {@link #numbers(Parameter, String, long)} of its own cell. */
+  List<Long> numbers(Parameter parameter, long def) {
+    return numbers(parameter, cell(parameter), def);
+  }
+
+  /** {@link #words(Parameter, String, Function, Object)} of its own cell. */
+  <T> List<T> words(Parameter parameter, Function<String, T> parse, T def) {
+    return words(parameter, cell(parameter), parse, def);
+  }
+
+  /** {@link #booleans(Parameter, String, boolean)} of its own cell. */
+  List<Boolean> booleans(Parameter parameter, boolean def) {
+    return booleans(parameter, cell(parameter), def);
+  }
+
+  /** Its cell's numbers, or one empty value (the preset's or engine's choice) when it is empty. */
+  List<Optional<Long>> optionalNumbers(Parameter parameter) {
+    String cell = cell(parameter);
+    return blank(cell)
+        ? List.of(Optional.empty())
+        : optional(numbers(parameter, cell, parameter.range().min()));
+  }
+
+  /** {@code cell}'s words, or one empty value (the preset's choice) when it is empty. */
+  <T> List<Optional<T>> optionalWords(
+      Parameter parameter, String cell, Function<String, T> parse, T def) {
+    return blank(cell) ? List.of(Optional.empty()) : optional(words(parameter, cell, parse, def));
+  }
+
+  /** Its own cell's words, or one empty value when it is empty. */
+  <T> List<Optional<T>> optionalWords(Parameter parameter, Function<String, T> parse, T def) {
+    return optionalWords(parameter, cell(parameter), parse, def);
+  }
+
+  /** Its cell's booleans, or one empty value (the preset's choice) when it is empty. */
+  List<Optional<Boolean>> optionalBooleans(Parameter parameter) {
+    String cell = cell(parameter);
+    return blank(cell) ? List.of(Optional.empty()) : optional(booleans(parameter, cell, false));
+  }
+
+  /** Whether its cell is empty (or missing). */
+  boolean blank(Parameter parameter) {
+    return blank(cell(parameter));
+  }
+
+  private static boolean blank(String cell) {
+    return cell == null || cell.isBlank();
+  }
+
+  private static <T> List<Optional<T>> optional(List<T> values) {
+    return values.stream().map(Optional::ofNullable).toList();
   }
 
   /** An input data file that must exist, be readable, and hold whole ints. */

@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.function.Function;
 import org.secmem.admission.Admission;
 import org.secmem.admission.Machine;
 import org.secmem.admission.Parameter;
@@ -89,8 +88,7 @@ final class RowExpander {
       List<ParamProblem> problems) {
     RowChecker check = new RowChecker(file, line, problems, cells);
     List<RunConfig> configs = configs(file, line, experiment, cells, defaults, check);
-    List<Optional<Long>> limits =
-        optionalNumbers(check, Parameter.MEMORY_LIMIT, check.cell(Parameter.MEMORY_LIMIT));
+    List<Optional<Long>> limits = check.optionalNumbers(Parameter.MEMORY_LIMIT);
     if (!check.ok()) {
       return List.of();
     }
@@ -144,88 +142,51 @@ final class RowExpander {
       }
     }
     RunSettings s = defaults.settings();
-    List<Long> reps = check.numbers(Parameter.REPS, check.cell(Parameter.REPS), s.reps());
-    List<Long> warmups = check.numbers(Parameter.WARMUP, check.cell(Parameter.WARMUP), s.warmup());
-    List<CacheMode> caches =
-        check.words(Parameter.CACHE, check.cell(Parameter.CACHE), CacheMode::parse, s.cache());
-    List<Boolean> syncs = check.booleans(Parameter.SYNC, check.cell(Parameter.SYNC), s.sync());
-    List<Long> seeds = check.numbers(Parameter.SEED, check.cell(Parameter.SEED), s.seed());
+    List<Long> reps = check.numbers(Parameter.REPS, s.reps());
+    List<Long> warmups = check.numbers(Parameter.WARMUP, s.warmup());
+    List<CacheMode> caches = check.words(Parameter.CACHE, CacheMode::parse, s.cache());
+    List<Boolean> syncs = check.booleans(Parameter.SYNC, s.sync());
+    List<Long> seeds = check.numbers(Parameter.SEED, s.seed());
     // A sort reads its B below, as one of the preset's choices: read here, it was said twice.
     List<Long> bs =
-        experiment == Experiment.SORT
-            ? List.of()
-            : check.numbers(Parameter.B, check.cell(Parameter.B), defaults.b());
+        experiment == Experiment.SORT ? List.of() : check.numbers(Parameter.B, defaults.b());
 
     List<RunConfig> out = new ArrayList<>();
     if (experiment == Experiment.SORT) {
       List<SortAlgorithm> algorithms =
-          check.words(
-              Parameter.ALGORITHM,
-              check.cell(Parameter.ALGORITHM),
-              SortAlgorithm::parse,
-              SortAlgorithm.MERGE);
-      List<Long> arrivals = check.numbers(Parameter.ARRIVAL, check.cell(Parameter.ARRIVAL), 0);
+          check.words(Parameter.ALGORITHM, SortAlgorithm::parse, SortAlgorithm.MERGE);
+      List<Long> arrivals = check.numbers(Parameter.ARRIVAL, 0);
       List<FanoutRule> fanouts =
-          check.words(
-              Parameter.FANOUT,
-              check.cell(Parameter.FANOUT),
-              FanoutRule::parse,
-              FanoutRule.DEFAULT);
+          check.words(Parameter.FANOUT, FanoutRule::parse, FanoutRule.DEFAULT);
       List<SortPreset> presets =
-          check.words(
-              Parameter.PRESET,
-              check.cell(Parameter.PRESET),
-              SortPreset::parse,
-              SortPreset.CLASSIC);
+          check.words(Parameter.PRESET, SortPreset::parse, SortPreset.CLASSIC);
       List<Optional<Merger>> mergers =
-          optionalWords(
-              check, Parameter.MERGER, check.cell(Parameter.MERGER), Merger::parse, Merger.RADIX);
+          check.optionalWords(Parameter.MERGER, Merger::parse, Merger.RADIX);
       List<Optional<RunSort>> runSorts =
-          optionalWords(
-              check,
-              Parameter.RUN_SORT,
-              check.cell(Parameter.RUN_SORT),
-              RunSort::parse,
-              RunSort.RADIX);
-      List<Optional<Boolean>> overlaps =
-          blank(check.cell(Parameter.OVERLAP))
-              ? List.of(Optional.empty())
-              : optional(check.booleans(Parameter.OVERLAP, check.cell(Parameter.OVERLAP), false));
-      List<Optional<Boolean>> parallelMerges =
-          blank(check.cell(Parameter.PARALLEL_MERGE))
-              ? List.of(Optional.empty())
-              : optional(
-                  check.booleans(
-                      Parameter.PARALLEL_MERGE, check.cell(Parameter.PARALLEL_MERGE), false));
-      List<Optional<Long>> threadCounts =
-          optionalNumbers(check, Parameter.THREADS, check.cell(Parameter.THREADS));
+          check.optionalWords(Parameter.RUN_SORT, RunSort::parse, RunSort.RADIX);
+      List<Optional<Boolean>> overlaps = check.optionalBooleans(Parameter.OVERLAP);
+      List<Optional<Boolean>> parallelMerges = check.optionalBooleans(Parameter.PARALLEL_MERGE);
+      List<Optional<Long>> threadCounts = check.optionalNumbers(Parameter.THREADS);
       String both = check.cell(Parameter.STREAM);
-      List<Optional<Long>> ms = optionalNumbers(check, Parameter.M, check.cell(Parameter.M));
-      List<Optional<Long>> ds = optionalNumbers(check, Parameter.D, check.cell(Parameter.D));
-      List<Optional<Long>> pbs = optionalNumbers(check, Parameter.B, check.cell(Parameter.B));
+      List<Optional<Long>> ms = check.optionalNumbers(Parameter.M);
+      List<Optional<Long>> ds = check.optionalNumbers(Parameter.D);
+      List<Optional<Long>> pbs = check.optionalNumbers(Parameter.B);
       List<Optional<StreamType>> reads =
-          optionalWords(
-              check,
+          check.optionalWords(
               Parameter.READ_STREAM,
               orElse(check.cell(Parameter.READ_STREAM), both),
               StreamType::parse,
               StreamType.SIMPLE);
       List<Optional<StreamType>> writes =
-          optionalWords(
-              check,
+          check.optionalWords(
               Parameter.WRITE_STREAM,
               orElse(check.cell(Parameter.WRITE_STREAM), both),
               StreamType::parse,
               StreamType.SIMPLE);
 
       List<SortOrder> orders =
-          check.words(
-              Parameter.ORDER,
-              check.cell(Parameter.ORDER),
-              RowExpander::order,
-              SortOrder.ASCENDING);
-      List<Shape> shapes =
-          check.words(Parameter.SHAPE, check.cell(Parameter.SHAPE), Shape::parse, Shape.UNIFORM);
+          check.words(Parameter.ORDER, RowExpander::order, SortOrder.ASCENDING);
+      List<Shape> shapes = check.words(Parameter.SHAPE, Shape::parse, Shape.UNIFORM);
       String inputCell = check.cell(Parameter.INPUT);
       String nCell = check.cell(Parameter.N);
       Optional<Path> input = Optional.empty();
@@ -244,11 +205,7 @@ final class RowExpander {
       String outCell = check.cell(Parameter.OUTPUT);
       Path outPath =
           outCell == null || outCell.isBlank() ? null : check.path(Parameter.OUTPUT, base, outCell);
-      boolean overwrite =
-          !blank(check.cell(Parameter.OVERWRITE))
-              && check
-                  .booleans(Parameter.OVERWRITE, check.cell(Parameter.OVERWRITE), false)
-                  .contains(true);
+      boolean overwrite = check.booleans(Parameter.OVERWRITE, false).contains(true);
       Optional<Path> output =
           outPath == null
               ? Optional.empty()
@@ -256,12 +213,7 @@ final class RowExpander {
                   check.outputFile(Parameter.OUTPUT, outPath, input.orElse(null), overwrite));
       List<List<Path>> workDirs =
           check.workDirs(Parameter.WORK_DIR, base, check.cell(Parameter.WORK_DIR));
-      List<String> engines =
-          check.words(
-              Parameter.ENGINE,
-              check.cell(Parameter.ENGINE),
-              SortEngines::parse,
-              SortEngines.SECMEM);
+      List<String> engines = check.words(Parameter.ENGINE, SortEngines::parse, SortEngines.SECMEM);
       if (!check.ok()) {
         return List.of();
       }
@@ -280,7 +232,7 @@ final class RowExpander {
       long inputInts = input.isPresent() ? fileInts(input.get()) : 0;
       // The machine the lines are admitted on, when they are: the d chosen is the d admitted.
       long freeDescriptors = defaults.machine().orElseGet(Machine::current).freeDescriptors();
-      boolean memoryGiven = !blank(check.cell(Parameter.M));
+      boolean memoryGiven = !check.blank(Parameter.M);
       for (String engine : engines) {
         if (engine.equals(SortEngines.SECMEM)) {
           continue;
@@ -441,8 +393,8 @@ final class RowExpander {
     } else {
       types = check.words(Parameter.STREAM, streamCell, StreamType::parse, StreamType.SIMPLE);
     }
-    List<Long> ns = check.numbers(Parameter.N, check.cell(Parameter.N), defaults.n());
-    List<Long> ks = check.numbers(Parameter.K, check.cell(Parameter.K), defaults.k());
+    List<Long> ns = check.numbers(Parameter.N, defaults.n());
+    List<Long> ks = check.numbers(Parameter.K, defaults.k());
     String dirCell = check.cell(Parameter.DIR);
     Path dir =
         dirCell == null || dirCell.isBlank()
@@ -526,19 +478,6 @@ final class RowExpander {
     }
   }
 
-  /** A cell's numbers, or one empty value (the preset's) when the cell is empty. */
-  static List<Optional<Long>> optionalNumbers(RowChecker check, Parameter parameter, String cell) {
-    return blank(cell)
-        ? List.of(Optional.empty())
-        : optional(check.numbers(parameter, cell, parameter.range().min()));
-  }
-
-  /** A cell's words, or one empty value (the preset's) when the cell is empty. */
-  private static <T> List<Optional<T>> optionalWords(
-      RowChecker check, Parameter field, String cell, Function<String, T> parse, T def) {
-    return blank(cell) ? List.of(Optional.empty()) : optional(check.words(field, cell, parse, def));
-  }
-
   @SuppressWarnings("unchecked")
   private static <T> Optional<T> opt(Object o) {
     return (Optional<T>) o;
@@ -551,11 +490,6 @@ final class RowExpander {
   private static OptionalLong optLong(Object o) {
     Optional<Long> v = opt(o);
     return v.isPresent() ? OptionalLong.of(v.get()) : OptionalLong.empty();
-  }
-
-  /** Optional values of a cell that may be empty (then: one empty, "the preset's"). */
-  static <T> List<Optional<T>> optional(List<T> values) {
-    return values.stream().map(Optional::ofNullable).toList();
   }
 
   static boolean blank(String cell) {

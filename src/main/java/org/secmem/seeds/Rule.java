@@ -26,7 +26,7 @@ import java.util.Optional;
  * A bound written {@code *} is open.
  */
 public sealed interface Rule
-    permits Rules.Better, Rules.Flat, Rules.MoreThan, Rules.Best, Rules.Exponent, Rules.Trend {
+    permits Rules.Better, Rules.Flat, Rules.MoreThan, Rules.Best, Rules.OverRange {
 
   /**
    * The judgement, or empty when the measurements lack the configurations the rule names.

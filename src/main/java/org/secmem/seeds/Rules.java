@@ -240,16 +240,42 @@ final class Rules {
     }
   }
 
+  /**
+   * A rule over the values of parameter P in [lo, hi]: no judgement where fewer than two values of
+   * P were measured, "out of range" where fewer than two lie in [lo, hi].
+   */
+  sealed interface OverRange extends Rule permits Exponent, Trend {
+    String parameter();
+
+    Selector sel();
+
+    double lo();
+
+    double hi();
+
+    /** Whether its values must be above 0: a logarithm is taken of them. */
+    boolean positive();
+
+    /** The judgement of at least two values of P in [lo, hi], in order. */
+    Judgement judgeSweep(TreeMap<Double, Samples> sweep, Metric metric, long seed);
+
+    @Override
+    default Optional<Judgement> judge(Measurements m, Metric metric, long seed) {
+      return overRange(
+          m, parameter(), sel(), metric, lo(), hi(), positive(), s -> judgeSweep(s, metric, seed));
+    }
+  }
+
   /** The metric grows as P^e, e in [min, max], over the values of P in [lo, hi]. */
   record Exponent(String parameter, Selector sel, double min, double max, double lo, double hi)
-      implements Rule {
+      implements OverRange {
     @Override
-    public Optional<Judgement> judge(Measurements m, Metric metric, long seed) {
-      return overRange(
-          m, parameter, sel, metric, lo, hi, true, sweep -> judgeSweep(sweep, metric, seed));
+    public boolean positive() {
+      return true;
     }
 
-    private Judgement judgeSweep(TreeMap<Double, Samples> sweep, Metric metric, long seed) {
+    @Override
+    public Judgement judgeSweep(TreeMap<Double, Samples> sweep, Metric metric, long seed) {
       double[] xs = sweep.keySet().stream().mapToDouble(Math::log).toArray();
       Estimate e = Estimate.of(new ArrayList<>(sweep.values()), med -> slope(xs, med), false, seed);
       Verdict v =
@@ -296,14 +322,14 @@ final class Rules {
   /** The metric rises (grows) or sinks (falls) from the smallest P in [lo, hi] to the largest. */
   record Trend(
       boolean grows, String parameter, Selector sel, double lo, double hi, boolean steadily)
-      implements Rule {
+      implements OverRange {
     @Override
-    public Optional<Judgement> judge(Measurements m, Metric metric, long seed) {
-      return overRange(
-          m, parameter, sel, metric, lo, hi, false, sweep -> judgeSweep(sweep, metric, seed));
+    public boolean positive() {
+      return false;
     }
 
-    private Judgement judgeSweep(TreeMap<Double, Samples> sweep, Metric metric, long seed) {
+    @Override
+    public Judgement judgeSweep(TreeMap<Double, Samples> sweep, Metric metric, long seed) {
       Estimate r = change(sweep.firstEntry().getValue(), sweep.lastEntry().getValue(), seed);
       String text = ends(parameter, sweep, metric) + " (" + r.ratioText() + ")";
       boolean right = grows ? r.above(1) : r.below(1);

@@ -34,19 +34,9 @@ final class ChannelWriteStream implements WriteStream {
    *
    * @param tailBlock when not 0, the last write is padded to a multiple of this many bytes (as
    *     O_DIRECT requires) and the file truncated back to its real length
+   * @param owner frees {@code buf} at close; null where the buffer is not the stream's to free
    */
   ChannelWriteStream(
-      String kind,
-      Path path,
-      FileChannel channel,
-      ByteBuffer buf,
-      boolean sync,
-      int tailBlock,
-      WriteCount count) {
-    this(kind, path, channel, buf, sync, tailBlock, count, null);
-  }
-
-  private ChannelWriteStream(
       String kind,
       Path path,
       FileChannel channel,

@@ -29,6 +29,7 @@ final class DirectWriteStream {
         DirectIo.alignedBuffer(bufferBytes, block),
         sync,
         block,
-        WriteCount.unbounded(path));
+        WriteCount.unbounded(path),
+        null);
   }
 }
