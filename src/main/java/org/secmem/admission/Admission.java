@@ -276,15 +276,13 @@ public final class Admission {
               Locale.ROOT,
               "the buffer-tree priority queue with M = %s and B = %s needs about %d MiB"
                   + " of heap (its tree's plan and the in-memory part of b·B = %s), but the"
-                  + " heap is %d MiB; use a smaller M, or a larger heap: java -Xmx%dm"
-                  + " (scripts/secmem: SECMEM_HEAP=%dm)",
+                  + " heap is %d MiB; use a smaller M, or %s",
               Units.typedInts(q.memoryInts()),
               Units.bytes(q.bufferBytes()),
               (need + (1 << 20) - 1) >> 20,
               Units.typedInts(plan.leafInts()),
               heap >> 20,
-              suggest,
-              suggest));
+              Units.largerHeap(suggest)));
     }
     return plan;
   }

@@ -4,6 +4,7 @@ import com.sun.management.HotSpotDiagnosticMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.Locale;
 import org.secmem.experiment.StreamMemory;
+import org.secmem.units.Units;
 
 /**
  * How large one array this JVM's heap can be counted on to hold, beside the heap's total.
@@ -104,15 +105,13 @@ public record HeapLayout(String collector, int gcThreads, int newRatio, long reg
     return String.format(
         Locale.ROOT,
         "%s: each buffer is one array of %s, and a %d MiB heap can be counted on for one array of"
-            + " at most %d MiB (%s); use a smaller B, or a larger heap: java -Xmx%dm"
-            + " (scripts/secmem: SECMEM_HEAP=%dm)",
+            + " at most %d MiB (%s); use a smaller B, or %s",
         what,
         mib(arrayBytes),
         maxHeapBytes / MIB,
         Math.max(0, largest) / MIB,
         why(),
-        need,
-        need);
+        Units.largerHeap(need));
   }
 
   private String why() {

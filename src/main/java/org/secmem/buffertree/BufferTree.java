@@ -67,21 +67,6 @@ public final class BufferTree implements Closeable {
   private long forceEmptyNanos;
 
   /**
-   * An empty tree whose files go in {@code dir} (which must exist; the caller removes it).
-   *
-   * @see #BufferTree(TreeMemory, List, StreamFactory, StreamType, StreamType, StreamOptions)
-   */
-  public BufferTree(
-      TreeMemory memory,
-      Path dir,
-      StreamFactory streams,
-      StreamType readType,
-      StreamType writeType,
-      StreamOptions options) {
-    this(memory, List.of(dir), streams, readType, writeType, options);
-  }
-
-  /**
    * An empty tree whose files go in {@code dirs} (which must exist; the caller removes them): a
    * node's buffer and leaf files in folder {@code id mod dirs.size()}, so that the buffers and
    * leaves are spread over several disks (seed 004 §3.6.4 striped them over two), and an emptying

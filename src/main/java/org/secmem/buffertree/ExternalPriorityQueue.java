@@ -3,6 +3,7 @@ package org.secmem.buffertree;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.NoSuchElementException;
 import org.secmem.sort.StreamFactory;
@@ -147,7 +148,7 @@ public final class ExternalPriorityQueue implements Closeable {
               c));
     }
     this.mem = new RunHeap((int) c);
-    this.tree = new BufferTree(memory, dir, streams, readType, writeType, options);
+    this.tree = new BufferTree(memory, List.of(dir), streams, readType, writeType, options);
   }
 
   /** Ints the queue holds in memory at most: b·B for its in-memory part plus the tree's data. */

@@ -122,16 +122,14 @@ public record TreeMemory(
               Locale.ROOT,
               "the buffer tree with M = %s and B = %s needs about %d MiB of heap (%d MiB"
                   + " for its load and blocks, %d MiB for the JVM, nodes and streams), but the heap"
-                  + " is %d MiB; use a smaller M, or a larger heap: java -Xmx%dm (scripts/secmem:"
-                  + " SECMEM_HEAP=%dm)",
+                  + " is %d MiB; use a smaller M, or %s",
               Units.typedInts(memoryInts),
               Units.bytes((long) Integer.BYTES * blockInts),
               (requiredHeapBytes + mib - 1) / mib,
               dataBytes() / mib,
               (requiredHeapBytes - dataBytes()) / mib,
               maxHeapBytes / mib,
-              suggest,
-              suggest));
+              Units.largerHeap(suggest)));
     }
   }
 }

@@ -11,7 +11,6 @@ import org.secmem.buffertree.TreeStats;
 import org.secmem.fs.TempRegistry;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
-import org.secmem.results.RowKind;
 import org.secmem.sort.ExternalSorter;
 import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortSpec;
@@ -79,18 +78,9 @@ public record BufferTreeMethod(
   }
 
   @Override
-  public RowKind rowKind() {
-    return RowKind.BUFFER_TREE_SORT;
-  }
-
-  @Override
   public String describe(String n) {
     return "buffer-tree "
-        + readType
-        + "/"
-        + writeType
-        + ", N="
-        + n
+        + streamsAndN(n)
         + ", M="
         + Units.ints(memoryInts)
         + ", fanout="

@@ -5,7 +5,6 @@ import java.util.OptionalLong;
 import org.secmem.fs.TempRegistry;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
-import org.secmem.results.RowKind;
 import org.secmem.sort.CostModel;
 import org.secmem.sort.ExternalSorter;
 import org.secmem.sort.InMemorySort;
@@ -77,18 +76,9 @@ public record InMemoryMethod(
   }
 
   @Override
-  public RowKind rowKind() {
-    return RowKind.IN_MEMORY_SORT;
-  }
-
-  @Override
   public String describe(String n) {
     return "in-memory "
-        + readType
-        + "/"
-        + writeType
-        + ", N="
-        + n
+        + streamsAndN(n)
         + ", threads="
         + threads
         + (usesB() ? ", B=" + Units.bytes(bufferBytes) : "");

@@ -5,7 +5,6 @@ import java.util.OptionalLong;
 import org.secmem.fs.TempRegistry;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
-import org.secmem.results.RowKind;
 import org.secmem.sort.CostModel;
 import org.secmem.sort.ExternalSorter;
 import org.secmem.sort.InsufficientMemoryException;
@@ -68,17 +67,8 @@ public record MergeMethod(
   }
 
   @Override
-  public RowKind rowKind() {
-    return RowKind.MERGE_SORT;
-  }
-
-  @Override
   public String describe(String n) {
-    return readType
-        + "/"
-        + writeType
-        + ", N="
-        + n
+    return streamsAndN(n)
         + ", M="
         + Units.ints(memoryInts)
         + ", d="

@@ -5,6 +5,7 @@ import org.secmem.engine.SortEngines;
 import org.secmem.fs.TempRegistry;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
+import org.secmem.results.RowKind;
 import org.secmem.sort.ExternalSorter;
 import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortSpec;
@@ -72,6 +73,20 @@ public sealed interface OwnSort extends SortMethod
   /** The streams' B and whether writes are forced to storage. */
   default StreamOptions options(boolean sync) {
     return new StreamOptions(bufferBytes(), sync);
+  }
+
+  @Override
+  default RowKind rowKind() {
+    return switch (algorithm()) {
+      case MERGE -> RowKind.MERGE_SORT;
+      case IN_MEMORY -> RowKind.IN_MEMORY_SORT;
+      case BUFFER_TREE -> RowKind.BUFFER_TREE_SORT;
+    };
+  }
+
+  /** The start of its console line: {@code simple/simple, N=2^20 ints}. */
+  default String streamsAndN(String n) {
+    return readType() + "/" + writeType() + ", N=" + n;
   }
 
   /** The columns every own algorithm records: its stream types, its preset, its algorithm. */

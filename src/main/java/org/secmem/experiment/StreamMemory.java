@@ -4,6 +4,7 @@ import com.sun.management.HotSpotDiagnosticMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.Locale;
 import org.secmem.stream.StreamType;
+import org.secmem.units.Units;
 
 /**
  * The memory k streams of one type hold at once: Java heap (arrays) and direct memory (NIO buffers
@@ -53,14 +54,12 @@ public record StreamMemory(long heapBytes, long directBytes) {
       return String.format(
           Locale.ROOT,
           "%s hold %s of heap buffers, but the heap is %d MiB"
-              + " (%d MiB of it for the rest); use a smaller k or B, or a larger heap: java -Xmx%dm"
-              + " (scripts/secmem: SECMEM_HEAP=%dm)",
+              + " (%d MiB of it for the rest); use a smaller k or B, or %s",
           what,
           size(heapBytes),
           maxHeap / MIB,
           HEAP_HEADROOM_BYTES / MIB,
-          need,
-          need);
+          Units.largerHeap(need));
     }
     if (directBytes > maxDirect) {
       long need = ceilMib(directBytes) + 8;

@@ -167,22 +167,11 @@ final class RowExpander {
       List<Optional<Boolean>> overlaps = check.optionalBooleans(Parameter.OVERLAP);
       List<Optional<Boolean>> parallelMerges = check.optionalBooleans(Parameter.PARALLEL_MERGE);
       List<Optional<Long>> threadCounts = check.optionalNumbers(Parameter.THREADS);
-      String both = check.cell(Parameter.STREAM);
       List<Optional<Long>> ms = check.optionalNumbers(Parameter.M);
       List<Optional<Long>> ds = check.optionalNumbers(Parameter.D);
       List<Optional<Long>> pbs = check.optionalNumbers(Parameter.B);
-      List<Optional<StreamType>> reads =
-          check.optionalWords(
-              Parameter.READ_STREAM,
-              orElse(check.cell(Parameter.READ_STREAM), both),
-              StreamType::parse,
-              StreamType.SIMPLE);
-      List<Optional<StreamType>> writes =
-          check.optionalWords(
-              Parameter.WRITE_STREAM,
-              orElse(check.cell(Parameter.WRITE_STREAM), both),
-              StreamType::parse,
-              StreamType.SIMPLE);
+      List<Optional<StreamType>> reads = streamTypes(check, Parameter.READ_STREAM);
+      List<Optional<StreamType>> writes = streamTypes(check, Parameter.WRITE_STREAM);
 
       List<SortOrder> orders =
           check.words(Parameter.ORDER, RowExpander::order, SortOrder.ASCENDING);
@@ -494,6 +483,15 @@ final class RowExpander {
 
   static boolean blank(String cell) {
     return cell == null || cell.isBlank();
+  }
+
+  /** A sort's read or write stream types: its own cell's, else those of the cell that sets both. */
+  private static List<Optional<StreamType>> streamTypes(RowChecker check, Parameter which) {
+    return check.optionalWords(
+        which,
+        orElse(check.cell(which), check.cell(Parameter.STREAM)),
+        StreamType::parse,
+        StreamType.SIMPLE);
   }
 
   private static String orElse(String a, String b) {

@@ -254,7 +254,9 @@ final class Rules {
     double hi();
 
     /** Whether its values must be above 0: a logarithm is taken of them. */
-    boolean positive();
+    default boolean positive() {
+      return false;
+    }
 
     /** The judgement of at least two values of P in [lo, hi], in order. */
     Judgement judgeSweep(TreeMap<Double, Samples> sweep, Metric metric, long seed);
@@ -323,11 +325,6 @@ final class Rules {
   record Trend(
       boolean grows, String parameter, Selector sel, double lo, double hi, boolean steadily)
       implements OverRange {
-    @Override
-    public boolean positive() {
-      return false;
-    }
-
     @Override
     public Judgement judgeSweep(TreeMap<Double, Samples> sweep, Metric metric, long seed) {
       Estimate r = change(sweep.firstEntry().getValue(), sweep.lastEntry().getValue(), seed);

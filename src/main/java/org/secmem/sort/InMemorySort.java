@@ -97,16 +97,14 @@ public final class InMemorySort implements ExternalSorter {
               Locale.ROOT,
               "the in-memory sort of N = %s needs about %d MiB of heap (%d MiB for the"
                   + " array%s, %d MiB for the JVM and buffers), but the heap is %d MiB; use"
-                  + " the merge algorithm, or a larger heap: java -Xmx%dm (scripts/secmem:"
-                  + " SECMEM_HEAP=%dm)",
+                  + " the merge algorithm, or %s",
               Units.typedInts(n),
               (required + MIB - 1) / MIB,
               (arrayBytes(n, threads) + MIB - 1) / MIB,
               parallel(threads) ? " and the parallel sort's scratch" : "",
               (required - arrayBytes(n, threads)) / MIB,
               maxHeapBytes / MIB,
-              suggestMib,
-              suggestMib));
+              Units.largerHeap(suggestMib)));
     }
   }
 

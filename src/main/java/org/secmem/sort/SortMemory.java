@@ -342,8 +342,8 @@ public record SortMemory(
           String.format(
               Locale.ROOT,
               "M = %s, d = %d and B = %s need about %d MiB of heap (%s for the sort's"
-                  + " buffers, %d MiB for the JVM), but the heap is %d MiB; use a smaller M, or a"
-                  + " larger heap: java -Xmx%dm (scripts/secmem: SECMEM_HEAP=%dm)",
+                  + " buffers, %d MiB for the JVM), but the heap is %d MiB; use a smaller M, or"
+                  + " %s",
               Units.typedInts(m),
               d,
               Units.bytes(b),
@@ -351,8 +351,7 @@ public record SortMemory(
               bytes(Math.max(runFormationBytes, mergeBytes)),
               OVERHEAD_BYTES / MIB,
               maxHeapBytes / MIB,
-              suggestMib,
-              suggestMib));
+              Units.largerHeap(suggestMib)));
     }
   }
 
@@ -422,12 +421,10 @@ public record SortMemory(
       advice =
           String.format(
               Locale.ROOT,
-              "use M = %s or more (%,d runs) with a larger heap:"
-                  + " java -Xmx%dm (scripts/secmem: SECMEM_HEAP=%dm)",
+              "use M = %s or more (%,d runs) with %s",
               Units.typed(working.request().memoryInts()),
               working.runs(),
-              mib,
-              mib);
+              Units.largerHeap(mib));
     }
     throw new InsufficientMemoryException(
         String.format(

@@ -78,4 +78,12 @@ public final class Units {
     long tenth = Long.divideUnsigned((b % unit) * 10, unit);
     return String.format(Locale.ROOT, "%d.%d %s", b / unit, tenth, BYTE_UNITS[u]);
   }
+
+  /**
+   * The advice to give the JVM a heap of {@code mib} MiB, on its command line and through {@code
+   * scripts/secmem}: {@code a larger heap: java -Xmx512m (scripts/secmem: SECMEM_HEAP=512m)}.
+   */
+  public static String largerHeap(long mib) {
+    return "a larger heap: java -Xmx" + mib + "m (scripts/secmem: SECMEM_HEAP=" + mib + "m)";
+  }
 }

@@ -306,7 +306,7 @@ class BufferTreeFaultsTest {
     try (BufferTree t =
         new BufferTree(
             p,
-            d0,
+            List.of(d0),
             count,
             StreamType.USER_BUFFER,
             StreamType.USER_BUFFER,
@@ -323,7 +323,7 @@ class BufferTreeFaultsTest {
             try (BufferTree t =
                 new BufferTree(
                     p,
-                    d,
+                    List.of(d),
                     f,
                     StreamType.USER_BUFFER,
                     StreamType.USER_BUFFER,

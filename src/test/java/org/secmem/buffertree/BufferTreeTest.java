@@ -40,7 +40,12 @@ class BufferTreeTest {
 
   static BufferTree tree(TreeMemory plan, Path dir, StreamType r, StreamType w) {
     return new BufferTree(
-        plan, dir, StreamFactory.standard(), r, w, StreamOptions.ofBuffer(plan.blockInts() * 4));
+        plan,
+        List.of(dir),
+        StreamFactory.standard(),
+        r,
+        w,
+        StreamOptions.ofBuffer(plan.blockInts() * 4));
   }
 
   /** A block is B/4 ints, m = M/B blocks, a buffer is full above m/2 blocks, a leaf b blocks. */

@@ -13,6 +13,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -178,5 +179,11 @@ class UnitsTest {
   void typed_readsBackThroughTheOptionsParser(@ForAll("counts") long n) {
     String text = Units.typed(n);
     assertEquals(n, org.secmem.param.Numbers.parseCount(text), text);
+  }
+
+  @Test
+  void largerHeap_isAdvisedForTheJvmAndTheScriptAlike() {
+    assertEquals(
+        "a larger heap: java -Xmx520m (scripts/secmem: SECMEM_HEAP=520m)", Units.largerHeap(520));
   }
 }
