@@ -27,21 +27,16 @@ import org.secmem.stream.WriteStream;
  * the leaves read in order into the output, written in the work folder and moved into place when
  * complete. M of the spec is the tree's memory; d does not apply. Descending order inserts the
  * complement of each key ({@code ~x} reverses the order of ints) and complements again on output.
+ *
+ * @param fanout the rule that gives the tree's (a, b) for M and B
+ * @param streams makes its streams
+ * @param temps told of the work folder while it exists, so an interrupt handler can remove it
  */
-public final class BufferTreeSort implements ExternalSorter {
+public record BufferTreeSort(FanoutRule fanout, StreamFactory streams, TempRegistry temps)
+    implements ExternalSorter {
 
   /** What a buffer-tree sort did: the sort's figures and the tree's. */
   public record Result(SortStats sort, TreeStats tree, TreeMemory memory) {}
-
-  private final FanoutRule fanout;
-  private final StreamFactory streams;
-  private final TempRegistry temps;
-
-  public BufferTreeSort(FanoutRule fanout, StreamFactory streams, TempRegistry temps) {
-    this.fanout = fanout;
-    this.streams = streams;
-    this.temps = temps;
-  }
 
   /** The tree's memory plan for sorting {@code n} ints of {@code spec}. */
   public TreeMemory plan(SortSpec spec, long n) {

@@ -35,8 +35,6 @@ final class EngineRows {
    */
   static List<RunConfig> configs(
       RowChecker check,
-      Path file,
-      long line,
       ParamDefaults defaults,
       Map<String, String> cells,
       String engine,
@@ -99,21 +97,16 @@ final class EngineRows {
                 for (SortOrder o : orders) {
                   for (Shape shape : shapes) {
                     for (RunSettings rs : runSettings) {
-                      out.add(
-                          new RunConfig(
-                              file,
-                              line,
+                      if (!RowExpander.add(
+                          out,
+                          check,
+                          check.config(
                               new SortTrialSpec(
                                   SortData.of(
                                       input, output, n, shape, o, rs, defaults.dataDir(), work, 0),
                                   new EngineMethod(engine, es)),
                               rs,
-                              null,
-                              OptionalLong.empty()));
-                      if (out.size() > RowExpander.MAX_CONFIGS) {
-                        check.problem(
-                            Parameter.EXPERIMENT,
-                            "expands to more than " + RowExpander.MAX_CONFIGS + " configurations");
+                              null))) {
                         return List.of();
                       }
                     }

@@ -9,8 +9,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.Function;
 import org.secmem.admission.Parameter;
+import org.secmem.admission.Request;
+import org.secmem.experiment.Configuration;
+import org.secmem.experiment.RunSettings;
 
 /**
  * Collects the problems of one line while its cells are read, so that every problem of a file is
@@ -33,6 +37,11 @@ final class RowChecker {
     this.problems = problems;
     this.cells = cells;
     this.before = problems.size();
+  }
+
+  /** A configuration of this line, ready to run once admitted. */
+  RunConfig config(Configuration configuration, RunSettings settings, Request request) {
+    return new RunConfig(file, line, configuration, settings, request, OptionalLong.empty());
   }
 
   /** The line's cell of {@code parameter}'s column; null when the file has no such column. */

@@ -229,8 +229,6 @@ final class RowExpander {
         List<RunConfig> engineRuns =
             EngineRows.configs(
                 check,
-                file,
-                line,
                 defaults,
                 cells,
                 engine,
@@ -333,9 +331,7 @@ final class RowExpander {
                           if (!add(
                               out,
                               check,
-                              new RunConfig(
-                                  file,
-                                  line,
+                              check.config(
                                   new SortTrialSpec(
                                       SortData.of(
                                           input,
@@ -350,8 +346,7 @@ final class RowExpander {
                                       SortMethod.of(sn, algorithm, fanout)),
                                   rs,
                                   new SortRequest(
-                                      ints, sn, algorithm, fanout, memoryGiven, arrival),
-                                  OptionalLong.empty()))) {
+                                      ints, sn, algorithm, fanout, memoryGiven, arrival)))) {
                             return List.of();
                           }
                         }
@@ -406,13 +401,10 @@ final class RowExpander {
               if (!add(
                   out,
                   check,
-                  new RunConfig(
-                      file,
-                      line,
+                  check.config(
                       new StreamsConfig(experiment, t, n, (int) k, (int) b, dir),
                       rs,
-                      new StreamsRequest(t, k, b, false),
-                      OptionalLong.empty()))) {
+                      new StreamsRequest(t, k, b, false)))) {
                 return List.of();
               }
             }
@@ -427,7 +419,11 @@ final class RowExpander {
    * Adds {@code config} to {@code out}; false, with the problem said, when the line has expanded to
    * more than {@link #MAX_CONFIGS} configurations.
    */
-  private static boolean add(List<RunConfig> out, RowChecker check, RunConfig config) {
+  /**
+   * Adds {@code config}; false (and a problem on the line) once the line expands to more than
+   * {@link #MAX_CONFIGS}.
+   */
+  static boolean add(List<RunConfig> out, RowChecker check, RunConfig config) {
     out.add(config);
     if (out.size() > MAX_CONFIGS) {
       check.problem(

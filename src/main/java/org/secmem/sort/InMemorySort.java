@@ -20,28 +20,19 @@ import org.secmem.units.Units;
  * one call per int or a block per call as the tuning says, into a work folder and moved into place
  * when complete — the merge sort's single-run case with M = N. Its memory is the array, 4N bytes
  * (8N with the parallel sort's scratch), so it only runs when {@link #requireHeap} admits it.
+ *
+ * @param tuning only its access (block or per int) and threads apply; merger, run sort, overlap and
+ *     parallel merge belong to the merge sort
+ * @param streams makes its streams
+ * @param temps told of the work folder while it exists, so an interrupt handler can remove it
  */
-public final class InMemorySort implements ExternalSorter {
+public record InMemorySort(SortTuning tuning, StreamFactory streams, TempRegistry temps)
+    implements ExternalSorter {
 
   /** The most ints one Java array holds. */
   public static final long MAX_INTS = SortSpec.MAX_MEMORY_INTS;
 
   private static final long MIB = 1 << 20;
-
-  private final SortTuning tuning;
-  private final StreamFactory streams;
-  private final TempRegistry temps;
-
-  /**
-   * @param tuning only its access (block or per int) and threads apply; merger, run sort, overlap
-   *     and parallel merge belong to the merge sort
-   * @param temps told of the work folder while it exists, so an interrupt handler can remove it
-   */
-  public InMemorySort(SortTuning tuning, StreamFactory streams, TempRegistry temps) {
-    this.tuning = tuning;
-    this.streams = streams;
-    this.temps = temps;
-  }
 
   /** Whether the sort runs on more than one thread ({@link Arrays#parallelSort}). */
   public static boolean parallel(int threads) {

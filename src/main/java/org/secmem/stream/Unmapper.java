@@ -144,16 +144,7 @@ final class Unmapper {
   }
 
   /** The {@code java.lang.foreign} methods used, found once (public API, no warning). */
-  private static final class Arenas {
-    private final MethodHandle ofShared;
-    private final MethodHandle mapInto;
-    private final MethodHandle asByteBuffer;
-
-    private Arenas(MethodHandle ofShared, MethodHandle mapInto, MethodHandle asByteBuffer) {
-      this.ofShared = ofShared;
-      this.mapInto = mapInto;
-      this.asByteBuffer = asByteBuffer;
-    }
+  private record Arenas(MethodHandle ofShared, MethodHandle mapInto, MethodHandle asByteBuffer) {
 
     static Arenas find() {
       try {
