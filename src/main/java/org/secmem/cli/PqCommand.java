@@ -1,6 +1,5 @@
 package org.secmem.cli;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -97,26 +96,15 @@ final class PqCommand implements Callable<Integer> {
               + " heap cannot hold N boxed keys).")
   String impl;
 
-  @Option(names = "--m")
-  Long m;
-
-  @Option(names = "--b")
-  Long b;
+  @Mixin BlockMemoryOptions memory;
 
   /** The tree's (a, b); the queue also needs b >= 4. */
   @Mixin FanoutOptions fanout;
 
-  @Option(names = "--read-stream")
-  StreamType readStream;
-
-  @Option(names = "--write-stream")
-  StreamType writeStream;
-
   @Option(names = "--shape", defaultValue = "uniform")
   Shape shape;
 
-  @Option(names = "--dir", defaultValue = "data")
-  Path dir;
+  @Mixin DataFolderOption data;
 
   @Mixin CommonOptions common;
 
@@ -164,16 +152,16 @@ final class PqCommand implements Callable<Integer> {
       refuseTreeOption(cmd);
     }
     // The buffer tree's own defaults (seed 004's), as the sort's buffer tree takes them.
-    long bytes = b != null ? b : TreeDefaults.BUFFER_BYTES;
-    long memInts = m != null ? m : TreeDefaults.memoryInts((int) bytes);
-    StreamType read = readStream != null ? readStream : StreamType.USER_BUFFER;
-    StreamType write = writeStream != null ? writeStream : StreamType.USER_BUFFER;
+    long bytes = memory.b().orElse(TreeDefaults.BUFFER_BYTES);
+    long memInts = memory.m().orElse(TreeDefaults.memoryInts((int) bytes));
+    StreamType read = memory.readStream().orElse(StreamType.USER_BUFFER);
+    StreamType write = memory.writeStream().orElse(StreamType.USER_BUFFER);
     FanoutRule rule = fanout.rule(cmd);
     if (tree) {
       checkTree(cmd, memInts, bytes, read, write, rule);
-      Resources.checkWritableFolder("--dir", dir);
+      Resources.checkWritableFolder("--dir", data.dir);
       // The tree holds each key once in a buffer or a leaf; a leaf merge writes a copy.
-      common.checkDisk(dir, 2 * n * Integer.BYTES + 64L * bytes, "the buffer tree's files");
+      common.checkDisk(data.dir, 2 * n * Integer.BYTES + 64L * bytes, "the buffer tree's files");
     }
     if (impls.contains(PqImpl.JAVA)) {
       String problem = javaProblem(n);
@@ -205,7 +193,18 @@ final class PqCommand implements Callable<Integer> {
     for (PqImpl i : impls) {
       PqTrialSpec s =
           new PqTrialSpec(
-              n, shape, settings.seed(), w, ratio, i, memInts, rule, read, write, options, dir);
+              n,
+              shape,
+              settings.seed(),
+              w,
+              ratio,
+              i,
+              memInts,
+              rule,
+              read,
+              write,
+              options,
+              data.dir);
       trials.add(SweptTrial.of(new PqTrial(s, SecmemCommand.cleanupOf(cmd)), "pq"));
       seconds +=
           settings.totalRuns()
@@ -215,7 +214,7 @@ final class PqCommand implements Callable<Integer> {
     }
     common.checkDuration(cmd, seconds, settings.totalRuns() * trials.size());
     return ExperimentSession.run(
-        cmd, trials, settings, common.batch(), common.resultsFile("pq"), dir);
+        cmd, trials, settings, common.batch(), common.resultsFile("pq"), data.dir);
   }
 
   /** The queues of {@code text}: names separated by commas, or both; each once, in order. */
@@ -245,16 +244,10 @@ final class PqCommand implements Callable<Integer> {
 
   /** Options of the buffer tree, refused when no buffer tree runs. */
   private void refuseTreeOption(CommandLine cmd) {
-    String given =
-        m != null
-            ? "--m"
-            : b != null
-                ? "--b"
-                : fanout.given() != null
-                    ? fanout.given()
-                    : readStream != null
-                        ? "--read-stream"
-                        : writeStream != null ? "--write-stream" : null;
+    String given = memory.given().filter(o -> o.equals("--m") || o.equals("--b")).orElse(null);
+    if (given == null) {
+      given = fanout.given() != null ? fanout.given() : memory.given().orElse(null);
+    }
     if (given != null) {
       throw new CommandLine.ParameterException(
           cmd,

@@ -84,18 +84,25 @@ final class ReadCommand implements Callable<Integer> {
           trials.add(
               new ReadTrial(
                   new StreamTrialSpec(
-                      type, n, files.size(), options, stream.dir, files, settings.seed(), bulk),
+                      type,
+                      n,
+                      files.size(),
+                      options,
+                      stream.data.dir,
+                      files,
+                      settings.seed(),
+                      bulk),
                   SecmemCommand.cleanupOf(cmd)));
         }
       }
     } else {
-      Resources.checkNotAFile("--dir", stream.dir);
+      Resources.checkNotAFile("--dir", stream.data.dir);
       long missingBytes = 0;
       List<Long> ns = stream.ns(cmd);
       List<Integer> ks = stream.ks(cmd);
       for (long n : ns) {
         for (int k : ks) {
-          for (Path f : DataSet.files(stream.dir, n, k, settings.seed())) {
+          for (Path f : DataSet.files(stream.data.dir, n, k, settings.seed())) {
             if (!Files.exists(f)) {
               missingBytes += n * Integer.BYTES;
             }
@@ -108,7 +115,7 @@ final class ReadCommand implements Callable<Integer> {
               trials.add(
                   new ReadTrial(
                       new StreamTrialSpec(
-                          type, n, k, options, stream.dir, List.of(), settings.seed(), bulk),
+                          type, n, k, options, stream.data.dir, List.of(), settings.seed(), bulk),
                       SecmemCommand.cleanupOf(cmd)));
             }
           }
@@ -116,9 +123,9 @@ final class ReadCommand implements Callable<Integer> {
       }
       if (missingBytes > 0) {
         Resources.checkWritableFolder(
-            "--dir (the missing data files are generated there)", stream.dir);
+            "--dir (the missing data files are generated there)", stream.data.dir);
       }
-      common.checkDisk(stream.dir, missingBytes, "generating the missing data files");
+      common.checkDisk(stream.data.dir, missingBytes, "generating the missing data files");
     }
     return stream.runSweep(cmd, Experiment.READ, trials, seconds, settings, common);
   }

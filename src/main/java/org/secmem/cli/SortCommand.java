@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.secmem.admission.Admission;
@@ -39,7 +38,6 @@ import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
 import org.secmem.sort.WorkDirectory;
-import org.secmem.stream.StreamType;
 import org.secmem.stream.Streams;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -93,23 +91,13 @@ final class SortCommand implements Callable<Integer> {
   @Option(names = "--out")
   Path out;
 
-  @Option(names = "--m")
-  Long m;
-
   @Option(names = "--overwrite")
   boolean overwrite;
 
+  @Mixin BlockMemoryOptions memory;
+
   @Option(names = "--d")
   Integer d;
-
-  @Option(names = "--read-stream")
-  StreamType readStream;
-
-  @Option(names = "--write-stream")
-  StreamType writeStream;
-
-  @Option(names = "--b")
-  Long b;
 
   @Option(names = "--preset", defaultValue = "classic")
   String preset;
@@ -159,9 +147,6 @@ final class SortCommand implements Callable<Integer> {
   @Option(names = "--work-dir")
   List<String> workDirs;
 
-  @Option(names = "--dir", defaultValue = "data")
-  Path dir;
-
   @Option(
       names = "--params",
       paramLabel = "FILE",
@@ -169,6 +154,8 @@ final class SortCommand implements Callable<Integer> {
           "Parameter file (seed format"
               + " ReadType;WriteType;d;M;a,b;loops;input;output;ascending, or a header-based CSV).")
   Path params;
+
+  @Mixin DataFolderOption data;
 
   @Mixin CommonOptions common;
 
@@ -200,10 +187,6 @@ final class SortCommand implements Callable<Integer> {
     Refusals.refuseAny(
         cmd, Admission.applicability(Refusals.given(cmd), true, Optional.empty(), Set.of(algo)));
     FanoutRule fanoutRule = fanout.rule(cmd);
-    long b = chosen.bufferBytes();
-    long m = chosen.memoryInts();
-    StreamType readStream = chosen.readType();
-    StreamType writeStream = chosen.writeType();
     if (arrivalNs != null) {
       // 0 is the default (the input exists before the clock starts), as in a parameter file;
       // its range is checked with every registry option's (InputChecks.checkRanges).
@@ -231,7 +214,7 @@ final class SortCommand implements Callable<Integer> {
             });
     if (in == null || out == null) {
       // Generated inputs and scratch outputs go under --dir.
-      Resources.checkWritableFolder("--dir", dir);
+      Resources.checkWritableFolder("--dir", data.dir);
     }
     SortPlan plan;
     try {
@@ -242,13 +225,13 @@ final class SortCommand implements Callable<Integer> {
                   chosen,
                   algo,
                   fanoutRule,
-                  this.m != null,
+                  memory.m().isPresent(),
                   arrivalNs == null ? 0 : arrivalNs),
               machine);
     } catch (RefusedException e) {
       throw Refusals.of(cmd, e);
     }
-    Path outDir = (out != null ? out : dir.resolve("scratch")).toAbsolutePath().getParent();
+    Path outDir = (out != null ? out : data.dir.resolve("scratch")).toAbsolutePath().getParent();
     SortChecks.checkDisk(common, inMemory, ints, in == null, outDir, work, stores);
     SortTrialSpec trialSpec =
         new SortTrialSpec(
@@ -263,7 +246,7 @@ final class SortCommand implements Callable<Integer> {
         settings,
         common.batch(),
         common.resultsFile("sort"),
-        dir);
+        data.dir);
   }
 
   /** What this command sorts and where: --in or --n ints of --shape, --out, --dir, --work-dir. */
@@ -275,7 +258,7 @@ final class SortCommand implements Callable<Integer> {
         shape,
         descending ? SortOrder.DESCENDING : SortOrder.ASCENDING,
         settings,
-        dir,
+        data.dir,
         work,
         arrivalNanos);
   }
@@ -326,12 +309,12 @@ final class SortCommand implements Callable<Integer> {
     List<Path> work = SortChecks.workFolders(workDirs);
     Resources.checkWorkFolders("--work-dir", work);
     if (in == null || out == null) {
-      Resources.checkWritableFolder("--dir", dir);
+      Resources.checkWritableFolder("--dir", data.dir);
     }
     EngineSettings engineSettings =
         new EngineSettings(
             Optional.ofNullable(master),
-            m == null ? OptionalLong.empty() : OptionalLong.of(m),
+            memory.m(),
             partitions == null ? OptionalInt.empty() : OptionalInt.of(partitions),
             conf,
             work);
@@ -341,9 +324,9 @@ final class SortCommand implements Callable<Integer> {
       throw new BadInputException(
           String.join("; ", e.problems().stream().map(p -> Refusals.text(cmd, p)).toList()), e);
     }
-    long data = ints * Integer.BYTES;
-    long generated = in == null ? data : 0;
-    Path outDir = (out != null ? out : dir.resolve("scratch")).toAbsolutePath().getParent();
+    long dataBytes = ints * Integer.BYTES;
+    long generated = in == null ? dataBytes : 0;
+    Path outDir = (out != null ? out : data.dir.resolve("scratch")).toAbsolutePath().getParent();
     common.checkDisk(
         work.isEmpty() ? outDir : work.get(0),
         EngineChecks.peakDiskBytes(ints) + generated,
@@ -362,7 +345,7 @@ final class SortCommand implements Callable<Integer> {
         settings,
         common.batch(),
         common.resultsFile("sort"),
-        dir);
+        data.dir);
   }
 
   /**
@@ -373,11 +356,11 @@ final class SortCommand implements Callable<Integer> {
     try {
       SortChoices choices =
           new SortChoices(
-              Optional.ofNullable(readStream),
-              Optional.ofNullable(writeStream),
-              Optional.ofNullable(b).map(Long::intValue),
+              memory.readStream(),
+              memory.writeStream(),
+              memory.b(),
               Optional.ofNullable(d),
-              m == null ? OptionalLong.empty() : OptionalLong.of(m),
+              memory.m(),
               Optional.ofNullable(merger).map(Merger::parse),
               Optional.ofNullable(runSort).map(RunSort::parse),
               Optional.ofNullable(overlap),

@@ -10,6 +10,7 @@ import org.secmem.experiment.SweptTrial;
 import org.secmem.experiment.Trial;
 import org.secmem.stream.StreamType;
 import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -24,8 +25,7 @@ final class StreamOptionsMixin {
   @Option(names = "--k", split = ",", defaultValue = "1")
   List<Integer> ks;
 
-  @Option(names = "--dir", defaultValue = "data")
-  Path dir;
+  @Mixin DataFolderOption data;
 
   @Option(
       names = "--params",
@@ -107,6 +107,6 @@ final class StreamOptionsMixin {
         settings,
         common.batch(),
         common.resultsFile(experiment.cliName()),
-        dir);
+        data.dir);
   }
 }

@@ -48,7 +48,7 @@ final class WriteCommand implements Callable<Integer> {
     if (stream.params != null) {
       return ParamsRunner.run(cmd, stream.params, Experiment.WRITE, common);
     }
-    Resources.checkWritableFolder("--dir", stream.dir);
+    Resources.checkWritableFolder("--dir", stream.data.dir);
     List<Integer> bs = stream.bufferSizes(cmd);
     long maxBytes = 0;
     double seconds = 0;
@@ -64,7 +64,7 @@ final class WriteCommand implements Callable<Integer> {
             trials.add(
                 new WriteTrial(
                     new StreamTrialSpec(
-                        type, n, k, options, stream.dir, List.of(), settings.seed(), false),
+                        type, n, k, options, stream.data.dir, List.of(), settings.seed(), false),
                     SecmemCommand.cleanupOf(cmd)));
             maxBytes = Math.max(maxBytes, n * k * Integer.BYTES);
             seconds += settings.totalRuns() * TimeEstimate.streamSeconds(type, true, n, k, b);
@@ -72,7 +72,7 @@ final class WriteCommand implements Callable<Integer> {
         }
       }
     }
-    common.checkDisk(stream.dir, maxBytes, "writing the data files");
+    common.checkDisk(stream.data.dir, maxBytes, "writing the data files");
     return stream.runSweep(cmd, Experiment.WRITE, trials, seconds, settings, common);
   }
 }
