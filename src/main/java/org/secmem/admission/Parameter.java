@@ -266,6 +266,17 @@ public enum Parameter {
     public boolean own() {
       return this == OWN_SORT || this == OWN_MERGE || this == OWN_TREE;
     }
+
+    /** The sorts it applies to, as the parameters' document says them; empty for any sort. */
+    public String sorts() {
+      return switch (this) {
+        case ANY_SORT -> "";
+        case OWN_SORT -> "secmem's own sorts, not another engine";
+        case OWN_MERGE -> "secmem's merge sort, not the buffer tree";
+        case OWN_TREE -> "the buffer tree only";
+        case ENGINE -> "another engine only";
+      };
+    }
   }
 
   /**

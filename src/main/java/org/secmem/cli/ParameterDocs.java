@@ -51,7 +51,10 @@ final class ParameterDocs {
                 + " allows is refused in the same words at all three, before anything runs"
                 + " ([architecture.md](architecture.md)). Numbers take `2^20`, `10^6` and"
                 + " `1000000`; sizes in bytes also `64K`, `1M`, `1G`. In a parameter file a cell"
-                + " can hold a list (`a|b`) or a range (`2^10..2^20`, `x2`, `+1000`).\n\n")
+                + " can hold a list (`a|b`) or a range (`2^10..2^20`, `x2`, `+1000`). Brackets"
+                + " say which sorts a sort parameter is for: given to a sort it is not for, it is"
+                + " refused before anything runs (the in-memory sort ignores the merge sort's, and"
+                + " its rows leave them blank).\n\n")
         .append("| column | option | menu | experiments | allowed | meaning |\n")
         .append("|---|---|---|---|---|---|\n");
     for (Parameter p : Parameter.values()) {
@@ -66,6 +69,7 @@ final class ParameterDocs {
           .append(p.label())
           .append(" | ")
           .append(String.join(", ", experiments.stream().map(Experiment::cliName).toList()))
+          .append(p.scope().sorts().isEmpty() ? "" : " (" + p.scope().sorts() + ")")
           .append(" | ")
           .append(cell(allowed(p)))
           .append(" | ")
