@@ -42,14 +42,15 @@ final class BlockMemoryOptions {
     return Optional.ofNullable(writeStream);
   }
 
-  /** The first of them given, by its option; empty when none was. */
-  Optional<String> given() {
-    return m != null
-        ? Optional.of("--m")
-        : b != null
-            ? Optional.of("--b")
-            : readStream != null
-                ? Optional.of("--read-stream")
-                : writeStream != null ? Optional.of("--write-stream") : Optional.empty();
+  /** {@code --m} or {@code --b}, the first given; empty when neither was. */
+  Optional<String> sizeGiven() {
+    return m != null ? Optional.of("--m") : b != null ? Optional.of("--b") : Optional.empty();
+  }
+
+  /** {@code --read-stream} or {@code --write-stream}, the first given; empty when neither was. */
+  Optional<String> streamGiven() {
+    return readStream != null
+        ? Optional.of("--read-stream")
+        : writeStream != null ? Optional.of("--write-stream") : Optional.empty();
   }
 }

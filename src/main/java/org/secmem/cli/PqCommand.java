@@ -6,6 +6,7 @@ import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.secmem.admission.Admission;
@@ -244,10 +245,12 @@ final class PqCommand implements Callable<Integer> {
 
   /** Options of the buffer tree, refused when no buffer tree runs. */
   private void refuseTreeOption(CommandLine cmd) {
-    String given = memory.given().filter(o -> o.equals("--m") || o.equals("--b")).orElse(null);
-    if (given == null) {
-      given = fanout.given() != null ? fanout.given() : memory.given().orElse(null);
-    }
+    String given =
+        memory
+            .sizeGiven()
+            .or(() -> Optional.ofNullable(fanout.given()))
+            .or(memory::streamGiven)
+            .orElse(null);
     if (given != null) {
       throw new CommandLine.ParameterException(
           cmd,

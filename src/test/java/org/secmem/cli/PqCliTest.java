@@ -214,6 +214,11 @@ class PqCliTest {
         "--n 0|--n: 0 is below the minimum 1",
         "--n 100 --impl heap|--impl: unknown priority queue 'heap'",
         "--n 100 --impl java --fanout m/4|--fanout applies to --impl buffer-tree only",
+        "--n 100 --impl java --m 1000|--m applies to --impl buffer-tree only",
+        "--n 100 --impl java --b 4K --fanout m/4|--b applies to --impl buffer-tree only",
+        "--n 100 --impl java --read-stream mapped|--read-stream applies to --impl buffer-tree only",
+        "--n 100 --impl java --write-stream channel --fanout m/4|--fanout applies to --impl",
+        "--n 100 --impl java --write-stream channel|--write-stream applies to --impl buffer-tree",
         "--n 100 --m 2000000000|--m: the buffer-tree priority queue with M = 2000000000 ints",
         "--m 100|--m: the buffer tree needs M to hold at least 4 blocks of B (m = M/B = 100/1024"
       })
