@@ -69,10 +69,10 @@ final class RowExpander {
   }
 
   /** The parameters a line gives a value (a non-empty cell) for. */
-  private static Set<Parameter> given(Map<String, String> cells) {
+  private static Set<Parameter> given(RowChecker check) {
     Set<Parameter> out = EnumSet.noneOf(Parameter.class);
     for (Parameter p : Parameter.values()) {
-      if (!blank(cells.get(p.column()))) {
+      if (!check.blank(p)) {
         out.add(p);
       }
     }
@@ -177,23 +177,22 @@ final class RowExpander {
           check.words(Parameter.ORDER, RowExpander::order, SortOrder.ASCENDING);
       List<Shape> shapes = check.words(Parameter.SHAPE, Shape::parse, Shape.UNIFORM);
       String inputCell = check.cell(Parameter.INPUT);
-      String nCell = check.cell(Parameter.N);
       Optional<Path> input = Optional.empty();
       List<Long> ns = List.of(0L);
-      if (inputCell != null && !inputCell.isBlank()) {
-        if (nCell != null && !nCell.isBlank()) {
+      if (!check.blank(Parameter.INPUT)) {
+        if (!check.blank(Parameter.N)) {
           check.problem(Parameter.N, "give either an input file or n (to generate one), not both");
         }
         Path in = check.path(Parameter.INPUT, base, inputCell);
         input = in == null ? Optional.empty() : Optional.of(check.inputFile(Parameter.INPUT, in));
-      } else if (nCell == null || nCell.isBlank()) {
+      } else if (check.blank(Parameter.N)) {
         check.problem(Parameter.INPUT, "a sort needs an input file, or n to generate one");
       } else {
-        ns = check.numbers(Parameter.N, nCell, defaults.n());
+        ns = check.numbers(Parameter.N, defaults.n());
       }
       String outCell = check.cell(Parameter.OUTPUT);
       Path outPath =
-          outCell == null || outCell.isBlank() ? null : check.path(Parameter.OUTPUT, base, outCell);
+          check.blank(Parameter.OUTPUT) ? null : check.path(Parameter.OUTPUT, base, outCell);
       boolean overwrite = check.booleans(Parameter.OVERWRITE, false).contains(true);
       Optional<Path> output =
           outPath == null
@@ -208,7 +207,7 @@ final class RowExpander {
       }
       List<Problem> misplaced =
           Admission.applicability(
-              given(cells),
+              given(check),
               engines.contains(SortEngines.SECMEM),
               engines.stream().filter(e -> !e.equals(SortEngines.SECMEM)).findFirst(),
               Set.copyOf(algorithms));
@@ -364,7 +363,7 @@ final class RowExpander {
 
     String streamCell = check.cell(Parameter.STREAM);
     List<StreamType> types = List.of();
-    if (streamCell == null || streamCell.isBlank()) {
+    if (check.blank(Parameter.STREAM)) {
       check.problem(
           Parameter.STREAM,
           "a "
@@ -381,9 +380,7 @@ final class RowExpander {
     List<Long> ks = check.numbers(Parameter.K, defaults.k());
     String dirCell = check.cell(Parameter.DIR);
     Path dir =
-        dirCell == null || dirCell.isBlank()
-            ? defaults.dataDir()
-            : check.path(Parameter.DIR, base, dirCell);
+        check.blank(Parameter.DIR) ? defaults.dataDir() : check.path(Parameter.DIR, base, dirCell);
     if (dir == null) {
       dir = defaults.dataDir();
     } else {
@@ -475,10 +472,6 @@ final class RowExpander {
   private static OptionalLong optLong(Object o) {
     Optional<Long> v = opt(o);
     return v.isPresent() ? OptionalLong.of(v.get()) : OptionalLong.empty();
-  }
-
-  static boolean blank(String cell) {
-    return cell == null || cell.isBlank();
   }
 
   /** A sort's read or write stream types: its own cell's, else those of the cell that sets both. */

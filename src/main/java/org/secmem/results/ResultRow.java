@@ -90,6 +90,15 @@ public final class ResultRow {
     return b.build();
   }
 
+  /**
+   * The kind of row its {@code experiment}, {@code algorithm} and {@code engine} cells name, as a
+   * row read back from a file is typed ({@link RowKind#of(String, String, String)}).
+   */
+  public RowKind kindNamedByCells() {
+    return RowKind.of(
+        get(ResultColumn.EXPERIMENT), get(ResultColumn.ALGORITHM), get(ResultColumn.ENGINE));
+  }
+
   /** A builder holding this row's cells, to change some of them. */
   public Builder toBuilder() {
     Builder b = new Builder(kind);

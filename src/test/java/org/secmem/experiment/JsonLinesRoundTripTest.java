@@ -139,13 +139,7 @@ class JsonLinesRoundTripTest {
     runAll(new ExperimentRunner(rows::add, quiet, new CacheController(() -> {}, quiet)));
     Map<RowKind, Set<ResultColumn>> filled = new EnumMap<>(RowKind.class);
     for (ResultRow row : rows) {
-      assertEquals(
-          row.kind(),
-          RowKind.of(
-              row.get(ResultColumn.EXPERIMENT),
-              row.get(ResultColumn.ALGORITHM),
-              row.get(ResultColumn.ENGINE)),
-          "the kind its cells name");
+      assertEquals(row.kind(), row.kindNamedByCells(), "the kind its cells name");
       for (ResultColumn c : ResultColumn.values()) {
         if (!row.get(c).isEmpty()) {
           filled.computeIfAbsent(row.kind(), k -> EnumSet.noneOf(ResultColumn.class)).add(c);

@@ -203,13 +203,7 @@ class SortMethodTest {
       ResultRow.Builder row = ResultRow.builder(m.rowKind());
       m.configure(row);
       ResultRow r = row.set(ResultColumn.ENGINE, m.engine()).build();
-      assertEquals(
-          m.rowKind(),
-          RowKind.of(
-              r.get(ResultColumn.EXPERIMENT),
-              r.get(ResultColumn.ALGORITHM),
-              r.get(ResultColumn.ENGINE)),
-          a.cliName());
+      assertEquals(m.rowKind(), r.kindNamedByCells(), a.cliName());
     }
     EngineMethod engine = new EngineMethod("spark", EngineSettings.defaults());
     assertEquals(RowKind.ENGINE_SORT, engine.rowKind());
