@@ -23,6 +23,7 @@ import org.secmem.data.PartFile;
 import org.secmem.experiment.GeneratedInputs;
 import org.secmem.fs.OpenFiles;
 import org.secmem.fs.OwnerMarker;
+import org.secmem.fs.Ownership;
 import org.secmem.fs.SecureFolder;
 import org.secmem.fs.Sweep;
 import org.secmem.fs.ThisMachine;
@@ -222,6 +223,13 @@ final class CleanCommand implements Callable<Integer> {
         String stem = e.name().substring(0, e.name().length() - ".part".length());
         parts.add(stem);
         Path p = dir.resolve(e.name());
+        Optional<Ownership.Made> made = Ownership.madeAs(p);
+        if (made.isEmpty()
+            || made.get() != Ownership.Made.PART && made.get() != Ownership.Made.INT_FILE) {
+          // Named like one of secmem's temporaries, but secmem did not make it: not ours to judge.
+          LOG.debug("{}: named like an unfinished file of secmem's, but carries no mark", p);
+          continue;
+        }
         Optional<String> owner = folder.ownerOf(e.name());
         if (owner.isEmpty()) {
           continue; // gone meanwhile: renamed into place or removed by its writer
@@ -256,12 +264,12 @@ final class CleanCommand implements Callable<Integer> {
           }
           why = "untouched since " + modified;
         }
-        if (folder.deleteFile(e.name())) {
+        if (Ownership.deleteMade(folder, e.name(), made.get())) {
           removed.add(p);
           LOG.info("Removed unfinished file {}: {}", p, why);
         }
         if (marker != null) {
-          folder.deleteFile(marker);
+          Ownership.deleteMade(folder, marker, Ownership.Made.PART);
         }
       }
       // Markers left without their temporary (a writer killed between removing the two).
@@ -272,8 +280,9 @@ final class CleanCommand implements Callable<Integer> {
           continue;
         }
         Optional<OwnerMarker.Verdict> v = OwnerMarker.judge(folder, o.getValue(), here);
-        if (v.isPresent() && v.get().state() == OwnerMarker.State.GONE) {
-          folder.deleteFile(o.getValue());
+        if (v.isPresent()
+            && v.get().state() == OwnerMarker.State.GONE
+            && Ownership.deleteMade(folder, o.getValue(), Ownership.Made.PART)) {
           LOG.info("Removed the owner marker {} of a writer that is gone", o.getValue());
         }
       }

@@ -8,6 +8,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.secmem.fs.Ownership;
 import org.secmem.admission.Parameter;
 import org.secmem.experiment.BatchOptions;
 import org.secmem.experiment.CacheMode;
@@ -299,14 +300,26 @@ final class CommonOptions {
    *
    * @throws BadInputException naming the file and what is wrong (nothing written)
    */
-  Path resultsFile(String experiment) {
+  Path resultsFile(CommandLine cmd, String experiment) {
     Path file = results;
     if (file == null) {
       String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-      String name = stamp + "-" + experiment;
-      file =
-          Paths.get(
-              "results", name, name + (format == null ? ResultFormat.CSV : format).extension());
+      Path folder;
+      try {
+        // Made here, exclusively: two commands started in the same second get a folder each, and
+        // whatever is planted at the name (a link) is passed by, never written through.
+        folder = Ownership.createFreshFolder(Paths.get("results"), stamp + "-" + experiment);
+      } catch (IOException e) {
+        throw new BadInputException(
+            "results: cannot make a folder for the results in "
+                + Paths.get("results").toAbsolutePath()
+                + " ("
+                + e.getMessage()
+                + "); give --results FILE");
+      }
+      SecmemCommand.cleanupOf(cmd).reservedFolder(folder);
+      String name = folder.getFileName().toString();
+      file = folder.resolve(name + (format == null ? ResultFormat.CSV : format).extension());
     } else if (format != null && ResultFormat.ofFile(file) != format) {
       throw new BadInputException(
           "--format "

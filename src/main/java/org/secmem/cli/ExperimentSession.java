@@ -1,7 +1,6 @@
 package org.secmem.cli;
 
 import java.io.IOException;
-import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,6 +10,8 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.experiment.GeneratedInputs;
+import org.secmem.fs.Ownership;
 import org.secmem.experiment.BatchOptions;
 import org.secmem.experiment.BatchStep;
 import org.secmem.experiment.CacheController;
@@ -183,7 +184,8 @@ final class ExperimentSession {
     List<Path> folders = List.of();
     List<String> killed = List.of();
     ShutdownCleanup cleanup = SecmemCommand.cleanupOf(cmd);
-    try (RawResultsWriter writer = RawResultsWriter.open(results);
+    try (GeneratedInputs.InputsInUse using = inputsInUse(dataDir);
+        RawResultsWriter writer = RawResultsWriter.open(results);
         ProgressListener listener =
             new ProgressListener(cmd.getOut(), cmd.getErr(), totalRuns, terminal)) {
       created = writer.created();
@@ -283,24 +285,44 @@ final class ExperimentSession {
   }
 
   /**
+   * Says in {@code dataDir}, while the session runs, that it uses the generated inputs there, so
+   * that {@code secmem clean --data} keeps them between repetitions; null where the folder does not
+   * exist yet (its inputs are then made during the session, and clean keeps files under a minute
+   * old).
+   */
+  private static GeneratedInputs.InputsInUse inputsInUse(Path dataDir)
+      throws IOException {
+    if (dataDir == null || !Files.isDirectory(dataDir)) {
+      return null;
+    }
+    try {
+      return GeneratedInputs.use(dataDir);
+    } catch (IOException e) {
+      // A read-only data folder still serves its inputs; only clean --data cannot see the use.
+      LOG.warn("Cannot mark {} as in use by this run", dataDir, e);
+      return null;
+    }
+  }
+
+  /**
    * A results file this session created and wrote no row to, its environment record, and the
    * folders created for them while they are empty.
    */
   static void removeUnused(Path results, List<Path> folders) {
-    List<Path> unused = new ArrayList<>(List.of(results, ResultFiles.environmentFor(results)));
-    unused.addAll(folders);
-    for (Path p : unused) {
-      try {
-        Files.deleteIfExists(p);
-      } catch (DirectoryNotEmptyException e) {
-        LOG.info("Keeping {}: something else is in it", p);
-        return;
-      } catch (IOException e) {
-        LOG.warn("Could not remove {}, which holds no measurement", p, e);
-        return;
+    try {
+      Ownership.deleteMade(results, Ownership.Made.RESULTS);
+      Ownership.deleteMade(ResultFiles.environmentFor(results), Ownership.Made.WHOLE_FILE);
+      for (Path f : folders) {
+        if (!Ownership.deleteEmptyFolder(f)) {
+          LOG.info("Keeping {}: something else is in it", f);
+          return;
+        }
       }
+    } catch (IOException e) {
+      LOG.warn("Could not remove what holds no measurement beside {}", results, e);
     }
   }
+
 
   /**
    * Summary, charts, the comparison with a baseline (when given) and report page of what is in the

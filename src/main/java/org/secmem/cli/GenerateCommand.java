@@ -60,6 +60,7 @@ final class GenerateCommand implements Callable<Integer> {
     if (clobber != null) {
       throw new BadInputException("--out: " + clobber);
     }
+    SortCommand.handOver(out, overwrite);
     Path parent = out.toAbsolutePath().getParent();
     Resources.checkDiskSpace(parent, n * Integer.BYTES, "the file");
     long start = System.nanoTime();

@@ -33,7 +33,7 @@ final class ParamsRunner {
         cmd,
         Plans.trials(cmd, configs, common),
         common.batch(Plans.anyMemoryLimit(configs)),
-        common.resultsFile(experiment.cliName()),
+        common.resultsFile(cmd, experiment.cliName()),
         defaults.dataDir());
   }
 }

@@ -215,7 +215,7 @@ final class PqCommand implements Callable<Integer> {
     }
     common.checkDuration(cmd, seconds, settings.totalRuns() * trials.size());
     return ExperimentSession.run(
-        cmd, trials, settings, common.batch(), common.resultsFile("pq"), data.dir);
+        cmd, trials, settings, common.batch(), common.resultsFile(cmd, "pq"), data.dir);
   }
 
   /** The queues of {@code text}: names separated by commas, or both; each once, in order. */

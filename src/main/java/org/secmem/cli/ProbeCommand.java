@@ -2,10 +2,16 @@ package org.secmem.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.LinkOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.secmem.fs.Ownership;
 import org.secmem.probe.DeviceFigures;
 import org.secmem.probe.Figures;
 import org.secmem.probe.Probe;
@@ -91,9 +97,10 @@ final class ProbeCommand implements Callable<Integer> {
     Path kept = out == null ? ProbeStore.defaultFile() : out;
     Resources.checkWritableFolder("--dir", dir);
     Resources.checkOutputFile("--out", kept);
+    checkReplaceable(kept);
     Resources.checkDiskSpace(
         dir, Probe.diskNeeded(size), "the probe (--size and a page-cache copy)");
-    Files.createDirectories(dir);
+    Ownership.createFolders(dir);
     PrintWriter o = cmd.getOut();
     Figures f =
         Probe.run(
@@ -175,5 +182,42 @@ final class ProbeCommand implements Callable<Integer> {
 
   private static String row(String what, String depth, String rate) {
     return String.format(Locale.ROOT, "%-44s %9s %9s%n", what, depth, rate);
+  }
+
+  /** What an older version's probe file starts with (it wrote no mark). */
+  private static final String PROBE_FILE_START = "# secmem probe:";
+
+  /**
+   * Before anything is measured: {@code file} may be replaced only when secmem wrote it (marked,
+   * or, written by an older version, a regular file of a few KiB starting as a probe file does).
+   */
+  private static void checkReplaceable(Path file) {
+    if (!Ownership.taken(file) || Ownership.isMade(file, Ownership.Made.WHOLE_FILE)) {
+      return;
+    }
+    try {
+      if (olderProbeFile(file)) {
+        Ownership.handOver(file, Ownership.Made.WHOLE_FILE);
+        return;
+      }
+    } catch (IOException e) {
+      throw new BadInputException("--out: " + file + " cannot be read (" + e.getMessage() + ")");
+    }
+    throw new BadInputException(
+        "--out: "
+            + Ownership.notSecmems(file, Ownership.Made.WHOLE_FILE).getMessage()
+            + "; name a new file, or one secmem probe wrote");
+  }
+
+  private static boolean olderProbeFile(Path file) throws IOException {
+    BasicFileAttributes a =
+        Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    if (!a.isRegularFile() || a.size() > 1 << 20) {
+      return false;
+    }
+    try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+      byte[] head = in.readNBytes(PROBE_FILE_START.length());
+      return new String(head, StandardCharsets.US_ASCII).equals(PROBE_FILE_START);
+    }
   }
 }

@@ -90,7 +90,7 @@ final class RunCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           cmd, "--resume needs --results FILE: the results file of the interrupted sweep");
     }
-    Path results = common.resultsFile(name);
+    Path results = common.resultsFile(cmd, name);
     ExperimentSession.Baseline base = baseline(cmd, results);
     List<PlannedTrial> plan = Plans.trials(cmd, configs, common);
     // Once: it asks each --jvm its version and makes a trial cgroup for --memory-limit.

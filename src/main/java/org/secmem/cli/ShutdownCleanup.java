@@ -18,6 +18,7 @@ import org.apache.logging.log4j.Logger;
 import org.secmem.cgroup.MemoryCgroup;
 import org.secmem.cgroup.MemoryHierarchy;
 import org.secmem.data.PartFile;
+import org.secmem.fs.Ownership;
 import org.secmem.fs.TempRegistry;
 import org.secmem.results.RawResultsWriter;
 import org.secmem.sort.WorkDirectory;
@@ -33,6 +34,7 @@ final class ShutdownCleanup implements TempRegistry {
   private static final Logger LOG = LogManager.getLogger(ShutdownCleanup.class);
 
   private final Set<Path> temporary = ConcurrentHashMap.newKeySet();
+  private final Set<Path> reserved = ConcurrentHashMap.newKeySet();
   private final PrintWriter err;
   private volatile RawResultsWriter results;
   private volatile boolean done;
@@ -52,6 +54,25 @@ final class ShutdownCleanup implements TempRegistry {
     if (installHook) {
       Runtime.getRuntime().addShutdownHook(new Thread(this::onShutdown, "secmem-cleanup"));
     }
+  }
+
+  /**
+   * A folder made for this command's output before it ran ({@code results/<stamp>-<name>/}): removed
+   * when the command ends with nothing in it (it was refused, or measured nothing).
+   */
+  void reservedFolder(Path folder) {
+    reserved.add(folder);
+  }
+
+  private void removeEmptyReserved() {
+    for (Path f : reserved) {
+      try {
+        Ownership.deleteEmptyFolder(f);
+      } catch (IOException e) {
+        LOG.warn("Could not remove the empty folder {}", f, e);
+      }
+    }
+    reserved.clear();
   }
 
   @Override
@@ -105,6 +126,7 @@ final class ShutdownCleanup implements TempRegistry {
   /** The command finished on its own: nothing to say at shutdown. */
   void finished() {
     done = true;
+    removeEmptyReserved();
   }
 
   private volatile boolean shuttingDown;
@@ -166,6 +188,7 @@ final class ShutdownCleanup implements TempRegistry {
     RawResultsWriter writer = results;
     RawResultsWriter.Tally tally = writer == null ? null : writer.stop();
     String said = cleanUp(writer, tally, false);
+    removeEmptyReserved();
     Optional<String> exiter = exitCaller(Thread.getAllStackTraces().values());
     if (exiter.isPresent()) {
       // Not a signal: code the command ran (an engine, on a setting it cannot live with) ended the

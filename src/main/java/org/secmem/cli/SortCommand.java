@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.secmem.fs.Ownership;
 import org.secmem.admission.Admission;
 import org.secmem.admission.Machine;
 import org.secmem.admission.RefusedException;
@@ -245,7 +246,7 @@ final class SortCommand implements Callable<Integer> {
         List.of(SweptTrial.of(trial, "sort")),
         settings,
         common.batch(),
-        common.resultsFile("sort"),
+        common.resultsFile(cmd, "sort"),
         data.dir);
   }
 
@@ -344,7 +345,7 @@ final class SortCommand implements Callable<Integer> {
         List.of(SweptTrial.of(trial, "sort")),
         settings,
         common.batch(),
-        common.resultsFile("sort"),
+        common.resultsFile(cmd, "sort"),
         data.dir);
   }
 
@@ -383,5 +384,18 @@ final class SortCommand implements Callable<Integer> {
       throw new BadInputException("--out: " + clobber);
     }
     Resources.checkOutputFile("--out", out);
+    handOver(out, overwrite);
+  }
+
+  /** With --overwrite, a file at {@code out} is the run's to replace (see {@link Ownership}). */
+  static void handOver(Path out, boolean overwrite) {
+    if (!overwrite) {
+      return;
+    }
+    try {
+      Ownership.handOver(out, Ownership.Made.INT_FILE);
+    } catch (IOException e) {
+      throw new BadInputException("--out: " + out + " cannot be looked at (" + e.getMessage() + ")");
+    }
   }
 }

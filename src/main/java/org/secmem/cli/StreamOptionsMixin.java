@@ -106,7 +106,7 @@ final class StreamOptionsMixin {
         trials.stream().map(t -> SweptTrial.of(t, experiment.cliName())).toList(),
         settings,
         common.batch(),
-        common.resultsFile(experiment.cliName()),
+        common.resultsFile(cmd, experiment.cliName()),
         data.dir);
   }
 }

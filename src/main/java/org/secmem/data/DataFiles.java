@@ -2,16 +2,12 @@ package org.secmem.data;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.UserDefinedFileAttributeView;
 import java.util.Optional;
-import org.apache.logging.log4j.LogManager;
-import org.apache.logging.log4j.Logger;
+import org.secmem.fs.Ownership;
 import org.secmem.fs.TempRegistry;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.StreamOptions;
@@ -22,51 +18,25 @@ import org.secmem.stream.WriteStream;
 /** Generating and scanning data files (32-bit big-endian ints, no header). */
 public final class DataFiles {
 
-  /** The extended attribute ({@code user.secmem}) secmem sets on every int file it writes. */
-  static final String WRITTEN_ATTRIBUTE = "secmem";
-
-  private static final Logger LOG = LogManager.getLogger(DataFiles.class);
-
   /**
-   * Marks {@code file} as an int file secmem wrote ({@code user.secmem}), where the file system
-   * keeps user extended attributes; elsewhere nothing happens.
+   * Marks {@code file} as an int file secmem wrote ({@code user.secmem=int-file}, see {@link
+   * Ownership}), where the file system keeps user extended attributes; elsewhere nothing happens.
    */
   static void markWritten(Path file) {
-    try {
-      UserDefinedFileAttributeView v =
-          Files.getFileAttributeView(
-              file, UserDefinedFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
-      if (v != null) {
-        v.write(WRITTEN_ATTRIBUTE, ByteBuffer.wrap("int-file".getBytes(StandardCharsets.US_ASCII)));
-      }
-    } catch (IOException | UnsupportedOperationException e) {
-      LOG.debug("{}: no extended attributes here; its name and length say what it is", file, e);
-    }
+    Ownership.mark(file, Ownership.Made.INT_FILE);
   }
 
   /**
    * Whether {@code file} is an int file secmem wrote, which an output may replace: a regular file
-   * (not a link) whose length is a multiple of 4, marked {@code user.secmem} by secmem, or, where
-   * the file system keeps no mark (or an older version wrote it), named {@code *.bin} as secmem's
-   * data files are. A text file, a file of another length or name is not.
+   * (not a link) whose length is a multiple of 4 and that secmem marked as an int file ({@link
+   * Ownership}). A name proves nothing: a file without the mark is the user's.
    */
   public static boolean writtenBySecmem(Path file) throws IOException {
     BasicFileAttributes a =
         Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-    if (!a.isRegularFile() || a.size() % Integer.BYTES != 0) {
-      return false;
-    }
-    try {
-      UserDefinedFileAttributeView v =
-          Files.getFileAttributeView(
-              file, UserDefinedFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
-      if (v != null && v.list().contains(WRITTEN_ATTRIBUTE)) {
-        return true;
-      }
-    } catch (IOException | UnsupportedOperationException e) {
-      LOG.debug("{}: extended attributes cannot be read here", file, e);
-    }
-    return file.getFileName().toString().endsWith(".bin");
+    return a.isRegularFile()
+        && a.size() % Integer.BYTES == 0
+        && Ownership.isMade(file, Ownership.Made.INT_FILE);
   }
 
   /** Block and buffer size for tool-side I/O (not measured): large enough to be cheap. */
@@ -94,7 +64,7 @@ public final class DataFiles {
    */
   public static Checksum generate(Path out, Shape shape, long n, long seed, TempRegistry temps)
       throws IOException {
-    Files.createDirectories(out.toAbsolutePath().getParent());
+    Ownership.createFolders(out.toAbsolutePath().getParent());
     try (PartFile part = PartFile.owned(out, temps)) {
       Checksum checksum = new Checksum();
       try {

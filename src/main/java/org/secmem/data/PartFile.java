@@ -6,15 +6,13 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
+import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.UUID;
 import org.secmem.fs.OwnerMarker;
+import org.secmem.fs.Ownership;
 import org.secmem.fs.TempRegistry;
 
 /**
@@ -86,7 +84,19 @@ public final class PartFile implements Closeable {
       throw e;
     }
     registry.register(temporary);
-    return new PartFile(target, temporary, registry, owner, ownerPath);
+    PartFile part = new PartFile(target, temporary, registry, owner, ownerPath);
+    try {
+      // Made and marked now, so that 'secmem clean' can tell it is secmem's if the writer is killed.
+      Ownership.createNew(temporary, Ownership.Made.PART).close();
+    } catch (IOException | RuntimeException e) {
+      try {
+        part.close();
+      } catch (IOException c) {
+        e.addSuppressed(c);
+      }
+      throw e;
+    }
+    return part;
   }
 
   /**
@@ -122,23 +132,20 @@ public final class PartFile implements Closeable {
               + " is a symbolic link: secmem does not write through links"
               + " (remove the link, or name another file)");
     }
+    if (Ownership.taken(abs) && !Ownership.isMade(abs, Ownership.Made.WHOLE_FILE)) {
+      throw Ownership.notSecmems(target, Ownership.Made.WHOLE_FILE);
+    }
     Path tmp = nameBeside(abs);
     try {
       try (OutputStream out =
           new BufferedOutputStream(
-              Files.newOutputStream(
-                  tmp,
-                  StandardOpenOption.CREATE_NEW,
-                  StandardOpenOption.WRITE,
-                  LinkOption.NOFOLLOW_LINKS),
-              1 << 16)) {
+              Channels.newOutputStream(Ownership.createNew(tmp, Ownership.Made.PART)), 1 << 16)) {
         content.writeTo(out);
       }
-      try {
-        Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
-      }
+      Ownership.replace(tmp, abs, Ownership.Made.WHOLE_FILE, false);
+    } catch (Ownership.NotSecmemsException e) {
+      Ownership.discardTemporary(tmp);
+      throw e;
     } catch (IOException e) {
       String m = e.getMessage();
       IOException said =
@@ -146,7 +153,7 @@ public final class PartFile implements Closeable {
               ? new IOException(m.replace(tmp.toString(), target.toString()), e)
               : e;
       try {
-        Files.deleteIfExists(tmp);
+        Ownership.discardTemporary(tmp);
       } catch (IOException d) {
         said.addSuppressed(d);
       }
@@ -198,11 +205,7 @@ public final class PartFile implements Closeable {
     if (finished) {
       throw new IllegalStateException(target + ": already committed or discarded");
     }
-    DataFiles.markWritten(temporary);
-    if (!Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
-      Files.deleteIfExists(target);
-    }
-    Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
+    Ownership.replaceByRemoving(temporary, target, Ownership.Made.INT_FILE, false);
     finished = true;
     registry.release(temporary);
     releaseOwner();
@@ -216,7 +219,7 @@ public final class PartFile implements Closeable {
     }
     finished = true;
     try {
-      Files.deleteIfExists(temporary);
+      Ownership.discardTemporary(temporary);
     } finally {
       registry.release(temporary);
       releaseOwner();
@@ -229,7 +232,7 @@ public final class PartFile implements Closeable {
       return;
     }
     try {
-      Files.deleteIfExists(ownerPath);
+      Ownership.discardTemporary(ownerPath);
       registry.release(ownerPath);
     } finally {
       owner.close();

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.secmem.data.Arrivals;
+import org.secmem.fs.Ownership;
 import org.secmem.fs.TempRegistry;
 import org.secmem.sort.ExternalSorter;
 import org.secmem.sort.SortSpec;
@@ -59,7 +60,7 @@ record OwnSortRunner(
   @Override
   public void finish() throws IOException {
     if (data.online()) {
-      Files.deleteIfExists(onlineInput());
+      Ownership.discardTemporary(onlineInput());
       temps.release(onlineInput());
     }
   }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.data.PartFile;
+import org.secmem.fs.Ownership;
 import org.secmem.fs.TempRegistry;
 
 /**
@@ -66,7 +67,7 @@ final class PreviousOutput {
     if (link != null) {
       Path l = link;
       link = null;
-      Files.deleteIfExists(l);
+      Ownership.discardTemporary(l);
       temps.release(l);
     }
   }

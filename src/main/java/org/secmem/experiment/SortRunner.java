@@ -30,8 +30,14 @@ public interface SortRunner extends AutoCloseable {
   @Override
   default void close() {}
 
+  /**
+   * Set once per process: with the PID it makes a scratch name that no other process uses, in
+   * another PID namespace either (where the same PID may run at the same time).
+   */
+  String PROCESS = java.util.UUID.randomUUID().toString().substring(0, 8);
+
   /** The temporary file {@code name} of this process, in the data's folder. */
   static Path scratch(SortData data, String name) {
-    return data.dataDir().resolve(name + "-" + ProcessHandle.current().pid() + ".bin");
+    return data.dataDir().resolve(name + "-" + ProcessHandle.current().pid() + "-" + PROCESS + ".bin");
   }
 }

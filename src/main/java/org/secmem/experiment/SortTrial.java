@@ -12,6 +12,7 @@ import org.secmem.data.DataFiles;
 import org.secmem.data.FileScan;
 import org.secmem.data.SortOrder;
 import org.secmem.engine.SortEngine;
+import org.secmem.fs.Ownership;
 import org.secmem.fs.TempRegistry;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
@@ -188,7 +189,7 @@ public final class SortTrial implements Trial {
   public void finish() throws IOException {
     previousOutput.release();
     if (data.output().isEmpty()) {
-      Files.deleteIfExists(output);
+      Ownership.discardTemporary(output); // this process's scratch name (SortRunner.scratch)
     }
     runner.finish();
   }

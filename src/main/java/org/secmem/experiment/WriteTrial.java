@@ -14,6 +14,7 @@ import org.secmem.data.Checksum;
 import org.secmem.data.PartFile;
 import org.secmem.data.Shape;
 import org.secmem.data.ValueGenerator;
+import org.secmem.fs.Ownership;
 import org.secmem.fs.EachOf;
 import org.secmem.fs.TempRegistry;
 import org.secmem.results.ResultColumn;
@@ -93,10 +94,11 @@ public final class WriteTrial implements Trial {
    */
   @Override
   public void prepare() throws IOException {
-    Files.createDirectories(spec.dir());
+    Ownership.createFolders(spec.dir());
     discard();
     for (Path f : files) {
-      Files.deleteIfExists(f);
+      // An earlier run's file; a file secmem did not write is left, and the run stops here.
+      Ownership.deleteMade(f, Ownership.Made.INT_FILE);
     }
     List<PartFile> next = new ArrayList<>(files.size());
     for (Path f : files) {
@@ -122,6 +124,9 @@ public final class WriteTrial implements Trial {
     try (StreamGroup group = new StreamGroup()) {
       for (int j = 0; j < k; j++) {
         out[j] = group.add(Streams.createWriter(spec.type(), parts.get(j).path(), spec.options()));
+        // One attribute write per file (microseconds): 'secmem clean' may then remove the
+        // temporary of a run killed with kill -9, and nothing it did not make.
+        Ownership.mark(parts.get(j).path(), Ownership.Made.PART);
       }
       // Rounds in slices, so that an interrupt (Ctrl-C in the menu) stops a long run within a
       // slice; the per-int loop itself is the one the seeds time.

@@ -70,13 +70,17 @@ public final class OwnerMarker implements Closeable {
    */
   public static OwnerMarker create(Path file) throws IOException {
     try {
-      return lockAndWrite(
+      FileChannel c =
           FileChannel.open(
               file,
               StandardOpenOption.CREATE_NEW,
               StandardOpenOption.WRITE,
               StandardOpenOption.READ,
-              LinkOption.NOFOLLOW_LINKS));
+              LinkOption.NOFOLLOW_LINKS);
+      // Marked before it is locked: setting the mark opens the file again, and closing that
+      // descriptor would drop a lock already taken.
+      Ownership.mark(file, Ownership.Made.PART);
+      return lockAndWrite(c);
     } catch (ClosedByInterruptException | FileLockInterruptionException e) {
       throw interrupted(file, e);
     }

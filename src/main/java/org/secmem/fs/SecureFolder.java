@@ -245,6 +245,15 @@ public final class SecureFolder implements Closeable {
     }
   }
 
+  /** The attributes of {@code name}, not following a link; empty when there is no such entry. */
+  public Optional<BasicFileAttributes> attributes(String name) throws IOException {
+    try {
+      return Optional.of(attributesOf(name));
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    }
+  }
+
   private BasicFileAttributes attributesOf(String name) throws IOException {
     return dir.getFileAttributeView(
             relative(name), BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)

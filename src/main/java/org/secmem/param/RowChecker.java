@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Function;
+import org.secmem.fs.Ownership;
 import org.secmem.admission.Parameter;
 import org.secmem.admission.Request;
 import org.secmem.experiment.Configuration;
@@ -277,6 +278,12 @@ final class RowChecker {
         PathProblems.clobberProblem(p, overwrite, "set the overwrite column to" + " true");
     if (clobber != null) {
       problem(field, clobber);
+    } else if (overwrite) {
+      try {
+        Ownership.handOver(p, Ownership.Made.INT_FILE);
+      } catch (IOException e) {
+        problem(field, p + " cannot be looked at (" + e.getMessage() + ")");
+      }
     }
     return outputFile(field, p, input);
   }

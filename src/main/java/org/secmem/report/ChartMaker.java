@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.fs.Ownership;
 import org.secmem.fs.SecureFolder;
 import org.secmem.results.MalformedResultsException;
 import org.secmem.results.RawResults;
@@ -95,7 +96,7 @@ public final class ChartMaker {
       // no display on a benchmark server; AWT reads this once, before its first use
       System.setProperty("java.awt.headless", "true");
     }
-    Files.createDirectories(outDir);
+    Ownership.createFolders(outDir);
     ChartPainter painter = new ChartPainter(width, height, raster);
     List<DrawnChart> written = new ArrayList<>();
     for (ChartSpec spec : specs) {
@@ -163,10 +164,12 @@ public final class ChartMaker {
               if (e.kind() == SecureFolder.Kind.FILE
                   && CHART_FILE.matcher(e.name()).matches()
                   && !current.contains(e.name())) {
-                dir.deleteFile(e.name());
+                Ownership.deleteMade(dir, e.name(), Ownership.Made.WHOLE_FILE);
               }
             }
-            if (specs.isEmpty() && dir.list().isEmpty()) {
+            if (specs.isEmpty()
+                && dir.list().isEmpty()
+                && Ownership.isMade(abs, Ownership.Made.FOLDER)) {
               parent.deleteEmptyFolder(name);
             }
           } catch (NotDirectoryException e) {

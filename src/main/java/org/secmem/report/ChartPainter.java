@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.secmem.fs.Ownership;
 import org.secmem.data.PartFile;
 import org.secmem.report.ChartCanvas.Anchor;
 import org.secmem.report.ChartSpec.AxisKind;
@@ -71,7 +72,7 @@ public final class ChartPainter {
     if (pngFailed || raster.tryWrite(png, width, height, c -> paint(spec, c)).isPresent()) {
       pngFailed = true; // once is enough to know: the rest are SVG only, without trying
       // An older drawing's PNG of this chart would show what this one does not.
-      Files.deleteIfExists(png);
+      Ownership.deleteIfMade(png, Ownership.Made.WHOLE_FILE);
       drewPng = false;
     } else {
       drewPng = true;

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.DoubleUnaryOperator;
+import org.secmem.fs.Ownership;
 import org.secmem.data.PartFile;
 import org.secmem.report.ChartCanvas.Anchor;
 import org.secmem.results.Numbers;
@@ -60,14 +61,14 @@ public final class ComparisonChart {
     if (System.getProperty("java.awt.headless") == null) {
       System.setProperty("java.awt.headless", "true");
     }
-    Files.createDirectories(dir);
+    Ownership.createFolders(dir);
     Path png = dir.resolve(ResultFiles.COMPARE_CHART_STEM + ".png");
     Path svg = dir.resolve(ResultFiles.COMPARE_CHART_STEM + ".svg");
     int height = height(drawn);
     int width = width(drawn);
     PartFile.writeWhole(svg, svg(c));
     if (raster.tryWrite(png, width, height, g -> paint(c, g, width, height)).isPresent()) {
-      Files.deleteIfExists(png); // an older comparison's
+      Ownership.deleteIfMade(png, Ownership.Made.WHOLE_FILE); // an older comparison's
       return List.of(svg);
     }
     return List.of(png, svg);

@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.data.PartFile;
+import org.secmem.fs.Ownership;
 
 /**
  * Appends rows to a raw results file in the format its name asks for ({@link ResultFormat}: CSV
@@ -110,9 +112,7 @@ public final class RawResultsWriter implements ResultSink, Closeable {
   public static RawResultsWriter open(Path file) throws IOException {
     return open(
         file,
-        f ->
-            FileChannel.open(
-                f, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND));
+        f -> Ownership.openExisting(f, StandardOpenOption.APPEND));
   }
 
   /** As {@link #open(Path)}, appending through the channel {@code opener} opens. */
@@ -124,8 +124,8 @@ public final class RawResultsWriter implements ResultSink, Closeable {
     for (Path p = parent; p != null && !Files.exists(p); p = p.getParent()) {
       folders.add(p);
     }
-    Files.createDirectories(parent);
-    boolean created = !Files.exists(file);
+    Ownership.createFolders(parent);
+    boolean created = createWithStart(file, codec);
     FileChannel channel = opener.open(file);
     try {
       FileEnd end;
@@ -160,6 +160,36 @@ public final class RawResultsWriter implements ResultSink, Closeable {
       }
       throw e;
     }
+  }
+
+  /**
+   * Creates {@code file} with its format's start (the CSV header) in one step, marked as secmem's
+   * results, when nothing is at its name: written beside it first and linked to the name only if it
+   * is still free, so that two commands creating the same file at once write one header between
+   * them, and a link planted at the name is never written through.
+   *
+   * @return whether this call created it
+   */
+  private static boolean createWithStart(Path file, ResultCodec codec) throws IOException {
+    if (Ownership.taken(file)) {
+      return false;
+    }
+    Path part = PartFile.nameBeside(file);
+    try (FileChannel c = Ownership.createNew(part, Ownership.Made.PART)) {
+      ByteBuffer start = ByteBuffer.wrap(codec.fileStart());
+      while (start.hasRemaining()) {
+        c.write(start);
+      }
+      Ownership.mark(part, Ownership.Made.RESULTS);
+    } catch (IOException | RuntimeException e) {
+      try {
+        Ownership.discardTemporary(part);
+      } catch (IOException d) {
+        e.addSuppressed(d);
+      }
+      throw e;
+    }
+    return Ownership.publishNew(part, file);
   }
 
   /**

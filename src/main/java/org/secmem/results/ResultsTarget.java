@@ -14,8 +14,11 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.fs.Ownership;
 
 /**
  * Checks, before anything runs, that a path can take the raw results of a run: it is not a folder,
@@ -68,6 +71,38 @@ public final class ResultsTarget {
     if (existing != null) {
       probeFolder(file, existing);
     }
+    checkBeside(file);
+  }
+
+  /**
+   * The files secmem writes beside the results (summary, environment record, report page, charts
+   * folder, comparison) must be free or secmem's own from an earlier run: a file of the user's at
+   * one of those names is never replaced, so the run is refused before it starts.
+   */
+  private static void checkBeside(Path file) throws ResultsFileException {
+    for (Path p :
+        List.of(
+            ResultFiles.summaryFor(file),
+            ResultFiles.environmentFor(file),
+            ResultFiles.pageFor(file),
+            ResultFiles.compareFor(file))) {
+      if (Ownership.taken(p) && !Ownership.isMade(p, Ownership.Made.WHOLE_FILE)) {
+        throw beside(file, Ownership.notSecmems(p, Ownership.Made.WHOLE_FILE));
+      }
+    }
+    Path charts = ResultFiles.chartsFolderFor(file);
+    if (Ownership.taken(charts) && !Ownership.isMade(charts, Ownership.Made.FOLDER)) {
+      throw beside(file, Ownership.notSecmems(charts, Ownership.Made.FOLDER));
+    }
+  }
+
+  private static ResultsFileException beside(Path file, Ownership.NotSecmemsException e) {
+    return new ResultsFileException(
+        file
+            + ": secmem writes its summary, environment record, charts and report beside it, and "
+            + e.getMessage()
+            + "; move it away or name another results file",
+        e);
   }
 
   /**
@@ -169,8 +204,9 @@ public final class ResultsTarget {
   /** Creates and removes a probe file in the nearest existing folder of the results file. */
   private static void probeFolder(Path file, Path folder) throws ResultsFileException {
     try {
-      Path probe = Files.createTempFile(folder, ".secmem-probe-", ".tmp");
-      Files.delete(probe);
+      Path probe = folder.resolve(".secmem-probe-" + UUID.randomUUID() + ".tmp");
+      Ownership.createNew(probe, Ownership.Made.PART).close();
+      Ownership.discardTemporary(probe);
     } catch (IOException e) {
       throw new ResultsFileException(
           file + ": cannot be written: cannot create files in " + folder + " (" + describe(e) + ")",

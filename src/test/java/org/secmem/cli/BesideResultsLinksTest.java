@@ -1,6 +1,7 @@
 package org.secmem.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,13 +31,15 @@ class BesideResultsLinksTest {
   }
 
   @Test
-  void aLinkAtTheSummary_isNotWrittenThrough_andTheRowsAreKept() throws IOException {
+  void aLinkAtTheSummary_isRefusedBeforeAnythingRuns() throws IOException {
     Path victim = Files.writeString(dir.resolve("victim.txt"), "precious");
     Path link = Files.createSymbolicLink(dir.resolve("r-summary.csv"), victim);
     CliTest.Result r = run();
-    assertTrue((r.out() + r.err()).contains(link.toString()), r.out() + r.err());
+    // Refused before anything runs: secmem never writes through a link beside its results.
+    assertEquals(2, r.code(), r.out() + r.err());
+    assertTrue(r.err().contains(link.toString()) && r.err().contains("symbolic link"), r.err());
     assertEquals("precious", Files.readString(victim));
-    assertTrue(Files.readAllLines(dir.resolve("r.csv")).size() > 1, "the rows measured are kept");
+    assertFalse(Files.exists(dir.resolve("r.csv")), "nothing measured, no results file");
   }
 
   private CliTest.Result run() {

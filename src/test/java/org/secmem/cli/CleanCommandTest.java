@@ -18,6 +18,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.fs.OpenFiles;
+import org.secmem.fs.Ownership;
 import org.secmem.sort.WorkDirectory;
 
 /**
@@ -31,10 +32,10 @@ class CleanCommandTest {
 
   @Test
   void data_removesGeneratedInputs_only_keepingOpenFreshLinkedAndOthers() throws IOException {
-    Path old1 = file("ints-n1024-s42-0.bin", ago(600));
-    Path old2 = file("sort-input-n4096-few-distinct-s-7.bin", ago(600));
-    Path fresh = file("ints-n1024-s42-1.bin", ago(5));
-    Path held = file("ints-n1024-s42-2.bin", ago(600));
+    Path old1 = generated("ints-n1024-s42-0.bin", ago(600));
+    Path old2 = generated("sort-input-n4096-few-distinct-s-7.bin", ago(600));
+    Path fresh = generated("ints-n1024-s42-1.bin", ago(5));
+    Path held = generated("ints-n1024-s42-2.bin", ago(600));
     Path mine = file("in.bin", ago(600)); // a user's own input: not secmem's to remove
     Path elsewhere = Files.createDirectories(dir.resolve("other")).resolve("precious.bin");
     Files.write(elsewhere, new byte[8]);
@@ -107,8 +108,8 @@ class CleanCommandTest {
 
   @Test
   void unfinishedPartFiles_olderThanAMinute_areRemoved_freshOnesAndOthersKept() throws IOException {
-    Path old = file("." + "in.bin." + UUID.randomUUID() + ".part", ago(300));
-    Path fresh = file("." + "in.bin." + UUID.randomUUID() + ".part", ago(3));
+    Path old = part("." + "in.bin." + UUID.randomUUID() + ".part", ago(300));
+    Path fresh = part("." + "in.bin." + UUID.randomUUID() + ".part", ago(3));
     Path notOurs = file(".notes.part", ago(300));
     Path data = file("in.bin", ago(300));
     CliTest.Result r = CliTest.run("clean", dir.toString());
@@ -145,6 +146,28 @@ class CleanCommandTest {
   private Path file(String name, Instant modified) throws IOException {
     Path p = dir.resolve(name);
     Files.write(p, new byte[64]);
+    Files.setLastModifiedTime(p, FileTime.from(modified));
+    return p;
+  }
+
+  /** An input as secmem generates it: 4N bytes, marked as an int file secmem wrote. */
+  static Path generated(Path dir, String name, long bytes, Instant modified) throws IOException {
+    Path p = dir.resolve(name);
+    Files.write(p, new byte[(int) bytes]);
+    Ownership.mark(p, Ownership.Made.INT_FILE);
+    Files.setLastModifiedTime(p, FileTime.from(modified));
+    return p;
+  }
+
+  private Path generated(String name, Instant modified) throws IOException {
+    long n = Long.parseLong(name.replaceAll("^[a-z-]*-n(\\d+)-.*$", "$1"));
+    return generated(dir, name, 4 * n, modified);
+  }
+
+  /** An unfinished file as secmem writes it: marked as a part. */
+  private Path part(String name, Instant modified) throws IOException {
+    Path p = file(name, modified);
+    Ownership.mark(p, Ownership.Made.PART);
     Files.setLastModifiedTime(p, FileTime.from(modified));
     return p;
   }

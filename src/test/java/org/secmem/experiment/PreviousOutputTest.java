@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.fs.Ownership;
 import org.secmem.data.DataFiles;
 import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
@@ -89,6 +90,7 @@ class PreviousOutputTest {
     Path out = dir.resolve("out.bin");
     DataFiles.generate(in, Shape.UNIFORM, 50_000, 3);
     Files.write(out, new byte[] {1, 2, 3, 4}); // a file the user named, from an earlier sort
+    Ownership.mark(out, Ownership.Made.INT_FILE);
     Watching sorter = new Watching(new MergeSort(((MergeMethod) spec(in, out).method()).tuning()));
     List<ResultRow> rows = new ArrayList<>();
     RunListener quiet = new RunListener() {};
@@ -115,6 +117,7 @@ class PreviousOutputTest {
     DataFiles.generate(in, Shape.UNIFORM, 1000, 3);
     byte[] before = {9, 8, 7, 6, 5, 4, 3, 2};
     Files.write(out, before);
+    Ownership.mark(out, Ownership.Made.INT_FILE);
     Watching sorter = new Watching(new MergeSort(((MergeMethod) spec(in, out).method()).tuning()));
     sorter.fail = true;
     SortTrial trial = new SortTrial(spec(in, out), sorter);

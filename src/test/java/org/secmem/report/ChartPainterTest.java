@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.secmem.fs.Ownership;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -214,6 +215,7 @@ class ChartPainterTest {
   void redrawing_removesChartsThePlanNoLongerHas_keepsOtherFiles() throws IOException {
     Path out = dir.resolve("r-charts");
     Files.createDirectories(out);
+    Ownership.mark(out, Ownership.Made.FOLDER); // made by an earlier drawing
     Path stale = Files.writeString(out.resolve("read-time-vs-n-b65536-k1.png"), "old");
     // The buffer tree's charts of an older version (numbered where they now name their (a, b)).
     List<Path> staleTree =
@@ -222,6 +224,9 @@ class ChartPainterTest {
             Files.writeString(out.resolve("sort-block-pushes-vs-n-buffer-tree-2.svg"), "old"),
             Files.writeString(out.resolve("sort-blocks-vs-m-buffer-tree.png"), "old"),
             Files.writeString(out.resolve("sort-after-last-key-vs-n-buffer-tree.svg"), "old"));
+    // Charts secmem drew: marked as its own (a file without the mark is the user's and stays).
+    Ownership.mark(stale, Ownership.Made.WHOLE_FILE);
+    staleTree.forEach(f -> Ownership.mark(f, Ownership.Made.WHOLE_FILE));
     Path mine = Files.writeString(out.resolve("notes.txt"), "mine");
     drawSweepSmall();
     assertFalse(Files.exists(stale), "a chart of an older plan is gone");
