@@ -27,6 +27,7 @@ import org.secmem.fs.Ownership;
 import org.secmem.fs.SecureFolder;
 import org.secmem.fs.Sweep;
 import org.secmem.fs.ThisMachine;
+import org.secmem.probe.ProbeLeftovers;
 import org.secmem.sort.WorkDirectory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -115,6 +116,7 @@ final class CleanCommand implements Callable<Integer> {
     for (Path d : where) {
       folders = folders.and(WorkDirectory.removeStale(d));
       parts = parts.and(removeStaleParts(d, now));
+      parts = parts.and(ProbeLeftovers.removeStale(d, now));
     }
     Sweep cgroups = Sweep.empty();
     Optional<MemoryHierarchy> hierarchy = MemoryHierarchy.locate();

@@ -9,6 +9,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.secmem.fs.Ownership;
@@ -65,7 +66,8 @@ final class ProbeCommand implements Callable<Integer> {
       defaultValue = "1G",
       converter = Converters.Bytes.class,
       description =
-          "The probe file's size, at least 1M, e.g. 256M or 4G (default: ${DEFAULT-VALUE});"
+          "The probe file's size, whole MiB, at least 1M, e.g. 256M or 4G (default:"
+              + " ${DEFAULT-VALUE});"
               + " the page-cache copy uses at most a quarter of the memory.")
   long size;
 
@@ -90,6 +92,16 @@ final class ProbeCommand implements Callable<Integer> {
     if (size < MIN_SIZE) {
       throw new BadInputException(
           "--size: " + Units.bytes(size) + " is less than one 1 MiB block; give at least 1M");
+    }
+    if (size % MIN_SIZE != 0) {
+      throw new BadInputException(
+          "--size: "
+              + given("--size")
+              + " is not a whole number of MiB (the probe moves 1 MiB blocks); give e.g. "
+              + size / MIN_SIZE
+              + "M or "
+              + (size / MIN_SIZE + 1)
+              + "M");
     }
     if (reps < 1 || reps > MAX_REPS) {
       throw new BadInputException("--reps: " + reps + " is not in 1 to " + MAX_REPS);
@@ -118,6 +130,12 @@ final class ProbeCommand implements Callable<Integer> {
     o.println("kept in " + kept);
     o.flush();
     return ExitCodes.OK;
+  }
+
+  /** {@code option}'s value as the user wrote it. */
+  private String given(String option) {
+    List<String> v = spec.findOption(option).originalStringValues();
+    return v.isEmpty() ? "" : v.get(v.size() - 1);
   }
 
   /** The console's table of {@code f}. */

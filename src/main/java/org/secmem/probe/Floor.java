@@ -60,9 +60,12 @@ public record Floor(
     }
   }
 
-  /** The floor of kept figures; empty without a page-cache copy rate. */
+  /**
+   * The floor of kept figures; empty without a plausible page-cache copy rate ({@link
+   * PlausibleRates}); a device rate outside it counts as unsupported.
+   */
   static Optional<Floor> of(Map<String, String> fields) {
-    OptionalDouble cache = rate(fields.get(Figures.CACHE_COPY));
+    OptionalDouble cache = PlausibleRates.rate(fields.get(Figures.CACHE_COPY));
     if (cache.isEmpty()) {
       return Optional.empty();
     }
@@ -70,20 +73,8 @@ public record Floor(
         new Floor(
             fields.getOrDefault(Figures.DATE, ""),
             cache.getAsDouble(),
-            rate(fields.get(Figures.DEVICE_READ)).orElse(Double.NaN),
-            rate(fields.get(Figures.DEVICE_WRITE)).orElse(Double.NaN)));
-  }
-
-  private static OptionalDouble rate(String cell) {
-    if (cell == null) {
-      return OptionalDouble.empty();
-    }
-    try {
-      double v = Double.parseDouble(cell.trim());
-      return v > 0 && Double.isFinite(v) ? OptionalDouble.of(v) : OptionalDouble.empty();
-    } catch (NumberFormatException e) {
-      return OptionalDouble.empty(); // "unsupported", or not a figure
-    }
+            PlausibleRates.rate(fields.get(Figures.DEVICE_READ)).orElse(Double.NaN),
+            PlausibleRates.rate(fields.get(Figures.DEVICE_WRITE)).orElse(Double.NaN)));
   }
 
   /**
@@ -109,6 +100,9 @@ public record Floor(
       }
       seconds = mib / deviceReadMibS + mib / deviceWriteMibS;
     }
-    return OptionalDouble.of(seconds * 1e9);
+    double nanos = seconds * 1e9;
+    // Only rates of a Floor built by hand can make it undefined; a results cell rounds it to at
+    // most Long.MAX_VALUE (Math.round saturates).
+    return Double.isFinite(nanos) && nanos >= 0 ? OptionalDouble.of(nanos) : OptionalDouble.empty();
   }
 }

@@ -13,6 +13,8 @@ import java.util.function.Consumer;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.fs.EachOf;
+import org.secmem.fs.OwnerMarker;
+import org.secmem.fs.Sweep;
 import org.secmem.fs.TempRegistry;
 
 /**
@@ -20,7 +22,8 @@ import org.secmem.fs.TempRegistry;
  * under a folder with O_DIRECT ({@link DeviceProbe}), the page cache's copy rate ({@link
  * CacheProbe}) and memory bandwidth ({@link MemoryProbe}). Its files lie in the folder probed under
  * names starting {@code .secmem-probe-}, registered with the temporary-file registry while they
- * exist (an interrupt removes them), and removed when each measurement ends, also on failure.
+ * exist (an interrupt removes them), and removed when each measurement ends, also on failure; an
+ * owner marker beside them lets {@link ProbeLeftovers} remove those of a probe killed outright.
  */
 public final class Probe {
 
@@ -55,8 +58,11 @@ public final class Probe {
     Instant date = Instant.now(clock);
     String fs = FileSystemId.ofFolder(abs).orElse("unknown");
     int cores = Runtime.getRuntime().availableProcessors();
-    String stem = ".secmem-probe-" + UUID.randomUUID() + ".";
-    try (Timed timed = new Timed(Math.max(cores, DeviceProbe.MOST_IN_FLIGHT))) {
+    removeLeftovers(abs);
+    String uuid = UUID.randomUUID().toString();
+    String stem = ProbeLeftovers.PREFIX + uuid + ".";
+    try (Owned owned = new Owned(registry, abs.resolve(ProbeLeftovers.ownerName(uuid)));
+        Timed timed = new Timed(Math.max(cores, DeviceProbe.MOST_IN_FLIGHT))) {
       step.accept("device write and read, O_DIRECT");
       DeviceFigures device;
       Path deviceFile = abs.resolve(stem + "device");
@@ -87,6 +93,49 @@ public final class Probe {
           memory.allCores(),
           memory.threads(),
           memory.arrayBytes());
+    }
+  }
+
+  /** Removes what killed probes left in {@code dir}; a failure is logged, the probe goes on. */
+  private static void removeLeftovers(Path dir) {
+    try {
+      Sweep s = ProbeLeftovers.removeStale(dir, Instant.now());
+      s.leftAlone().forEach(l -> LOG.info("probe: left alone {}: {}", l.path(), l.reason()));
+    } catch (IOException e) {
+      LOG.warn("probe: cannot look for earlier probes' files in {}", dir, e);
+    }
+  }
+
+  /**
+   * The owner marker of this probe's files, registered as temporary and locked while they may
+   * exist: {@code secmem clean} removes them once the lock is free (a kill -9). On close the marker
+   * is removed before its lock is dropped, after the files have gone.
+   */
+  private static final class Owned implements AutoCloseable {
+    private final TempRegistry registry;
+    private final Path marker;
+    private final OwnerMarker lock;
+
+    Owned(TempRegistry registry, Path marker) throws IOException {
+      registry.register(marker);
+      try {
+        this.lock = OwnerMarker.create(marker);
+      } catch (IOException | RuntimeException e) {
+        registry.release(marker);
+        throw e;
+      }
+      this.registry = registry;
+      this.marker = marker;
+    }
+
+    @Override
+    public void close() throws IOException {
+      try {
+        Files.deleteIfExists(marker);
+        registry.release(marker);
+      } finally {
+        lock.close();
+      }
     }
   }
 

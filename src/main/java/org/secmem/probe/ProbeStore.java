@@ -2,16 +2,25 @@ package org.secmem.probe;
 
 import java.io.IOException;
 import java.io.Reader;
+import java.io.StringReader;
 import java.io.Writer;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 import org.secmem.data.PartFile;
 
 /**
@@ -23,6 +32,11 @@ public final class ProbeStore {
 
   /** A system property naming the kept file instead of the per-user default (tests set it). */
   public static final String FILE_PROPERTY = "secmem.probe.file";
+
+  /** The most a kept file may hold: each file system's block is well under 2 KiB. */
+  public static final int MAX_BYTES = 64 << 10;
+
+  private static final Logger LOG = LogManager.getLogger(ProbeStore.class);
 
   private ProbeStore() {}
 
@@ -43,23 +57,91 @@ public final class ProbeStore {
     return cache.resolve("secmem").resolve("probe.properties");
   }
 
-  /** The kept figures by file system, each its fields; empty when the file does not exist. */
+  /**
+   * The kept figures by file system, each its fields; empty when the file does not exist. Only a
+   * regular file of at most {@link #MAX_BYTES} is read, and a rate outside what any device or
+   * memory copy does ({@link PlausibleRates}) is left out with a warning naming it.
+   *
+   * <p>A symbolic link at {@code file} is refused, not followed: secmem writes this file only by
+   * replacing it ({@link #keep}), never through a link, so a link there is none it made, and what
+   * it points to may be a device or a pipe. A pipe, device or socket is refused without being
+   * opened (opening a pipe waits for a writer); links in the folders above are followed.
+   *
+   * @throws IOException naming {@code file} when it is not a regular file, is too long, or cannot
+   *     be read
+   */
   public static Map<String, Map<String, String>> read(Path file) throws IOException {
-    Properties p = new Properties();
-    try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      p.load(r);
-    } catch (NoSuchFileException e) {
+    Optional<String> text = readBounded(file);
+    if (text.isEmpty()) {
       return Map.of();
     }
+    Properties p = new Properties();
+    p.load(new StringReader(text.get()));
     Map<String, Map<String, String>> byFs = new TreeMap<>();
     for (String key : p.stringPropertyNames()) {
       int dot = key.lastIndexOf('.');
       if (dot > 0 && dot < key.length() - 1) {
-        byFs.computeIfAbsent(key.substring(0, dot), k -> new TreeMap<>())
-            .put(key.substring(dot + 1), p.getProperty(key));
+        String field = key.substring(dot + 1);
+        String value = p.getProperty(key);
+        Optional<String> problem = PlausibleRates.problem(field, value);
+        if (problem.isPresent()) {
+          LOG.warn("probe figures in {}: {} ignored: {}", file, key, problem.get());
+          continue;
+        }
+        byFs.computeIfAbsent(key.substring(0, dot), k -> new TreeMap<>()).put(field, value);
       }
     }
     return byFs;
+  }
+
+  /** The text of {@code file} (UTF-8), checked as {@link #read} says; empty when it is absent. */
+  private static Optional<String> readBounded(Path file) throws IOException {
+    BasicFileAttributes a;
+    try {
+      a = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    }
+    if (a.isSymbolicLink()) {
+      throw new IOException(
+          file + " is a symbolic link: secmem reads its probe figures only from a regular file");
+    }
+    if (!a.isRegularFile()) {
+      throw new IOException(
+          file + " is not a regular file (a folder, pipe, device or socket): no probe figures");
+    }
+    if (a.size() > MAX_BYTES) {
+      throw tooLong(file, a.size());
+    }
+    ByteBuffer b = ByteBuffer.allocate(MAX_BYTES + 1);
+    // O_NOFOLLOW: a link put there since the check fails here rather than being followed.
+    try (SeekableByteChannel c =
+        Files.newByteChannel(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+      while (b.hasRemaining() && c.read(b) >= 0) {
+        // until the end, or one byte past the most allowed
+      }
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    }
+    if (b.position() > MAX_BYTES) {
+      throw tooLong(file, b.position());
+    }
+    b.flip();
+    return Optional.of(
+        StandardCharsets.UTF_8
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT)
+            .decode(b)
+            .toString());
+  }
+
+  private static IOException tooLong(Path file, long bytes) {
+    return new IOException(
+        file
+            + " holds "
+            + (bytes > MAX_BYTES ? "more than " + MAX_BYTES : Long.toString(bytes))
+            + " bytes, more than probe figures take: not read");
   }
 
   /** The figures kept for the file system {@code id}, if any. */

@@ -16,7 +16,7 @@ final class FloorLine {
 
   /**
    * {@code " floor: 22.9 ms (the page cache's rates): the best takes ×91.2 of it"}, or empty when
-   * its rows carry no floor (the file system was never probed).
+   * its rows carry no floor (the file system was never probed) or a floor of 0 ns.
    */
   static Optional<String> of(String who, List<RawRow> rows, double medianMs) {
     List<RawRow> measured = rows.stream().filter(r -> !r.isWarmup() && r.has("floor_ns")).toList();
@@ -33,6 +33,9 @@ final class FloorLine {
       return Optional.empty();
     }
     double floorMs = Statistics.of(floors).median();
+    if (!(floorMs > 0) || !Double.isFinite(floorMs)) {
+      return Optional.empty(); // a floor of nothing (a few ints, a tampered file): no ratio to it
+    }
     boolean device = measured.stream().anyMatch(r -> r.get("floor_regime").trim().equals("device"));
     double ratio = medianMs / floorMs;
     return Optional.of(

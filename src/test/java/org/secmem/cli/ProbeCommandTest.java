@@ -218,6 +218,25 @@ class ProbeCommandTest {
   }
 
   @Test
+  void sizeNotAWholeNumberOfMib_isRefused_sayingWhatIsAllowed() {
+    for (String size : List.of("1536K", "1048577")) {
+      CliTest.Result r =
+          CliTest.run(
+              "probe",
+              "--dir",
+              dir.resolve("d").toString(),
+              "--out",
+              dir.resolve("probe.properties").toString(),
+              "--size",
+              size);
+      assertEquals(2, r.code(), size + ": " + r.err());
+      assertTrue(r.err().contains("--size: " + size), r.err());
+      assertTrue(r.err().contains("whole number of MiB"), r.err());
+      assertFalse(Files.exists(dir.resolve("d")));
+    }
+  }
+
+  @Test
   void environmentRecord_neverProbed_saysUnknown() {
     EnvironmentRecord e =
         EnvironmentRecord.capture(

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -59,5 +61,32 @@ class FloorTest {
             Figures.DEVICE_WRITE, "2000.0"));
     Floor f = Floor.forPath(store, dir.resolve("data/in.bin")).orElseThrow();
     assertEquals(new Floor("2026-11-26T01:00:00Z", 8192, 1000, 2000), f);
+  }
+
+  @Test
+  void tamperedRates_giveNoFloor_ratherThanNoneOrForever() throws IOException {
+    String id = FileSystemId.ofFolder(dir).orElseThrow();
+    Path store = dir.resolve("probe.properties");
+    for (String tampered : List.of("1e-300", "1e300", "NaN", "Infinity")) {
+      Files.writeString(store, id + ".cache_copy_mib_s=" + tampered + "\n");
+      assertEquals(Optional.empty(), Floor.forPath(store, dir), tampered);
+      assertEquals(Optional.empty(), Floor.of(Map.of(Figures.CACHE_COPY, tampered)), tampered);
+      Floor device =
+          Floor.of(
+                  Map.of(
+                      Figures.CACHE_COPY, "4096.0",
+                      Figures.DEVICE_READ, tampered,
+                      Figures.DEVICE_WRITE, "900.0"))
+              .orElseThrow();
+      assertTrue(device.nanos(1, MIB64, Floor.Regime.DEVICE).isEmpty(), tampered);
+    }
+  }
+
+  @Test
+  void theFloorOfTheSlowestPlausibleRate_overTheMostData_isStillANumber() {
+    Floor slowest = new Floor("d", 0.01, 0.01, 0.01);
+    double cache = slowest.nanos(Long.MAX_VALUE, Long.MAX_VALUE, Floor.Regime.CACHE).orElseThrow();
+    assertTrue(Double.isFinite(cache) && cache > 0, Double.toString(cache));
+    assertEquals(Long.MAX_VALUE, Math.round(cache), "as a results cell it saturates");
   }
 }

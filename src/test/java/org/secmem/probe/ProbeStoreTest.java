@@ -1,9 +1,15 @@
 package org.secmem.probe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -93,5 +99,93 @@ class ProbeStoreTest {
     String id = FileSystemId.ofFolder(dir).orElseThrow();
     assertTrue(id.startsWith(Files.getFileStore(dir).type() + "@"), id);
     assertEquals(id, FileSystemId.ofFolder(dir.resolve("not/yet")).orElseThrow());
+  }
+
+  /** Far more than a reader that does not block needs; a hang is what it catches. */
+  private static final Duration NO_HANG = Duration.ofSeconds(60);
+
+  @Test
+  void read_aFifo_isRefusedWithoutOpeningIt_andNoFloorComesOfIt() throws Exception {
+    Path fifo = dir.resolve("probe.properties");
+    Process mk = new ProcessBuilder("mkfifo", fifo.toString()).start();
+    assumeTrue(mk.waitFor(30, TimeUnit.SECONDS) && mk.exitValue() == 0, "mkfifo works here");
+    try {
+      IOException e =
+          assertTimeoutPreemptively(
+              NO_HANG, () -> assertThrows(IOException.class, () -> ProbeStore.read(fifo)));
+      assertTrue(e.getMessage().contains(fifo + " is not a regular file"), e.getMessage());
+      assertTimeoutPreemptively(
+          NO_HANG, () -> assertEquals(Optional.empty(), Floor.forPath(fifo, dir)));
+    } finally {
+      // Opened read-write, a FIFO lets a reader stuck in open() go (only where the check failed).
+      new RandomAccessFile(fifo.toFile(), "rw").close();
+    }
+  }
+
+  @Test
+  void read_aFileOfHundredsOfMegabytes_isRefusedUnread() throws Exception {
+    Path big = dir.resolve("probe.properties");
+    try (RandomAccessFile f = new RandomAccessFile(big.toFile(), "rw")) {
+      f.setLength(150L << 20); // sparse: no disk used
+    }
+    IOException e =
+        assertTimeoutPreemptively(
+            NO_HANG, () -> assertThrows(IOException.class, () -> ProbeStore.read(big)));
+    assertTrue(e.getMessage().contains("more than " + ProbeStore.MAX_BYTES), e.getMessage());
+  }
+
+  @Test
+  void read_aLinkToDevZero_isRefusedUnread() throws Exception {
+    Path link = Files.createSymbolicLink(dir.resolve("probe.properties"), Path.of("/dev/zero"));
+    IOException e =
+        assertTimeoutPreemptively(
+            NO_HANG, () -> assertThrows(IOException.class, () -> ProbeStore.read(link)));
+    assertTrue(e.getMessage().contains(link + " is a symbolic link"), e.getMessage());
+  }
+
+  /**
+   * A link even to a good file is refused: secmem writes the file only by replacing it, never
+   * through a link, so a link there is not one it keeps.
+   */
+  @Test
+  void read_aLinkToAGoodFile_isRefused() throws IOException {
+    Path real = dir.resolve("real.properties");
+    ProbeStore.keep(real, "ext4@/dev/x@/", Map.of(Figures.CACHE_COPY, "900.0"));
+    Path link = Files.createSymbolicLink(dir.resolve("probe.properties"), real);
+    IOException e = assertThrows(IOException.class, () -> ProbeStore.read(link));
+    assertTrue(e.getMessage().contains("symbolic link"), e.getMessage());
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {"1e-300", "1e300", "NaN", "Infinity", "-Infinity", "0", "-5", "0.001", "2e7"})
+  void read_aRateNoDeviceOrMemoryCouldHave_isIgnored_theOthersKept(String tampered)
+      throws IOException {
+    Path file = dir.resolve("probe.properties");
+    Files.writeString(
+        file,
+        "fs1.cache_copy_mib_s="
+            + tampered
+            + "\nfs1.device_read_mib_s=1500.5\nfs1.device_write_mib_s=unsupported\n"
+            + "fs1.device_read_mib_s_qd4="
+            + tampered
+            + "\nfs1.memory_copy_1_thread_mib_s="
+            + tampered
+            + "\nfs1.date=2026-11-26T01:00:00Z\n");
+    Map<String, String> fs1 = ProbeStore.find(file, "fs1").orElseThrow();
+    assertEquals(
+        Map.of(
+            "device_read_mib_s", "1500.5",
+            "device_write_mib_s", "unsupported",
+            "date", "2026-11-26T01:00:00Z"),
+        fs1);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"0.01", "0.5", "1500.5", "10000000", "1e7"})
+  void read_ratesInThePlausibleRange_areKept(String rate) throws IOException {
+    Path file = dir.resolve("probe.properties");
+    Files.writeString(file, "fs1.cache_copy_mib_s=" + rate + "\n");
+    assertEquals(Map.of("cache_copy_mib_s", rate), ProbeStore.find(file, "fs1").orElseThrow());
   }
 }

@@ -1,9 +1,11 @@
 package org.secmem.probe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -11,11 +13,15 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.fs.OwnerMarker;
 import org.secmem.fs.TempRegistry;
+import org.secmem.fs.ThisMachine;
 
 class ProbeTest {
 
@@ -60,7 +66,8 @@ class ProbeTest {
     assertEquals(Runtime.getRuntime().availableProcessors(), f.memoryThreads());
     assertEquals(
         List.of("device write and read, O_DIRECT", "page-cache copy", "memory copy"), steps);
-    assertEquals(3, registry.ever.size(), "the device file, the cached file and its copy");
+    assertEquals(
+        4, registry.ever.size(), "the owner marker, the device file, the cached file and its copy");
     registry.ever.forEach(p -> assertEquals(dir.toAbsolutePath(), p.getParent()));
     assertEquals(Set.of(), registry.now, "each released");
     try (var left = Files.list(dir)) {
@@ -90,5 +97,27 @@ class ProbeTest {
     assertEquals("no O_DIRECT", fields.get(Figures.DEVICE_NOTE));
     assertEquals("12.3", fields.get(Figures.CACHE_COPY));
     assertEquals("1970-01-01T00:00:00Z", fields.get(Figures.DATE));
+  }
+
+  /** A probe killed with kill -9 left its device file: the next probe in that folder removes it. */
+  @Test
+  void run_removesTheFilesOfAProbeWhoseOwnerIsGone_andKeepsOthers() throws IOException {
+    String stem = ".secmem-probe-" + UUID.randomUUID();
+    Path left = dir.resolve(stem + ".device");
+    Files.write(left, new byte[4096]);
+    Path marker = dir.resolve(stem + ".4194301.owner");
+    Files.writeString(
+        marker,
+        OwnerMarker.text(4194301, Optional.empty(), ThisMachine.current()),
+        StandardCharsets.US_ASCII);
+    Path mine = Files.write(dir.resolve("data.bin"), new byte[16]);
+
+    Probe.run(dir, 1L << 20, 1, new Registry(), Clock.systemUTC(), s -> {});
+
+    assertFalse(Files.exists(left), "the killed probe's device file");
+    assertFalse(Files.exists(marker), "and its marker");
+    try (var rest = Files.list(dir)) {
+      assertEquals(List.of(mine), rest.toList());
+    }
   }
 }

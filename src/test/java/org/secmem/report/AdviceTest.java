@@ -303,6 +303,19 @@ class AdviceTest {
     assertTrue(w.contains("faster than the floor: the probe or the model is wrong"), w);
   }
 
+  /** A floor of 0 ns (a few ints at the fastest rate, or a tampered file) has no ratio. */
+  @Test
+  void sort_withAFloorOfNothing_printsNoInfiniteOrUndefinedRatio() throws IOException {
+    String csv =
+        "experiment,n,b,m,d,warmup,elapsed_ms,passes,floor_ns,floor_regime\n"
+            + "sort,1048576,65536,65536,16,false,100,2,0,cache\n"
+            + "sort,1048576,65536,65536,16,false,120,2,0,cache\n";
+    String text = String.join("\n", AdviceText.text(Advice.of(parse(csv))));
+    assertFalse(text.contains("Infinity"), text);
+    assertFalse(text.contains("NaN"), text);
+    assertFalse(text.contains("faster than the floor"), text);
+  }
+
   @Test
   void streams_typesStillRisingAtTheSameEdge_shareOneLine() throws IOException {
     String csv =
