@@ -10,18 +10,18 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
-import org.secmem.experiment.GeneratedInputs;
-import org.secmem.fs.Ownership;
 import org.secmem.experiment.BatchOptions;
 import org.secmem.experiment.BatchStep;
 import org.secmem.experiment.CacheController;
 import org.secmem.experiment.ExperimentRunner;
 import org.secmem.experiment.ForkedTrial;
+import org.secmem.experiment.GeneratedInputs;
 import org.secmem.experiment.Jvm;
 import org.secmem.experiment.LinuxPageCache;
 import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.Trial;
+import org.secmem.fs.Ownership;
 import org.secmem.report.Advice;
 import org.secmem.report.AdviceText;
 import org.secmem.report.ChartMaker;
@@ -290,8 +290,7 @@ final class ExperimentSession {
    * exist yet (its inputs are then made during the session, and clean keeps files under a minute
    * old).
    */
-  private static GeneratedInputs.InputsInUse inputsInUse(Path dataDir)
-      throws IOException {
+  private static GeneratedInputs.InputsInUse inputsInUse(Path dataDir) throws IOException {
     if (dataDir == null || !Files.isDirectory(dataDir)) {
       return null;
     }
@@ -322,7 +321,6 @@ final class ExperimentSession {
       LOG.warn("Could not remove what holds no measurement beside {}", results, e);
     }
   }
-
 
   /**
    * Summary, charts, the comparison with a baseline (when given) and report page of what is in the

@@ -1,13 +1,13 @@
 package org.secmem.cli;
 
-import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Clock;
 import java.util.List;
 import java.util.Locale;

@@ -57,8 +57,8 @@ final class ShutdownCleanup implements TempRegistry {
   }
 
   /**
-   * A folder made for this command's output before it ran ({@code results/<stamp>-<name>/}): removed
-   * when the command ends with nothing in it (it was refused, or measured nothing).
+   * A folder made for this command's output before it ran ({@code results/<stamp>-<name>/}):
+   * removed when the command ends with nothing in it (it was refused, or measured nothing).
    */
   void reservedFolder(Path folder) {
     reserved.add(folder);

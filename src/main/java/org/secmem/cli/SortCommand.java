@@ -9,7 +9,6 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import org.secmem.fs.Ownership;
 import org.secmem.admission.Admission;
 import org.secmem.admission.Machine;
 import org.secmem.admission.RefusedException;
@@ -31,6 +30,7 @@ import org.secmem.experiment.SortTrial;
 import org.secmem.experiment.SortTrialSpec;
 import org.secmem.experiment.SweptTrial;
 import org.secmem.experiment.TimeEstimate;
+import org.secmem.fs.Ownership;
 import org.secmem.param.PathProblems;
 import org.secmem.sort.Merger;
 import org.secmem.sort.RunSort;
@@ -395,7 +395,8 @@ final class SortCommand implements Callable<Integer> {
     try {
       Ownership.handOver(out, Ownership.Made.INT_FILE);
     } catch (IOException e) {
-      throw new BadInputException("--out: " + out + " cannot be looked at (" + e.getMessage() + ")");
+      throw new BadInputException(
+          "--out: " + out + " cannot be looked at (" + e.getMessage() + ")");
     }
   }
 }

@@ -86,7 +86,8 @@ public final class PartFile implements Closeable {
     registry.register(temporary);
     PartFile part = new PartFile(target, temporary, registry, owner, ownerPath);
     try {
-      // Made and marked now, so that 'secmem clean' can tell it is secmem's if the writer is killed.
+      // Made and marked now, so that 'secmem clean' can tell it is secmem's if the writer is
+      // killed.
       Ownership.createNew(temporary, Ownership.Made.PART).close();
     } catch (IOException | RuntimeException e) {
       try {

@@ -2,13 +2,13 @@ package org.secmem.experiment;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.nio.file.LinkOption;
+import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -22,8 +22,8 @@ import org.secmem.data.Shape;
 import org.secmem.fs.OwnerMarker;
 import org.secmem.fs.Ownership;
 import org.secmem.fs.SecureFolder;
-import org.secmem.fs.ThisMachine;
 import org.secmem.fs.Sweep;
+import org.secmem.fs.ThisMachine;
 
 /**
  * The inputs secmem generates and keeps for later runs, named here and recognised here: a write or
@@ -40,7 +40,8 @@ public final class GeneratedInputs {
       Pattern.compile("ints-n(0|[1-9]\\d{0,18})-s(0|-?[1-9]\\d{0,18})-(0|[1-9]\\d{0,8})\\.bin");
 
   private static final Pattern SORT_INPUT =
-      Pattern.compile("sort-input-n(0|[1-9]\\d{0,18})-([a-z][a-z-]{0,31})-s(0|-?[1-9]\\d{0,18})\\.bin");
+      Pattern.compile(
+          "sort-input-n(0|[1-9]\\d{0,18})-([a-z][a-z-]{0,31})-s(0|-?[1-9]\\d{0,18})\\.bin");
 
   /**
    * The marker a run holds in the data folder while it uses the inputs there: {@code
@@ -197,8 +198,7 @@ public final class GeneratedInputs {
           continue;
         }
         long n = intsNamed(e.name()).orElseThrow();
-        if (a.get().size() != n * Integer.BYTES
-            || !Ownership.isMade(p, Ownership.Made.INT_FILE)) {
+        if (a.get().size() != n * Integer.BYTES || !Ownership.isMade(p, Ownership.Made.INT_FILE)) {
           left.add(
               new Sweep.LeftAlone(
                   p,
@@ -208,7 +208,8 @@ public final class GeneratedInputs {
           continue;
         }
         if (user.isPresent()) {
-          inUse.add(new Sweep.LeftAlone(p, "a secmem run uses this folder's inputs: " + user.get()));
+          inUse.add(
+              new Sweep.LeftAlone(p, "a secmem run uses this folder's inputs: " + user.get()));
           continue;
         }
         if (open.contains(real.resolve(e.name()))) {

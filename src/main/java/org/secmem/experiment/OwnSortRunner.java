@@ -1,7 +1,6 @@
 package org.secmem.experiment;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.secmem.data.Arrivals;
 import org.secmem.fs.Ownership;

@@ -38,6 +38,7 @@ public interface SortRunner extends AutoCloseable {
 
   /** The temporary file {@code name} of this process, in the data's folder. */
   static Path scratch(SortData data, String name) {
-    return data.dataDir().resolve(name + "-" + ProcessHandle.current().pid() + "-" + PROCESS + ".bin");
+    return data.dataDir()
+        .resolve(name + "-" + ProcessHandle.current().pid() + "-" + PROCESS + ".bin");
   }
 }

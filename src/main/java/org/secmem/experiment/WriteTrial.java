@@ -1,7 +1,6 @@
 package org.secmem.experiment;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,8 +13,8 @@ import org.secmem.data.Checksum;
 import org.secmem.data.PartFile;
 import org.secmem.data.Shape;
 import org.secmem.data.ValueGenerator;
-import org.secmem.fs.Ownership;
 import org.secmem.fs.EachOf;
+import org.secmem.fs.Ownership;
 import org.secmem.fs.TempRegistry;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;

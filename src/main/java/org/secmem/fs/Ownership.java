@@ -117,8 +117,8 @@ public final class Ownership {
   }
 
   /**
-   * What secmem made {@code path} as: empty when nothing is there, it is a link, a device or a pipe,
-   * or it carries no mark of secmem's (or the mark could not be read consistently).
+   * What secmem made {@code path} as: empty when nothing is there, it is a link, a device or a
+   * pipe, or it carries no mark of secmem's (or the mark could not be read consistently).
    */
   public static Optional<Made> madeAs(Path path) {
     try {
@@ -151,8 +151,8 @@ public final class Ownership {
 
   /**
    * The user said that secmem may replace {@code file} ({@code --overwrite}): a regular file there
-   * (never a link, a device or a folder) is marked {@code what}, so that the run's replacement of it
-   * passes the gate; logged.
+   * (never a link, a device or a folder) is marked {@code what}, so that the run's replacement of
+   * it passes the gate; logged.
    */
   public static void handOver(Path file, Made what) throws IOException {
     if (taken(file) && attributes(file).isRegularFile() && !isMade(file, what)) {
@@ -211,7 +211,8 @@ public final class Ownership {
     Path folder = path.toAbsolutePath().getParent();
     try {
       return folder != null
-          && Files.getFileStore(folder).supportsFileAttributeView(UserDefinedFileAttributeView.class);
+          && Files.getFileStore(folder)
+              .supportsFileAttributeView(UserDefinedFileAttributeView.class);
     } catch (IOException e) {
       return false;
     }
@@ -261,8 +262,7 @@ public final class Ownership {
    *
    * @return whether it was removed
    */
-  public static boolean deleteMade(SecureFolder folder, String name, Made what)
-      throws IOException {
+  public static boolean deleteMade(SecureFolder folder, String name, Made what) throws IOException {
     Path path = folder.path().resolve(name);
     Optional<BasicFileAttributes> inFolder = folder.attributes(name);
     if (inFolder.isEmpty() || !inFolder.get().isRegularFile()) {
@@ -291,8 +291,7 @@ public final class Ownership {
    * @param more further options (READ, APPEND, DSYNC ...)
    * @throws FileAlreadyExistsException when anything is at that name
    */
-  public static FileChannel createNew(Path path, Made what, OpenOption... more)
-      throws IOException {
+  public static FileChannel createNew(Path path, Made what, OpenOption... more) throws IOException {
     Set<OpenOption> o = new HashSet<>(List.of(more));
     o.add(StandardOpenOption.CREATE_NEW);
     o.add(StandardOpenOption.WRITE);
@@ -379,8 +378,8 @@ public final class Ownership {
    *
    * @throws NotSecmemsException when something else is at {@code target}
    */
-  public static void replaceByRemoving(
-      Path temporary, Path target, Made what, boolean overwrite) throws IOException {
+  public static void replaceByRemoving(Path temporary, Path target, Made what, boolean overwrite)
+      throws IOException {
     mark(temporary, what);
     if (taken(target)) {
       if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {

@@ -11,11 +11,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Function;
-import org.secmem.fs.Ownership;
 import org.secmem.admission.Parameter;
 import org.secmem.admission.Request;
 import org.secmem.experiment.Configuration;
 import org.secmem.experiment.RunSettings;
+import org.secmem.fs.Ownership;
 
 /**
  * Collects the problems of one line while its cells are read, so that every problem of a file is

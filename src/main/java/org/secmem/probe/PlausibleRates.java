@@ -6,9 +6,9 @@ import java.util.OptionalDouble;
 import java.util.regex.Pattern;
 
 /**
- * The rates a kept probe file may hold, in MiB/s: from {@value #LEAST_MIB_S} (10 KiB/s, slower
- * than any disk, card or network file system secmem could sort on) to {@value #MOST_MIB_S} (about
- * 10 TiB/s, above any memory bandwidth). A value outside, or not a finite number, was not measured
+ * The rates a kept probe file may hold, in MiB/s: from {@value #LEAST_MIB_S} (10 KiB/s, slower than
+ * any disk, card or network file system secmem could sort on) to {@value #MOST_MIB_S} (about 10
+ * TiB/s, above any memory bandwidth). A value outside, or not a finite number, was not measured
  * here: it is left out, so that no floor comes out as nothing or as centuries.
  */
 final class PlausibleRates {

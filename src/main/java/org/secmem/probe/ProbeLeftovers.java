@@ -32,8 +32,7 @@ public final class ProbeLeftovers {
   /** How the names of a probe's files begin. */
   static final String PREFIX = ".secmem-probe-";
 
-  private static final String UUID =
-      "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+  private static final String UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
   private static final Pattern SCRATCH =
       Pattern.compile(Pattern.quote(PREFIX) + "(" + UUID + ")\\.(device|cache|copy)");

@@ -2,7 +2,6 @@ package org.secmem.report;
 
 import java.awt.Color;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -12,8 +11,8 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.secmem.fs.Ownership;
 import org.secmem.data.PartFile;
+import org.secmem.fs.Ownership;
 import org.secmem.report.ChartCanvas.Anchor;
 import org.secmem.report.ChartSpec.AxisKind;
 import org.secmem.report.ChartSpec.Kind;

@@ -2,13 +2,12 @@ package org.secmem.report;
 
 import java.awt.Color;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.DoubleUnaryOperator;
-import org.secmem.fs.Ownership;
 import org.secmem.data.PartFile;
+import org.secmem.fs.Ownership;
 import org.secmem.report.ChartCanvas.Anchor;
 import org.secmem.results.Numbers;
 import org.secmem.results.ResultFiles;

@@ -110,9 +110,7 @@ public final class RawResultsWriter implements ResultSink, Closeable {
    *     header, or it ends in a cut-off row that cannot be removed (naming the file and what to do)
    */
   public static RawResultsWriter open(Path file) throws IOException {
-    return open(
-        file,
-        f -> Ownership.openExisting(f, StandardOpenOption.APPEND));
+    return open(file, f -> Ownership.openExisting(f, StandardOpenOption.APPEND));
   }
 
   /** As {@link #open(Path)}, appending through the channel {@code opener} opens. */

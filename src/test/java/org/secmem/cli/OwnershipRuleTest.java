@@ -25,8 +25,8 @@ import org.secmem.fs.Ownership;
 import org.secmem.results.RawResultsWriter;
 
 /**
- * Issue 45's criticals, as an attacker tried them: every command that removes or overwrites goes
- * by one rule, a file is secmem's only if secmem made and marked it ({@link Ownership}).
+ * Issue 45's criticals, as an attacker tried them: every command that removes or overwrites goes by
+ * one rule, a file is secmem's only if secmem made and marked it ({@link Ownership}).
  */
 class OwnershipRuleTest {
 
@@ -85,8 +85,7 @@ class OwnershipRuleTest {
   }
 
   @Test
-  void cleanData_keepsTheInputsOfARunThatUsesTheFolder_betweenItsRepetitions()
-      throws IOException {
+  void cleanData_keepsTheInputsOfARunThatUsesTheFolder_betweenItsRepetitions() throws IOException {
     Path ours = CleanCommandTest.generated(dir, "ints-n16-s1-0.bin", 64, Instant.EPOCH);
     try (GeneratedInputs.InputsInUse using = GeneratedInputs.use(dir)) {
       assertTrue(using != null);
@@ -124,7 +123,15 @@ class OwnershipRuleTest {
     Path notes = Files.write(dir.resolve("n.txt"), NOTES);
     CliTest.Result r =
         CliTest.run(
-            "probe", "--dir", dir.toString(), "--size", "1M", "--reps", "1", "--out", notes.toString());
+            "probe",
+            "--dir",
+            dir.toString(),
+            "--size",
+            "1M",
+            "--reps",
+            "1",
+            "--out",
+            notes.toString());
     assertEquals(2, r.code(), r.out() + r.err());
     assertArrayEquals(NOTES, Files.readAllBytes(notes));
     assertTrue(r.err().contains("secmem did not make"), r.err());
@@ -132,7 +139,15 @@ class OwnershipRuleTest {
     Path link = Files.createSymbolicLink(dir.resolve("l.properties"), notes);
     CliTest.Result l =
         CliTest.run(
-            "probe", "--dir", dir.toString(), "--size", "1M", "--reps", "1", "--out", link.toString());
+            "probe",
+            "--dir",
+            dir.toString(),
+            "--size",
+            "1M",
+            "--reps",
+            "1",
+            "--out",
+            link.toString());
     assertEquals(2, l.code(), l.out() + l.err());
     assertArrayEquals(NOTES, Files.readAllBytes(notes));
   }
@@ -144,9 +159,23 @@ class OwnershipRuleTest {
       Path users = Files.write(sub.resolve(beside), NOTES);
       CliTest.Result r =
           CliTest.run(
-              "write", "--stream", "user-buffer", "--n", "2^10", "--k", "1", "--b", "4K",
-              "--reps", "1", "--warmup", "0", "--dir", sub.resolve("data").toString(),
-              "--results", sub.resolve("q3.csv").toString());
+              "write",
+              "--stream",
+              "user-buffer",
+              "--n",
+              "2^10",
+              "--k",
+              "1",
+              "--b",
+              "4K",
+              "--reps",
+              "1",
+              "--warmup",
+              "0",
+              "--dir",
+              sub.resolve("data").toString(),
+              "--results",
+              sub.resolve("q3.csv").toString());
       assertEquals(2, r.code(), beside + ": " + r.out() + r.err());
       assertArrayEquals(NOTES, Files.readAllBytes(users), beside);
       assertFalse(Files.exists(sub.resolve("q3.csv")), "nothing ran: " + beside);
@@ -155,9 +184,23 @@ class OwnershipRuleTest {
     Path png = Files.write(charts.resolve("write-time-vs-b.png"), NOTES);
     CliTest.Result r =
         CliTest.run(
-            "write", "--stream", "user-buffer", "--n", "2^10", "--k", "1", "--b", "4K",
-            "--reps", "1", "--warmup", "0", "--dir", dir.resolve("data").toString(),
-            "--results", dir.resolve("q4.csv").toString());
+            "write",
+            "--stream",
+            "user-buffer",
+            "--n",
+            "2^10",
+            "--k",
+            "1",
+            "--b",
+            "4K",
+            "--reps",
+            "1",
+            "--warmup",
+            "0",
+            "--dir",
+            dir.resolve("data").toString(),
+            "--results",
+            dir.resolve("q4.csv").toString());
     assertEquals(2, r.code(), r.out() + r.err());
     assertArrayEquals(NOTES, Files.readAllBytes(png));
   }
