@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.fs.Ownership;
 import org.secmem.results.RawResults;
 import org.secmem.results.ResultFiles;
 
@@ -57,7 +58,9 @@ class RasterTest {
     Path raw = fixture("b-sweep-read.csv");
     Path out = dir.resolve("charts");
     Files.createDirectories(out);
-    Files.writeString(out.resolve("read-time-vs-b.png"), "an older drawing");
+    Ownership.mark(
+        Files.writeString(out.resolve("read-time-vs-b.png"), "an older drawing"),
+        Ownership.Made.WHOLE_FILE);
     AtomicInteger tries = new AtomicInteger();
 
     List<DrawnChart> charts = new ChartMaker(900, 600, 60, missingLibraries(tries)).draw(raw, out);

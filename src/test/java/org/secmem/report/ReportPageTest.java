@@ -19,6 +19,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.fs.Ownership;
 import org.secmem.results.EnvironmentRecord;
 import org.secmem.results.RawResults;
 import org.secmem.results.ResultFiles;
@@ -296,6 +297,7 @@ class ReportPageTest {
   void write_isAtomic_leavesNoTemporaryFile_andReplacesAnOlderPage() throws IOException {
     Path raw = dir.resolve("r.csv");
     Files.writeString(ResultFiles.pageFor(raw), "old");
+    Ownership.mark(ResultFiles.pageFor(raw), Ownership.Made.WHOLE_FILE); // an earlier run's page
     report(raw, "secmem write");
     assertTrue(Files.readString(ResultFiles.pageFor(raw)).startsWith("<!DOCTYPE html>"));
     try (Stream<Path> s = Files.list(dir)) {

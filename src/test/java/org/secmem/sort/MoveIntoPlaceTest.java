@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.fs.Ownership;
 
 /**
  * The finished output takes the output's name without being renamed over an existing file: that
@@ -42,6 +43,7 @@ class MoveIntoPlaceTest {
     Path work = Files.createDirectory(dir.resolve("work"));
     Path from = Files.write(work.resolve("output.part"), new byte[] {5, 6, 7, 8});
     Path to = Files.write(dir.resolve("out.bin"), new byte[] {1, 2, 3, 4});
+    Ownership.mark(to, Ownership.Made.INT_FILE); // an earlier sort's output
     List<String> events = new ArrayList<>();
     try (WatchService watch = FileSystems.getDefault().newWatchService()) {
       WatchKey key =
