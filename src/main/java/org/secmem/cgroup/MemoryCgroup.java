@@ -10,6 +10,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.UserPrincipal;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -17,7 +18,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.concurrent.ThreadLocalRandom;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.logging.log4j.LogManager;
@@ -37,8 +39,22 @@ import org.secmem.units.Units;
  */
 public final class MemoryCgroup implements Closeable {
 
-  /** Every cgroup secmem makes is named {@code secmem-<pid>-<hex>}: its maker's PID first. */
+  /**
+   * Every cgroup secmem makes is named {@code secmem-<pid>-<made>-<random>}: its maker's PID (as its
+   * own PID namespace sees it), the epoch second it was made in hexadecimal, and 64 random bits in
+   * 16 hexadecimal digits, so that runs in different PID namespaces (each may be PID 1 there) never
+   * share a name. Older versions named them {@code secmem-<pid>-<hex>}.
+   */
   public static final String PREFIX = "secmem-";
+
+  /**
+   * The cgroups this process made and has not removed yet: what its shutdown removes, and nothing
+   * else (a PID in a name says nothing about a process in another PID namespace).
+   */
+  private static final Set<Path> MADE = ConcurrentHashMap.newKeySet();
+
+  /** Random name parts: two processes started at the same instant must not draw the same. */
+  private static final SecureRandom RANDOM = new SecureRandom();
 
   private static final Logger LOG = LogManager.getLogger(MemoryCgroup.class);
 
@@ -72,14 +88,11 @@ public final class MemoryCgroup implements Closeable {
     if (hierarchy.version() == MemoryHierarchy.Version.V2) {
       enableMemoryController(parent);
     }
-    String name =
-        PREFIX
-            + ProcessHandle.current().pid()
-            + "-"
-            + Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xffffffffL);
+    String name = name(ProcessHandle.current().pid(), Instant.now(), RANDOM.nextLong());
     Path dir = parent.resolve(name);
     try {
       Files.createDirectory(dir);
+      MADE.add(dir);
     } catch (FileSystemException e) {
       throw new IOException(
           "cannot make a memory cgroup in "
@@ -102,6 +115,16 @@ public final class MemoryCgroup implements Closeable {
     }
     LOG.info("Made memory cgroup {} limited to {}", dir, Units.bytes(limitBytes));
     return g;
+  }
+
+  /** The name of a cgroup made by process {@code pid} at {@code made}: see {@link #PREFIX}. */
+  static String name(long pid, Instant made, long random) {
+    return PREFIX
+        + pid
+        + "-"
+        + Long.toHexString(made.getEpochSecond())
+        + "-"
+        + String.format("%016x", random);
   }
 
   private void limit() throws IOException {
@@ -192,6 +215,7 @@ public final class MemoryCgroup implements Closeable {
   @Override
   public void close() throws IOException {
     remove(dir);
+    MADE.remove(dir);
   }
 
   /**
@@ -245,25 +269,20 @@ public final class MemoryCgroup implements Closeable {
   }
 
   /**
-   * Removes the cgroups that the process {@code pid} made under {@code hierarchy} (at shutdown,
-   * after its forks were stopped), each as {@link #close} does.
+   * Removes every cgroup this process made and has not removed yet (at shutdown, after its forks
+   * were stopped), each as {@link #close} does: exactly those, by the names it gave them, never
+   * another one whose name holds the same PID (another PID namespace's run's).
    *
    * @return the folders removed
    * @throws IOException naming one that stays; the others are still tried
    */
-  public static List<Path> removeAllOf(MemoryHierarchy hierarchy, long pid) throws IOException {
-    String mine = PREFIX + pid + "-";
-    List<Path> made;
-    try (Stream<Path> s = Files.list(hierarchy.self())) {
-      made =
-          s.filter(p -> p.getFileName().toString().startsWith(mine) && Files.isDirectory(p))
-              .toList();
-    }
+  public static List<Path> removeAllMade() throws IOException {
     List<Path> removed = new ArrayList<>();
     EachOf.run(
-        made,
+        List.copyOf(MADE),
         dir -> {
           remove(dir);
+          MADE.remove(dir);
           removed.add(dir);
         });
     return removed;
@@ -275,7 +294,7 @@ public final class MemoryCgroup implements Closeable {
    */
   public static final Duration ABANDONED_AFTER = Duration.ofMinutes(1);
 
-  private static final Pattern NAME = Pattern.compile("secmem-[0-9]{1,18}-[0-9a-f]{1,16}");
+  private static final Pattern NAME = Pattern.compile("secmem-[0-9]{1,18}-[0-9a-f]{1,16}(-[0-9a-f]{16})?");
 
   /**
    * Removes the cgroups under {@code hierarchy}'s own that secmem processes made and left behind

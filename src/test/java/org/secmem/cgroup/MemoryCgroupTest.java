@@ -12,11 +12,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.fs.RootOnly;
 import org.secmem.fs.Sweep;
 
 /**
@@ -129,19 +132,71 @@ class MemoryCgroupTest {
     }
   }
 
+  /**
+   * Issue 45, item 5: a run in another PID namespace may have this process's PID (PID 1 in each
+   * namespace), so a folder named with it is not this process's; shutdown removes exactly the
+   * cgroups this process made, by name.
+   */
+  @Test
+  void atShutdown_theCgroupsThisProcessMade_areRemoved_notOthersWithItsPid() throws IOException {
+    MemoryHierarchy h = new MemoryHierarchy(MemoryHierarchy.Version.V1, dir);
+    MemoryCgroup a = MemoryCgroup.create(h, 64L << 20);
+    MemoryCgroup b = MemoryCgroup.create(h, 64L << 20);
+    for (MemoryCgroup g : new MemoryCgroup[] {a, b}) {
+      try (Stream<Path> files = Files.list(g.dir())) {
+        for (Path f : files.toList()) {
+          Files.delete(f); // a stand-in's limit files; a real cgroup's go with it
+        }
+      }
+    }
+    long pid = ProcessHandle.current().pid();
+    // Another namespace's runs with the same PID: an older version's name, and this one's.
+    Path oldName = Files.createDirectory(dir.resolve(MemoryCgroup.PREFIX + pid + "-feed"));
+    Path newName =
+        Files.createDirectory(
+            dir.resolve(MemoryCgroup.name(pid, Instant.now(), 0xfeedL)));
+
+    assertEquals(Set.of(a.dir(), b.dir()), Set.copyOf(MemoryCgroup.removeAllMade()));
+
+    assertFalse(Files.exists(a.dir()));
+    assertFalse(Files.exists(b.dir()));
+    assertTrue(Files.exists(oldName), "another namespace's run's");
+    assertTrue(Files.exists(newName), "another namespace's run's");
+    assertEquals(List.of(), MemoryCgroup.removeAllMade(), "each is removed once");
+  }
+
+  @Test
+  void names_areUniqueAcrossPidNamespaces_andSayWhenTheyWereMade() throws IOException {
+    MemoryCgroup a = MemoryCgroup.create(new MemoryHierarchy(MemoryHierarchy.Version.V1, dir), 1L << 30);
+    MemoryCgroup b = MemoryCgroup.create(new MemoryHierarchy(MemoryHierarchy.Version.V1, dir), 1L << 30);
+    String pid = Long.toString(ProcessHandle.current().pid());
+    for (MemoryCgroup g : new MemoryCgroup[] {a, b}) {
+      String[] f = g.dir().getFileName().toString().split("-");
+      assertEquals(4, f.length, g.dir().toString());
+      assertEquals(pid, f[1]);
+      assertTrue(f[2].matches("[0-9a-f]+"), f[2]);
+      assertTrue(f[3].matches("[0-9a-f]{16}"), "64 random bits: " + f[3]);
+      closeStandIn(g);
+    }
+    assertFalse(a.dir().equals(b.dir()));
+    assertEquals(
+        "secmem-1-5f5e100-000000000000feed",
+        MemoryCgroup.name(1, Instant.ofEpochSecond(100_000_000), 0xfeedL));
+  }
+
   @Test
   void real_atShutdown_everyCgroupOfThisProcess_isRemoved_andNoOtherOne() throws Exception {
     Optional<MemoryHierarchy> h = writableHierarchy();
-    assumeTrue(h.isPresent(), "no memory cgroup this process may make children in");
+    RootOnly.require(h.isPresent(), "a memory cgroup this process may make children in");
     MemoryCgroup a = MemoryCgroup.create(h.get(), 64L << 20);
     MemoryCgroup b = MemoryCgroup.create(h.get(), 64L << 20);
-    // Another secmem's (a PID that is not this one's): not this process's to remove.
-    Path other = h.get().self().resolve(MemoryCgroup.PREFIX + "1-cafe");
+    // Another PID namespace's secmem with this process's PID: not this process's to remove.
+    Path other =
+        h.get().self().resolve(MemoryCgroup.PREFIX + ProcessHandle.current().pid() + "-feed");
     Files.createDirectory(other);
     try {
-      java.util.List<Path> removed =
-          MemoryCgroup.removeAllOf(h.get(), ProcessHandle.current().pid());
-      assertEquals(java.util.Set.of(a.dir(), b.dir()), java.util.Set.copyOf(removed));
+      List<Path> removed = MemoryCgroup.removeAllMade();
+      assertEquals(Set.of(a.dir(), b.dir()), Set.copyOf(removed));
       assertFalse(Files.exists(a.dir()));
       assertFalse(Files.exists(b.dir()));
       assertTrue(Files.exists(other));
