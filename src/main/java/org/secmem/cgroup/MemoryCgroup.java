@@ -16,10 +16,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.logging.log4j.LogManager;
@@ -289,32 +289,44 @@ public final class MemoryCgroup implements Closeable {
   }
 
   /**
-   * How old an empty cgroup of another secmem process must be to count as abandoned: a live maker
-   * starts its fork inside within a second of making it, and removes it as soon as the fork ends.
+   * How old an empty cgroup must be, by the time in its name, to count as abandoned. Its maker
+   * starts the fork inside it right after making it (no more than starting {@code /bin/sh}, which
+   * writes its own PID into it before anything else), and removes it as soon as the fork has ended.
    */
   public static final Duration ABANDONED_AFTER = Duration.ofMinutes(1);
 
-  private static final Pattern NAME = Pattern.compile("secmem-[0-9]{1,18}-[0-9a-f]{1,16}(-[0-9a-f]{16})?");
+  /** {@code secmem-<pid>-<made>-<random>}, see {@link #PREFIX}. */
+  private static final Pattern NAME =
+      Pattern.compile("secmem-[0-9]{1,18}-([0-9a-f]{1,12})-[0-9a-f]{16}");
+
+  /** An older version's {@code secmem-<pid>-<hex>}, which says nothing of when it was made. */
+  private static final Pattern OLD_NAME = Pattern.compile("secmem-[0-9]{1,18}-[0-9a-f]{1,16}");
 
   /**
    * Removes the cgroups under {@code hierarchy}'s own that secmem processes made and left behind
-   * (killed with {@code kill -9}, or by a power cut, before they removed them): those of another
-   * process, with no process in them, made over {@link #ABANDONED_AFTER} ago, whose maker is not
-   * seen running here (it may live in another PID namespace, where it is not seen: a cgroup in use
-   * there holds its fork, or is newer than a minute). One with a process in it is kept and listed
-   * as in use; one of another user, or one that cannot be removed, is left alone with why.
+   * (killed with {@code kill -9}, or by a power cut, before they removed them): any but this
+   * process's own (by name), with no process in them, made over {@link #ABANDONED_AFTER} ago by the
+   * time in their name (an older version's name has none: its folder's modification time, which
+   * the kernel may reset, stands in). Whether the PID in the name runs is not asked: the maker may
+   * be in another PID namespace, and a PID seen running here may be another process's (PID 1 of a
+   * container, or one reused); a cgroup in use holds its fork, and one made in the last minute may
+   * be about to. Those are kept and listed as in use; one of another user, or one that cannot be
+   * removed, is left alone with why.
    */
   public static Sweep removeAbandoned(MemoryHierarchy hierarchy, Instant now) throws IOException {
     List<Path> removed = new ArrayList<>();
     List<Sweep.LeftAlone> left = new ArrayList<>();
     List<Sweep.LeftAlone> inUse = new ArrayList<>();
-    String own = PREFIX + ProcessHandle.current().pid() + "-";
     UserPrincipal me = SecureFolder.currentUser();
     List<Path> found;
     try (Stream<Path> s = Files.list(hierarchy.self())) {
       found =
-          s.filter(p -> NAME.matcher(p.getFileName().toString()).matches())
-              .filter(p -> !p.getFileName().toString().startsWith(own))
+          s.filter(
+                  p -> {
+                    String n = p.getFileName().toString();
+                    return NAME.matcher(n).matches() || OLD_NAME.matcher(n).matches();
+                  })
+              .filter(p -> !MADE.contains(p))
               .filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
               .sorted()
               .toList();
@@ -325,22 +337,13 @@ public final class MemoryCgroup implements Closeable {
             Files.readAllLines(dir.resolve("cgroup.procs"), StandardCharsets.US_ASCII).stream()
                 .filter(l -> !l.isBlank())
                 .toList();
-        Optional<ProcessHandle> maker = makerOf(dir);
-        if (maker.isPresent() && maker.get().isAlive()) {
-          // Between its fork's end and the cgroup's removal (the OOM count is read first), or
-          // a PID since reused: kept either way.
-          inUse.add(new Sweep.LeftAlone(dir, "its maker, PID " + maker.get().pid() + ", runs"));
-          continue;
-        }
         if (!procs.isEmpty()) {
           inUse.add(
               new Sweep.LeftAlone(
                   dir, procs.size() + " process(es) in it, the first " + procs.get(0)));
           continue;
         }
-        BasicFileAttributes a =
-            Files.readAttributes(dir, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        Instant made = a.lastModifiedTime().toInstant();
+        Instant made = madeAt(dir);
         if (made.plus(ABANDONED_AFTER).isAfter(now)) {
           // Made a moment ago: its maker may be about to start a fork in it.
           inUse.add(
@@ -370,15 +373,19 @@ public final class MemoryCgroup implements Closeable {
     return new Sweep(removed, left, inUse);
   }
 
-  /** The process named in a cgroup's name ({@code secmem-<pid>-<hex>}), if it is visible here. */
-  private static Optional<ProcessHandle> makerOf(Path dir) {
-    String name = dir.getFileName().toString();
-    String pid = name.substring(PREFIX.length(), name.indexOf('-', PREFIX.length()));
-    try {
-      return ProcessHandle.of(Long.parseLong(pid));
-    } catch (NumberFormatException e) {
-      return Optional.empty();
+  /**
+   * When the cgroup at {@code dir} was made: the time in its name, which nothing changes; for an
+   * older version's name, its folder's modification time (the kernel sets it again when it forgets
+   * and rebuilds the folder's inode, as dropping the caches does).
+   */
+  static Instant madeAt(Path dir) throws IOException {
+    Matcher m = NAME.matcher(dir.getFileName().toString());
+    if (m.matches()) {
+      return Instant.ofEpochSecond(Long.parseUnsignedLong(m.group(1), 16));
     }
+    return Files.readAttributes(dir, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS)
+        .lastModifiedTime()
+        .toInstant();
   }
 
   private static String reason(IOException e) {

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -205,28 +206,73 @@ class MemoryCgroupTest {
     }
   }
 
+  /** A cgroup folder named as secmem names them, made {@code ago} before {@code now}. */
+  private static Path leftBy(Path parent, long pid, Instant now, Duration ago) throws IOException {
+    return Files.createDirectory(
+        parent.resolve(
+            MemoryCgroup.name(pid, now.minus(ago), java.util.concurrent.ThreadLocalRandom.current().nextLong())));
+  }
+
   /**
-   * A secmem killed with kill -9 leaves its cgroup: {@code secmem clean} removes another process's
-   * empty cgroup once it is over a minute old, keeps one with a process in it, and never touches
-   * this process's own.
+   * Issue 45, item 13: the kernel sets a cgroup folder's modification time again (after a cold
+   * cache run); the age is the one in its name, so a cgroup made a moment ago stays however old its
+   * folder looks, and an old one does not look new.
+   */
+  @Test
+  void anEmptyCgroupsAge_isTheOneInItsName_notItsFoldersTime() throws IOException {
+    Instant now = Instant.now();
+    Path young = leftBy(dir, 1, now, Duration.ofSeconds(5));
+    Files.writeString(young.resolve("cgroup.procs"), "");
+    Files.setLastModifiedTime(young, FileTime.from(now.minus(Duration.ofHours(2))));
+    Path old = leftBy(dir, 1, now, Duration.ofMinutes(2));
+    Files.writeString(old.resolve("cgroup.procs"), "");
+
+    Sweep s = MemoryCgroup.removeAbandoned(new MemoryHierarchy(MemoryHierarchy.Version.V1, dir), now);
+
+    assertEquals(now.minus(Duration.ofMinutes(2)).getEpochSecond(), MemoryCgroup.madeAt(old).getEpochSecond());
+    assertEquals(List.of(young), s.inUse().stream().map(Sweep.LeftAlone::path).toList());
+    assertTrue(s.inUse().get(0).reason().contains("made 5 s ago"), s.inUse().toString());
+    // A stand-in folder holds a file, so it cannot go; a real cgroup's files go with it.
+    assertEquals(List.of(old), s.leftAlone().stream().map(Sweep.LeftAlone::path).toList());
+  }
+
+  /** An older version's name has no time in it: its folder's modification time stands in. */
+  @Test
+  void anOlderVersionsName_isAgedByItsFoldersTime() throws IOException {
+    Path old = Files.createDirectory(dir.resolve(MemoryCgroup.PREFIX + "12-cafe"));
+    Instant then = Instant.parse("2026-01-02T03:04:05Z");
+    Files.setLastModifiedTime(old, FileTime.from(then));
+    assertEquals(then, MemoryCgroup.madeAt(old));
+  }
+
+  /**
+   * A secmem killed with kill -9 leaves its cgroup: {@code secmem clean} removes an empty one made
+   * over a minute ago by the time in its name (its folder was made just now), whatever process
+   * runs here under the PID in its name (issue 45, item 6: PID 1 always runs, and a PID of this
+   * process may be another namespace's run's); it keeps one with a process in it, one made a
+   * moment ago, and this process's own.
    */
   @Test
   void real_abandonedCgroups_areRemoved_butNotOnesInUse_newOnes_orThisProcesss() throws Exception {
     Optional<MemoryHierarchy> h = writableHierarchy();
-    assumeTrue(h.isPresent(), "no memory cgroup this process may make children in");
-    // Its maker: a process that has ended.
+    RootOnly.require(h.isPresent(), "a memory cgroup this process may make children in");
+    Path self = h.get().self();
+    Instant now = Instant.now();
+    Duration old = Duration.ofMinutes(2);
+    // Made two minutes ago by PID 1 (always running), by this test JVM's parent, by a process with
+    // this PID in another namespace, and by a process that has ended.
     Process ended = new ProcessBuilder("true").start();
     ended.waitFor();
-    Path abandoned = h.get().self().resolve(MemoryCgroup.PREFIX + ended.pid() + "-dead");
-    // A live process's (this test JVM's parent, say): kept whatever its age.
-    long live = ProcessHandle.current().parent().orElseThrow().pid();
-    Path makerRuns = h.get().self().resolve(MemoryCgroup.PREFIX + live + "-1ee");
-    Path busy = h.get().self().resolve(MemoryCgroup.PREFIX + "2-beef");
-    Path notOurs = h.get().self().resolve("secmem-not-a-cgroup-of-secmem");
-    Files.createDirectory(abandoned);
-    Files.createDirectory(busy);
+    long pid = ProcessHandle.current().pid();
+    long parent = ProcessHandle.current().parent().orElseThrow().pid();
+    List<Path> abandoned = new java.util.ArrayList<>();
+    for (long maker : new long[] {1, parent, pid, ended.pid()}) {
+      abandoned.add(leftBy(self, maker, now, old));
+    }
+    Path young = leftBy(self, ended.pid(), now, Duration.ofSeconds(5));
+    Path busy = leftBy(self, 2, now, old);
+    Path notOurs = self.resolve("secmem-not-a-cgroup-of-secmem");
     Files.createDirectory(notOurs);
-    Files.createDirectory(makerRuns);
     Process sleeper = null;
     try (MemoryCgroup own = MemoryCgroup.create(h.get(), 64L << 20)) {
       sleeper =
@@ -241,23 +287,16 @@ class MemoryCgroupTest {
           && System.nanoTime() < until) {
         Thread.sleep(20);
       }
-      // Made a moment ago: its maker may be about to start a fork in it.
-      Sweep now = MemoryCgroup.removeAbandoned(h.get(), Instant.now());
-      assertEquals(java.util.List.of(), now.removed());
-      assertTrue(Files.exists(abandoned));
-      assertTrue(
-          now.inUse().stream()
-              .anyMatch(l -> l.path().equals(abandoned) && l.reason().contains("s ago")),
-          now.inUse().toString());
-      // Two minutes on.
-      Sweep later =
-          MemoryCgroup.removeAbandoned(h.get(), Instant.now().plus(Duration.ofMinutes(2)));
-      assertEquals(java.util.List.of(abandoned), later.removed());
-      assertFalse(Files.exists(abandoned));
+      Sweep s = MemoryCgroup.removeAbandoned(h.get(), now);
+      assertEquals(Set.copyOf(abandoned), Set.copyOf(s.removed()), s.toString());
+      for (Path p : abandoned) {
+        assertFalse(Files.exists(p), p.toString());
+      }
       assertEquals(
-          java.util.Set.of(busy, makerRuns),
-          java.util.Set.copyOf(later.inUse().stream().map(Sweep.LeftAlone::path).toList()));
-      assertTrue(Files.exists(makerRuns), "its maker runs");
+          Set.of(busy, young),
+          Set.copyOf(s.inUse().stream().map(Sweep.LeftAlone::path).toList()));
+      assertEquals(List.of(), s.leftAlone());
+      assertTrue(Files.exists(young), "made 5 s ago: its maker may be about to use it");
       assertTrue(Files.exists(busy));
       assertTrue(Files.exists(own.dir()), "this process's own cgroup stays");
       assertTrue(Files.exists(notOurs), "not a name secmem gives");
@@ -265,7 +304,9 @@ class MemoryCgroupTest {
       if (sleeper != null) {
         sleeper.destroyForcibly().waitFor();
       }
-      for (Path p : new Path[] {abandoned, busy, notOurs, makerRuns}) {
+      List<Path> made = new java.util.ArrayList<>(abandoned);
+      made.addAll(List.of(young, busy, notOurs));
+      for (Path p : made) {
         for (int i = 0; i < 100 && Files.exists(p); i++) {
           try {
             Files.delete(p);
