@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -66,11 +67,17 @@ public final class MemoryCgroup implements Closeable {
   private final MemoryHierarchy.Version version;
   private final Path dir;
   private final long limitBytes;
+  private final Optional<MemoryHierarchy.Ceiling> ceiling;
 
-  private MemoryCgroup(MemoryHierarchy.Version version, Path dir, long limitBytes) {
+  private MemoryCgroup(
+      MemoryHierarchy.Version version,
+      Path dir,
+      long limitBytes,
+      Optional<MemoryHierarchy.Ceiling> ceiling) {
     this.version = version;
     this.dir = dir;
     this.limitBytes = limitBytes;
+    this.ceiling = ceiling;
   }
 
   /**
@@ -85,6 +92,8 @@ public final class MemoryCgroup implements Closeable {
       throw new IllegalArgumentException("a memory limit must be positive: " + limitBytes);
     }
     Path parent = hierarchy.self();
+    Optional<MemoryHierarchy.Ceiling> ceiling =
+        hierarchy.ceiling().filter(c -> c.bytes() < limitBytes);
     if (hierarchy.version() == MemoryHierarchy.Version.V2) {
       enableMemoryController(parent);
     }
@@ -102,7 +111,7 @@ public final class MemoryCgroup implements Closeable {
               + "); a memory limit needs root, or a cgroup delegated to this user",
           e);
     }
-    MemoryCgroup g = new MemoryCgroup(hierarchy.version(), dir, limitBytes);
+    MemoryCgroup g = new MemoryCgroup(hierarchy.version(), dir, limitBytes, ceiling);
     try {
       g.limit();
     } catch (IOException e) {
@@ -113,7 +122,7 @@ public final class MemoryCgroup implements Closeable {
       }
       throw e;
     }
-    LOG.info("Made memory cgroup {} limited to {}", dir, Units.bytes(limitBytes));
+    LOG.info("Made memory cgroup {}", g);
     return g;
   }
 
@@ -184,9 +193,22 @@ public final class MemoryCgroup implements Closeable {
     return dir.resolve("cgroup.procs");
   }
 
-  /** The limit, in bytes. */
+  /** The limit asked for, in bytes. */
   public long limitBytes() {
     return limitBytes;
+  }
+
+  /**
+   * The limit its processes are held to, in bytes: the one asked for, or less where this process's
+   * own cgroup or an ancestor allows less (see {@link MemoryHierarchy#ceiling}).
+   */
+  public long effectiveLimitBytes() {
+    return ceiling.map(MemoryHierarchy.Ceiling::bytes).orElse(limitBytes);
+  }
+
+  /** The limit file of an ancestor that allows less than the limit asked for; empty for none. */
+  public Optional<MemoryHierarchy.Ceiling> tighterCeiling() {
+    return ceiling;
   }
 
   /** Processes the kernel's OOM killer ended in this cgroup; empty where it does not say. */
@@ -397,6 +419,10 @@ public final class MemoryCgroup implements Closeable {
 
   @Override
   public String toString() {
-    return dir + " (" + Units.bytes(limitBytes) + ")";
+    return dir
+        + " ("
+        + Units.bytes(limitBytes)
+        + ceiling.map(c -> ", held to " + Units.bytes(c.bytes()) + " by " + c.file()).orElse("")
+        + ")";
   }
 }

@@ -63,6 +63,26 @@ class MemoryCgroupTest {
     closeStandIn(g);
   }
 
+  /**
+   * Issue 45, item 10: under a cgroup that allows 260 MiB, a cgroup asked for 2 GiB holds its
+   * processes to 260 MiB, and says so; one asked for less keeps its own.
+   */
+  @Test
+  void aLimitAboveWhatItsParentAllows_isHeldToTheParents() throws IOException {
+    Files.writeString(dir.resolve("memory.limit_in_bytes"), Long.toString(260L << 20));
+    MemoryHierarchy h = new MemoryHierarchy(MemoryHierarchy.Version.V1, dir);
+    MemoryCgroup above = MemoryCgroup.create(h, 2L << 30);
+    assertEquals(2L << 30, above.limitBytes());
+    assertEquals(260L << 20, above.effectiveLimitBytes());
+    assertEquals(
+        dir.resolve("memory.limit_in_bytes"), above.tighterCeiling().orElseThrow().file());
+    closeStandIn(above);
+    MemoryCgroup below = MemoryCgroup.create(h, 128L << 20);
+    assertEquals(128L << 20, below.effectiveLimitBytes());
+    assertEquals(Optional.empty(), below.tighterCeiling());
+    closeStandIn(below);
+  }
+
   @Test
   void v2_handsTheControllerDown_thenLimitsAndForbidsSwap() throws IOException {
     Files.writeString(dir.resolve("cgroup.subtree_control"), "cpu\n");
