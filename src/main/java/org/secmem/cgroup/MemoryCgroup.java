@@ -10,6 +10,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.UserPrincipal;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -17,7 +18,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.concurrent.ThreadLocalRandom;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.logging.log4j.LogManager;
@@ -37,8 +40,22 @@ import org.secmem.units.Units;
  */
 public final class MemoryCgroup implements Closeable {
 
-  /** Every cgroup secmem makes is named {@code secmem-<pid>-<hex>}: its maker's PID first. */
+  /**
+   * Every cgroup secmem makes is named {@code secmem-<pid>-<made>-<random>}: its maker's PID (as its
+   * own PID namespace sees it), the epoch second it was made in hexadecimal, and 64 random bits in
+   * 16 hexadecimal digits, so that runs in different PID namespaces (each may be PID 1 there) never
+   * share a name. Older versions named them {@code secmem-<pid>-<hex>}.
+   */
   public static final String PREFIX = "secmem-";
+
+  /**
+   * The cgroups this process made and has not removed yet: what its shutdown removes, and nothing
+   * else (a PID in a name says nothing about a process in another PID namespace).
+   */
+  private static final Set<Path> MADE = ConcurrentHashMap.newKeySet();
+
+  /** Random name parts: two processes started at the same instant must not draw the same. */
+  private static final SecureRandom RANDOM = new SecureRandom();
 
   private static final Logger LOG = LogManager.getLogger(MemoryCgroup.class);
 
@@ -50,11 +67,17 @@ public final class MemoryCgroup implements Closeable {
   private final MemoryHierarchy.Version version;
   private final Path dir;
   private final long limitBytes;
+  private final Optional<MemoryHierarchy.Ceiling> ceiling;
 
-  private MemoryCgroup(MemoryHierarchy.Version version, Path dir, long limitBytes) {
+  private MemoryCgroup(
+      MemoryHierarchy.Version version,
+      Path dir,
+      long limitBytes,
+      Optional<MemoryHierarchy.Ceiling> ceiling) {
     this.version = version;
     this.dir = dir;
     this.limitBytes = limitBytes;
+    this.ceiling = ceiling;
   }
 
   /**
@@ -69,17 +92,16 @@ public final class MemoryCgroup implements Closeable {
       throw new IllegalArgumentException("a memory limit must be positive: " + limitBytes);
     }
     Path parent = hierarchy.self();
+    Optional<MemoryHierarchy.Ceiling> ceiling =
+        hierarchy.ceiling().filter(c -> c.bytes() < limitBytes);
     if (hierarchy.version() == MemoryHierarchy.Version.V2) {
       enableMemoryController(parent);
     }
-    String name =
-        PREFIX
-            + ProcessHandle.current().pid()
-            + "-"
-            + Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xffffffffL);
+    String name = name(ProcessHandle.current().pid(), Instant.now(), RANDOM.nextLong());
     Path dir = parent.resolve(name);
     try {
       Files.createDirectory(dir);
+      MADE.add(dir);
     } catch (FileSystemException e) {
       throw new IOException(
           "cannot make a memory cgroup in "
@@ -89,7 +111,7 @@ public final class MemoryCgroup implements Closeable {
               + "); a memory limit needs root, or a cgroup delegated to this user",
           e);
     }
-    MemoryCgroup g = new MemoryCgroup(hierarchy.version(), dir, limitBytes);
+    MemoryCgroup g = new MemoryCgroup(hierarchy.version(), dir, limitBytes, ceiling);
     try {
       g.limit();
     } catch (IOException e) {
@@ -100,8 +122,18 @@ public final class MemoryCgroup implements Closeable {
       }
       throw e;
     }
-    LOG.info("Made memory cgroup {} limited to {}", dir, Units.bytes(limitBytes));
+    LOG.info("Made memory cgroup {}", g);
     return g;
+  }
+
+  /** The name of a cgroup made by process {@code pid} at {@code made}: see {@link #PREFIX}. */
+  static String name(long pid, Instant made, long random) {
+    return PREFIX
+        + pid
+        + "-"
+        + Long.toHexString(made.getEpochSecond())
+        + "-"
+        + String.format("%016x", random);
   }
 
   private void limit() throws IOException {
@@ -161,9 +193,22 @@ public final class MemoryCgroup implements Closeable {
     return dir.resolve("cgroup.procs");
   }
 
-  /** The limit, in bytes. */
+  /** The limit asked for, in bytes. */
   public long limitBytes() {
     return limitBytes;
+  }
+
+  /**
+   * The limit its processes are held to, in bytes: the one asked for, or less where this process's
+   * own cgroup or an ancestor allows less (see {@link MemoryHierarchy#ceiling}).
+   */
+  public long effectiveLimitBytes() {
+    return ceiling.map(MemoryHierarchy.Ceiling::bytes).orElse(limitBytes);
+  }
+
+  /** The limit file of an ancestor that allows less than the limit asked for; empty for none. */
+  public Optional<MemoryHierarchy.Ceiling> tighterCeiling() {
+    return ceiling;
   }
 
   /** Processes the kernel's OOM killer ended in this cgroup; empty where it does not say. */
@@ -192,6 +237,7 @@ public final class MemoryCgroup implements Closeable {
   @Override
   public void close() throws IOException {
     remove(dir);
+    MADE.remove(dir);
   }
 
   /**
@@ -245,57 +291,64 @@ public final class MemoryCgroup implements Closeable {
   }
 
   /**
-   * Removes the cgroups that the process {@code pid} made under {@code hierarchy} (at shutdown,
-   * after its forks were stopped), each as {@link #close} does.
+   * Removes every cgroup this process made and has not removed yet (at shutdown, after its forks
+   * were stopped), each as {@link #close} does: exactly those, by the names it gave them, never
+   * another one whose name holds the same PID (another PID namespace's run's).
    *
    * @return the folders removed
    * @throws IOException naming one that stays; the others are still tried
    */
-  public static List<Path> removeAllOf(MemoryHierarchy hierarchy, long pid) throws IOException {
-    String mine = PREFIX + pid + "-";
-    List<Path> made;
-    try (Stream<Path> s = Files.list(hierarchy.self())) {
-      made =
-          s.filter(p -> p.getFileName().toString().startsWith(mine) && Files.isDirectory(p))
-              .toList();
-    }
+  public static List<Path> removeAllMade() throws IOException {
     List<Path> removed = new ArrayList<>();
     EachOf.run(
-        made,
+        List.copyOf(MADE),
         dir -> {
           remove(dir);
+          MADE.remove(dir);
           removed.add(dir);
         });
     return removed;
   }
 
   /**
-   * How old an empty cgroup of another secmem process must be to count as abandoned: a live maker
-   * starts its fork inside within a second of making it, and removes it as soon as the fork ends.
+   * How old an empty cgroup must be, by the time in its name, to count as abandoned. Its maker
+   * starts the fork inside it right after making it (no more than starting {@code /bin/sh}, which
+   * writes its own PID into it before anything else), and removes it as soon as the fork has ended.
    */
   public static final Duration ABANDONED_AFTER = Duration.ofMinutes(1);
 
-  private static final Pattern NAME = Pattern.compile("secmem-[0-9]{1,18}-[0-9a-f]{1,16}");
+  /** {@code secmem-<pid>-<made>-<random>}, see {@link #PREFIX}. */
+  private static final Pattern NAME =
+      Pattern.compile("secmem-[0-9]{1,18}-([0-9a-f]{1,12})-[0-9a-f]{16}");
+
+  /** An older version's {@code secmem-<pid>-<hex>}, which says nothing of when it was made. */
+  private static final Pattern OLD_NAME = Pattern.compile("secmem-[0-9]{1,18}-[0-9a-f]{1,16}");
 
   /**
    * Removes the cgroups under {@code hierarchy}'s own that secmem processes made and left behind
-   * (killed with {@code kill -9}, or by a power cut, before they removed them): those of another
-   * process, with no process in them, made over {@link #ABANDONED_AFTER} ago, whose maker is not
-   * seen running here (it may live in another PID namespace, where it is not seen: a cgroup in use
-   * there holds its fork, or is newer than a minute). One with a process in it is kept and listed
-   * as in use; one of another user, or one that cannot be removed, is left alone with why.
+   * (killed with {@code kill -9}, or by a power cut, before they removed them): any but this
+   * process's own (by name), with no process in them, made over {@link #ABANDONED_AFTER} ago by the
+   * time in their name (an older version's name has none: its folder's modification time, which
+   * the kernel may reset, stands in). Whether the PID in the name runs is not asked: the maker may
+   * be in another PID namespace, and a PID seen running here may be another process's (PID 1 of a
+   * container, or one reused); a cgroup in use holds its fork, and one made in the last minute may
+   * be about to. Those are kept and listed as in use; one of another user, or one that cannot be
+   * removed, is left alone with why.
    */
   public static Sweep removeAbandoned(MemoryHierarchy hierarchy, Instant now) throws IOException {
     List<Path> removed = new ArrayList<>();
     List<Sweep.LeftAlone> left = new ArrayList<>();
     List<Sweep.LeftAlone> inUse = new ArrayList<>();
-    String own = PREFIX + ProcessHandle.current().pid() + "-";
     UserPrincipal me = SecureFolder.currentUser();
     List<Path> found;
     try (Stream<Path> s = Files.list(hierarchy.self())) {
       found =
-          s.filter(p -> NAME.matcher(p.getFileName().toString()).matches())
-              .filter(p -> !p.getFileName().toString().startsWith(own))
+          s.filter(
+                  p -> {
+                    String n = p.getFileName().toString();
+                    return NAME.matcher(n).matches() || OLD_NAME.matcher(n).matches();
+                  })
+              .filter(p -> !MADE.contains(p))
               .filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
               .sorted()
               .toList();
@@ -306,22 +359,13 @@ public final class MemoryCgroup implements Closeable {
             Files.readAllLines(dir.resolve("cgroup.procs"), StandardCharsets.US_ASCII).stream()
                 .filter(l -> !l.isBlank())
                 .toList();
-        Optional<ProcessHandle> maker = makerOf(dir);
-        if (maker.isPresent() && maker.get().isAlive()) {
-          // Between its fork's end and the cgroup's removal (the OOM count is read first), or
-          // a PID since reused: kept either way.
-          inUse.add(new Sweep.LeftAlone(dir, "its maker, PID " + maker.get().pid() + ", runs"));
-          continue;
-        }
         if (!procs.isEmpty()) {
           inUse.add(
               new Sweep.LeftAlone(
                   dir, procs.size() + " process(es) in it, the first " + procs.get(0)));
           continue;
         }
-        BasicFileAttributes a =
-            Files.readAttributes(dir, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        Instant made = a.lastModifiedTime().toInstant();
+        Instant made = madeAt(dir);
         if (made.plus(ABANDONED_AFTER).isAfter(now)) {
           // Made a moment ago: its maker may be about to start a fork in it.
           inUse.add(
@@ -351,15 +395,19 @@ public final class MemoryCgroup implements Closeable {
     return new Sweep(removed, left, inUse);
   }
 
-  /** The process named in a cgroup's name ({@code secmem-<pid>-<hex>}), if it is visible here. */
-  private static Optional<ProcessHandle> makerOf(Path dir) {
-    String name = dir.getFileName().toString();
-    String pid = name.substring(PREFIX.length(), name.indexOf('-', PREFIX.length()));
-    try {
-      return ProcessHandle.of(Long.parseLong(pid));
-    } catch (NumberFormatException e) {
-      return Optional.empty();
+  /**
+   * When the cgroup at {@code dir} was made: the time in its name, which nothing changes; for an
+   * older version's name, its folder's modification time (the kernel sets it again when it forgets
+   * and rebuilds the folder's inode, as dropping the caches does).
+   */
+  static Instant madeAt(Path dir) throws IOException {
+    Matcher m = NAME.matcher(dir.getFileName().toString());
+    if (m.matches()) {
+      return Instant.ofEpochSecond(Long.parseUnsignedLong(m.group(1), 16));
     }
+    return Files.readAttributes(dir, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS)
+        .lastModifiedTime()
+        .toInstant();
   }
 
   private static String reason(IOException e) {
@@ -371,6 +419,10 @@ public final class MemoryCgroup implements Closeable {
 
   @Override
   public String toString() {
-    return dir + " (" + Units.bytes(limitBytes) + ")";
+    return dir
+        + " ("
+        + Units.bytes(limitBytes)
+        + ceiling.map(c -> ", held to " + Units.bytes(c.bytes()) + " by " + c.file()).orElse("")
+        + ")";
   }
 }

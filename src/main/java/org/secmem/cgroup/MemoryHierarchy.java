@@ -86,6 +86,59 @@ public record MemoryHierarchy(Version version, Path self) {
     return Optional.empty();
   }
 
+  /**
+   * The tightest memory limit that this process's cgroup and its ancestors put on a cgroup made
+   * under it: the least {@code memory.limit_in_bytes} (v1; of those that count their children's
+   * memory, {@code memory.use_hierarchy} 1) or {@code memory.max} (v2) from this cgroup up to the
+   * top of the mounted hierarchy, with the folder that sets it; empty where none is set (v2's
+   * {@code max}; v1's "unlimited" is a number larger than any machine's memory, and is returned).
+   * A cgroup outside the mount (another cgroup namespace's ancestors) is not seen.
+   *
+   * @throws IOException where a limit file cannot be read or does not hold a limit
+   */
+  public Optional<Ceiling> ceiling() throws IOException {
+    String file = version == Version.V1 ? "memory.limit_in_bytes" : "memory.max";
+    Ceiling least = null;
+    for (Path dir = self; dir != null; dir = dir.getParent()) {
+      Path limit = dir.resolve(file);
+      if (!Files.exists(limit)) {
+        break; // above the hierarchy's root (v2: its root, which has no limit)
+      }
+      if (version == Version.V1 && !hierarchical(dir)) {
+        break; // neither it nor its ancestors count a child's memory
+      }
+      String text = Files.readString(limit, StandardCharsets.US_ASCII).trim();
+      if (text.equals("max")) {
+        continue;
+      }
+      long bytes;
+      try {
+        bytes = Long.parseLong(text);
+      } catch (NumberFormatException e) {
+        throw new IOException(limit + " holds '" + text + "', not a number of bytes", e);
+      }
+      if (least == null || bytes < least.bytes()) {
+        least = new Ceiling(bytes, limit);
+      }
+    }
+    return Optional.ofNullable(least);
+  }
+
+  /** v1: whether the cgroup at {@code dir} counts its children's memory against its limit. */
+  private static boolean hierarchical(Path dir) throws IOException {
+    Path flag = dir.resolve("memory.use_hierarchy");
+    return !Files.exists(flag)
+        || !Files.readString(flag, StandardCharsets.US_ASCII).trim().equals("0");
+  }
+
+  /**
+   * A memory limit that a cgroup's ancestors put on it.
+   *
+   * @param bytes the limit
+   * @param file the limit file that sets it
+   */
+  public record Ceiling(long bytes, Path file) {}
+
   /** Whether the unified hierarchy mounted at {@code root} offers the memory controller. */
   private static boolean v2HasMemory(Path root) {
     try {

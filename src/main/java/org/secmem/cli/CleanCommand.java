@@ -55,8 +55,9 @@ import picocli.CommandLine.Spec;
       "ever removed through a link. (Every sort also does this where it works before it starts.)",
       "Also removes unfinished data files (.NAME.<uuid>.part) whose writer is gone: the lock",
       "on their owner marker is free or, without one, untouched for a minute; and the memory",
-      "cgroups of --memory-limit (secmem-<pid>-<hex>, under the cgroup clean runs in) that a",
-      "killed secmem left: empty, made over a minute ago, their maker not running here."
+      "cgroups of --memory-limit (secmem-<pid>-<made>-<random>, under the cgroup clean runs in)",
+      "that a killed secmem left: empty, made over a minute ago by the time in their name",
+      "(whether a process with that PID runs here is not asked: it may be another one)."
     },
     footer = {
       "%nExamples:",

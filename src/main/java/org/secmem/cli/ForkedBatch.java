@@ -65,6 +65,9 @@ final class ForkedBatch {
   private final RunListener listener;
   private final BatchOptions batch;
 
+  /** Whether the user was told that secmem's own cgroup allows less than a limit asked for. */
+  private boolean toldOfCeiling;
+
   /** Forks killed from outside, one line each: their configurations were not measured whole. */
   private final List<String> killed = new ArrayList<>();
 
@@ -205,6 +208,10 @@ final class ForkedBatch {
         MemoryHierarchy.locate()
             .orElseThrow(() -> new IOException("the memory cgroup of this process is gone"));
     try (MemoryCgroup cgroup = MemoryCgroup.create(h, limit.getAsLong())) {
+      if (cgroup.tighterCeiling().isPresent() && !toldOfCeiling) {
+        toldOfCeiling = true;
+        listener.warning(ceilingWarning(cgroup));
+      }
       fork(child, trial, Optional.of(cgroup));
     }
   }
@@ -231,6 +238,9 @@ final class ForkedBatch {
       while ((line = out.readLine()) != null) {
         if (line.startsWith(ForkChildSession.ROW_PREFIX)) {
           ResultRow row = parse(line.substring(ForkChildSession.ROW_PREFIX.length()));
+          if (cgroup.isPresent()) {
+            row = underLimitOf(row, cgroup.get());
+          }
           sink.accept(row);
           listener.runFinished(row);
         } else {
@@ -330,6 +340,31 @@ final class ForkedBatch {
     } catch (IOException e) {
       LOG.debug("fork stderr closed", e);
     }
+  }
+
+  /**
+   * {@code row} as measured in {@code cgroup}: its {@code memory_limit} the limit the fork was held
+   * to, which is less than the one asked for (the fork's configuration's) where secmem's own cgroup
+   * or an ancestor allows less.
+   */
+  static ResultRow underLimitOf(ResultRow row, MemoryCgroup cgroup) {
+    return cgroup.effectiveLimitBytes() == cgroup.limitBytes()
+        ? row
+        : row.toBuilder().set(ResultColumn.MEMORY_LIMIT, cgroup.effectiveLimitBytes()).build();
+  }
+
+  /** Says that the limit asked for is above what secmem's own cgroup allows, and what follows. */
+  static String ceilingWarning(MemoryCgroup cgroup) {
+    MemoryHierarchy.Ceiling c = cgroup.tighterCeiling().orElseThrow();
+    return "a memory limit of "
+        + Units.bytes(cgroup.limitBytes())
+        + " is above the "
+        + Units.bytes(c.bytes())
+        + " that secmem's own cgroup allows ("
+        + c.file()
+        + "): forks under a larger limit are held to "
+        + Units.bytes(c.bytes())
+        + ", and their rows record that as memory_limit";
   }
 
   /** A row sent by a fork: every column in {@link ResultColumn} order. */

@@ -8,8 +8,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import org.secmem.cgroup.MemoryHierarchy;
 import org.secmem.engine.SortEngines;
 import org.secmem.experiment.BatchStep;
 import org.secmem.experiment.CacheMode;
@@ -63,8 +65,29 @@ final class Resume {
     return remaining(plan, RawResults.read(results));
   }
 
-  /** As {@link #remaining(List, Path)}, from results already read (malformed rows left out). */
-  static List<BatchStep> remaining(List<PlannedTrial> plan, RawResults raw) {
+  /**
+   * As {@link #remaining(List, Path)}, from results already read (malformed rows left out).
+   *
+   * @throws IOException where a memory limit is planned and the limits of secmem's own cgroup
+   *     cannot be read
+   */
+  static List<BatchStep> remaining(List<PlannedTrial> plan, RawResults raw) throws IOException {
+    boolean limited =
+        plan.stream()
+            .anyMatch(p -> p.trial() instanceof ForkedTrial f && f.memoryLimit().isPresent());
+    Optional<MemoryHierarchy> h = limited ? MemoryHierarchy.locate() : Optional.empty();
+    Optional<MemoryHierarchy.Ceiling> c = h.isPresent() ? h.get().ceiling() : Optional.empty();
+    OptionalLong ceiling = c.isPresent() ? OptionalLong.of(c.get().bytes()) : OptionalLong.empty();
+    return remaining(plan, raw, ceiling);
+  }
+
+  /**
+   * As above, with the tightest limit of secmem's own cgroup and its ancestors, {@code ceiling}: a
+   * row records the limit its fork was held to (see {@code ForkedBatch#underLimitOf}), so a
+   * configuration asked to run under a larger one is looked for under that.
+   */
+  static List<BatchStep> remaining(
+      List<PlannedTrial> plan, RawResults raw, OptionalLong ceiling) {
     // How many rows each (configuration, warm-up flag, number) has: two identical configurations
     // in one plan each take one row per number, so each gets its own repetitions.
     Map<String, Long> recorded = new HashMap<>();
@@ -79,14 +102,20 @@ final class Resume {
       // The JVM it is to run on is part of a configuration, as its rows record it.
       Jvm jvm =
           p.trial() instanceof ForkedTrial f ? f.jvm().orElseGet(Jvm::current) : Jvm.current();
-      ResultRow cells =
+      ResultRow.Builder b =
           p.trial()
               .configuration()
               .set(ResultColumn.SYNC, s.sync())
               .set(ResultColumn.CACHE, s.cache().cliName())
               .set(ResultColumn.JAVA_VERSION, jvm.version())
-              .set(ResultColumn.JAVA_VENDOR, jvm.vendor())
-              .build();
+              .set(ResultColumn.JAVA_VENDOR, jvm.vendor());
+      if (p.trial() instanceof ForkedTrial f
+          && f.memoryLimit().isPresent()
+          && ceiling.isPresent()
+          && ceiling.getAsLong() < f.memoryLimit().getAsLong()) {
+        b.set(ResultColumn.MEMORY_LIMIT, ceiling.getAsLong());
+      }
+      ResultRow cells = b.build();
       String key = key(cells);
       SortedSet<Integer> reps = missing(recorded, key, false, s.reps());
       SortedSet<Integer> warmups = missing(recorded, key, true, s.warmup());

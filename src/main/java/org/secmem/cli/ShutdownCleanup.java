@@ -16,7 +16,6 @@ import java.util.concurrent.TimeoutException;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.cgroup.MemoryCgroup;
-import org.secmem.cgroup.MemoryHierarchy;
 import org.secmem.data.PartFile;
 import org.secmem.fs.Ownership;
 import org.secmem.fs.TempRegistry;
@@ -150,10 +149,6 @@ final class ShutdownCleanup implements TempRegistry {
       // would write logs/secmem.log where LogFile had refused it: LogFileTest saw it once).
       return;
     }
-    Optional<MemoryHierarchy> h = MemoryHierarchy.locate();
-    if (h.isEmpty()) {
-      return;
-    }
     for (ProcessHandle f : forks) {
       try {
         f.onExit().get(2, TimeUnit.SECONDS);
@@ -164,7 +159,7 @@ final class ShutdownCleanup implements TempRegistry {
       }
     }
     try {
-      MemoryCgroup.removeAllOf(h.get(), ProcessHandle.current().pid())
+      MemoryCgroup.removeAllMade()
           .forEach(dir -> LOG.info("Removed memory cgroup {} at shutdown", dir));
     } catch (IOException e) {
       LOG.warn("A memory cgroup made for a fork stays", e);

@@ -309,7 +309,9 @@ public enum ResultColumn {
   /**
    * The memory limit the run was measured under ({@code --memory-limit}), in bytes: a memory cgroup
    * around its fork that the JVM's heap, the rest of the process and the page cache of the files it
-   * touched all counted against; blank for none. A parameter like any other.
+   * touched all counted against; where secmem's own cgroup or an ancestor allows less than the
+   * limit asked for, that smaller limit, which the fork was held to (the run warns); blank for
+   * none. A parameter like any other.
    */
   MEMORY_LIMIT("memory_limit", Kind.INTEGER, RowKind.ALL),
   /**

@@ -10,13 +10,17 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.fs.RootOnly;
 import org.secmem.fs.Sweep;
 
 /**
@@ -57,6 +61,26 @@ class MemoryCgroupTest {
     assertEquals("1073741824", read(g.dir().resolve("memory.limit_in_bytes")));
     assertEquals(g.dir().resolve("cgroup.procs"), g.procs());
     closeStandIn(g);
+  }
+
+  /**
+   * Issue 45, item 10: under a cgroup that allows 260 MiB, a cgroup asked for 2 GiB holds its
+   * processes to 260 MiB, and says so; one asked for less keeps its own.
+   */
+  @Test
+  void aLimitAboveWhatItsParentAllows_isHeldToTheParents() throws IOException {
+    Files.writeString(dir.resolve("memory.limit_in_bytes"), Long.toString(260L << 20));
+    MemoryHierarchy h = new MemoryHierarchy(MemoryHierarchy.Version.V1, dir);
+    MemoryCgroup above = MemoryCgroup.create(h, 2L << 30);
+    assertEquals(2L << 30, above.limitBytes());
+    assertEquals(260L << 20, above.effectiveLimitBytes());
+    assertEquals(
+        dir.resolve("memory.limit_in_bytes"), above.tighterCeiling().orElseThrow().file());
+    closeStandIn(above);
+    MemoryCgroup below = MemoryCgroup.create(h, 128L << 20);
+    assertEquals(128L << 20, below.effectiveLimitBytes());
+    assertEquals(Optional.empty(), below.tighterCeiling());
+    closeStandIn(below);
   }
 
   @Test
@@ -129,19 +153,71 @@ class MemoryCgroupTest {
     }
   }
 
+  /**
+   * Issue 45, item 5: a run in another PID namespace may have this process's PID (PID 1 in each
+   * namespace), so a folder named with it is not this process's; shutdown removes exactly the
+   * cgroups this process made, by name.
+   */
+  @Test
+  void atShutdown_theCgroupsThisProcessMade_areRemoved_notOthersWithItsPid() throws IOException {
+    MemoryHierarchy h = new MemoryHierarchy(MemoryHierarchy.Version.V1, dir);
+    MemoryCgroup a = MemoryCgroup.create(h, 64L << 20);
+    MemoryCgroup b = MemoryCgroup.create(h, 64L << 20);
+    for (MemoryCgroup g : new MemoryCgroup[] {a, b}) {
+      try (Stream<Path> files = Files.list(g.dir())) {
+        for (Path f : files.toList()) {
+          Files.delete(f); // a stand-in's limit files; a real cgroup's go with it
+        }
+      }
+    }
+    long pid = ProcessHandle.current().pid();
+    // Another namespace's runs with the same PID: an older version's name, and this one's.
+    Path oldName = Files.createDirectory(dir.resolve(MemoryCgroup.PREFIX + pid + "-feed"));
+    Path newName =
+        Files.createDirectory(
+            dir.resolve(MemoryCgroup.name(pid, Instant.now(), 0xfeedL)));
+
+    assertEquals(Set.of(a.dir(), b.dir()), Set.copyOf(MemoryCgroup.removeAllMade()));
+
+    assertFalse(Files.exists(a.dir()));
+    assertFalse(Files.exists(b.dir()));
+    assertTrue(Files.exists(oldName), "another namespace's run's");
+    assertTrue(Files.exists(newName), "another namespace's run's");
+    assertEquals(List.of(), MemoryCgroup.removeAllMade(), "each is removed once");
+  }
+
+  @Test
+  void names_areUniqueAcrossPidNamespaces_andSayWhenTheyWereMade() throws IOException {
+    MemoryCgroup a = MemoryCgroup.create(new MemoryHierarchy(MemoryHierarchy.Version.V1, dir), 1L << 30);
+    MemoryCgroup b = MemoryCgroup.create(new MemoryHierarchy(MemoryHierarchy.Version.V1, dir), 1L << 30);
+    String pid = Long.toString(ProcessHandle.current().pid());
+    for (MemoryCgroup g : new MemoryCgroup[] {a, b}) {
+      String[] f = g.dir().getFileName().toString().split("-");
+      assertEquals(4, f.length, g.dir().toString());
+      assertEquals(pid, f[1]);
+      assertTrue(f[2].matches("[0-9a-f]+"), f[2]);
+      assertTrue(f[3].matches("[0-9a-f]{16}"), "64 random bits: " + f[3]);
+      closeStandIn(g);
+    }
+    assertFalse(a.dir().equals(b.dir()));
+    assertEquals(
+        "secmem-1-5f5e100-000000000000feed",
+        MemoryCgroup.name(1, Instant.ofEpochSecond(100_000_000), 0xfeedL));
+  }
+
   @Test
   void real_atShutdown_everyCgroupOfThisProcess_isRemoved_andNoOtherOne() throws Exception {
     Optional<MemoryHierarchy> h = writableHierarchy();
-    assumeTrue(h.isPresent(), "no memory cgroup this process may make children in");
+    RootOnly.require(h.isPresent(), "a memory cgroup this process may make children in");
     MemoryCgroup a = MemoryCgroup.create(h.get(), 64L << 20);
     MemoryCgroup b = MemoryCgroup.create(h.get(), 64L << 20);
-    // Another secmem's (a PID that is not this one's): not this process's to remove.
-    Path other = h.get().self().resolve(MemoryCgroup.PREFIX + "1-cafe");
+    // Another PID namespace's secmem with this process's PID: not this process's to remove.
+    Path other =
+        h.get().self().resolve(MemoryCgroup.PREFIX + ProcessHandle.current().pid() + "-feed");
     Files.createDirectory(other);
     try {
-      java.util.List<Path> removed =
-          MemoryCgroup.removeAllOf(h.get(), ProcessHandle.current().pid());
-      assertEquals(java.util.Set.of(a.dir(), b.dir()), java.util.Set.copyOf(removed));
+      List<Path> removed = MemoryCgroup.removeAllMade();
+      assertEquals(Set.of(a.dir(), b.dir()), Set.copyOf(removed));
       assertFalse(Files.exists(a.dir()));
       assertFalse(Files.exists(b.dir()));
       assertTrue(Files.exists(other));
@@ -150,28 +226,73 @@ class MemoryCgroupTest {
     }
   }
 
+  /** A cgroup folder named as secmem names them, made {@code ago} before {@code now}. */
+  private static Path leftBy(Path parent, long pid, Instant now, Duration ago) throws IOException {
+    return Files.createDirectory(
+        parent.resolve(
+            MemoryCgroup.name(pid, now.minus(ago), java.util.concurrent.ThreadLocalRandom.current().nextLong())));
+  }
+
   /**
-   * A secmem killed with kill -9 leaves its cgroup: {@code secmem clean} removes another process's
-   * empty cgroup once it is over a minute old, keeps one with a process in it, and never touches
-   * this process's own.
+   * Issue 45, item 13: the kernel sets a cgroup folder's modification time again (after a cold
+   * cache run); the age is the one in its name, so a cgroup made a moment ago stays however old its
+   * folder looks, and an old one does not look new.
+   */
+  @Test
+  void anEmptyCgroupsAge_isTheOneInItsName_notItsFoldersTime() throws IOException {
+    Instant now = Instant.now();
+    Path young = leftBy(dir, 1, now, Duration.ofSeconds(5));
+    Files.writeString(young.resolve("cgroup.procs"), "");
+    Files.setLastModifiedTime(young, FileTime.from(now.minus(Duration.ofHours(2))));
+    Path old = leftBy(dir, 1, now, Duration.ofMinutes(2));
+    Files.writeString(old.resolve("cgroup.procs"), "");
+
+    Sweep s = MemoryCgroup.removeAbandoned(new MemoryHierarchy(MemoryHierarchy.Version.V1, dir), now);
+
+    assertEquals(now.minus(Duration.ofMinutes(2)).getEpochSecond(), MemoryCgroup.madeAt(old).getEpochSecond());
+    assertEquals(List.of(young), s.inUse().stream().map(Sweep.LeftAlone::path).toList());
+    assertTrue(s.inUse().get(0).reason().contains("made 5 s ago"), s.inUse().toString());
+    // A stand-in folder holds a file, so it cannot go; a real cgroup's files go with it.
+    assertEquals(List.of(old), s.leftAlone().stream().map(Sweep.LeftAlone::path).toList());
+  }
+
+  /** An older version's name has no time in it: its folder's modification time stands in. */
+  @Test
+  void anOlderVersionsName_isAgedByItsFoldersTime() throws IOException {
+    Path old = Files.createDirectory(dir.resolve(MemoryCgroup.PREFIX + "12-cafe"));
+    Instant then = Instant.parse("2026-01-02T03:04:05Z");
+    Files.setLastModifiedTime(old, FileTime.from(then));
+    assertEquals(then, MemoryCgroup.madeAt(old));
+  }
+
+  /**
+   * A secmem killed with kill -9 leaves its cgroup: {@code secmem clean} removes an empty one made
+   * over a minute ago by the time in its name (its folder was made just now), whatever process
+   * runs here under the PID in its name (issue 45, item 6: PID 1 always runs, and a PID of this
+   * process may be another namespace's run's); it keeps one with a process in it, one made a
+   * moment ago, and this process's own.
    */
   @Test
   void real_abandonedCgroups_areRemoved_butNotOnesInUse_newOnes_orThisProcesss() throws Exception {
     Optional<MemoryHierarchy> h = writableHierarchy();
-    assumeTrue(h.isPresent(), "no memory cgroup this process may make children in");
-    // Its maker: a process that has ended.
+    RootOnly.require(h.isPresent(), "a memory cgroup this process may make children in");
+    Path self = h.get().self();
+    Instant now = Instant.now();
+    Duration old = Duration.ofMinutes(2);
+    // Made two minutes ago by PID 1 (always running), by this test JVM's parent, by a process with
+    // this PID in another namespace, and by a process that has ended.
     Process ended = new ProcessBuilder("true").start();
     ended.waitFor();
-    Path abandoned = h.get().self().resolve(MemoryCgroup.PREFIX + ended.pid() + "-dead");
-    // A live process's (this test JVM's parent, say): kept whatever its age.
-    long live = ProcessHandle.current().parent().orElseThrow().pid();
-    Path makerRuns = h.get().self().resolve(MemoryCgroup.PREFIX + live + "-1ee");
-    Path busy = h.get().self().resolve(MemoryCgroup.PREFIX + "2-beef");
-    Path notOurs = h.get().self().resolve("secmem-not-a-cgroup-of-secmem");
-    Files.createDirectory(abandoned);
-    Files.createDirectory(busy);
+    long pid = ProcessHandle.current().pid();
+    long parent = ProcessHandle.current().parent().orElseThrow().pid();
+    List<Path> abandoned = new java.util.ArrayList<>();
+    for (long maker : new long[] {1, parent, pid, ended.pid()}) {
+      abandoned.add(leftBy(self, maker, now, old));
+    }
+    Path young = leftBy(self, ended.pid(), now, Duration.ofSeconds(5));
+    Path busy = leftBy(self, 2, now, old);
+    Path notOurs = self.resolve("secmem-not-a-cgroup-of-secmem");
     Files.createDirectory(notOurs);
-    Files.createDirectory(makerRuns);
     Process sleeper = null;
     try (MemoryCgroup own = MemoryCgroup.create(h.get(), 64L << 20)) {
       sleeper =
@@ -186,23 +307,16 @@ class MemoryCgroupTest {
           && System.nanoTime() < until) {
         Thread.sleep(20);
       }
-      // Made a moment ago: its maker may be about to start a fork in it.
-      Sweep now = MemoryCgroup.removeAbandoned(h.get(), Instant.now());
-      assertEquals(java.util.List.of(), now.removed());
-      assertTrue(Files.exists(abandoned));
-      assertTrue(
-          now.inUse().stream()
-              .anyMatch(l -> l.path().equals(abandoned) && l.reason().contains("s ago")),
-          now.inUse().toString());
-      // Two minutes on.
-      Sweep later =
-          MemoryCgroup.removeAbandoned(h.get(), Instant.now().plus(Duration.ofMinutes(2)));
-      assertEquals(java.util.List.of(abandoned), later.removed());
-      assertFalse(Files.exists(abandoned));
+      Sweep s = MemoryCgroup.removeAbandoned(h.get(), now);
+      assertEquals(Set.copyOf(abandoned), Set.copyOf(s.removed()), s.toString());
+      for (Path p : abandoned) {
+        assertFalse(Files.exists(p), p.toString());
+      }
       assertEquals(
-          java.util.Set.of(busy, makerRuns),
-          java.util.Set.copyOf(later.inUse().stream().map(Sweep.LeftAlone::path).toList()));
-      assertTrue(Files.exists(makerRuns), "its maker runs");
+          Set.of(busy, young),
+          Set.copyOf(s.inUse().stream().map(Sweep.LeftAlone::path).toList()));
+      assertEquals(List.of(), s.leftAlone());
+      assertTrue(Files.exists(young), "made 5 s ago: its maker may be about to use it");
       assertTrue(Files.exists(busy));
       assertTrue(Files.exists(own.dir()), "this process's own cgroup stays");
       assertTrue(Files.exists(notOurs), "not a name secmem gives");
@@ -210,7 +324,9 @@ class MemoryCgroupTest {
       if (sleeper != null) {
         sleeper.destroyForcibly().waitFor();
       }
-      for (Path p : new Path[] {abandoned, busy, notOurs, makerRuns}) {
+      List<Path> made = new java.util.ArrayList<>(abandoned);
+      made.addAll(List.of(young, busy, notOurs));
+      for (Path p : made) {
         for (int i = 0; i < 100 && Files.exists(p); i++) {
           try {
             Files.delete(p);

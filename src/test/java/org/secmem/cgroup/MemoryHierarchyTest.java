@@ -98,4 +98,41 @@ class MemoryHierarchyTest {
     assertEquals(MemoryHierarchy.Version.V1, h.orElseThrow().version());
     assertEquals(Path.of("/sys/fs/cgroup/memory/m"), h.orElseThrow().self());
   }
+
+  private static Path cgroup(Path dir, String file, String limit) throws IOException {
+    Files.createDirectories(dir);
+    Files.writeString(dir.resolve(file), limit + "\n");
+    return dir;
+  }
+
+  /**
+   * Issue 45, item 10: secmem's own cgroup or an ancestor may allow less than a limit asked for;
+   * the least limit from its own cgroup up to the hierarchy's root is the one a fork is held to.
+   */
+  @Test
+  void v1_theCeiling_isTheLeastLimitOfItsCgroupAndItsAncestors() throws IOException {
+    String file = "memory.limit_in_bytes";
+    Path root = cgroup(dir.resolve("memory"), file, "9223372036854771712");
+    Path parent = cgroup(root.resolve("batch"), file, Long.toString(260L << 20));
+    Path self = cgroup(parent.resolve("secmem"), file, "9223372036854771712");
+    MemoryHierarchy h = new MemoryHierarchy(MemoryHierarchy.Version.V1, self);
+    assertEquals(
+        Optional.of(new MemoryHierarchy.Ceiling(260L << 20, parent.resolve(file))), h.ceiling());
+    cgroup(self, file, Long.toString(100L << 20));
+    assertEquals(100L << 20, h.ceiling().orElseThrow().bytes(), "its own limit too");
+    // A v1 cgroup that does not count its children's memory holds them to nothing.
+    Files.writeString(self.resolve("memory.use_hierarchy"), "0\n");
+    assertEquals(Optional.empty(), h.ceiling());
+  }
+
+  @Test
+  void v2_theCeiling_skipsMax_andStopsAtTheRoot() throws IOException {
+    Path root = Files.createDirectories(dir.resolve("unified"));
+    Path parent = cgroup(root.resolve("batch.slice"), "memory.max", Long.toString(1L << 30));
+    Path self = cgroup(parent.resolve("secmem.scope"), "memory.max", "max");
+    MemoryHierarchy h = new MemoryHierarchy(MemoryHierarchy.Version.V2, self);
+    assertEquals(1L << 30, h.ceiling().orElseThrow().bytes());
+    cgroup(parent, "memory.max", "max");
+    assertEquals(Optional.empty(), h.ceiling());
+  }
 }

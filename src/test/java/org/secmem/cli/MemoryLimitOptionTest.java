@@ -19,6 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.secmem.cgroup.JvmFootprint;
 import org.secmem.cgroup.MemoryCgroup;
 import org.secmem.cgroup.MemoryHierarchy;
+import org.secmem.fs.MarkerHolder;
+import org.secmem.fs.RootOnly;
 import org.secmem.results.RawResults;
 import org.secmem.results.RawRow;
 
@@ -235,5 +237,58 @@ class MemoryLimitOptionTest {
     assertTrue(again.out().contains("4 of 4 configurations already measured"), again.out());
     assertEquals(4, RawResults.read(results).rows().size());
     assertEquals(List.of(), leftovers(h), "every cgroup made was removed");
+  }
+
+  /**
+   * Issue 45, item 10: secmem run inside a cgroup of 1 GiB, asked for 2 GiB and 3 GiB: its forks
+   * are held to 1 GiB, so their rows record 1 GiB as memory_limit, the run warns once, and a resume
+   * finds both configurations measured.
+   */
+  @Test
+  void underATighterOwnCgroup_rowsRecordTheLimitHeldTo_andTheRunWarnsOnce() throws Exception {
+    MemoryHierarchy h =
+        MemoryHierarchy.locate().filter(x -> Files.isWritable(x.self())).orElse(null);
+    RootOnly.require(h != null, "a memory cgroup this process may make children in");
+    long ceiling = 1L << 30;
+    Path params = dir.resolve("p.csv");
+    Files.writeString(params, "experiment,n,m,reps,warmup\nsort,2^18,2^14,1,0\n");
+    Path results = dir.resolve("r.csv");
+    List<String> cmd = MarkerHolder.javaCommand("org.secmem.Main");
+    cmd.add(1, "-Xmx256m");
+    cmd.addAll(
+        List.of(
+            "run",
+            params.toString(),
+            "--memory-limit",
+            "2g|3g",
+            "--resume",
+            "--results",
+            results.toString()));
+    try (MemoryCgroup outer = MemoryCgroup.create(h, ceiling)) {
+      String first = secmemIn(outer, cmd);
+      List<RawRow> rows = RawResults.read(results).rows();
+      assertEquals(2, rows.size(), first);
+      for (RawRow row : rows) {
+        assertEquals(Long.toString(ceiling), row.get("memory_limit"), "held to 1 GiB");
+        assertTrue(Long.parseLong(row.get("memory_peak_bytes")) <= ceiling);
+      }
+      String warning = "is above the 1 GiB that secmem's own cgroup allows";
+      assertEquals(1, first.split(java.util.regex.Pattern.quote(warning), -1).length - 1, first);
+      String again = secmemIn(outer, cmd);
+      assertTrue(again.contains("2 of 2 configurations already measured"), again);
+      assertEquals(2, RawResults.read(results).rows().size());
+    }
+  }
+
+  /** Runs {@code cmd} inside {@code cgroup}; its output, after checking it exits with 0. */
+  private String secmemIn(MemoryCgroup cgroup, List<String> cmd) throws Exception {
+    Process p =
+        new ProcessBuilder(cgroup.enter(cmd))
+            .directory(dir.toFile())
+            .redirectErrorStream(true)
+            .start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, p.waitFor(), out);
+    return out;
   }
 }
