@@ -41,10 +41,10 @@ import org.secmem.units.Units;
 public final class MemoryCgroup implements Closeable {
 
   /**
-   * Every cgroup secmem makes is named {@code secmem-<pid>-<made>-<random>}: its maker's PID (as its
-   * own PID namespace sees it), the epoch second it was made in hexadecimal, and 64 random bits in
-   * 16 hexadecimal digits, so that runs in different PID namespaces (each may be PID 1 there) never
-   * share a name. Older versions named them {@code secmem-<pid>-<hex>}.
+   * Every cgroup secmem makes is named {@code secmem-<pid>-<made>-<random>}: its maker's PID (as
+   * its own PID namespace sees it), the epoch second it was made in hexadecimal, and 64 random bits
+   * in 16 hexadecimal digits, so that runs in different PID namespaces (each may be PID 1 there)
+   * never share a name. Older versions named them {@code secmem-<pid>-<hex>}.
    */
   public static final String PREFIX = "secmem-";
 
@@ -328,9 +328,9 @@ public final class MemoryCgroup implements Closeable {
    * Removes the cgroups under {@code hierarchy}'s own that secmem processes made and left behind
    * (killed with {@code kill -9}, or by a power cut, before they removed them): any but this
    * process's own (by name), with no process in them, made over {@link #ABANDONED_AFTER} ago by the
-   * time in their name (an older version's name has none: its folder's modification time, which
-   * the kernel may reset, stands in). Whether the PID in the name runs is not asked: the maker may
-   * be in another PID namespace, and a PID seen running here may be another process's (PID 1 of a
+   * time in their name (an older version's name has none: its folder's modification time, which the
+   * kernel may reset, stands in). Whether the PID in the name runs is not asked: the maker may be
+   * in another PID namespace, and a PID seen running here may be another process's (PID 1 of a
    * container, or one reused); a cgroup in use holds its fork, and one made in the last minute may
    * be about to. Those are kept and listed as in use; one of another user, or one that cannot be
    * removed, is left alone with why.

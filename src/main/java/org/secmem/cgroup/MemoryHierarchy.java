@@ -91,8 +91,8 @@ public record MemoryHierarchy(Version version, Path self) {
    * under it: the least {@code memory.limit_in_bytes} (v1; of those that count their children's
    * memory, {@code memory.use_hierarchy} 1) or {@code memory.max} (v2) from this cgroup up to the
    * top of the mounted hierarchy, with the folder that sets it; empty where none is set (v2's
-   * {@code max}; v1's "unlimited" is a number larger than any machine's memory, and is returned).
-   * A cgroup outside the mount (another cgroup namespace's ancestors) is not seen.
+   * {@code max}; v1's "unlimited" is a number larger than any machine's memory, and is returned). A
+   * cgroup outside the mount (another cgroup namespace's ancestors) is not seen.
    *
    * @throws IOException where a limit file cannot be read or does not hold a limit
    */

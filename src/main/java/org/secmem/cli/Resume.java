@@ -86,8 +86,7 @@ final class Resume {
    * row records the limit its fork was held to (see {@code ForkedBatch#underLimitOf}), so a
    * configuration asked to run under a larger one is looked for under that.
    */
-  static List<BatchStep> remaining(
-      List<PlannedTrial> plan, RawResults raw, OptionalLong ceiling) {
+  static List<BatchStep> remaining(List<PlannedTrial> plan, RawResults raw, OptionalLong ceiling) {
     // How many rows each (configuration, warm-up flag, number) has: two identical configurations
     // in one plan each take one row per number, so each gets its own repetitions.
     Map<String, Long> recorded = new HashMap<>();

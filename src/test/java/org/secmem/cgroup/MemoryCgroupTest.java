@@ -74,8 +74,7 @@ class MemoryCgroupTest {
     MemoryCgroup above = MemoryCgroup.create(h, 2L << 30);
     assertEquals(2L << 30, above.limitBytes());
     assertEquals(260L << 20, above.effectiveLimitBytes());
-    assertEquals(
-        dir.resolve("memory.limit_in_bytes"), above.tighterCeiling().orElseThrow().file());
+    assertEquals(dir.resolve("memory.limit_in_bytes"), above.tighterCeiling().orElseThrow().file());
     closeStandIn(above);
     MemoryCgroup below = MemoryCgroup.create(h, 128L << 20);
     assertEquals(128L << 20, below.effectiveLimitBytes());
@@ -174,8 +173,7 @@ class MemoryCgroupTest {
     // Another namespace's runs with the same PID: an older version's name, and this one's.
     Path oldName = Files.createDirectory(dir.resolve(MemoryCgroup.PREFIX + pid + "-feed"));
     Path newName =
-        Files.createDirectory(
-            dir.resolve(MemoryCgroup.name(pid, Instant.now(), 0xfeedL)));
+        Files.createDirectory(dir.resolve(MemoryCgroup.name(pid, Instant.now(), 0xfeedL)));
 
     assertEquals(Set.of(a.dir(), b.dir()), Set.copyOf(MemoryCgroup.removeAllMade()));
 
@@ -188,8 +186,10 @@ class MemoryCgroupTest {
 
   @Test
   void names_areUniqueAcrossPidNamespaces_andSayWhenTheyWereMade() throws IOException {
-    MemoryCgroup a = MemoryCgroup.create(new MemoryHierarchy(MemoryHierarchy.Version.V1, dir), 1L << 30);
-    MemoryCgroup b = MemoryCgroup.create(new MemoryHierarchy(MemoryHierarchy.Version.V1, dir), 1L << 30);
+    MemoryCgroup a =
+        MemoryCgroup.create(new MemoryHierarchy(MemoryHierarchy.Version.V1, dir), 1L << 30);
+    MemoryCgroup b =
+        MemoryCgroup.create(new MemoryHierarchy(MemoryHierarchy.Version.V1, dir), 1L << 30);
     String pid = Long.toString(ProcessHandle.current().pid());
     for (MemoryCgroup g : new MemoryCgroup[] {a, b}) {
       String[] f = g.dir().getFileName().toString().split("-");
@@ -230,7 +230,8 @@ class MemoryCgroupTest {
   private static Path leftBy(Path parent, long pid, Instant now, Duration ago) throws IOException {
     return Files.createDirectory(
         parent.resolve(
-            MemoryCgroup.name(pid, now.minus(ago), java.util.concurrent.ThreadLocalRandom.current().nextLong())));
+            MemoryCgroup.name(
+                pid, now.minus(ago), java.util.concurrent.ThreadLocalRandom.current().nextLong())));
   }
 
   /**
@@ -247,9 +248,12 @@ class MemoryCgroupTest {
     Path old = leftBy(dir, 1, now, Duration.ofMinutes(2));
     Files.writeString(old.resolve("cgroup.procs"), "");
 
-    Sweep s = MemoryCgroup.removeAbandoned(new MemoryHierarchy(MemoryHierarchy.Version.V1, dir), now);
+    Sweep s =
+        MemoryCgroup.removeAbandoned(new MemoryHierarchy(MemoryHierarchy.Version.V1, dir), now);
 
-    assertEquals(now.minus(Duration.ofMinutes(2)).getEpochSecond(), MemoryCgroup.madeAt(old).getEpochSecond());
+    assertEquals(
+        now.minus(Duration.ofMinutes(2)).getEpochSecond(),
+        MemoryCgroup.madeAt(old).getEpochSecond());
     assertEquals(List.of(young), s.inUse().stream().map(Sweep.LeftAlone::path).toList());
     assertTrue(s.inUse().get(0).reason().contains("made 5 s ago"), s.inUse().toString());
     // A stand-in folder holds a file, so it cannot go; a real cgroup's files go with it.
@@ -267,10 +271,10 @@ class MemoryCgroupTest {
 
   /**
    * A secmem killed with kill -9 leaves its cgroup: {@code secmem clean} removes an empty one made
-   * over a minute ago by the time in its name (its folder was made just now), whatever process
-   * runs here under the PID in its name (issue 45, item 6: PID 1 always runs, and a PID of this
-   * process may be another namespace's run's); it keeps one with a process in it, one made a
-   * moment ago, and this process's own.
+   * over a minute ago by the time in its name (its folder was made just now), whatever process runs
+   * here under the PID in its name (issue 45, item 6: PID 1 always runs, and a PID of this process
+   * may be another namespace's run's); it keeps one with a process in it, one made a moment ago,
+   * and this process's own.
    */
   @Test
   void real_abandonedCgroups_areRemoved_butNotOnesInUse_newOnes_orThisProcesss() throws Exception {
@@ -313,8 +317,7 @@ class MemoryCgroupTest {
         assertFalse(Files.exists(p), p.toString());
       }
       assertEquals(
-          Set.of(busy, young),
-          Set.copyOf(s.inUse().stream().map(Sweep.LeftAlone::path).toList()));
+          Set.of(busy, young), Set.copyOf(s.inUse().stream().map(Sweep.LeftAlone::path).toList()));
       assertEquals(List.of(), s.leftAlone());
       assertTrue(Files.exists(young), "made 5 s ago: its maker may be about to use it");
       assertTrue(Files.exists(busy));

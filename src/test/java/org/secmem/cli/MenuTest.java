@@ -421,7 +421,8 @@ class MenuTest {
 
   @Test
   void generate_andRunFile_buildTheirCommands() throws IOException {
-    Path gen = Files.createTempFile("menu", ".bin");
+    // A new file: one that is there and not secmem's would not be replaced without --overwrite.
+    Path gen = Files.createTempDirectory("menu").resolve("gen.bin");
     // The project's own file, by absolute path: tests run in a folder of their own.
     String quick =
         Paths.get(System.getProperty("secmem.root", "."), "configs", "quick.csv")
