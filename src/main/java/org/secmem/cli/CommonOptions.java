@@ -1,6 +1,8 @@
 package org.secmem.cli;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.LocalDateTime;
@@ -101,14 +103,13 @@ final class CommonOptions {
   @Option(
       names = "--jvm",
       paramLabel = "JAVA[|JAVA...]",
-      split = "\\|",
       description =
           "Measure each configuration on each of these JVMs (a java binary or a JDK's folder,"
               + " Java 17 or newer), in forks of each (--fork 1 when --fork is not given), as"
               + " JMH's -jvm: rows record java_version and java_vendor, which the summary, charts"
               + " and compare --by java_version tell apart. Example: --jvm"
               + " '/usr/lib/jvm/java-17-openjdk-amd64|/usr/lib/jvm/temurin-25-jdk-amd64'.")
-  List<Path> jvm;
+  List<String> jvm; // split here, not by picocli, which drops empty paths without a word
 
   @Option(names = "--memory-limit", split = "\\|")
   List<Long> memoryLimit;
@@ -261,29 +262,90 @@ final class CommonOptions {
     if (jvm == null || jvm.isEmpty()) {
       return List.of();
     }
+    List<String> given = jvmPaths(jvm);
     List<Jvm> out = new ArrayList<>();
-    for (Path p : jvm) {
+    for (int i = 0; i < given.size(); i++) {
+      String p = given.get(i);
       Jvm j;
       try {
-        j = Jvm.probe(p);
+        j = Jvm.probe(Path.of(p));
       } catch (IllegalArgumentException e) {
         throw new BadInputException("--jvm: " + e.getMessage(), e);
       }
-      Optional<Jvm> same = out.stream().filter(o -> o.version().equals(j.version())).findFirst();
-      if (same.isPresent()) {
-        // Rows tell JVMs apart by java_version: two of one version would be one configuration.
-        throw new BadInputException(
-            "--jvm: "
-                + p
-                + " is "
-                + j.label()
-                + ", the version of "
-                + same.get().java()
-                + " too: give JVMs of different versions");
+      for (int o = 0; o < out.size(); o++) {
+        Jvm other = out.get(o);
+        String otherPath = given.get(o);
+        if (other
+            .java()
+            .toAbsolutePath()
+            .normalize()
+            .equals(j.java().toAbsolutePath().normalize())) {
+          throw new BadInputException(
+              "--jvm: "
+                  + (otherPath.equals(p)
+                      ? p + " is given twice"
+                      : p + " names the JVM that " + otherPath + " names too")
+                  + ": give each JVM once");
+        }
+        if (other.version().equals(j.version())) {
+          // Rows tell JVMs apart by java_version: two of one version would be one configuration.
+          throw new BadInputException(
+              "--jvm: "
+                  + p
+                  + " is "
+                  + j.label()
+                  + ", the version of "
+                  + otherPath
+                  + " too: give JVMs of different versions");
+        }
       }
       out.add(j);
     }
     return out;
+  }
+
+  /**
+   * The paths of {@code --jvm}'s values, each split at '|'.
+   *
+   * @throws BadInputException for an empty path (which would name the current folder, or be
+   *     dropped), and for a path with '|' in it, which cannot be given: saying so
+   */
+  static List<String> jvmPaths(List<String> values) {
+    List<String> out = new ArrayList<>();
+    for (String value : values) {
+      String[] parts = value.split("\\|", -1);
+      for (int i = 0; i < parts.length; i++) {
+        if (parts[i].isEmpty()) {
+          throw new BadInputException(
+              "--jvm: an empty path in '"
+                  + value
+                  + "'; give a java binary or a JDK's folder, several separated by '|'");
+        }
+        if (!exists(parts[i])) {
+          // A path with '|' in it is split like two: say so, rather than "no such file".
+          for (int j = i + 1; j < parts.length; j++) {
+            String joined = String.join("|", List.of(parts).subList(i, j + 1));
+            if (exists(joined)) {
+              throw new BadInputException(
+                  "--jvm: "
+                      + joined
+                      + " is one path with '|' in it, which --jvm splits at: give it through a"
+                      + " link whose path has no '|'");
+            }
+          }
+        }
+        out.add(parts[i]);
+      }
+    }
+    return out;
+  }
+
+  private static boolean exists(String path) {
+    try {
+      return Files.exists(Path.of(path));
+    } catch (InvalidPathException e) {
+      return false; // said when it is probed
+    }
   }
 
   /** Whether this process is a fork measuring for a parent secmem. */

@@ -182,7 +182,7 @@ final class ExperimentSession {
     int code = ExitCodes.OK;
     boolean created = false;
     List<Path> folders = List.of();
-    List<String> killed = List.of();
+    List<String> incomplete = List.of();
     ShutdownCleanup cleanup = SecmemCommand.cleanupOf(cmd);
     try (GeneratedInputs.InputsInUse using = inputsInUse(dataDir);
         RawResultsWriter writer = RawResultsWriter.open(results);
@@ -203,7 +203,7 @@ final class ExperimentSession {
           try {
             forked.run(steps, sentinel);
           } finally {
-            killed = forked.killed();
+            incomplete = forked.incomplete();
           }
         } else {
           runner.run(steps, batch, sentinel);
@@ -228,10 +228,18 @@ final class ExperimentSession {
         removeUnused(results, folders);
       }
     }
-    if (!killed.isEmpty()) {
+    if (!incomplete.isEmpty()) {
       // Every other configuration was measured; these were not, and the run says so at its end.
-      for (String k : killed) {
+      int shown = Math.min(incomplete.size(), ForkedBatch.INCOMPLETE_LINES);
+      for (String k : incomplete.subList(0, shown)) {
         cmd.getErr().println("secmem: " + UserText.line(k));
+      }
+      if (incomplete.size() > shown) {
+        cmd.getErr()
+            .println(
+                "secmem: and "
+                    + (incomplete.size() - shown)
+                    + " more forks that did not send every row they owed (see the log)");
       }
       cmd.getErr().flush();
       code = code == ExitCodes.OK ? ExitCodes.FAILURE : code;

@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -16,6 +17,8 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -29,9 +32,11 @@ import org.secmem.experiment.ExperimentRunner.Runs;
 import org.secmem.experiment.ForkChild;
 import org.secmem.experiment.ForkedTrial;
 import org.secmem.experiment.PlannedTrial;
+import org.secmem.experiment.ProcessTrees;
 import org.secmem.experiment.RunListener;
 import org.secmem.experiment.RunSchedule;
 import org.secmem.experiment.RunSettings;
+import org.secmem.experiment.TimeEstimate;
 import org.secmem.experiment.Trial;
 import org.secmem.fs.Sweep;
 import org.secmem.results.ResultColumn;
@@ -48,7 +53,9 @@ import picocli.CommandLine;
  * ({@code --order}: interleaved, the first fork of every configuration, then the second, ...); each
  * runs its configuration's warm-ups and repetitions with the same command line plus {@code
  * --fork-child}, and sends its rows back one line each (see {@link ForkChildSession}), which are
- * recorded as they arrive.
+ * recorded as they arrive. A fork that ends without every row it owes, however it ends, costs its
+ * configuration (the batch goes on, and ends with exit code 1 naming it); a watchdog kills a fork
+ * that runs far longer than its configuration can take.
  */
 final class ForkedBatch {
 
@@ -60,6 +67,25 @@ final class ForkedBatch {
   /** The exit code of a JVM killed by SIGKILL (the OOM killer, kill -9). */
   static final int KILLED = 128 + 9;
 
+  /**
+   * A fork's watchdog allows it this many times the cost model's lower bound on its runs ({@link
+   * Trial#secondsAtLeast}), above its floor: slow storage and a cold cache are far slower than the
+   * bound, a hung fork slower still.
+   */
+  static final int WATCHDOG_FACTOR = 100;
+
+  /** What a fork's watchdog allows above its estimate: a JVM's start, its set-up and its checks. */
+  static final Duration WATCHDOG_FLOOR = Duration.ofMinutes(10);
+
+  /** The most a watchdog allows, so that an absurd estimate cannot overflow. */
+  private static final Duration WATCHDOG_MOST = Duration.ofDays(365);
+
+  /** The floor in use; tests shorten it. */
+  static volatile Duration watchdogFloor = WATCHDOG_FLOOR;
+
+  /** Incomplete failures printed at the end of the run; the rest are in the log. */
+  static final int INCOMPLETE_LINES = 10;
+
   private final CommandLine cmd;
   private final ResultSink sink;
   private final RunListener listener;
@@ -68,8 +94,11 @@ final class ForkedBatch {
   /** Whether the user was told that secmem's own cgroup allows less than a limit asked for. */
   private boolean toldOfCeiling;
 
-  /** Forks killed from outside, one line each: their configurations were not measured whole. */
-  private final List<String> killed = new ArrayList<>();
+  /**
+   * Forks that ended without every row they owed (killed from outside, by the watchdog, or ended
+   * early), one line each: their configurations were not measured whole.
+   */
+  private final List<String> incomplete = new ArrayList<>();
 
   ForkedBatch(CommandLine cmd, ResultSink sink, RunListener listener, BatchOptions batch) {
     this.cmd = cmd;
@@ -184,19 +213,35 @@ final class ForkedBatch {
   }
 
   /**
-   * Forks killed from outside (exit {@value #KILLED}: the OOM killer, kill -9), each as one line
-   * naming the fork and its configuration; the batch went on without them.
+   * Forks that did not send every row they owed, each as one line naming the fork, its
+   * configuration (with its JVM) and the rows that came: killed from outside (exit {@value
+   * #KILLED}: the OOM killer, kill -9), killed by the watchdog, or ended with exit code 0 early.
+   * The batch went on without them.
    */
-  List<String> killed() {
-    return List.copyOf(killed);
+  List<String> incomplete() {
+    return List.copyOf(incomplete);
+  }
+
+  /**
+   * How long a fork of {@code runs} runs of at least {@code secondsPerRun} each may take: {@value
+   * #WATCHDOG_FACTOR} times their estimate, plus {@code floor}.
+   */
+  static Duration watchdog(double secondsPerRun, int runs, Duration floor) {
+    double s = secondsPerRun * runs * WATCHDOG_FACTOR;
+    if (!(s > 0)) {
+      return floor;
+    }
+    Duration d = floor.plusSeconds((long) Math.min(s, WATCHDOG_MOST.toSeconds()));
+    return d.compareTo(WATCHDOG_MOST) > 0 ? WATCHDOG_MOST : d;
   }
 
   /**
    * Runs one fork to its end, recording each row it sends as it arrives. The fork's standard input
    * stays open until it ends: when this process dies, however, the fork reads the end of its input
-   * and stops ({@link ForkChildSession#endWithParent}). A fork killed from outside (exit {@value
-   * #KILLED}) is recorded in {@link #killed}, its work folders are removed, and the batch goes on;
-   * any other failure ends the batch.
+   * and stops ({@link ForkChildSession#endWithParent}). A fork that ends without every row it owes
+   * with exit code 0, is killed from outside (exit {@value #KILLED}) or by the watchdog (see {@link
+   * #watchdog}) is recorded in {@link #incomplete}, its work folders are removed, and the batch
+   * goes on; any other exit code ends the batch.
    */
   private void fork(ForkChild child, Trial trial) throws IOException {
     OptionalLong limit = trial instanceof ForkedTrial f ? f.memoryLimit() : OptionalLong.empty();
@@ -219,12 +264,13 @@ final class ForkedBatch {
   /** As above, the fork's JVM started inside {@code cgroup} where there is one. */
   private void fork(ForkChild child, Trial trial, Optional<MemoryCgroup> cgroup)
       throws IOException {
-    String what = (child.sentinel() ? "the sentinel " : "") + trial.describe();
+    String what = describe(child, trial);
     List<String> command = command(child, trial);
     if (cgroup.isPresent()) {
       command = cgroup.get().enter(command);
     }
-    LOG.info("fork {} of {}: {}", child.fork(), what, command);
+    Duration limit = watchdog(trial.secondsAtLeast(), child.runs(), watchdogFloor);
+    LOG.info("fork {} of {} (watchdog: {} s): {}", child.fork(), what, limit.toSeconds(), command);
     ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE);
     pb.environment().put(ForkChildSession.PARENT_PIPE_ENV, "1");
     Process p = pb.start();
@@ -232,26 +278,70 @@ final class ForkedBatch {
     Thread errReader = new Thread(() -> drain(p, errTail), "secmem-fork-stderr");
     errReader.setDaemon(true);
     errReader.start();
+    AtomicBoolean overdue = new AtomicBoolean();
+    Thread watchdog = new Thread(() -> watch(p, limit, overdue), "secmem-fork-watchdog");
+    watchdog.setDaemon(true);
+    watchdog.start();
+    int rows = 0;
     try (BufferedReader out =
         new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = out.readLine()) != null) {
-        if (line.startsWith(ForkChildSession.ROW_PREFIX)) {
-          ResultRow row = parse(line.substring(ForkChildSession.ROW_PREFIX.length()));
+        // A row's marker may follow what a wrapper of the JVM wrote without a line end.
+        int at = line.indexOf(ForkChildSession.ROW_PREFIX);
+        if (at >= 0) {
+          if (at > 0) {
+            LOG.warn(
+                "fork {} of {}: text before a row, on its line: {}",
+                child.fork(),
+                what,
+                line.substring(0, at));
+          }
+          ResultRow row = parse(line.substring(at + ForkChildSession.ROW_PREFIX.length()));
           if (cgroup.isPresent()) {
             row = underLimitOf(row, cgroup.get());
           }
           sink.accept(row);
           listener.runFinished(row);
+          rows++;
         } else {
-          LOG.debug("fork {}: {}", child.fork(), line);
+          LOG.info("fork {}: {}", child.fork(), line);
         }
       }
       int code = p.waitFor();
       errReader.join(1000);
+      String sent = "it sent " + rows + " of " + child.rowsOwed() + " rows";
+      if (overdue.get()) {
+        if (rows == child.rowsOwed()) {
+          // Measured whole; only its end hung.
+          LOG.warn(
+              "fork {} of {} sent every row, then hung: killed by the watchdog",
+              child.fork(),
+              what);
+          return;
+        }
+        incomplete(
+            trial,
+            p,
+            "fork "
+                + child.fork()
+                + " of "
+                + what
+                + " was killed by the watchdog after "
+                + TimeEstimate.format(limit.toSeconds())
+                + " ("
+                + WATCHDOG_FACTOR
+                + " times the cost model's lower bound on its runs, plus "
+                + TimeEstimate.format(watchdogFloor.toSeconds())
+                + "); "
+                + sent);
+        return;
+      }
       if (code == KILLED) {
         boolean oom = cgroup.isPresent() && cgroup.get().oomKills().orElse(0) > 0;
-        String said =
+        incomplete(
+            trial,
+            p,
             "fork "
                 + child.fork()
                 + " of "
@@ -263,11 +353,8 @@ final class ForkedBatch {
                         + Units.bytes(cgroup.get().limitBytes())
                         + ": the JVM and the memory it could not give back did not fit"
                     : ": the OOM killer or kill -9")
-                + "); its configuration is not measured whole ("
-                + "'--resume' runs what is missing)";
-        LOG.warn(said);
-        killed.add(said);
-        removeLeftovers(trial, p.pid());
+                + "); "
+                + sent);
         return;
       }
       if (code != ExitCodes.OK) {
@@ -283,18 +370,67 @@ final class ForkedBatch {
                 + " (a fresh JVM) failed"
                 + " with exit code "
                 + code
+                + " after "
+                + sent.substring("it ".length())
                 + (tail.isBlank() ? "" : ": " + tail));
+      }
+      if (rows < child.rowsOwed()) {
+        incomplete(
+            trial,
+            p,
+            "fork "
+                + child.fork()
+                + " of "
+                + what
+                + " ended with exit code 0 before its work was done: "
+                + sent);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException(
           "interrupted while fork " + child.fork() + " of " + what + " ran");
     } finally {
+      watchdog.interrupt();
       closeQuietly(p.getOutputStream());
       if (p.isAlive()) {
         p.destroy();
       }
     }
+  }
+
+  /** The fork, its configuration and the JVM it runs on, by name and path. */
+  private static String describe(ForkChild child, Trial trial) {
+    String jvm =
+        trial instanceof ForkedTrial f ? f.jvm().map(j -> " (" + j.java() + ")").orElse("") : "";
+    return (child.sentinel() ? "the sentinel " : "") + trial.describe() + jvm;
+  }
+
+  /**
+   * The fork {@code p} ran past {@code limit}: it is killed with every process it started (a
+   * wrapper script's too, which would hold its output open), and {@code overdue} says so.
+   */
+  private static void watch(Process p, Duration limit, AtomicBoolean overdue) {
+    try {
+      if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+        overdue.set(true);
+        LOG.warn("fork {} ran past its watchdog's {} s: killing it", p.pid(), limit.toSeconds());
+        ProcessTrees.kill(p.toHandle());
+      }
+    } catch (InterruptedException e) {
+      // The fork's output ended: it is waited for there.
+    }
+  }
+
+  /**
+   * Records a fork that did not send every row it owed: its configuration is not measured whole
+   * (the rows it sent are kept), its work folders are swept, and the batch goes on.
+   */
+  private void incomplete(Trial trial, Process p, String said) {
+    String line =
+        said + "; its configuration is not measured whole ('--resume' runs what is missing)";
+    LOG.warn(line);
+    incomplete.add(line);
+    removeLeftovers(trial, p.pid());
   }
 
   /**

@@ -67,6 +67,11 @@ public record ForkChild(
     return warmups.size() + reps.size();
   }
 
+  /** Rows the child sends: one per recorded warm-up and per repetition. */
+  public int rowsOwed() {
+    return recordedWarmups.size() + reps.size();
+  }
+
   /** The one-argument form, read back by {@link #parse}. */
   public String format() {
     return "config="

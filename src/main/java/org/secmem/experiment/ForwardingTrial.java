@@ -52,6 +52,11 @@ interface ForwardingTrial extends Trial {
   }
 
   @Override
+  default double secondsAtLeast() {
+    return inner().secondsAtLeast();
+  }
+
+  @Override
   default List<Path> workFolders() {
     return inner().workFolders();
   }

@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -31,7 +33,7 @@ public record Jvm(Path java, String version, String vendor, int feature) {
   private static final Pattern PROPERTY = Pattern.compile("^\\s*([\\w.]+) = (.*)$");
 
   /** How long a JVM may take to say what it is. */
-  private static final long PROBE_SECONDS = 60;
+  private static final Duration PROBE_TIME = Duration.ofSeconds(60);
 
   /** The JVM this process runs on. */
   public static Jvm current() {
@@ -61,6 +63,14 @@ public record Jvm(Path java, String version, String vendor, int feature) {
    *     one too old for secmem
    */
   public static Jvm probe(Path path) {
+    return probe(path, PROBE_TIME);
+  }
+
+  /**
+   * As above, the JVM given {@code limit} to answer. It runs as a process group of its own: at the
+   * limit it is killed with every process it started (a wrapper script's children too).
+   */
+  static Jvm probe(Path path, Duration limit) {
     Path java = Files.isDirectory(path) ? path.resolve("bin").resolve("java") : path;
     if (!Files.isRegularFile(java)) {
       throw new IllegalArgumentException(
@@ -80,15 +90,17 @@ public record Jvm(Path java, String version, String vendor, int feature) {
       // with a time limit, then read.
       said = Files.createTempFile("secmem-jvm-", ".txt");
       Process p =
-          new ProcessBuilder(java.toString(), "-XshowSettings:properties", "-version")
+          new ProcessBuilder(
+                  ProcessTrees.inOwnGroup(
+                      List.of(java.toString(), "-XshowSettings:properties", "-version")))
               .redirectErrorStream(true)
               .redirectOutput(said.toFile())
               .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
               .start();
-      if (!p.waitFor(PROBE_SECONDS, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
+      if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+        ProcessTrees.kill(p.toHandle());
         throw new IllegalArgumentException(
-            java + ": did not say what it is within " + PROBE_SECONDS + " s");
+            java + ": did not say what it is within " + limit.toSeconds() + " s");
       }
       code = p.exitValue();
       text = new String(Files.readAllBytes(said), StandardCharsets.UTF_8);

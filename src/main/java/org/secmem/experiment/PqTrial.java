@@ -296,6 +296,15 @@ public final class PqTrial implements Trial {
             && expected.deleted.sameAs(got.deleted));
   }
 
+  /** As the pq command estimates it: a sort with the tree's M and fan-out 8, else in memory. */
+  @Override
+  public double secondsAtLeast() {
+    long n = spec.n();
+    return spec.bufferTree()
+        ? TimeEstimate.sortSeconds(n, Math.max(1, spec.m()), 8)
+        : TimeEstimate.sortSeconds(n, Math.max(1, n), 2);
+  }
+
   @Override
   public OptionalLong predictedIos() {
     if (!spec.bufferTree() || memory.isEmpty()) {

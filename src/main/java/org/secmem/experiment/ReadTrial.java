@@ -163,6 +163,13 @@ public final class ReadTrial implements Trial {
     return new TrialOutcome(ints, ints * Integer.BYTES, checksum, Optional.empty(), Map.of());
   }
 
+  /** Its read; its own data set's generation before the first run is of the same order. */
+  @Override
+  public double secondsAtLeast() {
+    return TimeEstimate.streamSeconds(
+        spec.type(), false, spec.n(), files.size(), spec.options().bufferBytes());
+  }
+
   @Override
   public OptionalLong predictedIos() {
     return OptionalLong.of(

@@ -180,6 +180,14 @@ public final class SortTrial implements Trial {
     return Optional.of(scan.inOrder() && scan.checksum().sameAs(in));
   }
 
+  /** One pass over its ints (as for another engine: no pass count), and their arrival. */
+  @Override
+  public double secondsAtLeast() {
+    return n < 0
+        ? 0
+        : n * (double) data.arrivalNanos() / 1e9 + TimeEstimate.sortSeconds(n, Math.max(1, n), 2);
+  }
+
   @Override
   public OptionalLong predictedIos() {
     return n < 0 ? OptionalLong.empty() : spec.method().predictedIos(n);

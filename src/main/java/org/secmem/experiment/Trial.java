@@ -39,6 +39,15 @@ public interface Trial {
   OptionalLong predictedIos();
 
   /**
+   * A lower bound on one run's seconds ({@link TimeEstimate}: the cost model at rates faster than
+   * any machine here), from which a fork's watchdog allows the fork its time; 0 where there is
+   * none, which leaves a fork only the watchdog's floor.
+   */
+  default double secondsAtLeast() {
+    return 0;
+  }
+
+  /**
    * The folders its runs make work folders in: swept for leftovers when a JVM running it was killed
    * ({@code --fork}, the OOM killer); none by default.
    */

@@ -217,6 +217,12 @@ public final class WriteTrial implements Trial {
   }
 
   @Override
+  public double secondsAtLeast() {
+    return TimeEstimate.streamSeconds(
+        spec.type(), true, spec.n(), spec.k(), spec.options().bufferBytes());
+  }
+
+  @Override
   public OptionalLong predictedIos() {
     return OptionalLong.of(
         StreamCostModel.predictedCalls(

@@ -95,7 +95,40 @@ class JvmOptionTest {
     String home = System.getProperty("java.home");
     CliTest.Result twice = write(results, "--jvm", home + "|" + home + "/bin/java");
     assertEquals(2, twice.code(), twice.err());
-    assertTrue(twice.err().contains("give JVMs of different versions"), twice.err());
+    assertTrue(
+        twice.err().contains(home + "/bin/java names the JVM that " + home + " names too"),
+        twice.err());
     assertFalse(Files.exists(results), "nothing ran");
+  }
+
+  @Test
+  void oneJvmGivenTwice_isNamedOnce() {
+    String home = System.getProperty("java.home");
+    CliTest.Result twice = write(dir.resolve("r.csv"), "--jvm", home + "|" + home);
+    assertEquals(2, twice.code(), twice.err());
+    assertTrue(twice.err().contains("--jvm: " + home + " is given twice"), twice.err());
+  }
+
+  @Test
+  void anEmptyJvm_isRefused_notTakenForThisFolder_norDropped() {
+    Path results = dir.resolve("r.csv");
+    for (String empty : List.of("", "|", System.getProperty("java.home") + "|")) {
+      CliTest.Result r = write(results, "--jvm", empty);
+      assertEquals(2, r.code(), "--jvm '" + empty + "': " + r.out() + r.err());
+      assertTrue(r.err().contains("--jvm: an empty path"), r.err());
+      assertFalse(Files.exists(results), "nothing ran");
+    }
+  }
+
+  @Test
+  void aPathWithABar_isRefused_sayingWhy() throws IOException {
+    Path barred = Files.createDirectories(dir.resolve("jdk|17"));
+    Files.createDirectories(barred.resolve("bin"));
+    Files.createSymbolicLink(
+        barred.resolve("bin/java"), Path.of(System.getProperty("java.home"), "bin", "java"));
+    CliTest.Result r = write(dir.resolve("r.csv"), "--jvm", barred.toString());
+    assertEquals(2, r.code(), r.err());
+    assertTrue(
+        r.err().contains(barred + " is one path with '|' in it, which --jvm splits at"), r.err());
   }
 }

@@ -8,6 +8,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,6 +71,50 @@ class JvmTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> Jvm.probe(fake));
     assertTrue(e.getMessage().contains("not a Java runtime"), e.getMessage());
+  }
+
+  @Test
+  void aProbeThatHangs_isEndedAtItsTimeLimit_withWhatItStarted() throws Exception {
+    // Before, only the script was killed: its sleep went on under init.
+    Path pid = dir.resolve("sleep.pid");
+    Path hang = dir.resolve("hangs");
+    Files.writeString(
+        hang,
+        "#!/bin/sh\nsleep 400 &\necho $! > '"
+            + pid
+            + ".new'\nmv '"
+            + pid
+            + ".new' '"
+            + pid
+            + "'\nwait\n");
+    Files.setPosixFilePermissions(hang, PosixFilePermissions.fromString("rwx------"));
+    try {
+      // A loaded machine may not have started the sleep within a short limit: then a longer one.
+      for (long seconds = 1; !Files.exists(pid) && seconds <= 16; seconds *= 2) {
+        Duration limit = Duration.ofSeconds(seconds);
+        IllegalArgumentException e =
+            assertThrows(IllegalArgumentException.class, () -> Jvm.probe(hang, limit));
+        assertTrue(e.getMessage().contains("did not say what it is within"), e.getMessage());
+      }
+      Optional<ProcessHandle> sleep = sleep(pid);
+      if (sleep.isPresent()) { // else it ended already
+        assertTrue(
+            sleep.get().onExit().completeOnTimeout(null, 30, TimeUnit.SECONDS).get() != null
+                && !sleep.get().isAlive(),
+            "the probe's child is killed with it");
+      }
+      assertTrue(Files.exists(pid), "the script started its sleep");
+    } finally {
+      sleep(pid).ifPresent(ProcessHandle::destroyForcibly);
+    }
+  }
+
+  private static Optional<ProcessHandle> sleep(Path pidFile) throws IOException {
+    if (!Files.exists(pidFile)) {
+      return Optional.empty();
+    }
+    String text = Files.readString(pidFile).strip();
+    return text.isEmpty() ? Optional.empty() : ProcessHandle.of(Long.parseLong(text));
   }
 
   @Test
