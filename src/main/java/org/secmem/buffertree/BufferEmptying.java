@@ -2,12 +2,11 @@ package org.secmem.buffertree;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.io.RandomAccessFile;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.secmem.fs.Ownership;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.WriteStream;
 
@@ -136,7 +135,7 @@ final class BufferEmptying {
       }
     }
     files.countRead(total);
-    Files.delete(file);
+    Ownership.deleteWorkFile(file);
     u.bufferInts = 0;
   }
 
@@ -162,9 +161,7 @@ final class BufferEmptying {
     if (c.bufferInts == 0) {
       w = files.create(file);
     } else {
-      try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
-        raf.setLength((c.bufferInts + len) * Integer.BYTES);
-      }
+      Ownership.sizeWorkFile(file, (c.bufferInts + len) * Integer.BYTES);
       w = files.createRegion(file, c.bufferInts, len);
     }
     try (WriteStream out = w) {
@@ -279,7 +276,7 @@ final class BufferEmptying {
     }
     if (old != null) {
       files.countRead(oldInts);
-      Files.delete(old);
+      Ownership.deleteWorkFile(old);
     }
     nodes.countLeafSplits(k - 1);
     return new Split(added, keys);

@@ -2,11 +2,11 @@ package org.secmem.buffertree;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import org.secmem.fs.Ownership;
 import org.secmem.sort.StreamFactory;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.StreamOptions;
@@ -204,7 +204,7 @@ public final class BufferTree implements Closeable {
           }
         }
         files.countRead(leaf.leafInts);
-        Files.delete(file);
+        Ownership.deleteWorkFile(file);
         leaf.leafInts = 0;
       }
     }

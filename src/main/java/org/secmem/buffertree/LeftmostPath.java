@@ -1,10 +1,10 @@
 package org.secmem.buffertree;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.secmem.fs.Ownership;
 import org.secmem.stream.ReadStream;
 
 /**
@@ -119,7 +119,7 @@ final class LeftmostPath {
         TreeFiles.readFully(in, dst, off, n, file);
       }
       files.countRead(n);
-      Files.delete(file);
+      Ownership.deleteWorkFile(file);
       leaf.leafInts = 0;
       takenInts += n;
     }

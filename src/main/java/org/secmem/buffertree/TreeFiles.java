@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.secmem.fs.EachOf;
+import org.secmem.fs.Ownership;
 import org.secmem.sort.StreamFactory;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.StreamOptions;
@@ -128,7 +129,7 @@ final class TreeFiles {
                 s.forEach(files::add);
               }
             });
-    return EachOf.collect(listed, files, Files::deleteIfExists);
+    return EachOf.collect(listed, files, Ownership::deleteWorkFile);
   }
 
   /** Reads {@code n} ints of {@code file} into {@code dst[0..n)}. */

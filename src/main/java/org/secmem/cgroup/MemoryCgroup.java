@@ -26,6 +26,7 @@ import java.util.stream.Stream;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.fs.EachOf;
+import org.secmem.fs.Ownership;
 import org.secmem.fs.SecureFolder;
 import org.secmem.fs.Sweep;
 import org.secmem.units.Units;
@@ -160,7 +161,7 @@ public final class MemoryCgroup implements Closeable {
       return;
     }
     try {
-      Files.writeString(control, "+memory", StandardCharsets.US_ASCII);
+      Ownership.writeControl(control, "+memory");
     } catch (IOException e) {
       throw new IOException(
           "cannot give the memory controller to cgroups under "
@@ -176,7 +177,7 @@ public final class MemoryCgroup implements Closeable {
 
   private void write(String file, String value) throws IOException {
     try {
-      Files.writeString(dir.resolve(file), value, StandardCharsets.US_ASCII);
+      Ownership.writeControl(dir.resolve(file), value);
     } catch (IOException e) {
       throw new IOException(
           "cannot set " + dir.resolve(file) + " to " + value + " (" + reason(e) + ")", e);
@@ -251,7 +252,7 @@ public final class MemoryCgroup implements Closeable {
       FileSystemException last = null;
       for (int i = 0; i < REMOVE_TRIES; i++) {
         try {
-          Files.delete(dir);
+          Ownership.deleteCgroup(dir);
           LOG.info("Removed memory cgroup {}", dir);
           return;
         } catch (NoSuchFileException e) {
@@ -383,7 +384,7 @@ public final class MemoryCgroup implements Closeable {
               new Sweep.LeftAlone(dir, "owned by " + owner.getName() + ", not " + me.getName()));
           continue;
         }
-        Files.delete(dir);
+        Ownership.deleteCgroup(dir);
         LOG.info("Removed abandoned memory cgroup {}", dir);
         removed.add(dir);
       } catch (NoSuchFileException e) {

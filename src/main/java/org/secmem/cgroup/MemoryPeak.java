@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.fs.Ownership;
 
 /**
  * The most memory (heap, the rest of the JVM, page cache) a process's secmem-made cgroup has held,
@@ -40,7 +41,7 @@ public final class MemoryPeak {
   public void reset() {
     if (version == MemoryHierarchy.Version.V1) {
       try {
-        Files.writeString(dir.resolve("memory.max_usage_in_bytes"), "0", StandardCharsets.US_ASCII);
+        Ownership.writeControl(dir.resolve("memory.max_usage_in_bytes"), "0");
       } catch (IOException e) {
         LOG.debug("Could not reset the peak of {}", dir, e);
       }

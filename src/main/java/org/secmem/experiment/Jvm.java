@@ -13,6 +13,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.fs.Ownership;
 
 /**
  * A Java runtime that can measure a configuration ({@code --jvm}): its {@code java} binary and what
@@ -135,10 +136,9 @@ public record Jvm(Path java, String version, String vendor, int feature) {
   private static void deleteQuietly(Path file) {
     if (file != null) {
       try {
-        Files.deleteIfExists(file);
+        Ownership.discardTemporary(file);
       } catch (IOException e) {
-        LOG.debug("Cannot remove {} now; at exit then", file, e);
-        file.toFile().deleteOnExit();
+        LOG.warn("Cannot remove the temporary {}", file, e);
       }
     }
   }

@@ -6,11 +6,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardOpenOption;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.fs.Ownership;
 
 /**
  * Drops Linux's page cache: {@code sync}, then {@code 3} into {@code /proc/sys/vm/drop_caches}
@@ -29,7 +29,7 @@ public final class LinuxPageCache implements PageCache {
     }
     sync();
     try {
-      Files.write(DROP_CACHES, "3\n".getBytes(StandardCharsets.US_ASCII), StandardOpenOption.WRITE);
+      Ownership.writeControl(DROP_CACHES, "3\n");
     } catch (IOException e) {
       throw new IOException(
           "cannot write "

@@ -3,9 +3,9 @@ package org.secmem.probe;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import org.secmem.fs.Ownership;
 
 /**
  * The page cache's copy rate: a file already in the cache read and written to a second file through
@@ -34,8 +34,7 @@ final class CacheProbe {
    */
   static double measure(Path source, Path copy, long bytes, int reps) throws IOException {
     ByteBuffer buf = ByteBuffer.allocateDirect(BUFFER);
-    try (FileChannel out =
-        FileChannel.open(source, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+    try (FileChannel out = Ownership.createNew(source, Ownership.Made.PART)) {
       for (long at = 0; at < bytes; ) {
         buf.clear();
         buf.limit((int) Math.min(BUFFER, bytes - at));
@@ -50,15 +49,17 @@ final class CacheProbe {
       out.force(false); // clean in the cache: no write-back competes with the timed copies
     }
     copyOnce(source, copy, buf, true); // reads the source into the cache
+    Ownership.mark(copy, Ownership.Made.PART);
     double best = 0;
     for (int rep = 0; rep < reps; rep++) {
       // Each copy is a new file, as a sort's runs and output are: its pages are taken anew in
       // the cache, not overwritten in place (which measured 8,380 MiB/s here, against 900 for a
       // dd to a new file). The old copy goes outside the clock, its dirty pages with it.
-      Files.deleteIfExists(copy);
+      Ownership.discardTemporary(copy);
       long start = System.nanoTime();
       long copied = copyOnce(source, copy, buf, true);
       long nanos = System.nanoTime() - start;
+      Ownership.mark(copy, Ownership.Made.PART); // off the clock: 'clean' may remove it
       if (copied != bytes) {
         throw new IOException("the page-cache copy moved " + copied + " of " + bytes + " bytes");
       }

@@ -13,6 +13,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.fs.Ownership;
 import org.secmem.stream.DirectIo;
 
 /**
@@ -61,8 +62,7 @@ final class DeviceProbe {
       fill(b, t);
       buffers.add(b);
     }
-    try (FileChannel plain =
-        FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+    try (FileChannel plain = Ownership.createNew(file, Ownership.Made.PART)) {
       for (long b = 0; b < blocks; b++) {
         writeFully(plain, buffers.get(0).clear(), b * BLOCK);
       }

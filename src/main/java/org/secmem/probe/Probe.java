@@ -2,7 +2,6 @@ package org.secmem.probe;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -14,6 +13,7 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.fs.EachOf;
 import org.secmem.fs.OwnerMarker;
+import org.secmem.fs.Ownership;
 import org.secmem.fs.Sweep;
 import org.secmem.fs.TempRegistry;
 
@@ -131,7 +131,7 @@ public final class Probe {
     @Override
     public void close() throws IOException {
       try {
-        Files.deleteIfExists(marker);
+        Ownership.discardTemporary(marker);
         registry.release(marker);
       } finally {
         lock.close();
@@ -168,7 +168,7 @@ public final class Probe {
       EachOf.run(
           files,
           f -> {
-            Files.deleteIfExists(f);
+            Ownership.discardTemporary(f);
             registry.release(f);
           });
     }

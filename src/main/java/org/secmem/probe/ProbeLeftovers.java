@@ -17,6 +17,7 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.fs.OpenFiles;
 import org.secmem.fs.OwnerMarker;
+import org.secmem.fs.Ownership;
 import org.secmem.fs.SecureFolder;
 import org.secmem.fs.Sweep;
 import org.secmem.fs.ThisMachine;
@@ -132,7 +133,7 @@ public final class ProbeLeftovers {
           }
           why = "untouched since " + modified;
         }
-        if (folder.deleteFile(e.name())) {
+        if (Ownership.deleteMade(folder, e.name(), Ownership.Made.PART)) {
           removed.add(p);
           LOG.info("Removed the probe's file {}: {}", p, why);
         }
@@ -146,8 +147,9 @@ public final class ProbeLeftovers {
         if (v == null) {
           v = OwnerMarker.judge(folder, marker, here);
         }
-        if (v.isPresent() && v.get().state() == OwnerMarker.State.GONE) {
-          folder.deleteFile(marker);
+        if (v.isPresent()
+            && v.get().state() == OwnerMarker.State.GONE
+            && Ownership.deleteMade(folder, marker, Ownership.Made.PART)) {
           LOG.info("Removed the owner marker {} of a probe that is gone", marker);
         }
       }

@@ -170,7 +170,7 @@ public final class ChartMaker {
             if (specs.isEmpty()
                 && dir.list().isEmpty()
                 && Ownership.isMade(abs, Ownership.Made.FOLDER)) {
-              parent.deleteEmptyFolder(name);
+              Ownership.deleteEmptyFolder(abs);
             }
           } catch (NotDirectoryException e) {
             LOG.warn(

@@ -2,7 +2,6 @@ package org.secmem.sort;
 
 import com.google.common.io.Closer;
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -10,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.secmem.fs.Ownership;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.WriteStream;
@@ -133,9 +133,7 @@ final class MergePhase {
         cuts[p][i] = Math.max(cuts[p][i], cuts[p - 1][i]);
       }
     }
-    try (RandomAccessFile sized = new RandomAccessFile(target.toFile(), "rw")) {
-      sized.setLength(total * Integer.BYTES);
-    }
+    Ownership.sizeWorkFile(target, total * Integer.BYTES);
     RunSamples samples = new RunSamples(total, SortMemory.SAMPLES_PER_RUN);
     List<Callable<Long>> tasks = new ArrayList<>();
     long at = 0;

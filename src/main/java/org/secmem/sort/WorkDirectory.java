@@ -2,13 +2,11 @@ package org.secmem.sort;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,6 +25,7 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.data.PartFile;
 import org.secmem.fs.OwnerMarker;
+import org.secmem.fs.Ownership;
 import org.secmem.fs.SecureFolder;
 import org.secmem.fs.Sweep;
 import org.secmem.fs.TempRegistry;
@@ -75,9 +74,9 @@ public final class WorkDirectory implements Closeable {
   private static final Deleter FILES =
       (f, name) -> {
         if (f.kindOf(name).filter(k -> k == SecureFolder.Kind.FOLDER).isPresent()) {
-          f.deleteEmptyFolder(name);
+          Ownership.deleteWorkFolder(f, name);
         } else {
-          f.deleteFile(name);
+          Ownership.deleteWorkFile(f, name);
         }
       };
 
@@ -265,20 +264,16 @@ public final class WorkDirectory implements Closeable {
    * the new one is not renamed over it, which ext4 would make the sort pay for).
    */
   public static void moveIntoPlace(Path from, Path to) throws IOException {
-    Files.createDirectories(to.toAbsolutePath().getParent());
+    Ownership.createFolders(to.toAbsolutePath().getParent());
     try (PartFile beside = PartFile.beside(to, TempRegistry.none())) {
-      try {
-        Files.move(from, beside.path(), StandardCopyOption.ATOMIC_MOVE);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(from, beside.path()); // another file system (--work-dir elsewhere): a copy
-      }
+      Ownership.moveToFreshName(from, beside.path());
       beside.commit();
     }
   }
 
   /** Deletes a run that has been merged. */
   public void delete(Path run) throws IOException {
-    Files.deleteIfExists(run);
+    Ownership.deleteWorkFile(run);
   }
 
   /**
@@ -419,9 +414,9 @@ public final class WorkDirectory implements Closeable {
           }
         }
       }
-      Files.deleteIfExists(marker);
+      Ownership.deleteWorkFile(marker);
     }
-    Files.deleteIfExists(p);
+    Ownership.deleteWorkFile(p);
   }
 
   /**

@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
+import java.util.Set;
+import org.secmem.fs.Ownership;
 
 /**
  * Opening files with O_DIRECT and the aligned buffers it needs (the buffers and block size are also
@@ -48,8 +50,21 @@ public final class DirectIo {
     OpenOption[] all = new OpenOption[options.length + 1];
     System.arraycopy(options, 0, all, 0, options.length);
     all[options.length] = ExtendedOpenOption.DIRECT;
+    return direct(file, () -> FileChannel.open(file, all));
+  }
+
+  /** {@code file} created, or truncated, for writing with O_DIRECT (see {@link Ownership}). */
+  static FileChannel openTarget(Path file) throws IOException {
+    return direct(file, () -> Ownership.streamTarget(file, Set.of(ExtendedOpenOption.DIRECT)));
+  }
+
+  private interface Opening {
+    FileChannel open() throws IOException;
+  }
+
+  private static FileChannel direct(Path file, Opening opening) throws IOException {
     try {
-      return FileChannel.open(file, all);
+      return opening.open();
     } catch (UnsupportedOperationException | IOException e) {
       if (e instanceof NoSuchFileException) {
         throw (IOException) e;

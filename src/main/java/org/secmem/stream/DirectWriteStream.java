@@ -2,7 +2,6 @@ package org.secmem.stream;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * The {@code direct} type's writer: O_DIRECT writes of whole aligned blocks of B bytes, bypassing
@@ -21,11 +20,7 @@ final class DirectWriteStream {
     return new ChannelWriteStream(
         "direct",
         path,
-        DirectIo.open(
-            path,
-            StandardOpenOption.CREATE,
-            StandardOpenOption.TRUNCATE_EXISTING,
-            StandardOpenOption.WRITE),
+        DirectIo.openTarget(path),
         DirectIo.alignedBuffer(bufferBytes, block),
         sync,
         block,

@@ -1,8 +1,8 @@
 package org.secmem.stream;
 
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
+import org.secmem.fs.Ownership;
 
 /** {@link StreamType#USER_BUFFER}: an own heap buffer of B bytes, one call per B bytes. */
 final class UserBufferKind implements StreamKind {
@@ -17,7 +17,7 @@ final class UserBufferKind implements StreamKind {
   public WriteStream createWriter(Path path, StreamOptions options) throws IOException {
     return new UserBufferWriteStream(
         path,
-        new FileOutputStream(path.toFile()),
+        Ownership.streamTargetStream(path),
         options.bufferBytes(),
         options.sync(),
         WriteCount.unbounded(path));

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.fs.MarkerHolder;
 import org.secmem.fs.OwnerMarker;
+import org.secmem.fs.Ownership;
 import org.secmem.fs.ThisMachine;
 
 /**
@@ -32,12 +33,14 @@ class CleanProbeLeftoversTest {
     String stem = ".secmem-probe-" + UUID.randomUUID();
     Path device = dir.resolve(stem + ".device");
     Files.write(device, new byte[4096]);
+    Ownership.mark(device, Ownership.Made.PART);
     // A marker whose writer is gone: nobody holds its lock.
     Path marker = dir.resolve(stem + ".4194301.owner");
     Files.writeString(
         marker,
         OwnerMarker.text(4194301, Optional.empty(), ThisMachine.current()),
         StandardCharsets.US_ASCII);
+    Ownership.mark(marker, Ownership.Made.PART);
 
     CliTest.Result r = CliTest.run("clean", dir.toString());
 
@@ -53,6 +56,7 @@ class CleanProbeLeftoversTest {
     Path device = dir.resolve(stem + ".device");
     try (MarkerHolder probe = MarkerHolder.start(dir, stem + ".4194301.owner")) {
       Files.write(device, new byte[4096]);
+      Ownership.mark(device, Ownership.Made.PART);
       // Untouched for long: a live probe reading with O_DIRECT leaves the time as it was.
       Files.setLastModifiedTime(device, FileTime.from(Instant.now().minusSeconds(600)));
 
@@ -63,6 +67,8 @@ class CleanProbeLeftoversTest {
       assertTrue(r.out().contains("in use, kept " + device), r.out());
       probe.kill(); // kill -9: the file is left behind, the lock released by the kernel
     }
+    // As a probe marks its marker (OwnerMarker.create does, before it locks it).
+    Ownership.mark(dir.resolve(stem + ".4194301.owner"), Ownership.Made.PART);
     assertTrue(Files.exists(device), "kill -9 leaves the file");
 
     CliTest.Result r = CliTest.run("clean", dir.toString());
@@ -73,18 +79,26 @@ class CleanProbeLeftoversTest {
   }
 
   @Test
-  void anOlderProbesFileWithoutMarker_isRemovedOnlyOnceUntouchedForAMinute() throws Exception {
+  void aMarkedProbeFileWithoutOwnerMarker_isRemovedOnceUntouchedForAMinute_anUnmarkedOneStays()
+      throws Exception {
     Path fresh = dir.resolve(".secmem-probe-" + UUID.randomUUID() + ".cache");
     Path old = dir.resolve(".secmem-probe-" + UUID.randomUUID() + ".device");
-    Files.write(fresh, new byte[16]);
-    Files.write(old, new byte[16]);
-    Files.setLastModifiedTime(old, FileTime.from(Instant.now().minusSeconds(600)));
+    Path notOurs = dir.resolve(".secmem-probe-" + UUID.randomUUID() + ".device");
+    for (Path p : new Path[] {fresh, old, notOurs}) {
+      Files.write(p, new byte[16]);
+    }
+    Ownership.mark(fresh, Ownership.Made.PART);
+    Ownership.mark(old, Ownership.Made.PART);
+    for (Path p : new Path[] {old, notOurs}) {
+      Files.setLastModifiedTime(p, FileTime.from(Instant.now().minusSeconds(600)));
+    }
 
     CliTest.Result r = CliTest.run("clean", dir.toString());
 
     assertEquals(0, r.code(), r.err());
     assertFalse(Files.exists(old), r.out());
     assertTrue(Files.exists(fresh), "written a moment ago: perhaps a probe at work: " + r.out());
+    assertTrue(Files.exists(notOurs), "named like a probe's, but secmem did not make it");
   }
 
   private static long count(Path d) throws Exception {

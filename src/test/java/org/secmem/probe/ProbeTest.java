@@ -20,6 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.fs.OwnerMarker;
+import org.secmem.fs.Ownership;
 import org.secmem.fs.TempRegistry;
 import org.secmem.fs.ThisMachine;
 
@@ -110,6 +111,9 @@ class ProbeTest {
         marker,
         OwnerMarker.text(4194301, Optional.empty(), ThisMachine.current()),
         StandardCharsets.US_ASCII);
+    // Both marked, as a probe of this version marks them.
+    Ownership.mark(left, Ownership.Made.PART);
+    Ownership.mark(marker, Ownership.Made.PART);
     Path mine = Files.write(dir.resolve("data.bin"), new byte[16]);
 
     Probe.run(dir, 1L << 20, 1, new Registry(), Clock.systemUTC(), s -> {});
