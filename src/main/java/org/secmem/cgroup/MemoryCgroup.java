@@ -109,7 +109,11 @@ public final class MemoryCgroup implements Closeable {
               + parent
               + " ("
               + reason(e)
-              + "); a memory limit needs root, or a cgroup delegated to this user",
+              + ")"
+              + (String.valueOf(e.getReason()).contains("Read-only file system")
+                  ? ": the cgroup file system is mounted read-only here (a container without cgroup"
+                      + " write access?); run where it is writable, or without --memory-limit"
+                  : "; a memory limit needs root, or a cgroup delegated to this user"),
           e);
     }
     MemoryCgroup g = new MemoryCgroup(hierarchy.version(), dir, limitBytes, ceiling);

@@ -2,6 +2,7 @@ package org.secmem.cli;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Instant;
@@ -111,6 +112,18 @@ final class CleanCommand implements Callable<Integer> {
                 Paths.get("results"),
                 Paths.get("."),
                 Paths.get(System.getProperty("java.io.tmpdir")));
+    if (dirs != null) {
+      // A folder named that is not there, or is a file, is a typo: say so rather than "nothing to
+      // clean" (a link is looked at, and left alone, by each sweep).
+      for (Path d : dirs) {
+        if (!Files.exists(d, LinkOption.NOFOLLOW_LINKS)) {
+          throw new BadInputException("DIR: " + d + ": no such folder");
+        }
+        if (!Files.isDirectory(d)) {
+          throw new BadInputException("DIR: " + d + " is not a folder; give the folder it is in");
+        }
+      }
+    }
     Sweep folders = Sweep.empty();
     Sweep parts = Sweep.empty();
     Instant now = Instant.now();

@@ -85,7 +85,8 @@ final class ErrorHandler
   private static String describeIo(IOException e) {
     String m = String.valueOf(e.getMessage());
     if (m.contains("No space left on device")) {
-      return "disk full: " + m;
+      // ENOSPC is also what a file system with no free inodes (or an exhausted quota) says.
+      return "disk full (no free space, or no free inodes, left on that file system): " + m;
     }
     return "I/O error: " + m;
   }

@@ -102,6 +102,19 @@ class OwnershipRuleTest {
   }
 
   @Test
+  void clean_refusesAFolderThatIsNotThere_orAFile() throws IOException {
+    Path file = Files.write(dir.resolve("ints-n1-s1-0.bin"), new byte[4]);
+    CliTest.Result onFile = CliTest.run("clean", "--data", file.toString());
+    assertEquals(2, onFile.code(), onFile.out() + onFile.err());
+    assertTrue(onFile.err().contains(file + " is not a folder"), onFile.err());
+    assertTrue(Files.exists(file));
+
+    CliTest.Result missing = CliTest.run("clean", "--data", dir.resolve("nope").toString());
+    assertEquals(2, missing.code(), missing.out() + missing.err());
+    assertTrue(missing.err().contains("no such folder"), missing.err());
+  }
+
+  @Test
   void clean_leavesAPartFileItDidNotMake() throws IOException {
     Path movie =
         aged(

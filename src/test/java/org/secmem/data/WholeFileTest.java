@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.fs.Ownership;
 
 /**
  * Files beside the results (summary, environment, comparison, charts, page) are written whole or
@@ -22,9 +23,22 @@ class WholeFileTest {
   @TempDir Path dir;
 
   @Test
+  void aFileSecmemDidNotWrite_isNotReplaced() throws IOException {
+    Path f = Files.writeString(dir.resolve("r-summary.csv"), "the user's");
+    Ownership.NotSecmemsException e =
+        assertThrows(Ownership.NotSecmemsException.class, () -> PartFile.writeWhole(f, "new"));
+    assertTrue(e.getMessage().contains("secmem did not make"), e.getMessage());
+    assertEquals("the user's", Files.readString(f));
+    try (var left = Files.list(dir)) {
+      assertEquals(1, left.count(), "no temporary left");
+    }
+  }
+
+  @Test
   void replacesTheOlderFile_andLeavesNoTemporary() throws IOException {
     Path f = dir.resolve("r-summary.csv");
     Files.writeString(f, "old");
+    Ownership.mark(f, Ownership.Made.WHOLE_FILE); // an earlier run's
     PartFile.writeWhole(f, "new\n");
     assertEquals("new\n", Files.readString(f));
     assertEquals(List.of("r-summary.csv"), names());
@@ -34,6 +48,7 @@ class WholeFileTest {
   void aWriteCutShort_leavesTheOlderFileWhole_andNoTemporary() throws IOException {
     Path f = dir.resolve("r-summary.csv");
     Files.writeString(f, "old, complete");
+    Ownership.mark(f, Ownership.Made.WHOLE_FILE); // an earlier run's
     IOException e =
         assertThrows(
             IOException.class,
