@@ -54,8 +54,9 @@ import picocli.CommandLine.Spec;
       "sorts, of other users, of another machine, or holding anything but files (secmem makes",
       "no subfolders or links there) are left alone, and the last three are listed. Nothing is",
       "ever removed through a link. (Every sort also does this where it works before it starts.)",
-      "Also removes unfinished data files (.NAME.<uuid>.part) whose writer is gone: the lock",
-      "on their owner marker is free or, without one, untouched for a minute; and the memory",
+      "Also removes unfinished data files (.NAME.<uuid>.part) that secmem made and marked",
+      "(the user.secmem attribute) whose writer is gone: the lock on their owner marker is",
+      "free or, without one, untouched for a minute; a file merely named so stays; and the memory",
       "cgroups of --memory-limit (secmem-<pid>-<made>-<random>, under the cgroup clean runs in)",
       "that a killed secmem left: empty, made over a minute ago by the time in their name",
       "(whether a process with that PID runs here is not asked: it may be another one)."
@@ -97,8 +98,10 @@ final class CleanCommand implements Callable<Integer> {
       description =
           "Also remove the inputs secmem generated and keeps for later runs (ints-n<N>-s<seed>-<j>"
               + ".bin of write and read, sort-input-n<N>-<shape>-s<seed>.bin of sort; a later run"
-              + " makes them again) from the folders given, or from data/. Plain files of yours"
-              + " only; one a process holds open, or written in the last minute, is kept.")
+              + " makes them again) from the folders given, or from data/. Only files secmem"
+              + " wrote and marked (user.secmem), of the length their name says, of yours; all"
+              + " are kept while a secmem run uses the folder, and one a process holds open or"
+              + " written in the last minute is kept. A folder given as a link is left alone.")
   boolean data;
 
   @Override
