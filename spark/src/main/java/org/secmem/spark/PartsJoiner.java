@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.secmem.engine.EngineException;
+import org.secmem.fs.Ownership;
 
 /** Joins the parts the sort's tasks wrote, in partition order, into one file. */
 final class PartsJoiner {
@@ -47,8 +48,8 @@ final class PartsJoiner {
               + folder);
     }
     long written = 0;
-    try (FileChannel out =
-        FileChannel.open(target, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+    // The target is a fresh temporary (PartFile.owned made and marked it), or nothing yet.
+    try (FileChannel out = Ownership.truncateOrCreate(target, Ownership.Made.PART)) {
       for (Path part : parts.values()) {
         try (FileChannel in = FileChannel.open(part, StandardOpenOption.READ)) {
           long size = in.size();

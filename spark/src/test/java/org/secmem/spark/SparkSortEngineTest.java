@@ -35,6 +35,7 @@ import org.secmem.engine.EngineException;
 import org.secmem.engine.EngineJob;
 import org.secmem.engine.EngineSettings;
 import org.secmem.engine.EngineStats;
+import org.secmem.fs.Ownership;
 import org.secmem.fs.TempRegistry;
 
 /** Sorts on one local[2] Spark session shared by the tests of this class. */
@@ -157,6 +158,7 @@ class SparkSortEngineTest {
     DataFiles.generate(in, Shape.UNIFORM, 1 << 16, 3);
     Path out = dir.resolve("out.bin");
     Files.write(out, new byte[] {9, 9});
+    Ownership.mark(out, Ownership.Made.INT_FILE); // an earlier sort's output
     Path broken = dir.resolve("broken.bin");
     Files.write(broken, new byte[] {1, 2, 3, 4, 5});
     assertThrows(
