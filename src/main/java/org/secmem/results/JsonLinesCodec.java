@@ -230,7 +230,7 @@ final class JsonLinesCodec implements ResultCodec {
    * file holds (a later version's), in the order they first appear.
    */
   @Override
-  public RawResults parse(String source, String text) throws IOException {
+  public RawResults parse(String source, String text, List<RowProblem> leftOut) throws IOException {
     boolean ended = text.endsWith("\n") || text.endsWith("\r");
     String[] lines = text.split("\n", -1);
     int lastContent = lines.length;
@@ -238,7 +238,7 @@ final class JsonLinesCodec implements ResultCodec {
       lastContent--;
     }
     Set<String> columns = new LinkedHashSet<>(List.of(ResultColumn.headers()));
-    RowsRead read = new RowsRead(source);
+    RowsRead read = new RowsRead(source, leftOut);
     boolean environment = false;
     boolean any = false;
     for (int i = 0; i < lastContent; i++) {

@@ -1,0 +1,96 @@
+package org.secmem.results;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** JSON Lines results read a line at a time: a line that is not UTF-8 text costs only itself. */
+class JsonLinesCodecTest {
+
+  @TempDir Path dir;
+
+  static ResultRow row(String when) {
+    return ResultRow.builder(RowKind.WRITE)
+        .set(ResultColumn.WHEN, when)
+        .set(ResultColumn.EXPERIMENT, "write")
+        .set(ResultColumn.ELAPSED_NS, 1500)
+        .set(ResultColumn.ELAPSED_MS, 0.0015, 3)
+        .set(ResultColumn.WARMUP, false)
+        .build();
+  }
+
+  /** A file of an environment line and rows t1, t2, t3. */
+  private Path written() throws IOException {
+    Path f = dir.resolve("r.jsonl");
+    Files.deleteIfExists(f);
+    try (RawResultsWriter w = RawResultsWriter.open(f)) {
+      w.begin(new EnvironmentRecord(Map.of("command", "x")));
+      w.accept(row("t1"));
+      w.accept(row("t2"));
+      w.accept(row("t3"));
+    }
+    return f;
+  }
+
+  private static List<String> whens(RawResults r) {
+    return r.rows().stream().map(x -> x.get("when")).toList();
+  }
+
+  /** The file with byte 0xff put in before {@code at}'s first occurrence. */
+  private static void spoil(Path f, String at) throws IOException {
+    byte[] t = Files.readAllBytes(f);
+    int i = new String(t, StandardCharsets.UTF_8).indexOf(at); // ASCII before it: bytes = chars
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    out.write(t, 0, i);
+    out.write(0xff);
+    out.write(t, i, t.length - i);
+    Files.write(f, out.toByteArray());
+  }
+
+  @Test
+  void read_aRowWithAByteThatIsNotUtf8_isLeftOutAndNamed_theOtherRowsRead() throws IOException {
+    Path f = written();
+    String line3 = Files.readAllLines(f).get(2);
+    spoil(f, "t2");
+
+    RawResults r = RawResults.read(f);
+
+    assertEquals(List.of("t1", "t3"), whens(r));
+    assertEquals(
+        List.of(f + ":3: not UTF-8 text (byte 0xff at column " + (line3.indexOf("t2") + 1) + ")"),
+        r.problems().stream().map(RowProblem::toString).toList());
+  }
+
+  @Test
+  void read_anEnvironmentLineThatIsNotUtf8_isLeftOut_theRowsRead() throws IOException {
+    Path f = written();
+    spoil(f, "command");
+
+    RawResults r = RawResults.read(f);
+
+    assertEquals(List.of("t1", "t2", "t3"), whens(r));
+    assertEquals(List.of(1L), r.problems().stream().map(RowProblem::line).toList());
+  }
+
+  @Test
+  void aRowThatIsNotUtf8_isAppendedBelow_andCountedAsTheRowsAre() throws IOException {
+    Path f = written();
+    spoil(f, "t2");
+
+    ResultsTarget.check(f);
+    try (RawResultsWriter w = RawResultsWriter.open(f)) {
+      assertEquals(3, w.tally().inFile());
+      w.accept(row("t4"));
+    }
+
+    assertEquals(List.of("t1", "t3", "t4"), whens(RawResults.read(f)));
+  }
+}
