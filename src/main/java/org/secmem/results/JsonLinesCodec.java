@@ -42,6 +42,9 @@ final class JsonLinesCodec implements ResultCodec {
   private static final JsonFactory JSON =
       JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
 
+  /** The byte-order mark in UTF-8, which may start a file a text editor saved. */
+  private static final byte[] BOM_BYTES = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
+
   /** How many bytes at the start of a line tell an environment line from a run's. */
   private static final int LINE_HEAD = 32;
 
@@ -131,8 +134,8 @@ final class JsonLinesCodec implements ResultCodec {
           content = false;
           continue;
         }
-        if (!content && (b == ' ' || b == '\t' || b == '\r')) {
-          continue;
+        if (!content && (b == ' ' || b == '\t' || b == '\r' || isBom(chunks.offset(i), b))) {
+          continue; // a byte-order mark does not make the environment line a run's
         }
         content = true;
         if (headLength < LINE_HEAD) {
@@ -152,6 +155,11 @@ final class JsonLinesCodec implements ResultCodec {
       }
     }
     return new FileEnd(size, rows, start, line, last, cutOff, false, "an unfinished JSON object");
+  }
+
+  /** Whether {@code b}, at {@code offset} in the file, is part of a byte-order mark first. */
+  private static boolean isBom(long offset, byte b) {
+    return offset < BOM_BYTES.length && b == BOM_BYTES[(int) offset];
   }
 
   /** Whether a line starts as an environment line: {@code {"environment"}. */

@@ -12,10 +12,15 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** JSON Lines results read a line at a time: a line that is not UTF-8 text costs only itself. */
+/**
+ * JSON Lines results read a line at a time: a line that is not UTF-8 text costs only itself; a
+ * byte-order mark first changes nothing.
+ */
 class JsonLinesCodecTest {
 
   @TempDir Path dir;
+
+  private static final byte[] BOM = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
 
   static ResultRow row(String when) {
     return ResultRow.builder(RowKind.WRITE)
@@ -92,5 +97,27 @@ class JsonLinesCodecTest {
     }
 
     assertEquals(List.of("t1", "t3", "t4"), whens(RawResults.read(f)));
+  }
+
+  @Test
+  void aFileWithAByteOrderMark_readsItsFirstRecord_andCountsItsRows() throws IOException {
+    Path f = written();
+    byte[] text = Files.readAllBytes(f);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    out.write(BOM);
+    out.write(text);
+    Files.write(f, out.toByteArray());
+
+    RawResults r = RawResults.read(f);
+    assertEquals(List.of("t1", "t2", "t3"), whens(r));
+    assertEquals(List.of(), r.problems());
+
+    ResultsTarget.check(f);
+    try (RawResultsWriter w = RawResultsWriter.open(f)) {
+      assertEquals(3, w.tally().inFile(), "the environment line is no row");
+      w.accept(row("t4"));
+      assertEquals(4, w.tally().inFile());
+    }
+    assertEquals(List.of("t1", "t2", "t3", "t4"), whens(RawResults.read(f)));
   }
 }
