@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringWriter;
@@ -39,8 +40,15 @@ final class JsonLinesCodec implements ResultCodec {
   /** The one key of an environment line. */
   static final String ENVIRONMENT = "environment";
 
+  /**
+   * Reads NaN and Infinity as numbers, which no JSON writer should write, so that a line holding
+   * one is named as secmem names a cell that is not a finite number, not in the parser's words.
+   */
   private static final JsonFactory JSON =
-      JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+      JsonFactory.builder()
+          .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+          .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+          .build();
 
   /** The byte-order mark in UTF-8, which may start a file a text editor saved. */
   private static final byte[] BOM_BYTES = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
@@ -320,7 +328,13 @@ final class JsonLinesCodec implements ResultCodec {
           continue;
         }
         switch (value) {
-          case VALUE_STRING, VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> cells.put(key, p.getText());
+          case VALUE_NUMBER_FLOAT -> {
+            if (p.isNaN()) {
+              return Optional.of(key + ": '" + p.getText() + "' is not a finite number");
+            }
+            cells.put(key, p.getText());
+          }
+          case VALUE_STRING, VALUE_NUMBER_INT -> cells.put(key, p.getText());
           case VALUE_TRUE, VALUE_FALSE -> cells.put(key, p.getText());
           case VALUE_NULL -> cells.put(key, "");
           default -> {

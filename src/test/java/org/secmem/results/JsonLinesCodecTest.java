@@ -1,6 +1,7 @@
 package org.secmem.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -13,8 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * JSON Lines results read a line at a time: a line that is not UTF-8 text costs only itself; a
- * byte-order mark first changes nothing.
+ * JSON Lines results read a line at a time: a line that is not UTF-8 text, or holds NaN, costs only
+ * itself and is named in secmem's words; a byte-order mark first changes nothing.
  */
 class JsonLinesCodecTest {
 
@@ -119,5 +120,29 @@ class JsonLinesCodecTest {
       assertEquals(4, w.tally().inFile());
     }
     assertEquals(List.of("t1", "t2", "t3", "t4"), whens(RawResults.read(f)));
+  }
+
+  @Test
+  void aCellThatIsNaNOrInfinite_isNamedInSecmemsWords() throws IOException {
+    Path f =
+        Files.writeString(
+            dir.resolve("r.jsonl"),
+            String.join(
+                "\n",
+                "{\"environment\":{\"command\":\"x\"}}",
+                "{\"experiment\":\"write\",\"when\":\"a\",\"mib_per_s\":NaN}",
+                "{\"experiment\":\"write\",\"when\":\"b\",\"elapsed_ms\":-Infinity}",
+                "{\"experiment\":\"write\",\"when\":\"c\",\"elapsed_ms\":1.5}",
+                ""));
+
+    RawResults r = RawResults.read(f);
+
+    assertEquals(List.of("c"), whens(r));
+    assertEquals(
+        List.of(
+            f + ":2: mib_per_s: 'NaN' is not a finite number",
+            f + ":3: elapsed_ms: '-Infinity' is not a finite number"),
+        r.problems().stream().map(RowProblem::toString).toList());
+    assertFalse(r.problems().toString().contains("ALLOW_NON_NUMERIC"), r.problems().toString());
   }
 }
