@@ -14,6 +14,7 @@ import org.secmem.param.ParamDefaults;
 import org.secmem.param.RunConfig;
 import org.secmem.report.Comparison;
 import org.secmem.report.Reports;
+import org.secmem.results.MalformedResultsException;
 import org.secmem.results.RawResults;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -104,7 +105,13 @@ final class RunCommand implements Callable<Integer> {
     plan = ExperimentSession.measured(plan, batch);
     List<BatchStep> steps = Resume.all(plan);
     if (Files.exists(results) && Files.size(results) > 0) {
-      RawResults raw = RawResults.read(results);
+      RawResults raw;
+      try {
+        raw = RawResults.read(results);
+      } catch (MalformedResultsException e) {
+        // The file the user named cannot be resumed from: bad input, as for chart and compare.
+        throw new BadInputException(e.getMessage() + "; it cannot be resumed", e);
+      }
       List<String> problems = Reports.describeProblems(raw);
       for (String line : problems) {
         cmd.getErr().println("warning: " + line);

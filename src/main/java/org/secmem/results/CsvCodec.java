@@ -173,7 +173,7 @@ final class CsvCodec implements ResultCodec {
   }
 
   @Override
-  public RawResults parse(String source, String text) throws IOException {
+  public RawResults parse(String source, String text, List<RowProblem> leftOut) throws IOException {
     Lines lines = new Lines(text);
     // secmem ends every row with a line break: a last line without one was cut off mid-row.
     boolean ended = text.endsWith("\n") || text.endsWith("\r");
@@ -194,7 +194,7 @@ final class CsvCodec implements ResultCodec {
                 + RawResults.abbreviate(header.toString())
                 + " (not a secmem results file)");
       }
-      RowsRead read = new RowsRead(source);
+      RowsRead read = new RowsRead(source, leftOut);
       Iterator<CSVRecord> it = parser.iterator();
       long lastLine = 1;
       while (true) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringWriter;
@@ -39,8 +40,18 @@ final class JsonLinesCodec implements ResultCodec {
   /** The one key of an environment line. */
   static final String ENVIRONMENT = "environment";
 
+  /**
+   * Reads NaN and Infinity as numbers, which no JSON writer should write, so that a line holding
+   * one is named as secmem names a cell that is not a finite number, not in the parser's words.
+   */
   private static final JsonFactory JSON =
-      JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+      JsonFactory.builder()
+          .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+          .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+          .build();
+
+  /** The byte-order mark in UTF-8, which may start a file a text editor saved. */
+  private static final byte[] BOM_BYTES = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
 
   /** How many bytes at the start of a line tell an environment line from a run's. */
   private static final int LINE_HEAD = 32;
@@ -131,8 +142,8 @@ final class JsonLinesCodec implements ResultCodec {
           content = false;
           continue;
         }
-        if (!content && (b == ' ' || b == '\t' || b == '\r')) {
-          continue;
+        if (!content && (b == ' ' || b == '\t' || b == '\r' || isBom(chunks.offset(i), b))) {
+          continue; // a byte-order mark does not make the environment line a run's
         }
         content = true;
         if (headLength < LINE_HEAD) {
@@ -152,6 +163,11 @@ final class JsonLinesCodec implements ResultCodec {
       }
     }
     return new FileEnd(size, rows, start, line, last, cutOff, false, "an unfinished JSON object");
+  }
+
+  /** Whether {@code b}, at {@code offset} in the file, is part of a byte-order mark first. */
+  private static boolean isBom(long offset, byte b) {
+    return offset < BOM_BYTES.length && b == BOM_BYTES[(int) offset];
   }
 
   /** Whether a line starts as an environment line: {@code {"environment"}. */
@@ -230,7 +246,7 @@ final class JsonLinesCodec implements ResultCodec {
    * file holds (a later version's), in the order they first appear.
    */
   @Override
-  public RawResults parse(String source, String text) throws IOException {
+  public RawResults parse(String source, String text, List<RowProblem> leftOut) throws IOException {
     boolean ended = text.endsWith("\n") || text.endsWith("\r");
     String[] lines = text.split("\n", -1);
     int lastContent = lines.length;
@@ -238,7 +254,7 @@ final class JsonLinesCodec implements ResultCodec {
       lastContent--;
     }
     Set<String> columns = new LinkedHashSet<>(List.of(ResultColumn.headers()));
-    RowsRead read = new RowsRead(source);
+    RowsRead read = new RowsRead(source, leftOut);
     boolean environment = false;
     boolean any = false;
     for (int i = 0; i < lastContent; i++) {
@@ -312,7 +328,13 @@ final class JsonLinesCodec implements ResultCodec {
           continue;
         }
         switch (value) {
-          case VALUE_STRING, VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> cells.put(key, p.getText());
+          case VALUE_NUMBER_FLOAT -> {
+            if (p.isNaN()) {
+              return Optional.of(key + ": '" + p.getText() + "' is not a finite number");
+            }
+            cells.put(key, p.getText());
+          }
+          case VALUE_STRING, VALUE_NUMBER_INT -> cells.put(key, p.getText());
           case VALUE_TRUE, VALUE_FALSE -> cells.put(key, p.getText());
           case VALUE_NULL -> cells.put(key, "");
           default -> {

@@ -2,10 +2,6 @@ package org.secmem.results;
 
 import java.io.IOException;
 import java.io.Reader;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,11 +20,11 @@ import org.apache.logging.log4j.Logger;
  *
  * <p>A row that cannot be used is left out and named in {@link #problems()}: a cell count other
  * than the header's (a cell too many; a last line cut off, which is named as such when it also
- * lacks the line break that ends every row secmem writes), an empty experiment, a number cell that
- * is not a finite number or is negative, a warm-up flag that is neither true nor false, and
- * whatever follows a line the CSV parser cannot read. The rows that are fine are still read, so one
- * bad line never costs the rest of a file. A last line without a line break that is a whole row (a
- * tool that does not end its last line) is used.
+ * lacks the line break that ends every row secmem writes), a line that is not UTF-8 text, an empty
+ * experiment, a number cell that is not a finite number or is negative, a warm-up flag that is
+ * neither true nor false, and whatever follows a line the CSV parser cannot read. The rows that are
+ * fine are still read, so one bad line never costs the rest of a file. A last line without a line
+ * break that is a whole row (a tool that does not end its last line) is used.
  *
  * @param source where the rows came from, for messages
  * @param header the column names in file order
@@ -96,27 +92,32 @@ public record RawResults(
   /**
    * Reads a raw results file in either format (CSV or JSON Lines, told apart by its contents: see
    * {@link ResultFormat#ofContent}), which must be UTF-8 text; a byte-order mark before the header
-   * (a spreadsheet's "CSV UTF-8") is not part of the first column's name.
+   * (a spreadsheet's "CSV UTF-8") is not part of the first column's name. Each line is decoded on
+   * its own: a line that is not UTF-8 text is left out and named, as other bad lines are.
    *
    * @throws MalformedResultsException naming the file when it is empty, not text, or its header is
-   *     not a results header
+   *     not a results header (a CSV header line that is not UTF-8 text included)
    */
   public static RawResults read(Path file) throws IOException {
-    byte[] bytes = Files.readAllBytes(file);
-    String text;
-    try {
-      text =
-          StandardCharsets.UTF_8
-              .newDecoder()
-              .onMalformedInput(CodingErrorAction.REPORT)
-              .onUnmappableCharacter(CodingErrorAction.REPORT)
-              .decode(ByteBuffer.wrap(bytes))
-              .toString();
-    } catch (CharacterCodingException e) {
-      throw new MalformedResultsException(
-          file + ": not a results file: not UTF-8 text (" + e.getMessage() + ")", e);
+    String source = file.toString();
+    Utf8Lines lines = Utf8Lines.decode(source, Files.readAllBytes(file));
+    if (!lines.notText().isEmpty()) {
+      RowProblem first = lines.notText().get(0);
+      boolean noText = lines.text().replace(BOM, "").isBlank();
+      if (noText
+          || (first.line() == lines.firstContentLine()
+              && ResultFormat.ofContent(lines.text()) == ResultFormat.CSV)) {
+        // Without a header the rows below it have no columns: a CSV file starts with one.
+        throw new MalformedResultsException(
+            source
+                + ":"
+                + first.line()
+                + ": not a results file: "
+                + (noText ? "" : "its header line is ")
+                + first.what());
+      }
     }
-    return parseText(file.toString(), text);
+    return parseText(source, lines.text(), lines.notText());
   }
 
   /**
@@ -132,14 +133,15 @@ public record RawResults(
     for (int n; (n = in.read(buf)) > 0; ) {
       text.append(buf, 0, n);
     }
-    return parseText(source, text.toString());
+    return parseText(source, text.toString(), List.of());
   }
 
   /**
    * The rows of {@code text}, in the format its contents are written in ({@link
-   * ResultFormat#ofContent}).
+   * ResultFormat#ofContent}), with {@code leftOut}, lines already left out (emptied in the text).
    */
-  private static RawResults parseText(String source, String text) throws IOException {
+  private static RawResults parseText(String source, String text, List<RowProblem> leftOut)
+      throws IOException {
     if (text.startsWith(BOM)) {
       // A UTF-8 byte-order mark, as spreadsheets save "CSV UTF-8": not part of the first column's
       // name (parameter files drop it the same way).
@@ -153,7 +155,7 @@ public record RawResults(
       throw new MalformedResultsException(
           source + ": not a results file: it holds NUL bytes (a binary file?)");
     }
-    return ResultFormat.ofContent(text).codec().parse(source, text);
+    return ResultFormat.ofContent(text).codec().parse(source, text, leftOut);
   }
 
   /** Why a last line without a line break is left out: what secmem never writes. */

@@ -3,6 +3,7 @@ package org.secmem.results;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * How a {@link ResultFormat} turns rows into lines and lines back into rows. Every method that
@@ -38,9 +39,10 @@ interface ResultCodec {
 
   /**
    * The rows of a file's text (a byte-order mark removed); rows that cannot be used are left out
-   * and named in {@link RawResults#problems()}.
+   * and named in {@link RawResults#problems()}, after {@code leftOut}: lines the caller already
+   * left out (not UTF-8 text), which it emptied in {@code text}.
    *
    * @throws MalformedResultsException when the text is no results file of this format at all
    */
-  RawResults parse(String source, String text) throws IOException;
+  RawResults parse(String source, String text, List<RowProblem> leftOut) throws IOException;
 }

@@ -1,6 +1,7 @@
 package org.secmem.results;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,8 +22,10 @@ final class RowsRead {
   private final List<RawRow> sentinels = new ArrayList<>();
   private final List<RowProblem> problems = new ArrayList<>();
 
-  RowsRead(String source) {
+  /** Rows of {@code source}, whose lines {@code leftOut} were left out before it was parsed. */
+  RowsRead(String source, List<RowProblem> leftOut) {
     this.source = source;
+    problems.addAll(leftOut);
   }
 
   /** Leaves {@code line} out, saying why. */
@@ -53,6 +56,8 @@ final class RowsRead {
    * its line had none); what was left out is logged.
    */
   RawResults results(List<String> header) {
+    // Lines left out before parsing come first: in file order with the rest.
+    problems.sort(Comparator.comparingLong(RowProblem::line));
     problems.forEach(p -> LOG.warn("{}: left out", p));
     return new RawResults(
         source, header, everyColumn(rows, header), problems, everyColumn(sentinels, header));

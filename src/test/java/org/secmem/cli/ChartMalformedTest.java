@@ -111,4 +111,22 @@ class ChartMalformedTest {
     String summary = Files.readString(dir.resolve("r-summary.csv"));
     assertTrue(summary.contains("write,user-buffer,,,1000,1,64,"), summary);
   }
+
+  @Test
+  void oneByteThatIsNotUtf8_exit0_itsLineNamed_theOtherRowsCharted() throws IOException {
+    byte[] text =
+        (HEADER + row(64, 1) + row(128, 2) + row(256, 3) + row(512, 4))
+            .getBytes(StandardCharsets.UTF_8);
+    int at = new String(text, StandardCharsets.US_ASCII).indexOf("256") + 1;
+    text[at] = (byte) 0xff; // "2?6": no UTF-8 text
+    Path f = Files.write(dir.resolve("r.csv"), text);
+
+    CliTest.Result r = CliTest.run("chart", f.toString());
+
+    assertEquals(0, r.code(), r.err());
+    assertTrue(
+        r.err().contains(f + ":4: left out: not UTF-8 text (byte 0xff at column 14)"), r.err());
+    assertTrue(r.err().contains("3 of 4 rows used"), r.err());
+    assertTrue(r.out().contains("read-time-vs-b.png"), r.out());
+  }
 }

@@ -22,6 +22,8 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.results.RawResults;
+import org.secmem.results.RawRow;
 
 /**
  * {@code run --resume} after an interrupt at every point of a sweep: each (configuration, warm-up
@@ -282,5 +284,36 @@ class ResumeTest {
                 + (inFile - 30_000)
                 + " of them from this run"),
         message);
+  }
+
+  @Test
+  void resume_aRowThatIsNotUtf8_namesIt_andRunsItsRepAgain() throws IOException {
+    Path params = dir.resolve("sweep.csv");
+    Files.writeString(params, SWEEP);
+    List<String> lines = completeRun(params, "sequential");
+    Path results = dir.resolve("r.csv");
+    byte[] text = (String.join("\r\n", lines) + "\r\n").getBytes(StandardCharsets.UTF_8);
+    // "64 rep 2", line 4: one byte that is no UTF-8 text at its start.
+    int line4 = String.join("\r\n", lines.subList(0, 3)).length() + 2;
+    text[line4] = (byte) 0xff;
+    Files.write(results, text);
+
+    CliTest.Result r =
+        CliTest.run("run", params.toString(), "--results", results.toString(), "--resume");
+
+    assertEquals(0, r.code(), r.err());
+    assertTrue(
+        r.err().contains(results + ":4: left out: not UTF-8 text (byte 0xff at column 1)"),
+        r.err());
+    assertTrue(r.out().contains("resume: 1 of 2 configurations already measured"), r.out());
+    RawResults read = RawResults.read(results);
+    Map<String, Integer> runs = new TreeMap<>();
+    for (RawRow row : read.rows()) {
+      runs.merge(
+          row.get("b") + (row.isWarmup() ? " warmup " : " rep ") + row.get("rep"), 1, Integer::sum);
+    }
+    Map<String, Integer> expected = new TreeMap<>();
+    EXPECTED.forEach(k -> expected.put(k, 1));
+    assertEquals(expected, runs, r.out());
   }
 }
