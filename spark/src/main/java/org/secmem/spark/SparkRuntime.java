@@ -80,8 +80,12 @@ final class SparkRuntime implements AutoCloseable {
    */
   static SparkRuntime start(EngineSettings settings) throws EngineException {
     MasterUrl master = SparkConfPlan.masterUrl(settings);
-    if (!master.isLocal()) {
+    if (!master.isLocal() && !master.endpoints().isEmpty()) { // YARN, Kubernetes: Spark's to reach
       MasterProbe.check(master.endpoints(), MasterProbe.TIMEOUT);
+      // Spark's own settings (system properties), then the user's: security and the wait.
+      SparkConf probeConf = new SparkConf(true);
+      settings.conf().forEach(probeConf::set);
+      MasterProbe.checkAnswers(master, probeConf);
     }
     Optional<String> jars =
         EngineJar.toShip(settings, master.isLocal(), sparkSystemProperties(), EngineJar.code());
