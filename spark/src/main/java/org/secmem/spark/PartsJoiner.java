@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.secmem.engine.EngineException;
+import org.secmem.fs.Ownership;
 
 /** Joins the parts the sort's tasks wrote, in partition order, into one file. */
 final class PartsJoiner {
@@ -20,8 +21,8 @@ final class PartsJoiner {
   private PartsJoiner() {}
 
   /**
-   * Writes the parts of {@code folder}, {@code part-00000} first, into {@code target} (created new)
-   * and forces it to storage when {@code sync}.
+   * Writes the parts of {@code folder}, {@code part-00000} first, into {@code target} (an empty
+   * temporary the caller made) and forces it to storage when {@code sync}.
    *
    * @param expectedBytes the input's size: the parts must hold exactly as many bytes
    * @throws EngineException when a part is missing or the sizes differ
@@ -47,8 +48,8 @@ final class PartsJoiner {
               + folder);
     }
     long written = 0;
-    try (FileChannel out =
-        FileChannel.open(target, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+    // The caller's fresh temporary (PartFile), which it made empty and marked.
+    try (FileChannel out = Ownership.openExisting(target)) {
       for (Path part : parts.values()) {
         try (FileChannel in = FileChannel.open(part, StandardOpenOption.READ)) {
           long size = in.size();
