@@ -21,8 +21,8 @@ final class PartsJoiner {
   private PartsJoiner() {}
 
   /**
-   * Writes the parts of {@code folder}, {@code part-00000} first, into {@code target} (created new)
-   * and forces it to storage when {@code sync}.
+   * Writes the parts of {@code folder}, {@code part-00000} first, into {@code target} (an empty
+   * temporary the caller made) and forces it to storage when {@code sync}.
    *
    * @param expectedBytes the input's size: the parts must hold exactly as many bytes
    * @throws EngineException when a part is missing or the sizes differ
@@ -48,8 +48,8 @@ final class PartsJoiner {
               + folder);
     }
     long written = 0;
-    // The target is a fresh temporary (PartFile.owned made and marked it), or nothing yet.
-    try (FileChannel out = Ownership.truncateOrCreate(target, Ownership.Made.PART)) {
+    // The caller's fresh temporary (PartFile), which it made empty and marked.
+    try (FileChannel out = Ownership.openExisting(target)) {
       for (Path part : parts.values()) {
         try (FileChannel in = FileChannel.open(part, StandardOpenOption.READ)) {
           long size = in.size();

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.spark.SparkConf;
@@ -51,24 +52,58 @@ final class SparkConfPlan {
     return conf;
   }
 
-  /** The master: as given, else the one spark-submit set, else {@code local[*]}. */
-  static String master(EngineSettings settings) {
+  /**
+   * The master the settings give: {@code --master}, else a {@code spark.master} among the engine's
+   * settings ({@code --conf}); the two are one setting (see {@link #masterConflict}).
+   */
+  static Optional<String> givenMaster(EngineSettings settings) {
     return settings
         .master()
         .map(String::trim)
         .filter(m -> !m.isEmpty())
+        .or(
+            () ->
+                Optional.ofNullable(settings.conf().get(SUBMIT_MASTER_PROPERTY))
+                    .map(String::trim)
+                    .filter(m -> !m.isEmpty()));
+  }
+
+  /**
+   * Whether the master is given twice, differently: as the master and as {@code spark.master} among
+   * the engine's settings; the message names both.
+   */
+  static Optional<String> masterConflict(EngineSettings settings) {
+    Optional<String> master = settings.master().map(String::trim).filter(m -> !m.isEmpty());
+    String conf = settings.conf().get(SUBMIT_MASTER_PROPERTY);
+    if (master.isEmpty() || conf == null || conf.trim().equals(master.get())) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        "'"
+            + master.get()
+            + "' and the engine setting "
+            + SUBMIT_MASTER_PROPERTY
+            + "="
+            + conf
+            + " name different masters: give the master once");
+  }
+
+  /** The master: as given, else the one spark-submit set, else {@code local[*]}. */
+  static String master(EngineSettings settings) {
+    return givenMaster(settings)
         .orElseGet(() -> System.getProperty(SUBMIT_MASTER_PROPERTY, DEFAULT_MASTER));
   }
 
   /**
-   * The master checked: one given must be a form this engine runs on; the one spark-submit set is
-   * taken as it is (spark-submit brings what YARN or Kubernetes need).
+   * The master checked: one given (either way) must be a form this engine runs on; the one
+   * spark-submit set is taken as it is (spark-submit brings what YARN or Kubernetes need).
    *
    * @throws IllegalArgumentException for a given master of no allowed form
    */
   static MasterUrl masterUrl(EngineSettings settings) {
-    boolean given = settings.master().map(String::trim).filter(m -> !m.isEmpty()).isPresent();
-    return given ? MasterUrl.parse(master(settings)) : MasterUrl.submitted(master(settings));
+    return givenMaster(settings).isPresent()
+        ? MasterUrl.parse(master(settings))
+        : MasterUrl.submitted(master(settings));
   }
 
   /** Whether every endpoint of the master is on this machine's loopback interface. */

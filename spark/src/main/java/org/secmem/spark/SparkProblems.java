@@ -28,10 +28,20 @@ final class SparkProblems {
     }
     List<EngineProblem> problems = new ArrayList<>();
     MasterUrl master = null;
-    try {
-      master = SparkConfPlan.masterUrl(settings);
-    } catch (IllegalArgumentException e) {
-      problems.add(new EngineProblem(Setting.MASTER, e.getMessage()));
+    Optional<String> conflict = SparkConfPlan.masterConflict(settings);
+    if (conflict.isPresent()) {
+      problems.add(new EngineProblem(Setting.MASTER, conflict.get()));
+    } else {
+      try {
+        master = SparkConfPlan.masterUrl(settings);
+      } catch (IllegalArgumentException e) {
+        // A master given as spark.master among the engine's settings is refused as that setting.
+        boolean asMaster = settings.master().filter(m -> !m.isBlank()).isPresent();
+        problems.add(
+            new EngineProblem(
+                asMaster ? Setting.MASTER : Setting.CONF,
+                (asMaster ? "" : SparkConfPlan.SUBMIT_MASTER_PROPERTY + "=") + e.getMessage()));
+      }
     }
     for (Map.Entry<String, String> e : settings.conf().entrySet()) {
       if (!e.getKey().startsWith("spark.")) {

@@ -55,7 +55,7 @@ final class SparkRuntime implements AutoCloseable {
   private final EngineSettings settings;
   private final SparkSession session;
   private final SortStatsListener listener;
-  private final Optional<Path> ownLocalDir;
+  private final Optional<SparkScratch> ownLocalDir;
 
   /** What the given work folders held before Spark started: Spark's folders are the others. */
   private final Map<Path, Set<Path>> workDirsBefore;
@@ -64,7 +64,7 @@ final class SparkRuntime implements AutoCloseable {
       EngineSettings settings,
       SparkSession session,
       SortStatsListener listener,
-      Optional<Path> ownLocalDir,
+      Optional<SparkScratch> ownLocalDir,
       Map<Path, Set<Path>> workDirsBefore) {
     this.settings = settings;
     this.session = session;
@@ -80,14 +80,18 @@ final class SparkRuntime implements AutoCloseable {
    */
   static SparkRuntime start(EngineSettings settings) throws EngineException {
     MasterUrl master = SparkConfPlan.masterUrl(settings);
-    if (!master.isLocal()) {
+    if (!master.isLocal() && !master.endpoints().isEmpty()) { // YARN, Kubernetes: Spark's to reach
       MasterProbe.check(master.endpoints(), MasterProbe.TIMEOUT);
+      // Spark's own settings (system properties), then the user's: security and the wait.
+      SparkConf probeConf = new SparkConf(true);
+      settings.conf().forEach(probeConf::set);
+      MasterProbe.checkAnswers(master, probeConf);
     }
     Optional<String> jars =
         EngineJar.toShip(settings, master.isLocal(), sparkSystemProperties(), EngineJar.code());
     handOver();
     quietSparkLogging();
-    Optional<Path> ownLocalDir = Optional.empty();
+    Optional<SparkScratch> ownLocalDir = Optional.empty();
     List<Path> localDirs = new ArrayList<>(settings.workDirs());
     Map<Path, Set<Path>> before = new LinkedHashMap<>();
     try {
@@ -95,11 +99,12 @@ final class SparkRuntime implements AutoCloseable {
         before.put(dir, entries(dir));
       }
       if (localDirs.isEmpty()) {
-        Path made =
-            Files.createTempDirectory(
-                Paths.get(System.getProperty("java.io.tmpdir")),
-                ".secmem-spark-local-" + ProcessHandle.current().pid() + "-");
-        ownLocalDir = Optional.of(made);
+        // Its folder is owned and marked: one a killed run left is removed here, by the next.
+        Path tmp = Paths.get(System.getProperty("java.io.tmpdir"));
+        SparkScratch.removeStale(tmp);
+        SparkScratch scratch = SparkScratch.create(tmp, SparkScratch.LOCAL);
+        ownLocalDir = Optional.of(scratch);
+        Path made = scratch.path();
         // Removed at JVM exit too (after Spark's own hook stops the context) when close() is
         // never called: a test or a caller that forgets, an interrupt.
         ShutdownHookManager.registerShutdownDeleteDir(made.toFile());
@@ -208,7 +213,7 @@ final class SparkRuntime implements AutoCloseable {
 
   /** The {@code spark.local.dir} folder this runtime made, if it made one. */
   Optional<Path> ownLocalDir() {
-    return ownLocalDir;
+    return ownLocalDir.map(SparkScratch::path);
   }
 
   @Override
@@ -246,6 +251,15 @@ final class SparkRuntime implements AutoCloseable {
     }
     try (Stream<Path> s = Files.list(dir)) {
       return s.collect(Collectors.toSet());
+    }
+  }
+
+  private static void remove(SparkScratch scratch) {
+    ShutdownHookManager.removeShutdownDeleteDir(scratch.path().toFile());
+    try {
+      scratch.close();
+    } catch (IOException e) {
+      LOG.warn("could not remove Spark's folder {}", scratch.path(), e);
     }
   }
 

@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeoutException;
-import org.apache.commons.io.file.PathUtils;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.apache.spark.SparkContext;
@@ -46,8 +45,6 @@ public final class SparkSortEngine implements SortEngine {
 
   /** How long to wait for Spark to report the sort's jobs ended, after they did. */
   private static final long EVENTS_TIMEOUT_MILLIS = 10_000;
-
-  static final String PARTS_PREFIX = ".secmem-spark-parts-";
 
   private SparkRuntime runtime;
 
@@ -99,14 +96,14 @@ public final class SparkSortEngine implements SortEngine {
             });
     Path input = job.input().toAbsolutePath();
     Path output = job.output().toAbsolutePath();
-    Path parts =
-        output.getParent().resolve(PARTS_PREFIX + output.getFileName() + "-" + UUID.randomUUID());
+    SparkScratch.removeStale(output.getParent());
+    SparkScratch scratch = SparkScratch.create(output.getParent(), SparkScratch.PARTS);
+    Path parts = scratch.path();
+    job.temps().register(parts);
     String group = "secmem-sort-" + UUID.randomUUID();
     SparkContext sc = runtime.context();
     try {
       long bytes = inputBytes(input);
-      job.temps().register(parts);
-      Files.createDirectory(parts);
       runtime.listener().begin(group);
       JobWatch.run(
           sc,
@@ -139,7 +136,7 @@ public final class SparkSortEngine implements SortEngine {
       }
       throw new EngineException("Spark sort failed: " + Failures.rootLine(e), e);
     } finally {
-      removeParts(parts, job.temps());
+      removeParts(scratch, job.temps());
     }
   }
 
@@ -244,14 +241,12 @@ public final class SparkSortEngine implements SortEngine {
     return max;
   }
 
-  private static void removeParts(Path parts, TempRegistry temps) {
+  private static void removeParts(SparkScratch parts, TempRegistry temps) {
     try {
-      if (Files.exists(parts)) {
-        PathUtils.deleteDirectory(parts);
-      }
-      temps.release(parts);
+      parts.close();
+      temps.release(parts.path());
     } catch (IOException e) {
-      LOG.warn("could not remove {}", parts, e);
+      LOG.warn("could not remove {}", parts.path(), e);
     }
   }
 

@@ -18,6 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.secmem.engine.EngineProblem;
 import org.secmem.engine.EngineSettings;
+import org.secmem.experiment.EngineMethod;
 
 /** Master URLs, memory arithmetic, problems and the Spark settings: pure functions. */
 @ExtendWith(SparkRunsHere.class)
@@ -306,5 +307,55 @@ class SparkSettingsTest {
     assertEquals("[a:7077, b:7078]", m.endpoints().toString());
     assertTrue(MasterUrl.parse("local[*]").isLocal());
     assertThrows(IllegalArgumentException.class, () -> MasterUrl.parse("spark:/a:7077"));
+  }
+
+  /**
+   * --conf spark.master=local[99999] went around the local[N] guard (26 s of thread creation): a
+   * master among the engine's settings is the master, checked as one given by --master.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"local[99999]", "local[99999,2]", "spark://127.0.0.1:0", "yarn"})
+  void aMasterAmongTheEngineSettingsIsCheckedAsTheMaster(String master) {
+    List<EngineProblem> problems =
+        SparkProblems.of(settings(null, null, null, Map.of("spark.master", master)), HEAP_1G);
+    assertEquals(1, problems.size(), problems::toString);
+    assertEquals(EngineProblem.Setting.CONF, problems.get(0).setting());
+    assertTrue(
+        problems.get(0).message().startsWith("spark.master='" + master + "'"),
+        problems.get(0).message());
+  }
+
+  /** The guard applies to local[*] and local[N,F] given through spark.master too. */
+  @Test
+  void aMasterAmongTheEngineSettingsIsWhatRuns() {
+    for (String m : List.of("local[*]", "local[2,3]", "spark://10.0.0.1:7077")) {
+      EngineSettings s = settings(null, null, null, Map.of("spark.master", m));
+      assertEquals(m, SparkConfPlan.master(s));
+      assertEquals(m, SparkConfPlan.masterUrl(s).toString());
+      assertEquals(m, new EngineMethod("spark", s).master(), "the master the row records");
+    }
+    assertEquals(
+        2,
+        SparkConfPlan.masterUrl(settings(null, null, null, Map.of("spark.master", "local[2,3]")))
+            .localCores());
+  }
+
+  /**
+   * --master local[1] --conf spark.master=local[2] recorded master=local[1] and ran on 2 threads:
+   * two different masters are refused, naming both; the same one twice is fine.
+   */
+  @Test
+  void twoDifferentMastersAreRefusedNamingBoth() {
+    List<EngineProblem> problems =
+        SparkProblems.of(
+            settings("local[1]", null, null, Map.of("spark.master", "local[2]")), HEAP_1G);
+    assertEquals(1, problems.size(), problems::toString);
+    assertEquals(EngineProblem.Setting.MASTER, problems.get(0).setting());
+    String said = problems.get(0).message();
+    assertTrue(said.contains("'local[1]'") && said.contains("spark.master=local[2]"), said);
+    assertTrue(
+        SparkProblems.of(
+                settings("local[2]", null, null, Map.of("spark.master", "local[2]")), HEAP_1G)
+            .isEmpty());
   }
 }

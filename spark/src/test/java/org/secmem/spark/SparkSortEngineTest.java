@@ -35,8 +35,11 @@ import org.secmem.engine.EngineException;
 import org.secmem.engine.EngineJob;
 import org.secmem.engine.EngineSettings;
 import org.secmem.engine.EngineStats;
+import org.secmem.fs.OwnerMarker;
 import org.secmem.fs.Ownership;
 import org.secmem.fs.TempRegistry;
+import org.secmem.fs.ThisMachine;
+import org.secmem.sort.WorkDirectory;
 
 /** Sorts on one local[2] Spark session shared by the tests of this class. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -158,7 +161,7 @@ class SparkSortEngineTest {
     DataFiles.generate(in, Shape.UNIFORM, 1 << 16, 3);
     Path out = dir.resolve("out.bin");
     Files.write(out, new byte[] {9, 9});
-    Ownership.mark(out, Ownership.Made.INT_FILE); // an earlier sort's output
+    Ownership.mark(out, Ownership.Made.INT_FILE); // an earlier run's output, secmem's to replace
     Path broken = dir.resolve("broken.bin");
     Files.write(broken, new byte[] {1, 2, 3, 4, 5});
     assertThrows(
@@ -179,7 +182,11 @@ class SparkSortEngineTest {
     engine.sort(job(in, out, SortOrder.ASCENDING, LOCAL2, temps));
     assertTrue(
         temps.registered.stream()
-            .anyMatch(p -> p.getFileName().toString().startsWith(SparkSortEngine.PARTS_PREFIX)),
+            .anyMatch(
+                p ->
+                    p.getFileName()
+                        .toString()
+                        .startsWith(SparkScratch.PREFIX + SparkScratch.PARTS)),
         temps.registered::toString);
     assertTrue(
         temps.registered.stream().anyMatch(p -> p.getFileName().toString().endsWith(".part")),
@@ -190,6 +197,42 @@ class SparkSortEngineTest {
             .allMatch(p -> p.getFileName().toString().startsWith(".secmem-spark-local-")),
         temps.live::toString);
     assertNoLeftovers();
+  }
+
+  /**
+   * kill -9 of a sort left its parts folder beside the output (and its spark.local.dir folder in
+   * the temporary folder), and nothing removed them: the next sort removes the marked scratch
+   * folders whose owner is gone, and leaves a folder secmem did not mark.
+   */
+  @Test
+  void aSortRemovesTheScratchFoldersOfAKilledRun() throws IOException {
+    Path where = Files.createDirectory(dir.resolve("killed"));
+    long gone = 999_999_999L; // no lock is held on its marker: its owner is gone
+    Path parts = leftover(where, SparkScratch.PARTS, gone);
+    Path local = leftover(where, SparkScratch.LOCAL, gone);
+    Files.createDirectories(local.resolve("blockmgr-1").resolve("0a"));
+    Files.write(
+        local.resolve("blockmgr-1").resolve("0a").resolve("shuffle_0_0_0.data"), new byte[8]);
+    Path foreign =
+        Files.createDirectory(where.resolve(SparkScratch.PREFIX + "parts-" + gone + "-x"));
+    Path in = dir.resolve("in.bin");
+    DataFiles.generate(in, Shape.UNIFORM, 1 << 12, 5);
+    engine.sort(
+        job(in, where.resolve("out.bin"), SortOrder.ASCENDING, LOCAL2, TempRegistry.none()));
+    assertFalse(Files.exists(parts), "the parts folder of a killed run");
+    assertFalse(Files.exists(local), "the local folder of a killed run");
+    assertTrue(Files.isDirectory(foreign), "a folder secmem did not mark stays");
+  }
+
+  /** A scratch folder as a run killed with kill -9 leaves it: marked, its marker's lock free. */
+  private static Path leftover(Path parent, String kind, long pid) throws IOException {
+    Path f =
+        Ownership.createFreshFolder(parent, SparkScratch.PREFIX + kind + "-" + pid + "-" + kind);
+    Files.writeString(
+        f.resolve(WorkDirectory.MARKER),
+        OwnerMarker.text(pid, Optional.empty(), ThisMachine.current()));
+    Files.write(f.resolve("part-00000"), new byte[4]);
+    return f;
   }
 
   static EngineJob job(
