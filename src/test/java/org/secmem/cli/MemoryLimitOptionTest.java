@@ -177,6 +177,25 @@ class MemoryLimitOptionTest {
         e.getMessage().contains("give a limit of " + least / MIB + "M or more"), e.getMessage());
   }
 
+  /**
+   * Issue 45: picocli dropped a list's empty items, so {@code '|'} ran with no limit and {@code
+   * '1g|'} with one limit.
+   */
+  @Test
+  void aListWithAnEmptyItem_isRefused_notReadAsFewerLimits() {
+    // A leading or inner empty item ('|1g') already failed picocli's conversion ("no number
+    // given").
+    for (String given : List.of("|", "1g|", "1g||", "1g|2g|")) {
+      Path results = dir.resolve("r.csv");
+      CliTest.Result r = sort(results, "--memory-limit", given);
+      assertEquals(2, r.code(), given + ": " + r.out() + r.err());
+      assertTrue(
+          r.err().contains("--memory-limit: the list '" + given + "' has an empty item"),
+          given + ": " + r.err());
+      assertFalse(Files.exists(results), "nothing ran");
+    }
+  }
+
   @Test
   void aForksHeapAndCollector_areThisJvms_unlessItsOptionsSetThem() {
     List<String> gc = ForkHeap.collector();
