@@ -397,6 +397,106 @@ public final class Admission {
     }
   }
 
+  /**
+   * The direct memory an admitted configuration's streams hold at once: what a fork allocates off
+   * the heap, counted against a memory limit with the heap and the JVM's own footprint.
+   *
+   * @throws RefusedException where the configuration is not admitted (as {@link #admit})
+   */
+  public static DirectNeed direct(Request request, Machine machine) {
+    if (request instanceof SortRequest s) {
+      return direct(sort(s, machine));
+    } else if (request instanceof StreamsRequest s) {
+      return direct(s.type(), s.k(), s.bufferBytes());
+    }
+    throw new AssertionError(request);
+  }
+
+  /** The direct memory of {@code k} streams of {@code type} with buffer {@code b}. */
+  public static DirectNeed direct(StreamType type, long k, long b) {
+    long bytes = k * type.directBytes(b);
+    return bytes == 0
+        ? DirectNeed.NONE
+        : new DirectNeed(
+            bytes,
+            k
+                + " "
+                + type.cliName()
+                + " stream"
+                + (k == 1 ? "" : "s")
+                + " of B = "
+                + Units.bytes(b));
+  }
+
+  /**
+   * The direct memory of a sort's streams at its peak: the in-memory sort's reader and writer, the
+   * buffer tree's three readers and writer, or the larger of the merge sort's phases (each
+   * run-formation worker's reader and writer; each merge's k = min(d, runs) readers and writer).
+   */
+  public static DirectNeed direct(SortPlan plan) {
+    SortSettings s = plan.request().settings();
+    StreamType read = s.readType();
+    StreamType write = s.writeType();
+    long b = s.bufferBytes();
+    if (plan.tree().isPresent()) {
+      return direct(1, 3, read, write, b, "the buffer tree's", "");
+    }
+    if (plan.merge().isEmpty()) {
+      return direct(1, 1, read, write, b, "the in-memory sort's", "");
+    }
+    SortMemory m = plan.merge().get();
+    DirectNeed form =
+        direct(m.workers(), 1, read, write, b, "run formation's", "run-formation workers");
+    if (m.runs() <= 1) {
+      return form;
+    }
+    int k = (int) Math.min(s.fanIn(), m.runs());
+    return form.max(
+        direct(
+            m.mergeThreads(),
+            k,
+            read,
+            write,
+            m.mergeBufferBytes(),
+            "the merge's",
+            "merges at once"));
+  }
+
+  /** The direct memory of {@code pq}'s buffer tree: three readers and a writer. */
+  public static DirectNeed direct(QueueRequest q) {
+    return direct(1, 3, q.read(), q.write(), q.bufferBytes(), "the priority queue's", "");
+  }
+
+  /**
+   * {@code times} groups, each of {@code readers} readers of {@code read} and one writer of {@code
+   * write}: {@code whose} names one group, {@code many} several.
+   */
+  private static DirectNeed direct(
+      long times,
+      long readers,
+      StreamType read,
+      StreamType write,
+      long b,
+      String whose,
+      String many) {
+    long bytes = times * (readers * read.directBytes(b) + write.directBytes(b));
+    if (bytes == 0) {
+      return DirectNeed.NONE;
+    }
+    String group =
+        readers
+            + " "
+            + read.cliName()
+            + " reader"
+            + (readers == 1 ? "" : "s")
+            + " and 1 "
+            + write.cliName()
+            + " writer of B = "
+            + Units.bytes(b);
+    return new DirectNeed(
+        bytes, times == 1 ? whose + " " + group : times + " " + many + ", each with " + group);
+  }
+
   private static RefusedException refuse(Parameter p, String value, String message) {
     return new RefusedException(new Problem(p, value, message));
   }

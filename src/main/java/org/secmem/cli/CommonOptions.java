@@ -10,6 +10,8 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
+import org.secmem.admission.DirectNeed;
 import org.secmem.admission.Parameter;
 import org.secmem.experiment.BatchOptions;
 import org.secmem.experiment.CacheMode;
@@ -207,23 +209,28 @@ final class CommonOptions {
     return new RunSettings(reps, warmup, cache, sync, seed);
   }
 
-  /** How the batch's runs are ordered and separated: --order, --seed, --no-flush. */
-  BatchOptions batch() {
-    return batch(false);
+  /**
+   * How the batch's runs are ordered and separated: --order, --seed, --no-flush; {@code direct}:
+   * the most direct memory one of its configurations' streams hold, which --memory-limit must hold
+   * beside the heap.
+   */
+  BatchOptions batch(DirectNeed direct) {
+    return batch(false, () -> direct);
   }
 
   /**
-   * As {@link #batch()}, for a batch of which some configurations have memory limits of their own
-   * ({@code memoryLimited}: a parameter file's {@code memory_limit}): those run in forks only, so
-   * the batch forks (--fork 1 when --fork is not given), as with --memory-limit.
+   * As {@link #batch(DirectNeed)}, for a batch of which some configurations have memory limits of
+   * their own ({@code memoryLimited}: a parameter file's {@code memory_limit}): those run in forks
+   * only, so the batch forks (--fork 1 when --fork is not given), as with --memory-limit. {@code
+   * direct} is asked only where --memory-limit is checked.
    */
-  BatchOptions batch(boolean memoryLimited) {
+  BatchOptions batch(boolean memoryLimited, Supplier<DirectNeed> direct) {
     int sentinelIndex =
         sentinel == null
             ? -1
             : sentinel.equalsIgnoreCase("auto") ? 0 : Integer.parseInt(sentinel.trim()) - 1;
     List<Jvm> jvms = jvms();
-    List<Long> limits = memoryLimits();
+    List<Long> limits = memoryLimits(direct);
     return new BatchOptions(
         order,
         seed,
@@ -237,18 +244,19 @@ final class CommonOptions {
   }
 
   /**
-   * The limits of --memory-limit, checked where the measuring is done (in the process the user
-   * started: a fork takes them as they are); empty without the option.
+   * The limits of --memory-limit, each checked against the forks' heap and {@code direct}, where
+   * the measuring is done (in the process the user started: a fork takes them as they are); empty
+   * without the option.
    *
    * @throws BadInputException saying why no run could be measured under them (exit 2, nothing run)
    */
-  private List<Long> memoryLimits() {
+  private List<Long> memoryLimits(Supplier<DirectNeed> direct) {
     if (memoryLimit == null || memoryLimit.isEmpty()) {
       return List.of();
     }
     List<Long> limits = memoryLimit.stream().distinct().toList();
     if (forkChild == null) {
-      MemoryLimits.check(limits, ForkHeap.bytes());
+      MemoryLimits.check(limits, ForkHeap.bytes(), direct.get());
     }
     return limits;
   }

@@ -75,6 +75,10 @@ final class FindingsCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
+    if (rules.isEmpty()) {
+      // A table of no findings would say nothing was checked, and exit 0 as if all were.
+      throw new BadInputException("no rules in " + findings);
+    }
     List<RawResults> files = new ArrayList<>();
     for (Path p : results) {
       if (isSummaryOfOneOf(p, results)) {

@@ -23,6 +23,7 @@ final class InputChecks {
   static CommandLine.IExecutionStrategy before(CommandLine.IExecutionStrategy next) {
     return parseResult -> {
       check(parseResult);
+      checkEmptyItems(parseResult);
       checkRanges(parseResult);
       return next.execute(parseResult);
     };
@@ -73,6 +74,35 @@ final class InputChecks {
         .filter(p -> p.numeric() && p.experiments().contains(experiment))
         .filter(p -> Arrays.stream(option.names()).anyMatch(p.options()::contains))
         .findFirst();
+  }
+
+  /**
+   * Refuses a list option's value with an empty item ({@code --memory-limit '1g|'}, {@code '|'}):
+   * picocli drops empty items without a word, so {@code '|'} meant no limit at all and {@code
+   * '1g|'} one limit where two were typed.
+   */
+  static void checkEmptyItems(ParseResult parseResult) {
+    for (ParseResult pr = parseResult; pr != null; pr = pr.subcommand()) {
+      for (OptionSpec option : pr.matchedOptions()) {
+        String split = option.splitRegex();
+        if (split == null || split.isEmpty()) {
+          continue;
+        }
+        for (String raw : option.originalStringValues()) {
+          if (Arrays.stream(raw.split(split, -1)).anyMatch(String::isBlank)) {
+            String sep = split.replace("\\", "");
+            throw new CommandLine.ParameterException(
+                pr.commandSpec().commandLine(),
+                option.longestName()
+                    + ": the list '"
+                    + raw
+                    + "' has an empty item; give values separated by '"
+                    + sep
+                    + "', each one given");
+          }
+        }
+      }
+    }
   }
 
   /**

@@ -2,6 +2,7 @@ package org.secmem.cli;
 
 import java.io.IOException;
 import java.util.List;
+import org.secmem.admission.DirectNeed;
 import org.secmem.cgroup.JvmFootprint;
 import org.secmem.cgroup.MemoryCgroup;
 import org.secmem.cgroup.MemoryHierarchy;
@@ -14,44 +15,85 @@ final class MemoryLimits {
 
   /**
    * Refuses limits that no run could be measured under here: no memory controller, no right to make
-   * a cgroup (a trial one is made and removed), or a limit too small for the forks' heap.
+   * a cgroup (a trial one is made and removed), or a limit too small for the forks' heap, the
+   * direct buffers of the configurations' streams and the JVM's own footprint.
    *
    * @throws BadInputException naming the option, the limit and what would do
    */
-  static void check(List<Long> limits, long heapBytes) {
-    check(limits, heapBytes, "--memory-limit");
+  static void check(List<Long> limits, long heapBytes, DirectNeed direct) {
+    check(limits, heapBytes, direct, "--memory-limit");
   }
 
   /**
    * As above, each message starting with {@code name}: {@code --memory-limit} on the command line,
    * {@code FILE:LINE: memory_limit} for a parameter file's row.
    */
-  static void check(List<Long> limits, long heapBytes, String name) {
+  static void check(List<Long> limits, long heapBytes, DirectNeed direct, String name) {
     for (long limit : limits) {
-      long least = JvmFootprint.leastLimitBytes(heapBytes);
-      if (limit < least) {
-        long heap = JvmFootprint.largestHeapBytes(limit);
-        throw new BadInputException(
-            name
-                + " "
-                + Units.bytes(limit)
-                + " cannot hold the JVM: its heap of "
-                + Units.bytes(heapBytes)
-                + " (-Xmx), about "
-                + Units.bytes(JvmFootprint.outsideHeapBytes(heapBytes))
-                + " beside it and some page cache need at least "
-                + Units.bytes(least)
-                + (heap > 0
-                    ? "; give a heap of at most "
-                        + heap / (1 << 20)
-                        + " MiB (java -Xmx"
-                        + heap / (1 << 20)
-                        + "m, or SECMEM_HEAP="
-                        + heap / (1 << 20)
-                        + "m scripts/secmem) or a larger limit"
-                    : "; give a larger limit"));
-      }
+      checkFits(limit, heapBytes, direct, name);
     }
+    checkCgroup(limits.get(0), name);
+  }
+
+  /** The least limit a fork of heap {@code heapBytes} with {@code direct} buffers runs under. */
+  static long leastBytes(long heapBytes, DirectNeed direct) {
+    return JvmFootprint.leastLimitBytes(heapBytes) + direct.bytes();
+  }
+
+  /**
+   * Refuses {@code limit} where a fork's heap, its streams' direct buffers, the JVM beside them and
+   * some page cache do not fit in it, naming the least limit that does (or, where the heap is what
+   * does not fit, the heap that would).
+   *
+   * @throws BadInputException starting with {@code name}
+   */
+  static void checkFits(long limit, long heapBytes, DirectNeed direct, String name) {
+    long least = leastBytes(heapBytes, direct);
+    if (limit >= least) {
+      return;
+    }
+    String need =
+        name
+            + " "
+            + Units.bytes(limit)
+            + " cannot hold the JVM: its heap of "
+            + Units.bytes(heapBytes)
+            + " (-Xmx), "
+            + (direct.bytes() > 0
+                ? Units.bytes(direct.bytes())
+                    + " of direct buffers off the heap ("
+                    + direct.what()
+                    + "), "
+                : "")
+            + "about "
+            + Units.bytes(JvmFootprint.outsideHeapBytes(heapBytes))
+            + " beside it and some page cache need at least "
+            + Units.bytes(least);
+    if (limit >= JvmFootprint.leastLimitBytes(heapBytes)) {
+      // The heap fits; the direct buffers are what does not.
+      long mib = (least + (1 << 20) - 1) >> 20;
+      throw new BadInputException(
+          need
+              + "; give a limit of "
+              + mib
+              + "M or more, or fewer or smaller direct buffers (a smaller B, k or d)");
+    }
+    long heap = JvmFootprint.largestHeapBytes(limit - direct.bytes());
+    throw new BadInputException(
+        need
+            + (heap > 0
+                ? "; give a heap of at most "
+                    + heap / (1 << 20)
+                    + " MiB (java -Xmx"
+                    + heap / (1 << 20)
+                    + "m, or SECMEM_HEAP="
+                    + heap / (1 << 20)
+                    + "m scripts/secmem) or a larger limit"
+                : "; give a larger limit"));
+  }
+
+  /** Refuses a limit where no memory cgroup can be made: one is made and removed. */
+  static void checkCgroup(long limit, String name) {
     MemoryHierarchy h =
         MemoryHierarchy.locate()
             .orElseThrow(
@@ -61,7 +103,7 @@ final class MemoryLimits {
                             + ": this machine offers no memory cgroup to this process"
                             + " (none in /proc/self/cgroup with a mount in /proc/self/mountinfo):"
                             + " a memory limit needs Linux with the memory controller"));
-    try (MemoryCgroup trial = MemoryCgroup.create(h, limits.get(0))) {
+    try (MemoryCgroup trial = MemoryCgroup.create(h, limit)) {
       // Made and removed: the runs' own are made the same way.
     } catch (IOException e) {
       throw new BadInputException(name + ": " + e.getMessage(), e);

@@ -32,7 +32,7 @@ final class ParamsRunner {
     return ExperimentSession.run(
         cmd,
         Plans.trials(cmd, configs, common),
-        common.batch(Plans.anyMemoryLimit(configs)),
+        common.batch(Plans.anyMemoryLimit(configs), () -> Plans.direct(configs)),
         common.resultsFile(cmd, experiment.cliName()),
         defaults.dataDir());
   }

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import org.secmem.admission.Admission;
+import org.secmem.admission.DirectNeed;
 import org.secmem.admission.Machine;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.ForkedTrial;
@@ -110,21 +112,52 @@ final class Plans {
 
   /**
    * The rows' memory limits, checked as {@code --memory-limit} is, before anything runs: a memory
-   * controller this process may use, and room in each limit for the forks' heap. The smallest limit
-   * is the one the heap fits least, so it alone is checked (one trial cgroup, not one per line).
+   * controller this process may use, and room in each row's limit for the forks' heap, the direct
+   * buffers of the row's streams and the JVM beside them. One trial cgroup, of the smallest limit,
+   * not one per line.
    *
-   * @throws BadInputException naming the file, line and column of that limit (exit 2)
+   * @throws BadInputException naming the file, line and column of a limit too small (exit 2)
    */
   private static void checkMemoryLimits(List<RunConfig> configs) {
+    Machine machine = Machine.current();
+    long heap = ForkHeap.bytes();
+    for (RunConfig c : configs) {
+      if (c.memoryLimit().isPresent()) {
+        MemoryLimits.checkFits(
+            c.memoryLimit().getAsLong(), heap, direct(c, machine), c.origin() + ": memory_limit");
+      }
+    }
     configs.stream()
         .filter(c -> c.memoryLimit().isPresent())
         .min(Comparator.comparingLong(c -> c.memoryLimit().getAsLong()))
         .ifPresent(
             c ->
-                MemoryLimits.check(
-                    List.of(c.memoryLimit().getAsLong()),
-                    ForkHeap.bytes(),
-                    c.origin() + ": memory_limit"));
+                MemoryLimits.checkCgroup(
+                    c.memoryLimit().getAsLong(), c.origin() + ": memory_limit"));
+  }
+
+  /**
+   * The most direct memory the streams of one of the rows without a memory limit of their own hold
+   * (those --memory-limit applies to), naming the row.
+   */
+  static DirectNeed direct(List<RunConfig> configs) {
+    Machine machine = Machine.current();
+    DirectNeed most = DirectNeed.NONE;
+    for (RunConfig c : configs) {
+      if (c.memoryLimit().isEmpty()) {
+        most = most.max(direct(c, machine));
+      }
+    }
+    return most;
+  }
+
+  /** The direct memory of a row's streams, its origin named; none for another engine. */
+  private static DirectNeed direct(RunConfig c, Machine machine) {
+    if (c.request() == null) {
+      return DirectNeed.NONE;
+    }
+    DirectNeed d = Admission.direct(c.request(), machine);
+    return d.bytes() == 0 ? d : new DirectNeed(d.bytes(), c.origin() + ": " + d.what());
   }
 
   /** Whether any configuration has a memory limit of its own, and so must run in forks. */

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.secmem.admission.Admission;
+import org.secmem.admission.DirectNeed;
 import org.secmem.admission.Machine;
 import org.secmem.admission.Parameter;
 import org.secmem.admission.QueueRequest;
@@ -215,7 +216,15 @@ final class PqCommand implements Callable<Integer> {
     }
     common.checkDuration(cmd, seconds, settings.totalRuns() * trials.size());
     return ExperimentSession.run(
-        cmd, trials, settings, common.batch(), common.resultsFile(cmd, "pq"), data.dir);
+        cmd,
+        trials,
+        settings,
+        common.batch(
+            tree
+                ? Admission.direct(new QueueRequest(n, memInts, (int) bytes, rule, read, write))
+                : DirectNeed.NONE),
+        common.resultsFile(cmd, "pq"),
+        data.dir);
   }
 
   /** The queues of {@code text}: names separated by commas, or both; each once, in order. */

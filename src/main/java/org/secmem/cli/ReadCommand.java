@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.secmem.admission.Admission;
+import org.secmem.admission.DirectNeed;
 import org.secmem.experiment.DataSet;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.ReadTrial;
@@ -72,12 +74,14 @@ final class ReadCommand implements Callable<Integer> {
     List<Integer> bs = stream.bufferSizes(cmd);
     List<ReadTrial> trials = new ArrayList<>();
     double seconds = 0;
+    DirectNeed direct = DirectNeed.NONE;
     if (files != null && !files.isEmpty()) {
       Resources.checkOpenFiles(cmd, "--files", files.size());
       long n = checkFiles();
       for (StreamType type : stream.streams(cmd)) {
         for (int b : type.usesBufferSize() ? bs : bs.subList(0, 1)) {
           Resources.checkStreamMemory("--files", type, files.size(), b, bulk);
+          direct = direct.max(Admission.direct(type, files.size(), b));
           seconds +=
               settings.totalRuns() * TimeEstimate.streamSeconds(type, false, n, files.size(), b);
           StreamOptions options = new StreamOptions(b, false);
@@ -110,6 +114,7 @@ final class ReadCommand implements Callable<Integer> {
           for (StreamType type : stream.streams(cmd)) {
             for (int b : type.usesBufferSize() ? bs : bs.subList(0, 1)) {
               Resources.checkStreamMemory("--k", type, k, b, bulk);
+              direct = direct.max(Admission.direct(type, k, b));
               seconds += settings.totalRuns() * TimeEstimate.streamSeconds(type, false, n, k, b);
               StreamOptions options = new StreamOptions(b, false);
               trials.add(
@@ -127,7 +132,7 @@ final class ReadCommand implements Callable<Integer> {
       }
       common.checkDisk(stream.data.dir, missingBytes, "generating the missing data files");
     }
-    return stream.runSweep(cmd, Experiment.READ, trials, seconds, settings, common);
+    return stream.runSweep(cmd, Experiment.READ, trials, seconds, direct, settings, common);
   }
 
   /** Checks every named file up front; returns N (the largest file's int count). */

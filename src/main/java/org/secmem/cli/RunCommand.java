@@ -95,7 +95,7 @@ final class RunCommand implements Callable<Integer> {
     ExperimentSession.Baseline base = baseline(cmd, results);
     List<PlannedTrial> plan = Plans.trials(cmd, configs, common);
     // Once: it asks each --jvm its version and makes a trial cgroup for --memory-limit.
-    BatchOptions batch = common.batch(Plans.anyMemoryLimit(configs));
+    BatchOptions batch = common.batch(Plans.anyMemoryLimit(configs), () -> Plans.direct(configs));
     if (!resume || common.isForkChild()) {
       return ExperimentSession.run(cmd, plan, batch, results, defaults.dataDir(), base);
     }

@@ -10,6 +10,7 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.secmem.admission.Admission;
+import org.secmem.admission.DirectNeed;
 import org.secmem.admission.Machine;
 import org.secmem.admission.RefusedException;
 import org.secmem.admission.SortPlan;
@@ -245,7 +246,7 @@ final class SortCommand implements Callable<Integer> {
         cmd,
         List.of(SweptTrial.of(trial, "sort")),
         settings,
-        common.batch(),
+        common.batch(Admission.direct(plan)),
         common.resultsFile(cmd, "sort"),
         data.dir);
   }
@@ -344,7 +345,8 @@ final class SortCommand implements Callable<Integer> {
         cmd,
         List.of(SweptTrial.of(trial, "sort")),
         settings,
-        common.batch(),
+        // Another engine's memory beside the heap is its own: none is counted here.
+        common.batch(DirectNeed.NONE),
         common.resultsFile(cmd, "sort"),
         data.dir);
   }

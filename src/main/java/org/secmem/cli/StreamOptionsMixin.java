@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.secmem.admission.DirectNeed;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.SweptTrial;
@@ -90,13 +91,15 @@ final class StreamOptionsMixin {
 
   /**
    * Runs the trials of one write or read command line as one sweep (its rows differ only in what
-   * its options list), once their estimated {@code seconds} are accepted.
+   * its options list), once their estimated {@code seconds} are accepted; {@code direct} is the
+   * most direct memory one trial's streams hold, which --memory-limit must hold too.
    */
   int runSweep(
       CommandLine cmd,
       Experiment experiment,
       List<? extends Trial> trials,
       double seconds,
+      DirectNeed direct,
       RunSettings settings,
       CommonOptions common)
       throws IOException {
@@ -105,7 +108,7 @@ final class StreamOptionsMixin {
         cmd,
         trials.stream().map(t -> SweptTrial.of(t, experiment.cliName())).toList(),
         settings,
-        common.batch(),
+        common.batch(direct),
         common.resultsFile(cmd, experiment.cliName()),
         data.dir);
   }

@@ -3,6 +3,8 @@ package org.secmem.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.secmem.admission.Admission;
+import org.secmem.admission.DirectNeed;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.StreamTrialSpec;
@@ -52,6 +54,7 @@ final class WriteCommand implements Callable<Integer> {
     List<Integer> bs = stream.bufferSizes(cmd);
     long maxBytes = 0;
     double seconds = 0;
+    DirectNeed direct = DirectNeed.NONE;
     List<Long> ns = stream.ns(cmd);
     List<Integer> ks = stream.ks(cmd);
     List<WriteTrial> trials = new ArrayList<>();
@@ -60,6 +63,7 @@ final class WriteCommand implements Callable<Integer> {
         for (int k : ks) {
           for (int b : type.usesBufferSize() ? bs : bs.subList(0, 1)) {
             Resources.checkStreamMemory("--k", type, k, b, false);
+            direct = direct.max(Admission.direct(type, k, b));
             StreamOptions options = new StreamOptions(b, settings.sync());
             trials.add(
                 new WriteTrial(
@@ -73,6 +77,6 @@ final class WriteCommand implements Callable<Integer> {
       }
     }
     common.checkDisk(stream.data.dir, maxBytes, "writing the data files");
-    return stream.runSweep(cmd, Experiment.WRITE, trials, seconds, settings, common);
+    return stream.runSweep(cmd, Experiment.WRITE, trials, seconds, direct, settings, common);
   }
 }

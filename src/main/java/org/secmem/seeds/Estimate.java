@@ -87,8 +87,14 @@ public record Estimate(double value, double low, double high) {
     return high < x;
   }
 
-  /** As a ratio: "x1.02 (95 % interval x0.98 .. x1.06)". */
+  /**
+   * As a ratio: "x1.02 (95 % interval x0.98 .. x1.06)"; a ratio of zero times (0/0) is said to be
+   * undefined, never printed as NaN.
+   */
   String ratioText() {
+    if (Double.isNaN(value)) {
+      return "undefined (the times are zero, and a ratio of zero times is undefined)";
+    }
     return "x" + digits(value) + " (95 % interval x" + digits(low) + " .. x" + digits(high) + ")";
   }
 

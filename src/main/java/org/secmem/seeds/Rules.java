@@ -43,13 +43,17 @@ final class Rules {
         if (args.size() != 4 && args.size() != 6) {
           throw new IllegalArgumentException("exponent takes P S MIN MAX [LO HI]");
         }
+        double lo = args.size() > 4 ? bound(args.get(4), Double.NEGATIVE_INFINITY) : 0;
+        double hi =
+            args.size() > 4 ? bound(args.get(5), Double.POSITIVE_INFINITY) : Double.MAX_VALUE;
+        ordered(lo, hi, args.size() > 4 ? args.subList(4, 6) : List.of());
         return new Exponent(
             column(args.get(0)),
             sel(args, 1),
             number(args.get(2), "MIN"),
             number(args.get(3), "MAX"),
-            args.size() > 4 ? bound(args.get(4), Double.NEGATIVE_INFINITY) : 0,
-            args.size() > 4 ? bound(args.get(5), Double.POSITIVE_INFINITY) : Double.MAX_VALUE);
+            lo,
+            hi);
       case "grows":
       case "falls":
         List<String> rest = new ArrayList<>(args);
@@ -479,6 +483,18 @@ final class Rules {
 
   private static double bound(String text, double open) {
     return text.equals("*") ? open : number(text, "a bound");
+  }
+
+  /** Refuses a range whose LO is above its HI: it holds no value, so the rule judged nothing. */
+  private static void ordered(double lo, double hi, List<String> given) {
+    if (lo > hi) {
+      throw new IllegalArgumentException(
+          "LO ("
+              + given.get(0)
+              + ") is above HI ("
+              + given.get(1)
+              + "): the range holds no value; give LO <= HI");
+    }
   }
 
   private static double positive(String text, String what) {

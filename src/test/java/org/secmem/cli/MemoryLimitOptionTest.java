@@ -2,6 +2,7 @@ package org.secmem.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -16,6 +17,7 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.admission.DirectNeed;
 import org.secmem.cgroup.JvmFootprint;
 import org.secmem.cgroup.MemoryCgroup;
 import org.secmem.cgroup.MemoryHierarchy;
@@ -23,6 +25,7 @@ import org.secmem.fs.MarkerHolder;
 import org.secmem.fs.RootOnly;
 import org.secmem.results.RawResults;
 import org.secmem.results.RawRow;
+import org.secmem.units.Units;
 
 /**
  * {@code --memory-limit}: each configuration measured in a fork inside a memory cgroup of each
@@ -104,6 +107,93 @@ class MemoryLimitOptionTest {
     assertTrue(r.err().contains("-Xmx" + fits + "m"), "says which heap would fit: " + r.err());
     assertFalse(Files.exists(results), "nothing ran");
     assertFalse(Files.exists(dir.resolve("data")), "nothing generated");
+  }
+
+  /**
+   * Issue 45 #19: channel streams hold their buffers off the heap, so d = 16 runs of B = 32 MiB
+   * merged into one output hold 17 × 32 MiB of direct memory beside the heap. A limit that holds
+   * the heap but not them was admitted and the fork was killed by the kernel at run time.
+   */
+  @Test
+  void aLimitThatHoldsTheHeapButNotTheDirectBuffers_isRefusedUpFront_namingTheLimitNeeded()
+      throws IOException {
+    Path results = dir.resolve("r.csv");
+    long heap = ForkHeap.bytes();
+    long direct = 17 * 32 * MIB;
+    long limit = JvmFootprint.leastLimitBytes(heap) + 64 * MIB;
+    CliTest.Result r =
+        CliTest.run(
+            "sort",
+            "--n",
+            "2^24",
+            "--m",
+            "2^20",
+            "--d",
+            "16",
+            "--b",
+            "32M",
+            "--threads",
+            "1",
+            "--read-stream",
+            "channel",
+            "--write-stream",
+            "channel",
+            "--reps",
+            "1",
+            "--warmup",
+            "0",
+            "--dir",
+            dir.resolve("data").toString(),
+            "--results",
+            results.toString(),
+            "--memory-limit",
+            limit / MIB + "M");
+    assertEquals(2, r.code(), r.out() + r.err());
+    assertTrue(r.err().contains("--memory-limit " + Units.bytes(limit) + " cannot hold"), r.err());
+    assertTrue(r.err().contains("544 MiB of direct buffers"), r.err());
+    assertTrue(r.err().contains("16 channel readers and 1 channel writer of B = 32 MiB"), r.err());
+    long least = JvmFootprint.leastLimitBytes(heap) + direct;
+    assertTrue(
+        r.err().contains("give a limit of " + least / MIB + "M or more"),
+        "names the least limit that runs: " + r.err());
+    assertFalse(Files.exists(results), "nothing ran");
+    assertFalse(Files.exists(dir.resolve("data")), "nothing generated");
+  }
+
+  @Test
+  void theLeastLimit_isTheHeapTheJvmBesideItAndTheDirectBuffers() {
+    long heap = 256 * MIB;
+    DirectNeed direct = new DirectNeed(544 * MIB, "17 channel streams of B = 32 MiB");
+    long least = MemoryLimits.leastBytes(heap, direct);
+    assertEquals(JvmFootprint.leastLimitBytes(heap) + 544 * MIB, least);
+    // A limit that holds them all is admitted; one byte less is refused.
+    MemoryLimits.checkFits(least, heap, direct, "--memory-limit");
+    MemoryLimits.checkFits(least, heap, DirectNeed.NONE, "--memory-limit");
+    BadInputException e =
+        assertThrows(
+            BadInputException.class,
+            () -> MemoryLimits.checkFits(least - 1, heap, direct, "--memory-limit"));
+    assertTrue(
+        e.getMessage().contains("give a limit of " + least / MIB + "M or more"), e.getMessage());
+  }
+
+  /**
+   * Issue 45: picocli dropped a list's empty items, so {@code '|'} ran with no limit and {@code
+   * '1g|'} with one limit.
+   */
+  @Test
+  void aListWithAnEmptyItem_isRefused_notReadAsFewerLimits() {
+    // A leading or inner empty item ('|1g') already failed picocli's conversion ("no number
+    // given").
+    for (String given : List.of("|", "1g|", "1g||", "1g|2g|")) {
+      Path results = dir.resolve("r.csv");
+      CliTest.Result r = sort(results, "--memory-limit", given);
+      assertEquals(2, r.code(), given + ": " + r.out() + r.err());
+      assertTrue(
+          r.err().contains("--memory-limit: the list '" + given + "' has an empty item"),
+          given + ": " + r.err());
+      assertFalse(Files.exists(results), "nothing ran");
+    }
   }
 
   @Test

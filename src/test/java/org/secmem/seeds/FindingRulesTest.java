@@ -1,6 +1,8 @@
 package org.secmem.seeds;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -30,7 +32,8 @@ class FindingRulesTest {
       cells.put("b", b == 0 ? "" : Long.toString(b));
       cells.put("warmup", "false");
       cells.put("elapsed_ns", Long.toString((long) (t * 1e6)));
-      cells.put("mib_per_s", Double.toString(n * 4.0 / (1 << 20) / (t / 1000)));
+      // A zero time (a clock that did not tick) has no rate: the results file leaves it blank.
+      cells.put("mib_per_s", t == 0 ? "" : Double.toString(n * 4.0 / (1 << 20) / (t / 1000)));
       rows.add(new RawRow("test", rows.size() + 2, cells));
     }
   }
@@ -61,6 +64,45 @@ class FindingRulesTest {
     Judgement noise = judge("better", w("mapped", 1000), w("buffered", 1000));
     assertEquals(Verdict.WITHIN_NOISE, noise.verdict(), noise.measured());
     assertTrue(noise.measured().contains("95 % interval"), noise.measured());
+  }
+
+  /** Issue 45: 0/0 printed "xNaN", as if it were a measured ratio within the noise. */
+  @Test
+  void better_ofZeroTimes_saysTheRatioIsUndefined_neverNaN() {
+    runs("buffered", 1000, 0, 0, 0, 0);
+    runs("simple", 1000, 0, 0, 0, 0);
+    Judgement j = judge("better", w("buffered", 1000), w("simple", 1000));
+    assertFalse(j.measured().contains("NaN"), j.measured());
+    assertTrue(j.measured().contains("undefined (the times are zero"), j.measured());
+  }
+
+  /** Issue 45: an exponent rule over an empty range (LO > HI) was accepted and judged nothing. */
+  @Test
+  void exponent_withLoAboveHi_isRefused_namingTheFileAndLine() {
+    String line =
+        String.join(
+            "\t",
+            "x1",
+            "r",
+            "w",
+            "f",
+            "c",
+            "ms",
+            "",
+            "exponent",
+            "n",
+            "experiment=write;stream=buffered",
+            "0.9",
+            "1.1",
+            "1000000",
+            "1000");
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> FindingsFile.parse("f.tsv", List.of("# findings", line)));
+    assertTrue(
+        e.getMessage().startsWith("f.tsv:2: rule: LO (1000000) is above HI (1000)"),
+        e.getMessage());
   }
 
   @Test
