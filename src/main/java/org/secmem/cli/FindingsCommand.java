@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.secmem.results.MalformedResultsException;
 import org.secmem.results.RawResults;
@@ -55,8 +57,9 @@ final class FindingsCommand implements Callable<Integer> {
   @Option(
       names = "--findings",
       paramLabel = "FILE.tsv",
-      defaultValue = "configs/seed-findings.tsv",
-      description = "The findings and their rules (default: ${DEFAULT-VALUE}).")
+      description =
+          "The findings and their rules (default: configs/seed-findings.tsv as shipped, built"
+              + " into secmem, so it is found from any folder).")
   Path findings;
 
   @Option(
@@ -69,18 +72,30 @@ final class FindingsCommand implements Callable<Integer> {
     CommandLine cmd = spec.commandLine();
     List<Finding> rules;
     try {
-      rules = FindingsFile.read(readable(findings));
+      rules = findings == null ? FindingsFile.builtIn() : FindingsFile.read(readable(findings));
     } catch (IOException e) {
-      throw new BadInputException(findings + ": cannot be read: " + e.getMessage(), e);
+      throw new BadInputException(
+          (findings == null ? FindingsFile.BUILT_IN : findings)
+              + ": cannot be read: "
+              + e.getMessage(),
+          e);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
     if (rules.isEmpty()) {
       // A table of no findings would say nothing was checked, and exit 0 as if all were.
-      throw new BadInputException("no rules in " + findings);
+      throw new BadInputException(
+          "no rules in " + (findings == null ? FindingsFile.BUILT_IN : findings));
     }
     List<RawResults> files = new ArrayList<>();
+    Set<Path> seen = new HashSet<>();
     for (Path p : results) {
+      // The same file twice would count its runs twice and narrow every interval for nothing.
+      Path real = realOrAsGiven(p);
+      if (!seen.add(real)) {
+        cmd.getErr().println("skipping " + p + ": the same file is given more than once");
+        continue;
+      }
       if (isSummaryOfOneOf(p, results)) {
         cmd.getErr().println("skipping " + p + ": its raw results file is given too");
         continue;
@@ -115,6 +130,14 @@ final class FindingsCommand implements Callable<Integer> {
             q ->
                 !q.normalize().equals(p.normalize())
                     && ResultFiles.summaryFor(q).normalize().equals(p.normalize()));
+  }
+
+  private static Path realOrAsGiven(Path p) {
+    try {
+      return p.toRealPath();
+    } catch (IOException e) {
+      return p.toAbsolutePath().normalize(); // readable() names the problem below
+    }
   }
 
   private static Path readable(Path p) {

@@ -31,6 +31,20 @@ public final class FindingsFile {
     return parse(path.toString(), Files.readAllLines(path, StandardCharsets.UTF_8));
   }
 
+  /** The findings secmem ships ({@code configs/seed-findings.tsv}, built into the jar). */
+  public static final String BUILT_IN = "configs/seed-findings.tsv (built in)";
+
+  /** Parses the findings secmem ships, from the jar: found wherever secmem runs. */
+  public static List<Finding> builtIn() throws IOException {
+    try (java.io.InputStream in = FindingsFile.class.getResourceAsStream("seed-findings.tsv")) {
+      if (in == null) {
+        throw new IOException("the built-in seed-findings.tsv is missing from secmem's jar");
+      }
+      return parse(
+          BUILT_IN, new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList());
+    }
+  }
+
   /** Parses lines of a findings file; {@code source} names it in messages. */
   public static List<Finding> parse(String source, List<String> lines) {
     List<Finding> findings = new ArrayList<>();

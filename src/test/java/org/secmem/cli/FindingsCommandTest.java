@@ -30,4 +30,37 @@ class FindingsCommandTest {
     assertEquals(2, r.code(), r.out() + r.err());
     assertTrue(r.err().contains("no rules in " + tsv), r.err());
   }
+
+  @Test
+  void theBuiltInFindings_areTheShippedFile() throws IOException {
+    Path shipped = Path.of(System.getProperty("secmem.root", "."), "configs", "seed-findings.tsv");
+    assertEquals(
+        org.secmem.seeds.FindingsFile.read(shipped).size(),
+        org.secmem.seeds.FindingsFile.builtIn().size());
+    assertTrue(org.secmem.seeds.FindingsFile.builtIn().size() > 10);
+  }
+
+  @Test
+  void theSameResultsFileGivenManyTimes_countsOnce() throws IOException {
+    Path laptop =
+        Path.of(System.getProperty("secmem.root", "."), "docs", "seed-results", "laptop.csv")
+            .toAbsolutePath();
+    CliTest.Result once = CliTest.run("findings", laptop.toString());
+    String[] many = new String[31];
+    many[0] = "findings";
+    for (int i = 1; i < many.length; i++) {
+      many[i] =
+          i % 2 == 0
+              ? laptop.toString()
+              : Path.of("").toAbsolutePath().relativize(laptop).toString();
+    }
+    Files.createSymbolicLink(dir.resolve("again.csv"), laptop);
+    CliTest.Result again =
+        CliTest.run("findings", laptop.toString(), dir.resolve("again.csv").toString());
+    CliTest.Result repeated = CliTest.run(many);
+    assertEquals(0, once.code(), once.err());
+    assertEquals(once.out(), repeated.out(), "the same verdicts and intervals");
+    assertEquals(once.out(), again.out(), "a link to it is the same file");
+    assertTrue(repeated.err().contains("the same file is given more than once"), repeated.err());
+  }
 }
