@@ -35,10 +35,10 @@ public record EngineMethod(String engine, EngineSettings settings) implements So
 
   /**
    * Where it runs, as the row records it: the master given, else the one among the engine's
-   * settings under the name of its launcher's property (Spark's {@code spark.master}: the engine
-   * refuses the two when they differ), else the one its launcher set (the system property its
-   * {@link KnownEngine} entry names), else its default. (The cores it had are in {@code threads}.)
-   * The same before and after the run, so that a resumed batch finds the row.
+   * settings under the name of its launcher's property (the engine refuses the two when they
+   * differ), else the one its launcher set (the system property its {@link KnownEngine} entry
+   * names), else its default. (The cores it had are in {@code threads}.) The same before and after
+   * the run, so that a resumed batch finds the row.
    */
   public String master() {
     return settings
