@@ -79,6 +79,8 @@ final class SparkRuntime implements AutoCloseable {
    * @throws EngineException when the master cannot be reached or Spark does not start
    */
   static SparkRuntime start(EngineSettings settings) throws EngineException {
+    // First: the master's probe below already starts Spark's RPC (and its INFO lines).
+    quietSparkLogging();
     MasterUrl master = SparkConfPlan.masterUrl(settings);
     if (!master.isLocal() && !master.endpoints().isEmpty()) { // YARN, Kubernetes: Spark's to reach
       MasterProbe.check(master.endpoints(), MasterProbe.TIMEOUT);
@@ -90,7 +92,7 @@ final class SparkRuntime implements AutoCloseable {
     Optional<String> jars =
         EngineJar.toShip(settings, master.isLocal(), sparkSystemProperties(), EngineJar.code());
     handOver();
-    quietSparkLogging();
+    quietSparkLogging(); // again: the probe's first Spark class may have put Spark's defaults in
     Optional<SparkScratch> ownLocalDir = Optional.empty();
     List<Path> localDirs = new ArrayList<>(settings.workDirs());
     Map<Path, Set<Path>> before = new LinkedHashMap<>();
