@@ -133,9 +133,8 @@ public final class PartFile implements Closeable {
               + " is a symbolic link: secmem does not write through links"
               + " (remove the link, or name another file)");
     }
-    if (Ownership.taken(abs) && !Ownership.isMade(abs, Ownership.Made.WHOLE_FILE)) {
-      throw Ownership.notSecmems(target, Ownership.Made.WHOLE_FILE);
-    }
+    // Refused before the content is written, not after.
+    Ownership.checkReplaceable(abs, Ownership.Made.WHOLE_FILE, false);
     Path tmp = nameBeside(abs);
     try {
       try (OutputStream out =

@@ -227,18 +227,10 @@ public final class Ownership {
    * @throws NotSecmemsException when something else is there, which is left as it was
    */
   public static boolean deleteMade(Path path, Made what) throws IOException {
-    if (!taken(path)) {
-      return false;
-    }
-    if (!isMade(path, what)) {
+    if (taken(path) && !isMade(path, what)) {
       throw notSecmems(path, what);
     }
-    try {
-      Files.delete(path);
-      return true;
-    } catch (NoSuchFileException e) {
-      return false;
-    }
+    return deleteIfMade(path, what);
   }
 
   /**
@@ -357,6 +349,28 @@ public final class Ownership {
   }
 
   /**
+   * Whether something is at {@code target}, which a file secmem writes as {@code what} may replace:
+   * nothing, or secmem's {@code what} (anything but a folder with {@code overwrite}: the user
+   * said).
+   *
+   * @return whether something is there
+   * @throws NotSecmemsException when it may not be replaced
+   */
+  public static boolean checkReplaceable(Path target, Made what, boolean overwrite)
+      throws NotSecmemsException {
+    if (!taken(target)) {
+      return false;
+    }
+    if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
+      throw new NotSecmemsException(target, "is a folder: a file cannot replace it");
+    }
+    if (!overwrite && !isMade(target, what)) {
+      throw notSecmems(target, what);
+    }
+    return true;
+  }
+
+  /**
    * Moves the complete temporary {@code temporary} (secmem's, in the same folder) to {@code
    * target}, replacing what is there only when secmem made it as {@code what} (or {@code
    * overwrite}: the user said to); the file is marked {@code what} first.
@@ -366,14 +380,7 @@ public final class Ownership {
   public static void replace(Path temporary, Path target, Made what, boolean overwrite)
       throws IOException {
     mark(temporary, what);
-    if (taken(target)) {
-      if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
-        throw new NotSecmemsException(target, "is a folder: a file cannot replace it");
-      }
-      if (!overwrite && !isMade(target, what)) {
-        throw notSecmems(target, what);
-      }
-    }
+    checkReplaceable(target, what, overwrite);
     try {
       Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
     } catch (AtomicMoveNotSupportedException e) {
@@ -390,13 +397,7 @@ public final class Ownership {
   public static void replaceByRemoving(Path temporary, Path target, Made what, boolean overwrite)
       throws IOException {
     mark(temporary, what);
-    if (taken(target)) {
-      if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
-        throw new NotSecmemsException(target, "is a folder: a file cannot replace it");
-      }
-      if (!overwrite && !isMade(target, what)) {
-        throw notSecmems(target, what);
-      }
+    if (checkReplaceable(target, what, overwrite)) {
       Files.deleteIfExists(target);
     }
     Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
@@ -516,6 +517,14 @@ public final class Ownership {
     try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
       f.setLength(bytes);
     }
+  }
+
+  /**
+   * Renames {@code from} over {@code to}, both files of a work folder this process holds (an engine
+   * task's finished attempt over an earlier attempt's result), in one atomic step.
+   */
+  public static void replaceWorkFile(Path from, Path to) throws IOException {
+    Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
   }
 
   /**

@@ -3,15 +3,14 @@ package org.secmem.spark;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.Iterator;
 import java.util.Locale;
+import java.util.Set;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.ForeachPartitionFunction;
+import org.secmem.fs.Ownership;
 
 /**
  * Runs in each task of the sort's last stage: writes the task's sorted range of ints, big-endian,
@@ -46,12 +45,9 @@ final class PartWriter implements ForeachPartitionFunction<Integer> {
     Path attemptFile = dir.resolve(partName(partition) + ".attempt-" + attempt);
     boolean done = false;
     try {
-      try (FileChannel out =
-          FileChannel.open(
-              attemptFile,
-              StandardOpenOption.CREATE,
-              StandardOpenOption.TRUNCATE_EXISTING,
-              StandardOpenOption.WRITE)) {
+      // The parts folder is secmem's work folder (made, marked and locked by the engine): its
+      // files are the tasks' own to write, replace and remove.
+      try (FileChannel out = Ownership.streamTarget(attemptFile, Set.of())) {
         ByteBuffer buf = ByteBuffer.allocateDirect(BUFFER_BYTES); // big-endian by default
         while (values.hasNext()) {
           if (!buf.hasRemaining()) {
@@ -61,12 +57,11 @@ final class PartWriter implements ForeachPartitionFunction<Integer> {
         }
         drain(out, buf);
       }
-      Files.move(
-          attemptFile, part, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      Ownership.replaceWorkFile(attemptFile, part);
       done = true;
     } finally {
       if (!done) {
-        Files.deleteIfExists(attemptFile);
+        Ownership.deleteWorkFile(attemptFile);
       }
     }
   }
