@@ -31,9 +31,10 @@ import org.apache.logging.log4j.Logger;
  * file or folder is secmem's only if secmem made it and marked it, with the extended attribute
  * {@code user.secmem} naming what it is ({@link Made}). Nothing else is deleted, renamed over,
  * truncated or written through a link: a name, a length, an age or a PID proves nothing. Where a
- * file system keeps no user extended attributes, secmem can mark nothing there, so it replaces and
- * removes nothing it finds there (its own work folders are judged by their locked markers instead,
- * see {@link OwnerMarker}).
+ * file system keeps no user extended attributes (ramfs, vfat, some NFS mounts), the mark goes to a
+ * ledger in the user's own state folder instead ({@link MadeLedger}: device, inode and path), and a
+ * file there is secmem's only if the ledger names that very file. Work folders are judged by their
+ * locked markers ({@link OwnerMarker}).
  *
  * <p>Checks go by path without following links, and compare the file's identity (device and inode)
  * before and after reading the mark, so a file swapped in meanwhile is not taken for the one
@@ -99,23 +100,22 @@ public final class Ownership {
   private Ownership() {}
 
   /**
-   * Marks {@code path} (not following a link) as made by secmem; where the file system keeps no
-   * user extended attributes nothing is marked, and secmem will later leave the file alone.
+   * Marks {@code path} (not following a link) as made by secmem: its extended attribute, or where
+   * the file system keeps none, an entry in the user's ledger ({@link MadeLedger}).
    *
    * @return whether the mark was set
    */
   public static boolean mark(Path path, Made what) {
     try {
       UserDefinedFileAttributeView v = view(path);
-      if (v == null) {
-        return false;
+      if (v != null) {
+        v.write(ATTRIBUTE, ByteBuffer.wrap(what.value.getBytes(StandardCharsets.US_ASCII)));
+        return true;
       }
-      v.write(ATTRIBUTE, ByteBuffer.wrap(what.value.getBytes(StandardCharsets.US_ASCII)));
-      return true;
     } catch (IOException | UnsupportedOperationException e) {
-      LOG.debug("{}: cannot be marked (no user extended attributes here?)", path, e);
-      return false;
+      LOG.debug("{}: no extended attribute (none kept here?): recorded in the ledger", path, e);
     }
+    return MadeLedger.record(path, what);
   }
 
   /**
@@ -123,11 +123,38 @@ public final class Ownership {
    * pipe, or it carries no mark of secmem's (or the mark could not be read consistently).
    */
   public static Optional<Made> madeAs(Path path) {
+    return judge(path).map(Judged::made);
+  }
+
+  /** What secmem made a file as, and whether its ledger (not the file's own mark) says so. */
+  private record Judged(Made made, boolean byLedger) {}
+
+  private static Optional<Judged> judge(Path path) {
     try {
       BasicFileAttributes before = attributes(path);
       if (!before.isRegularFile() && !before.isDirectory()) {
         return Optional.empty();
       }
+      Optional<Made> made = markOf(path);
+      boolean byLedger = made.isEmpty();
+      if (byLedger) {
+        made = MadeLedger.madeAs(path);
+      }
+      BasicFileAttributes after = attributes(path);
+      if (!Objects.equals(before.fileKey(), after.fileKey())
+          || made.isPresent() && (made.get() == Made.FOLDER) != after.isDirectory()) {
+        return Optional.empty();
+      }
+      return made.map(m -> new Judged(m, byLedger));
+    } catch (IOException | UnsupportedOperationException e) {
+      LOG.debug("{}: no mark of secmem's can be read", path, e);
+      return Optional.empty();
+    }
+  }
+
+  /** The file's own mark, its extended attribute; empty when it has none (or none is kept). */
+  private static Optional<Made> markOf(Path path) {
+    try {
       UserDefinedFileAttributeView v = view(path);
       if (v == null || !v.list().contains(ATTRIBUTE)) {
         return Optional.empty();
@@ -138,17 +165,21 @@ public final class Ownership {
       }
       v.read(ATTRIBUTE, b);
       b.flip();
-      Optional<Made> made = Made.of(StandardCharsets.US_ASCII.decode(b).toString());
-      BasicFileAttributes after = attributes(path);
-      if (!Objects.equals(before.fileKey(), after.fileKey())
-          || made.isPresent() && (made.get() == Made.FOLDER) != after.isDirectory()) {
-        return Optional.empty();
-      }
-      return made;
+      return Made.of(StandardCharsets.US_ASCII.decode(b).toString());
     } catch (IOException | UnsupportedOperationException e) {
-      LOG.debug("{}: no mark of secmem's can be read", path, e);
+      LOG.debug("{}: no extended attribute can be read", path, e);
       return Optional.empty();
     }
+  }
+
+  /**
+   * The ledger's identity of {@code path} when the ledger (not an extended attribute) made it
+   * secmem's {@code what}: to be forgotten once it is removed.
+   */
+  private static Optional<MadeLedger.Identity> ledgered(Path path, Made what) {
+    return judge(path).filter(j -> j.byLedger() && j.made() == what).isPresent()
+        ? MadeLedger.identity(path)
+        : Optional.empty();
   }
 
   /**
@@ -201,7 +232,12 @@ public final class Ownership {
       }
       return (a.isDirectory() ? "a folder" : "a file")
           + " secmem did not make (it carries no user.secmem mark"
-          + (marksKept(path) ? "" : "; this file system keeps no extended attributes")
+          + (marksKept(path)
+              ? ""
+              : "; this file system keeps no extended attributes, and secmem's ledger of what it"
+                  + " made there, "
+                  + MadeLedger.folder()
+                  + ", does not name it")
           + "): secmem removes and replaces only what it made";
     } catch (IOException e) {
       return "not to be looked at (" + e.getMessage() + ")";
@@ -239,11 +275,15 @@ public final class Ownership {
    * @return whether it was removed
    */
   public static boolean deleteIfMade(Path path, Made what) throws IOException {
-    if (!isMade(path, what)) {
+    Optional<Judged> judged = judge(path).filter(j -> j.made() == what);
+    if (judged.isEmpty()) {
       return false;
     }
+    Optional<MadeLedger.Identity> id =
+        judged.get().byLedger() ? MadeLedger.identity(path) : Optional.empty();
     try {
       Files.delete(path);
+      MadeLedger.forget(id);
       return true;
     } catch (NoSuchFileException e) {
       return false;
@@ -262,11 +302,17 @@ public final class Ownership {
     if (inFolder.isEmpty() || !inFolder.get().isRegularFile()) {
       return false;
     }
-    if (!isMade(path, what)
-        || !Objects.equals(inFolder.get().fileKey(), attributes(path).fileKey())) {
+    Optional<Judged> judged = judge(path).filter(j -> j.made() == what);
+    if (judged.isEmpty() || !Objects.equals(inFolder.get().fileKey(), attributes(path).fileKey())) {
       return false;
     }
-    return folder.deleteFile(name);
+    Optional<MadeLedger.Identity> id =
+        judged.get().byLedger() ? MadeLedger.identity(path) : Optional.empty();
+    boolean removed = folder.deleteFile(name);
+    if (removed) {
+      MadeLedger.forget(id);
+    }
+    return removed;
   }
 
   /**
@@ -380,12 +426,15 @@ public final class Ownership {
   public static void replace(Path temporary, Path target, Made what, boolean overwrite)
       throws IOException {
     mark(temporary, what);
-    checkReplaceable(target, what, overwrite);
+    Optional<MadeLedger.Identity> replaced =
+        checkReplaceable(target, what, overwrite) ? ledgered(target, what) : Optional.empty();
     try {
       Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
     } catch (AtomicMoveNotSupportedException e) {
       Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
     }
+    MadeLedger.forget(replaced);
+    MadeLedger.moved(temporary, target);
   }
 
   /**
@@ -398,9 +447,12 @@ public final class Ownership {
       throws IOException {
     mark(temporary, what);
     if (checkReplaceable(target, what, overwrite)) {
+      Optional<MadeLedger.Identity> replaced = ledgered(target, what);
       Files.deleteIfExists(target);
+      MadeLedger.forget(replaced);
     }
     Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
+    MadeLedger.moved(temporary, target);
   }
 
   /**
@@ -413,6 +465,7 @@ public final class Ownership {
   public static boolean publishNew(Path temporary, Path target) throws IOException {
     try {
       Files.createLink(target, temporary);
+      MadeLedger.moved(temporary, target);
       return true;
     } catch (FileAlreadyExistsException e) {
       return false;
@@ -480,8 +533,10 @@ public final class Ownership {
     if (!isMade(folder, Made.FOLDER)) {
       return false;
     }
+    Optional<MadeLedger.Identity> id = ledgered(folder, Made.FOLDER);
     try {
       Files.delete(folder);
+      MadeLedger.forget(id);
       return true;
     } catch (java.nio.file.DirectoryNotEmptyException | NoSuchFileException e) {
       return false;

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.experiment.GeneratedInputs;
 import org.secmem.fs.Ownership;
+import org.secmem.fs.RamFs;
 import org.secmem.results.RawResultsWriter;
 
 /**
@@ -69,6 +70,23 @@ class OwnershipRuleTest {
     assertFalse(Files.exists(ours), r.out());
     assertTrue(r.out().contains("left alone " + random + ": secmem did not write it"), r.out());
     assertTrue(r.out().contains("4095 bytes, not the 4096 its name says"), r.out());
+  }
+
+  @Test
+  void cleanData_onAFileSystemWithoutExtendedAttributes_removesWhatTheLedgerProves()
+      throws Exception {
+    try (RamFs ramfs = RamFs.mount()) {
+      Path data = ramfs.root();
+      Path ours = CleanCommandTest.generated(data, "ints-n16-s1-0.bin", 64, Instant.EPOCH);
+      Path users = aged(Files.write(data.resolve("ints-n16-s1-1.bin"), new byte[64]));
+
+      CliTest.Result r = CliTest.run("clean", "--data", data.toString());
+
+      assertEquals(0, r.code(), r.err());
+      assertFalse(Files.exists(ours), r.out());
+      assertTrue(Files.exists(users), r.out());
+      assertTrue(r.out().contains("left alone " + users + ": secmem did not write it"), r.out());
+    }
   }
 
   @Test
