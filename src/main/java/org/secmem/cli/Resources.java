@@ -1,6 +1,7 @@
 package org.secmem.cli;
 
 import java.io.IOException;
+import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -83,7 +84,11 @@ final class Resources {
     if (existing == null) {
       return;
     }
-    long usable = Files.getFileStore(existing).getUsableSpace();
+    FileStore store = Files.getFileStore(existing);
+    if (store.getTotalSpace() == 0) {
+      return; // a file system that states no size (ramfs): memory is its limit, not blocks
+    }
+    long usable = store.getUsableSpace();
     if (bytes > usable) {
       throw new BadInputException(
           "not enough free disk in "

@@ -88,7 +88,9 @@ final class MappingFaults {
   /** Whether the file system of {@code path} has less than a page free. */
   private static boolean diskFull(Path path) {
     try {
-      return Files.getFileStore(path).getUsableSpace() < 4096;
+      java.nio.file.FileStore store = Files.getFileStore(path);
+      // A file system that states no size (ramfs) is never "full" by its blocks.
+      return store.getTotalSpace() > 0 && store.getUsableSpace() < 4096;
     } catch (IOException e) {
       LOG.debug("Could not ask for the free space of {}", path, e);
       return false;

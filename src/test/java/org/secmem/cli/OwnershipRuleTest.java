@@ -90,6 +90,27 @@ class OwnershipRuleTest {
   }
 
   @Test
+  void onAFileSystemWithoutExtendedAttributes_aSortReplacesItsOwnOutput_notTheUsers()
+      throws Exception {
+    try (RamFs ramfs = RamFs.mount()) {
+      Path in = ramfs.root().resolve("in.bin");
+      Path out = ramfs.root().resolve("out.bin");
+      Path users = Files.write(ramfs.root().resolve("mine.bin"), NOTES);
+      CliTest.Result gen = CliTest.run("generate", "--n", "4096", "--out", in.toString());
+      assertEquals(0, gen.code(), "ramfs states no size; that is no full disk: " + gen.err());
+      for (int i = 0; i < 2; i++) {
+        CliTest.Result r =
+            CliTest.run("sort", "--in", in.toString(), "--out", out.toString(), "--m", "1024");
+        assertEquals(0, r.code(), "run " + i + " replaces its own output: " + r.err());
+      }
+      CliTest.Result refused =
+          CliTest.run("sort", "--in", in.toString(), "--out", users.toString(), "--m", "1024");
+      assertEquals(2, refused.code(), refused.out() + refused.err());
+      assertArrayEquals(NOTES, Files.readAllBytes(users));
+    }
+  }
+
+  @Test
   void cleanData_doesNotFollowAFolderLink() throws IOException {
     Path real = Files.createDirectories(dir.resolve("real"));
     Path ours = CleanCommandTest.generated(real, "ints-n16-s1-0.bin", 64, Instant.EPOCH);
