@@ -5,15 +5,16 @@ import java.util.regex.Pattern;
 
 /**
  * Parses the numbers users write: plain integers ({@code 1000000}, {@code 1_000_000}), powers of
- * two ({@code 2^20}) and, for byte sizes, binary suffixes ({@code 64K}, {@code 1M}, {@code 2G},
- * also {@code KiB}/{@code MiB}/{@code GiB}).
+ * two ({@code 2^20}) and of ten ({@code 10^6}, as the seed reports' tables write N), and, for byte
+ * sizes, binary suffixes ({@code 64K}, {@code 1M}, {@code 2G}, also {@code KiB}/{@code MiB}/{@code
+ * GiB}).
  */
 public final class Numbers {
 
   private Numbers() {}
 
   /**
-   * A count: an integer or {@code 2^k}.
+   * A count: an integer, {@code 2^k} or {@code 10^k}.
    *
    * @throws NumberFormatException with a message saying what is accepted
    */
@@ -22,7 +23,8 @@ public final class Numbers {
   }
 
   /**
-   * A byte size: an integer, {@code 2^k}, or an integer with a K, M or G suffix (powers of 1024).
+   * A byte size: an integer, {@code 2^k}, {@code 10^k}, or an integer with a K, M or G suffix
+   * (powers of 1024).
    *
    * @throws NumberFormatException with a message saying what is accepted
    */
@@ -63,8 +65,19 @@ public final class Numbers {
     if (caret >= 0) {
       long base = integer(s.substring(0, caret), text, suffixes);
       long exp = integer(s.substring(caret + 1), text, suffixes);
+      if (base == 10) {
+        if (exp < 0 || exp > 18) {
+          throw new NumberFormatException("'" + text + "' is out of range (10^0 .. 10^18)");
+        }
+        long power = 1;
+        for (long i = 0; i < exp; i++) {
+          power *= 10;
+        }
+        return power;
+      }
       if (base != 2) {
-        throw new NumberFormatException("'" + text + "': only powers of 2 are written with ^");
+        throw new NumberFormatException(
+            "'" + text + "': only powers of 2 and of 10 are written with ^");
       }
       if (exp < 0 || exp > 62) {
         throw new NumberFormatException("'" + text + "' is out of range (2^0 .. 2^62)");
@@ -101,8 +114,8 @@ public final class Numbers {
     } catch (NumberFormatException e) {
       String accepted =
           suffixes
-              ? "an integer, a power such as 2^16, or a size such as 64K, 1M, 2G"
-              : "an integer or a power such as 2^20";
+              ? "an integer, a power such as 2^16 or 10^6, or a size such as 64K, 1M, 2G"
+              : "an integer or a power such as 2^20 or 10^6";
       throw new NumberFormatException(
           "'" + original + "' is not a number (write " + accepted + ")");
     }

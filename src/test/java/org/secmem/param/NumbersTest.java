@@ -11,7 +11,17 @@ import org.junit.jupiter.params.provider.CsvSource;
 class NumbersTest {
 
   @ParameterizedTest
-  @CsvSource({"1000000,1000000", "1_000_000,1000000", "2^20,1048576", "2^0,1", " 42 ,42", "0,0"})
+  @CsvSource({
+    "1000000,1000000",
+    "1_000_000,1000000",
+    "2^20,1048576",
+    "2^0,1",
+    " 42 ,42",
+    "0,0",
+    "10^6,1000000",
+    "10^0,1",
+    "10^18,1000000000000000000"
+  })
   void parseCount_acceptsIntegersAndPowers(String text, long expected) {
     assertEquals(expected, Numbers.parseCount(text));
   }
@@ -32,7 +42,7 @@ class NumbersTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"abc", "1.5", "3^4", "2^63", "64K", "''", "K", "-"})
+  @CsvSource({"abc", "1.5", "3^4", "2^63", "64K", "''", "K", "-", "10^19", "10^-1", "^6"})
   void parseCount_rejectsWithAMessageSayingWhatIsAccepted(String text) {
     NumberFormatException e =
         assertThrows(NumberFormatException.class, () -> Numbers.parseCount(text));
