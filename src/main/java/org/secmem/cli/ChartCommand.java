@@ -9,6 +9,8 @@ import org.secmem.report.Reports;
 import org.secmem.results.MalformedResultsException;
 import org.secmem.results.RawResults;
 import org.secmem.results.ResultFiles;
+import org.secmem.results.ResultsFileException;
+import org.secmem.results.ResultsTarget;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -49,7 +51,12 @@ final class ChartCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     CommandLine cmd = spec.commandLine();
-    Path results = input.file;
+    Path results = input.file();
+    try {
+      ResultsTarget.checkBeside(results, out == null);
+    } catch (ResultsFileException e) {
+      throw new BadInputException(e.getMessage(), e);
+    }
     RawResults raw = input.read(cmd);
     if (raw.rows().isEmpty()) {
       throw new BadInputException(

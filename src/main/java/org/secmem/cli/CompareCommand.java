@@ -69,6 +69,8 @@ final class CompareCommand implements Callable<Integer> {
     Comparison.By by = options.by(cmd);
     double level = options.level(cmd);
     double failIfSlower = options.failIfSlower(cmd);
+    base = ResultsInput.resolve(base, "BASE");
+    next = ResultsInput.resolve(next, "NEW");
     RawResults baseRaw = Comparisons.read(cmd, base, "BASE");
     RawResults nextRaw = Comparisons.read(cmd, next, "NEW");
     if (Files.isSameFile(base, next) && (by == null || !by.hasValues())) {

@@ -26,7 +26,6 @@ import org.secmem.data.Shape;
 import org.secmem.experiment.Experiment;
 import org.secmem.param.ParamDefaults;
 import org.secmem.param.PathProblems;
-import org.secmem.results.ResultFormat;
 import org.secmem.sort.CostModel;
 import org.secmem.sort.SortPreset;
 import org.secmem.stream.StreamOptions;
@@ -469,7 +468,7 @@ final class Menu {
     out.println();
     out.println("Chart results  (B goes back)");
     try {
-      runCommand(List.of("chart", prompt.existingFile("results file", newestResults())));
+      runCommand(List.of("chart", prompt.resultsFile("results file or folder", newestResults())));
     } catch (Prompter.Back back) {
       return;
     }
@@ -498,10 +497,7 @@ final class Menu {
   }
 
   private static boolean isRawResults(Path p) {
-    String name = p.getFileName().toString();
-    return (name.endsWith(".csv") || ResultFormat.ofFile(p) == ResultFormat.JSON_LINES)
-        && !name.endsWith("-summary.csv")
-        && !name.endsWith("-comparison.csv");
+    return ResultsInput.isRawResults(p);
   }
 
   /** Runs one command line; says where its results (and report page) are. */

@@ -275,6 +275,29 @@ final class Prompter {
         });
   }
 
+  /**
+   * A raw results file, or a folder holding one (as each command makes); asked again otherwise,
+   * with the reason the command would give.
+   */
+  String resultsFile(String label, String def) throws EndOfInput, IOException, Back {
+    return ask(
+        label,
+        def,
+        "",
+        text -> {
+          Path p;
+          try {
+            p = ResultsInput.resolve(Paths.get(text), "");
+          } catch (BadInputException e) {
+            throw new Rejected(e.getMessage());
+          }
+          if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
+            throw new Rejected(text + " does not exist or is not a readable file or folder");
+          }
+          return text;
+        });
+  }
+
   /** Maps a function over an answer, turning its IllegalArgumentException into a rejection. */
   static <T> Parser<T> checked(Function<String, T> f) {
     return text -> {

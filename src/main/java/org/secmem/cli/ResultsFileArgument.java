@@ -11,11 +11,16 @@ final class ResultsFileArgument {
   @Parameters(
       index = "0",
       paramLabel = "RESULTS",
-      description = "A raw results file (CSV or JSON Lines).")
-  Path file;
+      description = "A raw results file (CSV or JSON Lines), or the folder a command wrote it in.")
+  Path given;
+
+  /** The raw results file given, or the one in the folder given. */
+  Path file() {
+    return ResultsInput.resolve(given, "");
+  }
 
   /** The file's rows and problems; exit 2 when it cannot be read or is no results file. */
   RawResults read(CommandLine cmd) {
-    return ResultsInput.read(cmd, file, "");
+    return ResultsInput.read(cmd, file(), "");
   }
 }

@@ -4,16 +4,18 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.secmem.report.Reports;
 import org.secmem.results.MalformedResultsException;
 import org.secmem.results.RawResults;
 import org.secmem.results.ResultColumns;
+import org.secmem.results.ResultFormat;
 import picocli.CommandLine;
 
 /**
  * A raw results file given to a command that reads one ({@code chart}, {@code compare}, {@code
- * advise}): read once, its malformed rows named as warnings on the error stream, every way it
- * cannot be read at all one line of bad input that names it.
+ * advise}), or the folder a command wrote it in: read once, its malformed rows named as warnings on
+ * the error stream, every way it cannot be read at all one line of bad input that names it.
  */
 final class ResultsInput {
 
@@ -24,13 +26,55 @@ final class ResultsInput {
   private ResultsInput() {}
 
   /**
+   * The raw results file {@code given} names: itself, or, for a folder (each command writes its
+   * results into one of its own), the one raw results file in it.
+   *
+   * @param label how messages name it ("BASE", "NEW"), or "" for none
+   * @throws BadInputException when a folder holds none, or several to choose from
+   */
+  static Path resolve(Path given, String label) {
+    if (!Files.isDirectory(given)) {
+      return given;
+    }
+    String name = (label.isEmpty() ? "" : label + " ") + given;
+    List<Path> raw;
+    try (Stream<Path> files = Files.list(given)) {
+      raw = files.filter(ResultsInput::isRawResults).sorted().toList();
+    } catch (IOException e) {
+      throw new BadInputException(name + ": the folder cannot be listed: " + e.getMessage(), e);
+    }
+    if (raw.size() == 1) {
+      return raw.get(0);
+    }
+    throw new BadInputException(
+        name
+            + (raw.isEmpty()
+                ? " is a folder with no raw results file in it (X.csv or X.jsonl)"
+                : " is a folder with "
+                    + raw.size()
+                    + " raw results files: name one ("
+                    + String.join(", ", raw.stream().map(p -> p.getFileName().toString()).toList())
+                    + ")"));
+  }
+
+  /** A raw results file by its name: CSV or JSON Lines, not a summary or comparison beside one. */
+  static boolean isRawResults(Path p) {
+    String name = p.getFileName().toString();
+    return Files.isRegularFile(p)
+        && (name.endsWith(".csv") || ResultFormat.ofFile(p) == ResultFormat.JSON_LINES)
+        && !name.endsWith("-summary.csv")
+        && !name.endsWith("-comparison.csv");
+  }
+
+  /**
    * Reads {@code file}.
    *
    * @param label how messages name the file ("BASE", "NEW"), or "" for none
    * @throws BadInputException when the file is missing, not a file, unreadable or not a secmem
    *     results file
    */
-  static RawResults read(CommandLine cmd, Path file, String label) {
+  static RawResults read(CommandLine cmd, Path given, String label) {
+    Path file = resolve(given, label);
     String name = (label.isEmpty() ? "" : label + " ") + file;
     if (!Files.isRegularFile(file)) {
       throw new BadInputException(name + " does not exist or is not a file");

@@ -71,15 +71,19 @@ public final class ResultsTarget {
     if (existing != null) {
       probeFolder(file, existing);
     }
-    checkBeside(file);
+    checkBeside(file, true);
   }
 
   /**
    * The files secmem writes beside the results (summary, environment record, report page, charts
    * folder, comparison) must be free or secmem's own from an earlier run: a file of the user's at
-   * one of those names is never replaced, so the run is refused before it starts.
+   * one of those names is never replaced, so the run (or {@code chart}) is refused before it
+   * starts.
+   *
+   * @param charts whether the charts folder beside it is written too (not when {@code chart --out}
+   *     names another)
    */
-  private static void checkBeside(Path file) throws ResultsFileException {
+  public static void checkBeside(Path file, boolean charts) throws ResultsFileException {
     for (Path p :
         List.of(
             ResultFiles.summaryFor(file),
@@ -90,9 +94,9 @@ public final class ResultsTarget {
         throw beside(file, Ownership.notSecmems(p, Ownership.Made.WHOLE_FILE));
       }
     }
-    Path charts = ResultFiles.chartsFolderFor(file);
-    if (Ownership.taken(charts) && !Ownership.isMade(charts, Ownership.Made.FOLDER)) {
-      throw beside(file, Ownership.notSecmems(charts, Ownership.Made.FOLDER));
+    Path folder = ResultFiles.chartsFolderFor(file);
+    if (charts && Ownership.taken(folder) && !Ownership.isMade(folder, Ownership.Made.FOLDER)) {
+      throw beside(file, Ownership.notSecmems(folder, Ownership.Made.FOLDER));
     }
   }
 

@@ -129,4 +129,38 @@ class ChartMalformedTest {
     assertTrue(r.err().contains("3 of 4 rows used"), r.err());
     assertTrue(r.out().contains("read-time-vs-b.png"), r.out());
   }
+
+  @Test
+  void theFolderARunMade_isChartedAsItsResultsFile_andAFolderOfNoneOrTwoIsNamed()
+      throws IOException {
+    Path run = Files.createDirectories(dir.resolve("20261128-005411-read"));
+    Path raw =
+        Files.writeString(
+            run.resolve("20261128-005411-read.csv"), HEADER + row(64, 1) + row(128, 2));
+    Path users = Files.writeString(run.resolve("20261128-005411-read-summary.csv"), "mine\r\n");
+
+    CliTest.Result refused = CliTest.run("chart", run.toString());
+    assertEquals(2, refused.code(), "the user's file beside it, up front: " + refused.err());
+    assertTrue(
+        refused.err().contains(users + " exists and is a file secmem did not make"), refused.err());
+    assertFalse(Files.exists(run.resolve("20261128-005411-read-charts")), refused.out());
+    Files.delete(users);
+
+    CliTest.Result r = CliTest.run("chart", run.toString());
+    assertEquals(0, r.code(), r.out() + r.err());
+    assertTrue(Files.isDirectory(run.resolve("20261128-005411-read-charts")), r.out());
+
+    Path empty = Files.createDirectories(dir.resolve("empty"));
+    CliTest.Result none = CliTest.run("chart", empty.toString());
+    assertEquals(2, none.code(), none.out() + none.err());
+    assertTrue(
+        none.err().contains(empty + " is a folder with no raw results file in it"), none.err());
+
+    Files.copy(raw, run.resolve("again.csv"));
+    CliTest.Result two = CliTest.run("advise", run.toString());
+    assertEquals(2, two.code(), two.out() + two.err());
+    assertTrue(
+        two.err().contains("2 raw results files: name one (20261128-005411-read.csv, again.csv)"),
+        two.err());
+  }
 }

@@ -566,4 +566,21 @@ class MenuTest {
         List.of(List.of("run", mixed.toString()), List.of("write", "--params", writes.toString())),
         executed);
   }
+
+  @Test
+  void chartPrompt_takesTheFolderARunMade_andNamesTheChoiceInAFolderOfTwo() throws IOException {
+    Path folder = Files.createDirectories(tmp.resolve("20261128-005411-quick"));
+    Path raw = Files.writeString(folder.resolve("20261128-005411-quick.csv"), "x\n");
+    Files.writeString(folder.resolve("20261128-005411-quick-summary.csv"), "x\n");
+    Path two = Files.createDirectories(tmp.resolve("two"));
+    Files.writeString(two.resolve("a.csv"), "x\n");
+    Files.writeString(two.resolve("b.jsonl"), "x\n");
+
+    assertEquals(0, drive("6\n" + two + "\n" + folder + "\n0\n"));
+
+    assertTrue(
+        out.toString().contains("2 raw results files: name one (a.csv, b.jsonl)"), out.toString());
+    assertEquals(List.of(List.of("chart", folder.toString())), executed, out.toString());
+    assertTrue(Files.exists(raw));
+  }
 }

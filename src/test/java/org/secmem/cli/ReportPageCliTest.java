@@ -124,9 +124,11 @@ class ReportPageCliTest {
     Files.delete(dir.resolve("r-report.html"));
     Files.createDirectories(dir.resolve("r-report.html").resolve("blocked"));
 
+    // chart, as a run, refuses before it writes anything beside the results.
     CliTest.Result c = CliTest.run("chart", results.toString());
-    assertEquals(ExitCodes.FAILURE, c.code(), "chart was asked for the page and could not");
-    assertTrue(c.err().contains("warning: could not write the report page"), c.err());
+    assertEquals(ExitCodes.BAD_INPUT, c.code(), c.out() + c.err());
+    assertTrue(
+        c.err().contains("r-report.html exists and is a folder secmem did not make"), c.err());
     assertTrue(Files.exists(dir.resolve("r-summary.csv")));
     assertEquals(1 + 4, Files.readAllLines(results).size());
 
