@@ -10,9 +10,11 @@ import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.DoubleFunction;
+import org.secmem.engine.SortEngines;
 import org.secmem.report.SortBest.Candidate;
 import org.secmem.results.Numbers;
 import org.secmem.results.RawResults;
+import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultColumns;
 import org.secmem.sort.CostModel;
 
@@ -112,8 +114,41 @@ public final class Advice {
           experiment
               .map(e -> "no measured " + e + " run")
               .orElse("no measured write, read or sort run");
-      nothing.add(
-          raw.source() + ": nothing to advise on: " + which + " with a throughput or time.");
+      List<String> engines =
+          raw.measuredRows().stream()
+              .map(r -> r.get(ResultColumn.ENGINE.header()))
+              .filter(e -> e != null && !e.isBlank() && !e.equals(SortEngines.SECMEM))
+              .distinct()
+              .sorted()
+              .toList();
+      if (engines.isEmpty()) {
+        nothing.add(
+            raw.source() + ": nothing to advise on: " + which + " with a throughput or time.");
+      } else {
+        long rows =
+            raw.measuredRows().stream()
+                .filter(r -> engines.contains(String.valueOf(r.get(ResultColumn.ENGINE.header()))))
+                .count();
+        nothing.add(
+            raw.source()
+                + ": nothing to advise on: its "
+                + rows
+                + " measured sort run"
+                + (rows == 1 ? "" : "s")
+                + " ran on "
+                + String.join(" and ", engines)
+                + ", whose settings secmem does not choose (advise chooses the stream type and B"
+                + " of secmem's streams, d and M of its own sort).");
+        nothing.add(
+            "to set an engine against secmem's own sort: run both (engine="
+                + SortEngines.SECMEM
+                + "|"
+                + engines.get(0)
+                + " in a parameter file), then secmem compare FILE FILE --by engine="
+                + SortEngines.SECMEM
+                + ":"
+                + engines.get(0));
+      }
       boolean sortAsked = experiment.filter("sort"::equals).isPresent();
       boolean streamAsked = experiment.filter(e -> !e.equals("sort")).isPresent();
       if (!sortAsked) {

@@ -585,6 +585,23 @@ class AdviceTest {
   }
 
   @Test
+  void engineRowsOnly_sayWhichEngineRanThem_notThatNothingWasMeasured() throws IOException {
+    Advice a =
+        Advice.of(
+            parse(
+                "experiment,engine,master,n,rep,warmup,elapsed_ms\n"
+                    + "sort,spark,local[2],1048576,0,true,900.0\n"
+                    + "sort,spark,local[2],1048576,1,false,800.0\n"
+                    + "sort,spark,local[2],1048576,2,false,810.0\n"));
+
+    assertTrue(a.answersNothing());
+    String text = String.join("\n", AdviceText.text(a));
+    assertFalse(text.contains("no measured write, read or sort run"), text);
+    assertTrue(text.contains("its 2 measured sort runs ran on spark"), text);
+    assertTrue(text.contains("--by engine=secmem:spark"), text);
+  }
+
+  @Test
   void sweepsBufferOrSort_isTrueForASweepOfBdOrMOnly() throws IOException {
     assertTrue(
         Advice.of(
