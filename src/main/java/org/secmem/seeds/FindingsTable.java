@@ -36,7 +36,7 @@ public final class FindingsTable {
       Row row = new Row(lines.get(0), configs, Optional.empty());
       for (Finding f : lines) {
         long seed = f.id().hashCode();
-        Optional<Judgement> j = f.rule().judge(m, f.metric(), seed);
+        Optional<Judgement> j = f.rule().judge(m.measuredBy(f.config()), f.metric(), seed);
         if (j.isPresent()) {
           Judgement judged = j.get();
           if (!f.conditions().isEmpty()) {

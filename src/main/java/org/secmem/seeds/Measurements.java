@@ -88,6 +88,9 @@ public final class Measurements {
       key.put(column, v);
     }
     key.put(Configuration.BLOCKS, blocks(row));
+    String sweep = row.get(Configuration.SWEEP).trim();
+    key.put(Configuration.SWEEP, sweep);
+    key.put(Configuration.LINE, line(sweep));
     Configuration c = new Configuration(key);
     EnumMap<Metric, List<Double>> byMetric =
         values.computeIfAbsent(c, x -> new EnumMap<>(Metric.class));
@@ -98,6 +101,31 @@ public final class Measurements {
         byMetric.computeIfAbsent(metric, x -> new ArrayList<>()).add(v.getAsDouble());
       }
     }
+  }
+
+  /** The line number of a sweep cell "configs/x.csv:25", or "" when it names no line. */
+  private static String line(String sweep) {
+    int colon = sweep.lastIndexOf(':');
+    String n = colon < 0 ? "" : sweep.substring(colon + 1);
+    return n.matches("[0-9]+") ? n : "";
+  }
+
+  /**
+   * The configurations that the config file {@code config} measured ({@link
+   * Configuration#measuredBy}): a finding is judged on its own report's grid, never on another
+   * config's runs of the same parameters.
+   */
+  public Measurements measuredBy(String config) {
+    Measurements m = new Measurements();
+    values.forEach(
+        (c, v) -> {
+          if (c.measuredBy(config)) {
+            m.values.put(c, v);
+            m.fromSummary.put(c, fromSummary.get(c));
+          }
+        });
+    m.problems.addAll(problems);
+    return m;
   }
 
   /** 4N / B as an integer, or "" when the row has no N or B or B does not divide 4N. */

@@ -11,13 +11,19 @@ import java.util.Optional;
  * <ul>
  *   <li>{@code better A B [SIZE]}: A beats B beyond the noise; with SIZE (the report's advantage,
  *       e.g. 1.06 for "about 6 %" or 100 for "two orders of magnitude") also by about that much.
- *   <li>{@code flat A B [TOL]}: A and B within a factor TOL of each other (default 1.25).
+ *   <li>{@code flat A B [TOL]}: A and B within a factor TOL of each other (default 1.25): the
+ *       interval of their ratio inside [1/TOL, TOL] agrees, wholly outside differs, across an edge
+ *       is within noise.
  *   <li>{@code morethan A B C D}: the gain from A to B beats the gain from C to D.
- *   <li>{@code best P S LO HI [TOL]}: over the values of parameter P among the configurations S
- *       selects, one in [LO, HI] (the report's best) is within the noise of the best here, or
- *       within TOL of it (the report's own tolerance, a fraction: 0.05 for 5 %).
+ *   <li>{@code best P S LO HI [tie=X%]} (or {@code best P S V1|V2|... - [tie=X%]}): over the values
+ *       of parameter P among the configurations S selects, the best of the report's values (those
+ *       in [LO, HI], or the listed ones: its best and the values its table ties with it) against
+ *       the best of the others: ahead beyond the noise agrees, or within the report's own tie X %
+ *       (values it counts as the same); behind beyond the noise and the tie differs; else within
+ *       noise. A positional TOL (a fraction) is the same tie.
  *   <li>{@code exponent P S MIN MAX [LO HI]}: the metric grows as P^e with e in [MIN, MAX] (a
- *       least-squares fit of log metric against log P over the values in [LO, HI]).
+ *       least-squares fit of log metric against log P over the values in [LO, HI]); the exponent's
+ *       interval inside [MIN, MAX] agrees, wholly outside differs, across an edge is within noise.
  *   <li>{@code grows P S [LO HI] [steadily]} and {@code falls ...}: the metric at the largest P (in
  *       [LO, HI]) is above (below) the one at the smallest, beyond the noise; "steadily": and no
  *       step between neighbouring values goes the other way beyond the noise.

@@ -32,13 +32,26 @@ final class Rules {
         arity(name, args, 4, 4, "morethan A B C D");
         return new MoreThan(sel(args, 0), sel(args, 1), sel(args, 2), sel(args, 3));
       case "best":
-        arity(name, args, 4, 5, "best P S LO HI [TOL]");
-        return new Best(
-            column(args.get(0)),
-            sel(args, 1),
-            bound(args.get(2), Double.NEGATIVE_INFINITY),
-            bound(args.get(3), Double.POSITIVE_INFINITY),
-            args.size() > 4 ? positive(args.get(4), "TOL") : 0);
+        {
+          List<String> rest = new ArrayList<>(args);
+          double tie = tie(rest);
+          arity(name, rest, 4, 5, "best P S LO HI [TOL] [tie=X%]");
+          if (rest.size() > 4) {
+            tie = positive(rest.get(4), "TOL");
+          }
+          String p = column(rest.get(0));
+          if (rest.get(3).equals("-")) {
+            List<Double> values = new ArrayList<>();
+            for (String v : rest.get(2).split("\\|")) {
+              values.add(number(v.trim(), "a value"));
+            }
+            return new Best(p, sel(rest, 1), 0, -1, List.copyOf(values), tie);
+          }
+          double lo = bound(rest.get(2), Double.NEGATIVE_INFINITY);
+          double hi = bound(rest.get(3), Double.POSITIVE_INFINITY);
+          ordered(lo, hi, rest.subList(2, 4));
+          return new Best(p, sel(rest, 1), lo, hi, List.of(), tie);
+        }
       case "exponent":
         if (args.size() != 4 && args.size() != 6) {
           throw new IllegalArgumentException("exponent takes P S MIN MAX [LO HI]");
@@ -114,7 +127,11 @@ final class Rules {
     }
   }
 
-  /** A and B within a factor {@code tolerance} of each other. */
+  /**
+   * A and B within a factor {@code tolerance} of each other: agrees when the interval of their
+   * ratio lies within [1 / TOL, TOL], differs when it lies wholly outside, within noise when it
+   * straddles an edge.
+   */
   record Flat(Selector a, Selector b, double tolerance) implements Rule {
     @Override
     public Optional<Judgement> judge(Measurements m, Metric metric, long seed) {
@@ -124,13 +141,17 @@ final class Rules {
                 Estimate adv = p.adv();
                 double lo = 1 / tolerance;
                 Verdict v =
-                    adv.value() >= lo && adv.value() <= tolerance
+                    adv.low() >= lo && adv.high() <= tolerance
                         ? Verdict.AGREES
-                        : adv.high() >= lo && adv.low() <= tolerance
-                            ? Verdict.WITHIN_NOISE
-                            : Verdict.DIFFERS;
+                        : adv.high() < lo || adv.low() > tolerance
+                            ? Verdict.DIFFERS
+                            : Verdict.WITHIN_NOISE;
                 String text =
-                    p.text(metric) + "; flat: within x" + Estimate.digits(tolerance) + ")";
+                    p.text(metric)
+                        + "; flat: within x"
+                        + Estimate.digits(tolerance)
+                        + (v == Verdict.WITHIN_NOISE ? ", the interval straddles its edge" : "")
+                        + ")";
                 return new Judgement(text, v);
               });
     }
@@ -178,9 +199,26 @@ final class Rules {
     }
   }
 
-  /** The report's best value of P, in [lo, hi], is within the noise (or tolerance) of the best. */
-  record Best(String parameter, Selector sel, double lo, double hi, double tolerance)
+  /**
+   * The report's best value of P is the best here: the best here among the report's values (those
+   * in [lo, hi], or the listed {@code values}: the ones its table ties with its best) against the
+   * best of the other values measured, as an advantage with its interval (above 1: the report's
+   * better). Agrees when the interval lies above 1 (the report's values are best here beyond the
+   * noise), or, with the report's own {@code tie} (a fraction; 0: none), above 1 / (1 + tie) (the
+   * report's value is within its tie of the best here); differs when it lies below 1 / (1 + tie)
+   * (the best here is another value, beyond the noise and the tie); within noise otherwise.
+   */
+  record Best(String parameter, Selector sel, double lo, double hi, List<Double> values, double tie)
       implements Rule {
+
+    Best {
+      values = List.copyOf(values);
+    }
+
+    private boolean reports(double v) {
+      return values.isEmpty() ? v >= lo && v <= hi : values.contains(v);
+    }
+
     @Override
     public Optional<Judgement> judge(Measurements m, Metric metric, long seed) {
       TreeMap<Double, Samples> sweep = Pick.sweep(m, parameter, sel, metric);
@@ -201,43 +239,65 @@ final class Rules {
               + " to "
               + Pick.value(parameter, sweep.lastKey())
               + ")";
-      if (best >= lo && best <= hi) {
-        return Optional.of(new Judgement(text, Verdict.AGREES));
-      }
-      TreeMap<Double, Samples> reported = Pick.within(sweep, lo, hi);
+      TreeMap<Double, Samples> reported = new TreeMap<>();
+      TreeMap<Double, Samples> others = new TreeMap<>();
+      sweep.forEach((k, v) -> (reports(k) ? reported : others).put(k, v));
       if (reported.isEmpty()) {
         return Optional.of(
             new Judgement(
                 text + "; the report's " + range() + " was not measured", Verdict.NOT_COMPARABLE));
       }
-      // The report's value nearest the best: the smallest slowdown against the best here.
-      double closest = 0;
-      Estimate gap = null;
-      for (Map.Entry<Double, Samples> e : reported.entrySet()) {
-        Estimate g = Estimate.advantage(top, e.getValue(), metric, seed);
-        if (gap == null || g.value() < gap.value()) {
-          gap = g;
-          closest = e.getKey();
-        }
+      if (others.isEmpty()) {
+        return Optional.of(
+            new Judgement(
+                text + "; every value measured is among the report's " + range(),
+                Verdict.NOT_COMPARABLE));
       }
-      boolean noise = gap.low() <= 1;
-      boolean tolerated = gap.value() <= 1 + tolerance;
+      double in = Pick.argBest(reported, metric);
+      double out = Pick.argBest(others, metric);
+      Estimate gap = Estimate.advantage(reported.get(in), others.get(out), metric, seed);
+      double floor = 1 / (1 + tie);
+      Verdict v;
+      String why;
+      if (gap.above(1)) {
+        v = Verdict.AGREES;
+        why = "ahead beyond the noise";
+      } else if (tie > 0 && gap.low() >= floor) {
+        v = Verdict.AGREES;
+        why = "within the report's tie of " + Estimate.digits(tie * 100) + " %";
+      } else if (gap.below(floor)) {
+        v = Verdict.DIFFERS;
+        why = "behind beyond the noise" + (tie > 0 ? " and the report's tie" : "");
+      } else {
+        v = Verdict.WITHIN_NOISE;
+        why =
+            "within the noise"
+                + (tie > 0 ? " (the interval straddles the report's tie of x" : "")
+                + (tie > 0 ? Estimate.digits(1 / floor) + ")" : "");
+      }
       text +=
           "; the report's "
-              + Pick.named(parameter, closest)
-              + " is "
+              + Pick.named(parameter, in)
+              + (reported.size() > 1
+                  ? " (the best here of its " + reported.size() + " values)"
+                  : "")
+              + " against "
+              + Pick.named(parameter, out)
+              + " (the best of the "
+              + others.size()
+              + " others): "
               + gap.ratioText()
-              + " behind it"
-              + (noise
-                  ? ", within the noise"
-                  : tolerated
-                      ? ", within the report's " + Estimate.digits(tolerance * 100) + " % tolerance"
-                      : "");
-      return Optional.of(
-          new Judgement(text, noise || tolerated ? Verdict.AGREES : Verdict.DIFFERS));
+              + ", "
+              + why;
+      return Optional.of(new Judgement(text, v));
     }
 
     private String range() {
+      if (!values.isEmpty()) {
+        return parameter
+            + " = "
+            + String.join(", ", values.stream().map(x -> Pick.value(parameter, x)).toList());
+      }
       return lo == hi
           ? Pick.named(parameter, lo)
           : parameter + " = " + Pick.value(parameter, lo) + " .. " + Pick.value(parameter, hi);
@@ -272,7 +332,10 @@ final class Rules {
     }
   }
 
-  /** The metric grows as P^e, e in [min, max], over the values of P in [lo, hi]. */
+  /**
+   * The metric grows as P^e, e in [min, max], over the values of P in [lo, hi]: judged on the
+   * exponent's interval, as {@link Flat} on its ratio's.
+   */
   record Exponent(String parameter, Selector sel, double min, double max, double lo, double hi)
       implements OverRange {
     @Override
@@ -284,10 +347,12 @@ final class Rules {
     public Judgement judgeSweep(TreeMap<Double, Samples> sweep, Metric metric, long seed) {
       double[] xs = sweep.keySet().stream().mapToDouble(Math::log).toArray();
       Estimate e = Estimate.of(new ArrayList<>(sweep.values()), med -> slope(xs, med), false, seed);
+      // The whole interval inside the report's range agrees, wholly outside differs; an interval
+      // that straddles an edge of the range is within noise.
       Verdict v =
-          e.value() >= min && e.value() <= max
+          e.low() >= min && e.high() <= max
               ? Verdict.AGREES
-              : e.high() >= min && e.low() <= max ? Verdict.WITHIN_NOISE : Verdict.DIFFERS;
+              : e.high() < min || e.low() > max ? Verdict.DIFFERS : Verdict.WITHIN_NOISE;
       String text =
           ends(parameter, sweep, metric)
               + ": grows as "
@@ -463,6 +528,22 @@ final class Rules {
               + args.size()
               + (args.size() == 1 ? " argument)" : " arguments)"));
     }
+  }
+
+  /**
+   * Takes a trailing {@code tie=X%} (the report's own tolerance: values within X % it counts as the
+   * same) off {@code args}; 0 when there is none.
+   */
+  private static double tie(List<String> args) {
+    if (args.isEmpty() || !args.get(args.size() - 1).startsWith("tie=")) {
+      return 0;
+    }
+    String t = args.remove(args.size() - 1).substring(4).trim();
+    if (!t.endsWith("%")) {
+      throw new IllegalArgumentException(
+          "tie=" + t + ": give the report's tie as a percentage, tie=5%");
+    }
+    return positive(t.substring(0, t.length() - 1), "tie") / 100;
   }
 
   private static Selector sel(List<String> args, int i) {

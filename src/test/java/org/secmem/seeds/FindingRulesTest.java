@@ -23,6 +23,11 @@ class FindingRulesTest {
 
   /** Runs of one write configuration: stream, n, b (0: none) and its times in ms. */
   private void runs(String stream, long n, long b, double... ms) {
+    runsOf("", stream, n, b, ms);
+  }
+
+  /** Runs as {@link #runs}, measured by a config line: sweep "configs/x-laptop.csv:12". */
+  private void runsOf(String sweep, String stream, long n, long b, double... ms) {
     for (double t : ms) {
       Map<String, String> cells = new LinkedHashMap<>();
       cells.put("experiment", "write");
@@ -31,6 +36,7 @@ class FindingRulesTest {
       cells.put("k", "1");
       cells.put("b", b == 0 ? "" : Long.toString(b));
       cells.put("warmup", "false");
+      cells.put("sweep", sweep);
       cells.put("elapsed_ns", Long.toString((long) (t * 1e6)));
       // A zero time (a clock that did not tick) has no rate: the results file leaves it blank.
       cells.put("mib_per_s", t == 0 ? "" : Double.toString(n * 4.0 / (1 << 20) / (t / 1000)));
@@ -124,15 +130,89 @@ class FindingRulesTest {
         Verdict.AGREES, judge("better", w("buffered", 1000), w("simple", 1000), "2.5").verdict());
   }
 
+  /** Issue 46: a best inside the noise of another value is within noise, not an agreement. */
   @Test
-  void best_agreesWhenTheReportsValueIsOnThePlateau_withinTheNoiseOfTheArgmin() {
-    // 1 MiB is the argmin, but 32 KiB's runs overlap it: the report's 32 KiB is as good.
+  void best_onAPlateau_whoseRunsOverlapTheBestsRuns_isWithinNoise() {
+    // 1 MiB is the argmin, but 32 KiB's runs overlap it: neither is the best beyond the noise.
     runs("user-buffer", 100000, 1024, 30, 31, 32);
     runs("user-buffer", 100000, 32768, 10.1, 10.6, 10.3);
     runs("user-buffer", 100000, 1048576, 9.9, 10.2, 10.5);
     Judgement j = judge("best", "b", w("user-buffer", 100000), "32768", "32768");
-    assertEquals(Verdict.AGREES, j.verdict(), j.measured());
+    assertEquals(Verdict.WITHIN_NOISE, j.verdict(), j.measured());
     assertTrue(j.measured().contains("within the noise"), j.measured());
+  }
+
+  @Test
+  void best_agreesWhenTheReportsValueIsAheadOfEveryOtherBeyondTheNoise() {
+    runs("user-buffer", 100000, 1024, 30, 31, 32);
+    runs("user-buffer", 100000, 32768, 10.0, 10.1, 10.2);
+    runs("user-buffer", 100000, 1048576, 12.0, 12.1, 12.2);
+    Judgement j = judge("best", "b", w("user-buffer", 100000), "32768", "32768");
+    assertEquals(Verdict.AGREES, j.verdict(), j.measured());
+    assertTrue(j.measured().contains("ahead beyond the noise"), j.measured());
+  }
+
+  /**
+   * Issue 46 (000-T6a): the report's tie. Its value 3 % behind the best here, beyond the noise, is
+   * within its 5 % tie: agrees, and says so; without the tie it differs; 8 % behind differs.
+   */
+  @Test
+  void best_sittingOnTheReportsTie_agreesCitingIt_andBeyondTheTieDiffers() {
+    runs("user-buffer", 100000, 1024, 30, 31, 32);
+    runs("user-buffer", 100000, 4096, 10.3, 10.31, 10.32);
+    runs("user-buffer", 100000, 262144, 10.0, 10.01, 10.02);
+    runs("user-buffer", 100000, 1048576, 10.8, 10.81, 10.82);
+    String sel = w("user-buffer", 100000);
+    Judgement tied = judge("best", "b", sel, "4096", "-", "tie=5%");
+    assertEquals(Verdict.AGREES, tied.verdict(), tied.measured());
+    assertTrue(tied.measured().contains("within the report's tie of 5.00 %"), tied.measured());
+    assertEquals(Verdict.DIFFERS, judge("best", "b", sel, "4096", "4096").verdict());
+    Judgement far = judge("best", "b", sel, "1048576", "-", "tie=5%");
+    assertEquals(Verdict.DIFFERS, far.verdict(), far.measured());
+    // the report's tied values, listed: the best here is among them, ahead of the rest
+    Judgement set = judge("best", "b", sel, "4096|262144|1048576", "-", "tie=5%");
+    assertEquals(Verdict.AGREES, set.verdict(), set.measured());
+  }
+
+  /** Issue 46 (000-F30d): an interval from x0.46 to x2.07 straddles the tie: within noise. */
+  @Test
+  void best_whoseIntervalStraddlesTheTie_isWithinNoise() {
+    runs("user-buffer", 100000, 1024, 30, 31, 32);
+    runs("user-buffer", 100000, 4096, 6, 10, 14);
+    runs("user-buffer", 100000, 262144, 7, 9, 13);
+    Judgement j = judge("best", "b", w("user-buffer", 100000), "4096", "-", "tie=5%");
+    assertEquals(Verdict.WITHIN_NOISE, j.verdict(), j.measured());
+  }
+
+  /**
+   * Issue 46 (003-S3b): the same configuration measured by two config lines is two configurations,
+   * bimodal runs are not pooled, and a rule names its own grid's line; runs of another config file
+   * (another report's sweep of the same parameters) are not its own.
+   */
+  @Test
+  void best_judgesItsOwnConfigLine_neverPoolsTwoLines_norAnotherConfigsRuns() {
+    String grid = "configs/seed-x-laptop.csv:";
+    runsOf(grid + "17", "user-buffer", 100000, 4096, 10.0, 10.1, 10.2);
+    runsOf(grid + "18", "user-buffer", 100000, 65536, 12.0, 12.1, 12.2);
+    // the size sweep (line 15) measured 64 KiB fast, in another state of the JVM
+    runsOf(grid + "15", "user-buffer", 100000, 65536, 5.0, 5.1, 5.2);
+    runsOf("configs/seed-y-laptop.csv:3", "user-buffer", 100000, 4096, 4.0, 4.1, 4.2);
+    Measurements m = Measurements.ofRows(rows);
+    Rule pooled = Rule.parse("best", List.of("b", w("user-buffer", 100000), "4096", "4096"));
+    Rule own =
+        Rule.parse("best", List.of("b", w("user-buffer", 100000) + ";line>=17", "4096", "4096"));
+    Judgement all = pooled.judge(m.measuredBy("seed-x"), Metric.MS, 1).orElseThrow();
+    assertEquals(Verdict.DIFFERS, all.verdict(), all.measured());
+    assertTrue(all.measured().contains("best b = 64 KiB (5.10 ms"), all.measured());
+    Judgement j = own.judge(m.measuredBy("seed-x"), Metric.MS, 1).orElseThrow();
+    assertEquals(Verdict.AGREES, j.verdict(), j.measured());
+    assertTrue(j.measured().contains("best b = 4 KiB (10.1 ms"), j.measured());
+    assertEquals(
+        2,
+        m.measuredBy("seed-x-full").configurations().stream()
+            .filter(c -> c.get("b").equals("65536"))
+            .count());
+    assertEquals(1, m.measuredBy("seed-y").configurations().size());
   }
 
   @Test
@@ -225,6 +305,35 @@ class FindingRulesTest {
     assertEquals(
         Verdict.DIFFERS,
         judge("flat", w("user-buffer", 1000, 1024), w("user-buffer", 1000, 1048576)).verdict());
+  }
+
+  /** Issue 46 (003-S3c, 003-S4d): a ratio whose interval straddles TOL is within noise. */
+  @Test
+  void flat_whoseIntervalStraddlesItsTolerance_isWithinNoise() {
+    runs("user-buffer", 1000, 1024, 10, 10.1, 10.2);
+    runs("user-buffer", 1000, 65536, 6, 10, 16);
+    Judgement j = judge("flat", w("user-buffer", 1000, 1024), w("user-buffer", 1000, 65536));
+    assertEquals(Verdict.WITHIN_NOISE, j.verdict(), j.measured());
+    assertTrue(j.measured().contains("straddles its edge"), j.measured());
+  }
+
+  /**
+   * Issue 46 (004-F5): the exponent's interval inside the range agrees, across an edge is within
+   * noise, wholly outside differs.
+   */
+  @Test
+  void exponent_judgesItsInterval_onEachSideOfTheRangesEdges() {
+    // time ~ n^1.10, the runs spread: its interval (1.07 .. 1.13) crosses 1.12, not 1.0 or 1.3
+    runs("simple", 1000, 0, 1.0, 1.02, 0.98);
+    runs("simple", 10000, 0, 11.0, 12.6, 13.0);
+    runs("simple", 100000, 0, 140, 158, 180);
+    String sel = "experiment=write;stream=simple";
+    Judgement straddles = judge("exponent", "n", sel, "1.12", "3");
+    assertEquals(Verdict.WITHIN_NOISE, straddles.verdict(), straddles.measured());
+    assertEquals(Verdict.WITHIN_NOISE, judge("exponent", "n", sel, "0.85", "1.12").verdict());
+    assertEquals(Verdict.AGREES, judge("exponent", "n", sel, "1.0", "1.3").verdict());
+    assertEquals(Verdict.DIFFERS, judge("exponent", "n", sel, "1.5", "3").verdict());
+    assertEquals(Verdict.DIFFERS, judge("exponent", "n", sel, "0.5", "0.9").verdict());
   }
 
   @Test

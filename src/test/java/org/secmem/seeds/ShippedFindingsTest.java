@@ -77,4 +77,33 @@ class ShippedFindingsTest {
     String count = md.lines().filter(l -> l.contains("findings checked")).findFirst().orElseThrow();
     assertTrue(Files.readString(DOC, StandardCharsets.UTF_8).contains(count), count);
   }
+
+  /**
+   * Issue 46's cases on the kept results, shared JVM and forked: none of these may agree (too loose
+   * or the wrong comparison), and the best-B findings whose best here lies inside the report's tie
+   * may not differ.
+   */
+  @Test
+  void issue46sCases_onTheKeptResults() throws IOException {
+    for (Path results : List.of(RESULTS, FORKED)) {
+      FindingsTable table =
+          FindingsTable.judge(
+              FindingsFile.read(TSV), Measurements.of(List.of(RawResults.read(results))));
+      java.util.Map<String, Verdict> v = new java.util.HashMap<>();
+      table.rows().forEach(r -> r.judgement().ifPresent(j -> v.put(r.finding().id(), j.verdict())));
+      for (String id :
+          List.of("004-F3", "004-F5", "001-T8a", "000-F30d", "000-S444", "003-S3c", "003-S4d")) {
+        assertTrue(v.get(id) != Verdict.AGREES, results + ": " + id + " " + v.get(id));
+      }
+      assertTrue(v.get("000-T6a") == Verdict.AGREES, results + ": 000-T6a " + v.get("000-T6a"));
+    }
+    FindingsTable shared =
+        FindingsTable.judge(
+            FindingsFile.read(TSV), Measurements.of(List.of(RawResults.read(RESULTS))));
+    for (FindingsTable.Row r : shared.rows()) {
+      if (List.of("000-T6b", "000-T3c").contains(r.finding().id())) {
+        assertTrue(r.judgement().orElseThrow().verdict() != Verdict.DIFFERS, r.toString());
+      }
+    }
+  }
 }
