@@ -232,7 +232,7 @@ final class Menu {
   private static String defaultsText(String name) {
     if (name.equals(TREE)) {
       return "N = "
-          + Units.ints(SortPreset.DEFAULT_N)
+          + Units.typedInts(SortPreset.DEFAULT_N)
           + ", M = "
           + Units.typedInts(TreeDefaults.MEMORY_INTS)
           + ", B = "
@@ -245,9 +245,9 @@ final class Menu {
       long runs = CostModel.runs(SortPreset.DEFAULT_N, SortPreset.CLASSIC_DEFAULT_M);
       int passes = CostModel.mergePasses(runs, SortPreset.CLASSIC.fanIn());
       return "N = "
-          + Units.ints(SortPreset.DEFAULT_N)
+          + Units.typedInts(SortPreset.DEFAULT_N)
           + ", M = "
-          + Units.ints(SortPreset.CLASSIC_DEFAULT_M)
+          + Units.typedInts(SortPreset.CLASSIC_DEFAULT_M)
           + ", d = "
           + SortPreset.CLASSIC.fanIn()
           + ": "
@@ -261,7 +261,7 @@ final class Menu {
           + " (the classic preset)";
     }
     return "the four classic stream types, N = "
-        + Units.ints(ParamDefaults.DEFAULT_N)
+        + Units.typedInts(ParamDefaults.DEFAULT_N)
         + ", k = 1, B = "
         + Units.bytes(StreamOptions.DEFAULT_BUFFER_BYTES)
         + ", 3 reps after 1 warm-up";

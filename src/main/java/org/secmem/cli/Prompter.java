@@ -13,6 +13,7 @@ import org.secmem.admission.Parameter;
 import org.secmem.admission.Range;
 import org.secmem.param.Numbers;
 import org.secmem.stream.StreamType;
+import org.secmem.units.Units;
 
 /**
  * Asks for one value at a time: shows the default and what is allowed, takes the default on an
@@ -165,7 +166,7 @@ final class Prompter {
             : min + " .. " + (max == Long.MAX_VALUE ? "" : Long.toString(max));
     return ask(
         label,
-        Long.toString(def),
+        bytes ? Units.typedBytes(def) : Units.typed(def),
         allowed.trim(),
         text -> {
           long v;

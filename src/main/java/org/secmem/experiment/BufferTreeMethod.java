@@ -82,7 +82,7 @@ public record BufferTreeMethod(
     return "buffer-tree "
         + streamsAndN(n)
         + ", M="
-        + Units.ints(memoryInts)
+        + Units.typedInts(memoryInts)
         + ", fanout="
         + tree().map(Fanout::toString).orElse(fanout.text())
         + ", B="

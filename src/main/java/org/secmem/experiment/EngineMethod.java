@@ -67,7 +67,7 @@ public record EngineMethod(String engine, EngineSettings settings) implements So
         + master()
         + ", N="
         + n
-        + (m.isPresent() ? ", M=" + Units.ints(m.getAsLong()) : "")
+        + (m.isPresent() ? ", M=" + Units.typedInts(m.getAsLong()) : "")
         + settings.partitions().stream().mapToObj(p -> ", partitions=" + p).findFirst().orElse("");
   }
 

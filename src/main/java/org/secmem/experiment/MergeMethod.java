@@ -70,7 +70,7 @@ public record MergeMethod(
   public String describe(String n) {
     return streamsAndN(n)
         + ", M="
-        + Units.ints(memoryInts)
+        + Units.typedInts(memoryInts)
         + ", d="
         + fanIn
         + ", threads="

@@ -155,10 +155,10 @@ public final class PqTrial implements Trial {
         + spec.workload()
         + (spec.workload() == PqWorkload.RATIO ? " r=" + spec.insertRatio() : "")
         + ", N="
-        + Units.ints(spec.n())
+        + Units.typedInts(spec.n())
         + (spec.bufferTree()
             ? ", M="
-                + Units.ints(spec.m())
+                + Units.typedInts(spec.m())
                 + ", B="
                 + Units.bytes(spec.options().bufferBytes())
                 + ", fanout="

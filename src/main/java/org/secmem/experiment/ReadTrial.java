@@ -49,7 +49,7 @@ public final class ReadTrial implements Trial {
     return "read "
         + spec.type()
         + ", N="
-        + Units.ints(spec.n())
+        + Units.typedInts(spec.n())
         + ", k="
         + files.size()
         + (spec.type().usesBufferSize() ? ", B=" + Units.bytes(spec.options().bufferBytes()) : "")

@@ -107,7 +107,7 @@ public final class SortTrial implements Trial {
   @Override
   public String describe() {
     return "sort "
-        + spec.method().describe(n < 0 ? "?" : Units.ints(n))
+        + spec.method().describe(n < 0 ? "?" : Units.typedInts(n))
         + (data.order() == SortOrder.DESCENDING ? ", descending" : "")
         + (data.online() ? ", online, a key every " + data.arrivalNanos() + " ns" : "");
   }

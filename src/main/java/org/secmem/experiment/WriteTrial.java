@@ -63,7 +63,7 @@ public final class WriteTrial implements Trial {
     return "write "
         + spec.type()
         + ", N="
-        + Units.ints(spec.n())
+        + Units.typedInts(spec.n())
         + ", k="
         + spec.k()
         + (spec.type().usesBufferSize() ? ", B=" + Units.bytes(spec.options().bufferBytes()) : "");

@@ -50,6 +50,21 @@ public final class Units {
         : Long.toString(n);
   }
 
+  /**
+   * A size in bytes as a user types it back ({@code 64K}, {@code 1M}, {@code 2G} when a whole
+   * number of that unit, else the digits), as the options, parameter files and menu take it.
+   */
+  public static String typedBytes(long b) {
+    String[] units = {"G", "M", "K"};
+    for (int i = 0; i < units.length; i++) {
+      long unit = 1L << (10 * (3 - i));
+      if (b >= unit && b % unit == 0) {
+        return (b / unit) + units[i];
+      }
+    }
+    return Long.toString(b);
+  }
+
   /** {@link #typed} with the word: {@code 2^16 ints}, {@code 100000 ints}, {@code 1 int}. */
   public static String typedInts(long n) {
     return typed(n) + (n == 1 ? " int" : " ints");

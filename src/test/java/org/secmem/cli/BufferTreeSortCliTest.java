@@ -167,6 +167,24 @@ class BufferTreeSortCliTest {
   }
 
   @Test
+  void theRunLine_saysMAsTheMenuAndTheOptionsWriteIt() throws IOException {
+    // The menu offers M = 128000 ints; the run line said M=125Ki ints.
+    CliTest.Result r =
+        sort(
+            dir.resolve("r.csv"),
+            "--algorithm",
+            "buffer-tree",
+            "--n",
+            "4096",
+            "--m",
+            "128000",
+            "--b",
+            "4K");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("N=2^12 ints, M=128000 ints, fanout="), r.out());
+  }
+
+  @Test
   void anOnlineSortWithAnInputFile_isRefused() throws IOException {
     Path in = dir.resolve("in.bin");
     assertEquals(0, CliTest.run("generate", "--out", in.toString(), "--n", "100").code());

@@ -159,6 +159,9 @@ class MenuTest {
         executed.get(1).subList(0, 13));
     // "done." of the generate comes after the last prompt, not in the middle of the dialogue.
     String text = out.toString();
+    // Defaults in the words the menu's own text and the run line use, and that can be typed back.
+    assertTrue(text.contains("N, ints to generate into " + in + " [2^24]"), text);
+    assertTrue(text.contains("M = 2^20 ints, d = "), text);
     assertTrue(text.indexOf("done.") > text.indexOf("force writes to storage"), text);
   }
 

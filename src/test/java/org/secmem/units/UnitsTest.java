@@ -186,4 +186,19 @@ class UnitsTest {
     assertEquals(
         "a larger heap: java -Xmx520m (scripts/secmem: SECMEM_HEAP=520m)", Units.largerHeap(520));
   }
+
+  @ParameterizedTest
+  @CsvSource({
+    "65536,64K",
+    "1048576,1M",
+    "3221225472,3G",
+    "4096,4K",
+    "1000,1000",
+    "65537,65537",
+    "1536,1536"
+  })
+  void typedBytes_isWhatTheOptionsTakeBack(long bytes, String text) {
+    assertEquals(text, Units.typedBytes(bytes));
+    assertEquals(bytes, org.secmem.param.Numbers.parseBytes(text));
+  }
 }
