@@ -19,6 +19,7 @@ import org.secmem.experiment.GeneratedInputs;
 import org.secmem.experiment.Jvm;
 import org.secmem.experiment.LinuxPageCache;
 import org.secmem.experiment.PlannedTrial;
+import org.secmem.experiment.RunOrder;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.Trial;
 import org.secmem.fs.Ownership;
@@ -194,6 +195,15 @@ final class ExperimentSession {
       cmd.getErr().flush();
       cleanup.sessionStarted(writer);
       writer.begin(writeEnvironment(cmd, results, dataDir, batch));
+      if (batch.order() == RunOrder.INTERLEAVED && steps.size() > 1) {
+        cmd.getOut()
+            .println(
+                "runs are interleaved: each round runs every configuration once, in a new order,"
+                    + " so that a machine that speeds up or slows down during the batch touches"
+                    + " every configuration alike (--order sequential runs them one after"
+                    + " another)");
+        cmd.getOut().flush();
+      }
       ExperimentRunner runner =
           new ExperimentRunner(
               writer, listener, new CacheController(new LinuxPageCache(), listener));

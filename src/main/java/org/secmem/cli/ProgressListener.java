@@ -38,6 +38,12 @@ final class ProgressListener implements RunListener, AutoCloseable {
   private String current = "";
   private String position = "";
 
+  /** Per configuration (by its number): runs it has, runs done, wall time of those, in ns. */
+  private final java.util.Map<Integer, long[]> paces = new java.util.HashMap<>();
+
+  private int config;
+  private long runStartNanos;
+
   /**
    * @param totalRuns warm-ups plus repetitions over the whole batch
    * @param showBar whether to draw a bar (only in a terminal: a pipe gets plain lines)
@@ -93,6 +99,9 @@ final class ProgressListener implements RunListener, AutoCloseable {
   @Override
   public void runStarting(String what, int config, int configs, int run, int runs) {
     current = what;
+    this.config = configs == 0 ? 0 : config;
+    paces.computeIfAbsent(this.config, c -> new long[3])[0] = runs;
+    runStartNanos = nanoClock.getAsLong();
     // configs 0: the sentinel's re-run of its reference configuration (--sentinel)
     position = configs == 0 ? "sentinel" : "config " + config + " of " + configs;
     if (bar != null) {
@@ -114,6 +123,9 @@ final class ProgressListener implements RunListener, AutoCloseable {
   }
 
   private synchronized void show(ResultRow row, String note) {
+    long[] pace = paces.computeIfAbsent(config, c -> new long[3]);
+    pace[1]++;
+    pace[2] += Math.max(0, nanoClock.getAsLong() - runStartNanos);
     boolean warmup = Boolean.parseBoolean(row.get(ResultColumn.WARMUP));
     StringBuilder line =
         new StringBuilder()
@@ -144,7 +156,9 @@ final class ProgressListener implements RunListener, AutoCloseable {
         long merges = Long.parseLong(passes) - 1;
         line.append(", ").append(merges).append(merges == 1 ? " merge pass" : " merge passes");
       }
+      line.append(runsNote(row, runs));
     }
+    line.append(floorNote(row));
     String verified = row.get(ResultColumn.VERIFIED);
     if (!verified.isEmpty()) {
       line.append(", verified ").append(verified);
@@ -163,8 +177,49 @@ final class ProgressListener implements RunListener, AutoCloseable {
   }
 
   /**
+   * Why a sort formed more runs than the cost model's ⌈N/M⌉ (the fast preset keeps part of M for
+   * its buffers and workers), so that "5 runs" where N is twice M is explained where it is shown.
+   */
+  static String runsNote(ResultRow row, String runs) {
+    try {
+      long n = Long.parseLong(row.get(ResultColumn.N).trim());
+      long m = Long.parseLong(row.get(ResultColumn.M).trim());
+      long formed = Long.parseLong(runs.trim());
+      long model = m > 0 ? (n + m - 1) / m : formed;
+      if (formed <= model || model < 1) {
+        return "";
+      }
+      return " (\u2308N/M\u2309 = "
+          + model
+          + ": the sort keeps part of M for its buffers and workers, so its runs are shorter)";
+    } catch (NumberFormatException e) {
+      return ""; // a sort without M (an engine's): nothing to compare with
+    }
+  }
+
+  /**
+   * {@code , ×1.8 its floor}: how far the run is from what this machine's probed rates allow
+   * ({@code floor_ns}); nothing when the file system was not probed.
+   */
+  static String floorNote(ResultRow row) {
+    try {
+      double floorNs = Double.parseDouble(row.get(ResultColumn.FLOOR_NS).trim());
+      double elapsedMs = Double.parseDouble(row.get(ResultColumn.ELAPSED_MS).trim());
+      if (!(floorNs > 0) || !(elapsedMs > 0)) {
+        return "";
+      }
+      return String.format(
+          java.util.Locale.ROOT, ", \u00d7%.1f its floor", elapsedMs * 1e6 / floorNs);
+    } catch (NumberFormatException e) {
+      return "";
+    }
+  }
+
+  /**
    * {@code run 17 of 240 (ETA 3 min)}: this run's number in the batch, and the time the runs left
-   * take at the pace of those done (none after the last).
+   * take, each configuration's at the pace of its own runs so far (runs are interleaved, so the
+   * configurations of one round differ), one not yet started at the pace of all (none after the
+   * last).
    */
   private String overall() {
     shown++;
@@ -174,8 +229,16 @@ final class ProgressListener implements RunListener, AutoCloseable {
     if (left == 0) {
       return text;
     }
-    double seconds = (nanoClock.getAsLong() - startNanos) / 1e9 / shown * left;
-    return text + " (ETA " + TimeEstimate.format(seconds) + ")";
+    double all = (nanoClock.getAsLong() - startNanos) / (double) shown;
+    double nanos = 0;
+    long known = 0;
+    for (long[] p : paces.values()) {
+      long remaining = Math.max(0, p[0] - p[1]);
+      known += remaining;
+      nanos += remaining * (p[1] > 0 ? p[2] / (double) p[1] : all);
+    }
+    nanos += Math.max(0, left - known) * all;
+    return text + " (ETA " + TimeEstimate.format(nanos / 1e9) + ")";
   }
 
   @Override

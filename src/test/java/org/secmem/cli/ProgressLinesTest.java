@@ -73,4 +73,86 @@ class ProgressLinesTest {
     assertTrue(lines.get(1).startsWith("run 2 of 2 config 1 of 1: write simple"), lines.get(1));
     assertTrue(lines.get(1).contains("warm-up 1 (not recorded"), lines.get(1));
   }
+
+  @Test
+  void theEstimate_goesByEachConfigurationsOwnPace_notTheBatchAverage() {
+    // Two configurations of 3 runs each, interleaved: config 1 takes 1 s a run, config 2 10 s.
+    StringWriter out = new StringWriter();
+    AtomicLong nanos = new AtomicLong();
+    try (ProgressListener p =
+        new ProgressListener(
+            new PrintWriter(out), new PrintWriter(new StringWriter()), 6, false, nanos::get)) {
+      int[] configs = {2, 1, 1, 2, 2, 1};
+      int[] rep = {1, 1, 2, 2, 3, 3};
+      for (int i = 0; i < 6; i++) {
+        p.runStarting("sort", configs[i], 2, rep[i], 3);
+        nanos.addAndGet(configs[i] == 1 ? 1_000_000_000L : 10_000_000_000L);
+        p.runFinished(row(rep[i], false));
+      }
+    }
+    List<String> lines = out.toString().lines().toList();
+    // After both have run once: 2 runs of 10 s and 2 of 1 s are left, 22 s; the batch average
+    // (5.5 s a run) would say 22 s too only by chance, so look one run later: 2 x 10 + 1 x 1.
+    assertTrue(lines.get(1).startsWith("run 2 of 6 (ETA 22 s)"), lines.get(1));
+    assertTrue(lines.get(2).startsWith("run 3 of 6 (ETA 21 s)"), lines.get(2));
+    assertTrue(lines.get(4).startsWith("run 5 of 6 (ETA 1 s)"), lines.get(4));
+  }
+
+  @Test
+  void aSortsLine_saysWhyItFormedMoreRunsThanNOverM_andHowFarItIsFromItsFloor() {
+    ResultRow sort =
+        ResultRow.builder(RowKind.MERGE_SORT)
+            .set(ResultColumn.REP, 1)
+            .set(ResultColumn.WARMUP, false)
+            .set(ResultColumn.N, 1L << 26)
+            .set(ResultColumn.M, 1L << 25)
+            .set(ResultColumn.RUNS, 5)
+            .set(ResultColumn.PASSES, 2)
+            .set(ResultColumn.ELAPSED_MS, "900.000")
+            .set(ResultColumn.MIB_PER_S, "284.44")
+            .set(ResultColumn.FLOOR_NS, 500_000_000L)
+            .build();
+    StringWriter out = new StringWriter();
+    try (ProgressListener p =
+        new ProgressListener(
+            new PrintWriter(out), new PrintWriter(new StringWriter()), 1, false, () -> 0L)) {
+      p.runStarting("sort", 1, 1, 1, 1);
+      p.runFinished(sort);
+    }
+    String line = out.toString().strip();
+    assertTrue(
+        line.contains("5 runs, 1 merge pass (\u2308N/M\u2309 = 2: the sort keeps part of M"), line);
+    assertTrue(line.endsWith(", \u00d71.8 its floor"), line);
+  }
+
+  @Test
+  void anInterleavedBatch_saysSoOnce_atItsStart(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+    String[] args = {
+      "write",
+      "--stream",
+      "channel,user-buffer",
+      "--n",
+      "1024",
+      "--reps",
+      "2",
+      "--warmup",
+      "0",
+      "--dir",
+      dir.resolve("data").toString(),
+      "--results",
+      dir.resolve("r.csv").toString()
+    };
+    CliTest.Result r = CliTest.run(args);
+    assertEquals(0, r.code(), r.err());
+    assertEquals(1, r.out().split("runs are interleaved", -1).length - 1, r.out());
+    assertTrue(r.out().indexOf("runs are interleaved") < r.out().indexOf("run 1 of 4"), r.out());
+
+    String[] sequential = java.util.Arrays.copyOf(args, args.length + 2);
+    sequential[args.length] = "--order";
+    sequential[args.length + 1] = "sequential";
+    CliTest.Result s = CliTest.run(sequential);
+    assertEquals(0, s.code(), s.err());
+    assertTrue(!s.out().contains("runs are interleaved"), s.out());
+  }
 }
