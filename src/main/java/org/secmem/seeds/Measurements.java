@@ -66,6 +66,49 @@ public final class Measurements {
     return m;
   }
 
+  /**
+   * The measurements of {@code files} split by the method that measured them, in the order the
+   * files first give each method: by default the method each row records ({@link #methodOf}: a
+   * shared JVM or fresh JVMs per configuration, and the JVM's version), so that files of one method
+   * pool and one file of two JVMs ({@code --jvm} with two) splits; with {@code perFile}, each file
+   * is one method named by its file name, whatever its rows record.
+   *
+   * @throws IllegalArgumentException naming a file that is neither a results file nor a summary
+   */
+  public static Map<String, Measurements> byMethod(List<RawResults> files, boolean perFile) {
+    Map<String, Measurements> methods = new LinkedHashMap<>();
+    for (RawResults results : files) {
+      Measurements.of(List.of(results)); // the same check of the file as of()
+      boolean summary = isSummary(results);
+      for (RawRow row : summary ? results.rows() : results.measuredRows()) {
+        String method = perFile ? fileName(results.source()) : methodOf(results, row);
+        methods.computeIfAbsent(method, x -> new Measurements()).add(row, summary);
+      }
+    }
+    return methods;
+  }
+
+  /**
+   * The method a row records: "shared JVM" (a blank {@code fork} cell: measured in the JVM the user
+   * started) or "forked" ({@code --fork}: a fresh JVM per configuration), "fork not recorded" where
+   * the file has no {@code fork} column (a summary), then the JVM's {@code java_version}, e.g.
+   * "shared JVM, JDK 17.0.15".
+   */
+  static String methodOf(RawResults results, RawRow row) {
+    String jvm =
+        !results.header().contains("fork")
+            ? "fork not recorded"
+            : row.get("fork").trim().isEmpty() ? "shared JVM" : "forked";
+    String version =
+        results.header().contains("java_version") ? row.get("java_version").trim() : "";
+    return version.isEmpty() ? jvm : jvm + ", JDK " + version;
+  }
+
+  private static String fileName(String source) {
+    int slash = Math.max(source.lastIndexOf('/'), source.lastIndexOf('\\'));
+    return source.substring(slash + 1);
+  }
+
   /** Whether {@code results} is a summary file: medians, no runs. */
   public static boolean isSummary(RawResults results) {
     return results.header().contains("elapsed_ms_median");
