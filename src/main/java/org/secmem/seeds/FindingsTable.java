@@ -18,7 +18,9 @@ import java.util.Set;
  * judged apart, and a finding's verdict is settled only where every method that measured it gives
  * the same one; otherwise it is {@link Verdict#UNSETTLED}, with each method's figure and verdict. A
  * method that sees the report's difference beyond the noise and another that sees it within the
- * noise disagree as much as agrees and differs do: neither verdict is this machine's.
+ * noise disagree as much as agrees and differs do: neither verdict is this machine's. Every method
+ * is judged on the same line of a finding (the first that any method's results measure); a method
+ * whose results do not measure that line is named as such and gives no verdict.
  */
 public final class FindingsTable {
 
@@ -77,16 +79,18 @@ public final class FindingsTable {
     List<Row> rows = new ArrayList<>();
     for (List<Finding> lines : byId.values()) {
       List<String> configs = lines.stream().map(Finding::config).distinct().toList();
+      // The first line that any method's results judge is the finding's line for every method:
+      // methods are settled on the same comparison, never on two lines' different configs.
       Finding shown = null;
       List<MethodJudgement> judged = new ArrayList<>();
-      for (Map.Entry<String, Measurements> method : byMethod.entrySet()) {
-        for (Finding f : lines) {
-          Optional<Judgement> j = judgeLine(f, method.getValue());
-          if (j.isPresent()) {
-            shown = shown == null ? f : shown;
-            judged.add(new MethodJudgement(method.getKey(), j.get()));
-            break;
-          }
+      for (Finding f : lines) {
+        for (Map.Entry<String, Measurements> method : byMethod.entrySet()) {
+          judgeLine(f, method.getValue())
+              .ifPresent(j -> judged.add(new MethodJudgement(method.getKey(), j)));
+        }
+        if (!judged.isEmpty()) {
+          shown = f;
+          break;
         }
       }
       Finding f = shown == null ? lines.get(0) : shown;
