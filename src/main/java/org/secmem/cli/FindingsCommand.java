@@ -42,7 +42,8 @@ import picocli.CommandLine.Spec;
       "where they differ (agrees under one, within noise or differs under another) it is",
       "unsettled, and its row gives each method's figure and verdict. A method is what the",
       "rows record: a shared JVM (secmem run) or fresh JVMs (--fork), and the JVM's",
-      "java_version; files of one method pool, and one file of two JVMs (--jvm) splits.",
+      "java_version (a summary's: the forks= of the environment record beside it); files of",
+      "one method pool, and one file of two JVMs (--jvm) splits.",
       "--method-per-file makes each file one method, named by its file name, instead. With",
       "one method the count line says its verdicts are of one method, not settled."
     },
@@ -131,7 +132,7 @@ final class FindingsCommand implements Callable<Integer> {
     Map<String, Measurements> byMethod;
     try {
       m = Measurements.of(files);
-      byMethod = Measurements.byMethod(files, methodPerFile);
+      byMethod = Measurements.byMethod(files, methodPerFile, FindingsCommand::summaryJvm);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
@@ -143,6 +144,33 @@ final class FindingsCommand implements Callable<Integer> {
     cmd.getOut().flush();
     return ExitCodes.OK;
   }
+
+  /**
+   * What the environment record beside a summary ({@code X-summary.csv}: {@code X-environment.txt})
+   * says of its JVMs: its {@code forks=} line, 0 for one shared JVM.
+   */
+  static String summaryJvm(RawResults summary) {
+    Path p = Path.of(summary.source());
+    String name = p.getFileName().toString();
+    if (!name.endsWith(SUMMARY_SUFFIX)) {
+      return Measurements.NOT_RECORDED;
+    }
+    Path env =
+        p.resolveSibling(
+            name.substring(0, name.length() - SUMMARY_SUFFIX.length()) + "-environment.txt");
+    try (var lines = Files.lines(env)) {
+      return lines
+          .filter(l -> l.startsWith("forks="))
+          .map(l -> l.substring("forks=".length()).trim())
+          .findFirst()
+          .map(n -> n.equals("0") ? "shared JVM" : "forked")
+          .orElse(Measurements.NOT_RECORDED);
+    } catch (IOException | java.io.UncheckedIOException e) {
+      return Measurements.NOT_RECORDED; // no record beside it: the method is not known
+    }
+  }
+
+  private static final String SUMMARY_SUFFIX = "-summary.csv";
 
   /**
    * Whether {@code p} is the summary of another of {@code results} (a CSV or a JSON Lines file): a

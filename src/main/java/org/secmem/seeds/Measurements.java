@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.function.Function;
 import org.secmem.report.Bootstrap;
 import org.secmem.results.RawResults;
 import org.secmem.results.RawRow;
@@ -76,31 +77,43 @@ public final class Measurements {
    * @throws IllegalArgumentException naming a file that is neither a results file nor a summary
    */
   public static Map<String, Measurements> byMethod(List<RawResults> files, boolean perFile) {
+    return byMethod(files, perFile, summary -> NOT_RECORDED);
+  }
+
+  /**
+   * As {@link #byMethod(List, boolean)}, with what the environment record beside a summary says of
+   * its JVMs: a summary's rows have no {@code fork} column.
+   *
+   * @param summaryJvm of a summary file: "shared JVM", "forked" or "fork not recorded"
+   */
+  public static Map<String, Measurements> byMethod(
+      List<RawResults> files, boolean perFile, Function<RawResults, String> summaryJvm) {
     Map<String, Measurements> methods = new LinkedHashMap<>();
     for (RawResults results : files) {
       Measurements.of(List.of(results)); // the same check of the file as of()
       boolean summary = isSummary(results);
+      String jvm = summary ? summaryJvm.apply(results) : null;
       for (RawRow row : summary ? results.rows() : results.measuredRows()) {
-        String method = perFile ? fileName(results.source()) : methodOf(results, row);
+        String method = perFile ? fileName(results.source()) : methodOf(jvm, row);
         methods.computeIfAbsent(method, x -> new Measurements()).add(row, summary);
       }
     }
     return methods;
   }
 
+  /** What a summary's method is called when nothing beside it records its JVMs. */
+  public static final String NOT_RECORDED = "fork not recorded";
+
   /**
    * The method a row records: "shared JVM" (a blank {@code fork} cell: measured in the JVM the user
-   * started) or "forked" ({@code --fork}: a fresh JVM per configuration), "fork not recorded" where
-   * the file has no {@code fork} column (a summary), then the JVM's {@code java_version}, e.g.
-   * "shared JVM, JDK 17.0.15".
+   * started; JSON Lines leave the cell out) or "forked" ({@code --fork}: a fresh JVM per
+   * configuration), or for a summary's row {@code summaryJvm}; then the JVM's {@code java_version},
+   * e.g. "shared JVM, JDK 17.0.15".
    */
-  static String methodOf(RawResults results, RawRow row) {
+  static String methodOf(String summaryJvm, RawRow row) {
     String jvm =
-        !results.header().contains("fork")
-            ? "fork not recorded"
-            : row.get("fork").trim().isEmpty() ? "shared JVM" : "forked";
-    String version =
-        results.header().contains("java_version") ? row.get("java_version").trim() : "";
+        summaryJvm != null ? summaryJvm : row.get("fork").isBlank() ? "shared JVM" : "forked";
+    String version = row.get("java_version").trim();
     return version.isEmpty() ? jvm : jvm + ", JDK " + version;
   }
 

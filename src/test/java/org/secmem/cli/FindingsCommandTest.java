@@ -122,6 +122,47 @@ class FindingsCommandTest {
         perFile.out());
   }
 
+  /**
+   * A summary has no fork column: its method is what the environment record beside it says
+   * (forks=1: forked), or "fork not recorded" where there is none.
+   */
+  @Test
+  void aSummarysMethod_isWhatItsEnvironmentRecordSays() throws IOException {
+    Path tsv = dir.resolve("f.tsv");
+    Files.write(
+        tsv,
+        List.of(
+            "id\treport\twhere\tfinding\tconfig\tmetric\tconditions\trule",
+            "S-1\t000\tFig. 1\tBuffer beats Simple\tseed\tms\t\tbetter\tstream=buffered"
+                + "\tstream=simple"));
+    Path shared = dir.resolve("shared.csv");
+    Files.write(shared, runs("experiment,stream,n,k,elapsed_ns,fork,java_version", "", 1.0, 1.5));
+    Path summary = dir.resolve("forked-summary.csv");
+    Files.write(
+        summary,
+        List.of(
+            "experiment,stream,n,k,elapsed_ms_median,java_version",
+            "write,buffered,1000,1,1.5,17.0.15",
+            "write,simple,1000,1,1.0,17.0.15"));
+    CliTest.Result unrecorded =
+        CliTest.run(
+            "findings", "--findings", tsv.toString(), shared.toString(), summary.toString());
+    assertTrue(
+        unrecorded.out().contains("(shared JVM, JDK 17.0.15; fork not recorded, JDK 17.0.15)"),
+        unrecorded.out());
+    Files.write(dir.resolve("forked-environment.txt"), List.of("# record", "forks=1"));
+    CliTest.Result recorded =
+        CliTest.run(
+            "findings", "--findings", tsv.toString(), shared.toString(), summary.toString());
+    assertTrue(
+        recorded
+            .out()
+            .contains(
+                "1 findings checked across 2 methods (shared JVM, JDK 17.0.15; forked, JDK"
+                    + " 17.0.15): 0 agree, 0 within noise, 0 differ, 1 unsettled."),
+        recorded.out());
+  }
+
   /** Three runs each of buffered and simple writes, {@code buffered} and {@code simple} ms. */
   private static List<String> runs(String header, String fork, double buffered, double simple) {
     List<String> lines = new java.util.ArrayList<>(List.of(header));

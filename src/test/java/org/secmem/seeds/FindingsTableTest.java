@@ -207,6 +207,42 @@ class FindingsTableTest {
     assertTrue(measured.endsWith("<br>**forked**: not measured"), measured);
   }
 
+  /**
+   * Every method is judged on the same line of a finding, the first any method measures: a method
+   * that measured only a later line's configurations is "not measured", never settled against
+   * another comparison.
+   */
+  @Test
+  void everyMethod_isJudgedOnTheSameLine() {
+    List<Finding> findings =
+        FindingsFile.parse(
+            "f.tsv",
+            List.of(
+                HEADER,
+                "L-1\t000\tFig. 1\tBuffer beats Simple\tseed\tms\t\tbetter\tstream=buffered"
+                    + "\tstream=simple",
+                "L-1\t000\tFig. 1\tBuffer beats Simple\tseed\tms\t\tbetter\tstream=mapped"
+                    + "\tstream=simple"));
+    List<RawRow> other = new ArrayList<>();
+    for (double t : new double[] {10, 10.2, 10.4}) {
+      other.add(run("mapped", t * 30));
+      other.add(run("simple", t));
+    }
+    FindingsTable table =
+        FindingsTable.judge(
+            findings,
+            orderedMap("second line only", Measurements.ofRows(other), "both", method(20, 0.02)));
+    FindingsTable.Row row = table.rows().get(0);
+    assertEquals(2, row.finding().line(), "the first line, which the second method measured");
+    assertEquals(Verdict.AGREES, row.judgement().orElseThrow().verdict());
+    assertEquals(
+        List.of("both"),
+        row.byMethod().stream().map(FindingsTable.MethodJudgement::method).toList());
+    assertTrue(
+        row.judgement().orElseThrow().measured().endsWith("<br>**second line only**: not measured"),
+        row.judgement().orElseThrow().measured());
+  }
+
   private static Map<String, Measurements> orderedMap(
       String a, Measurements ma, String b, Measurements mb) {
     Map<String, Measurements> m = new LinkedHashMap<>();

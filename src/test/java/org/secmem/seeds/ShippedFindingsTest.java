@@ -87,6 +87,44 @@ class ShippedFindingsTest {
   }
 
   /**
+   * The settled table's unsettled findings are exactly those whose verdict the two runs, each
+   * alone, disagree on (23 of them when this was written, as the page says).
+   */
+  @Test
+  void theUnsettledFindings_areThoseWhoseVerdictChangesBetweenTheRuns() throws IOException {
+    List<Finding> rules = FindingsFile.read(TSV);
+    java.util.Map<String, Verdict> shared = verdicts(FindingsTable.judge(rules, measured(RESULTS)));
+    java.util.Map<String, Verdict> forked = verdicts(FindingsTable.judge(rules, measured(FORKED)));
+    java.util.Map<String, Verdict> settled =
+        verdicts(
+            FindingsTable.judge(
+                rules,
+                Measurements.byMethod(
+                    List.of(RawResults.read(RESULTS), RawResults.read(FORKED)), false)));
+    List<String> changed =
+        shared.keySet().stream().filter(id -> shared.get(id) != forked.get(id)).toList();
+    List<String> unsettled =
+        settled.keySet().stream().filter(id -> settled.get(id) == Verdict.UNSETTLED).toList();
+    assertEquals(changed, unsettled);
+    assertEquals(23, unsettled.size(), "the page's headline says 23");
+    for (String id : settled.keySet()) {
+      if (settled.get(id) != Verdict.UNSETTLED) {
+        assertEquals(shared.get(id), settled.get(id), id);
+      }
+    }
+  }
+
+  private static Measurements measured(Path results) throws IOException {
+    return Measurements.of(List.of(RawResults.read(results)));
+  }
+
+  private static java.util.Map<String, Verdict> verdicts(FindingsTable table) {
+    java.util.Map<String, Verdict> v = new java.util.LinkedHashMap<>();
+    table.rows().forEach(r -> r.judgement().ifPresent(j -> v.put(r.finding().id(), j.verdict())));
+    return v;
+  }
+
+  /**
    * Issue 46's cases on the kept results, shared JVM and forked: none of these may agree (too loose
    * or the wrong comparison), and the best-B findings whose best here lies inside the report's tie
    * may not differ.
