@@ -62,6 +62,13 @@ class ShippedFindingsTest {
             + FORKED
             + "; regenerate it:\n"
             + md);
+    String count = md.lines().filter(l -> l.contains("findings checked")).findFirst().orElseThrow();
+    int from = count.indexOf("): ") + 3;
+    String split = count.substring(from, count.indexOf(';', from));
+    String headline = doc.substring(0, doc.indexOf("## How a finding is judged"));
+    assertTrue(
+        headline.replaceAll("\\s+", " ").contains("settled: " + split),
+        "the page's headline gives the settled split: " + split);
     List<String> unjudged =
         table.rows().stream()
             .filter(r -> r.judgement().isEmpty())
