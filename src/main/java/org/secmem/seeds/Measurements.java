@@ -52,13 +52,7 @@ public final class Measurements {
   public static Measurements of(List<RawResults> files) {
     Measurements m = new Measurements();
     for (RawResults results : files) {
-      boolean summary = isSummary(results);
-      if (!summary && !results.header().contains(ResultColumns.ELAPSED_NS)) {
-        throw new IllegalArgumentException(
-            results.source()
-                + ": neither a secmem results file (no elapsed_ns column) nor its summary (no"
-                + " elapsed_ms_median column)");
-      }
+      boolean summary = check(results);
       results.problems().forEach(p -> m.problems.add(p.toString()));
       for (RawRow row : summary ? results.rows() : results.measuredRows()) {
         m.add(row, summary);
@@ -90,8 +84,7 @@ public final class Measurements {
       List<RawResults> files, boolean perFile, Function<RawResults, String> summaryJvm) {
     Map<String, Measurements> methods = new LinkedHashMap<>();
     for (RawResults results : files) {
-      Measurements.of(List.of(results)); // the same check of the file as of()
-      boolean summary = isSummary(results);
+      boolean summary = check(results);
       String jvm = summary ? summaryJvm.apply(results) : null;
       for (RawRow row : summary ? results.rows() : results.measuredRows()) {
         String method = perFile ? fileName(results.source()) : methodOf(jvm, row);
@@ -120,6 +113,22 @@ public final class Measurements {
   private static String fileName(String source) {
     int slash = Math.max(source.lastIndexOf('/'), source.lastIndexOf('\\'));
     return source.substring(slash + 1);
+  }
+
+  /**
+   * Whether {@code results} is a summary.
+   *
+   * @throws IllegalArgumentException when it is neither a raw results file nor a summary
+   */
+  private static boolean check(RawResults results) {
+    boolean summary = isSummary(results);
+    if (!summary && !results.header().contains(ResultColumns.ELAPSED_NS)) {
+      throw new IllegalArgumentException(
+          results.source()
+              + ": neither a secmem results file (no elapsed_ns column) nor its summary (no"
+              + " elapsed_ms_median column)");
+    }
+    return summary;
   }
 
   /** Whether {@code results} is a summary file: medians, no runs. */
