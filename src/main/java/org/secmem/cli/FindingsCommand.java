@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.secmem.results.MalformedResultsException;
@@ -34,12 +35,24 @@ import picocli.CommandLine.Spec;
       "configurations are in the results: the report's numbers, the medians measured here",
       "with the 95 %% bootstrap interval of their ratio, and a verdict: agrees, within noise",
       "(the interval includes no change), differs, or not comparable here (the configs do",
-      "not reproduce the finding's conditions). Several results files pool."
+      "not reproduce the finding's conditions).",
+      "",
+      "Settled across methods: results of the same configs measured by different methods are",
+      "judged apart, and a finding keeps a verdict only where every method gives the same one;",
+      "where they differ (agrees under one, within noise or differs under another) it is",
+      "unsettled, and its row gives each method's figure and verdict. A method is what the",
+      "rows record: a shared JVM (secmem run) or fresh JVMs (--fork), and the JVM's",
+      "java_version (a summary's: the forks= of the environment record beside it); files of",
+      "one method pool, and one file of two JVMs (--jvm) splits.",
+      "--method-per-file makes each file one method, named by its file name, instead. With",
+      "one method the count line says its verdicts are of one method, not settled."
     },
     footer = {
       "%nExamples:",
       "  secmem run configs/seed*-laptop.csv --results results/seeds/laptop.csv",
       "  secmem findings results/seeds/laptop.csv",
+      "  secmem run configs/seed*-laptop.csv --fork 1 --results results/seeds/forked.csv",
+      "  secmem findings results/seeds/laptop.csv results/seeds/forked.csv",
       ExitCodes.HELP_SECTION
     })
 final class FindingsCommand implements Callable<Integer> {
@@ -66,6 +79,13 @@ final class FindingsCommand implements Callable<Integer> {
       names = "--all",
       description = "Also list the findings whose configurations are not in the results.")
   boolean all;
+
+  @Option(
+      names = "--method-per-file",
+      description =
+          "Each results file is one method, named by its file name (two runs of one method on"
+              + " different days, say), instead of grouping rows by the method they record.")
+  boolean methodPerFile;
 
   @Override
   public Integer call() {
@@ -109,16 +129,48 @@ final class FindingsCommand implements Callable<Integer> {
       }
     }
     Measurements m;
+    Map<String, Measurements> byMethod;
     try {
       m = Measurements.of(files);
+      byMethod = Measurements.byMethod(files, methodPerFile, FindingsCommand::summaryJvm);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
     m.problems().forEach(p -> cmd.getErr().println("left out: " + p));
-    cmd.getOut().print(FindingsTable.judge(rules, m).markdown(all));
+    if (byMethod.isEmpty()) {
+      byMethod = Map.of("", m); // no usable rows: the table says nothing was measured
+    }
+    cmd.getOut().print(FindingsTable.judge(rules, byMethod).markdown(all));
     cmd.getOut().flush();
     return ExitCodes.OK;
   }
+
+  /**
+   * What the environment record beside a summary ({@code X-summary.csv}: {@code X-environment.txt})
+   * says of its JVMs: its {@code forks=} line, 0 for one shared JVM.
+   */
+  static String summaryJvm(RawResults summary) {
+    Path p = Path.of(summary.source());
+    String name = p.getFileName().toString();
+    if (!name.endsWith(SUMMARY_SUFFIX)) {
+      return Measurements.NOT_RECORDED;
+    }
+    Path env =
+        p.resolveSibling(
+            name.substring(0, name.length() - SUMMARY_SUFFIX.length()) + "-environment.txt");
+    try (var lines = Files.lines(env)) {
+      return lines
+          .filter(l -> l.startsWith("forks="))
+          .map(l -> l.substring("forks=".length()).trim())
+          .findFirst()
+          .map(n -> n.equals("0") ? "shared JVM" : "forked")
+          .orElse(Measurements.NOT_RECORDED);
+    } catch (IOException | java.io.UncheckedIOException e) {
+      return Measurements.NOT_RECORDED; // no record beside it: the method is not known
+    }
+  }
+
+  private static final String SUMMARY_SUFFIX = "-summary.csv";
 
   /**
    * Whether {@code p} is the summary of another of {@code results} (a CSV or a JSON Lines file): a

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.function.Function;
 import org.secmem.report.Bootstrap;
 import org.secmem.results.RawResults;
 import org.secmem.results.RawRow;
@@ -51,19 +52,83 @@ public final class Measurements {
   public static Measurements of(List<RawResults> files) {
     Measurements m = new Measurements();
     for (RawResults results : files) {
-      boolean summary = isSummary(results);
-      if (!summary && !results.header().contains(ResultColumns.ELAPSED_NS)) {
-        throw new IllegalArgumentException(
-            results.source()
-                + ": neither a secmem results file (no elapsed_ns column) nor its summary (no"
-                + " elapsed_ms_median column)");
-      }
+      boolean summary = check(results);
       results.problems().forEach(p -> m.problems.add(p.toString()));
       for (RawRow row : summary ? results.rows() : results.measuredRows()) {
         m.add(row, summary);
       }
     }
     return m;
+  }
+
+  /**
+   * The measurements of {@code files} split by the method that measured them, in the order the
+   * files first give each method: by default the method each row records ({@link #methodOf}: a
+   * shared JVM or fresh JVMs per configuration, and the JVM's version), so that files of one method
+   * pool and one file of two JVMs ({@code --jvm} with two) splits; with {@code perFile}, each file
+   * is one method named by its file name, whatever its rows record.
+   *
+   * @throws IllegalArgumentException naming a file that is neither a results file nor a summary
+   */
+  public static Map<String, Measurements> byMethod(List<RawResults> files, boolean perFile) {
+    return byMethod(files, perFile, summary -> NOT_RECORDED);
+  }
+
+  /**
+   * As {@link #byMethod(List, boolean)}, with what the environment record beside a summary says of
+   * its JVMs: a summary's rows have no {@code fork} column.
+   *
+   * @param summaryJvm of a summary file: "shared JVM", "forked" or "fork not recorded"
+   */
+  public static Map<String, Measurements> byMethod(
+      List<RawResults> files, boolean perFile, Function<RawResults, String> summaryJvm) {
+    Map<String, Measurements> methods = new LinkedHashMap<>();
+    for (RawResults results : files) {
+      boolean summary = check(results);
+      String jvm = summary ? summaryJvm.apply(results) : null;
+      for (RawRow row : summary ? results.rows() : results.measuredRows()) {
+        String method = perFile ? fileName(results.source()) : methodOf(jvm, row);
+        methods.computeIfAbsent(method, x -> new Measurements()).add(row, summary);
+      }
+    }
+    return methods;
+  }
+
+  /** What a summary's method is called when nothing beside it records its JVMs. */
+  public static final String NOT_RECORDED = "fork not recorded";
+
+  /**
+   * The method a row records: "shared JVM" (a blank {@code fork} cell: measured in the JVM the user
+   * started; JSON Lines leave the cell out) or "forked" ({@code --fork}: a fresh JVM per
+   * configuration), or for a summary's row {@code summaryJvm}; then the JVM's {@code java_version},
+   * e.g. "shared JVM, JDK 17.0.15".
+   */
+  static String methodOf(String summaryJvm, RawRow row) {
+    String jvm =
+        summaryJvm != null ? summaryJvm : row.get("fork").isBlank() ? "shared JVM" : "forked";
+    String version = row.get("java_version").trim();
+    return version.isEmpty() ? jvm : jvm + ", JDK " + version;
+  }
+
+  private static String fileName(String source) {
+    int slash = Math.max(source.lastIndexOf('/'), source.lastIndexOf('\\'));
+    return source.substring(slash + 1);
+  }
+
+  /**
+   * Whether {@code results} is a summary.
+   *
+   * @throws IllegalArgumentException when it is neither a raw results file nor a summary
+   */
+  private static boolean check(RawResults results) {
+    boolean summary = isSummary(results);
+    if (!summary && !results.header().contains(ResultColumns.ELAPSED_NS)) {
+      throw new IllegalArgumentException(
+          results.source()
+              + ": neither a secmem results file (no elapsed_ns column) nor its summary (no"
+              + " elapsed_ms_median column)");
+    }
+    return summary;
   }
 
   /** Whether {@code results} is a summary file: medians, no runs. */

@@ -12,7 +12,12 @@ public enum Verdict {
    * The results cannot test the finding: its conditions (data larger than memory, files of
    * gigabytes from the disk, the report's range of a parameter) are not in the configs run.
    */
-  NOT_COMPARABLE("not comparable here");
+  NOT_COMPARABLE("not comparable here"),
+  /**
+   * The methods that measured it (a shared JVM and fresh ones, two JVMs) give different verdicts:
+   * none of them is this machine's.
+   */
+  UNSETTLED("unsettled");
 
   private final String word;
 
