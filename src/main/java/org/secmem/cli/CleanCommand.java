@@ -46,8 +46,9 @@ import picocli.CommandLine.Spec;
     description = {
       "Remove work folders and unfinished files that killed runs left behind.",
       "",
-      "Removes the work folders (.secmem-sort-<pid>-*) that sorts killed with kill -9 or by a",
-      "power cut left behind. A running sort holds a lock on its folder's marker file; a folder",
+      "Removes the work folders (.secmem-sort-<pid>-*: a sort's runs, a write run's unfinished",
+      "files) that runs killed with kill -9 or by a power cut left behind. A running sort or",
+      "write holds a lock on its folder's marker file; a folder",
       "is removed when that lock is free (from any container or PID namespace on this machine),",
       "or, for an older version's marker, when the process it names is gone. A folder without a",
       "marker (its removal was cut short) goes when it is over a minute old. Folders of running",
