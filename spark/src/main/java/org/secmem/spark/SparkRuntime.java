@@ -1,6 +1,7 @@
 package org.secmem.spark;
 
 import java.io.IOException;
+import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -22,9 +23,11 @@ import org.apache.spark.SparkConf;
 import org.apache.spark.SparkContext;
 import org.apache.spark.internal.Logging$;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.artifact.ArtifactManager$;
 import org.apache.spark.util.ShutdownHookManager;
 import org.secmem.engine.EngineException;
 import org.secmem.engine.EngineSettings;
+import org.secmem.fs.Ownership;
 
 /**
  * One running Spark session, for one set of engine settings: its context, its statistics listener,
@@ -111,6 +114,7 @@ final class SparkRuntime implements AutoCloseable {
         // never called: a test or a caller that forgets, an interrupt.
         ShutdownHookManager.registerShutdownDeleteDir(made.toFile());
         localDirs.add(made);
+        keepArtifactsIn(made);
       }
       Map<String, String> plan =
           SparkConfPlan.of(settings, localDirs, Runtime.getRuntime().maxMemory());
@@ -134,6 +138,39 @@ final class SparkRuntime implements AutoCloseable {
       LOG.error("Spark did not start", e);
       ownLocalDir.ifPresent(SparkRuntime::remove);
       throw new EngineException("Spark did not start: " + Failures.rootLine(e), e);
+    }
+  }
+
+  /**
+   * Puts Spark's folder of session artifacts in {@code scratch}, the run's own folder, which goes
+   * with the run and which {@code secmem clean} removes after a kill. Spark makes that folder once
+   * per JVM in the JVM's temporary folder ({@code artifacts-<uuid>}, {@code
+   * ArtifactManager.artifactRootDirectory}, a lazy value no setting moves, short of changing {@code
+   * java.io.tmpdir} for the whole JVM) and removes it only in a shutdown hook, so a sort killed
+   * with kill -9 left it there for good. Set anew for every session, as each has a scratch folder
+   * of its own; where Spark's internals differ (another version), its own folder is used and a
+   * warning logged.
+   */
+  private static void keepArtifactsIn(Path scratch) {
+    Path root = scratch.resolve("artifacts");
+    try {
+      Ownership.createFolders(root);
+      Field dir = ArtifactManager$.class.getDeclaredField("artifactRootDirectory");
+      Field computed = ArtifactManager$.class.getDeclaredField("bitmap$0");
+      dir.setAccessible(true);
+      computed.setAccessible(true);
+      // The lazy value is computed under the object's monitor.
+      synchronized (ArtifactManager$.MODULE$) {
+        dir.set(null, root);
+        computed.setBoolean(null, true);
+      }
+      LOG.debug("Spark's artifacts go to {}", root);
+    } catch (IOException | ReflectiveOperationException | RuntimeException e) {
+      LOG.warn(
+          "could not put Spark's artifacts folder in {}: Spark makes its own in the temporary"
+              + " folder, which a killed run leaves behind",
+          root,
+          e);
     }
   }
 
