@@ -1,8 +1,10 @@
 package org.secmem.spark;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -52,6 +54,29 @@ class SparkArtifactsTest {
           scratch != null
               && scratch.getFileName().toString().startsWith(SparkScratch.PREFIX + "local-"),
           "Spark's artifacts folder: " + root);
+    }
+    // A session with work folders has no scratch folder of its own: Spark's own folder again, not
+    // the one removed with the earlier session's.
+    Path work = dir.resolve("work");
+    EngineSettings withWork =
+        new EngineSettings(
+            Optional.of("local[1]"),
+            OptionalLong.empty(),
+            OptionalInt.empty(),
+            Map.of(),
+            List.of(work));
+    try (SparkSortEngine engine = new SparkSortEngine()) {
+      engine.start(withWork);
+      Path in = dir.resolve("in2.bin");
+      DataFiles.generate(in, Shape.UNIFORM, 1 << 10, 4);
+      engine.sort(
+          SparkSortEngineTest.job(
+              in, dir.resolve("out2.bin"), SortOrder.ASCENDING, withWork, TempRegistry.none()));
+      Path root = ArtifactManager$.MODULE$.artifactRootDirectory();
+      assertTrue(Files.isDirectory(root), "Spark's artifacts folder is there: " + root);
+      assertFalse(
+          root.toString().contains(SparkScratch.PREFIX),
+          "not in a removed scratch folder: " + root);
     }
   }
 }
