@@ -21,6 +21,8 @@ import org.apache.logging.log4j.Logger;
 import org.secmem.cgroup.MemoryCgroup;
 import org.secmem.cgroup.MemoryHierarchy;
 import org.secmem.data.PartFile;
+import org.secmem.engine.KnownEngine;
+import org.secmem.engine.KnownEngines;
 import org.secmem.experiment.GeneratedInputs;
 import org.secmem.fs.OpenFiles;
 import org.secmem.fs.OwnerMarker;
@@ -29,6 +31,7 @@ import org.secmem.fs.SecureFolder;
 import org.secmem.fs.Sweep;
 import org.secmem.fs.ThisMachine;
 import org.secmem.probe.ProbeLeftovers;
+import org.secmem.sort.ScratchFolders;
 import org.secmem.sort.WorkDirectory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -46,14 +49,18 @@ import picocli.CommandLine.Spec;
     description = {
       "Remove work folders and unfinished files that killed runs left behind.",
       "",
-      "Removes the work folders (.secmem-sort-<pid>-*) that sorts killed with kill -9 or by a",
-      "power cut left behind. A running sort holds a lock on its folder's marker file; a folder",
+      "Removes the work folders (.secmem-sort-<pid>-*: a sort's runs, a write run's unfinished",
+      "files) that runs killed with kill -9 or by a power cut left behind. A running sort or",
+      "write holds a lock on its folder's marker file; a folder",
       "is removed when that lock is free (from any container or PID namespace on this machine),",
       "or, for an older version's marker, when the process it names is gone. A folder without a",
       "marker (its removal was cut short) goes when it is over a minute old. Folders of running",
       "sorts, of other users, of another machine, or holding anything but files (secmem makes",
       "no subfolders or links there) are left alone, and the last three are listed. Nothing is",
       "ever removed through a link. (Every sort also does this where it works before it starts.)",
+      "The scratch folders another engine's sort makes (.secmem-<engine>-<kind>-<pid>-*, its",
+      "parts beside the output, its local folder in the system temporary folder) are judged the",
+      "same way: removed when secmem marked them (user.secmem) and their lock is free.",
       "Also removes unfinished data files (.NAME.<uuid>.part) that secmem made and marked",
       "(the user.secmem attribute) whose writer is gone: the lock on their owner marker is",
       "free or, without one, untouched for a minute; a file merely named so stays; and the memory",
@@ -132,6 +139,9 @@ final class CleanCommand implements Callable<Integer> {
     Instant now = Instant.now();
     for (Path d : where) {
       folders = folders.and(WorkDirectory.removeStale(d));
+      for (KnownEngine engine : KnownEngines.ALL) {
+        folders = folders.and(ScratchFolders.removeStale(d, engine.scratchPrefixes()));
+      }
       parts = parts.and(removeStaleParts(d, now));
       parts = parts.and(ProbeLeftovers.removeStale(d, now));
     }

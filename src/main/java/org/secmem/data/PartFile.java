@@ -60,6 +60,19 @@ public final class PartFile implements Closeable {
   }
 
   /**
+   * A temporary name for {@code target} inside {@code folder} (a work folder this process made and
+   * holds, on {@code target}'s file system, so that {@link #commit} is still one rename),
+   * registered with {@code registry}; no file is created yet. For temporaries created on a clock,
+   * where marking each would cost: the work folder's locked owner marker says whose they are, and
+   * {@code secmem clean} removes the folder with them once its owner is gone.
+   */
+  public static PartFile in(Path folder, Path target, TempRegistry registry) {
+    Path temporary = folder.resolve(nameBeside(target).getFileName());
+    registry.register(temporary);
+    return new PartFile(target.toAbsolutePath(), temporary, registry, null, null);
+  }
+
+  /**
    * As {@link #beside}, for a file written for long (a data file generated): beside the temporary,
    * an {@link OwnerMarker} {@code .NAME.<uuid>.<pid>.owner}, locked until the temporary is
    * committed or removed, tells {@code secmem clean} (from any PID namespace) that a live process

@@ -25,6 +25,9 @@ import java.util.Optional;
  * @param defaultMaster where it runs when neither is given
  * @param logConfigMarkers text in the location of a logging configuration its launcher installs
  *     before secmem's main runs, which secmem replaces by its own (a file the user gave stays)
+ * @param scratchPrefixes how the names of the scratch folders its module makes begin: each {@code
+ *     <prefix><pid>-<random>}, marked as secmem's folder and holding a locked owner marker ({@code
+ *     ScratchFolders}), so that {@code secmem clean} removes those a killed run left
  */
 public record KnownEngine(
     String name,
@@ -38,10 +41,12 @@ public record KnownEngine(
     Optional<JdkLimit> failsFrom,
     String masterProperty,
     String defaultMaster,
-    List<String> logConfigMarkers) {
+    List<String> logConfigMarkers,
+    List<String> scratchPrefixes) {
 
   public KnownEngine {
     logConfigMarkers = List.copyOf(logConfigMarkers);
+    scratchPrefixes = List.copyOf(scratchPrefixes);
   }
 
   /**

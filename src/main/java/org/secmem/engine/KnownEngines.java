@@ -31,7 +31,9 @@ public final class KnownEngines {
           Optional.of(new KnownEngine.JdkLimit(24, "Hadoop's Subject.getSubject fails")),
           "spark.master",
           "local[*]",
-          List.of("org/apache/spark/log4j2"));
+          List.of("org/apache/spark/log4j2"),
+          // Its spark.local.dir in the temporary folder, and its parts folder beside the output.
+          List.of(".secmem-spark-local-", ".secmem-spark-parts-"));
 
   /** Every engine a user may name besides secmem's own, in the order help lists them. */
   public static final List<KnownEngine> ALL = List.of(SPARK);

@@ -19,6 +19,7 @@ import org.secmem.fs.TempRegistry;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
 import org.secmem.results.RowKind;
+import org.secmem.sort.WorkDirectory;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.Streams;
 import org.secmem.stream.WriteStream;
@@ -30,9 +31,15 @@ import org.secmem.units.Units;
  * in the timed loop (about a nanosecond per int) so that memory does not bound N.
  *
  * <p>The files appear under their names ({@link DataSet}) only when complete, like every data file:
- * each is written under a temporary name beside it ({@link PartFile}, registered so that an
- * interrupt removes it) and renamed into place after the clock has stopped ({@link #verify}). A run
- * that fails, on a full disk say, removes its temporaries and leaves no partial file.
+ * each is written under a temporary name ({@link PartFile}, registered so that an interrupt removes
+ * it) and renamed into place after the clock has stopped ({@link #verify}). A run that fails, on a
+ * full disk say, removes its temporaries and leaves no partial file.
+ *
+ * <p>The temporaries are not marked as secmem's while the clock runs (see {@link #run}); they are
+ * written inside a work folder beside the files ({@link WorkDirectory}, made before the clock
+ * starts and removed after the run), whose owner marker this process holds locked: a run killed
+ * with kill -9 leaves a folder that {@code secmem clean} recognises and removes once the lock is
+ * free, rather than unmarked files nobody may remove.
  */
 public final class WriteTrial implements Trial {
 
@@ -44,6 +51,9 @@ public final class WriteTrial implements Trial {
 
   /** The temporaries of the run being prepared or measured; empty between runs. */
   private List<PartFile> parts = List.of();
+
+  /** The work folder holding the temporaries of the run being prepared or measured; or null. */
+  private WorkDirectory work;
 
   public WriteTrial(StreamTrialSpec spec) {
     this(spec, TempRegistry.none());
@@ -88,8 +98,8 @@ public final class WriteTrial implements Trial {
 
   /**
    * Untimed: removes the files of an earlier run (so that every run creates new files, as the first
-   * one does, and the disk never holds an old and a new copy at once) and names the temporaries the
-   * run will write.
+   * one does, and the disk never holds an old and a new copy at once), makes the work folder the
+   * run writes in, and names the temporaries the run will write there.
    */
   @Override
   public void prepare() throws IOException {
@@ -99,11 +109,21 @@ public final class WriteTrial implements Trial {
       // An earlier run's file; a file secmem did not write is left, and the run stops here.
       Ownership.deleteMade(f, Ownership.Made.INT_FILE);
     }
+    // Beside the files, on their file system: the commit stays one rename.
+    work = WorkDirectory.create(spec.dir(), temps);
     List<PartFile> next = new ArrayList<>(files.size());
     for (Path f : files) {
-      next.add(PartFile.beside(f, temps));
+      next.add(PartFile.in(work.path(), f, temps));
     }
     parts = next;
+  }
+
+  /**
+   * The folder its runs make their work folder in: swept when a forked JVM running it is killed.
+   */
+  @Override
+  public List<Path> workFolders() {
+    return List.of(spec.dir());
   }
 
   /**
@@ -123,8 +143,9 @@ public final class WriteTrial implements Trial {
     try (StreamGroup group = new StreamGroup()) {
       for (int j = 0; j < k; j++) {
         // Not marked as secmem's here: an attribute write per file costs 20-40 us, 7-10 % of a
-        // 16-file run of 2^14 ints on the clock (measured), so a temporary that a kill -9 leaves
-        // stays for the user to remove; commit marks the finished file.
+        // 16-file run of 2^14 ints on the clock (measured). The work folder's locked owner marker,
+        // made in prepare, says whose they are (clean removes the folder a kill -9 leaves);
+        // commit marks the finished file.
         out[j] = group.add(Streams.createWriter(spec.type(), parts.get(j).path(), spec.options()));
       }
       // Rounds in slices, so that an interrupt (Ctrl-C in the menu) stops a long run within a
@@ -170,7 +191,7 @@ public final class WriteTrial implements Trial {
     return outcome.verified();
   }
 
-  /** Removes the temporaries of a run that did not complete. */
+  /** Removes the temporaries of a run that did not complete, and the run's work folder. */
   @Override
   public void finish() throws IOException {
     discard();
@@ -197,10 +218,32 @@ public final class WriteTrial implements Trial {
     }
   }
 
+  /** Removes the temporaries (those not committed), then the work folder, its marker last. */
   private void discard() throws IOException {
     List<PartFile> closing = parts;
+    WorkDirectory folder = work;
     parts = List.of();
-    EachOf.run(closing, PartFile::close);
+    work = null;
+    IOException failure = null;
+    try {
+      EachOf.run(closing, PartFile::close);
+    } catch (IOException e) {
+      failure = e;
+    }
+    if (folder != null) {
+      try {
+        folder.close();
+      } catch (IOException e) {
+        if (failure == null) {
+          failure = e;
+        } else {
+          failure.addSuppressed(e);
+        }
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
   }
 
   /** The checksum of what was written, recomputed from the seeds outside the timed loop. */

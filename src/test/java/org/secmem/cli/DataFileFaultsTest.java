@@ -299,8 +299,9 @@ class DataFileFaultsTest {
             "--results",
             dir.resolve("r.csv").toString());
     assertEquals(143, r.code(), r.err());
-    assertTrue(r.err().contains("interrupted; removed 2 unfinished files"), r.err());
-    assertEquals(List.of(), leftovers(data), "no data file, no temporary");
+    // The run's temporaries are written inside its work folder, which goes with them.
+    assertTrue(r.err().contains("interrupted; removed 1 temporary folder"), r.err());
+    assertEquals(List.of(), leftovers(data), "no data file, no temporary, no work folder");
     assertTrue(
         r.err().contains("nothing was measured and " + dir.resolve("r.csv") + " is not kept"),
         r.err());

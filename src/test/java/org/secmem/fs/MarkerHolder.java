@@ -14,7 +14,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.secmem.data.PartFile;
+import org.secmem.experiment.StreamTrialSpec;
+import org.secmem.experiment.WriteTrial;
 import org.secmem.sort.WorkDirectory;
+import org.secmem.stream.StreamOptions;
+import org.secmem.stream.StreamType;
 
 /**
  * Another process, for tests of what one process can tell of another's lock (a process cannot test
@@ -47,6 +51,15 @@ public final class MarkerHolder implements Closeable {
     return startSaying("part", target);
   }
 
+  /**
+   * A process in the middle of a {@code write} run into {@code dir}: its k temporaries written, not
+   * yet committed (the state a kill -9 during the timed run leaves), until closed; {@link #said} is
+   * {@code dir}.
+   */
+  public static MarkerHolder startWriteRun(Path dir) throws IOException {
+    return startSaying("write", dir);
+  }
+
   private static MarkerHolder startSaying(String mode, Path where) throws IOException {
     Process p = java(mode, where.toString()).start();
     String line =
@@ -72,6 +85,24 @@ public final class MarkerHolder implements Closeable {
         System.out.flush();
         System.in.readAllBytes();
       }
+    } else if (args[0].equals("write")) {
+      WriteTrial trial =
+          new WriteTrial(
+              new StreamTrialSpec(
+                  StreamType.CHANNEL,
+                  1024,
+                  3,
+                  new StreamOptions(4096, false),
+                  Path.of(args[1]),
+                  List.of(),
+                  1,
+                  false));
+      trial.prepare();
+      trial.run();
+      System.out.println(args[1]);
+      System.out.flush();
+      System.in.readAllBytes();
+      trial.finish();
     } else if (args[0].equals("work")) {
       try (WorkDirectory w = WorkDirectory.create(Path.of(args[1]))) {
         Files.write(w.newRun(1), new byte[64]);

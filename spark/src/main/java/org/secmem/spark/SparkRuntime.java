@@ -1,6 +1,7 @@
 package org.secmem.spark;
 
 import java.io.IOException;
+import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -22,9 +23,11 @@ import org.apache.spark.SparkConf;
 import org.apache.spark.SparkContext;
 import org.apache.spark.internal.Logging$;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.artifact.ArtifactManager$;
 import org.apache.spark.util.ShutdownHookManager;
 import org.secmem.engine.EngineException;
 import org.secmem.engine.EngineSettings;
+import org.secmem.fs.Ownership;
 
 /**
  * One running Spark session, for one set of engine settings: its context, its statistics listener,
@@ -111,6 +114,10 @@ final class SparkRuntime implements AutoCloseable {
         // never called: a test or a caller that forgets, an interrupt.
         ShutdownHookManager.registerShutdownDeleteDir(made.toFile());
         localDirs.add(made);
+        keepArtifactsIn(Optional.of(made));
+      } else {
+        // Spark's own, in the temporary folder: not an earlier session's scratch folder, gone.
+        keepArtifactsIn(Optional.empty());
       }
       Map<String, String> plan =
           SparkConfPlan.of(settings, localDirs, Runtime.getRuntime().maxMemory());
@@ -135,6 +142,53 @@ final class SparkRuntime implements AutoCloseable {
       ownLocalDir.ifPresent(SparkRuntime::remove);
       throw new EngineException("Spark did not start: " + Failures.rootLine(e), e);
     }
+  }
+
+  /**
+   * Puts Spark's folder of session artifacts in {@code scratch}, the run's own folder, which goes
+   * with the run and which {@code secmem clean} removes after a kill. Spark makes that folder once
+   * per JVM in the JVM's temporary folder ({@code artifacts-<uuid>}, {@code
+   * ArtifactManager.artifactRootDirectory}, a lazy value no setting moves, short of changing {@code
+   * java.io.tmpdir} for the whole JVM) and removes it only in a shutdown hook, so a sort killed
+   * with kill -9 left it there for good. Set anew for every session, as each has a scratch folder
+   * of its own; without one (work folders given), one an earlier session put in its scratch folder,
+   * now removed, is forgotten, and Spark makes its own again when it needs one. Where Spark's
+   * internals differ (another version), its own folder is used and a warning logged.
+   */
+  private static void keepArtifactsIn(Optional<Path> scratch) {
+    Optional<Path> root = scratch.map(s -> s.resolve("artifacts"));
+    try {
+      if (root.isPresent()) {
+        Ownership.createFolders(root.get());
+      }
+      Field dir = ArtifactManager$.class.getDeclaredField("artifactRootDirectory");
+      Field computed = ArtifactManager$.class.getDeclaredField("bitmap$0");
+      dir.setAccessible(true);
+      computed.setAccessible(true);
+      // The lazy value is computed under the object's monitor.
+      synchronized (ArtifactManager$.MODULE$) {
+        if (root.isPresent()) {
+          dir.set(null, root.get());
+          computed.setBoolean(null, true);
+        } else if (computed.getBoolean(null) && inScratch((Path) dir.get(null))) {
+          dir.set(null, null);
+          computed.setBoolean(null, false);
+        }
+      }
+      LOG.debug("Spark's artifacts go to {}", root.map(Path::toString).orElse("Spark's folder"));
+    } catch (IOException | ReflectiveOperationException | RuntimeException e) {
+      LOG.warn(
+          "could not choose Spark's artifacts folder ({}): Spark makes its own in the temporary"
+              + " folder, which a killed run leaves behind",
+          root.map(Path::toString).orElse("Spark's own"),
+          e);
+    }
+  }
+
+  /** Whether {@code root} is in a scratch folder of this module's. */
+  private static boolean inScratch(Path root) {
+    Path parent = root == null ? null : root.getParent();
+    return parent != null && parent.getFileName().toString().startsWith(SparkScratch.PREFIX);
   }
 
   /** The {@code spark.*} system properties: what spark-submit set for the application. */

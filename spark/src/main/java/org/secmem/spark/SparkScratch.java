@@ -2,22 +2,13 @@ package org.secmem.spark;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.apache.logging.log4j.LogManager;
-import org.apache.logging.log4j.Logger;
 import org.secmem.fs.OwnerMarker;
 import org.secmem.fs.Ownership;
-import org.secmem.fs.SecureFolder;
 import org.secmem.fs.Sweep;
-import org.secmem.fs.ThisMachine;
+import org.secmem.sort.ScratchFolders;
 import org.secmem.sort.WorkDirectory;
 
 /**
@@ -33,10 +24,8 @@ final class SparkScratch implements Closeable {
   static final String LOCAL = "local";
   static final String PARTS = "parts";
 
-  private static final Pattern NAME =
-      Pattern.compile(Pattern.quote(PREFIX) + "(" + LOCAL + "|" + PARTS + ")-(\\d{1,18})-.+");
-
-  private static final Logger LOG = LogManager.getLogger(SparkScratch.class);
+  /** How the names of both kinds begin; the core's registry entry names the same. */
+  static final List<String> PREFIXES = List.of(PREFIX + LOCAL + "-", PREFIX + PARTS + "-");
 
   private final Path dir;
   private final OwnerMarker marker;
@@ -85,65 +74,10 @@ final class SparkScratch implements Closeable {
   /**
    * Removes the scratch folders in {@code parent} whose process is gone (the lock on their marker
    * is free; or, without a marker, untouched for {@link WorkDirectory#ABANDONED_AFTER}): folders of
-   * this user's that secmem marked as made; live ones, other users' and other machines' stay.
+   * this user's that secmem marked as made; live ones, other users' and other machines' stay. The
+   * same sweep as {@code secmem clean}'s, which knows the names from the engine's registry entry.
    */
   static Sweep removeStale(Path parent) throws IOException {
-    List<Path> removed = new ArrayList<>();
-    List<Sweep.LeftAlone> left = new ArrayList<>();
-    List<Sweep.LeftAlone> inUse = new ArrayList<>();
-    if (!Files.isDirectory(parent) || !SecureFolder.supported(parent)) {
-      return Sweep.empty();
-    }
-    long me = ProcessHandle.current().pid();
-    Instant now = Instant.now();
-    ThisMachine here = ThisMachine.current();
-    try (SecureFolder p = SecureFolder.openFollowing(parent)) {
-      String user = SecureFolder.currentUser().getName();
-      for (SecureFolder.Entry e : p.list(n -> n.startsWith(PREFIX))) {
-        Matcher m = NAME.matcher(e.name());
-        Path path = parent.resolve(e.name());
-        if (!m.matches()
-            || e.kind() != SecureFolder.Kind.FOLDER
-            || Long.parseLong(m.group(2)) == me // this process's: judging would drop its lock
-            || !Ownership.isMade(path, Ownership.Made.FOLDER)) {
-          continue;
-        }
-        if (!p.ownerOf(e.name()).map(user::equals).orElse(false)) {
-          left.add(new Sweep.LeftAlone(path, "not " + user + "'s"));
-          continue;
-        }
-        Optional<OwnerMarker.Verdict> v;
-        try (SecureFolder f = p.openFolder(e.name())) {
-          v = OwnerMarker.judge(f, WorkDirectory.MARKER, here);
-        }
-        String why;
-        if (v.isPresent()) {
-          if (v.get().state() == OwnerMarker.State.LIVE) {
-            inUse.add(new Sweep.LeftAlone(path, v.get().reason()));
-            continue;
-          }
-          if (v.get().state() == OwnerMarker.State.UNKNOWN) {
-            left.add(new Sweep.LeftAlone(path, v.get().reason()));
-            continue;
-          }
-          why = v.get().reason();
-        } else {
-          Instant modified = Instant.ofEpochMilli(e.modifiedMillis());
-          if (!modified.plus(WorkDirectory.ABANDONED_AFTER).isBefore(now)) {
-            continue; // a run may be starting: its marker comes right after the folder
-          }
-          why = "no marker, untouched since " + modified;
-        }
-        try {
-          WorkDirectory.deleteTree(path);
-          removed.add(path);
-          LOG.info("Removed the Spark scratch folder {}: {}", path, why);
-        } catch (IOException ex) {
-          LOG.warn("could not remove the Spark scratch folder {}", path, ex);
-          left.add(new Sweep.LeftAlone(path, "could not be removed: " + ex.getMessage()));
-        }
-      }
-    }
-    return new Sweep(removed, left, inUse);
+    return ScratchFolders.removeStale(parent, PREFIXES);
   }
 }
