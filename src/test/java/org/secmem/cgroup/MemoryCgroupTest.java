@@ -107,6 +107,20 @@ class MemoryCgroupTest {
     assertFalse(Files.exists(missing));
   }
 
+  @Test
+  void aHierarchyMountedReadOnly_isSaidToBe_notBlamedOnRoot() throws Exception {
+    try (org.secmem.fs.RamFs ro = org.secmem.fs.RamFs.mount("tmpfs", "ro")) {
+      IOException e =
+          assertThrows(
+              IOException.class,
+              () ->
+                  MemoryCgroup.create(
+                      new MemoryHierarchy(MemoryHierarchy.Version.V1, ro.root()), 1L << 30));
+      assertTrue(e.getMessage().contains("mounted read-only here"), e.getMessage());
+      assertFalse(e.getMessage().contains("needs root"), e.getMessage());
+    }
+  }
+
   private static Optional<MemoryHierarchy> writableHierarchy() {
     Optional<MemoryHierarchy> h = MemoryHierarchy.locate();
     return h.filter(x -> Files.isWritable(x.self()));

@@ -111,6 +111,24 @@ class OwnershipRuleTest {
   }
 
   @Test
+  void aFileSystemOutOfInodes_isSaidToBe_notOnlyDiskFull() throws Exception {
+    try (RamFs small = RamFs.mount("tmpfs", "size=16m,nr_inodes=16")) {
+      // Every inode taken, but megabytes free: ENOSPC all the same.
+      for (int i = 0; ; i++) {
+        try {
+          Files.createFile(small.root().resolve("f" + i));
+        } catch (IOException full) {
+          break;
+        }
+      }
+      CliTest.Result r =
+          CliTest.run("generate", "--out", small.root().resolve("x.bin").toString(), "--n", "16");
+      assertEquals(1, r.code(), r.out() + r.err());
+      assertTrue(r.err().contains("no free inodes"), r.err());
+    }
+  }
+
+  @Test
   void cleanData_doesNotFollowAFolderLink() throws IOException {
     Path real = Files.createDirectories(dir.resolve("real"));
     Path ours = CleanCommandTest.generated(real, "ints-n16-s1-0.bin", 64, Instant.EPOCH);

@@ -21,13 +21,21 @@ public final class RamFs implements AutoCloseable {
 
   /** Mounts a fresh ramfs on a new folder under the system's temporary folder. */
   public static RamFs mount() throws IOException, InterruptedException {
+    return mount("ramfs", "rw");
+  }
+
+  /**
+   * Mounts a fresh file system of {@code type} with {@code options} ({@code tmpfs} with {@code ro},
+   * or {@code nr_inodes=8}) on a new folder under the system's temporary folder.
+   */
+  public static RamFs mount(String type, String options) throws IOException, InterruptedException {
     RootOnly.requireRoot();
-    Path at = Files.createTempDirectory("secmem-ramfs-");
-    int rc = run("mount", "-t", "ramfs", "secmem-test", at.toString());
+    Path at = Files.createTempDirectory("secmem-" + type + "-");
+    int rc = run("mount", "-t", type, "-o", options, "secmem-test", at.toString());
     if (rc != 0) {
       Files.delete(at);
     }
-    RootOnly.require(rc == 0, "mount -t ramfs works here");
+    RootOnly.require(rc == 0, "mount -t " + type + " -o " + options + " works here");
     return new RamFs(at);
   }
 
