@@ -147,8 +147,16 @@ public final class WorkDirectory implements Closeable {
         Path dir =
             parent.resolve(
                 PREFIX + pid + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong()));
-        Files.createDirectory(dir);
+        // Registered first: an interrupt between making the folder and registering it would leave
+        // it (the cleanup skips a registered name that is not there yet). The name is fresh and
+        // unguessable, so nobody else's folder can be at it.
         registry.register(dir);
+        try {
+          Files.createDirectory(dir);
+        } catch (IOException | RuntimeException e) {
+          registry.release(dir);
+          throw e;
+        }
         made.add(dir);
         markers.add(OwnerMarker.create(dir.resolve(MARKER)));
       }
