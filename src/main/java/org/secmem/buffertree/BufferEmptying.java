@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.secmem.fs.Ownership;
+import org.secmem.fs.HeldFiles;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.WriteStream;
 
@@ -135,7 +135,7 @@ final class BufferEmptying {
       }
     }
     files.countRead(total);
-    Ownership.deleteWorkFile(file);
+    HeldFiles.deleteWorkFile(file);
     u.bufferInts = 0;
   }
 
@@ -161,7 +161,7 @@ final class BufferEmptying {
     if (c.bufferInts == 0) {
       w = files.create(file);
     } else {
-      Ownership.sizeWorkFile(file, (c.bufferInts + len) * Integer.BYTES);
+      HeldFiles.sizeWorkFile(file, (c.bufferInts + len) * Integer.BYTES);
       w = files.createRegion(file, c.bufferInts, len);
     }
     try (WriteStream out = w) {
@@ -276,7 +276,7 @@ final class BufferEmptying {
     }
     if (old != null) {
       files.countRead(oldInts);
-      Ownership.deleteWorkFile(old);
+      HeldFiles.deleteWorkFile(old);
     }
     nodes.countLeafSplits(k - 1);
     return new Split(added, keys);

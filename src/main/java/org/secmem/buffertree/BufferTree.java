@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import org.secmem.fs.Ownership;
+import org.secmem.fs.HeldFiles;
 import org.secmem.sort.StreamFactory;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.StreamOptions;
@@ -204,7 +204,7 @@ public final class BufferTree implements Closeable {
           }
         }
         files.countRead(leaf.leafInts);
-        Ownership.deleteWorkFile(file);
+        HeldFiles.deleteWorkFile(file);
         leaf.leafInts = 0;
       }
     }

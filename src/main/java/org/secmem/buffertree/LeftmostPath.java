@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.secmem.fs.Ownership;
+import org.secmem.fs.HeldFiles;
 import org.secmem.stream.ReadStream;
 
 /**
@@ -119,7 +119,7 @@ final class LeftmostPath {
         TreeFiles.readFully(in, dst, off, n, file);
       }
       files.countRead(n);
-      Ownership.deleteWorkFile(file);
+      HeldFiles.deleteWorkFile(file);
       leaf.leafInts = 0;
       takenInts += n;
     }

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.secmem.fs.EachOf;
-import org.secmem.fs.Ownership;
+import org.secmem.fs.HeldFiles;
 import org.secmem.sort.StreamFactory;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.StreamOptions;
@@ -129,7 +129,7 @@ final class TreeFiles {
                 s.forEach(files::add);
               }
             });
-    return EachOf.collect(listed, files, Ownership::deleteWorkFile);
+    return EachOf.collect(listed, files, HeldFiles::deleteWorkFile);
   }
 
   /** Reads {@code n} ints of {@code file} into {@code dst[0..n)}. */

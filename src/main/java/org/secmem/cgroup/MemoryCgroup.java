@@ -26,6 +26,7 @@ import java.util.stream.Stream;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.fs.EachOf;
+import org.secmem.fs.HeldFiles;
 import org.secmem.fs.Ownership;
 import org.secmem.fs.SecureFolder;
 import org.secmem.fs.Sweep;
@@ -256,7 +257,7 @@ public final class MemoryCgroup implements Closeable {
       FileSystemException last = null;
       for (int i = 0; i < REMOVE_TRIES; i++) {
         try {
-          Ownership.deleteCgroup(dir);
+          HeldFiles.deleteCgroup(dir);
           LOG.info("Removed memory cgroup {}", dir);
           return;
         } catch (NoSuchFileException e) {
@@ -388,7 +389,7 @@ public final class MemoryCgroup implements Closeable {
               new Sweep.LeftAlone(dir, "owned by " + owner.getName() + ", not " + me.getName()));
           continue;
         }
-        Ownership.deleteCgroup(dir);
+        HeldFiles.deleteCgroup(dir);
         LOG.info("Removed abandoned memory cgroup {}", dir);
         removed.add(dir);
       } catch (NoSuchFileException e) {

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.secmem.fs.Ownership;
+import org.secmem.fs.HeldFiles;
 import org.secmem.stream.ReadStream;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.WriteStream;
@@ -133,7 +133,7 @@ final class MergePhase {
         cuts[p][i] = Math.max(cuts[p][i], cuts[p - 1][i]);
       }
     }
-    Ownership.sizeWorkFile(target, total * Integer.BYTES);
+    HeldFiles.sizeWorkFile(target, total * Integer.BYTES);
     RunSamples samples = new RunSamples(total, SortMemory.SAMPLES_PER_RUN);
     List<Callable<Long>> tasks = new ArrayList<>();
     long at = 0;

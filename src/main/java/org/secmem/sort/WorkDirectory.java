@@ -24,6 +24,7 @@ import java.util.stream.Stream;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.data.PartFile;
+import org.secmem.fs.HeldFiles;
 import org.secmem.fs.OwnerMarker;
 import org.secmem.fs.Ownership;
 import org.secmem.fs.SecureFolder;
@@ -74,9 +75,9 @@ public final class WorkDirectory implements Closeable {
   private static final Deleter FILES =
       (f, name) -> {
         if (f.kindOf(name).filter(k -> k == SecureFolder.Kind.FOLDER).isPresent()) {
-          Ownership.deleteWorkFolder(f, name);
+          HeldFiles.deleteWorkFolder(f, name);
         } else {
-          Ownership.deleteWorkFile(f, name);
+          HeldFiles.deleteWorkFile(f, name);
         }
       };
 
@@ -274,14 +275,14 @@ public final class WorkDirectory implements Closeable {
   public static void moveIntoPlace(Path from, Path to) throws IOException {
     Ownership.createFolders(to.toAbsolutePath().getParent());
     try (PartFile beside = PartFile.beside(to, TempRegistry.none())) {
-      Ownership.moveToFreshName(from, beside.path());
+      HeldFiles.moveToFreshName(from, beside.path());
       beside.commit();
     }
   }
 
   /** Deletes a run that has been merged. */
   public void delete(Path run) throws IOException {
-    Ownership.deleteWorkFile(run);
+    HeldFiles.deleteWorkFile(run);
   }
 
   /**
@@ -422,9 +423,9 @@ public final class WorkDirectory implements Closeable {
           }
         }
       }
-      Ownership.deleteWorkFile(marker);
+      HeldFiles.deleteWorkFile(marker);
     }
-    Ownership.deleteWorkFile(p);
+    HeldFiles.deleteWorkFile(p);
   }
 
   /**

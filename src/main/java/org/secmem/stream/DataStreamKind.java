@@ -6,7 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Path;
-import org.secmem.fs.Ownership;
+import org.secmem.fs.HeldFiles;
 
 /**
  * The JDK's {@code DataInputStream}/{@code DataOutputStream} on a file, directly ({@link
@@ -33,7 +33,7 @@ abstract class DataStreamKind implements StreamKind {
 
   @Override
   public final WriteStream createWriter(Path path, StreamOptions options) throws IOException {
-    FileOutputStream file = Ownership.streamTargetStream(path);
+    FileOutputStream file = HeldFiles.streamTargetStream(path);
     return new DataOutputWriteStream(
         type(), path, file, sink(file), options.sync(), WriteCount.unbounded(path));
   }

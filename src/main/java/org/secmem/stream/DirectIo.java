@@ -9,6 +9,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.util.Set;
+import org.secmem.fs.HeldFiles;
 import org.secmem.fs.Ownership;
 
 /**
@@ -55,7 +56,7 @@ public final class DirectIo {
 
   /** {@code file} created, or truncated, for writing with O_DIRECT (see {@link Ownership}). */
   static FileChannel openTarget(Path file) throws IOException {
-    return direct(file, () -> Ownership.streamTarget(file, Set.of(ExtendedOpenOption.DIRECT)));
+    return direct(file, () -> HeldFiles.streamTarget(file, Set.of(ExtendedOpenOption.DIRECT)));
   }
 
   private interface Opening {

@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.HashSet;
 import java.util.List;
-import org.secmem.fs.Ownership;
+import org.secmem.fs.HeldFiles;
 
 /**
  * Checking int ranges of a file and opening files at a byte offset, for the streams that read or
@@ -76,7 +76,7 @@ final class Regions {
    * also} for more (reading, for a mapping).
    */
   static FileChannel created(Path path, OpenOption... also) throws IOException {
-    return Ownership.streamTarget(path, new HashSet<>(List.of(also)));
+    return HeldFiles.streamTarget(path, new HashSet<>(List.of(also)));
   }
 
   /** A stream reading {@code path} from byte {@code offset}. */
@@ -97,7 +97,7 @@ final class Regions {
    * there. Closing the stream closes the file; {@code getFD().sync()} forces it.
    */
   static FileOutputStream outputAt(Path path, long offset) throws IOException {
-    RandomAccessFile file = Ownership.streamRegion(path);
+    RandomAccessFile file = HeldFiles.streamRegion(path);
     try {
       file.seek(offset);
       return new OnRandomAccessFile(file);

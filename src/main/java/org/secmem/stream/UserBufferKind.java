@@ -2,7 +2,7 @@ package org.secmem.stream;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import org.secmem.fs.Ownership;
+import org.secmem.fs.HeldFiles;
 
 /** {@link StreamType#USER_BUFFER}: an own heap buffer of B bytes, one call per B bytes. */
 final class UserBufferKind implements StreamKind {
@@ -17,7 +17,7 @@ final class UserBufferKind implements StreamKind {
   public WriteStream createWriter(Path path, StreamOptions options) throws IOException {
     return new UserBufferWriteStream(
         path,
-        Ownership.streamTargetStream(path),
+        HeldFiles.streamTargetStream(path),
         options.bufferBytes(),
         options.sync(),
         WriteCount.unbounded(path));

@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.Set;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.ForeachPartitionFunction;
-import org.secmem.fs.Ownership;
+import org.secmem.fs.HeldFiles;
 
 /**
  * Runs in each task of the sort's last stage: writes the task's sorted range of ints, big-endian,
@@ -47,7 +47,7 @@ final class PartWriter implements ForeachPartitionFunction<Integer> {
     try {
       // The parts folder is secmem's work folder (made, marked and locked by the engine): its
       // files are the tasks' own to write, replace and remove.
-      try (FileChannel out = Ownership.streamTarget(attemptFile, Set.of())) {
+      try (FileChannel out = HeldFiles.streamTarget(attemptFile, Set.of())) {
         ByteBuffer buf = ByteBuffer.allocateDirect(BUFFER_BYTES); // big-endian by default
         while (values.hasNext()) {
           if (!buf.hasRemaining()) {
@@ -57,11 +57,11 @@ final class PartWriter implements ForeachPartitionFunction<Integer> {
         }
         drain(out, buf);
       }
-      Ownership.replaceWorkFile(attemptFile, part);
+      HeldFiles.replaceWorkFile(attemptFile, part);
       done = true;
     } finally {
       if (!done) {
-        Ownership.deleteWorkFile(attemptFile);
+        HeldFiles.deleteWorkFile(attemptFile);
       }
     }
   }
