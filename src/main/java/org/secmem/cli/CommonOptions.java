@@ -19,6 +19,7 @@ import org.secmem.experiment.ForkChild;
 import org.secmem.experiment.Jvm;
 import org.secmem.experiment.RunOrder;
 import org.secmem.experiment.RunSettings;
+import org.secmem.experiment.SteadyWarmup;
 import org.secmem.experiment.TimeEstimate;
 import org.secmem.fs.Ownership;
 import org.secmem.results.ResultFormat;
@@ -38,6 +39,20 @@ final class CommonOptions {
 
   @Option(names = "--warmup", defaultValue = "1")
   int warmup;
+
+  @Option(
+      names = "--steady-warmup",
+      paramLabel = "MS",
+      converter = Converters.Count.class,
+      description =
+          "After a configuration's --warmup runs, warm it up further (runs not recorded) until its"
+              + " times stop falling (the median of the last 3 no more than 5 percent below that of"
+              + " the 3 before) or MS milliseconds have passed, in the JVM that measures it (each"
+              + " fork its own); the rows' steady_warmups says how many ran. Short runs in a fresh"
+              + " JVM need about ten to reach compiled speed. 0 turns it off (default:"
+              + " ${DEFAULT-VALUE}).",
+      defaultValue = "0")
+  long steadyWarmup;
 
   @Option(names = "--cache", defaultValue = "as-is")
   CacheMode cache;
@@ -204,6 +219,8 @@ final class CommonOptions {
               + " configuration number (1, 2, ...) nor auto");
     }
 
+    Limits.between(
+        cmd, "--steady-warmup", steadyWarmup, 0, SteadyWarmup.MAX_BUDGET.toMillis(), " ms");
     Limits.within(cmd, Parameter.REPS, reps);
     Limits.within(cmd, Parameter.WARMUP, warmup);
     return new RunSettings(reps, warmup, cache, sync, seed);
@@ -240,7 +257,8 @@ final class CommonOptions {
         sentinelIndex,
         sentinelEvery,
         jvms,
-        limits);
+        limits,
+        SteadyWarmup.ofMillis(steadyWarmup));
   }
 
   /**

@@ -511,6 +511,7 @@ final class ExperimentSession {
     entries.put(ReportPage.ORDER_SEED_KEY, Long.toString(batch.orderSeed()));
     entries.put(ReportPage.FLUSH_KEY, Boolean.toString(batch.flush()));
     entries.put(ReportPage.FORKS_KEY, Integer.toString(batch.forks()));
+    entries.put(ReportPage.STEADY_WARMUP_KEY, Long.toString(batch.steady().budget().toMillis()));
     int i = 0;
     for (Path f : paramFiles(cmd)) {
       i++;

@@ -111,7 +111,8 @@ final class ForkChildSession {
     new ExperimentRunner(sink, quiet, new CacheController(new LinuxPageCache(), quiet))
         .run(
             List.of(new BatchStep(child.config(), new PlannedTrial(planned.trial(), mine), runs)),
-            new BatchOptions(RunOrder.SEQUENTIAL, batch.orderSeed(), batch.flush()));
+            new BatchOptions(RunOrder.SEQUENTIAL, batch.orderSeed(), batch.flush())
+                .withSteady(batch.steady()));
     return ExitCodes.OK;
   }
 

@@ -31,6 +31,7 @@ final class HelpSections {
           List.of(
               "--reps",
               "--warmup",
+              "--steady-warmup",
               "--cache",
               "--sync",
               "--no-flush",

@@ -21,6 +21,8 @@ import java.util.Optional;
  *     for the JVM the user started (or its forks)
  * @param memoryLimits the memory limits (bytes) each configuration is measured under, each fork in
  *     a memory cgroup of that size ({@code --memory-limit}); empty for none
+ * @param steady how long a configuration may warm up until its times stop falling, before its first
+ *     measured run, in the JVM that measures it ({@code --steady-warmup}; a fork's own)
  */
 public record BatchOptions(
     RunOrder order,
@@ -31,13 +33,14 @@ public record BatchOptions(
     int sentinel,
     int sentinelEvery,
     List<Jvm> jvms,
-    List<Long> memoryLimits) {
+    List<Long> memoryLimits,
+    SteadyWarmup steady) {
 
   /** The most forks per configuration. */
   public static final int MAX_FORKS = 1000;
 
   public BatchOptions {
-    if (order == null || child == null) {
+    if (order == null || child == null || steady == null) {
       throw new IllegalArgumentException("an order must be given");
     }
     if (forks < 0 || forks > MAX_FORKS) {
@@ -58,7 +61,23 @@ public record BatchOptions(
 
   /** In this JVM, no sentinel. */
   public BatchOptions(RunOrder order, long orderSeed, boolean flush) {
-    this(order, orderSeed, flush, 0, Optional.empty(), -1, 1, List.of(), List.of());
+    this(
+        order,
+        orderSeed,
+        flush,
+        0,
+        Optional.empty(),
+        -1,
+        1,
+        List.of(),
+        List.of(),
+        SteadyWarmup.OFF);
+  }
+
+  /** These options with {@code steady} as the adaptive warm-up. */
+  public BatchOptions withSteady(SteadyWarmup steady) {
+    return new BatchOptions(
+        order, orderSeed, flush, forks, child, sentinel, sentinelEvery, jvms, memoryLimits, steady);
   }
 
   /** Runs between two sentinel runs in a batch of {@code configurations}. */

@@ -3,6 +3,8 @@ package org.secmem.experiment;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -12,6 +14,8 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 import org.secmem.cgroup.MemoryPeak;
 import org.secmem.data.Checksum;
 import org.secmem.probe.ProbeStore;
@@ -29,6 +33,7 @@ import org.secmem.sort.ProcessCpu;
  */
 public final class ExperimentRunner {
 
+  private static final Logger LOG = LogManager.getLogger(ExperimentRunner.class);
   private static final double NANOS_PER_SECOND = 1e9;
   private static final double BYTES_PER_MIB = 1024.0 * 1024.0;
 
@@ -161,9 +166,16 @@ public final class ExperimentRunner {
             options.flush(),
             0,
             0,
-            true);
+            true,
+            -1);
       }
     }
+    // In this JVM only: with forks, each fork warms its own configuration up.
+    SteadyWarmup steady = options.forks() == 0 ? options.steady() : SteadyWarmup.OFF;
+    int[] steadyRuns = new int[steps.size()];
+    Arrays.fill(steadyRuns, -1);
+    List<List<Long>> warmups = new ArrayList<>();
+    steps.forEach(x -> warmups.add(new ArrayList<>()));
     for (int i = 0; i < slots.size(); i++) {
       if (reference.isPresent() && i % every == 0) {
         runOne(
@@ -172,16 +184,30 @@ public final class ExperimentRunner {
             options.flush(),
             0,
             0,
-            true);
+            true,
+            -1);
       }
       RunSchedule.Slot s = slots.get(i);
-      runOne(
-          steps.get(s.config()),
-          new RunSchedule.Slot(s.config(), s.round(), ++position),
-          options.flush(),
-          s.config() + 1,
-          steps.size(),
-          false);
+      BatchStep step = steps.get(s.config());
+      // Right before the configuration's first measured run, after its fixed warm-ups.
+      if (steady.enabled()
+          && steadyRuns[s.config()] < 0
+          && s.round() > step.planned().settings().warmup()) {
+        steadyRuns[s.config()] =
+            warmUntilSteady(step, steady, options.flush(), warmups.get(s.config()));
+      }
+      long elapsed =
+          runOne(
+              step,
+              new RunSchedule.Slot(s.config(), s.round(), ++position),
+              options.flush(),
+              s.config() + 1,
+              steps.size(),
+              false,
+              steadyRuns[s.config()]);
+      if (s.round() <= step.planned().settings().warmup()) {
+        warmups.get(s.config()).add(elapsed);
+      }
     }
     if (reference.isPresent()) {
       runOne(
@@ -190,18 +216,60 @@ public final class ExperimentRunner {
           options.flush(),
           0,
           0,
-          true);
+          true,
+          -1);
     }
   }
 
-  /** One run: set-up, cache and page state, the timed work, its row, and its clean-up. */
-  private void runOne(
+  /**
+   * Runs {@code step}'s configuration, unrecorded, as {@code steady} asks: until its times stop
+   * falling or the budget is spent. Its fixed warm-ups in this JVM ({@code warmups}, nanoseconds)
+   * count as the first runs and their time against the budget, so a configuration whose warm-up
+   * alone outlasted the budget runs no more. Each run is prepared and cleaned up as a measured one
+   * is.
+   *
+   * @return the number of runs added
+   */
+  private int warmUntilSteady(
+      BatchStep step, SteadyWarmup steady, boolean flush, List<Long> warmups) throws IOException {
+    Trial trial = step.planned().trial();
+    RunSettings settings = step.planned().settings();
+    List<Long> times = new ArrayList<>(warmups);
+    long already = warmups.stream().mapToLong(Long::longValue).sum();
+    long start = System.nanoTime();
+    while (steady.another(times, already + System.nanoTime() - start)) {
+      try {
+        trial.prepare();
+        CacheMode cacheDone = cache.prepare(settings.cache(), trial.inputs());
+        if (flush && cacheDone != CacheMode.COLD) {
+          cache.flush();
+        }
+        long t = System.nanoTime();
+        trial.run();
+        times.add(System.nanoTime() - t);
+      } finally {
+        trial.finish();
+      }
+    }
+    int added = times.size() - warmups.size();
+    LOG.debug("{}: {} warm-up runs added until steady: {} ns", trial.describe(), added, times);
+    return added;
+  }
+
+  /**
+   * One run: set-up, cache and page state, the timed work, its row, and its clean-up. {@code
+   * steadyRuns}: the unrecorded warm-ups this configuration ran until steady, or -1 for none.
+   *
+   * @return the run's time on the clock, nanoseconds
+   */
+  private long runOne(
       BatchStep step,
       RunSchedule.Slot slot,
       boolean flush,
       int config,
       int configs,
-      boolean sentinel)
+      boolean sentinel,
+      int steadyRuns)
       throws IOException {
     Trial trial = step.planned().trial();
     RunSettings settings = step.planned().settings();
@@ -244,6 +312,9 @@ public final class ExperimentRunner {
         b.set(ResultColumn.SENTINEL, true);
       }
       dirty.ifPresent(d -> b.set(ResultColumn.DIRTY_BYTES, d));
+      if (steadyRuns >= 0 && !warmup) {
+        b.set(ResultColumn.STEADY_WARMUPS, steadyRuns);
+      }
       memoryPeak.ifPresent(p -> b.setIfPresent(ResultColumn.MEMORY_PEAK_BYTES, p.bytes()));
       ResultRow row = floors.withFloor(b.build(), trial.inputs());
       if (warmup && !which.recordedWarmups().contains(rep)) {
@@ -252,6 +323,7 @@ public final class ExperimentRunner {
         sink.accept(row);
         listener.runFinished(row);
       }
+      return elapsed;
     } finally {
       // After every run, not only a configuration's last: with runs interleaved, what one left
       // (a sort's output) would otherwise sit on the disk under every other configuration's runs.

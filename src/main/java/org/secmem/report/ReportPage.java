@@ -58,6 +58,7 @@ public final class ReportPage {
   public static final String ORDER_SEED_KEY = "order_seed";
   public static final String FLUSH_KEY = "flush_before_runs";
   public static final String FORKS_KEY = "forks";
+  public static final String STEADY_WARMUP_KEY = "steady_warmup_ms";
 
   private static final Logger LOG = LogManager.getLogger(ReportPage.class);
 

@@ -318,7 +318,13 @@ public enum ResultColumn {
    * Under a memory limit: the most memory its cgroup held during the run (heap, the rest of the JVM
    * and page cache), in bytes; blank without a limit.
    */
-  MEMORY_PEAK_BYTES("memory_peak_bytes", Kind.INTEGER, RowKind.ALL);
+  MEMORY_PEAK_BYTES("memory_peak_bytes", Kind.INTEGER, RowKind.ALL),
+  /**
+   * With {@code --steady-warmup}: the unrecorded warm-up runs the configuration had, in the JVM
+   * that measured the row, until its times stopped falling (or the budget ran out), before its
+   * first measured run; blank without it and on warm-up rows.
+   */
+  STEADY_WARMUPS("steady_warmups", Kind.INTEGER, RowKind.ALL);
 
   /**
    * What a column's cells hold, for formats that keep types (JSON Lines writes numbers as numbers):

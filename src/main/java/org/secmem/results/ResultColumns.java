@@ -11,7 +11,7 @@ import java.util.Set;
  *
  * <ul>
  *   <li><b>per-run bookkeeping</b> ({@link #RUN_COLUMNS}: when, rep, seed, warmup, sweep,
- *       order_index, round, fork): neither configuration nor measurement;
+ *       order_index, round, fork, sentinel, steady_warmups): neither configuration nor measurement;
  *   <li><b>measurement</b>: the known ones in {@link #MEASUREMENT_COLUMNS}, and any unknown column
  *       whose name ends in a measurement unit suffix ({@code _ns}, {@code _ms}, {@code _bytes},
  *       {@code _syscalls}, {@code _per_s}, {@code _per_int}), so that a later {@code gc_ns} column
@@ -59,6 +59,7 @@ public final class ResultColumns {
   public static final String ROUND = "round";
   public static final String FORK = "fork";
   public static final String SENTINEL = "sentinel";
+  public static final String STEADY_WARMUPS = "steady_warmups";
 
   /**
    * Per-run bookkeeping: not part of a configuration, not a measurement. {@code sweep} is here: two
@@ -67,7 +68,7 @@ public final class ResultColumns {
    * read it to join only rows of one sweep.
    */
   public static final Set<String> RUN_COLUMNS =
-      Set.of(WHEN, SEED, REP, WARMUP, SWEEP, ORDER_INDEX, ROUND, FORK, SENTINEL);
+      Set.of(WHEN, SEED, REP, WARMUP, SWEEP, ORDER_INDEX, ROUND, FORK, SENTINEL, STEADY_WARMUPS);
 
   /**
    * What a sort's memory plan made of its configuration (workers, run length, merge threads and B),

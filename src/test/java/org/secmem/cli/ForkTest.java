@@ -40,6 +40,44 @@ class ForkTest {
   }
 
   @Test
+  void steadyWarmup_runsInEachFork_andEveryRepSaysHowMany() throws IOException {
+    Path results = dir.resolve("r.csv");
+    CliTest.Result r =
+        CliTest.run(
+            "write",
+            "--stream",
+            "buffered",
+            "--n",
+            "1000",
+            "--dir",
+            dir.resolve("data").toString(),
+            "--reps",
+            "2",
+            "--warmup",
+            "0",
+            "--fork",
+            "2",
+            "--steady-warmup",
+            "300",
+            "--results",
+            results.toString());
+    assertEquals(0, r.code(), r.err());
+    List<CSVRecord> rows = rows(results);
+    assertEquals(4, rows.size(), "the steadying runs are not recorded");
+    for (CSVRecord row : rows) {
+      int steady = Integer.parseInt(row.get("steady_warmups"));
+      assertTrue(steady >= 1 && steady <= 1000, row.toString());
+    }
+    // Each fork warmed its own JVM: the two forks' counts are their own, each the same on its
+    // two reps.
+    assertEquals(rows.get(0).get("steady_warmups"), rows.get(1).get("steady_warmups"));
+    assertEquals(rows.get(2).get("steady_warmups"), rows.get(3).get("steady_warmups"));
+    assertTrue(
+        Files.readString(results.resolveSibling("r-environment.txt"))
+            .contains("steady_warmup_ms=300"));
+  }
+
+  @Test
   void twoForks_eachRunTheirWarmupsAndReps_numberedApart_inInterleavedOrder() throws IOException {
     Path results = dir.resolve("r.csv");
     CliTest.Result r =

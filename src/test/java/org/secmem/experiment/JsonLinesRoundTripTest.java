@@ -161,6 +161,7 @@ class JsonLinesRoundTripTest {
             ResultColumn.DIRTY_BYTES,
             ResultColumn.MEMORY_LIMIT,
             ResultColumn.MEMORY_PEAK_BYTES,
+            ResultColumn.STEADY_WARMUPS,
             ResultColumn.FLOOR_NS,
             ResultColumn.FLOOR_REGIME,
             ResultColumn.ARRIVAL_NS_PER_KEY,
