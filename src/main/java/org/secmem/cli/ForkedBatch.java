@@ -269,7 +269,9 @@ final class ForkedBatch {
     if (cgroup.isPresent()) {
       command = cgroup.get().enter(command);
     }
-    Duration limit = watchdog(trial.secondsAtLeast(), child.runs(), watchdogFloor);
+    // A fork may also spend the steady warm-up's budget before its first measured run.
+    Duration limit =
+        watchdog(trial.secondsAtLeast(), child.runs(), watchdogFloor).plus(batch.steady().budget());
     LOG.info("fork {} of {} (watchdog: {} s): {}", child.fork(), what, limit.toSeconds(), command);
     ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE);
     pb.environment().put(ForkChildSession.PARENT_PIPE_ENV, "1");
