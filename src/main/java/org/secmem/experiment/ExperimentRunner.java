@@ -239,11 +239,7 @@ public final class ExperimentRunner {
     long start = System.nanoTime();
     while (steady.another(times, already + System.nanoTime() - start)) {
       try {
-        trial.prepare();
-        CacheMode cacheDone = cache.prepare(settings.cache(), trial.inputs());
-        if (flush && cacheDone != CacheMode.COLD) {
-          cache.flush();
-        }
+        prepare(trial, settings, flush);
         long t = System.nanoTime();
         trial.run();
         times.add(System.nanoTime() - t);
@@ -254,6 +250,21 @@ public final class ExperimentRunner {
     int added = times.size() - warmups.size();
     LOG.debug("{}: {} warm-up runs added until steady: {} ns", trial.describe(), added, times);
     return added;
+  }
+
+  /**
+   * A run's set-up outside the clock: the trial's own, the page cache as {@code settings} ask, and
+   * (with {@code flush}) dirty pages written back; a cold run was flushed by dropping the cache.
+   *
+   * @return the cache state the run gets
+   */
+  private CacheMode prepare(Trial trial, RunSettings settings, boolean flush) throws IOException {
+    trial.prepare();
+    CacheMode cacheDone = cache.prepare(settings.cache(), trial.inputs());
+    if (flush && cacheDone != CacheMode.COLD) {
+      cache.flush();
+    }
+    return cacheDone;
   }
 
   /**
@@ -279,11 +290,7 @@ public final class ExperimentRunner {
         warmup ? slot.round() : List.copyOf(which.reps()).get(slot.round() - settings.warmup() - 1);
     listener.runStarting(trial.describe(), config, configs, slot.round(), step.runCount());
     try {
-      trial.prepare();
-      CacheMode cacheDone = cache.prepare(settings.cache(), trial.inputs());
-      if (flush && cacheDone != CacheMode.COLD) {
-        cache.flush(); // a cold run was flushed by dropping the cache
-      }
+      CacheMode cacheDone = prepare(trial, settings, flush);
       OptionalLong dirty = cache.dirtyBytes();
       // Outside the clock, as JMH's -gc: the previous run's garbage is collected now, not inside
       // this run, and the heap is compacted, so that a run's large arrays find contiguous space
