@@ -220,7 +220,7 @@ final class CommonOptions {
     }
 
     Limits.between(
-        cmd, "--steady-warmup", steadyWarmup, 0, SteadyWarmup.MAX_BUDGET.toMillis(), " ms");
+        cmd, "--steady-warmup", steadyWarmup, 0, SteadyWarmup.MAX_BUDGET.toMillis(), "ms");
     Limits.within(cmd, Parameter.REPS, reps);
     Limits.within(cmd, Parameter.WARMUP, warmup);
     return new RunSettings(reps, warmup, cache, sync, seed);
