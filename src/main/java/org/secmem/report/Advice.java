@@ -31,12 +31,13 @@ import org.secmem.sort.CostModel;
  * <p><b>Within noise</b>: two configurations are within noise when both were repeated and the
  * {@value #LEVEL_PERCENT}% bootstrap interval of the ratio of their medians includes 1 ({@value
  * #RESAMPLES} resamples of each configuration's runs, a fixed seed: the same file always gives the
- * same advice); with one run there is no interval, and nothing is within noise. Chosen over the
- * report's overlapping min–max ranges ({@link SortBestTable}) because one slow run stretches a
- * range: on a real sweep of this machine (5 repetitions, one cold first round) a B at 190 MiB/s
- * overlapped the best at 452 MiB/s, which made every B "within noise" and the knee meaningless. The
- * median and its resampling shrug off one outlier in five runs. With 3 runs the interval is coarse;
- * the advice asks for {@value #ENOUGH_REPS} where it matters.
+ * same advice); with one run there is no interval, and nothing is within noise. The report page's
+ * "Best (d, M)" table ({@link SortBest}) judges by the same test. Chosen over overlapping min–max
+ * ranges (the table's test until issue 49) because one slow run stretches a range: on a real sweep
+ * of this machine (5 repetitions, one cold first round) a B at 190 MiB/s overlapped the best at 452
+ * MiB/s, which made every B "within noise" and the knee meaningless. The median and its resampling
+ * shrug off one outlier in five runs. With 3 runs the interval is coarse; the advice asks for
+ * {@value #ENOUGH_REPS} where it matters.
  *
  * <p><b>More repetitions</b> are asked for when two results the advice must tell apart (the best
  * and the runner-up; a knee and the best) are within noise and either ran fewer than {@value

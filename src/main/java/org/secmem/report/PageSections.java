@@ -381,56 +381,6 @@ final class PageSections {
     }
   }
 
-  /** A summary table; columns empty in every row are left out, and the experiment column. */
-  static void table(
-      StringBuilder h, List<String> header, List<List<String>> rows, int experimentCol) {
-    if (rows.isEmpty()) {
-      h.append("<p class=\"note\">No summary rows.</p>\n");
-      return;
-    }
-    int firstStat = header.indexOf("count");
-    List<Integer> cols = new ArrayList<>();
-    List<String> same = new ArrayList<>();
-    for (int c = 0; c < header.size(); c++) {
-      final int cc = c;
-      if (c == experimentCol
-          || rows.stream().allMatch(r -> cc >= r.size() || r.get(cc).isEmpty())) {
-        continue;
-      }
-      String v0 = rows.get(0).get(c);
-      boolean constant = rows.stream().allMatch(r -> cc < r.size() && r.get(cc).equals(v0));
-      if (rows.size() > 1 && constant && firstStat >= 0 && c < firstStat) {
-        same.add(header.get(c) + " = " + v0);
-      } else {
-        cols.add(c);
-      }
-    }
-    if (!same.isEmpty()) {
-      h.append("<p class=\"same\">Same in every row: ");
-      for (int i = 0; i < same.size(); i++) {
-        h.append(i == 0 ? "" : " · ").append("<code>").append(esc(same.get(i))).append("</code>");
-      }
-      h.append("</p>\n");
-    }
-    h.append("<div class=\"scroll\"><table class=\"summary sortable\">\n<thead><tr>");
-    for (int c : cols) {
-      h.append("<th title=\"click to sort\">").append(esc(header.get(c))).append("</th>");
-    }
-    h.append("</tr></thead>\n<tbody>\n");
-    int verified = header.indexOf(ResultColumns.VERIFIED);
-    for (List<String> r : rows) {
-      h.append("<tr>");
-      for (int c : cols) {
-        String v = c < r.size() ? r.get(c) : "";
-        h.append(c == verified && v.equals("false") ? "<td class=\"bad\">" : "<td>")
-            .append(esc(v))
-            .append("</td>");
-      }
-      h.append("</tr>\n");
-    }
-    h.append("</tbody></table></div>\n");
-  }
-
   /** The whole environment record but the parameter files' lines, or a note that there is none. */
   static void environmentSection(StringBuilder h, Map<String, String> env) {
     h.append("<h2 id=\"environment\">Environment</h2>\n");

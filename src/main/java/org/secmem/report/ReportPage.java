@@ -180,7 +180,7 @@ public final class ReportPage {
           summaryRows.stream()
               .filter(r -> col < 0 || (col < r.size() && r.get(col).equals(experiment)))
               .toList();
-      PageSections.table(h, header, rows, col);
+      SummaryTable.html(h, header, rows, col);
       if (experiment.equals("sort")) {
         SortBestTable.grids(h, raw);
       }
@@ -321,6 +321,10 @@ public final class ReportPage {
       p.same{font-size:13px;color:#444;margin:.2em 0 .5em}
       p.same code{background:#f3f3f3;padding:0 .3em;border-radius:3px}
       .wide{overflow-x:auto}
+      table.compact th{white-space:normal;vertical-align:bottom}
+      table.compact td.label{white-space:normal;text-align:left;min-width:22em}
+      details.full{margin:.4em 0 1em}
+      details.full summary{cursor:pointer;color:#0550ae}
       table.grid{margin:.4em 0 1em}
       table.grid caption{text-align:left;font-weight:bold;padding:.2em 0}
       table.grid td.best{font-weight:bold;background:#e6f4ea}
@@ -342,7 +346,8 @@ public final class ReportPage {
             t.querySelectorAll('th').forEach(function (o) { o.removeAttribute('aria-sort'); });
             th.setAttribute('aria-sort', asc ? 'ascending' : 'descending');
             var body = t.tBodies[0], rows = Array.prototype.slice.call(body.rows);
-            function key(r) { var s = r.cells[i].textContent, n = Number(s);
+            function key(r) { var c = r.cells[i], s = c.dataset.v !== undefined ? c.dataset.v
+                : c.textContent, n = Number(s);
               return s !== '' && !isNaN(n) ? n : s; }
             rows.sort(function (a, b) {
               var x = key(a), y = key(b), c;

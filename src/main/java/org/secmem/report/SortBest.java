@@ -17,8 +17,9 @@ import org.secmem.results.ResultColumns;
  * Which d and M sort fastest in a results file (seeds/000 Table 9), as findings: for each group of
  * sort configurations that differ in d and M only (one N, one read/write pair, preset or other
  * setting), every (d, M) with its measured runs, fastest first, and whether the best and the
- * runner-up are within noise (the ranges of their repetitions overlap). {@link SortBestTable} draws
- * them on the report page; {@link SortAdvice} judges them against the cost model.
+ * runner-up are within noise ({@link Advice#withinNoise(List, List)}: the bootstrap interval of the
+ * ratio of their medians includes 1, the advice's test). {@link SortBestTable} draws them on the
+ * report page; {@link SortAdvice} judges them against the cost model.
  *
  * <p>Only measured runs count: warm-ups are left out, as in the summary. Runs and passes are the
  * values every measured run of a configuration records (they follow from N, M and d), blank when
@@ -73,21 +74,18 @@ final class SortBest {
       return runnerUp().map(r -> r.stats().median() / best().stats().median()).orElse(1.0);
     }
 
-    /** Whether both were repeated and the ranges of their repetitions overlap. */
+    /**
+     * Whether both were repeated and the bootstrap interval of the ratio of their medians includes
+     * 1: the advice's test ({@link Advice#withinNoise(Candidate, Candidate)}), so that the page
+     * says "within noise" of a pair in one sense only.
+     */
     boolean withinNoise() {
-      return runnerUp().map(r -> overlap(best(), r)).orElse(false);
+      return runnerUp().map(r -> Advice.withinNoise(r, best())).orElse(false);
     }
 
     /** How many configurations other than the best are within noise of it. */
     long othersWithinNoise() {
-      return candidates.stream().skip(1).filter(c -> overlap(best(), c)).count();
-    }
-
-    private static boolean overlap(Candidate a, Candidate b) {
-      return a.stats().count() > 1
-          && b.stats().count() > 1
-          && a.stats().min() <= b.stats().max()
-          && b.stats().min() <= a.stats().max();
+      return candidates.stream().skip(1).filter(c -> Advice.withinNoise(c, best())).count();
     }
 
     /** Whether both the best and the runner-up have at least two measured runs. */

@@ -57,8 +57,9 @@ final class SortBestTable {
     h.append("<h3 id=\"best-d-m\">Best (d, M) per N</h3>\n");
     h.append(
         "<p class=\"note\">The (d, M) with the lowest median time, and the runner-up. "
-            + "<i>within noise</i>: the runner-up's repetitions (min\u2013max) overlap the best's, "
-            + "so the order of the two may be chance. Warm-up runs are left out.</p>\n");
+            + "<i>within noise</i>: the 95% bootstrap interval of the ratio of the two medians "
+            + "includes 1, as in the advice above, so the order of the two may be chance. "
+            + "Warm-up runs are left out.</p>\n");
     // one column per N, as the seed's Table 9: a few N read across, the facts down
     h.append("<div class=\"wide\"><table class=\"summary best\">\n<thead><tr><th></th>");
     for (Best b : bests) {
@@ -82,7 +83,7 @@ final class SortBestTable {
       String verdict =
           !b.repeated()
               ? "one run: no spread to judge"
-              : b.withinNoise() ? "within noise" : "apart (ranges do not overlap)";
+              : b.withinNoise() ? "within noise" : "apart (the interval of the ratio excludes 1)";
       h.append("<td class=\"")
           .append(b.withinNoise() ? "noise" : "apart")
           .append("\">\u00d7")

@@ -140,12 +140,18 @@ class ReportPageTest {
     // a row's configuration cells that are the same in every row of its experiment are said once
     // above the table; its measurements are all in its table row
     assertTrue(html.contains("Same in every row: <code>n = 1000</code>"), "constant columns");
-    List<List<String>> tableRows = tableRows(html);
+    List<List<String>> tableRows = tableRows(fullTables(html));
     int count = summary.get(0).indexOf("count");
     for (List<String> row : summary.subList(1, summary.size())) {
       List<String> measured =
           row.subList(count, row.size()).stream().filter(c -> !c.isEmpty()).toList();
-      List<String> cells = row.stream().filter(c -> !c.isEmpty()).toList();
+      // settings as the page's text writes them (B = 4096 as 4 KiB)
+      List<String> cells = new ArrayList<>();
+      for (int i = 0; i < row.size(); i++) {
+        if (!row.get(i).isEmpty()) {
+          cells.add(SummaryTable.shown(summary.get(0).get(i), row.get(i)));
+        }
+      }
       assertTrue(
           tableRows.stream()
               .anyMatch(
@@ -191,7 +197,7 @@ class ReportPageTest {
             "<h3 id=\"exp-read\">",
             "<h2 id=\"tables\">",
             "<h3 id=\"summary-write\">",
-            "<table class=\"summary sortable\">",
+            "<table class=\"summary sortable compact\">",
             "<h3 id=\"summary-read\">",
             "<h2 id=\"command\">",
             "<h2 id=\"how\">",
@@ -205,7 +211,8 @@ class ReportPageTest {
     int charts = html.indexOf("<h2 id=\"charts\">");
     int tables = html.indexOf("<h2 id=\"tables\">");
     assertTrue(html.lastIndexOf("<figure ") < tables, "every chart before the tables");
-    assertTrue(html.indexOf("<table class=\"summary sortable\">") > tables, "no table first");
+    assertTrue(
+        html.indexOf("<table class=\"summary sortable compact\">") > tables, "no table first");
     assertTrue(html.indexOf("<pre class=\"advice\">") < charts, "advice at the top");
     assertTrue(
         html.contains("pre.command,pre.advice{white-space:pre-wrap;"),
@@ -415,6 +422,18 @@ class ReportPageTest {
   }
 
   /** The cell texts of every summary table row. */
+  /** The full summary tables of a page (each experiment's every column), one after another. */
+  private static String fullTables(String html) {
+    StringBuilder full = new StringBuilder();
+    Matcher t =
+        Pattern.compile("<table class=\"summary sortable full\">.*?</table>", Pattern.DOTALL)
+            .matcher(html);
+    while (t.find()) {
+      full.append(t.group());
+    }
+    return full.toString();
+  }
+
   private static List<List<String>> tableRows(String html) {
     List<List<String>> rows = new ArrayList<>();
     Matcher tr = Pattern.compile("<tr>((?:<td[^>]*>[^<]*</td>)+)</tr>").matcher(html);
