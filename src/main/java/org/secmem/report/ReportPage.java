@@ -329,6 +329,7 @@ public final class ReportPage {
       table.grid caption{text-align:left;font-weight:bold;padding:.2em 0}
       table.grid td.best{font-weight:bold;background:#e6f4ea}
       table.best td.noise{color:#8a5a00}
+      table.best th,table.best td{white-space:normal;min-width:7em}
       table.compare td.label{text-align:left}
       table.compare td.faster{color:#1a7f37;font-weight:bold;text-align:left}
       table.compare td.slower{color:#cf222e;font-weight:bold;text-align:left}

@@ -30,7 +30,8 @@
         return;
       }
       var r = el.getBoundingClientRect();
-      if (r.width > 0 && r.right > width + 1) {
+      var up = el.parentElement.getBoundingClientRect();
+      if (r.width > 0 && r.right > width + 1 && up.right <= width + 1) { // the outermost only
         out.clipped.push(name(el) + ' reaches ' + Math.round(r.right) + ' px of ' + width);
       }
       var ox = getComputedStyle(el).overflowX;
