@@ -201,19 +201,22 @@ final class Prompter {
         });
   }
 
-  /** Several of the given choices, comma separated, or "all". */
+  /**
+   * Several of the given choices, separated by commas or by {@code |} as a parameter file's cells
+   * are, or "all".
+   */
   String choices(String label, String def, List<String> choices)
       throws EndOfInput, IOException, Back {
     return ask(
         label,
         def,
-        String.join(", ", choices) + ", or all; comma separated",
+        String.join(", ", choices) + ", or all; comma or | separated",
         text -> {
           if (text.equalsIgnoreCase("all")) {
             return String.join(",", choices);
           }
           StringBuilder picked = new StringBuilder();
-          for (String part : text.split(",")) {
+          for (String part : text.split("[,|]")) {
             String p = part.trim().toLowerCase(Locale.ROOT);
             String match = null;
             for (String c : choices) {

@@ -5,16 +5,20 @@ import java.util.regex.Pattern;
 
 /**
  * Parses the numbers users write: plain integers ({@code 1000000}, {@code 1_000_000}), powers of
- * two ({@code 2^20}) and of ten ({@code 10^6}, as the seed reports' tables write N), and, for byte
- * sizes, binary suffixes ({@code 64K}, {@code 1M}, {@code 2G}, also {@code KiB}/{@code MiB}/{@code
- * GiB}).
+ * two ({@code 2^20}) and of ten ({@code 10^6}, as the seed reports' tables write N), and binary
+ * suffixes, the same for counts and byte sizes so that one text means one number everywhere: K, M
+ * and G are 2^10, 2^20 and 2^30, as Ki, Mi and Gi are ({@code 16M} = {@code 16Mi} = 16·2^20, the
+ * {@code 16Mi ints} a run line prints; sixteen million is {@code 16000000} or {@code 16_000_000}).
+ * Byte sizes also take a trailing B ({@code 64KB}, {@code 64KiB}, {@code 64 KiB}: all 65,536
+ * bytes); a count refuses it, naming the forms it takes.
  */
 public final class Numbers {
 
   private Numbers() {}
 
   /**
-   * A count: an integer, {@code 2^k} or {@code 10^k}.
+   * A count: an integer, {@code 2^k}, {@code 10^k}, or an integer with a K, M or G (or Ki, Mi, Gi)
+   * suffix (powers of 1024, as for byte sizes).
    *
    * @throws NumberFormatException with a message saying what is accepted
    */
@@ -85,20 +89,44 @@ public final class Numbers {
       return 1L << exp;
     }
     long multiplier = 1;
-    if (suffixes) {
-      String upper = s.toUpperCase(Locale.ROOT);
-      if (upper.endsWith("IB") && upper.length() > 2) {
-        upper = upper.substring(0, upper.length() - 2);
-      } else if (upper.endsWith("B")
-          && upper.length() > 1
-          && Character.isLetter(upper.charAt(upper.length() - 2))) {
-        upper = upper.substring(0, upper.length() - 1);
+    String upper = s.toUpperCase(Locale.ROOT);
+    boolean byteUnit = false;
+    if (upper.endsWith("IB") && upper.length() > 2) {
+      upper = upper.substring(0, upper.length() - 2);
+      byteUnit = true;
+    } else if (upper.endsWith("B")
+        && upper.length() > 1
+        && Character.isLetter(upper.charAt(upper.length() - 2))) {
+      upper = upper.substring(0, upper.length() - 1);
+      byteUnit = true;
+    } else if (upper.length() > 1
+        && upper.endsWith("I")
+        && "KMG".indexOf(upper.charAt(upper.length() - 2)) >= 0) {
+      upper = upper.substring(0, upper.length() - 1); // Ki, Mi, Gi
+    }
+    char last = upper.isEmpty() ? ' ' : upper.charAt(upper.length() - 1);
+    if (last == 'K' || last == 'M' || last == 'G') {
+      multiplier = 1L << (last == 'K' ? 10 : last == 'M' ? 20 : 30);
+      upper = upper.substring(0, upper.length() - 1);
+      if (byteUnit && !suffixes) {
+        String digits = upper.trim();
+        throw new NumberFormatException(
+            "'"
+                + text
+                + "' is a size in bytes, and this is a count: write "
+                + digits
+                + last
+                + "i or "
+                + digits
+                + last
+                + " ("
+                + digits
+                + "·2^"
+                + Long.numberOfTrailingZeros(multiplier)
+                + "), or the digits");
       }
-      char last = upper.charAt(upper.length() - 1);
-      if (last == 'K' || last == 'M' || last == 'G') {
-        multiplier = 1L << (last == 'K' ? 10 : last == 'M' ? 20 : 30);
-        upper = upper.substring(0, upper.length() - 1);
-      }
+      s = upper;
+    } else if (suffixes) {
       s = upper;
     }
     try {
@@ -114,8 +142,10 @@ public final class Numbers {
     } catch (NumberFormatException e) {
       String accepted =
           suffixes
-              ? "an integer, a power such as 2^16 or 10^6, or a size such as 64K, 1M, 2G"
-              : "an integer or a power such as 2^20 or 10^6";
+              ? "an integer, a power such as 2^16 or 10^6, or a size such as 64K, 64KiB, 1M, 2G"
+                  + " (K, M, G are 2^10, 2^20, 2^30)"
+              : "an integer such as 16000000, a power such as 2^24 or 10^6, or 16Mi or 16M"
+                  + " (K, M, G are 2^10, 2^20, 2^30, as Ki, Mi, Gi)";
       throw new NumberFormatException(
           "'" + original + "' is not a number (write " + accepted + ")");
     }

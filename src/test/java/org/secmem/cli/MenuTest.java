@@ -112,6 +112,22 @@ class MenuTest {
     assertTrue(text.contains("N, ints per file [1000000] (1 .."), text);
   }
 
+  /**
+   * Issue 49, item 7: the menu takes a parameter file's list separator {@code |} and the counts the
+   * files and options take ({@code 16Ki} for N, as the run line prints it), the same as they do.
+   */
+  @Test
+  void ownValues_takeTheFilesListSeparator_andSuffixedCounts() throws IOException {
+    drive("2\n2\nmapped|user-buffer\n16Ki\n\n64 KiB\n2\n\nwarm\n0\n");
+    String text = out.toString();
+    assertTrue(text.contains("comma or | separated"), text);
+    assertEquals(1, executed.size(), text);
+    List<String> line = executed.get(0);
+    assertEquals("mapped,user-buffer", line.get(line.indexOf("--stream") + 1), line.toString());
+    assertEquals("16384", line.get(line.indexOf("--n") + 1), line.toString());
+    assertEquals("65536", line.get(line.indexOf("--b") + 1), line.toString());
+  }
+
   @Test
   void importParameterFile_missingFileReasked_andBack() throws IOException {
     Path f = Files.createTempFile("menu", ".csv");

@@ -41,8 +41,41 @@ class NumbersTest {
     assertEquals(expected, Numbers.parseBytes(text));
   }
 
+  /** Issue 49, item 7: a suffix means the same for a count as for a byte size (powers of 1024). */
   @ParameterizedTest
-  @CsvSource({"abc", "1.5", "3^4", "2^63", "64K", "''", "K", "-", "10^19", "10^-1", "^6"})
+  @CsvSource({
+    "16M,16777216",
+    "16Mi,16777216",
+    "16mi,16777216",
+    "125Ki,128000",
+    "64K,65536",
+    "2G,2147483648",
+    "1_000K,1024000"
+  })
+  void parseCount_takesTheSuffixesBytesTake_withTheSameMeaning(String text, long expected) {
+    assertEquals(expected, Numbers.parseCount(text));
+    assertEquals(Numbers.parseBytes(text), Numbers.parseCount(text));
+  }
+
+  /** Issue 49, item 7: Ki, Mi, Gi are taken for bytes as KiB, MiB, GiB are. */
+  @ParameterizedTest
+  @CsvSource({"64Ki,65536", "64 KiB,65536", "64 KB,65536", "1Mi,1048576", "2Gi,2147483648"})
+  void parseBytes_takesKiMiGi(String text, long expected) {
+    assertEquals(expected, Numbers.parseBytes(text));
+  }
+
+  /** Issue 49, item 7: a byte unit on a count is refused naming the forms a count takes. */
+  @Test
+  void parseCount_byteUnit_namesTheCountForms() {
+    NumberFormatException e =
+        assertThrows(NumberFormatException.class, () -> Numbers.parseCount("16MB"));
+    assertTrue(e.getMessage().contains("16Mi or 16M (16·2^20)"), e.getMessage());
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "abc", "1.5", "3^4", "2^63", "64KB", "1i", "Ki", "''", "K", "-", "10^19", "10^-1", "^6"
+  })
   void parseCount_rejectsWithAMessageSayingWhatIsAccepted(String text) {
     NumberFormatException e =
         assertThrows(NumberFormatException.class, () -> Numbers.parseCount(text));
