@@ -3,6 +3,7 @@ package org.secmem.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -322,13 +323,14 @@ final class ExperimentSession {
   }
 
   /**
-   * A results file this session created and wrote no row to, its environment record, and the
-   * folders created for them while they are empty.
+   * A results file this session created and wrote no row to, its environment record and sessions
+   * file, and the folders created for them while they are empty.
    */
   static void removeUnused(Path results, List<Path> folders) {
     try {
       Ownership.deleteMade(results, Ownership.Made.RESULTS);
       Ownership.deleteMade(ResultFiles.environmentFor(results), Ownership.Made.WHOLE_FILE);
+      Ownership.deleteMade(ResultFiles.sessionsFor(results), Ownership.Made.WHOLE_FILE);
       for (Path f : folders) {
         if (!Ownership.deleteEmptyFolder(f)) {
           LOG.info("Keeping {}: something else is in it", f);
@@ -500,13 +502,14 @@ final class ExperimentSession {
   /**
    * The environment record beside {@code results}, with the path and lines of every parameter file
    * the command ran ({@code param_file.1}, {@code param_file.1.lines}, ...): the report page shows
-   * what ran, also when the file has changed since or is read on another machine. Returned for the
-   * results file's writer, whose format may carry it too (JSON Lines does).
+   * what ran, also when the file has changed since or is read on another machine; and a new session
+   * id, which the results file's writer puts on every row of the session. Returned for that writer.
    */
   static EnvironmentRecord writeEnvironment(
       CommandLine cmd, Path results, Path dataDir, BatchOptions batch) throws IOException {
     Map<String, String> entries =
         new LinkedHashMap<>(EnvironmentRecord.capture(dataDir, commandLine(cmd)).entries());
+    entries.put(EnvironmentRecord.SESSION, EnvironmentRecord.newSessionId(Clock.systemUTC()));
     entries.put(ReportPage.RUN_ORDER_KEY, batch.order().cliName());
     entries.put(ReportPage.ORDER_SEED_KEY, Long.toString(batch.orderSeed()));
     entries.put(ReportPage.FLUSH_KEY, Boolean.toString(batch.flush()));
@@ -532,6 +535,7 @@ final class ExperimentSession {
     }
     EnvironmentRecord record = new EnvironmentRecord(entries);
     record.write(ResultFiles.environmentFor(results));
+    record.appendTo(ResultFiles.sessionsFor(results));
     return record;
   }
 

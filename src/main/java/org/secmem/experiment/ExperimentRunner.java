@@ -339,10 +339,9 @@ public final class ExperimentRunner {
   }
 
   /**
-   * The checksum as written in a results file: {@code 0x} and 16 hex digits, so that a spreadsheet
-   * keeps it as text even when every digit happens to be decimal (it would read {@code
-   * 0012345678901234} as a number and drop the zeros). Readers accept it with or without the prefix
-   * ({@link ResultColumns#checksumValue}).
+   * The checksum as written in a results file and printed: {@code x} and 16 hex digits, so that
+   * every reader that guesses types keeps it as text ({@link ResultColumns#CHECKSUM_PREFIX}).
+   * Readers accept it with either prefix or none ({@link ResultColumns#checksumValue}).
    */
   static String checksumCell(Checksum checksum) {
     return ResultColumns.CHECKSUM_PREFIX + checksum.hex();

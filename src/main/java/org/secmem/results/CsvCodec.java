@@ -38,11 +38,6 @@ final class CsvCodec implements ResultCodec {
   }
 
   @Override
-  public byte[] sessionStart(EnvironmentRecord environment) {
-    return new byte[0]; // the environment record is the file beside the results
-  }
-
-  @Override
   public String lineBreak() {
     return WRITE_FORMAT.getRecordSeparator();
   }

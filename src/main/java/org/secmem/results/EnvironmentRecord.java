@@ -1,14 +1,20 @@
 package org.secmem.results;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.StringWriter;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -16,6 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -39,6 +46,12 @@ import org.secmem.probe.ProbeStore;
 public record EnvironmentRecord(Map<String, String> entries) {
 
   public static final String UNKNOWN = "unknown";
+
+  /**
+   * The key of the session id: what the {@code session} column of each row the session wrote holds
+   * ({@link ResultColumn#SESSION}), so that rows join to the record of the run that measured them.
+   */
+  public static final String SESSION = "session";
 
   /** Every key, in the order written. */
   public static final List<String> KEYS =
@@ -157,6 +170,26 @@ public record EnvironmentRecord(Map<String, String> entries) {
     return new EnvironmentRecord(e);
   }
 
+  /**
+   * A new session id: {@code s}, the UTC time to the second and four random hex digits ({@code
+   * s20261128T132040Z-3f9a}). The {@code s} keeps it text to every reader that guesses types (a
+   * spreadsheet, pandas, DuckDB, Polars): no number, date or UUID.
+   */
+  public static String newSessionId(Clock clock) {
+    String time =
+        DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
+            .withZone(ZoneOffset.UTC)
+            .format(Instant.now(clock));
+    int random = ThreadLocalRandom.current().nextInt(0x10000);
+    return "s" + time + "-" + String.format(Locale.ROOT, "%04x", random);
+  }
+
+  /** The session id of this record; empty when it has none (a record of an older version). */
+  public Optional<String> session() {
+    String id = entries.get(SESSION);
+    return id == null || id.equals(UNKNOWN) ? Optional.empty() : Optional.of(id);
+  }
+
   /** The value of {@code key}, {@value #UNKNOWN} when it could not be found out. */
   public String get(String key) {
     return entries.getOrDefault(key, UNKNOWN);
@@ -178,6 +211,42 @@ public record EnvironmentRecord(Map<String, String> entries) {
   public void write(Path file) throws IOException {
     PartFile.writeWhole(file, toText());
     LOG.info("wrote environment record {}", file);
+  }
+
+  /**
+   * Adds this record to the sessions file {@code sessions} ({@link ResultFiles#sessionsFor}) as one
+   * line, {@link #toJsonLine()}, after the lines it holds: the file is written whole beside and
+   * renamed over the older one, so that it is never seen half-written.
+   */
+  public void appendTo(Path sessions) throws IOException {
+    String before = "";
+    if (Files.isRegularFile(sessions, LinkOption.NOFOLLOW_LINKS)) {
+      before = Files.readString(sessions, StandardCharsets.UTF_8);
+      if (!before.isEmpty() && !before.endsWith("\n")) {
+        before += "\n";
+      }
+    }
+    PartFile.writeWhole(sessions, before + toJsonLine());
+    LOG.info("added session {} to {}", get(SESSION), sessions);
+  }
+
+  /**
+   * This record as one JSON object of strings on one line, line break included: {@code session}
+   * first, then every entry in order; what pandas, DuckDB and Polars load as a table of sessions.
+   */
+  public String toJsonLine() throws IOException {
+    StringWriter text = new StringWriter(4096);
+    try (JsonGenerator g = new JsonFactory().createGenerator(text)) {
+      g.writeStartObject();
+      g.writeStringField(SESSION, get(SESSION));
+      for (Map.Entry<String, String> e : entries.entrySet()) {
+        if (!e.getKey().equals(SESSION)) {
+          g.writeStringField(e.getKey(), e.getValue());
+        }
+      }
+      g.writeEndObject();
+    }
+    return text + "\n";
   }
 
   /**

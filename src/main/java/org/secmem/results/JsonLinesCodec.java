@@ -25,8 +25,11 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * {@link ResultFormat#JSON_LINES}: one JSON object a line, UTF-8, each line ended by {@code \n}. A
- * session's rows follow its environment record, {@code {"environment": {"time": ..., ...}}}; a
+ * {@link ResultFormat#JSON_LINES}: one JSON object a line, UTF-8, each line ended by {@code \n},
+ * one line a run, so that pandas, DuckDB and Polars load the file as a table as it is: the
+ * environment record is the file beside it, and each row's {@code session} joins it to its record.
+ * Files of earlier versions, where each session's rows follow its environment record as a line of
+ * its own ({@code {"environment": {"time": ..., ...}}}), are read and appended to all the same. A
  * run's object holds its columns in {@link ResultColumn} order, each by its kind ({@link
  * ResultColumn.Kind}): numbers as JSON numbers, written digit for digit as the CSV cell (so {@code
  * 120.000} stays {@code 120.000}), flags as {@code true}/{@code false}, text as strings; a column
@@ -58,27 +61,12 @@ final class JsonLinesCodec implements ResultCodec {
 
   @Override
   public byte[] fileStart() {
-    return new byte[0]; // the first session's environment line starts the file
+    return new byte[0]; // the first row starts the file
   }
 
   @Override
   public String lineBreak() {
     return "\n";
-  }
-
-  @Override
-  public byte[] sessionStart(EnvironmentRecord environment) throws IOException {
-    StringWriter text = new StringWriter(4096);
-    try (JsonGenerator g = JSON.createGenerator(text)) {
-      g.writeStartObject();
-      g.writeObjectFieldStart(ENVIRONMENT);
-      for (Map.Entry<String, String> e : environment.entries().entrySet()) {
-        g.writeStringField(e.getKey(), e.getValue());
-      }
-      g.writeEndObject();
-      g.writeEndObject();
-    }
-    return (text + "\n").getBytes(StandardCharsets.UTF_8);
   }
 
   @Override
@@ -203,11 +191,7 @@ final class JsonLinesCodec implements ResultCodec {
       problem =
           p.nextToken() != JsonToken.START_OBJECT
               ? "it does not start with a JSON object"
-              : p.nextToken() != JsonToken.FIELD_NAME || !ENVIRONMENT.equals(p.currentName())
-                  ? "its first object is no environment record"
-                  : p.nextToken() != JsonToken.START_OBJECT
-                      ? "its environment record is no object"
-                      : null;
+              : firstObjectProblem(p);
     } catch (IOException e) {
       LOG.debug("{}: does not start as JSON", file, e);
       problem = "it does not start with a JSON object";
@@ -217,15 +201,34 @@ final class JsonLinesCodec implements ResultCodec {
           file
               + ": is not a secmem JSON Lines results file: "
               + problem
-              + "; expected a first line {\""
+              + "; expected a first line that is a run, {\""
+              + ResultColumn.headers()[0]
+              + "\": ...} (or, from earlier versions, {\""
               + ENVIRONMENT
-              + "\": {...}}, as secmem writes it; choose another --results file (secmem appends"
+              + "\": {...}}), as secmem writes it; choose another --results file (secmem appends"
               + " only to its own results files)"
               + (looksLikeCsv(abs)
                   ? "; it looks like CSV results: those are appended to under a name ending in"
                       + " .csv"
                   : ""));
     }
+  }
+
+  /**
+   * What is wrong with the first object of a file, its start read: null when it is a run (its first
+   * key is a column) or an earlier version's environment record.
+   */
+  private static String firstObjectProblem(JsonParser p) throws IOException {
+    if (p.nextToken() != JsonToken.FIELD_NAME) {
+      return "its first object is empty";
+    }
+    String key = p.currentName();
+    if (ENVIRONMENT.equals(key)) {
+      return p.nextToken() != JsonToken.START_OBJECT ? "its environment record is no object" : null;
+    }
+    return List.of(ResultColumn.headers()).contains(key)
+        ? null
+        : "its first object is no run (it starts with '" + RawResults.abbreviate(key) + "')";
   }
 
   /** Whether a file starts as a CSV results file does: its header's first column. */

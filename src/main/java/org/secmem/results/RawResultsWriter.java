@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -22,10 +21,9 @@ import org.secmem.fs.Ownership;
  * Appends rows to a raw results file in the format its name asks for ({@link ResultFormat}: CSV
  * with a header line, or JSON Lines), each on disk (in the kernel's hands) when {@link #accept}
  * returns, so that a crash or Ctrl-C never loses a run already measured. A new or empty CSV file
- * gets the header, and a session's first JSON Lines row comes with its environment record ({@link
- * #begin}); an existing file is appended to only when it starts as this version writes it, so that
- * columns never shift under a reader (see {@link ResultsTarget}, which checks the path before
- * anything runs).
+ * gets the header, and every row the session's id ({@link #begin}); an existing file is appended to
+ * only when it starts as this version writes it, so that columns never shift under a reader (see
+ * {@link ResultsTarget}, which checks the path before anything runs).
  *
  * <p>A row is written whole or not at all: its complete line goes to the file in one write, and a
  * write that fails part-way (the disk filled up) is undone by truncating the file back to its
@@ -51,7 +49,7 @@ public final class RawResultsWriter implements ResultSink, Closeable {
   private boolean partialRow;
   private boolean stopped;
   private RowProblem removed;
-  private byte[] sessionStart;
+  private String session;
 
   /**
    * What the file holds.
@@ -249,12 +247,12 @@ public final class RawResultsWriter implements ResultSink, Closeable {
   }
 
   /**
-   * Begins this session's rows: what its format writes before them (JSON Lines: the environment
-   * record as a line of its own) goes to the file with the first row, in the same write, so that a
-   * session that measures nothing adds nothing.
+   * Begins this session's rows: each row it writes gets the environment record's session id in its
+   * {@code session} column (the record itself is the file beside the results), so that rows that
+   * several sessions appended each join to the machine and command that measured them.
    */
   public synchronized void begin(EnvironmentRecord environment) throws IOException {
-    sessionStart = codec.sessionStart(environment);
+    session = environment.session().orElse(null);
   }
 
   /**
@@ -283,20 +281,12 @@ public final class RawResultsWriter implements ResultSink, Closeable {
               + " that could not be removed, and a row appended to it would be glued to it");
     }
     try {
-      byte[] line = codec.row(row);
-      if (sessionStart == null) {
-        // A session that said nothing of where it ran: its format's start all the same, with
-        // every entry unknown, so that the file starts as its format says.
-        sessionStart = codec.sessionStart(new EnvironmentRecord(Map.of()));
-      }
-      if (sessionStart.length > 0) {
-        byte[] both = new byte[sessionStart.length + line.length];
-        System.arraycopy(sessionStart, 0, both, 0, sessionStart.length);
-        System.arraycopy(line, 0, both, sessionStart.length, line.length);
-        line = both;
-      }
+      ResultRow stamped =
+          session == null || !row.get(ResultColumn.SESSION).isEmpty()
+              ? row
+              : row.toBuilder().set(ResultColumn.SESSION, session).build();
+      byte[] line = codec.row(stamped);
       append(line, "a row");
-      sessionStart = new byte[0];
     } catch (IOException e) {
       notWritten++;
       throw e;

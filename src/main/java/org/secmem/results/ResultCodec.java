@@ -15,9 +15,6 @@ interface ResultCodec {
   /** What a new, empty file starts with (the CSV's header line); may be empty. */
   byte[] fileStart() throws IOException;
 
-  /** What a session writes before its first row (the JSON Lines environment line); may be empty. */
-  byte[] sessionStart(EnvironmentRecord environment) throws IOException;
-
   /** What ends a line this format writes. */
   String lineBreak();
 

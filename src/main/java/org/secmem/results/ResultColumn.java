@@ -324,7 +324,13 @@ public enum ResultColumn {
    * that measured the row, until its times stopped falling (or the budget ran out), before its
    * first measured run; blank without it and on warm-up rows.
    */
-  STEADY_WARMUPS("steady_warmups", Kind.INTEGER, RowKind.ALL);
+  STEADY_WARMUPS("steady_warmups", Kind.INTEGER, RowKind.ALL),
+  /**
+   * The session that wrote the row: one command's run, the {@code session} of its environment
+   * record (the file beside the results), so that rows appended by several sessions each join to
+   * the machine and command that measured them; blank in files written before it.
+   */
+  SESSION("session", Kind.TEXT, RowKind.ALL);
 
   /**
    * What a column's cells hold, for formats that keep types (JSON Lines writes numbers as numbers):

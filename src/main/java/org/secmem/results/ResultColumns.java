@@ -11,7 +11,8 @@ import java.util.Set;
  *
  * <ul>
  *   <li><b>per-run bookkeeping</b> ({@link #RUN_COLUMNS}: when, rep, seed, warmup, sweep,
- *       order_index, round, fork, sentinel, steady_warmups): neither configuration nor measurement;
+ *       order_index, round, fork, sentinel, steady_warmups, session): neither configuration nor
+ *       measurement;
  *   <li><b>measurement</b>: the known ones in {@link #MEASUREMENT_COLUMNS}, and any unknown column
  *       whose name ends in a measurement unit suffix ({@code _ns}, {@code _ms}, {@code _bytes},
  *       {@code _syscalls}, {@code _per_s}, {@code _per_int}), so that a later {@code gc_ns} column
@@ -68,7 +69,18 @@ public final class ResultColumns {
    * read it to join only rows of one sweep.
    */
   public static final Set<String> RUN_COLUMNS =
-      Set.of(WHEN, SEED, REP, WARMUP, SWEEP, ORDER_INDEX, ROUND, FORK, SENTINEL, STEADY_WARMUPS);
+      Set.of(
+          WHEN,
+          SEED,
+          REP,
+          WARMUP,
+          SWEEP,
+          ORDER_INDEX,
+          ROUND,
+          FORK,
+          SENTINEL,
+          STEADY_WARMUPS,
+          ResultColumn.SESSION.header());
 
   /**
    * What a sort's memory plan made of its configuration (workers, run length, merge threads and B),
@@ -132,21 +144,31 @@ public final class ResultColumns {
   private static final List<String> MEASUREMENT_SUFFIXES =
       List.of("_ns", "_ms", "_bytes", "_syscalls", "_per_s", "_per_int");
 
-  /** Written before a checksum's hex digits so that spreadsheets keep it as text. */
-  public static final String CHECKSUM_PREFIX = "0x";
+  /**
+   * Written before a checksum's hex digits, in results files and on the console alike, so that
+   * every reader that guesses types keeps it as text: a spreadsheet (which would read {@code
+   * 0012345678901234} as a number and drop the zeros, or {@code 1e34...} as a power of ten),
+   * pandas, Polars and DuckDB ({@code read_csv_auto} reads {@code 0x...}, the prefix of versions
+   * before it, as a 128-bit integer).
+   */
+  public static final String CHECKSUM_PREFIX = "x";
+
+  /** The prefix versions before {@link #CHECKSUM_PREFIX} wrote, still read. */
+  private static final String OLD_CHECKSUM_PREFIX = "0x";
 
   private ResultColumns() {}
 
   /**
    * A {@code checksum} cell's value, to compare checksums of rows: its hex digits in lower case,
-   * with or without the {@code 0x} that files written before it was added lack; blank stays blank.
+   * with or without a prefix ({@code x} since issue 49, {@code 0x} before it, none in files older
+   * still); blank stays blank.
    */
   public static String checksumValue(String cell) {
-    String t = cell == null ? "" : cell.trim();
-    if (t.length() >= 2 && t.charAt(0) == '0' && (t.charAt(1) == 'x' || t.charAt(1) == 'X')) {
-      t = t.substring(2);
+    String t = cell == null ? "" : cell.trim().toLowerCase(Locale.ROOT);
+    if (t.startsWith(OLD_CHECKSUM_PREFIX)) {
+      return t.substring(OLD_CHECKSUM_PREFIX.length());
     }
-    return t.toLowerCase(Locale.ROOT);
+    return t.startsWith(CHECKSUM_PREFIX) ? t.substring(CHECKSUM_PREFIX.length()) : t;
   }
 
   /** Whether {@code column} holds a measurement (known, or by its unit suffix). */

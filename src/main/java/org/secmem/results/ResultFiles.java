@@ -7,9 +7,10 @@ import java.util.Locale;
 /**
  * The names of the files written beside a raw results file {@code X.csv} (or {@code X.jsonl}, whose
  * files are named the same way: {@code X-summary.csv} ...): {@code X-summary.csv}, {@code
- * X-environment.txt}, the chart folder {@code X-charts/} and the report page {@code X-report.html};
- * after {@code secmem compare BASE X.csv} (or {@code run --baseline}) also {@code X-comparison.csv}
- * and the chart {@code X-charts/compare-ratio.png} and {@code .svg}.
+ * X-environment.txt} (the last session's environment record), {@code X-sessions.jsonl} (every
+ * session's), the chart folder {@code X-charts/} and the report page {@code X-report.html}; after
+ * {@code secmem compare BASE X.csv} (or {@code run --baseline}) also {@code X-comparison.csv} and
+ * the chart {@code X-charts/compare-ratio.png} and {@code .svg}.
  */
 public final class ResultFiles {
 
@@ -23,6 +24,15 @@ public final class ResultFiles {
   /** {@code results/X.csv} → {@code results/X-environment.txt}. */
   public static Path environmentFor(Path rawCsv) {
     return beside(rawCsv, "-environment.txt");
+  }
+
+  /**
+   * {@code results/X.csv} → {@code results/X-sessions.jsonl}: the environment record of every
+   * session that wrote rows to X, one JSON object a line, each with the {@code session} its rows
+   * carry, to join them on.
+   */
+  public static Path sessionsFor(Path rawCsv) {
+    return beside(rawCsv, "-sessions.jsonl");
   }
 
   /** {@code results/X.csv} → {@code results/X-charts}, the default folder for charts. */

@@ -19,10 +19,10 @@ public enum ResultFormat implements CliName {
    */
   CSV("csv", ".csv", List.of(), new CsvCodec()),
   /**
-   * JSON Lines: one JSON object a line. The first line is the environment record ({@code
-   * {"environment": {...}}}), and each session that appends to the file writes its own before its
-   * rows; then one object a run, its columns in the CSV's order, numbers as numbers, {@code
-   * true}/{@code false} as booleans, a column that does not apply left out.
+   * JSON Lines: one JSON object a line, one a run, its columns in the CSV's order, numbers as
+   * numbers, {@code true}/{@code false} as booleans, a column that does not apply left out. The
+   * environment record is the file beside it, as for CSV (files of earlier versions hold each
+   * session's record as a line {@code {"environment": {...}}} before its rows, and are still read).
    */
   JSON_LINES("jsonl", ".jsonl", List.of("ndjson", "json-lines"), new JsonLinesCodec());
 

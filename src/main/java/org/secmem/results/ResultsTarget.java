@@ -88,6 +88,7 @@ public final class ResultsTarget {
         List.of(
             ResultFiles.summaryFor(file),
             ResultFiles.environmentFor(file),
+            ResultFiles.sessionsFor(file),
             ResultFiles.pageFor(file),
             ResultFiles.compareFor(file))) {
       if (Ownership.taken(p) && !Ownership.isMade(p, Ownership.Made.WHOLE_FILE)) {

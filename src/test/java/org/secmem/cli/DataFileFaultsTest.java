@@ -307,6 +307,7 @@ class DataFileFaultsTest {
         r.err());
     assertFalse(Files.exists(dir.resolve("r.csv")), "no header-only results file");
     assertFalse(Files.exists(dir.resolve("r-environment.txt")), "no environment record");
+    assertFalse(Files.exists(dir.resolve("r-sessions.jsonl")), "no sessions file");
   }
 
   @Test

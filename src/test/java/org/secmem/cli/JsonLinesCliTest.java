@@ -43,10 +43,20 @@ class JsonLinesCliTest {
     CliTest.Result r = CliTest.run("run", params.toString(), "--results", jsonl.toString());
     assertEquals(0, r.code(), r.err());
     List<String> lines = Files.readAllLines(jsonl, StandardCharsets.UTF_8);
-    assertEquals(5, lines.size(), String.join("\n", lines));
-    assertTrue(lines.get(0).startsWith("{\"environment\":{\"time\":"), lines.get(0));
-    assertTrue(lines.get(1).contains("\"experiment\":\"write\""), lines.get(1));
-    assertTrue(lines.get(1).contains("\"n\":1000,"), lines.get(1));
+    // One line a run, no environment line (issue 49, item 13): the table loads as it is.
+    assertEquals(4, lines.size(), String.join("\n", lines));
+    assertTrue(lines.get(0).contains("\"experiment\":\"write\""), lines.get(0));
+    assertTrue(lines.get(0).contains("\"n\":1000,"), lines.get(0));
+    List<String> sessions = Files.readAllLines(ResultFiles.sessionsFor(jsonl));
+    assertEquals(1, sessions.size(), String.join("\n", sessions));
+    String session = sessionOf(sessions.get(0));
+    assertTrue(session.matches("s\\d{8}T\\d{6}Z-[0-9a-f]{4}"), session);
+    for (String line : lines) {
+      assertEquals(session, sessionOf(line), line);
+    }
+    assertTrue(
+        Files.readString(ResultFiles.environmentFor(jsonl))
+            .contains("\nsession=" + session + "\n"));
     assertTrue(Files.exists(ResultFiles.summaryFor(jsonl)), "r-summary.csv beside it");
     assertTrue(Files.isDirectory(ResultFiles.chartsFolderFor(jsonl)), "r-charts beside it");
     assertTrue(Files.exists(ResultFiles.pageFor(jsonl)), "r-report.html beside it");
@@ -119,9 +129,45 @@ class JsonLinesCliTest {
     assertTrue(r.err().contains("an unfinished JSON object"), r.err());
     assertTrue(r.out().contains("(4 rows, 1 of them from this run)"), r.out());
     List<String> lines = Files.readAllLines(jsonl, StandardCharsets.UTF_8);
-    assertEquals(6, lines.size(), "two environment records, four rows");
-    assertTrue(lines.get(4).startsWith("{\"environment\""), lines.get(4));
+    assertEquals(4, lines.size(), "four rows, no environment line");
+    List<String> sessions = Files.readAllLines(ResultFiles.sessionsFor(jsonl));
+    assertEquals(2, sessions.size(), "each session's environment record");
+    assertEquals(sessionOf(sessions.get(0)), sessionOf(lines.get(2)));
+    assertEquals(sessionOf(sessions.get(1)), sessionOf(lines.get(3)), "the resumed row's own");
     assertEquals(List.of(), RawResults.read(jsonl).problems());
+  }
+
+  @Test
+  void aJsonlFileOfAnEarlierVersion_environmentLineFirst_isReadAndAppendedTo() throws IOException {
+    Path params = params();
+    Path jsonl = dir.resolve("r.jsonl");
+    assertEquals(0, CliTest.run("run", params.toString(), "--results", jsonl.toString()).code());
+    List<String> rows = Files.readAllLines(jsonl, StandardCharsets.UTF_8);
+    // As versions before issue 49 wrote it: the session's environment line before its rows, and
+    // rows with no session; the last row cut off.
+    StringBuilder old =
+        new StringBuilder("{\"environment\":{\"time\":\"2026-11-01T00:00:00Z\"}}\n");
+    for (String row : rows.subList(0, 3)) {
+      old.append(row.replaceAll(",\"session\":\"[^\"]*\"", "")).append('\n');
+    }
+    Files.writeString(jsonl, old.toString());
+    assertEquals(3, RawResults.read(jsonl).rows().size());
+
+    CliTest.Result r =
+        CliTest.run("run", params.toString(), "--results", jsonl.toString(), "--resume");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("(4 rows, 1 of them from this run)"), r.out());
+    List<String> lines = Files.readAllLines(jsonl, StandardCharsets.UTF_8);
+    assertEquals(5, lines.size(), String.join("\n", lines));
+    assertTrue(lines.get(4).contains("\"session\":\"s"), lines.get(4));
+    RawResults read = RawResults.read(jsonl);
+    assertEquals(List.of(), read.problems());
+    assertEquals(4, read.rows().size());
+  }
+
+  /** The {@code session} of a JSON object's line. */
+  private static String sessionOf(String line) throws IOException {
+    return new com.fasterxml.jackson.databind.ObjectMapper().readTree(line).get("session").asText();
   }
 
   @Test

@@ -147,7 +147,7 @@ class RowsSayWhatTheyMeasuredTest {
             results.toString());
     assertEquals(0, r.code(), r.err());
     for (RawRow row : rows(results)) {
-      assertTrue(row.get("checksum").matches("0x[0-9a-f]{16}"), row.get("checksum"));
+      assertTrue(row.get("checksum").matches("x[0-9a-f]{16}"), row.get("checksum"));
       assertEquals("write", row.get("sweep"));
       assertEquals("", row.get("input"), "a write reads nothing");
     }

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -55,7 +56,10 @@ class JsonLinesRoundTripTest {
   void jsonLines_sayWhatTheCsvOfTheSameRunSays() throws IOException {
     Path csv = dir.resolve("r.csv");
     Path jsonl = dir.resolve("r.jsonl");
-    EnvironmentRecord env = EnvironmentRecord.capture(dir, List.of("secmem", "test"));
+    Map<String, String> entries =
+        new LinkedHashMap<>(EnvironmentRecord.capture(dir, List.of("secmem", "test")).entries());
+    entries.put(EnvironmentRecord.SESSION, "s20261128T132040Z-3f9a");
+    EnvironmentRecord env = new EnvironmentRecord(entries);
     try (RawResultsWriter a = RawResultsWriter.open(csv);
         RawResultsWriter b = RawResultsWriter.open(jsonl)) {
       a.begin(env);
@@ -82,18 +86,18 @@ class JsonLinesRoundTripTest {
 
     ObjectMapper mapper = new ObjectMapper();
     List<String> lines = Files.readAllLines(jsonl);
-    JsonNode first = mapper.readTree(lines.get(0));
-    assertEquals(env.get("command"), first.get("environment").get("command").asText());
-    assertEquals(1, first.size(), "the first line is the environment record alone");
+    // Every line a run (issue 49, item 13): the environment is the file beside, joined by session.
+    assertEquals(fromCsv.rows().size(), lines.size(), "one line a run, no environment line");
     Set<ResultColumn.Kind> seen = new HashSet<>();
     for (int i = 0; i < fromCsv.rows().size(); i++) {
       RawRow row = fromCsv.rows().get(i);
-      JsonNode object = mapper.readTree(lines.get(i + 1));
+      JsonNode object = mapper.readTree(lines.get(i));
+      assertEquals("s20261128T132040Z-3f9a", object.get("session").asText(), "line " + (i + 1));
       Set<String> keys = new HashSet<>();
       object.fieldNames().forEachRemaining(keys::add);
       for (ResultColumn c : ResultColumn.values()) {
         String cell = row.get(c.header());
-        String where = "line " + (i + 2) + ", " + c.header() + " = '" + cell + "'";
+        String where = "line " + (i + 1) + ", " + c.header() + " = '" + cell + "'";
         if (cell.isEmpty()) {
           assertFalse(keys.contains(c.header()), where + ": an empty cell is left out");
           continue;
@@ -162,6 +166,7 @@ class JsonLinesRoundTripTest {
             ResultColumn.MEMORY_LIMIT,
             ResultColumn.MEMORY_PEAK_BYTES,
             ResultColumn.STEADY_WARMUPS,
+            ResultColumn.SESSION,
             ResultColumn.FLOOR_NS,
             ResultColumn.FLOOR_REGIME,
             ResultColumn.ARRIVAL_NS_PER_KEY,

@@ -46,6 +46,17 @@ class ResultsBeforeIssue13Test {
   }
 
   @Test
+  void checksums_ofEveryVersion_compareEqual_andTheNewPrefixIsNoNumberToAnyReader() {
+    // Issue 49, item 14: 0x... is a 128-bit integer to DuckDB's read_csv_auto.
+    assertEquals("x", ResultColumns.CHECKSUM_PREFIX);
+    assertEquals("0012345678901234", ResultColumns.checksumValue("x0012345678901234"));
+    assertEquals("00abcdef00000000", ResultColumns.checksumValue("X00ABCDEF00000000"));
+    assertEquals(
+        ResultColumns.checksumValue("0x0012345678901234"),
+        ResultColumns.checksumValue("x0012345678901234"));
+  }
+
+  @Test
   void sweepIsBookkeeping_inputIsConfiguration_inputBytesFollowsFromIt() {
     assertTrue(!ResultColumns.isConfiguration(ResultColumns.SWEEP));
     assertTrue(ResultColumns.isConfiguration(ResultColumns.INPUT));

@@ -33,10 +33,14 @@ class JsonLinesCodecTest {
         .build();
   }
 
-  /** A file of an environment line and rows t1, t2, t3. */
+  /**
+   * A file of an environment line and rows t1, t2, t3: as versions before issue 49 started it, and
+   * as this one still appends to it.
+   */
   private Path written() throws IOException {
     Path f = dir.resolve("r.jsonl");
     Files.deleteIfExists(f);
+    Files.writeString(f, "{\"environment\":{\"command\":\"x\"}}\n");
     try (RawResultsWriter w = RawResultsWriter.open(f)) {
       w.begin(new EnvironmentRecord(Map.of("command", "x")));
       w.accept(row("t1"));

@@ -19,9 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * JSON Lines results files: written whole a line at a time with the session's environment record
- * first, appended to as safely as a CSV, and read back line by line, one bad line costing only
- * itself.
+ * JSON Lines results files: written whole a line at a time, one line a run carrying its session's
+ * id (the environment record is the file beside), appended to as safely as a CSV, and read back
+ * line by line, one bad line costing only itself.
  */
 class JsonLinesTest {
 
@@ -41,7 +41,8 @@ class JsonLinesTest {
   }
 
   private static EnvironmentRecord env(String command) {
-    return new EnvironmentRecord(Map.of("command", command));
+    return new EnvironmentRecord(
+        Map.of("command", command, EnvironmentRecord.SESSION, "s-" + command));
   }
 
   private static List<String> lines(Path f) throws IOException {
@@ -74,7 +75,7 @@ class JsonLinesTest {
   }
 
   @Test
-  void aSessionsRows_followItsEnvironmentRecord_andASessionWithoutRowsAddsNothing()
+  void everyLineIsARun_carryingItsSessionsId_andASessionWithoutRowsAddsNothing()
       throws IOException {
     Path f = dir.resolve("r.jsonl");
     try (RawResultsWriter w = RawResultsWriter.open(f)) {
@@ -86,15 +87,17 @@ class JsonLinesTest {
       w.begin(env("idle"));
     }
     try (RawResultsWriter w = RawResultsWriter.open(f)) {
-      assertEquals(new RawResultsWriter.Tally(2, 0), w.tally(), "environment lines are no rows");
+      assertEquals(new RawResultsWriter.Tally(2, 0), w.tally());
       w.begin(env("second"));
       w.accept(row("t3"));
     }
+    // Issue 49, item 13: no environment line, so that every reader loads one table of runs.
     List<String> lines = lines(f);
-    assertEquals(5, lines.size(), String.join("\n", lines));
-    assertEquals("first", JSON.readTree(lines.get(0)).get("environment").get("command").asText());
-    assertEquals("second", JSON.readTree(lines.get(3)).get("environment").get("command").asText());
-    JsonNode t1 = JSON.readTree(lines.get(1));
+    assertEquals(3, lines.size(), String.join("\n", lines));
+    assertEquals("s-first", JSON.readTree(lines.get(0)).get("session").asText());
+    assertEquals("s-first", JSON.readTree(lines.get(1)).get("session").asText());
+    assertEquals("s-second", JSON.readTree(lines.get(2)).get("session").asText());
+    JsonNode t1 = JSON.readTree(lines.get(0));
     assertEquals(1500, t1.get("elapsed_ns").asLong());
     assertTrue(t1.get("elapsed_ms").isNumber());
     assertEquals("0.002", t1.get("elapsed_ms").asText(), "the CSV's digits, not a double's");
@@ -105,7 +108,34 @@ class JsonLinesTest {
     assertEquals(List.of(), read.problems());
     assertEquals(List.of("t1", "t2", "t3"), whens(read));
     assertEquals("", read.rows().get(0).get("n"));
-    assertEquals(List.of(2L, 3L, 5L), read.rows().stream().map(RawRow::line).toList());
+    assertEquals(List.of(1L, 2L, 3L), read.rows().stream().map(RawRow::line).toList());
+  }
+
+  @Test
+  void aFileOfAnEarlierVersion_environmentLinesBetweenRows_isReadAndAppendedTo()
+      throws IOException {
+    Path f =
+        Files.writeString(
+            dir.resolve("r.jsonl"),
+            String.join(
+                "\n",
+                "{\"environment\":{\"command\":\"first\"}}",
+                "{\"when\":\"t1\",\"experiment\":\"write\",\"warmup\":true}",
+                "{\"environment\":{\"command\":\"second\"}}",
+                "{\"when\":\"t2\",\"experiment\":\"write\",\"warmup\":false}",
+                ""));
+    ResultsTarget.check(f);
+    try (RawResultsWriter w = RawResultsWriter.open(f)) {
+      assertEquals(new RawResultsWriter.Tally(2, 0), w.tally(), "environment lines are no rows");
+      w.begin(env("third"));
+      w.accept(row("t3"));
+    }
+    RawResults read = RawResults.read(f);
+    assertEquals(List.of(), read.problems());
+    assertEquals(List.of("t1", "t2", "t3"), whens(read));
+    assertEquals(
+        List.of("", "", "s-third"), read.rows().stream().map(r -> r.get("session")).toList());
+    assertEquals(List.of(2L, 4L, 5L), read.rows().stream().map(RawRow::line).toList());
   }
 
   @Test
@@ -121,7 +151,7 @@ class JsonLinesTest {
     RawResults cut = RawResults.read(f);
     assertEquals(List.of("t1"), whens(cut));
     assertEquals(1, cut.problems().size());
-    assertEquals(3, cut.problems().get(0).line());
+    assertEquals(2, cut.problems().get(0).line());
     assertTrue(cut.problems().get(0).what().contains("cut off"), cut.problems().toString());
     try (RawResultsWriter w = RawResultsWriter.open(f)) {
       assertTrue(w.removedLastLine().isPresent());
@@ -145,8 +175,7 @@ class JsonLinesTest {
   }
 
   @Test
-  void aDiskFullPartWayThroughTheFirstRow_leavesTheFileAsBefore_environmentIncluded()
-      throws IOException {
+  void aDiskFullPartWayThroughTheFirstRow_leavesTheFileAsBefore() throws IOException {
     Path f = dir.resolve("r.jsonl");
     try (RawResultsWriter w = RawResultsWriter.open(f)) {
       w.begin(env("first"));
@@ -167,13 +196,13 @@ class JsonLinesTest {
             })) {
       w.begin(env("second"));
       assertThrows(IOException.class, () -> w.accept(row("t2")));
-      assertArrayEquals(before, Files.readAllBytes(f), "neither the environment nor the row");
+      assertArrayEquals(before, Files.readAllBytes(f), "the row is not written");
       ch[0].free(Long.MAX_VALUE / 2);
       w.accept(row("t3"));
     }
     List<String> lines = lines(f);
-    assertEquals(4, lines.size());
-    assertEquals("second", JSON.readTree(lines.get(2)).get("environment").get("command").asText());
+    assertEquals(2, lines.size());
+    assertEquals("s-second", JSON.readTree(lines.get(1)).get("session").asText());
     assertEquals(List.of("t1", "t3"), whens(RawResults.read(f)));
   }
 

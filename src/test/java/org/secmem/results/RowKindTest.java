@@ -50,7 +50,7 @@ class RowKindTest {
         b.set(ResultColumn.N, -1)
             .set(ResultColumn.ELAPSED_MS, 1.5, 3)
             .set(ResultColumn.VERIFIED, true)
-            .set(ResultColumn.CHECKSUM, "0x00ff")
+            .set(ResultColumn.CHECKSUM, "x00ff")
             .build();
     assertEquals("sort", r.get(ResultColumn.EXPERIMENT), "set by the kind");
     assertEquals("1.500", r.get(ResultColumn.ELAPSED_MS));
