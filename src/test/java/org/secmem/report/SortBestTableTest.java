@@ -181,6 +181,33 @@ class SortBestTableTest {
   }
 
   @Test
+  void html_moreGroupsThanColumnsFit_aRowEach() throws IOException {
+    // issue 49, item 3: a column per group ran past a laptop window at twelve groups
+    StringBuilder csv = new StringBuilder(HEADER);
+    List<Long> ns = List.of(1_000L, 2_000L, 4_000L, 8_000L, 16_000L);
+    for (long n : ns) {
+      csv.append(config("mapped", n, 100, 4, 0, 40, 41, 42))
+          .append(config("mapped", n, 100, 16, 0, 30, 31, 32));
+    }
+    StringBuilder h = new StringBuilder();
+
+    SortBestTable.best(h, parse(csv.toString()));
+
+    String html = h.toString();
+    assertTrue(ns.size() > SortBestTable.MAX_COLUMNS);
+    assertTrue(html.contains("<table class=\"summary best rows\">"), html);
+    for (long n : ns) {
+      assertTrue(
+          html.contains(
+              "<tr><th>"
+                  + n
+                  + " ints</th><td>d = 16, M = 100 ints</td><td>31.00 (30.00\u201332.00)</td>"),
+          n + " in " + html);
+    }
+    assertEquals(ns.size(), html.split("\u00d71.32, apart", -1).length - 1, html);
+  }
+
+  @Test
   void html_oneRunEach_saysThereIsNoSpread() throws IOException {
     String csv =
         HEADER
