@@ -4,7 +4,10 @@ import java.awt.Color;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import org.secmem.report.ChartCanvas.Anchor;
+import org.secmem.report.ChartSpec.Kind;
 import org.secmem.report.ChartSpec.Series;
 
 /**
@@ -50,6 +53,22 @@ final class BarKey {
       }
     }
     return new ArrayList<>(entries);
+  }
+
+  /** The note that says how a chart's pairs are drawn, if it has any. */
+  static Optional<String> note(ChartSpec spec, List<SeriesStyle> styles) {
+    if (spec.kind() == Kind.BAR) {
+      return anySplit(styles) ? Optional.of(SPLIT_NOTE) : Optional.empty();
+    }
+    return anyPair(spec.series()) ? Optional.of(PAIR_NOTE) : Optional.empty();
+  }
+
+  /** One entry: a swatch of its colour and its label, at ({@code x}, {@code y}). */
+  static void draw(ChartCanvas c, Entry e, double x, double y) {
+    c.beginLegendEntry(e.label(), e.color());
+    c.rect(x + 6, y - 6, 12, 12, e.color(), null);
+    c.text(x + 30, y + 4, e.label(), 12, false, Anchor.START, false);
+    c.endLegendEntry();
   }
 
   /** Whether any of {@code series} is a read/write pair of two stream types. */

@@ -113,11 +113,7 @@ public final class ChartPainter {
     boolean bar = spec.kind() == Kind.BAR;
     // a bar chart's key names each colour, and which half of a split bar is which (issue 49)
     List<BarKey.Entry> barKey = bar ? BarKey.entries(spec.series(), styles) : List.of();
-    if (bar && BarKey.anySplit(styles)) {
-      notes.add(0, BarKey.SPLIT_NOTE);
-    } else if (!bar && BarKey.anyPair(spec.series())) {
-      notes.add(0, BarKey.PAIR_NOTE);
-    }
+    BarKey.note(spec, styles).ifPresent(n -> notes.add(0, n));
     List<String> legend = new ArrayList<>();
     if (bar) {
       barKey.forEach(e -> legend.add(e.label()));
@@ -177,11 +173,7 @@ public final class ChartPainter {
     double ly = top + 6;
     for (int i = 0; i < legend.size(); i++) {
       if (bar) {
-        BarKey.Entry e = barKey.get(i);
-        c.beginLegendEntry(e.label(), e.color());
-        c.rect(lx + 6, ly - 6, 12, 12, e.color(), null);
-        c.text(lx + 30, ly + 4, e.label(), 12, false, Anchor.START, false);
-        c.endLegendEntry();
+        BarKey.draw(c, barKey.get(i), lx, ly);
         ly += 20;
         continue;
       }
