@@ -16,7 +16,7 @@ import org.secmem.results.ResultColumns;
  * {@code buffered}, which takes no B, on the line after. Planned line by line these made two charts
  * with one title, one holding {@code direct} alone, and no buffered reference line in either. Here
  * consecutive sweeps of one file and experiment are one when they vary the same parameters (or the
- * later one varies none: a type that leaves them blank, drawn as a level line) and agree on every
+ * later one varies none and leaves them blank: a type drawn as a level line) and agree on every
  * other setting, a blank parameter agreeing with any value. Sweeps that differ in anything else
  * (another N, another cache state) stay apart: their charts are told apart by their titles.
  */
@@ -58,6 +58,11 @@ final class SweepJoins {
     List<String> varyA = swept.stream().filter(p -> values(a, p).size() > 1).toList();
     List<String> varyB = swept.stream().filter(p -> values(b, p).size() > 1).toList();
     if (varyA.isEmpty() || !(varyB.isEmpty() || varyB.equals(varyA))) {
+      return false;
+    }
+    // a line that varies nothing joins only as level lines: it leaves what a varies blank (a
+    // line of sorts at one setting of a's N, M and d stays bars of its own)
+    if (varyB.isEmpty() && varyA.stream().anyMatch(p -> !values(b, p).isEmpty())) {
       return false;
     }
     List<String> series = ChartPlanner.seriesColumns(raw, experiment);
