@@ -125,6 +125,33 @@ class ChartKeysTest {
   }
 
   @Test
+  void quickBufferTree_hasABarBesideTheMergeSortsOfItsNAndM() throws IOException {
+    // quick.csv's last line: one buffer-tree sort of 2^20 ints in M = 2^16 (issue 49, item 4)
+    ChartSpec tree =
+        new ChartPlanner()
+            .plan(ShippedConfigResults.of("quick.csv")).stream()
+                .filter(s -> s.series().stream().anyMatch(x -> x.name().startsWith("buffer tree")))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no chart holds quick.csv's buffer tree"));
+    assertEquals(Kind.BAR, tree.kind());
+    List<String> names = tree.series().stream().map(Series::name).toList();
+    assertTrue(
+        names.containsAll(
+            List.of(
+                "merge sort, d = 4, B = 64 KiB",
+                "merge sort, d = 8, B = 64 KiB",
+                "merge sort, d = 16, B = 64 KiB")),
+        names.toString());
+    assertTrue(
+        names.stream().anyMatch(n -> n.matches("buffer tree .*, B = 4 KiB")), names.toString());
+    List<Double> medians =
+        tree.series().stream().map(s -> s.points().get(0).stats().median()).toList();
+    List<Double> sorted = new ArrayList<>(medians);
+    sorted.sort(null);
+    assertEquals(sorted, medians, "lowest time first");
+  }
+
+  @Test
   void everyChartOfAReport_hasATitleOfItsOwn() throws IOException {
     for (String f : FILES) {
       Map<String, String> byTitle = new HashMap<>();
