@@ -533,7 +533,9 @@ public final class ChartPainter {
         spec.kind() == Kind.BAR
             ? " per "
                 + (spec.experiment().equals("sort")
-                    ? "stream pair or preset"
+                    ? spec.parameter().equals(ChartPlanner.ALGORITHM)
+                        ? "sort"
+                        : "stream pair or preset"
                     : spec.experiment().equals(ChartPlanner.PQ) ? "queue" : "stream type")
             : " vs " + ChartPlanner.label(spec.parameter());
     String subject = spec.subject().isEmpty() ? "" : " (" + spec.subject() + ")";

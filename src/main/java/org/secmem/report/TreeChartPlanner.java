@@ -231,7 +231,7 @@ final class TreeChartPlanner {
               "sort-time-by-sort-buffer-tree" + (groups.size() > 1 ? "-" + specs.size() : ""),
               Kind.BAR,
               AxisKind.CATEGORY,
-              "buffer tree beside merge sort, " + pair(g.getValue().get(0)),
+              "buffer tree vs merge, " + pair(g.getValue().get(0)),
               ChartSpec.YScale.AUTO));
     }
     return specs;

@@ -134,6 +134,9 @@ class ChartKeysTest {
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("no chart holds quick.csv's buffer tree"));
     assertEquals(Kind.BAR, tree.kind());
+    assertEquals(
+        "sort (buffer tree vs merge, user-buffer): median time per sort (N=2^20 ints, M=2^16 ints)",
+        ChartPainter.title(tree));
     List<String> names = tree.series().stream().map(Series::name).toList();
     assertTrue(
         names.containsAll(
