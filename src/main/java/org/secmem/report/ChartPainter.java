@@ -16,6 +16,7 @@ import org.secmem.fs.Ownership;
 import org.secmem.report.ChartCanvas.Anchor;
 import org.secmem.report.ChartSpec.AxisKind;
 import org.secmem.report.ChartSpec.Kind;
+import org.secmem.report.ChartSpec.Metric;
 import org.secmem.report.ChartSpec.Point;
 import org.secmem.report.ChartSpec.Series;
 import org.secmem.results.Numbers;
@@ -110,8 +111,13 @@ public final class ChartPainter {
     List<SeriesStyle> styles = SeriesStyle.forChart(spec.series());
     List<String> notes = noteLines(spec);
     boolean bar = spec.kind() == Kind.BAR;
+    // a bar chart's key names each colour, and which half of a split bar is which (issue 49)
+    List<BarKey.Entry> barKey = bar ? BarKey.entries(spec.series(), styles) : List.of();
+    BarKey.note(spec, styles).ifPresent(n -> notes.add(0, n));
     List<String> legend = new ArrayList<>();
-    if (!bar) {
+    if (bar) {
+      barKey.forEach(e -> legend.add(e.label()));
+    } else {
       spec.series().forEach(s -> legend.add(s.name()));
     }
     double legendWidth = 0;
@@ -166,6 +172,11 @@ public final class ChartPainter {
     double lx = width - legendWidth - 8;
     double ly = top + 6;
     for (int i = 0; i < legend.size(); i++) {
+      if (bar) {
+        BarKey.draw(c, barKey.get(i), lx, ly);
+        ly += 20;
+        continue;
+      }
       SeriesStyle st = styles.get(i);
       Series s = spec.series().get(i);
       c.beginLegendEntry(s.name(), st.color());
@@ -522,7 +533,9 @@ public final class ChartPainter {
         spec.kind() == Kind.BAR
             ? " per "
                 + (spec.experiment().equals("sort")
-                    ? "stream pair or preset"
+                    ? spec.parameter().equals(ChartPlanner.ALGORITHM)
+                        ? "sort"
+                        : "stream pair or preset"
                     : spec.experiment().equals(ChartPlanner.PQ) ? "queue" : "stream type")
             : " vs " + ChartPlanner.label(spec.parameter());
     String subject = spec.subject().isEmpty() ? "" : " (" + spec.subject() + ")";
@@ -553,6 +566,13 @@ public final class ChartPainter {
             ? " repetitions"
             : " runs";
     lines.add((spec.kind() == Kind.BAR ? "bars" : "points") + ": median of " + runs + of);
+    if (spec.kind() == Kind.BAR) {
+      // the planner orders bars by their median (issue 49, item 1)
+      lines.add(
+          spec.metric() == Metric.THROUGHPUT
+              ? "order: highest throughput first"
+              : "order: lowest time first");
+    }
     lines.add("whiskers: min\u2013max");
     lines.add("(warm-up runs excluded)");
     spec.fixed().entrySet().stream()

@@ -125,7 +125,10 @@ public final class ChartPlanner {
     List<List<RawRow>> guessed = Sweeps.guessedSweeps(raw, unnamed);
     // guessed sweeps may be cut wrong; with one there is nothing to confuse it with
     int guessedMin = guessed.size() == 1 && named.isEmpty() ? 2 : MIN_POINTS_GUESSED;
-    List<List<RawRow>> sweeps = new ArrayList<>(named.values());
+    List<List<RawRow>> namedSweeps = new ArrayList<>(named.values());
+    namedSweeps.sort(Comparator.comparingLong(rows -> rows.get(0).line()));
+    // a parameter file's lines that one chart should hold are one sweep (issue 49, item 5)
+    List<List<RawRow>> sweeps = new ArrayList<>(SweepJoins.join(raw, namedSweeps));
     sweeps.addAll(guessed);
     sweeps.sort(Comparator.comparingLong(rows -> rows.get(0).line()));
     for (List<RawRow> sweep : sweeps) {
@@ -405,15 +408,20 @@ public final class ChartPlanner {
   private static List<Series> barSeries(
       List<RawRow> rows, Metric metric, List<String> seriesColumns, boolean sort) {
     Map<Identity, List<Double>> byName = valuesBySeries(rows, metric, seriesColumns, sort);
+    // in an evident order (issue 49, item 1): lowest time first, highest throughput first
+    Comparator<Map.Entry<Identity, Statistics>> byMedian =
+        Comparator.comparingDouble(e -> e.getValue().median());
+    List<Map.Entry<Identity, Statistics>> ordered =
+        byName.entrySet().stream()
+            .map(e -> Map.entry(e.getKey(), Statistics.of(e.getValue())))
+            .sorted(metric == Metric.THROUGHPUT ? byMedian.reversed() : byMedian)
+            .toList();
     List<Series> series = new ArrayList<>();
     int i = 0;
-    for (Map.Entry<Identity, List<Double>> e : byName.entrySet()) {
+    for (Map.Entry<Identity, Statistics> e : ordered) {
       series.add(
           new Series(
-              e.getKey().name(),
-              List.of(new Point(i++, Statistics.of(e.getValue()))),
-              e.getKey().key(),
-              false));
+              e.getKey().name(), List.of(new Point(i++, e.getValue())), e.getKey().key(), false));
     }
     return series;
   }

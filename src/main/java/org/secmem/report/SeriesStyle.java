@@ -149,6 +149,22 @@ public record SeriesStyle(Color color, Marker marker, Color second) {
     return Optional.empty();
   }
 
+  /**
+   * The stream types a key names: {@code [read, write]} for a pair of two known types, {@code
+   * [type]} for one known type, else none.
+   */
+  static List<String> types(String key) {
+    String k = norm(key);
+    if (TYPES.containsKey(k)) {
+      return List.of(k);
+    }
+    Matcher m = PAIR.matcher(k);
+    if (m.matches() && TYPES.containsKey(m.group(1)) && TYPES.containsKey(m.group(2))) {
+      return List.of(m.group(1), m.group(2));
+    }
+    return List.of();
+  }
+
   /** Whether {@code key}'s style is fixed (a type, a pair of types, a preset, a tool, a value). */
   private static boolean fixed(String key) {
     return ofTypes(key).isPresent() || KNOWN.containsKey(norm(key)) || key.matches("#[0-9]{1,6}");

@@ -2,6 +2,7 @@ package org.secmem.report;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -63,7 +64,8 @@ final class TreeChartPlanner {
                 ? ResultColumns.M
                 : distinct(tree, ARRIVAL) > 1 ? ARRIVAL : null;
     if (x == null) {
-      return List.of();
+      // one configuration: bars beside the merge sorts of its file and N, M (issue 49, item 4)
+      return bars(tree, pool.all());
     }
     List<String> groupBy =
         new ArrayList<>(
@@ -160,6 +162,83 @@ final class TreeChartPlanner {
       }
     }
     return specs;
+  }
+
+  /** The settings a tree's bar chart holds one of; B and d may differ between its bars. */
+  private static final List<String> BAR_GROUP =
+      List.of(
+          ResultColumns.READ_STREAM,
+          ResultColumns.WRITE_STREAM,
+          ResultColumns.N,
+          ResultColumns.M,
+          ResultColumns.SHAPE,
+          ResultColumns.ORDER,
+          ResultColumns.CACHE,
+          ResultColumns.SYNC);
+
+  /**
+   * A bar chart of time per sort for tree rows of one configuration each (quick.csv's): a bar per
+   * (a, b) and B, beside a bar per merge sort (d, B) of the same pair, N and M from {@code pool},
+   * lowest time first. Nothing when no peer shares them (a bar alone compares nothing).
+   */
+  private static List<ChartSpec> bars(List<RawRow> tree, List<RawRow> pool) {
+    Map<Map<String, String>, List<RawRow>> groups = new LinkedHashMap<>();
+    for (RawRow r : tree) {
+      groups.computeIfAbsent(key(r, BAR_GROUP), k -> new ArrayList<>()).add(r);
+    }
+    List<ChartSpec> specs = new ArrayList<>();
+    for (Map.Entry<Map<String, String>, List<RawRow>> g : groups.entrySet()) {
+      Map<String, List<RawRow>> bars = new LinkedHashMap<>();
+      for (Map.Entry<String, List<RawRow>> f : byFanout(g.getValue()).entrySet()) {
+        bars.put("buffer tree " + f.getKey() + ", " + bytes(f.getValue().get(0)), f.getValue());
+      }
+      for (RawRow r : pool) {
+        if (!isTree(r) && r.has(ResultColumns.D) && key(r, BAR_GROUP).equals(g.getKey())) {
+          String name = "merge sort, d = " + r.get(ResultColumns.D).trim() + ", " + bytes(r);
+          bars.computeIfAbsent(name, k -> new ArrayList<>()).add(r);
+        }
+      }
+      List<Series> series = new ArrayList<>();
+      bars.forEach(
+          (name, rows) -> {
+            List<Double> ms = new ArrayList<>();
+            rows.forEach(r -> r.elapsedMs().ifPresent(ms::add));
+            if (!ms.isEmpty()) {
+              series.add(new Series(name, List.of(new Point(0, Statistics.of(ms))), name, false));
+            }
+          });
+      if (series.size() < 2) {
+        continue;
+      }
+      series.sort(Comparator.comparingDouble(s -> s.points().get(0).stats().median()));
+      List<Series> placed = new ArrayList<>();
+      for (Series s : series) {
+        placed.add(
+            new Series(
+                s.name(),
+                List.of(new Point(placed.size(), s.points().get(0).stats())),
+                s.key(),
+                false));
+      }
+      specs.add(
+          new ChartSpec(
+              "sort",
+              Metric.TIME,
+              ALGORITHM,
+              RowGroups.fixed(g.getKey()),
+              false,
+              placed,
+              "sort-time-by-sort-buffer-tree" + (groups.size() > 1 ? "-" + specs.size() : ""),
+              Kind.BAR,
+              AxisKind.CATEGORY,
+              "buffer tree vs merge, " + pair(g.getValue().get(0)),
+              ChartSpec.YScale.AUTO));
+    }
+    return specs;
+  }
+
+  private static String bytes(RawRow r) {
+    return "B = " + ChartPainter.size(ResultColumns.B, r.get(ResultColumns.B).trim());
   }
 
   /**
@@ -329,6 +408,11 @@ final class TreeChartPlanner {
      */
     Peers(List<RawRow> pool) {
       this.pool = pool;
+    }
+
+    /** Every sort row of the file, in file order. */
+    List<RawRow> all() {
+      return pool;
     }
 
     /** The peers of a group of tree rows over {@code x}, in file order. */

@@ -307,7 +307,8 @@ class ChartPlannerTest {
             + "sort,buffered,buffered,16384,1024,4,5\n";
     List<ChartSpec> specs = new ChartPlanner().plan(parse(csv));
     assertEquals(List.of("sort-time-by-sort"), stems(specs));
-    assertEquals(List.of("simple", "buffered"), names(specs.get(0)));
+    // lowest time first (issue 49, item 1)
+    assertEquals(List.of("buffered", "simple"), names(specs.get(0)));
   }
 
   @Test
@@ -334,8 +335,10 @@ class ChartPlannerTest {
     assertEquals(List.of("read-time-by-stream", "read-throughput-by-stream"), stems(specs));
     ChartSpec time = specs.get(0);
     assertEquals(Kind.BAR, time.kind());
-    assertEquals(List.of("mapped", "channel", "simple"), names(time));
-    Point mapped = time.series().get(0).points().get(0);
+    // lowest time first (issue 49, item 1); the throughput chart highest first
+    assertEquals(List.of("channel", "mapped", "simple"), names(time));
+    assertEquals(List.of("channel", "mapped", "simple"), names(specs.get(1)));
+    Point mapped = time.series().get(1).points().get(0);
     assertEquals(2, mapped.stats().count(), "warm-up left out");
     assertEquals(10.0, mapped.stats().min(), 0.0);
     assertEquals(12.0, mapped.stats().max(), 0.0);
@@ -354,8 +357,9 @@ class ChartPlannerTest {
     List<ChartSpec> specs = new ChartPlanner().plan(parse(csv));
     ChartSpec time = specs.get(0);
     assertEquals(Kind.BAR, time.kind(), stems(specs).toString());
-    assertEquals(List.of("runs beside the output", "runs in /a", "runs in /a + /b"), names(time));
-    assertEquals(72.5, time.series().get(2).points().get(0).stats().median(), 1e-9);
+    // lowest time first (issue 49, item 1)
+    assertEquals(List.of("runs in /a + /b", "runs in /a", "runs beside the output"), names(time));
+    assertEquals(72.5, time.series().get(0).points().get(0).stats().median(), 1e-9);
   }
 
   @Test
@@ -419,9 +423,10 @@ class ChartPlannerTest {
             + "sort,channel,channel,fast,1000000,100000,300\n";
     List<ChartSpec> specs = new ChartPlanner().plan(parse(csv));
     assertEquals(List.of("sort-time-by-sort"), stems(specs));
-    assertEquals(List.of("classic", "fast"), names(specs.get(0)));
+    // lowest time first (issue 49, item 1)
+    assertEquals(List.of("fast", "classic"), names(specs.get(0)));
     assertEquals(
-        List.of("classic", "fast"), specs.get(0).series().stream().map(Series::key).toList());
+        List.of("fast", "classic"), specs.get(0).series().stream().map(Series::key).toList());
   }
 
   /** Rows of one sort sweep: the merge sort at M = 2^16, d = 16 and the in-memory baseline. */
