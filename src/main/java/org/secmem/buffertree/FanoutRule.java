@@ -1,6 +1,7 @@
 package org.secmem.buffertree;
 
 import java.util.Locale;
+import org.secmem.units.Units;
 
 /**
  * How the buffer tree's (a, b) is chosen: fixed, or from m = M/B as b = m/k, a = b/4 (seed 004: k =
@@ -99,6 +100,31 @@ public record FanoutRule(int bOverM, Fanout fixed) {
     }
     throw new IllegalArgumentException(
         "fanout '" + text + "' must be m, m/K (e.g. m/8) or a,b (e.g. 4,16)");
+  }
+
+  /**
+   * The (a, b) this rule makes from m blocks of {@code blockInts} ints, as a run line says it:
+   * {@code (2, 8)}; when a ratio rule makes a = 1 (seed 004's m/16 at m = 125 makes a (1, 7)-tree),
+   * it says so and names the least M that gives a >= 2, as an (a, b)-tree has (issue 49: the tree
+   * was taken silently). The rule's text when it makes none.
+   */
+  public String described(long m, int blockInts) {
+    Fanout made;
+    try {
+      made = resolve(m);
+    } catch (IllegalArgumentException e) {
+      return text();
+    }
+    if (fixed != null || made.a() >= 2) {
+      return made.toString();
+    }
+    long leastBlocks = 8L * bOverM; // b = m/k >= 8 makes a = b/4 >= 2
+    return made
+        + " (a = 1: not an (a, b)-tree, which has a >= 2; "
+        + text()
+        + " makes one from M = "
+        + Units.typedInts(Math.multiplyExact(leastBlocks, (long) blockInts))
+        + ")";
   }
 
   /** "m/8" or "4,16": what the rule says, for descriptions. */

@@ -84,7 +84,8 @@ public record BufferTreeMethod(
         + ", M="
         + Units.typedInts(memoryInts)
         + ", fanout="
-        + tree().map(Fanout::toString).orElse(fanout.text())
+        + fanout.described(
+            TreeMemory.blocks(memoryInts, bufferBytes), TreeMemory.blockInts(bufferBytes))
         + ", B="
         + Units.bytes(bufferBytes);
   }

@@ -162,7 +162,10 @@ public final class PqTrial implements Trial {
                 + ", B="
                 + Units.bytes(spec.options().bufferBytes())
                 + ", fanout="
-                + memory.map(t -> t.fanout().toString()).orElse(spec.fanout().text())
+                + spec.fanout()
+                    .described(
+                        TreeMemory.blocks(spec.m(), spec.options().bufferBytes()),
+                        TreeMemory.blockInts(spec.options().bufferBytes()))
                 + ", "
                 + spec.readType()
                 + "/"
