@@ -83,13 +83,19 @@ public final class Advice {
   private final String source;
   private final List<StreamAdvice> streams;
   private final List<SortAdvice> sorts;
+  private final List<TreeAdvice> trees;
   private final List<String> nothing;
 
   private Advice(
-      String source, List<StreamAdvice> streams, List<SortAdvice> sorts, List<String> nothing) {
+      String source,
+      List<StreamAdvice> streams,
+      List<SortAdvice> sorts,
+      List<TreeAdvice> trees,
+      List<String> nothing) {
     this.source = source;
     this.streams = List.copyOf(streams);
     this.sorts = List.copyOf(sorts);
+    this.trees = List.copyOf(trees);
     this.nothing = List.copyOf(nothing);
   }
 
@@ -109,8 +115,11 @@ public final class Advice {
             : StreamAdvice.of(raw, experiment);
     List<SortAdvice> sorts =
         experiment.filter(e -> !e.equals("sort")).isPresent() ? List.of() : SortAdvice.of(raw);
+    // buffer-tree sorts beside the merge sorts of their memory (issue 49, item 4)
+    List<TreeAdvice> trees =
+        experiment.filter(e -> !e.equals("sort")).isPresent() ? List.of() : TreeAdvice.of(raw);
     List<String> nothing = new ArrayList<>();
-    if (streams.isEmpty() && sorts.isEmpty()) {
+    if (streams.isEmpty() && sorts.isEmpty() && trees.isEmpty()) {
       String which =
           experiment
               .map(e -> "no measured " + e + " run")
@@ -159,7 +168,7 @@ public final class Advice {
         nothing.add("to choose d and M for the sort: secmem run configs/advise-sort.csv");
       }
     }
-    return new Advice(raw.source(), streams, sorts, nothing);
+    return new Advice(raw.source(), streams, sorts, trees, nothing);
   }
 
   /**
@@ -183,6 +192,11 @@ public final class Advice {
     return sorts;
   }
 
+  /** The buffer-tree sort configurations, each beside the fastest merge sort of its memory. */
+  List<TreeAdvice> trees() {
+    return trees;
+  }
+
   /** The results file advised on, for messages. */
   String source() {
     return source;
@@ -195,7 +209,7 @@ public final class Advice {
 
   /** Whether the file answered nothing (no stream or sort group to advise on). */
   public boolean answersNothing() {
-    return streams.isEmpty() && sorts.isEmpty();
+    return streams.isEmpty() && sorts.isEmpty() && trees.isEmpty();
   }
 
   /** Everything to add to the sweep, each once, in the order the groups came. */
@@ -209,6 +223,7 @@ public final class Advice {
     if (collapsed) {
       all.add(SWEEP_D_AND_M);
     }
+    trees.forEach(t -> t.toAdd().forEach(a -> all.add(a.line())));
     return List.copyOf(all);
   }
 

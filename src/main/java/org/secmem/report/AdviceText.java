@@ -37,6 +37,10 @@ public final class AdviceText {
       out.add("");
       out.addAll(sortLines(a.sorts()));
     }
+    for (TreeAdvice t : a.trees()) {
+      out.add("");
+      out.addAll(t.text());
+    }
     int add = a.toAdd().size();
     out.add("");
     out.add(
@@ -63,6 +67,14 @@ public final class AdviceText {
       }
       out.addAll(sortLines(a.sorts()));
     }
+    if (experiment.equals("sort")) {
+      for (TreeAdvice t : a.trees()) {
+        if (!out.isEmpty()) {
+          out.add("");
+        }
+        out.addAll(t.text());
+      }
+    }
     return out;
   }
 
@@ -84,6 +96,7 @@ public final class AdviceText {
               + " groups with one (d, M) each: nothing to choose in d"
               + " and M");
     }
+    a.trees().forEach(t -> out.add("advice: " + t.brief()));
     a.toAdd().forEach(s -> out.add("advice: add " + s));
     return out;
   }
