@@ -177,6 +177,16 @@ final class TreeChartPlanner {
           ResultColumns.SYNC);
 
   /**
+   * The colours of the bar chart's bars: brown for the tree, grey for every merge sort (the label
+   * tells d and B apart). Keyed by name, a fourth bar took a stream type's colour, as only three
+   * colours belong to no type ({@link SeriesStyle}), and the chart is of one pair (issue 49, item
+   * 4).
+   */
+  static final String TREE_BARS = SeriesStyle.ordinalKey(7);
+
+  static final String MERGE_BARS = SeriesStyle.ordinalKey(8);
+
+  /**
    * A bar chart of time per sort for tree rows of one configuration each (quick.csv's): a bar per
    * (a, b) and B, beside a bar per merge sort (d, B) of the same pair, N and M from {@code pool},
    * lowest time first. Nothing when no peer shares them (a bar alone compares nothing).
@@ -204,7 +214,8 @@ final class TreeChartPlanner {
             List<Double> ms = new ArrayList<>();
             rows.forEach(r -> r.elapsedMs().ifPresent(ms::add));
             if (!ms.isEmpty()) {
-              series.add(new Series(name, List.of(new Point(0, Statistics.of(ms))), name, false));
+              String key = name.startsWith("buffer tree") ? TREE_BARS : MERGE_BARS;
+              series.add(new Series(name, List.of(new Point(0, Statistics.of(ms))), key, false));
             }
           });
       if (series.size() < 2) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -152,6 +153,34 @@ class ChartKeysTest {
     List<Double> sorted = new ArrayList<>(medians);
     sorted.sort(null);
     assertEquals(sorted, medians, "lowest time first");
+  }
+
+  @Test
+  void quickBufferTree_barsTakeNoStreamTypesColour() throws IOException {
+    // the chart is of one pair; its 4th bar (merge sort, d = 8) was drawn in user-buffer's
+    // vermilion, as only three colours belong to no type (issue 49, item 4)
+    ChartSpec tree =
+        new ChartPlanner()
+            .plan(ShippedConfigResults.of("quick.csv")).stream()
+                .filter(s -> s.fileStem().startsWith("sort-time-by-sort-buffer-tree"))
+                .findFirst()
+                .orElseThrow();
+    Set<java.awt.Color> types = new HashSet<>();
+    for (String t :
+        List.of("simple", "buffered", "user-buffer", "mapped", "channel", "direct", "async")) {
+      types.add(SeriesStyle.of(t).color());
+    }
+    List<SeriesStyle> styles = SeriesStyle.forChart(tree.series());
+    assertEquals(4, styles.size(), tree.series().toString());
+    Set<java.awt.Color> merge = new HashSet<>();
+    Set<java.awt.Color> trees = new HashSet<>();
+    for (int i = 0; i < styles.size(); i++) {
+      java.awt.Color c = styles.get(i).color();
+      assertTrue(!types.contains(c), tree.series().get(i).name() + " has a stream type's colour");
+      (tree.series().get(i).name().startsWith("buffer tree") ? trees : merge).add(c);
+    }
+    assertEquals(1, merge.size(), "one colour for the merge sorts");
+    assertTrue(!merge.containsAll(trees), "the tree's bar stands apart");
   }
 
   @Test
