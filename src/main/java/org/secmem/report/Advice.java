@@ -22,8 +22,9 @@ import org.secmem.sort.CostModel;
  * What a results file says about which settings to use on the machine that measured it (issue 15):
  * for the stream experiments, the buffer size B and the stream type; for the sort, the fan-in d and
  * the memory M, beside the cost model's choice; and, where the file cannot answer, what to add to
- * the sweep. Pure: it reads {@link RawResults} and returns findings ({@link StreamAdvice}, {@link
- * SortAdvice}, {@link Suggestion}s); {@link AdviceText} writes them as text.
+ * the sweep; for a buffer-tree sort, how it compares with the fastest merge sort of its memory.
+ * Pure: it reads {@link RawResults} and returns findings ({@link StreamAdvice}, {@link SortAdvice},
+ * {@link TreeAdvice}, {@link Suggestion}s); {@link AdviceText} writes them as text.
  *
  * <p>Only measured runs count (warm-ups are left out). Throughput is the median MiB/s of the
  * repetitions of a configuration, sort time the median elapsed ms.
