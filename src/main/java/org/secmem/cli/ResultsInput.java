@@ -9,6 +9,7 @@ import org.secmem.report.Reports;
 import org.secmem.results.MalformedResultsException;
 import org.secmem.results.RawResults;
 import org.secmem.results.ResultColumns;
+import org.secmem.results.ResultFiles;
 import org.secmem.results.ResultFormat;
 import picocli.CommandLine;
 
@@ -57,13 +58,17 @@ final class ResultsInput {
                     + ")"));
   }
 
-  /** A raw results file by its name: CSV or JSON Lines, not a summary or comparison beside one. */
+  /**
+   * A raw results file by its name: CSV or JSON Lines, not a summary, comparison or sessions file
+   * ({@link ResultFiles#sessionsFor}, JSON Lines as well) beside one.
+   */
   static boolean isRawResults(Path p) {
     String name = p.getFileName().toString();
     return Files.isRegularFile(p)
         && (name.endsWith(".csv") || ResultFormat.ofFile(p) == ResultFormat.JSON_LINES)
         && !name.endsWith("-summary.csv")
-        && !name.endsWith("-comparison.csv");
+        && !name.endsWith("-comparison.csv")
+        && !name.endsWith(ResultFiles.SESSIONS_SUFFIX);
   }
 
   /**

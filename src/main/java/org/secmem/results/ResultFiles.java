@@ -14,6 +14,9 @@ import java.util.Locale;
  */
 public final class ResultFiles {
 
+  /** What {@link #sessionsFor} puts after X. */
+  public static final String SESSIONS_SUFFIX = "-sessions.jsonl";
+
   private ResultFiles() {}
 
   /** {@code results/X.csv} → {@code results/X-summary.csv}. */
@@ -32,7 +35,7 @@ public final class ResultFiles {
    * carry, to join them on.
    */
   public static Path sessionsFor(Path rawCsv) {
-    return beside(rawCsv, "-sessions.jsonl");
+    return beside(rawCsv, SESSIONS_SUFFIX);
   }
 
   /** {@code results/X.csv} → {@code results/X-charts}, the default folder for charts. */

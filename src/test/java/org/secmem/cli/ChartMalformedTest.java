@@ -13,6 +13,7 @@ import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.fs.Ownership;
 
 /**
  * {@code secmem chart} on malformed results: bad lines named (file:line and what), good rows still
@@ -145,6 +146,13 @@ class ChartMalformedTest {
         refused.err().contains(users + " exists and is a file secmem did not make"), refused.err());
     assertFalse(Files.exists(run.resolve("20261128-005411-read-charts")), refused.out());
     Files.delete(users);
+    // every run writes its sessions' environment records beside its results (a JSON Lines file
+    // too): it is not a second results file to choose from
+    Ownership.mark(
+        Files.writeString(
+            run.resolve("20261128-005411-read-sessions.jsonl"),
+            "{\"session\":\"s20261128T005411Z-0001\",\"java_version\":\"17\"}\n"),
+        Ownership.Made.WHOLE_FILE);
 
     CliTest.Result r = CliTest.run("chart", run.toString());
     assertEquals(0, r.code(), r.out() + r.err());

@@ -104,7 +104,9 @@ class JsonLinesCliTest {
         Files.writeString(Files.createDirectories(results.resolve("b")).resolve("b.jsonl"), "x");
     Path summary = Files.writeString(results.resolve("b/b-summary.csv"), "x");
     Path comparison = Files.writeString(results.resolve("b/b-comparison.csv"), "x");
+    Path sessions = Files.writeString(results.resolve("b/b-sessions.jsonl"), "{}\n");
     long t = System.currentTimeMillis();
+    sessions.toFile().setLastModified(t);
     older.toFile().setLastModified(t - 30_000);
     newer.toFile().setLastModified(t - 20_000);
     summary.toFile().setLastModified(t - 10_000);

@@ -73,7 +73,7 @@ class MemoryLimitColumnTest {
     assertEquals(
         dir.resolve("p.csv")
             + ":3: memory_limit: 'lots' is not a number (write an integer, a power such as"
-            + " 2^16 or 10^6, or a size such as 64K, 1M, 2G)",
+            + " 2^16 or 10^6, or a size such as 64K, 64KiB, 1M, 2G (K, M, G are 2^10, 2^20, 2^30))",
         problems.get(1));
   }
 }
