@@ -49,19 +49,8 @@ record TreeAdvice(
     toAdd = List.copyOf(toAdd);
   }
 
-  private static final String ALGORITHM = "algorithm";
-
-  /** The settings a tree shares with the merge sorts it is set against. */
-  private static final List<String> GROUP =
-      List.of(
-          ResultColumns.READ_STREAM,
-          ResultColumns.WRITE_STREAM,
-          ResultColumns.N,
-          ResultColumns.M,
-          ResultColumns.SHAPE,
-          ResultColumns.ORDER,
-          ResultColumns.CACHE,
-          ResultColumns.SYNC);
+  /** The settings a tree shares with the merge sorts it is set against: its bar chart's. */
+  private static final List<String> GROUP = TreeChartPlanner.BAR_GROUP;
 
   /**
    * The fastest merge sort of a tree's group.
@@ -103,7 +92,7 @@ record TreeAdvice(
       if (!r.get(ResultColumns.EXPERIMENT).trim().equals("sort") || r.elapsedMs().isEmpty()) {
         continue;
       }
-      if (r.get(ALGORITHM).trim().equals(TreeChartPlanner.TREE)) {
+      if (TreeChartPlanner.isTree(r)) {
         List<String> key = new ArrayList<>(cells(r, GROUP).values());
         key.add(r.get(ResultColumns.B).trim());
         key.add(r.get("fanout_a").trim());

@@ -44,7 +44,7 @@ final class TreeChartPlanner {
     return rows.stream().anyMatch(TreeChartPlanner::isTree);
   }
 
-  private static boolean isTree(RawRow r) {
+  static boolean isTree(RawRow r) {
     return r.get(ALGORITHM).trim().equals(TREE);
   }
 
@@ -164,8 +164,11 @@ final class TreeChartPlanner {
     return specs;
   }
 
-  /** The settings a tree's bar chart holds one of; B and d may differ between its bars. */
-  private static final List<String> BAR_GROUP =
+  /**
+   * The settings a tree's bar chart holds one of, and {@link TreeAdvice} compares a tree within; B
+   * and d may differ between its bars.
+   */
+  static final List<String> BAR_GROUP =
       List.of(
           ResultColumns.READ_STREAM,
           ResultColumns.WRITE_STREAM,
