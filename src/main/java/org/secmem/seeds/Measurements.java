@@ -11,6 +11,7 @@ import java.util.function.Function;
 import org.secmem.report.Bootstrap;
 import org.secmem.results.RawResults;
 import org.secmem.results.RawRow;
+import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultColumns;
 
 /**
@@ -215,8 +216,14 @@ public final class Measurements {
         return ns.isPresent() ? OptionalDouble.of(ns.getAsDouble() / 1e6) : ns;
       case MIBS:
         return row.number(ResultColumns.MIB_PER_S);
+      case FLOOR:
+        OptionalDouble floor = row.number(ResultColumn.FLOOR_NS.header());
+        OptionalDouble elapsed = row.number(ResultColumns.ELAPSED_NS);
+        return floor.isPresent() && elapsed.isPresent() && elapsed.getAsDouble() > 0
+            ? OptionalDouble.of(floor.getAsDouble() / elapsed.getAsDouble())
+            : OptionalDouble.empty();
       default:
-        return row.number("block_pushes");
+        return row.number(ResultColumn.BLOCK_PUSHES.header());
     }
   }
 

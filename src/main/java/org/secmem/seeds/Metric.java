@@ -2,14 +2,22 @@ package org.secmem.seeds;
 
 import java.util.Locale;
 
-/** What a finding compares: a run's time, its throughput, or the buffer tree's block pushes. */
+/**
+ * What a finding compares: a run's time, its throughput, the buffer tree's block pushes, or the
+ * share of its floor a sort reached.
+ */
 public enum Metric {
   /** Elapsed time in milliseconds; lower is better. */
   MS(true),
   /** Throughput in MiB/s; higher is better. */
   MIBS(false),
   /** The buffer tree's block pushes; fewer is better. */
-  PUSHES(true);
+  PUSHES(true),
+  /**
+   * The share of its floor a sort reached: {@code floor_ns} (the least time its passes can take at
+   * the probed rates) over its elapsed time, 1 at the machine's peak; higher is better.
+   */
+  FLOOR(false);
 
   private final boolean lowerIsBetter;
 
@@ -22,7 +30,7 @@ public enum Metric {
     return lowerIsBetter;
   }
 
-  /** The findings file's word for this metric: ms, mibs or pushes. */
+  /** The findings file's word for this metric: ms, mibs, pushes or floor. */
   public String word() {
     return name().toLowerCase(Locale.ROOT);
   }
@@ -37,7 +45,15 @@ public enum Metric {
     return null;
   }
 
-  /** {@code value} as the table shows it: "12.3 ms", "4.1 s", "413.6 MiB/s", "512 block pushes". */
+  /** {@code value} as an interval's end: as {@link #format}, a share of the floor as "17 %". */
+  String bare(double value) {
+    return this == FLOOR ? String.format(Locale.ROOT, "%.0f %%", value * 100) : format(value);
+  }
+
+  /**
+   * {@code value} as the table shows it: "12.3 ms", "4.1 s", "413.6 MiB/s", "512 block pushes", "19
+   * % of the floor".
+   */
   String format(double value) {
     switch (this) {
       case MIBS:
@@ -46,6 +62,8 @@ public enum Metric {
             : String.format(Locale.ROOT, "%.1f MiB/s", value);
       case PUSHES:
         return String.format(Locale.ROOT, "%.0f block pushes", value);
+      case FLOOR:
+        return String.format(Locale.ROOT, "%.0f %% of the floor", value * 100);
       default:
         if (value >= 10_000) {
           return String.format(Locale.ROOT, "%.1f s", value / 1000);

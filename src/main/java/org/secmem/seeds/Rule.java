@@ -14,6 +14,10 @@ import java.util.Optional;
  *   <li>{@code flat A B [TOL]}: A and B within a factor TOL of each other (default 1.25): the
  *       interval of their ratio inside [1/TOL, TOL] agrees, wholly outside differs, across an edge
  *       is within noise.
+ *   <li>{@code about S VALUE [TOL]}: the metric of S is about the report's VALUE, within a factor
+ *       TOL (default 1.25): the interval of its median inside [VALUE / TOL, VALUE * TOL] agrees,
+ *       wholly outside differs, across an edge is within noise (the {@code floor} metric: the share
+ *       of the least time the machine's probed rates allow that a sort reached).
  *   <li>{@code morethan A B C D}: the gain from A to B beats the gain from C to D.
  *   <li>{@code best P S LO HI [tie=X%]} (or {@code best P S V1|V2|... - [tie=X%]}): over the values
  *       of parameter P among the configurations S selects, the best of the report's values (those
@@ -32,7 +36,7 @@ import java.util.Optional;
  * A bound written {@code *} is open.
  */
 public sealed interface Rule
-    permits Rules.Better, Rules.Flat, Rules.MoreThan, Rules.Best, Rules.OverRange {
+    permits Rules.Better, Rules.Flat, Rules.About, Rules.MoreThan, Best, Rules.OverRange {
 
   /**
    * The judgement, or empty when the measurements lack the configurations the rule names.

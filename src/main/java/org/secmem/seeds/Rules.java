@@ -28,6 +28,12 @@ final class Rules {
             sel(args, 0),
             sel(args, 1),
             args.size() > 2 ? positive(args.get(2), "TOL") : FLAT_TOLERANCE);
+      case "about":
+        arity(name, args, 2, 3, "about S VALUE [TOL]");
+        return new About(
+            sel(args, 0),
+            positive(args.get(1), "VALUE"),
+            args.size() > 2 ? positive(args.get(2), "TOL") : FLAT_TOLERANCE);
       case "morethan":
         arity(name, args, 4, 4, "morethan A B C D");
         return new MoreThan(sel(args, 0), sel(args, 1), sel(args, 2), sel(args, 3));
@@ -86,7 +92,9 @@ final class Rules {
             steadily);
       default:
         throw new IllegalArgumentException(
-            "no rule '" + name + "' (one of better, flat, morethan, best, exponent, grows, falls)");
+            "no rule '"
+                + name
+                + "' (one of better, flat, about, morethan, best, exponent, grows, falls)");
     }
   }
 
@@ -157,6 +165,40 @@ final class Rules {
     }
   }
 
+  /**
+   * The metric of S is about the report's {@code value}, within a factor {@code tolerance}: agrees
+   * when the interval of S's median lies within [value / TOL, value * TOL], differs when it lies
+   * wholly outside, within noise when it straddles an edge.
+   */
+  record About(Selector sel, double value, double tolerance) implements Rule {
+    @Override
+    public Optional<Judgement> judge(Measurements m, Metric metric, long seed) {
+      return Pick.best(m, sel, metric)
+          .map(
+              s -> {
+                Estimate e = Estimate.of(List.of(s), x -> x[0], true, seed);
+                double lo = value / tolerance;
+                double hi = value * tolerance;
+                Verdict v =
+                    e.low() >= lo && e.high() <= hi
+                        ? Verdict.AGREES
+                        : e.high() < lo || e.low() > hi ? Verdict.DIFFERS : Verdict.WITHIN_NOISE;
+                String text =
+                    metric.format(e.value())
+                        + " (95 % interval "
+                        + metric.bare(e.low())
+                        + " .. "
+                        + metric.bare(e.high())
+                        + ") against the report's "
+                        + metric.bare(value)
+                        + "; about: within x"
+                        + Estimate.digits(tolerance)
+                        + (v == Verdict.WITHIN_NOISE ? ", the interval straddles its edge" : "");
+                return new Judgement(text, v);
+              });
+    }
+  }
+
   /** The gain from A to B beats the gain from C to D. */
   record MoreThan(Selector a, Selector b, Selector c, Selector d) implements Rule {
     @Override
@@ -196,111 +238,6 @@ final class Rules {
       Verdict v =
           ratio.above(1) ? Verdict.AGREES : ratio.below(1) ? Verdict.DIFFERS : Verdict.WITHIN_NOISE;
       return Optional.of(new Judgement(text, v));
-    }
-  }
-
-  /**
-   * The report's best value of P is the best here: the best here among the report's values (those
-   * in [lo, hi], or the listed {@code values}: the ones its table ties with its best) against the
-   * best of the other values measured, as an advantage with its interval (above 1: the report's
-   * better). Agrees when the interval lies above 1 (the report's values are best here beyond the
-   * noise), or, with the report's own {@code tie} (a fraction; 0: none), above 1 / (1 + tie) (the
-   * report's value is within its tie of the best here); differs when it lies below 1 / (1 + tie)
-   * (the best here is another value, beyond the noise and the tie); within noise otherwise.
-   */
-  record Best(String parameter, Selector sel, double lo, double hi, List<Double> values, double tie)
-      implements Rule {
-
-    Best {
-      values = List.copyOf(values);
-    }
-
-    private boolean reports(double v) {
-      return values.isEmpty() ? v >= lo && v <= hi : values.contains(v);
-    }
-
-    @Override
-    public Optional<Judgement> judge(Measurements m, Metric metric, long seed) {
-      TreeMap<Double, Samples> sweep = Pick.sweep(m, parameter, sel, metric);
-      if (sweep.size() < 2) {
-        return Optional.empty();
-      }
-      double best = Pick.argBest(sweep, metric);
-      Samples top = sweep.get(best);
-      String text =
-          "best "
-              + Pick.named(parameter, best)
-              + " ("
-              + metric.format(top.median())
-              + "; "
-              + sweep.size()
-              + " values from "
-              + Pick.value(parameter, sweep.firstKey())
-              + " to "
-              + Pick.value(parameter, sweep.lastKey())
-              + ")";
-      TreeMap<Double, Samples> reported = new TreeMap<>();
-      TreeMap<Double, Samples> others = new TreeMap<>();
-      sweep.forEach((k, v) -> (reports(k) ? reported : others).put(k, v));
-      if (reported.isEmpty()) {
-        return Optional.of(
-            new Judgement(
-                text + "; the report's " + range() + " was not measured", Verdict.NOT_COMPARABLE));
-      }
-      if (others.isEmpty()) {
-        return Optional.of(
-            new Judgement(
-                text + "; every value measured is among the report's " + range(),
-                Verdict.NOT_COMPARABLE));
-      }
-      double in = Pick.argBest(reported, metric);
-      double out = Pick.argBest(others, metric);
-      Estimate gap = Estimate.advantage(reported.get(in), others.get(out), metric, seed);
-      double floor = 1 / (1 + tie);
-      Verdict v;
-      String why;
-      if (gap.above(1)) {
-        v = Verdict.AGREES;
-        why = "ahead beyond the noise";
-      } else if (tie > 0 && gap.low() >= floor) {
-        v = Verdict.AGREES;
-        why = "within the report's tie of " + Estimate.digits(tie * 100) + " %";
-      } else if (gap.below(floor)) {
-        v = Verdict.DIFFERS;
-        why = "behind beyond the noise" + (tie > 0 ? " and the report's tie" : "");
-      } else {
-        v = Verdict.WITHIN_NOISE;
-        why =
-            "within the noise"
-                + (tie > 0 ? " (the interval straddles the report's tie of x" : "")
-                + (tie > 0 ? Estimate.digits(1 / floor) + ")" : "");
-      }
-      text +=
-          "; the report's "
-              + Pick.named(parameter, in)
-              + (reported.size() > 1
-                  ? " (the best here of its " + reported.size() + " values)"
-                  : "")
-              + " against "
-              + Pick.named(parameter, out)
-              + " (the best of the "
-              + others.size()
-              + " others): "
-              + gap.ratioText()
-              + ", "
-              + why;
-      return Optional.of(new Judgement(text, v));
-    }
-
-    private String range() {
-      if (!values.isEmpty()) {
-        return parameter
-            + " = "
-            + String.join(", ", values.stream().map(x -> Pick.value(parameter, x)).toList());
-      }
-      return lo == hi
-          ? Pick.named(parameter, lo)
-          : parameter + " = " + Pick.value(parameter, lo) + " .. " + Pick.value(parameter, hi);
     }
   }
 

@@ -44,6 +44,24 @@ class FindingRulesTest {
     }
   }
 
+  /** Runs of one sort configuration at N = n whose floor is {@code floorMs}; 0: none recorded. */
+  private void sorts(long n, double floorMs, double... ms) {
+    for (double t : ms) {
+      Map<String, String> cells = new LinkedHashMap<>();
+      cells.put("experiment", "sort");
+      cells.put("read_stream", "direct");
+      cells.put("n", Long.toString(n));
+      cells.put("warmup", "false");
+      cells.put("elapsed_ns", Long.toString((long) (t * 1e6)));
+      cells.put("floor_ns", floorMs == 0 ? "" : Long.toString((long) (floorMs * 1e6)));
+      rows.add(new RawRow("test", rows.size() + 2, cells));
+    }
+  }
+
+  private Optional<Judgement> floor(String... args) {
+    return Rule.parse("about", List.of(args)).judge(Measurements.ofRows(rows), Metric.FLOOR, 42);
+  }
+
   private Judgement judge(String rule, String... args) {
     Optional<Judgement> j =
         Rule.parse(rule, List.of(args)).judge(Measurements.ofRows(rows), Metric.MS, 42);
@@ -305,6 +323,42 @@ class FindingRulesTest {
     assertEquals(
         Verdict.DIFFERS,
         judge("flat", w("user-buffer", 1000, 1024), w("user-buffer", 1000, 1048576)).verdict());
+  }
+
+  /**
+   * Seed 002 §3.5.3 (002-F324p): a sort that reaches a fifth of its floor is not "95 % of the
+   * peak"; one at 93 % is; one whose runs straddle 95 % / 1.25 is within noise.
+   */
+  @Test
+  void about_theShareOfTheFloor_agreesNearTheReportsValue_differsFarFromIt() {
+    sorts(1 << 23, 280, 1415, 1466, 1660, 1675, 1706);
+    Judgement far = floor("experiment=sort;n=8388608", "0.95").orElseThrow();
+    assertEquals(Verdict.DIFFERS, far.verdict(), far.measured());
+    assertTrue(far.measured().startsWith("17 % of the floor (95 % interval"), far.measured());
+    assertTrue(far.measured().contains("against the report's 95 %;"), far.measured());
+    sorts(1 << 22, 280, 298, 301, 303, 306);
+    assertEquals(
+        Verdict.AGREES, floor("experiment=sort;n=4194304", "0.95").orElseThrow().verdict());
+    sorts(1 << 21, 280, 300, 330, 368, 400, 420);
+    Judgement edge = floor("experiment=sort;n=2097152", "0.95").orElseThrow();
+    assertEquals(Verdict.WITHIN_NOISE, edge.verdict(), edge.measured());
+    assertTrue(edge.measured().contains("straddles its edge"), edge.measured());
+  }
+
+  /** A sort whose rows record no floor (its file system was never probed) is not judged. */
+  @Test
+  void about_theFloor_ofRunsWithoutOne_givesNoJudgement_andAValueOfZeroIsRefused() {
+    sorts(1 << 23, 0, 1415, 1466, 1660);
+    assertFalse(floor("experiment=sort;n=8388608", "0.95").isPresent());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Rule.parse("about", List.of("experiment=sort", "0")));
+    assertEquals("VALUE must be above 0, not 0", e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class, () -> Rule.parse("about", List.of("experiment=sort")));
+    assertEquals("about takes S VALUE [TOL] (got 1 argument)", e.getMessage());
   }
 
   /** Issue 46 (003-S3c, 003-S4d): a ratio whose interval straddles TOL is within noise. */
