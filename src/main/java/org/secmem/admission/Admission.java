@@ -117,6 +117,7 @@ public final class Admission {
           InMemorySort.requireHeap(
               machine.maxHeapBytes(),
               ints,
+              s.tuning().runSort(),
               s.tuning().threads(),
               s.bufferBytes(),
               s.readType(),

@@ -26,7 +26,9 @@ import org.secmem.units.Units;
  * @param writeType stream type writing the output
  * @param bufferBytes B
  * @param blockIo the streams move a block per call; false: one call per int
- * @param threads 1: {@code Arrays.sort}; more: {@code Arrays.parallelSort}
+ * @param runSort arrays ({@code Arrays.sort}, or {@code Arrays.parallelSort} on more than one
+ *     thread) or radix (the run sort's radix sort on {@code threads})
+ * @param threads the sort's threads
  * @param preset the preset the row names
  */
 public record InMemoryMethod(
@@ -34,12 +36,13 @@ public record InMemoryMethod(
     StreamType writeType,
     int bufferBytes,
     boolean blockIo,
+    RunSort runSort,
     int threads,
     String preset)
     implements OwnSort {
 
   public InMemoryMethod {
-    MethodChecks.given("stream types and preset", readType, writeType, preset);
+    MethodChecks.given("stream types, run sort and preset", readType, writeType, runSort, preset);
     if (threads < 1) {
       throw new IllegalArgumentException("threads (" + threads + ") must be >= 1");
     }
@@ -50,9 +53,9 @@ public record InMemoryMethod(
     return SortAlgorithm.IN_MEMORY;
   }
 
-  /** What the in-memory sort takes of a composition: its access and threads. */
+  /** What the in-memory sort takes of a composition: its access, run sort and threads. */
   SortTuning tuning() {
-    return new SortTuning(Merger.PRIORITY_QUEUE, RunSort.ARRAYS, false, false, blockIo, threads);
+    return new SortTuning(Merger.PRIORITY_QUEUE, runSort, false, false, blockIo, threads);
   }
 
   @Override
@@ -68,7 +71,7 @@ public record InMemoryMethod(
 
   /** The heap its model needs to sort {@code n} ints. */
   public long requiredHeapBytes(long n) {
-    return InMemorySort.requiredHeapBytes(n, threads, bufferBytes, readType, writeType);
+    return InMemorySort.requiredHeapBytes(n, runSort, threads, bufferBytes, readType, writeType);
   }
 
   private boolean usesB() {
@@ -81,16 +84,17 @@ public record InMemoryMethod(
         + streamsAndN(n)
         + ", threads="
         + threads
+        + (runSort == RunSort.RADIX ? ", run sort radix" : "")
         + (usesB() ? ", B=" + Units.bytes(bufferBytes) : "");
   }
 
   @Override
   public void configure(ResultRow.Builder row) {
     configureCommon(row);
-    // run_ints says what it held (all N ints); run_sort says Arrays.sort (arrays) or
-    // Arrays.parallelSort (parallel).
+    // run_ints says what it held (all N ints); run_sort says Arrays.sort (arrays),
+    // Arrays.parallelSort (parallel) or the radix sort (radix).
     row.set(ResultColumn.B, usesB() ? Long.toString(bufferBytes) : null)
-        .set(ResultColumn.RUN_SORT, InMemorySort.sortName(threads))
+        .set(ResultColumn.RUN_SORT, InMemorySort.sortName(runSort, threads))
         .set(ResultColumn.ACCESS, blockIo ? "block" : "int")
         .set(ResultColumn.THREADS, threads);
   }

@@ -43,8 +43,8 @@ public sealed interface SortMethod permits OwnSort, EngineMethod {
 
   /**
    * secmem's own sort of these resolved settings: the merge sort (which takes every choice), the
-   * in-memory baseline (its access, threads, stream types and B) or the buffer tree (M, B, the
-   * stream types and {@code fanout}).
+   * in-memory baseline (its access, run sort, threads, stream types and B) or the buffer tree (M,
+   * B, the stream types and {@code fanout}).
    */
   static OwnSort of(SortSettings settings, SortAlgorithm algorithm, FanoutRule fanout) {
     switch (algorithm) {
@@ -65,6 +65,7 @@ public sealed interface SortMethod permits OwnSort, EngineMethod {
             settings.writeType(),
             settings.bufferBytes(),
             settings.tuning().blockIo(),
+            settings.tuning().runSort(),
             settings.tuning().threads(),
             settings.preset().cliName());
       case BUFFER_TREE:

@@ -15,13 +15,14 @@ import org.secmem.units.Units;
 
 /**
  * The in-memory baseline of the sort experiment: all N ints of the input read into one {@code
- * int[]} through the read stream, sorted with {@link Arrays#sort(int[])} (one thread) or {@link
- * Arrays#parallelSort(int[])} (on {@code threads} threads), and written through the write stream,
- * one call per int or a block per call as the tuning says, into a work folder and moved into place
- * when complete — the merge sort's single-run case with M = N. Its memory is the array, 4N bytes
- * (8N with the parallel sort's scratch), so it only runs when {@link #requireHeap} admits it.
+ * int[]} through the read stream, sorted by the tuning's run sort ({@link Arrays#sort(int[])} on
+ * one thread or {@link Arrays#parallelSort(int[])} on {@code threads}; or the run sort's radix sort
+ * on {@code threads}, {@link ParallelRadix}), and written through the write stream, one call per
+ * int or a block per call as the tuning says, into a work folder and moved into place when complete
+ * — the merge sort's single-run case with M = N. Its memory is the array, 4N bytes (8N with the
+ * parallel or radix sort's scratch), so it only runs when {@link #requireHeap} admits it.
  *
- * @param tuning only its access (block or per int) and threads apply; merger, run sort, overlap and
+ * @param tuning only its access (block or per int), run sort and threads apply; merger, overlap and
  *     parallel merge belong to the merge sort
  * @param streams makes its streams
  * @param temps told of the work folder while it exists, so an interrupt handler can remove it
@@ -39,26 +40,33 @@ public record InMemorySort(SortTuning tuning, StreamFactory streams, TempRegistr
     return threads > 1;
   }
 
-  /** What the row's {@code run_sort} cell calls the sort: arrays, or parallel. */
-  public static String sortName(int threads) {
+  /** What the row's {@code run_sort} cell calls the sort: arrays, parallel, or radix. */
+  public static String sortName(RunSort runSort, int threads) {
+    if (runSort == RunSort.RADIX) {
+      return RunSort.RADIX.cliName();
+    }
     return parallel(threads) ? "parallel" : RunSort.ARRAYS.cliName();
   }
 
   /**
    * Heap the sort needs: the array of N ints (twice that for the parallel sort, which merges
-   * through a scratch array as large), the two streams' buffers, and the JVM's overhead as in
-   * {@link SortMemory}.
+   * through a scratch array as large, and for the radix sort, which scatters into one), the two
+   * streams' buffers, and the JVM's overhead as in {@link SortMemory}.
    */
   public static long requiredHeapBytes(
-      long n, int threads, int b, StreamType read, StreamType write) {
-    return arrayBytes(n, threads)
+      long n, RunSort runSort, int threads, int b, StreamType read, StreamType write) {
+    return arrayBytes(n, runSort, threads)
         + SortMemory.streamBytes(read, b, true)
         + SortMemory.streamBytes(write, b, false)
         + SortMemory.OVERHEAD_BYTES;
   }
 
-  private static long arrayBytes(long n, int threads) {
-    return (parallel(threads) ? 2L : 1L) * Integer.BYTES * n;
+  private static long arrayBytes(long n, RunSort runSort, int threads) {
+    return (scratch(runSort, threads) ? 2L : 1L) * Integer.BYTES * n;
+  }
+
+  private static boolean scratch(RunSort runSort, int threads) {
+    return runSort.needsScratch() || parallel(threads);
   }
 
   /**
@@ -70,7 +78,13 @@ public record InMemorySort(SortTuning tuning, StreamFactory streams, TempRegistr
    *     {@code SECMEM_HEAP} that would do
    */
   public static void requireHeap(
-      long maxHeapBytes, long n, int threads, int b, StreamType read, StreamType write) {
+      long maxHeapBytes,
+      long n,
+      RunSort runSort,
+      int threads,
+      int b,
+      StreamType read,
+      StreamType write) {
     if (n > MAX_INTS) {
       throw new InsufficientMemoryException(
           String.format(
@@ -80,7 +94,7 @@ public record InMemorySort(SortTuning tuning, StreamFactory streams, TempRegistr
               MAX_INTS,
               Units.typedInts(n)));
     }
-    long required = requiredHeapBytes(n, threads, b, read, write);
+    long required = requiredHeapBytes(n, runSort, threads, b, read, write);
     if (required > maxHeapBytes) {
       long suggestMib = (required + MIB - 1) / MIB + 8;
       throw new InsufficientMemoryException(
@@ -91,9 +105,9 @@ public record InMemorySort(SortTuning tuning, StreamFactory streams, TempRegistr
                   + " the merge algorithm, or %s",
               Units.typedInts(n),
               (required + MIB - 1) / MIB,
-              (arrayBytes(n, threads) + MIB - 1) / MIB,
-              parallel(threads) ? " and the parallel sort's scratch" : "",
-              (required - arrayBytes(n, threads)) / MIB,
+              (arrayBytes(n, runSort, threads) + MIB - 1) / MIB,
+              scratch(runSort, threads) ? " and the sort's scratch" : "",
+              (required - arrayBytes(n, runSort, threads)) / MIB,
               maxHeapBytes / MIB,
               Units.largerHeap(suggestMib)));
     }
@@ -108,7 +122,14 @@ public record InMemorySort(SortTuning tuning, StreamFactory streams, TempRegistr
   public SortStats sort(SortSpec spec) throws IOException {
     long n = Streams.intCount(spec.input());
     int b = spec.options().bufferBytes();
-    requireHeap(SortMemory.maxHeap(), n, tuning.threads(), b, spec.readType(), spec.writeType());
+    requireHeap(
+        SortMemory.maxHeap(),
+        n,
+        tuning.runSort(),
+        tuning.threads(),
+        b,
+        spec.readType(),
+        spec.writeType());
     WorkDirectory.removeStale(spec.workParents());
     HeapPeak.reset();
     long start = System.nanoTime();
@@ -118,7 +139,7 @@ public record InMemorySort(SortTuning tuning, StreamFactory streams, TempRegistr
       int[] a = new int[(int) n];
       Checksum checksum = new Checksum();
       checksum.addMixed(RunFormation.read(streams, spec, tuning.blockIo(), 0, n, a, a.length), n);
-      sort(a, tuning.threads());
+      sort(a, tuning.runSort(), tuning.threads());
       boolean descending = spec.order() == SortOrder.DESCENDING;
       if (descending && tuning.blockIo()) {
         RunFormation.reverse(a, a.length);
@@ -153,7 +174,9 @@ public record InMemorySort(SortTuning tuning, StreamFactory streams, TempRegistr
           HeapPeak.bytes(),
           work.tally());
     } catch (OutOfMemoryError e) {
-      long model = requiredHeapBytes(n, tuning.threads(), b, spec.readType(), spec.writeType());
+      long model =
+          requiredHeapBytes(
+              n, tuning.runSort(), tuning.threads(), b, spec.readType(), spec.writeType());
       throw SortFailures.outOfHeap(
           spec, " in memory", model, "use the merge algorithm or a larger -Xmx", e);
     } catch (InternalError e) {
@@ -163,10 +186,21 @@ public record InMemorySort(SortTuning tuning, StreamFactory streams, TempRegistr
     }
   }
 
-  /** Sorts ascending: {@code Arrays.sort}, or {@code Arrays.parallelSort} on {@code threads}. */
-  static void sort(int[] a, int threads) throws IOException {
+  /**
+   * Sorts ascending: the radix sort on {@code threads}, or {@code Arrays.sort}, or {@code
+   * Arrays.parallelSort} on {@code threads} ({@link SliceSort} where it would run on one thread).
+   */
+  static void sort(int[] a, RunSort runSort, int threads) throws IOException {
+    if (runSort == RunSort.RADIX) {
+      ParallelRadix.sort(a, new int[a.length], threads);
+      return;
+    }
     if (!parallel(threads)) {
       Arrays.sort(a);
+      return;
+    }
+    if (SliceSort.parallelSortIsSequential()) {
+      SliceSort.sort(a, threads);
       return;
     }
     // parallelSort forks its tasks into the pool it is called from: this one, of threads workers.

@@ -105,7 +105,7 @@ public enum RunSort implements CliName {
   }
 
   /** Three LSD passes over bytes 0..2 of {@code src[s..e)}; the sorted result lands in dst. */
-  private static void lowBytes(int[] src, int[] dst, int s, int e, int[] c0, int[] c1, int[] c2) {
+  static void lowBytes(int[] src, int[] dst, int s, int e, int[] c0, int[] c1, int[] c2) {
     Arrays.fill(c0, 0);
     Arrays.fill(c1, 0);
     Arrays.fill(c2, 0);

@@ -87,7 +87,8 @@ class InMemorySortCliTest {
     assertTrue(formation + write <= Long.parseLong(r.get("elapsed_ns")), "inside the clock");
     assertTrue(Long.parseLong(r.get("model_heap_bytes")) >= 4 * 5000);
 
-    // Parallel on two threads says so; the merge sort's row says merge.
+    // The fast preset's run sort, radix, sorts the one array on its threads (it used to be
+    // taken and ignored); arrays on two threads says parallel; the merge sort's row says merge.
     rows =
         sort(
             results,
@@ -99,13 +100,30 @@ class InMemorySortCliTest {
             "fast",
             "--threads",
             "2");
-    assertEquals("parallel", rows.get(1).get("run_sort"));
+    assertEquals("radix", rows.get(1).get("run_sort"));
     assertEquals("2", rows.get(1).get("threads"));
     assertEquals("block", rows.get(1).get("access"));
     assertEquals("true", rows.get(1).get("verified"));
-    rows = sort(results, "--n", "5000", "--m", "1000", "--d", "4");
-    assertEquals("merge", rows.get(2).get("algorithm"));
+    rows =
+        sort(
+            results,
+            "--n",
+            "300000",
+            "--algorithm",
+            "in-memory",
+            "--run-sort",
+            "arrays",
+            "--threads",
+            "2");
+    assertEquals("parallel", rows.get(2).get("run_sort"));
     assertEquals("true", rows.get(2).get("verified"));
+    rows = sort(results, "--n", "300000", "--algorithm", "in-memory", "--run-sort", "radix");
+    assertEquals("radix", rows.get(3).get("run_sort"));
+    assertEquals("1", rows.get(3).get("threads"));
+    assertEquals("true", rows.get(3).get("verified"));
+    rows = sort(results, "--n", "5000", "--m", "1000", "--d", "4");
+    assertEquals("merge", rows.get(4).get("algorithm"));
+    assertEquals("true", rows.get(4).get("verified"));
   }
 
   @Test

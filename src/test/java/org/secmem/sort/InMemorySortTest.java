@@ -158,22 +158,40 @@ class InMemorySortTest {
             InsufficientMemoryException.class,
             () ->
                 InMemorySort.requireHeap(
-                    heap, n, 1, 65536, StreamType.USER_BUFFER, StreamType.USER_BUFFER));
+                    heap,
+                    n,
+                    RunSort.ARRAYS,
+                    1,
+                    65536,
+                    StreamType.USER_BUFFER,
+                    StreamType.USER_BUFFER));
     assertTrue(e.getMessage().contains("N = 100000000 ints"), e.getMessage());
     assertTrue(e.getMessage().contains("the heap is 64 MiB"), e.getMessage());
     long need =
-        InMemorySort.requiredHeapBytes(n, 1, 65536, StreamType.USER_BUFFER, StreamType.USER_BUFFER);
+        InMemorySort.requiredHeapBytes(
+            n, RunSort.ARRAYS, 1, 65536, StreamType.USER_BUFFER, StreamType.USER_BUFFER);
     long suggest = (need + (1 << 20) - 1) / (1 << 20) + 8;
     assertTrue(e.getMessage().contains("SECMEM_HEAP=" + suggest + "m"), e.getMessage());
     assertTrue(e.getMessage().contains("use the merge algorithm"), e.getMessage());
-    // What it suggests admits it; the parallel sort needs its scratch on top.
+    // What it suggests admits it; the parallel sort and the radix sort need their scratch on top.
     InMemorySort.requireHeap(
-        suggest << 20, n, 1, 65536, StreamType.USER_BUFFER, StreamType.USER_BUFFER);
-    assertThrows(
-        InsufficientMemoryException.class,
-        () ->
-            InMemorySort.requireHeap(
-                suggest << 20, n, 2, 65536, StreamType.USER_BUFFER, StreamType.USER_BUFFER));
+        suggest << 20, n, RunSort.ARRAYS, 1, 65536, StreamType.USER_BUFFER, StreamType.USER_BUFFER);
+    for (RunSort sort : RunSort.values()) {
+      int threads = sort == RunSort.ARRAYS ? 2 : 1;
+      InsufficientMemoryException scratch =
+          assertThrows(
+              InsufficientMemoryException.class,
+              () ->
+                  InMemorySort.requireHeap(
+                      suggest << 20,
+                      n,
+                      sort,
+                      threads,
+                      65536,
+                      StreamType.USER_BUFFER,
+                      StreamType.USER_BUFFER));
+      assertTrue(scratch.getMessage().contains("and the sort's scratch"), scratch.getMessage());
+    }
     assertTrue(need >= 4 * n + SortMemory.OVERHEAD_BYTES);
   }
 
@@ -186,6 +204,7 @@ class InMemorySortTest {
                 InMemorySort.requireHeap(
                     Long.MAX_VALUE,
                     InMemorySort.MAX_INTS + 1,
+                    RunSort.ARRAYS,
                     1,
                     4096,
                     StreamType.CHANNEL,
@@ -193,7 +212,13 @@ class InMemorySortTest {
     assertTrue(e.getMessage().contains("N = " + (InMemorySort.MAX_INTS + 1)), e.getMessage());
     assertTrue(e.getMessage().contains("one Java array"), e.getMessage());
     InMemorySort.requireHeap(
-        Long.MAX_VALUE, InMemorySort.MAX_INTS, 1, 4096, StreamType.CHANNEL, StreamType.CHANNEL);
+        Long.MAX_VALUE,
+        InMemorySort.MAX_INTS,
+        RunSort.ARRAYS,
+        1,
+        4096,
+        StreamType.CHANNEL,
+        StreamType.CHANNEL);
   }
 
   @Test
@@ -213,6 +238,9 @@ class InMemorySortTest {
         CostModel.inMemoryBlockTransfers(10_000, 4096));
     assertEquals(2 * 10, CostModel.inMemoryBlockTransfers(10_240, 4096));
     assertFalse(InMemorySort.parallel(1));
-    assertEquals("parallel", InMemorySort.sortName(3));
+    assertEquals("parallel", InMemorySort.sortName(RunSort.ARRAYS, 3));
+    assertEquals("arrays", InMemorySort.sortName(RunSort.ARRAYS, 1));
+    assertEquals("radix", InMemorySort.sortName(RunSort.RADIX, 1));
+    assertEquals("radix", InMemorySort.sortName(RunSort.RADIX, 4));
   }
 }
