@@ -98,7 +98,14 @@ final class Rules {
     }
   }
 
-  /** A beats B beyond the noise, and by about SIZE when the report names a size (0: none). */
+  /**
+   * A beats B beyond the noise, and by about SIZE when the report names a size (0: none). Without a
+   * size: the interval above 1 agrees, below 1 differs, holding 1 is within noise. With one, the
+   * interval is judged against the band of gains within a factor 2 of the size on a log scale
+   * (x1.06: x1.03 .. x1.12; x100: x10 .. x10,000), as flat is against its tolerance: inside agrees,
+   * wholly outside differs (an interval around 1 that excludes the band too), across an edge is
+   * within noise; below 1 differs as without a size.
+   */
   record Better(Selector a, Selector b, double size) implements Rule {
     @Override
     public Optional<Judgement> judge(Measurements m, Metric metric, long seed) {
@@ -108,30 +115,40 @@ final class Rules {
     private Judgement judge(Pair p, Metric metric) {
       Estimate adv = p.adv();
       String text = p.text(metric) + ")";
-      Verdict v;
-      if (adv.above(1)) {
-        v = Verdict.AGREES;
-        if (size > 0 && !aboutAsLarge(adv, size)) {
-          v = Verdict.DIFFERS;
-          text += "; the report's x" + Estimate.digits(size) + " is not within x2 of it";
-        }
-      } else {
-        v = adv.below(1) ? Verdict.DIFFERS : Verdict.WITHIN_NOISE;
+      if (adv.below(1)) {
+        return new Judgement(text, Verdict.DIFFERS);
       }
-      return new Judgement(text, v);
+      if (size <= 0) {
+        return new Judgement(text, adv.above(1) ? Verdict.AGREES : Verdict.WITHIN_NOISE);
+      }
+      double lo = bandLow(size);
+      double hi = bandHigh(size);
+      String band =
+          "the report's x"
+              + Estimate.digits(size)
+              + " (x"
+              + Estimate.digits(lo)
+              + " .. x"
+              + Estimate.digits(hi)
+              + ")";
+      if (adv.above(1) && adv.low() >= lo && adv.high() <= hi) {
+        return new Judgement(text, Verdict.AGREES);
+      }
+      if (adv.high() < lo || adv.low() > hi) {
+        return new Judgement(text + "; the interval excludes " + band, Verdict.DIFFERS);
+      }
+      return new Judgement(
+          text + "; the interval straddles the edge of " + band, Verdict.WITHIN_NOISE);
     }
 
-    /**
-     * Whether an advantage is about {@code size}: its interval holds it, or the gain is within a
-     * factor 2 of it on a log scale (x1.06 accepts x1.03 .. x1.12; x100 accepts x10 .. x10,000).
-     */
-    static boolean aboutAsLarge(Estimate adv, double size) {
-      if (adv.low() <= size && size <= adv.high()) {
-        return true;
-      }
-      double g = Math.log(adv.value());
-      double want = Math.log(size);
-      return g >= want / 2 && g <= want * 2;
+    /** The smallest advantage about as large as {@code size}: half its gain on a log scale. */
+    static double bandLow(double size) {
+      return Math.exp(Math.log(size) / 2);
+    }
+
+    /** The largest advantage about as large as {@code size}: twice its gain on a log scale. */
+    static double bandHigh(double size) {
+      return Math.exp(Math.log(size) * 2);
     }
   }
 

@@ -148,6 +148,29 @@ class FindingRulesTest {
         Verdict.AGREES, judge("better", w("buffered", 1000), w("simple", 1000), "2.5").verdict());
   }
 
+  /**
+   * 003-S4a: the report's x1.23 wants x1.11 .. x1.51; runs that tie (an interval around 1 that
+   * excludes the band) differ, runs that straddle the band's edge are within noise.
+   */
+  @Test
+  void better_withASize_judgesTheIntervalAgainstTheSizesBand_evenWhenItHoldsOne() {
+    runs("buffered", 1000, 0, 10, 10.1, 10.2);
+    runs("simple", 1000, 0, 9.9, 10.1, 10.3);
+    Judgement tie = judge("better", w("buffered", 1000), w("simple", 1000), "1.23");
+    assertEquals(Verdict.DIFFERS, tie.verdict(), tie.measured());
+    assertTrue(tie.measured().contains("excludes the report's x1.23 (x1.11 .. x1.51)"));
+    rows.clear();
+    runs("buffered", 1000, 0, 10, 10.1, 10.2);
+    runs("simple", 1000, 0, 9.5, 11.5, 14);
+    Judgement edge = judge("better", w("buffered", 1000), w("simple", 1000), "1.23");
+    assertEquals(Verdict.WITHIN_NOISE, edge.verdict(), edge.measured());
+    rows.clear();
+    runs("buffered", 1000, 0, 10, 10.1, 10.2);
+    runs("simple", 1000, 0, 12.2, 12.4, 12.6);
+    assertEquals(
+        Verdict.AGREES, judge("better", w("buffered", 1000), w("simple", 1000), "1.23").verdict());
+  }
+
   /** Issue 46: a best inside the noise of another value is within noise, not an agreement. */
   @Test
   void best_onAPlateau_whoseRunsOverlapTheBestsRuns_isWithinNoise() {
