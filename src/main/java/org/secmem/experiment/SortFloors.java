@@ -55,6 +55,7 @@ final class SortFloors {
     return row.toBuilder()
         .set(ResultColumn.FLOOR_NS, Math.round(nanos.getAsDouble()))
         .set(ResultColumn.FLOOR_REGIME, regime.cell())
+        .set(ResultColumn.FLOOR_PROBE, floor.get().date().isBlank() ? null : floor.get().date())
         .build();
   }
 

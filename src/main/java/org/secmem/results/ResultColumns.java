@@ -98,7 +98,8 @@ public final class ResultColumns {
           ResultColumn.EXECUTORS.header(),
           ResultColumn.JAVA_VENDOR.header(),
           ResultColumn.FLOOR_NS.header(),
-          ResultColumn.FLOOR_REGIME.header());
+          ResultColumn.FLOOR_REGIME.header(),
+          ResultColumn.FLOOR_PROBE.header());
 
   /** The measurement columns known today. */
   public static final Set<String> MEASUREMENT_COLUMNS =

@@ -169,6 +169,7 @@ class JsonLinesRoundTripTest {
             ResultColumn.SESSION,
             ResultColumn.FLOOR_NS,
             ResultColumn.FLOOR_REGIME,
+            ResultColumn.FLOOR_PROBE,
             ResultColumn.ARRIVAL_NS_PER_KEY,
             ResultColumn.GENERATE_NS,
             ResultColumn.WORK_DIR,

@@ -45,6 +45,8 @@ class SortFloorsTest {
         store,
         FileSystemId.ofFolder(dir).orElseThrow(),
         Map.of(
+            Figures.DATE,
+            "2026-11-28T09:58:43Z",
             Figures.CACHE_COPY,
             "8192.0",
             Figures.DEVICE_READ,
@@ -56,6 +58,7 @@ class SortFloorsTest {
     ResultRow c = floors.withFloor(cached, List.of(input));
     assertEquals("23437500", c.get(ResultColumn.FLOOR_NS));
     assertEquals("cache", c.get(ResultColumn.FLOOR_REGIME));
+    assertEquals("2026-11-28T09:58:43Z", c.get(ResultColumn.FLOOR_PROBE), "names its probe");
 
     ResultRow d =
         floors.withFloor(sortRow("3", Long.toString(3 * (64L << 20)), ""), List.of(input));
