@@ -21,7 +21,8 @@ import org.secmem.stream.DirectIo;
  * with 1, 2, 4, 8 and 16 requests in flight: that many threads, thread t writing or reading blocks
  * t, t + depth, t + 2 depth ... by positional I/O through its own channel. A write is timed until
  * the file's data is on the device ({@code force}). The file is written once untimed first, so that
- * the timed writes overwrite blocks already allocated.
+ * the timed writes overwrite blocks already allocated. Each depth keeps its best repetition and its
+ * slowest.
  */
 final class DeviceProbe {
 
@@ -80,6 +81,8 @@ final class DeviceProbe {
       }
       SortedMap<Integer, Double> write = new TreeMap<>();
       SortedMap<Integer, Double> read = new TreeMap<>();
+      SortedMap<Integer, Double> writeSlowest = new TreeMap<>();
+      SortedMap<Integer, Double> readSlowest = new TreeMap<>();
       long bytes = blocks * BLOCK;
       for (int rep = 0; rep < reps; rep++) {
         for (int depth : DEPTHS) {
@@ -89,14 +92,16 @@ final class DeviceProbe {
                   t -> eachBlock(channels, buffers, blocks, depth, t, DeviceProbe::writeFully),
                   () -> channels.get(0).force(false));
           write.merge(depth, Throughput.mibPerSecond(bytes, w), Math::max);
+          writeSlowest.merge(depth, Throughput.mibPerSecond(bytes, w), Math::min);
           long r =
               timed.run(
                   depth,
                   t -> eachBlock(channels, buffers, blocks, depth, t, DeviceProbe::readFully));
           read.merge(depth, Throughput.mibPerSecond(bytes, r), Math::max);
+          readSlowest.merge(depth, Throughput.mibPerSecond(bytes, r), Math::min);
         }
       }
-      return new DeviceFigures(null, write, read);
+      return new DeviceFigures(null, write, read, writeSlowest, readSlowest);
     } finally {
       for (FileChannel ch : channels) {
         ch.close();

@@ -46,6 +46,8 @@ public record Figures(
   public static final String DEVICE_WRITE = "device_write_mib_s";
   public static final String DEVICE_READ = "device_read_mib_s";
   public static final String DEVICE_NOTE = "device_unsupported";
+  public static final String DEVICE_WRITE_SLOWEST = "device_write_slowest_mib_s";
+  public static final String DEVICE_READ_SLOWEST = "device_read_slowest_mib_s";
   public static final String CACHE_BYTES = "cache_copy_bytes";
   public static final String CACHE_COPY = "cache_copy_mib_s";
   public static final String MEMORY_ONE = "memory_copy_1_thread_mib_s";
@@ -78,6 +80,8 @@ public record Figures(
     if (!device.supported()) {
       f.put(DEVICE_NOTE, device.unsupported());
     }
+    device.slowestAtBestWrite().ifPresent(r -> f.put(DEVICE_WRITE_SLOWEST, Throughput.format(r)));
+    device.slowestAtBestRead().ifPresent(r -> f.put(DEVICE_READ_SLOWEST, Throughput.format(r)));
     device.write().forEach((d, r) -> f.put(atDepth(DEVICE_WRITE, d), Throughput.format(r)));
     device.read().forEach((d, r) -> f.put(atDepth(DEVICE_READ, d), Throughput.format(r)));
     f.put(CACHE_BYTES, Long.toString(cacheBytes));

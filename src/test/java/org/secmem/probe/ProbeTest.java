@@ -61,6 +61,9 @@ class ProbeTest {
       assertEquals(DeviceProbe.DEPTHS, List.copyOf(f.device().read().keySet()));
       f.device().write().values().forEach(r -> assertTrue(r > 0, f.toString()));
       f.device().read().values().forEach(r -> assertTrue(r > 0, f.toString()));
+      f.device()
+          .readSlowest()
+          .forEach((depth, r) -> assertTrue(r <= f.device().read().get(depth), f.toString()));
     }
     assertTrue(f.cacheCopy() > 0);
     assertTrue(f.memoryOneThread() > 0 && f.memoryAllCores() > 0);
@@ -74,6 +77,30 @@ class ProbeTest {
     try (var left = Files.list(dir)) {
       assertEquals(List.of(), left.toList());
     }
+  }
+
+  /**
+   * A floor keeps each depth's best repetition and the figures keep the slowest beside it, where
+   * the best was fastest, so that the probe's spread is seen (issue 48: device rates that moved
+   * from 5.4 to 7.9 s of floor between two probes).
+   */
+  @Test
+  void deviceFigures_keepTheBestForTheFloor_andTheSlowestWhereTheBestWasFastest() {
+    java.util.TreeMap<Integer, Double> best = new java.util.TreeMap<>();
+    java.util.TreeMap<Integer, Double> slowest = new java.util.TreeMap<>();
+    best.put(1, 400.0);
+    best.put(4, 600.0);
+    slowest.put(1, 390.0);
+    slowest.put(4, 420.0);
+    DeviceFigures d = new DeviceFigures(null, best, best, slowest, slowest);
+    assertEquals(600.0, d.bestRead().getAsDouble());
+    assertEquals(420.0, d.slowestAtBestRead().getAsDouble(), "the slowest at depth 4, not 390");
+    Figures f =
+        new Figures(Instant.EPOCH, dir, "ext4@x@/", 1L << 20, 3, d, 1L << 20, 12.34, 5, 6, 2, 1);
+    assertEquals("600.0", f.fields().get(Figures.DEVICE_READ));
+    assertEquals("420.0", f.fields().get(Figures.DEVICE_READ_SLOWEST));
+    assertEquals("420.0", f.fields().get(Figures.DEVICE_WRITE_SLOWEST));
+    assertTrue(DeviceFigures.unsupported("x").slowestAtBestRead().isEmpty());
   }
 
   @Test
