@@ -18,14 +18,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
-import org.secmem.fs.EachOf;
 import org.secmem.fs.HeldFiles;
 import org.secmem.fs.Ownership;
 import org.secmem.fs.SecureFolder;
@@ -50,12 +47,6 @@ public final class MemoryCgroup implements Closeable {
    */
   public static final String PREFIX = "secmem-";
 
-  /**
-   * The cgroups this process made and has not removed yet: what its shutdown removes, and nothing
-   * else (a PID in a name says nothing about a process in another PID namespace).
-   */
-  private static final Set<Path> MADE = ConcurrentHashMap.newKeySet();
-
   /** Random name parts: two processes started at the same instant must not draw the same. */
   private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -70,26 +61,32 @@ public final class MemoryCgroup implements Closeable {
   private final Path dir;
   private final long limitBytes;
   private final Optional<MemoryHierarchy.Ceiling> ceiling;
+  private final MadeCgroups made;
 
   private MemoryCgroup(
       MemoryHierarchy.Version version,
       Path dir,
       long limitBytes,
-      Optional<MemoryHierarchy.Ceiling> ceiling) {
+      Optional<MemoryHierarchy.Ceiling> ceiling,
+      MadeCgroups made) {
     this.version = version;
     this.dir = dir;
     this.limitBytes = limitBytes;
     this.ceiling = ceiling;
+    this.made = made;
   }
 
   /**
    * A new cgroup under {@code hierarchy}'s own, limited to {@code limitBytes} (swap included where
-   * the kernel accounts it, so that the limit cannot be escaped by swapping).
+   * the kernel accounts it, so that the limit cannot be escaped by swapping). It is added to {@code
+   * made}, the process's (its shutdown removes it, {@code secmem clean} leaves it alone), until it
+   * is closed.
    *
    * @throws IOException saying why, and what it needs (root, or a delegated cgroup), where it
    *     cannot be made or limited; nothing is left behind
    */
-  public static MemoryCgroup create(MemoryHierarchy hierarchy, long limitBytes) throws IOException {
+  public static MemoryCgroup create(MemoryHierarchy hierarchy, long limitBytes, MadeCgroups made)
+      throws IOException {
     if (limitBytes <= 0) {
       throw new IllegalArgumentException("a memory limit must be positive: " + limitBytes);
     }
@@ -103,7 +100,7 @@ public final class MemoryCgroup implements Closeable {
     Path dir = parent.resolve(name);
     try {
       Files.createDirectory(dir);
-      MADE.add(dir);
+      made.add(dir);
     } catch (FileSystemException e) {
       throw new IOException(
           "cannot make a memory cgroup in "
@@ -117,7 +114,7 @@ public final class MemoryCgroup implements Closeable {
                   : "; a memory limit needs root, or a cgroup delegated to this user"),
           e);
     }
-    MemoryCgroup g = new MemoryCgroup(hierarchy.version(), dir, limitBytes, ceiling);
+    MemoryCgroup g = new MemoryCgroup(hierarchy.version(), dir, limitBytes, ceiling, made);
     try {
       g.limit();
     } catch (IOException e) {
@@ -243,7 +240,7 @@ public final class MemoryCgroup implements Closeable {
   @Override
   public void close() throws IOException {
     remove(dir);
-    MADE.remove(dir);
+    made.removed(dir);
   }
 
   /**
@@ -251,7 +248,7 @@ public final class MemoryCgroup implements Closeable {
    * It waits even when this thread was interrupted (Ctrl-C stops the fork and then comes here): the
    * interrupt is kept and set again afterwards, so that a stopped batch leaves no cgroup behind.
    */
-  private static void remove(Path dir) throws IOException {
+  static void remove(Path dir) throws IOException {
     boolean interrupted = Thread.interrupted();
     try {
       FileSystemException last = null;
@@ -297,26 +294,6 @@ public final class MemoryCgroup implements Closeable {
   }
 
   /**
-   * Removes every cgroup this process made and has not removed yet (at shutdown, after its forks
-   * were stopped), each as {@link #close} does: exactly those, by the names it gave them, never
-   * another one whose name holds the same PID (another PID namespace's run's).
-   *
-   * @return the folders removed
-   * @throws IOException naming one that stays; the others are still tried
-   */
-  public static List<Path> removeAllMade() throws IOException {
-    List<Path> removed = new ArrayList<>();
-    EachOf.run(
-        List.copyOf(MADE),
-        dir -> {
-          remove(dir);
-          MADE.remove(dir);
-          removed.add(dir);
-        });
-    return removed;
-  }
-
-  /**
    * How old an empty cgroup must be, by the time in its name, to count as abandoned. Its maker
    * starts the fork inside it right after making it (no more than starting {@code /bin/sh}, which
    * writes its own PID into it before anything else), and removes it as soon as the fork has ended.
@@ -339,9 +316,11 @@ public final class MemoryCgroup implements Closeable {
    * in another PID namespace, and a PID seen running here may be another process's (PID 1 of a
    * container, or one reused); a cgroup in use holds its fork, and one made in the last minute may
    * be about to. Those are kept and listed as in use; one of another user, or one that cannot be
-   * removed, is left alone with why.
+   * removed, is left alone with why. {@code own}: the cgroups this process made, which are never
+   * removed here whatever their age.
    */
-  public static Sweep removeAbandoned(MemoryHierarchy hierarchy, Instant now) throws IOException {
+  public static Sweep removeAbandoned(MemoryHierarchy hierarchy, Instant now, MadeCgroups own)
+      throws IOException {
     List<Path> removed = new ArrayList<>();
     List<Sweep.LeftAlone> left = new ArrayList<>();
     List<Sweep.LeftAlone> inUse = new ArrayList<>();
@@ -354,7 +333,7 @@ public final class MemoryCgroup implements Closeable {
                     String n = p.getFileName().toString();
                     return NAME.matcher(n).matches() || OLD_NAME.matcher(n).matches();
                   })
-              .filter(p -> !MADE.contains(p))
+              .filter(p -> !own.contains(p))
               .filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
               .sorted()
               .toList();

@@ -149,7 +149,9 @@ final class CleanCommand implements Callable<Integer> {
     Optional<MemoryHierarchy> hierarchy = MemoryHierarchy.locate();
     if (hierarchy.isPresent()) {
       try {
-        cgroups = MemoryCgroup.removeAbandoned(hierarchy.get(), now);
+        cgroups =
+            MemoryCgroup.removeAbandoned(
+                hierarchy.get(), now, SecmemCommand.cleanupOf(cmd).cgroups());
       } catch (IOException e) {
         LOG.warn("could not look for leftover memory cgroups in {}", hierarchy.get().self(), e);
         cgroups =

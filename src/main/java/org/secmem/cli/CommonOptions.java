@@ -27,12 +27,17 @@ import org.secmem.results.ResultsFileException;
 import org.secmem.results.ResultsTarget;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * Options every experiment takes: repetitions, warm-up, cache, sync, seed, run order, flushing,
  * results file.
  */
 final class CommonOptions {
+
+  /** The command these options belong to: its process's cleanup keeps the cgroups it makes. */
+  @Spec(Spec.Target.MIXEE)
+  CommandLine.Model.CommandSpec mixee;
 
   @Option(names = "--reps", defaultValue = "3")
   int reps;
@@ -274,7 +279,11 @@ final class CommonOptions {
     }
     List<Long> limits = memoryLimit.stream().distinct().toList();
     if (forkChild == null) {
-      MemoryLimits.check(limits, ForkHeap.bytes(), direct.get());
+      MemoryLimits.check(
+          limits,
+          ForkHeap.bytes(),
+          direct.get(),
+          SecmemCommand.cleanupOf(mixee.commandLine()).cgroups());
     }
     return limits;
   }

@@ -252,7 +252,8 @@ final class ForkedBatch {
     MemoryHierarchy h =
         MemoryHierarchy.locate()
             .orElseThrow(() -> new IOException("the memory cgroup of this process is gone"));
-    try (MemoryCgroup cgroup = MemoryCgroup.create(h, limit.getAsLong())) {
+    try (MemoryCgroup cgroup =
+        MemoryCgroup.create(h, limit.getAsLong(), SecmemCommand.cleanupOf(cmd).cgroups())) {
       if (cgroup.tighterCeiling().isPresent() && !toldOfCeiling) {
         toldOfCeiling = true;
         listener.warning(ceilingWarning(cgroup));

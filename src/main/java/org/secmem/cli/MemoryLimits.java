@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.List;
 import org.secmem.admission.DirectNeed;
 import org.secmem.cgroup.JvmFootprint;
+import org.secmem.cgroup.MadeCgroups;
 import org.secmem.cgroup.MemoryCgroup;
 import org.secmem.cgroup.MemoryHierarchy;
 import org.secmem.units.Units;
@@ -20,19 +21,20 @@ final class MemoryLimits {
    *
    * @throws BadInputException naming the option, the limit and what would do
    */
-  static void check(List<Long> limits, long heapBytes, DirectNeed direct) {
-    check(limits, heapBytes, direct, "--memory-limit");
+  static void check(List<Long> limits, long heapBytes, DirectNeed direct, MadeCgroups made) {
+    check(limits, heapBytes, direct, "--memory-limit", made);
   }
 
   /**
    * As above, each message starting with {@code name}: {@code --memory-limit} on the command line,
    * {@code FILE:LINE: memory_limit} for a parameter file's row.
    */
-  static void check(List<Long> limits, long heapBytes, DirectNeed direct, String name) {
+  static void check(
+      List<Long> limits, long heapBytes, DirectNeed direct, String name, MadeCgroups made) {
     for (long limit : limits) {
       checkFits(limit, heapBytes, direct, name);
     }
-    checkCgroup(limits.get(0), name);
+    checkCgroup(limits.get(0), name, made);
   }
 
   /** The least limit a fork of heap {@code heapBytes} with {@code direct} buffers runs under. */
@@ -92,8 +94,11 @@ final class MemoryLimits {
                 : "; give a larger limit"));
   }
 
-  /** Refuses a limit where no memory cgroup can be made: one is made and removed. */
-  static void checkCgroup(long limit, String name) {
+  /**
+   * Refuses a limit where no memory cgroup can be made: one is made (one of {@code made}, the
+   * process's, meanwhile) and removed.
+   */
+  static void checkCgroup(long limit, String name, MadeCgroups made) {
     MemoryHierarchy h =
         MemoryHierarchy.locate()
             .orElseThrow(
@@ -103,7 +108,7 @@ final class MemoryLimits {
                             + ": this machine offers no memory cgroup to this process"
                             + " (none in /proc/self/cgroup with a mount in /proc/self/mountinfo):"
                             + " a memory limit needs Linux with the memory controller"));
-    try (MemoryCgroup trial = MemoryCgroup.create(h, limit)) {
+    try (MemoryCgroup trial = MemoryCgroup.create(h, limit, made)) {
       // Made and removed: the runs' own are made the same way.
     } catch (IOException e) {
       throw new BadInputException(name + ": " + e.getMessage(), e);

@@ -10,6 +10,7 @@ import java.util.Optional;
 import org.secmem.admission.Admission;
 import org.secmem.admission.DirectNeed;
 import org.secmem.admission.Machine;
+import org.secmem.cgroup.MadeCgroups;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.ForkedTrial;
 import org.secmem.experiment.PlannedTrial;
@@ -82,7 +83,7 @@ final class Plans {
   static List<PlannedTrial> trials(CommandLine cmd, List<RunConfig> configs, CommonOptions common)
       throws IOException {
     if (common.forkChild == null) {
-      checkMemoryLimits(configs);
+      checkMemoryLimits(configs, SecmemCommand.cleanupOf(cmd).cgroups());
     }
     List<PlannedTrial> plan = new ArrayList<>();
     for (RunConfig c : configs) {
@@ -118,7 +119,7 @@ final class Plans {
    *
    * @throws BadInputException naming the file, line and column of a limit too small (exit 2)
    */
-  private static void checkMemoryLimits(List<RunConfig> configs) {
+  private static void checkMemoryLimits(List<RunConfig> configs, MadeCgroups made) {
     Machine machine = Machine.current();
     long heap = ForkHeap.bytes();
     for (RunConfig c : configs) {
@@ -133,7 +134,7 @@ final class Plans {
         .ifPresent(
             c ->
                 MemoryLimits.checkCgroup(
-                    c.memoryLimit().getAsLong(), c.origin() + ": memory_limit"));
+                    c.memoryLimit().getAsLong(), c.origin() + ": memory_limit", made));
   }
 
   /**

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
-import org.secmem.cgroup.MemoryCgroup;
+import org.secmem.cgroup.MadeCgroups;
 import org.secmem.data.PartFile;
 import org.secmem.fs.Ownership;
 import org.secmem.fs.TempRegistry;
@@ -34,6 +34,7 @@ final class ShutdownCleanup implements TempRegistry {
 
   private final Set<Path> temporary = ConcurrentHashMap.newKeySet();
   private final Set<Path> reserved = ConcurrentHashMap.newKeySet();
+  private final MadeCgroups cgroups = new MadeCgroups();
   private final PrintWriter err;
   private volatile RawResultsWriter results;
   private volatile boolean done;
@@ -53,6 +54,14 @@ final class ShutdownCleanup implements TempRegistry {
     if (installHook) {
       Runtime.getRuntime().addShutdownHook(new Thread(this::onShutdown, "secmem-cleanup"));
     }
+  }
+
+  /**
+   * The memory cgroups this process made for its forks (--memory-limit) and has not removed yet:
+   * removed at shutdown, left alone by {@code secmem clean}.
+   */
+  MadeCgroups cgroups() {
+    return cgroups;
   }
 
   /**
@@ -142,7 +151,7 @@ final class ShutdownCleanup implements TempRegistry {
    * The memory cgroups this process made for its forks (--memory-limit), once the forks have ended
    * (each is waited for up to two seconds): the kernel removes a cgroup only when it is empty.
    */
-  private static void removeForkCgroups(List<ProcessHandle> forks) {
+  private void removeForkCgroups(List<ProcessHandle> forks) {
     if (forks.isEmpty()) {
       // No fork, no cgroup of one; and nothing new loaded during shutdown (a class whose logger
       // is first asked for now can restart a Log4j that its own hook just stopped, and that one
@@ -159,8 +168,7 @@ final class ShutdownCleanup implements TempRegistry {
       }
     }
     try {
-      MemoryCgroup.removeAllMade()
-          .forEach(dir -> LOG.info("Removed memory cgroup {} at shutdown", dir));
+      cgroups.removeAll().forEach(dir -> LOG.info("Removed memory cgroup {} at shutdown", dir));
     } catch (IOException e) {
       LOG.warn("A memory cgroup made for a fork stays", e);
     }

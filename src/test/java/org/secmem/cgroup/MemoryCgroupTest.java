@@ -32,6 +32,9 @@ class MemoryCgroupTest {
 
   @TempDir Path dir;
 
+  /** This test's own record of the cgroups it made, as a process's shutdown cleanup keeps one. */
+  private final MadeCgroups made = new MadeCgroups();
+
   private static String read(Path p) throws IOException {
     return Files.readString(p, StandardCharsets.US_ASCII).trim();
   }
@@ -50,7 +53,7 @@ class MemoryCgroupTest {
   @Test
   void v1_limitsMemoryAndSwapTogether() throws IOException {
     MemoryCgroup g =
-        MemoryCgroup.create(new MemoryHierarchy(MemoryHierarchy.Version.V1, dir), 1L << 30);
+        MemoryCgroup.create(new MemoryHierarchy(MemoryHierarchy.Version.V1, dir), 1L << 30, made);
     assertEquals(dir, g.dir().getParent());
     assertTrue(
         g.dir()
@@ -71,12 +74,12 @@ class MemoryCgroupTest {
   void aLimitAboveWhatItsParentAllows_isHeldToTheParents() throws IOException {
     Files.writeString(dir.resolve("memory.limit_in_bytes"), Long.toString(260L << 20));
     MemoryHierarchy h = new MemoryHierarchy(MemoryHierarchy.Version.V1, dir);
-    MemoryCgroup above = MemoryCgroup.create(h, 2L << 30);
+    MemoryCgroup above = MemoryCgroup.create(h, 2L << 30, made);
     assertEquals(2L << 30, above.limitBytes());
     assertEquals(260L << 20, above.effectiveLimitBytes());
     assertEquals(dir.resolve("memory.limit_in_bytes"), above.tighterCeiling().orElseThrow().file());
     closeStandIn(above);
-    MemoryCgroup below = MemoryCgroup.create(h, 128L << 20);
+    MemoryCgroup below = MemoryCgroup.create(h, 128L << 20, made);
     assertEquals(128L << 20, below.effectiveLimitBytes());
     assertEquals(Optional.empty(), below.tighterCeiling());
     closeStandIn(below);
@@ -86,7 +89,7 @@ class MemoryCgroupTest {
   void v2_handsTheControllerDown_thenLimitsAndForbidsSwap() throws IOException {
     Files.writeString(dir.resolve("cgroup.subtree_control"), "cpu\n");
     MemoryCgroup g =
-        MemoryCgroup.create(new MemoryHierarchy(MemoryHierarchy.Version.V2, dir), 512L << 20);
+        MemoryCgroup.create(new MemoryHierarchy(MemoryHierarchy.Version.V2, dir), 512L << 20, made);
     assertEquals("+memory", read(dir.resolve("cgroup.subtree_control")));
     assertEquals("536870912", read(g.dir().resolve("memory.max")));
     closeStandIn(g);
@@ -101,7 +104,7 @@ class MemoryCgroupTest {
             IOException.class,
             () ->
                 MemoryCgroup.create(
-                    new MemoryHierarchy(MemoryHierarchy.Version.V1, missing), 1L << 30));
+                    new MemoryHierarchy(MemoryHierarchy.Version.V1, missing), 1L << 30, made));
     assertTrue(e.getMessage().contains(missing.toString()), e.getMessage());
     assertTrue(e.getMessage().contains("needs root"), e.getMessage());
     assertFalse(Files.exists(missing));
@@ -115,7 +118,7 @@ class MemoryCgroupTest {
               IOException.class,
               () ->
                   MemoryCgroup.create(
-                      new MemoryHierarchy(MemoryHierarchy.Version.V1, ro.root()), 1L << 30));
+                      new MemoryHierarchy(MemoryHierarchy.Version.V1, ro.root()), 1L << 30, made));
       assertTrue(e.getMessage().contains("mounted read-only here"), e.getMessage());
       assertFalse(e.getMessage().contains("needs root"), e.getMessage());
     }
@@ -130,9 +133,9 @@ class MemoryCgroupTest {
   void real_aLimitedCgroup_takesAProcess_andIsRemovedWhenItEnds() throws Exception {
     Optional<MemoryHierarchy> h = writableHierarchy();
     assumeTrue(h.isPresent(), "no memory cgroup this process may make children in");
-    Path made;
-    try (MemoryCgroup g = MemoryCgroup.create(h.get(), 256L << 20)) {
-      made = g.dir();
+    Path madeDir;
+    try (MemoryCgroup g = MemoryCgroup.create(h.get(), 256L << 20, made)) {
+      madeDir = g.dir();
       String limitFile =
           h.get().version() == MemoryHierarchy.Version.V1 ? "memory.limit_in_bytes" : "memory.max";
       assertEquals("268435456", read(g.dir().resolve(limitFile)));
@@ -143,14 +146,14 @@ class MemoryCgroupTest {
       assertEquals(Long.toString(p.pid()), procs.trim(), "the shell's PID, the process it became");
       assertEquals(0, g.oomKills().orElse(0));
     }
-    assertFalse(Files.exists(made), "removed once its process ended");
+    assertFalse(Files.exists(madeDir), "removed once its process ended");
   }
 
   @Test
   void real_aProcessAboveTheLimit_isKilledAndCounted() throws Exception {
     Optional<MemoryHierarchy> h = writableHierarchy();
     assumeTrue(h.isPresent(), "no memory cgroup this process may make children in");
-    try (MemoryCgroup g = MemoryCgroup.create(h.get(), 32L << 20)) {
+    try (MemoryCgroup g = MemoryCgroup.create(h.get(), 32L << 20, made)) {
       // tail -c keeps the last 256 MiB of its input in memory: eight times the limit.
       Process p =
           new ProcessBuilder(
@@ -174,8 +177,8 @@ class MemoryCgroupTest {
   @Test
   void atShutdown_theCgroupsThisProcessMade_areRemoved_notOthersWithItsPid() throws IOException {
     MemoryHierarchy h = new MemoryHierarchy(MemoryHierarchy.Version.V1, dir);
-    MemoryCgroup a = MemoryCgroup.create(h, 64L << 20);
-    MemoryCgroup b = MemoryCgroup.create(h, 64L << 20);
+    MemoryCgroup a = MemoryCgroup.create(h, 64L << 20, made);
+    MemoryCgroup b = MemoryCgroup.create(h, 64L << 20, made);
     for (MemoryCgroup g : new MemoryCgroup[] {a, b}) {
       try (Stream<Path> files = Files.list(g.dir())) {
         for (Path f : files.toList()) {
@@ -189,21 +192,50 @@ class MemoryCgroupTest {
     Path newName =
         Files.createDirectory(dir.resolve(MemoryCgroup.name(pid, Instant.now(), 0xfeedL)));
 
-    assertEquals(Set.of(a.dir(), b.dir()), Set.copyOf(MemoryCgroup.removeAllMade()));
+    assertEquals(Set.of(a.dir(), b.dir()), Set.copyOf(made.removeAll()));
 
     assertFalse(Files.exists(a.dir()));
     assertFalse(Files.exists(b.dir()));
     assertTrue(Files.exists(oldName), "another namespace's run's");
     assertTrue(Files.exists(newName), "another namespace's run's");
-    assertEquals(List.of(), MemoryCgroup.removeAllMade(), "each is removed once");
+    assertEquals(List.of(), made.removeAll(), "each is removed once");
+  }
+
+  /**
+   * {@code secmem clean} run in the process that made a cgroup (the menu) leaves it alone however
+   * old it looks: the process's record says it is its own, not a name or an age. Another record (a
+   * process of its own) sees the same empty folder as abandoned.
+   */
+  @Test
+  void clean_neverRemovesACgroupThisProcessMade_howeverOldItLooks() throws IOException {
+    MemoryHierarchy h = new MemoryHierarchy(MemoryHierarchy.Version.V1, dir);
+    MemoryCgroup g = MemoryCgroup.create(h, 64L << 20, made);
+    Files.writeString(g.dir().resolve("cgroup.procs"), ""); // no process in it
+    Instant later = Instant.now().plus(Duration.ofHours(1));
+
+    Sweep own = MemoryCgroup.removeAbandoned(h, later, made);
+    assertEquals(List.of(), own.removed(), own.toString());
+    assertEquals(List.of(), own.leftAlone(), "not even looked at: " + own);
+    assertEquals(List.of(), own.inUse(), own.toString());
+    assertTrue(Files.exists(g.dir().resolve("memory.limit_in_bytes")), "this process's own");
+
+    // Another process's record: the same folder is an abandoned one (a stand-in holds files, so
+    // the sweep cannot remove it, and says so; a real cgroup's files go with it).
+    Sweep other = MemoryCgroup.removeAbandoned(h, later, new MadeCgroups());
+    assertEquals(
+        List.of(g.dir()),
+        other.leftAlone().stream().map(Sweep.LeftAlone::path).toList(),
+        "" + other);
+    closeStandIn(g);
+    assertTrue(made.isEmpty(), "closing takes it off the record");
   }
 
   @Test
   void names_areUniqueAcrossPidNamespaces_andSayWhenTheyWereMade() throws IOException {
     MemoryCgroup a =
-        MemoryCgroup.create(new MemoryHierarchy(MemoryHierarchy.Version.V1, dir), 1L << 30);
+        MemoryCgroup.create(new MemoryHierarchy(MemoryHierarchy.Version.V1, dir), 1L << 30, made);
     MemoryCgroup b =
-        MemoryCgroup.create(new MemoryHierarchy(MemoryHierarchy.Version.V1, dir), 1L << 30);
+        MemoryCgroup.create(new MemoryHierarchy(MemoryHierarchy.Version.V1, dir), 1L << 30, made);
     String pid = Long.toString(ProcessHandle.current().pid());
     for (MemoryCgroup g : new MemoryCgroup[] {a, b}) {
       String[] f = g.dir().getFileName().toString().split("-");
@@ -223,14 +255,14 @@ class MemoryCgroupTest {
   void real_atShutdown_everyCgroupOfThisProcess_isRemoved_andNoOtherOne() throws Exception {
     Optional<MemoryHierarchy> h = writableHierarchy();
     RootOnly.require(h.isPresent(), "a memory cgroup this process may make children in");
-    MemoryCgroup a = MemoryCgroup.create(h.get(), 64L << 20);
-    MemoryCgroup b = MemoryCgroup.create(h.get(), 64L << 20);
+    MemoryCgroup a = MemoryCgroup.create(h.get(), 64L << 20, made);
+    MemoryCgroup b = MemoryCgroup.create(h.get(), 64L << 20, made);
     // Another PID namespace's secmem with this process's PID: not this process's to remove.
     Path other =
         h.get().self().resolve(MemoryCgroup.PREFIX + ProcessHandle.current().pid() + "-feed");
     Files.createDirectory(other);
     try {
-      List<Path> removed = MemoryCgroup.removeAllMade();
+      List<Path> removed = made.removeAll();
       assertEquals(Set.of(a.dir(), b.dir()), Set.copyOf(removed));
       assertFalse(Files.exists(a.dir()));
       assertFalse(Files.exists(b.dir()));
@@ -263,7 +295,8 @@ class MemoryCgroupTest {
     Files.writeString(old.resolve("cgroup.procs"), "");
 
     Sweep s =
-        MemoryCgroup.removeAbandoned(new MemoryHierarchy(MemoryHierarchy.Version.V1, dir), now);
+        MemoryCgroup.removeAbandoned(
+            new MemoryHierarchy(MemoryHierarchy.Version.V1, dir), now, made);
 
     assertEquals(
         now.minus(Duration.ofMinutes(2)).getEpochSecond(),
@@ -312,7 +345,7 @@ class MemoryCgroupTest {
     Path notOurs = self.resolve("secmem-not-a-cgroup-of-secmem");
     Files.createDirectory(notOurs);
     Process sleeper = null;
-    try (MemoryCgroup own = MemoryCgroup.create(h.get(), 64L << 20)) {
+    try (MemoryCgroup own = MemoryCgroup.create(h.get(), 64L << 20, made)) {
       sleeper =
           new ProcessBuilder(
                   "/bin/sh",
@@ -325,7 +358,7 @@ class MemoryCgroupTest {
           && System.nanoTime() < until) {
         Thread.sleep(20);
       }
-      Sweep s = MemoryCgroup.removeAbandoned(h.get(), now);
+      Sweep s = MemoryCgroup.removeAbandoned(h.get(), now, made);
       assertEquals(Set.copyOf(abandoned), Set.copyOf(s.removed()), s.toString());
       for (Path p : abandoned) {
         assertFalse(Files.exists(p), p.toString());
@@ -341,9 +374,9 @@ class MemoryCgroupTest {
       if (sleeper != null) {
         sleeper.destroyForcibly().waitFor();
       }
-      List<Path> made = new java.util.ArrayList<>(abandoned);
-      made.addAll(List.of(young, busy, notOurs));
-      for (Path p : made) {
+      List<Path> planted = new java.util.ArrayList<>(abandoned);
+      planted.addAll(List.of(young, busy, notOurs));
+      for (Path p : planted) {
         for (int i = 0; i < 100 && Files.exists(p); i++) {
           try {
             Files.delete(p);

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.admission.DirectNeed;
 import org.secmem.cgroup.JvmFootprint;
+import org.secmem.cgroup.MadeCgroups;
 import org.secmem.cgroup.MemoryCgroup;
 import org.secmem.cgroup.MemoryHierarchy;
 import org.secmem.fs.MarkerHolder;
@@ -217,7 +218,7 @@ class MemoryLimitOptionTest {
     assumeTrue(h != null, "no memory cgroup this process may make children in");
     assumeTrue(ForkHeap.collector().equals(List.of("-XX:+UseG1GC")), "this JVM runs G1");
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    try (MemoryCgroup g = MemoryCgroup.create(h, 1L << 30)) {
+    try (MemoryCgroup g = MemoryCgroup.create(h, 1L << 30, new MadeCgroups())) {
       List<String> jvm = new ArrayList<>(List.of(java.toString()));
       jvm.addAll(ForkHeap.withHeap(List.of("-Xmx256m")));
       jvm.addAll(List.of("-XX:+PrintFlagsFinal", "-version"));
@@ -354,7 +355,7 @@ class MemoryLimitOptionTest {
             "--resume",
             "--results",
             results.toString()));
-    try (MemoryCgroup outer = MemoryCgroup.create(h, ceiling)) {
+    try (MemoryCgroup outer = MemoryCgroup.create(h, ceiling, new MadeCgroups())) {
       String first = secmemIn(outer, cmd);
       List<RawRow> rows = RawResults.read(results).rows();
       assertEquals(2, rows.size(), first);
