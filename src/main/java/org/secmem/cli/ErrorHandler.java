@@ -7,13 +7,17 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.OptionalLong;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.engine.EngineException;
 import org.secmem.sort.InsufficientMemoryException;
 import org.secmem.stream.NotAnIntFileException;
 import org.secmem.stream.UnsupportedStreamException;
+import org.secmem.units.Units;
 import picocli.CommandLine;
 
 /**
@@ -85,10 +89,48 @@ final class ErrorHandler
   private static String describeIo(IOException e) {
     String m = String.valueOf(e.getMessage());
     if (m.contains("No space left on device")) {
-      // ENOSPC is also what a file system with no free inodes (or an exhausted quota) says.
-      return "disk full (no free space, or no free inodes, left on that file system): " + m;
+      return noSpace(m, usableBytes(e));
     }
     return "I/O error: " + m;
+  }
+
+  /** Below this much usable space, ENOSPC is taken for a full disk rather than for inodes. */
+  static final long SOME_SPACE_LEFT = 1L << 20;
+
+  /**
+   * What ENOSPC ({@code message}) means: a full disk, or, where the file system still has {@code
+   * usableBytes} of space (at least {@link #SOME_SPACE_LEFT}), no free inodes (or a used-up quota),
+   * which "disk full" would send the user looking for space that is there. Empty: the space is not
+   * known.
+   */
+  static String noSpace(String message, OptionalLong usableBytes) {
+    if (usableBytes.isPresent() && usableBytes.getAsLong() >= SOME_SPACE_LEFT) {
+      return "no free inodes left on that file system (it still has "
+          + Units.bytes(usableBytes.getAsLong())
+          + " of space; too many files, or a quota used up; see df -i): "
+          + message;
+    }
+    // ENOSPC is also what a file system with no free inodes (or an exhausted quota) says.
+    return "disk full (no free space, or no free inodes, left on that file system): " + message;
+  }
+
+  /** The usable space of the file system the failed file is on; empty where that is not known. */
+  private static OptionalLong usableBytes(IOException e) {
+    if (!(e instanceof FileSystemException f) || f.getFile() == null) {
+      return OptionalLong.empty();
+    }
+    try {
+      Path p = Path.of(f.getFile()).toAbsolutePath();
+      while (p != null && !Files.exists(p)) {
+        p = p.getParent();
+      }
+      return p == null
+          ? OptionalLong.empty()
+          : OptionalLong.of(Files.getFileStore(p).getUsableSpace());
+    } catch (IOException | RuntimeException x) {
+      LOG.debug("No free space known for {}", f.getFile(), x);
+      return OptionalLong.empty();
+    }
   }
 
   @Override
