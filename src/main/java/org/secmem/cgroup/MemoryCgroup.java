@@ -102,17 +102,7 @@ public final class MemoryCgroup implements Closeable {
       Files.createDirectory(dir);
       made.add(dir);
     } catch (FileSystemException e) {
-      throw new IOException(
-          "cannot make a memory cgroup in "
-              + parent
-              + " ("
-              + reason(e)
-              + ")"
-              + (String.valueOf(e.getReason()).contains("Read-only file system")
-                  ? ": the cgroup file system is mounted read-only here (a container without cgroup"
-                      + " write access?); run where it is writable, or without --memory-limit"
-                  : "; a memory limit needs root, or a cgroup delegated to this user"),
-          e);
+      throw new IOException(cannotMake(parent, e), e);
     }
     MemoryCgroup g = new MemoryCgroup(hierarchy.version(), dir, limitBytes, ceiling, made);
     try {
@@ -127,6 +117,23 @@ public final class MemoryCgroup implements Closeable {
     }
     LOG.info("Made memory cgroup {}", g);
     return g;
+  }
+
+  /**
+   * Why no cgroup could be made in {@code parent}: a read-only mount (EROFS, a container without
+   * cgroup write access) is not a matter of root, which would not help; anything else needs root or
+   * a delegated cgroup.
+   */
+  static String cannotMake(Path parent, FileSystemException e) {
+    return "cannot make a memory cgroup in "
+        + parent
+        + " ("
+        + reason(e)
+        + ")"
+        + (String.valueOf(e.getReason()).contains("Read-only file system")
+            ? ": the cgroup file system is mounted read-only here (a container without cgroup"
+                + " write access?); run where it is writable, or without --memory-limit"
+            : "; a memory limit needs root, or a cgroup delegated to this user");
   }
 
   /** The name of a cgroup made by process {@code pid} at {@code made}: see {@link #PREFIX}. */

@@ -110,6 +110,31 @@ class MemoryCgroupTest {
     assertFalse(Files.exists(missing));
   }
 
+  /**
+   * A cgroup file system mounted read-only (a container without cgroup write access) is said to be
+   * read-only; root would not help, so the message does not ask for it. EROFS is what the JDK
+   * reports as "Read-only file system"; root here writes through a chmod, so the error is made as
+   * the JDK makes it.
+   */
+  @Test
+  void aReadOnlyCgroupMount_isCalledReadOnly_notNeedsRoot() {
+    Path parent = dir.resolve("memory");
+    String m =
+        MemoryCgroup.cannotMake(
+            parent,
+            new java.nio.file.FileSystemException(
+                parent.resolve("secmem-1-0-0").toString(), null, "Read-only file system"));
+    assertTrue(m.contains(parent.toString()), m);
+    assertTrue(m.contains("mounted read-only"), m);
+    assertFalse(m.contains("root"), m);
+
+    String denied =
+        MemoryCgroup.cannotMake(
+            parent, new java.nio.file.AccessDeniedException(parent.resolve("x").toString()));
+    assertTrue(denied.contains("needs root"), denied);
+    assertFalse(denied.contains("read-only"), denied);
+  }
+
   @Test
   void aHierarchyMountedReadOnly_isSaidToBe_notBlamedOnRoot() throws Exception {
     try (org.secmem.fs.RamFs ro = org.secmem.fs.RamFs.mount("tmpfs", "ro")) {
