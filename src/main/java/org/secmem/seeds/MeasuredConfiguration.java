@@ -14,7 +14,7 @@ import java.util.Optional;
  * a column a selector names: the same parameters measured by two config lines are two
  * configurations, never pooled into one.
  */
-public record Configuration(Map<String, String> values) {
+public record MeasuredConfiguration(Map<String, String> values) {
 
   /** The derived column: 4N / B. */
   public static final String BLOCKS = "blocks";
@@ -45,7 +45,7 @@ public record Configuration(Map<String, String> values) {
           BLOCKS,
           LINE);
 
-  public Configuration {
+  public MeasuredConfiguration {
     values = Map.copyOf(values);
   }
 
