@@ -582,15 +582,7 @@ public final class ChartPainter {
   }
 
   static String axisTitle(String parameter, AxisKind kind) {
-    String unit =
-        switch (parameter) {
-          case ResultColumns.N -> "ints per file";
-          case ResultColumns.B -> "bytes";
-          case ResultColumns.K -> "streams";
-          case ResultColumns.M -> "ints in memory";
-          case ResultColumns.D -> "merge fan-in";
-          default -> "";
-        };
+    String unit = ChartPlanner.axisUnit(parameter);
     boolean log = kind == AxisKind.BYTES || kind == AxisKind.INTS || kind == AxisKind.LOG_COUNT;
     String scale = log ? "log scale" : "";
     String inParens = unit.isEmpty() ? scale : scale.isEmpty() ? unit : unit + ", " + scale;

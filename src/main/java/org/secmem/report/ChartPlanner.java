@@ -22,6 +22,7 @@ import org.secmem.report.ChartSpec.Point;
 import org.secmem.report.ChartSpec.Series;
 import org.secmem.results.RawResults;
 import org.secmem.results.RawRow;
+import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultColumns;
 
 /**
@@ -535,16 +536,36 @@ public final class ChartPlanner {
     return value.isBlank() ? "-" : value.trim();
   }
 
+  private static final Map<String, String> LABELS =
+      Map.of(
+          ResultColumns.N,
+          "N",
+          ResultColumns.B,
+          "B",
+          ResultColumns.K,
+          "k",
+          ResultColumns.M,
+          "M",
+          ResultColumns.D,
+          "d",
+          ResultColumn.ARRIVAL_NS_PER_KEY.header(),
+          "ns between arriving keys");
+
+  private static final Map<String, String> AXIS_UNITS =
+      Map.of(
+          ResultColumns.N, "ints per file",
+          ResultColumns.B, "bytes",
+          ResultColumns.K, "streams",
+          ResultColumns.M, "ints in memory",
+          ResultColumns.D, "merge fan-in");
+
   static String label(String parameter) {
-    return switch (parameter) {
-      case ResultColumns.N -> "N";
-      case ResultColumns.B -> "B";
-      case ResultColumns.K -> "k";
-      case ResultColumns.M -> "M";
-      case ResultColumns.D -> "d";
-      case "arrival_ns_per_key" -> "ns between arriving keys";
-      default -> parameter;
-    };
+    return LABELS.getOrDefault(parameter, parameter);
+  }
+
+  /** The unit of an axis against {@code parameter}, "" for a parameter without one. */
+  static String axisUnit(String parameter) {
+    return AXIS_UNITS.getOrDefault(parameter, "");
   }
 
   static String safe(String s) {
