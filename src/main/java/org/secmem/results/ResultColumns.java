@@ -160,8 +160,8 @@ public final class ResultColumns {
 
   /**
    * A {@code checksum} cell's value, to compare checksums of rows: its hex digits in lower case,
-   * with or without a prefix ({@code x} since issue 49, {@code 0x} before it, none in files older
-   * still); blank stays blank.
+   * with or without a prefix ({@code x} now, {@code 0x} or none in files of earlier versions);
+   * blank stays blank.
    */
   public static String checksumValue(String cell) {
     String t = cell == null ? "" : cell.trim().toLowerCase(Locale.ROOT);
