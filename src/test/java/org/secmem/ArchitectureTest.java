@@ -22,8 +22,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The order of secmem's packages, from the ways in down to the file system: a package may use those
- * below it, never one above. docs/architecture.md explains each; a new package goes into {@link
- * #ORDER} where it belongs, or this test fails.
+ * below it, never one above. docs/architecture.md explains each, in this order ({@link
+ * ArchitectureDocTest}); a new package goes into {@link #ORDER} where it belongs, or this test
+ * fails.
  */
 class ArchitectureTest {
 

@@ -105,8 +105,8 @@ public record FanoutRule(int bOverM, Fanout fixed) {
   /**
    * The (a, b) this rule makes from m blocks of {@code blockInts} ints, as a run line says it:
    * {@code (2, 8)}; when a ratio rule makes a = 1 (seed 004's m/16 at m = 125 makes a (1, 7)-tree),
-   * it says so and names the least M that gives a >= 2, as an (a, b)-tree has (issue 49: the tree
-   * was taken silently). The rule's text when it makes none.
+   * it says so and names the least M that gives a >= 2, as an (a, b)-tree has, rather than taking
+   * the tree silently. The rule's text when it makes none.
    */
   public String described(long m, int blockInts) {
     Fanout made;

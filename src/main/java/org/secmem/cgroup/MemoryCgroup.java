@@ -43,7 +43,7 @@ public final class MemoryCgroup implements Closeable {
    * Every cgroup secmem makes is named {@code secmem-<pid>-<made>-<random>}: its maker's PID (as
    * its own PID namespace sees it), the epoch second it was made in hexadecimal, and 64 random bits
    * in 16 hexadecimal digits, so that runs in different PID namespaces (each may be PID 1 there)
-   * never share a name. Older versions named them {@code secmem-<pid>-<hex>}.
+   * never share a name. Cgroups of earlier versions, {@code secmem-<pid>-<hex>}, are still swept.
    */
   public static final String PREFIX = "secmem-";
 

@@ -7,7 +7,7 @@ import java.util.Locale;
 import org.secmem.data.Shape;
 import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.RunOrder;
-import org.secmem.param.Numbers;
+import org.secmem.param.NumberParser;
 import org.secmem.param.PathProblems;
 import org.secmem.results.ResultFormat;
 import org.secmem.stream.StreamType;
@@ -23,7 +23,7 @@ final class Converters {
     @Override
     public Long convert(String value) {
       try {
-        return Numbers.parseCount(value);
+        return NumberParser.parseCount(value);
       } catch (NumberFormatException e) {
         throw new CommandLine.TypeConversionException(e.getMessage());
       }
@@ -40,7 +40,7 @@ final class Converters {
     public Integer convert(String value) {
       long v;
       try {
-        v = Numbers.parseCount(value);
+        v = NumberParser.parseCount(value);
       } catch (NumberFormatException e) {
         throw new CommandLine.TypeConversionException(e.getMessage());
       }
@@ -57,7 +57,7 @@ final class Converters {
     @Override
     public Long convert(String value) {
       try {
-        return Numbers.parseBytes(value);
+        return NumberParser.parseBytes(value);
       } catch (NumberFormatException e) {
         throw new CommandLine.TypeConversionException(e.getMessage());
       }

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import org.secmem.admission.Parameter;
 import org.secmem.experiment.Experiment;
-import org.secmem.param.Numbers;
+import org.secmem.param.NumberParser;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
@@ -116,7 +116,7 @@ final class InputChecks {
           continue;
         }
         for (String raw : option.originalStringValues()) {
-          String problem = Numbers.thousandsSeparatorProblem(raw);
+          String problem = NumberParser.thousandsSeparatorProblem(raw);
           if (problem != null) {
             throw new CommandLine.ParameterException(
                 pr.commandSpec().commandLine(),

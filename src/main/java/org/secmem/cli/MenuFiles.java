@@ -1,7 +1,10 @@
 package org.secmem.cli;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -12,6 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import org.apache.commons.io.input.BOMInputStream;
 import org.secmem.admission.Machine;
 import org.secmem.experiment.Experiment;
 import org.secmem.param.ParamDefaults;
@@ -73,11 +77,15 @@ final class MenuFiles {
    * then says why).
    */
   static int seedFields(Path file) {
-    try (Stream<String> lines = Files.lines(file)) {
+    try (BufferedReader reader =
+        new BufferedReader(
+            new InputStreamReader(
+                BOMInputStream.builder().setPath(file).get(),
+                StandardCharsets.UTF_8.newDecoder()))) {
       Optional<String> first =
-          lines
+          reader
+              .lines()
               .map(String::strip)
-              .map(l -> l.startsWith("\uFEFF") ? l.substring(1) : l)
               .filter(l -> !l.isEmpty() && !l.startsWith("#"))
               .findFirst();
       if (first.isEmpty()) {

@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.function.Function;
 import org.secmem.admission.Parameter;
 import org.secmem.admission.Range;
-import org.secmem.param.Numbers;
+import org.secmem.param.NumberParser;
 import org.secmem.stream.StreamType;
 import org.secmem.units.Units;
 
@@ -171,7 +171,7 @@ final class Prompter {
         text -> {
           long v;
           try {
-            v = bytes ? Numbers.parseBytes(text) : Numbers.parseCount(text);
+            v = bytes ? NumberParser.parseBytes(text) : NumberParser.parseCount(text);
           } catch (NumberFormatException e) {
             throw new Rejected(e.getMessage());
           }

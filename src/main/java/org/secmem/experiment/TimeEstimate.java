@@ -1,6 +1,7 @@
 package org.secmem.experiment;
 
 import java.util.Locale;
+import org.apache.commons.lang3.time.DurationFormatUtils;
 import org.secmem.sort.CostModel;
 import org.secmem.stream.StreamType;
 
@@ -42,13 +43,13 @@ public final class TimeEstimate {
   public static String format(double seconds) {
     long s = (long) Math.ceil(seconds);
     if (s >= 86_400) {
-      return String.format(Locale.ROOT, "%d d %d h", s / 86_400, s % 86_400 / 3600);
+      return DurationFormatUtils.formatDuration(s * 1000, "d' d 'H' h'", false);
     }
     if (s >= 3600) {
-      return String.format(Locale.ROOT, "%d h %d min", s / 3600, s % 3600 / 60);
+      return DurationFormatUtils.formatDuration(s * 1000, "H' h 'm' min'", false);
     }
     if (s >= 60) {
-      return String.format(Locale.ROOT, "%d min", (s + 59) / 60);
+      return String.format(Locale.ROOT, "%d min", (s + 59) / 60); // rounded up, not truncated
     }
     return s + " s";
   }

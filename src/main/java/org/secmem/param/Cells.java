@@ -103,7 +103,7 @@ final class Cells {
 
   private static long number(String text, boolean bytes) throws CellException {
     try {
-      return bytes ? Numbers.parseBytes(text) : Numbers.parseCount(text);
+      return bytes ? NumberParser.parseBytes(text) : NumberParser.parseCount(text);
     } catch (NumberFormatException e) {
       throw new CellException(e.getMessage());
     }

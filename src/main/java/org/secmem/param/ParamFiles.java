@@ -17,6 +17,7 @@ import java.util.Set;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import org.apache.commons.lang3.exception.ExceptionUtils;
 import org.secmem.admission.Parameter;
 import org.secmem.experiment.Experiment;
 import org.secmem.names.Names;
@@ -241,10 +242,7 @@ public final class ParamFiles {
   }
 
   private static String rootMessage(Throwable e) {
-    Throwable t = e;
-    while (t.getCause() != null && t.getCause() != t) {
-      t = t.getCause();
-    }
+    Throwable t = ExceptionUtils.getRootCause(e);
     if (t instanceof CharacterCodingException) {
       return "not UTF-8 text";
     }

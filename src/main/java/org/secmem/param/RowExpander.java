@@ -147,7 +147,8 @@ final class RowExpander {
     List<CacheMode> caches = check.words(Parameter.CACHE, CacheMode::parse, s.cache());
     List<Boolean> syncs = check.booleans(Parameter.SYNC, s.sync());
     List<Long> seeds = check.numbers(Parameter.SEED, s.seed());
-    // A sort reads its B below, as one of the preset's choices: read here, it was said twice.
+    // A sort reads its B below, as one of the preset's choices; read here too, a bad B would be
+    // reported twice.
     List<Long> bs =
         experiment == Experiment.SORT ? List.of() : check.numbers(Parameter.B, defaults.b());
 

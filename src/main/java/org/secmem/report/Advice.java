@@ -19,11 +19,11 @@ import org.secmem.results.ResultColumns;
 import org.secmem.sort.CostModel;
 
 /**
- * What a results file says about which settings to use on the machine that measured it (issue 15):
- * for the stream experiments, the buffer size B and the stream type; for the sort, the fan-in d and
- * the memory M, beside the cost model's choice; and, where the file cannot answer, what to add to
- * the sweep; for a buffer-tree sort, how it compares with the fastest merge sort of its memory.
- * Pure: it reads {@link RawResults} and returns findings ({@link StreamAdvice}, {@link SortAdvice},
+ * What a results file says about which settings to use on the machine that measured it: for the
+ * stream experiments, the buffer size B and the stream type; for the sort, the fan-in d and the
+ * memory M, beside the cost model's choice; and, where the file cannot answer, what to add to the
+ * sweep; for a buffer-tree sort, how it compares with the fastest merge sort of its memory. Pure:
+ * it reads {@link RawResults} and returns findings ({@link StreamAdvice}, {@link SortAdvice},
  * {@link TreeAdvice}, {@link Suggestion}s); {@link AdviceText} writes them as text.
  *
  * <p>Only measured runs count (warm-ups are left out). Throughput is the median MiB/s of the
@@ -34,11 +34,11 @@ import org.secmem.sort.CostModel;
  * #RESAMPLES} resamples of each configuration's runs, a fixed seed: the same file always gives the
  * same advice); with one run there is no interval, and nothing is within noise. The report page's
  * "Best (d, M)" table ({@link SortBest}) judges by the same test. Chosen over overlapping min–max
- * ranges (the table's test until issue 49) because one slow run stretches a range: on a real sweep
- * of this machine (5 repetitions, one cold first round) a B at 190 MiB/s overlapped the best at 452
- * MiB/s, which made every B "within noise" and the knee meaningless. The median and its resampling
- * shrug off one outlier in five runs. With 3 runs the interval is coarse; the advice asks for
- * {@value #ENOUGH_REPS} where it matters.
+ * ranges because one slow run stretches a range: on a real sweep of this machine (5 repetitions,
+ * one cold first round) a B at 190 MiB/s overlapped the best at 452 MiB/s, which made every B
+ * "within noise" and the knee meaningless. The median and its resampling shrug off one outlier in
+ * five runs. With 3 runs the interval is coarse; the advice asks for {@value #ENOUGH_REPS} where it
+ * matters.
  *
  * <p><b>More repetitions</b> are asked for when two results the advice must tell apart (the best
  * and the runner-up; a knee and the best) are within noise and either ran fewer than {@value
@@ -116,7 +116,7 @@ public final class Advice {
             : StreamAdvice.of(raw, experiment);
     List<SortAdvice> sorts =
         experiment.filter(e -> !e.equals("sort")).isPresent() ? List.of() : SortAdvice.of(raw);
-    // buffer-tree sorts beside the merge sorts of their memory (issue 49, item 4)
+    // buffer-tree sorts beside the merge sorts of their memory
     List<TreeAdvice> trees =
         experiment.filter(e -> !e.equals("sort")).isPresent() ? List.of() : TreeAdvice.of(raw);
     List<String> nothing = new ArrayList<>();

@@ -127,7 +127,7 @@ public final class AdviceText {
       note(h);
     }
     // its tables keep their columns; a long line wraps (the page's style), it is not cut off in a
-    // box that scrolls sideways (issue 33)
+    // box that scrolls sideways
     h.append("<pre class=\"advice\">");
     lines.forEach(l -> h.append(ReportPage.esc(l)).append('\n'));
     h.append("</pre>\n");

@@ -11,12 +11,11 @@ import org.secmem.report.ChartSpec.Kind;
 import org.secmem.report.ChartSpec.Series;
 
 /**
- * The key (legend) of a bar chart (issue 49, item 1): which colour is which stream type, and, when
- * a bar is split, which half is the read and which the write. A bar of a read/write pair is split,
- * the read type's colour on the left and the write type's on the right ({@link SeriesStyle}); its
- * two types each get an entry by their own name, so a colour is named once however many bars it
- * appears in. A bar of a key that names no stream type (a preset, a tool, a queue) is named as its
- * series.
+ * The key (legend) of a bar chart: which colour is which stream type, and, when a bar is split,
+ * which half is the read and which the write. A bar of a read/write pair is split, the read type's
+ * colour on the left and the write type's on the right ({@link SeriesStyle}); its two types each
+ * get an entry by their own name, so a colour is named once however many bars it appears in. A bar
+ * of a key that names no stream type (a preset, a tool, a queue) is named as its series.
  */
 final class BarKey {
 

@@ -111,7 +111,7 @@ public final class ChartPainter {
     List<SeriesStyle> styles = SeriesStyle.forChart(spec.series());
     List<String> notes = noteLines(spec);
     boolean bar = spec.kind() == Kind.BAR;
-    // a bar chart's key names each colour, and which half of a split bar is which (issue 49)
+    // a bar chart's key names each colour, and which half of a split bar is which
     List<BarKey.Entry> barKey = bar ? BarKey.entries(spec.series(), styles) : List.of();
     BarKey.note(spec, styles).ifPresent(n -> notes.add(0, n));
     List<String> legend = new ArrayList<>();
@@ -407,8 +407,8 @@ public final class ChartPainter {
 
   /**
    * A log axis ticked at the values swept, labelled as written ({@code 10,000}, {@code 100,000}): a
-   * decimal sweep is not labelled in powers of two it never ran (issue 33); at most 12 ticks, the
-   * first and last always.
+   * decimal sweep is not labelled in powers of two it never ran; at most 12 ticks, the first and
+   * last always.
    */
   private static Axis atValues(List<Double> values) {
     double lo = log(values.get(0), 2);
@@ -482,10 +482,10 @@ public final class ChartPainter {
   }
 
   /**
-   * The label of the tick at 2^e (issue 33): on a B axis in bytes ({@code 512 bytes}, {@code 4
-   * KiB}, {@code 64 KiB}, {@code 1 MiB}); on an N or M axis as the power the options take ({@code
-   * 512}, {@code 2^16}, {@code 2^20}: the axis title says ints, and K never stands for ints on one
-   * axis and bytes on the next); on another count axis the number.
+   * The label of the tick at 2^e: on a B axis in bytes ({@code 512 bytes}, {@code 4 KiB}, {@code 64
+   * KiB}, {@code 1 MiB}); on an N or M axis as the power the options take ({@code 512}, {@code
+   * 2^16}, {@code 2^20}: the axis title says ints, and K never stands for ints on one axis and
+   * bytes on the next); on another count axis the number.
    */
   static String powerOfTwoTick(AxisKind kind, int e) {
     if (e < 0 || e > 62 || kind == AxisKind.LOG_COUNT) {
@@ -567,7 +567,7 @@ public final class ChartPainter {
             : " runs";
     lines.add((spec.kind() == Kind.BAR ? "bars" : "points") + ": median of " + runs + of);
     if (spec.kind() == Kind.BAR) {
-      // the planner orders bars by their median (issue 49, item 1)
+      // the planner orders bars by their median
       lines.add(
           spec.metric() == Metric.THROUGHPUT
               ? "order: highest throughput first"
@@ -582,15 +582,7 @@ public final class ChartPainter {
   }
 
   static String axisTitle(String parameter, AxisKind kind) {
-    String unit =
-        switch (parameter) {
-          case ResultColumns.N -> "ints per file";
-          case ResultColumns.B -> "bytes";
-          case ResultColumns.K -> "streams";
-          case ResultColumns.M -> "ints in memory";
-          case ResultColumns.D -> "merge fan-in";
-          default -> "";
-        };
+    String unit = ChartPlanner.axisUnit(parameter);
     boolean log = kind == AxisKind.BYTES || kind == AxisKind.INTS || kind == AxisKind.LOG_COUNT;
     String scale = log ? "log scale" : "";
     String inParens = unit.isEmpty() ? scale : scale.isEmpty() ? unit : unit + ", " + scale;

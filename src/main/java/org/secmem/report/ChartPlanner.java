@@ -22,6 +22,7 @@ import org.secmem.report.ChartSpec.Point;
 import org.secmem.report.ChartSpec.Series;
 import org.secmem.results.RawResults;
 import org.secmem.results.RawRow;
+import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultColumns;
 
 /**
@@ -50,8 +51,8 @@ import org.secmem.results.ResultColumns;
  *
  * <p>Planning takes time in proportion to the file's rows (and n log n to order the points): rows
  * are grouped through hash maps, and what a series is named after or which rows join a line is
- * worked out once per chart, never by comparing each row or group with every other (issue 27: that
- * made a results file that runs append to slower to chart with every run).
+ * worked out once per chart, never by comparing each row or group with every other (that would make
+ * a results file that runs append to slower to chart with every run).
  */
 public final class ChartPlanner {
 
@@ -127,12 +128,12 @@ public final class ChartPlanner {
     int guessedMin = guessed.size() == 1 && named.isEmpty() ? 2 : MIN_POINTS_GUESSED;
     List<List<RawRow>> namedSweeps = new ArrayList<>(named.values());
     namedSweeps.sort(Comparator.comparingLong(rows -> rows.get(0).line()));
-    // a parameter file's lines that one chart should hold are one sweep (issue 49, item 5)
+    // a parameter file's lines that one chart should hold are one sweep
     List<List<RawRow>> sweeps = new ArrayList<>(SweepJoins.join(raw, namedSweeps));
     sweeps.addAll(guessed);
     sweeps.sort(Comparator.comparingLong(rows -> rows.get(0).line()));
     for (List<RawRow> sweep : sweeps) {
-      // the charts of one sweep share one y scale, so that siblings read alike (issue 33)
+      // the charts of one sweep share one y scale, so that siblings read alike
       all.addAll(YScales.shared(planSweep(raw, sweep, sweep.get(0).has(SWEEP) ? 2 : guessedMin)));
     }
     List<ChartSpec> unique = ChartStems.unique(all);
@@ -408,7 +409,7 @@ public final class ChartPlanner {
   private static List<Series> barSeries(
       List<RawRow> rows, Metric metric, List<String> seriesColumns, boolean sort) {
     Map<Identity, List<Double>> byName = valuesBySeries(rows, metric, seriesColumns, sort);
-    // in an evident order (issue 49, item 1): lowest time first, highest throughput first
+    // in an evident order: lowest time first, highest throughput first
     Comparator<Map.Entry<Identity, Statistics>> byMedian =
         Comparator.comparingDouble(e -> e.getValue().median());
     List<Map.Entry<Identity, Statistics>> ordered =
@@ -447,7 +448,7 @@ public final class ChartPlanner {
    *
    * <p>The groups of rows without x are indexed once by the cells they compare, so that each line
    * finds its own in one look-up per set of blank parameters, not by comparing itself with every
-   * group (issue 27).
+   * group.
    */
   private static final class FlatRows {
     private final List<List<RawRow>> groups = new ArrayList<>();
@@ -535,16 +536,36 @@ public final class ChartPlanner {
     return value.isBlank() ? "-" : value.trim();
   }
 
+  private static final Map<String, String> LABELS =
+      Map.of(
+          ResultColumns.N,
+          "N",
+          ResultColumns.B,
+          "B",
+          ResultColumns.K,
+          "k",
+          ResultColumns.M,
+          "M",
+          ResultColumns.D,
+          "d",
+          ResultColumn.ARRIVAL_NS_PER_KEY.header(),
+          "ns between arriving keys");
+
+  private static final Map<String, String> AXIS_UNITS =
+      Map.of(
+          ResultColumns.N, "ints per file",
+          ResultColumns.B, "bytes",
+          ResultColumns.K, "streams",
+          ResultColumns.M, "ints in memory",
+          ResultColumns.D, "merge fan-in");
+
   static String label(String parameter) {
-    return switch (parameter) {
-      case ResultColumns.N -> "N";
-      case ResultColumns.B -> "B";
-      case ResultColumns.K -> "k";
-      case ResultColumns.M -> "M";
-      case ResultColumns.D -> "d";
-      case "arrival_ns_per_key" -> "ns between arriving keys";
-      default -> parameter;
-    };
+    return LABELS.getOrDefault(parameter, parameter);
+  }
+
+  /** The unit of an axis against {@code parameter}, "" for a parameter without one. */
+  static String axisUnit(String parameter) {
+    return AXIS_UNITS.getOrDefault(parameter, "");
   }
 
   static String safe(String s) {

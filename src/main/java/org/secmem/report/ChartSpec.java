@@ -93,11 +93,14 @@ public record ChartSpec(
 
     /** The axis of a line chart against {@code parameter}. */
     public static AxisKind of(String parameter, boolean log) {
-      return switch (parameter) {
-        case ResultColumns.B -> log ? BYTES : COUNT;
-        case ResultColumns.N, ResultColumns.M -> log ? INTS : COUNT;
-        default -> log ? LOG_COUNT : COUNT;
-      };
+      if (!log) {
+        return COUNT;
+      }
+      if (parameter.equals(ResultColumns.B)) {
+        return BYTES;
+      }
+      boolean ints = parameter.equals(ResultColumns.N) || parameter.equals(ResultColumns.M);
+      return ints ? INTS : LOG_COUNT;
     }
   }
 

@@ -209,7 +209,7 @@ public final class ComparisonChart {
           };
       g.beginLegendEntry(r.label(), col);
       g.text(left - 10, py + 4, fit(r.label(), left - 20), 12, false, Anchor.END, false);
-      // its values on hover (issue 33): the label may be cut to fit, the tooltip is whole
+      // its values on hover: the label may be cut to fit, the tooltip is whole
       g.beginPoint(
           r.label()
               + ": NEW/BASE "

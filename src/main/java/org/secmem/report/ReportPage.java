@@ -140,7 +140,7 @@ public final class ReportPage {
         " · <a href=\"#command\">Command</a> · <a href=\"#how\">How measured</a>"
             + " · <a href=\"#environment\">Environment</a></nav>\n");
 
-    // What the run found first, then the charts, then the tables (issue 33); how it was run last.
+    // What the run found first, then the charts, then the tables; how it was run last.
     findings(h, raw, experiments);
 
     h.append("<section class=\"charts\">\n<h2 id=\"charts\">Charts</h2>\n");

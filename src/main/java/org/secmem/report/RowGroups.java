@@ -37,7 +37,7 @@ final class RowGroups {
     Map<Map<String, String>, List<RawRow>> result = new LinkedHashMap<>();
     groups.forEach((k, v) -> result.put(k, new ArrayList<>(v)));
     // For each set of columns a partial key compares, every key by its cells there: a partial
-    // key finds the keys it joins in one look-up, not by comparing itself with each (issue 27).
+    // key finds the keys it joins in one look-up, not by comparing itself with each.
     Map<List<String>, Map<List<String>, List<Map<String, String>>>> byCells = new HashMap<>();
     for (Map.Entry<Map<String, String>, List<RawRow>> g : groups.entrySet()) {
       Map<String, String> key = g.getKey();

@@ -21,8 +21,8 @@ import org.secmem.results.ResultColumns;
 /**
  * Names the series of one chart's rows (or of the rows a chart's names are told apart among).
  * Whether a setting varies between those rows, which decides whether a name carries it, is worked
- * out once per setting, when first asked, and not again for each row: asking it per row made
- * planning quadratic in a sweep's rows (issue 27).
+ * out once per setting, when first asked, and not again for each row: asking it per row would make
+ * planning quadratic in a sweep's rows.
  */
 final class SeriesNames {
   private final List<String> seriesColumns;

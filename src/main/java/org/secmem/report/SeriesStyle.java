@@ -15,7 +15,7 @@ import org.secmem.report.ChartSpec.Series;
 /**
  * The colour and marker of a series, fixed by its key (stream type, read/write pair, preset, tool),
  * not by the order series appear nor by the other series of a chart: {@code simple} is black and
- * {@code mapped} green in every chart of every file (issue 33).
+ * {@code mapped} green in every chart of every file.
  *
  * <p>Each stream type has a colour and a marker of its own. A read/write pair of two types ({@code
  * read buffered, write simple}) is drawn in the read type's colour with the write type's marker,

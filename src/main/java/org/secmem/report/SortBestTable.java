@@ -26,8 +26,8 @@ final class SortBestTable {
 
   /**
    * The most groups drawn a column each, as the seed's Table 9; more are drawn a row each, so that
-   * the table fits a laptop window however many N and pairs were swept (issue 49: twelve columns
-   * reached 1,520 pixels of a 1,280-pixel window).
+   * the table fits a laptop window however many N and pairs were swept (twelve columns take 1,520
+   * pixels, wider than a 1,280-pixel window).
    */
   static final int MAX_COLUMNS = 4;
 

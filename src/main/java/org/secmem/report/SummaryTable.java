@@ -12,8 +12,8 @@ import org.secmem.units.Units;
  * window (the settings that vary, in a column each or, past {@value #MAX_SETTING_COLUMNS}, joined
  * in one column that wraps; the repetitions, the median time and its range, the median throughput,
  * the predicted I/Os, whether the output was verified and the drift), and below it, one click away,
- * the full table with every column of the summary CSV (issue 49: the full table was twice as wide
- * as a 1280-pixel window and hid most of its columns behind a scrollbar).
+ * the full table with every column of the summary CSV (which is twice as wide as a 1280-pixel
+ * window and would hide most of its columns behind a scrollbar).
  *
  * <p>N and M are written as the text writes them ({@code 2^18}), B as bytes ({@code 64 KiB}); each
  * such cell keeps the number it stands for in {@code data-v}, so that sorting by the column sorts

@@ -10,15 +10,15 @@ import org.secmem.results.RawRow;
 import org.secmem.results.ResultColumns;
 
 /**
- * Joins the named sweeps that one chart should hold (issue 49, item 5). A parameter file has a line
- * per group of types that share a range: {@code configs/advise-streams.csv} sweeps four types over
- * B = 2^10 .. 2^24, {@code direct} over 2^12 .. 2^24 (its O_DIRECT block) on the next line, and
- * {@code buffered}, which takes no B, on the line after. Planned line by line these made two charts
- * with one title, one holding {@code direct} alone, and no buffered reference line in either. Here
- * consecutive sweeps of one file and experiment are one when they vary the same parameters (or the
- * later one varies none and leaves them blank: a type drawn as a level line) and agree on every
- * other setting, a blank parameter agreeing with any value. Sweeps that differ in anything else
- * (another N, another cache state) stay apart: their charts are told apart by their titles.
+ * Joins the named sweeps that one chart should hold. A parameter file has a line per group of types
+ * that share a range: {@code configs/advise-streams.csv} sweeps four types over B = 2^10 .. 2^24,
+ * {@code direct} over 2^12 .. 2^24 (its O_DIRECT block) on the next line, and {@code buffered},
+ * which takes no B, on the line after. Planned line by line these made two charts with one title,
+ * one holding {@code direct} alone, and no buffered reference line in either. Here consecutive
+ * sweeps of one file and experiment are one when they vary the same parameters (or the later one
+ * varies none and leaves them blank: a type drawn as a level line) and agree on every other
+ * setting, a blank parameter agreeing with any value. Sweeps that differ in anything else (another
+ * N, another cache state) stay apart: their charts are told apart by their titles.
  */
 final class SweepJoins {
 

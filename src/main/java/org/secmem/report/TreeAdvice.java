@@ -20,11 +20,11 @@ import org.secmem.results.ResultColumns;
 import org.secmem.sort.CostModel;
 
 /**
- * The advice of one buffer-tree sort configuration (seed 004; issue 49, item 4): its time beside
- * the fastest merge sort of the same read/write pair, N and M (the same memory), judged by the
- * advice's noise test ({@link Advice#withinNoise(List, List)}), with the blocks each moved; when
- * the file has no such merge sort, what to add. Seed 004's finding on this machine: the tree is
- * slower than a merge sort at equal memory (docs/buffer-tree.md), which the verdict line states.
+ * The advice of one buffer-tree sort configuration (seed 004): its time beside the fastest merge
+ * sort of the same read/write pair, N and M (the same memory), judged by the advice's noise test
+ * ({@link Advice#withinNoise(List, List)}), with the blocks each moved; when the file has no such
+ * merge sort, what to add. Seed 004's finding on this machine: the tree is slower than a merge sort
+ * at equal memory (docs/buffer-tree.md), which the verdict line states.
  *
  * @param group the read/write pair, N and M (and shape, order, cache and sync when set)
  * @param a the tree's a

@@ -64,7 +64,7 @@ final class TreeChartPlanner {
                 ? ResultColumns.M
                 : distinct(tree, ARRIVAL) > 1 ? ARRIVAL : null;
     if (x == null) {
-      // one configuration: bars beside the merge sorts of its file and N, M (issue 49, item 4)
+      // one configuration: bars beside the merge sorts of its file and N, M
       return bars(tree, pool.all());
     }
     List<String> groupBy =
@@ -181,9 +181,9 @@ final class TreeChartPlanner {
 
   /**
    * The colours of the bar chart's bars: brown for the tree, grey for every merge sort (the label
-   * tells d and B apart). Keyed by name, a fourth bar took a stream type's colour, as only three
-   * colours belong to no type ({@link SeriesStyle}), and the chart is of one pair (issue 49, item
-   * 4).
+   * tells d and B apart), fixed rather than keyed by name: only three colours belong to no type
+   * ({@link SeriesStyle}), so a fourth bar keyed by name would take a stream type's colour in a
+   * chart of one pair.
    */
   static final String TREE_BARS = SeriesStyle.ordinalKey(7);
 
@@ -408,8 +408,8 @@ final class TreeChartPlanner {
   /**
    * The merge and in-memory rows of a file's sorts (warm-ups left out), found by the settings of a
    * group of buffer-tree rows: equal cells, a blank M (in-memory) matching any. Indexed by their
-   * other cells once per x axis for the whole file, where going through every sort row of the file
-   * for each group of each sweep made planning quadratic in the file's rows (issue 27).
+   * other cells once per x axis for the whole file, so that planning stays linear in the file's
+   * rows (going through every sort row for each group of each sweep would make it quadratic).
    */
   static final class Peers {
     private final List<RawRow> pool;

@@ -7,10 +7,10 @@ import org.secmem.report.ChartSpec.Series;
 import org.secmem.report.ChartSpec.YScale;
 
 /**
- * Linear or logarithmic y, chosen once for all line charts of a sweep (issue 33): sibling charts
- * (the same metric at B = 4K and at B = 64K) no longer switch scales because one of them spans a
- * little more than two decades, and a series that a linear axis would draw flat along 0 ({@code
- * simple}'s throughput beside the buffered types') forces log, where its shape can be read.
+ * Linear or logarithmic y, chosen once for all line charts of a sweep: sibling charts (the same
+ * metric at B = 4K and at B = 64K) do not switch scales because one of them spans a little more
+ * than two decades, and a series that a linear axis would draw flat along 0 ({@code simple}'s
+ * throughput beside the buffered types') forces log, where its shape can be read.
  *
  * <p>A chart calls for log when its medians span more than {@value #LOG_SPAN} times, or when a
  * series' highest median is below 1/{@value #FLAT_AT_ZERO} of the top of a linear axis (the largest

@@ -65,11 +65,10 @@ public final class Numbers {
     } catch (RuntimeException e) {
       return value == null ? "" : value;
     }
-    return switch (column) {
-      case ResultColumns.N, ResultColumns.M -> ints(v);
-      case ResultColumns.B -> bytes(v);
-      default -> grouped(v);
-    };
+    if (column.equals(ResultColumns.N) || column.equals(ResultColumns.M)) {
+      return ints(v);
+    }
+    return column.equals(ResultColumns.B) ? bytes(v) : grouped(v);
   }
 
   /**

@@ -23,44 +23,44 @@ import java.util.Set;
  */
 public final class ResultColumns {
 
-  public static final String WHEN = "when";
-  public static final String EXPERIMENT = "experiment";
-  public static final String STREAM = "stream";
-  public static final String READ_STREAM = "read_stream";
-  public static final String WRITE_STREAM = "write_stream";
-  public static final String N = "n";
-  public static final String K = "k";
-  public static final String B = "b";
+  public static final String WHEN = ResultColumn.WHEN.header();
+  public static final String EXPERIMENT = ResultColumn.EXPERIMENT.header();
+  public static final String STREAM = ResultColumn.STREAM.header();
+  public static final String READ_STREAM = ResultColumn.READ_STREAM.header();
+  public static final String WRITE_STREAM = ResultColumn.WRITE_STREAM.header();
+  public static final String N = ResultColumn.N.header();
+  public static final String K = ResultColumn.K.header();
+  public static final String B = ResultColumn.B.header();
 
   /** The memory cgroup a run was measured in, bytes ({@code --memory-limit}). */
   public static final String MEMORY_LIMIT = ResultColumn.MEMORY_LIMIT.header();
 
-  public static final String M = "m";
-  public static final String D = "d";
-  public static final String ORDER = "order";
-  public static final String SHAPE = "shape";
-  public static final String SEED = "seed";
-  public static final String REP = "rep";
-  public static final String WARMUP = "warmup";
-  public static final String CACHE = "cache";
-  public static final String SYNC = "sync";
-  public static final String ELAPSED_NS = "elapsed_ns";
-  public static final String ELAPSED_MS = "elapsed_ms";
-  public static final String MIB_PER_S = "mib_per_s";
-  public static final String NS_PER_INT = "ns_per_int";
-  public static final String BYTES = "bytes";
-  public static final String PREDICTED_IOS = "predicted_ios";
-  public static final String PASSES = "passes";
-  public static final String RUNS = "runs";
-  public static final String VERIFIED = "verified";
-  public static final String SWEEP = "sweep";
-  public static final String INPUT = "input";
-  public static final String INPUT_BYTES = "input_bytes";
-  public static final String ORDER_INDEX = "order_index";
-  public static final String ROUND = "round";
-  public static final String FORK = "fork";
-  public static final String SENTINEL = "sentinel";
-  public static final String STEADY_WARMUPS = "steady_warmups";
+  public static final String M = ResultColumn.M.header();
+  public static final String D = ResultColumn.D.header();
+  public static final String ORDER = ResultColumn.ORDER.header();
+  public static final String SHAPE = ResultColumn.SHAPE.header();
+  public static final String SEED = ResultColumn.SEED.header();
+  public static final String REP = ResultColumn.REP.header();
+  public static final String WARMUP = ResultColumn.WARMUP.header();
+  public static final String CACHE = ResultColumn.CACHE.header();
+  public static final String SYNC = ResultColumn.SYNC.header();
+  public static final String ELAPSED_NS = ResultColumn.ELAPSED_NS.header();
+  public static final String ELAPSED_MS = ResultColumn.ELAPSED_MS.header();
+  public static final String MIB_PER_S = ResultColumn.MIB_PER_S.header();
+  public static final String NS_PER_INT = ResultColumn.NS_PER_INT.header();
+  public static final String BYTES = ResultColumn.BYTES.header();
+  public static final String PREDICTED_IOS = ResultColumn.PREDICTED_IOS.header();
+  public static final String PASSES = ResultColumn.PASSES.header();
+  public static final String RUNS = ResultColumn.RUNS.header();
+  public static final String VERIFIED = ResultColumn.VERIFIED.header();
+  public static final String SWEEP = ResultColumn.SWEEP.header();
+  public static final String INPUT = ResultColumn.INPUT.header();
+  public static final String INPUT_BYTES = ResultColumn.INPUT_BYTES.header();
+  public static final String ORDER_INDEX = ResultColumn.ORDER_INDEX.header();
+  public static final String ROUND = ResultColumn.ROUND.header();
+  public static final String FORK = ResultColumn.FORK.header();
+  public static final String SENTINEL = ResultColumn.SENTINEL.header();
+  public static final String STEADY_WARMUPS = ResultColumn.STEADY_WARMUPS.header();
 
   /**
    * Per-run bookkeeping: not part of a configuration, not a measurement. {@code sweep} is here: two
@@ -161,8 +161,8 @@ public final class ResultColumns {
 
   /**
    * A {@code checksum} cell's value, to compare checksums of rows: its hex digits in lower case,
-   * with or without a prefix ({@code x} since issue 49, {@code 0x} before it, none in files older
-   * still); blank stays blank.
+   * with or without a prefix ({@code x} now, {@code 0x} or none in files of earlier versions);
+   * blank stays blank.
    */
   public static String checksumValue(String cell) {
     String t = cell == null ? "" : cell.trim().toLowerCase(Locale.ROOT);

@@ -13,9 +13,9 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
+import org.apache.commons.io.input.BOMInputStream;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.fs.Ownership;
@@ -38,8 +38,6 @@ public final class ResultsTarget {
   static final int MAX_HEADER_BYTES = 64 * 1024;
 
   /** The UTF-8 byte-order mark. */
-  private static final byte[] BOM_BYTES = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
-
   private ResultsTarget() {}
 
   /**
@@ -171,29 +169,23 @@ public final class ResultsTarget {
    */
   static String firstLine(Path file) throws IOException {
     byte[] head;
-    try (InputStream in = Files.newInputStream(file)) {
-      head = in.readNBytes(MAX_HEADER_BYTES + BOM_BYTES.length + 1);
+    try (InputStream in = BOMInputStream.builder().setPath(file).get()) {
+      head = in.readNBytes(MAX_HEADER_BYTES + 1);
     }
-    int start = startsWithBom(head) ? BOM_BYTES.length : 0;
-    int end = start;
+    int end = 0;
     while (end < head.length && head[end] != '\n') {
       end++;
     }
-    if (end - start > MAX_HEADER_BYTES) {
+    if (end > MAX_HEADER_BYTES) {
       return null;
     }
-    int stop = end > start && head[end - 1] == '\r' ? end - 1 : end;
+    int stop = end > 0 && head[end - 1] == '\r' ? end - 1 : end;
     return StandardCharsets.UTF_8
         .newDecoder()
         .onMalformedInput(CodingErrorAction.REPORT)
         .onUnmappableCharacter(CodingErrorAction.REPORT)
-        .decode(ByteBuffer.wrap(head, start, stop - start))
+        .decode(ByteBuffer.wrap(head, 0, stop))
         .toString();
-  }
-
-  private static boolean startsWithBom(byte[] head) {
-    return head.length >= BOM_BYTES.length
-        && Arrays.equals(head, 0, BOM_BYTES.length, BOM_BYTES, 0, BOM_BYTES.length);
   }
 
   /** Opens the existing file for appending and closes it, writing nothing. */

@@ -26,8 +26,9 @@ public final class Measurements {
   private static final Map<Metric, String> SUMMARY_COLUMNS =
       Map.of(Metric.MS, "elapsed_ms_median", Metric.MIBS, "mib_per_s_median");
 
-  private final Map<Configuration, EnumMap<Metric, List<Double>>> values = new LinkedHashMap<>();
-  private final Map<Configuration, Boolean> fromSummary = new HashMap<>();
+  private final Map<MeasuredConfiguration, EnumMap<Metric, List<Double>>> values =
+      new LinkedHashMap<>();
+  private final Map<MeasuredConfiguration, Boolean> fromSummary = new HashMap<>();
   private final List<String> problems = new ArrayList<>();
 
   /**
@@ -146,18 +147,18 @@ public final class Measurements {
 
   private void add(RawRow row, boolean summary) {
     Map<String, String> key = new LinkedHashMap<>();
-    for (String column : Configuration.COLUMNS) {
+    for (String column : MeasuredConfiguration.COLUMNS) {
       String v = row.get(column).trim();
       if (column.equals("cache") && v.isEmpty()) {
         v = "as-is";
       }
       key.put(column, v);
     }
-    key.put(Configuration.BLOCKS, blocks(row));
-    String sweep = row.get(Configuration.SWEEP).trim();
-    key.put(Configuration.SWEEP, sweep);
-    key.put(Configuration.LINE, line(sweep));
-    Configuration c = new Configuration(key);
+    key.put(MeasuredConfiguration.BLOCKS, blocks(row));
+    String sweep = row.get(MeasuredConfiguration.SWEEP).trim();
+    key.put(MeasuredConfiguration.SWEEP, sweep);
+    key.put(MeasuredConfiguration.LINE, line(sweep));
+    MeasuredConfiguration c = new MeasuredConfiguration(key);
     EnumMap<Metric, List<Double>> byMetric =
         values.computeIfAbsent(c, x -> new EnumMap<>(Metric.class));
     fromSummary.merge(c, summary, Boolean::logicalOr);
@@ -178,8 +179,8 @@ public final class Measurements {
 
   /**
    * The configurations that the config file {@code config} measured ({@link
-   * Configuration#measuredBy}): a finding is judged on its own report's grid, never on another
-   * config's runs of the same parameters.
+   * MeasuredConfiguration#measuredBy}): a finding is judged on its own report's grid, never on
+   * another config's runs of the same parameters.
    */
   public Measurements measuredBy(String config) {
     Measurements m = new Measurements();
@@ -228,12 +229,12 @@ public final class Measurements {
   }
 
   /** Every configuration, in the order the files first gave them. */
-  public List<Configuration> configurations() {
+  public List<MeasuredConfiguration> configurations() {
     return List.copyOf(values.keySet());
   }
 
   /** The values of {@code c} under {@code metric}; null when it has none. */
-  public Samples of(Configuration c, Metric metric) {
+  public Samples of(MeasuredConfiguration c, Metric metric) {
     EnumMap<Metric, List<Double>> byMetric = values.get(c);
     List<Double> list = byMetric == null ? null : byMetric.get(metric);
     if (list == null || list.isEmpty()) {

@@ -16,7 +16,7 @@ final class Pick {
   /** The best configuration (by median) that {@code sel} selects, with its samples. */
   static Optional<Samples> best(Measurements m, Selector sel, Metric metric) {
     Samples best = null;
-    for (Configuration c : m.configurations()) {
+    for (MeasuredConfiguration c : m.configurations()) {
       Samples s = sel.matches(c) ? m.of(c, metric) : null;
       if (s != null && (best == null || better(s.median(), best.median(), metric))) {
         best = s;
@@ -45,7 +45,7 @@ final class Pick {
   static TreeMap<Double, Samples> sweep(
       Measurements m, String parameter, Selector sel, Metric metric) {
     TreeMap<Double, Samples> sweep = new TreeMap<>();
-    for (Configuration c : m.configurations()) {
+    for (MeasuredConfiguration c : m.configurations()) {
       Optional<Double> v = c.number(parameter);
       Samples s = sel.matches(c) && v.isPresent() ? m.of(c, metric) : null;
       if (s != null) {

@@ -509,9 +509,9 @@ final class Rules {
   }
 
   private static String column(String p) {
-    if (!Configuration.COLUMNS.contains(p)) {
+    if (!MeasuredConfiguration.COLUMNS.contains(p)) {
       throw new IllegalArgumentException(
-          "no parameter '" + p + "' (one of " + Configuration.COLUMNS + ")");
+          "no parameter '" + p + "' (one of " + MeasuredConfiguration.COLUMNS + ")");
     }
     return p;
   }

@@ -7,15 +7,15 @@ import java.util.Set;
 
 /**
  * Which configurations a finding names: conditions joined by ';', each {@code col=v}, {@code
- * col=v1|v2|...}, {@code col>=v} or {@code col<=v} over {@link Configuration#COLUMNS} (numbers
- * plain integers: b in bytes, m in ints). Every condition must hold.
+ * col=v1|v2|...}, {@code col>=v} or {@code col<=v} over {@link MeasuredConfiguration#COLUMNS}
+ * (numbers plain integers: b in bytes, m in ints). Every condition must hold.
  */
 public record Selector(String text, List<Condition> conditions) {
 
   /** One condition: {@code column op value(s)}. */
   public record Condition(String column, String op, List<String> values) {
 
-    boolean holds(Configuration c) {
+    boolean holds(MeasuredConfiguration c) {
       String have = c.get(column);
       if (op.equals("=")) {
         return values.contains(have);
@@ -40,7 +40,7 @@ public record Selector(String text, List<Condition> conditions) {
    */
   public static Selector parse(String text) {
     List<Condition> conditions = new ArrayList<>();
-    Set<String> columns = Set.copyOf(Configuration.COLUMNS);
+    Set<String> columns = Set.copyOf(MeasuredConfiguration.COLUMNS);
     for (String part : text.split(";")) {
       String p = part.trim();
       if (p.isEmpty()) {
@@ -55,7 +55,13 @@ public record Selector(String text, List<Condition> conditions) {
       String value = p.substring(at + op.length()).trim();
       if (!columns.contains(column)) {
         throw new IllegalArgumentException(
-            "'" + p + "': no column '" + column + "' (one of " + Configuration.COLUMNS + ")");
+            "'"
+                + p
+                + "': no column '"
+                + column
+                + "' (one of "
+                + MeasuredConfiguration.COLUMNS
+                + ")");
       }
       if (!op.equals("=")) {
         if (value.isEmpty()) {
@@ -76,7 +82,7 @@ public record Selector(String text, List<Condition> conditions) {
   }
 
   /** Whether {@code c} meets every condition. */
-  public boolean matches(Configuration c) {
+  public boolean matches(MeasuredConfiguration c) {
     return conditions.stream().allMatch(x -> x.holds(c));
   }
 }

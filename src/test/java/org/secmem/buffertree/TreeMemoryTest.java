@@ -180,7 +180,7 @@ class TreeMemoryTest {
     java.util.regex.Matcher m =
         java.util.regex.Pattern.compile("raise M to (\\S+) ints or more").matcher(e.getMessage());
     assertTrue(m.find(), e.getMessage());
-    long asked = org.secmem.param.Numbers.parseCount(m.group(1));
+    long asked = org.secmem.param.NumberParser.parseCount(m.group(1));
     assertEquals(TreeMemory.MIN_BLOCKS * 1024 / Integer.BYTES, asked, e.getMessage());
   }
 }

@@ -117,7 +117,7 @@ class RunCountLimitTest {
   private static long suggestedM(String message) {
     Matcher m = Pattern.compile("use M = (\\S+) or more").matcher(message);
     assertTrue(m.find(), message);
-    return org.secmem.param.Numbers.parseCount(m.group(1));
+    return org.secmem.param.NumberParser.parseCount(m.group(1));
   }
 
   private static List<String> names(Path d) throws IOException {

@@ -121,6 +121,6 @@ class SortMemoryTest {
   private static long suggestedM(String message) {
     Matcher m = Pattern.compile("use M = (\\S+) or more").matcher(message);
     assertTrue(m.find(), message);
-    return org.secmem.param.Numbers.parseCount(m.group(1));
+    return org.secmem.param.NumberParser.parseCount(m.group(1));
   }
 }

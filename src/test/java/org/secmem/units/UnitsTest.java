@@ -178,7 +178,7 @@ class UnitsTest {
   @Property(tries = 2000)
   void typed_readsBackThroughTheOptionsParser(@ForAll("counts") long n) {
     String text = Units.typed(n);
-    assertEquals(n, org.secmem.param.Numbers.parseCount(text), text);
+    assertEquals(n, org.secmem.param.NumberParser.parseCount(text), text);
   }
 
   @Test
@@ -199,6 +199,6 @@ class UnitsTest {
   })
   void typedBytes_isWhatTheOptionsTakeBack(long bytes, String text) {
     assertEquals(text, Units.typedBytes(bytes));
-    assertEquals(bytes, org.secmem.param.Numbers.parseBytes(text));
+    assertEquals(bytes, org.secmem.param.NumberParser.parseBytes(text));
   }
 }

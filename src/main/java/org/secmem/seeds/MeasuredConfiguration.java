@@ -3,6 +3,7 @@ package org.secmem.seeds;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.secmem.results.ResultColumn;
 
 /**
  * One configuration of a results file, as the findings select it: its values of {@link #COLUMNS}
@@ -14,7 +15,7 @@ import java.util.Optional;
  * a column a selector names: the same parameters measured by two config lines are two
  * configurations, never pooled into one.
  */
-public record Configuration(Map<String, String> values) {
+public record MeasuredConfiguration(Map<String, String> values) {
 
   /** The derived column: 4N / B. */
   public static final String BLOCKS = "blocks";
@@ -23,29 +24,29 @@ public record Configuration(Map<String, String> values) {
   public static final String LINE = "line";
 
   /** The key's config file and line, "configs/seed-sort-laptop.csv:12"; "" when not from one. */
-  public static final String SWEEP = "sweep";
+  public static final String SWEEP = ResultColumn.SWEEP.header();
 
   /** The columns a selector may name, in the order the table prints them. */
   public static final List<String> COLUMNS =
       List.of(
-          "experiment",
-          "stream",
-          "read_stream",
-          "write_stream",
-          "n",
-          "k",
-          "b",
-          "m",
-          "d",
-          "cache",
-          "algorithm",
-          "fanout_b",
-          "arrival_ns_per_key",
-          "memory_limit",
+          ResultColumn.EXPERIMENT.header(),
+          ResultColumn.STREAM.header(),
+          ResultColumn.READ_STREAM.header(),
+          ResultColumn.WRITE_STREAM.header(),
+          ResultColumn.N.header(),
+          ResultColumn.K.header(),
+          ResultColumn.B.header(),
+          ResultColumn.M.header(),
+          ResultColumn.D.header(),
+          ResultColumn.CACHE.header(),
+          ResultColumn.ALGORITHM.header(),
+          ResultColumn.FANOUT_B.header(),
+          ResultColumn.ARRIVAL_NS_PER_KEY.header(),
+          ResultColumn.MEMORY_LIMIT.header(),
           BLOCKS,
           LINE);
 
-  public Configuration {
+  public MeasuredConfiguration {
     values = Map.copyOf(values);
   }
 

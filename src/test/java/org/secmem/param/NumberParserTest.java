@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class NumbersTest {
+class NumberParserTest {
 
   @ParameterizedTest
   @CsvSource({
@@ -23,7 +23,7 @@ class NumbersTest {
     "10^18,1000000000000000000"
   })
   void parseCount_acceptsIntegersAndPowers(String text, long expected) {
-    assertEquals(expected, Numbers.parseCount(text));
+    assertEquals(expected, NumberParser.parseCount(text));
   }
 
   @ParameterizedTest
@@ -38,7 +38,7 @@ class NumbersTest {
     "4096,4096"
   })
   void parseBytes_acceptsBinarySuffixes(String text, long expected) {
-    assertEquals(expected, Numbers.parseBytes(text));
+    assertEquals(expected, NumberParser.parseBytes(text));
   }
 
   /** Issue 49, item 7: a suffix means the same for a count as for a byte size (powers of 1024). */
@@ -53,22 +53,22 @@ class NumbersTest {
     "1_000K,1024000"
   })
   void parseCount_takesTheSuffixesBytesTake_withTheSameMeaning(String text, long expected) {
-    assertEquals(expected, Numbers.parseCount(text));
-    assertEquals(Numbers.parseBytes(text), Numbers.parseCount(text));
+    assertEquals(expected, NumberParser.parseCount(text));
+    assertEquals(NumberParser.parseBytes(text), NumberParser.parseCount(text));
   }
 
   /** Issue 49, item 7: Ki, Mi, Gi are taken for bytes as KiB, MiB, GiB are. */
   @ParameterizedTest
   @CsvSource({"64Ki,65536", "64 KiB,65536", "64 KB,65536", "1Mi,1048576", "2Gi,2147483648"})
   void parseBytes_takesKiMiGi(String text, long expected) {
-    assertEquals(expected, Numbers.parseBytes(text));
+    assertEquals(expected, NumberParser.parseBytes(text));
   }
 
   /** Issue 49, item 7: a byte unit on a count is refused naming the forms a count takes. */
   @Test
   void parseCount_byteUnit_namesTheCountForms() {
     NumberFormatException e =
-        assertThrows(NumberFormatException.class, () -> Numbers.parseCount("16MB"));
+        assertThrows(NumberFormatException.class, () -> NumberParser.parseCount("16MB"));
     assertTrue(e.getMessage().contains("16Mi or 16M (16·2^20)"), e.getMessage());
   }
 
@@ -78,14 +78,14 @@ class NumbersTest {
   })
   void parseCount_rejectsWithAMessageSayingWhatIsAccepted(String text) {
     NumberFormatException e =
-        assertThrows(NumberFormatException.class, () -> Numbers.parseCount(text));
+        assertThrows(NumberFormatException.class, () -> NumberParser.parseCount(text));
     assertTrue(e.getMessage().length() > 10, e.getMessage());
   }
 
   @Test
   void parseBytes_overflow_saysTooLarge() {
     NumberFormatException e =
-        assertThrows(NumberFormatException.class, () -> Numbers.parseBytes("9999999999999G"));
+        assertThrows(NumberFormatException.class, () -> NumberParser.parseBytes("9999999999999G"));
     assertTrue(e.getMessage().contains("too large"), e.getMessage());
   }
 
@@ -95,7 +95,7 @@ class NumbersTest {
       value = {"1,000|1000 or 1_000", "12,500,000|12500000 or 12_500_000"})
   void thousandsSeparators_areNamed_notReadAsSomethingElse(String text, String advice) {
     NumberFormatException e =
-        assertThrows(NumberFormatException.class, () -> Numbers.parseCount(text));
+        assertThrows(NumberFormatException.class, () -> NumberParser.parseCount(text));
     assertTrue(e.getMessage().contains("thousands separator; write " + advice), e.getMessage());
   }
 }

@@ -12,9 +12,9 @@ import java.util.regex.Pattern;
  * Byte sizes also take a trailing B ({@code 64KB}, {@code 64KiB}, {@code 64 KiB}: all 65,536
  * bytes); a count refuses it, naming the forms it takes.
  */
-public final class Numbers {
+public final class NumberParser {
 
-  private Numbers() {}
+  private NumberParser() {}
 
   /**
    * A count: an integer, {@code 2^k}, {@code 10^k}, or an integer with a K, M or G (or Ki, Mi, Gi)
