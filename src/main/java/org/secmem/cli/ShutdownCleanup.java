@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -275,6 +276,7 @@ final class ShutdownCleanup implements TempRegistry {
   private String cleanUp(RawResultsWriter writer, RawResultsWriter.Tally tally, boolean always) {
     int removed = 0;
     int files = 0;
+    List<Path> gone = new ArrayList<>();
     for (Path p : temporary) {
       if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
         continue; // registered before it is created, or already gone
@@ -289,6 +291,7 @@ final class ShutdownCleanup implements TempRegistry {
           removed += marker ? 0 : 1;
           files += folder || marker ? 0 : 1;
           temporary.remove(p);
+          gone.add(p);
           break;
         } catch (IOException e) {
           LOG.warn("Could not remove {} yet", p, e);
@@ -296,6 +299,7 @@ final class ShutdownCleanup implements TempRegistry {
         }
       }
     }
+    removeAgainIfRemade(gone);
     if (removed == 0 && writer == null && !always) {
       return null;
     }
@@ -336,6 +340,30 @@ final class ShutdownCleanup implements TempRegistry {
     }
     return folders == 0 ? p : f + " and " + p;
   }
+
+  /**
+   * The interrupted thread goes on while the hook runs: one that was about to open a temporary the
+   * hook has just removed (a generator between making its {@code .part} and opening its stream,
+   * which creates or truncates) makes it again. Looks a few times, a pause apart, and removes what
+   * came back.
+   */
+  private static void removeAgainIfRemade(List<Path> gone) {
+    for (int look = 0; look < REMADE_LOOKS && !gone.isEmpty(); look++) {
+      sleepBriefly();
+      for (Path p : gone) {
+        if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+          try {
+            WorkDirectory.deleteTree(p);
+          } catch (IOException e) {
+            LOG.warn("Could not remove {}, made again after it was removed", p, e);
+          }
+        }
+      }
+    }
+  }
+
+  /** How many times {@link #removeAgainIfRemade} looks: 3, 50 ms apart. */
+  static final int REMADE_LOOKS = 3;
 
   private static void sleepBriefly() {
     try {
