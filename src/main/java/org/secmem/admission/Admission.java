@@ -110,6 +110,9 @@ public final class Admission {
   public static SortPlan sort(SortRequest r, Machine machine) {
     SortSettings s = r.settings();
     bufferProblems(s.readType(), s.writeType(), s.bufferBytes());
+    if (r.algorithm() == SortAlgorithm.MERGE) {
+      bufferProblems(s.mergeReadType(), s.writeType(), s.bufferBytes());
+    }
     long ints = r.ints();
     switch (r.algorithm()) {
       case IN_MEMORY -> {
@@ -151,7 +154,8 @@ public final class Admission {
               s.fanIn(),
               s.bufferBytes(),
               s.readType(),
-              s.writeType());
+              s.writeType(),
+              s.mergeReadType());
     } catch (InsufficientMemoryException e) {
       if (r.memoryGiven() || s.preset() != SortPreset.FAST) {
         throw refuse(Parameter.M, m, e.getMessage());
@@ -456,7 +460,7 @@ public final class Admission {
         direct(
             m.mergeThreads(),
             k,
-            read,
+            s.mergeReadType(),
             write,
             m.mergeBufferBytes(),
             "the merge's",

@@ -56,6 +56,9 @@ public enum Parameter {
   STREAM("stream", List.of("--stream"), "stream types", WRITE, READ, SORT),
   READ_STREAM("read_stream", List.of("--read-stream"), "read stream type", SORT),
   WRITE_STREAM("write_stream", List.of("--write-stream"), "write stream type", SORT),
+  /** The merge sort's stream type reading its runs; the read stream's when not given. */
+  MERGE_READ_STREAM(
+      "merge_read_stream", List.of("--merge-read-stream"), "merge read stream type", SORT),
   PRESET("preset", List.of("--preset"), "preset", SORT),
   MERGER("merger", List.of("--merger"), "merger", SORT),
   RUN_SORT("run_sort", List.of("--run-sort"), "run sort", SORT),
@@ -231,7 +234,7 @@ public enum Parameter {
     return switch (this) {
       case STREAM ->
           Stream.concat(names(StreamType.values()).stream(), Stream.of(StreamType.ALL)).toList();
-      case READ_STREAM, WRITE_STREAM -> names(StreamType.values());
+      case READ_STREAM, WRITE_STREAM, MERGE_READ_STREAM -> names(StreamType.values());
       case PRESET -> names(SortPreset.values());
       case MERGER -> names(Merger.values());
       case RUN_SORT -> names(RunSort.values());
@@ -285,7 +288,7 @@ public enum Parameter {
    */
   public Scope scope() {
     return switch (this) {
-      case D, MERGER, RUN_SORT, OVERLAP, PARALLEL_MERGE -> Scope.OWN_MERGE;
+      case D, MERGER, RUN_SORT, OVERLAP, PARALLEL_MERGE, MERGE_READ_STREAM -> Scope.OWN_MERGE;
       case FANOUT -> Scope.OWN_TREE;
       case PRESET, STREAM, READ_STREAM, WRITE_STREAM, B, THREADS, ALGORITHM, ARRIVAL ->
           Scope.OWN_SORT;

@@ -48,6 +48,7 @@ public final class TreeDefaults {
         c.runSort(),
         c.overlap(),
         c.parallelMerge(),
-        c.threads());
+        c.threads(),
+        c.mergeReadType());
   }
 }

@@ -65,7 +65,9 @@ final class HelpSections {
               new Section(
                   "Memory and passes",
                   List.of("--m", "--d", "--preset", "--algorithm", "--threads")),
-              new Section("Streams", List.of("--read-stream", "--write-stream", "--b")),
+              new Section(
+                  "Streams",
+                  List.of("--read-stream", "--write-stream", "--merge-read-stream", "--b")),
               new Section(
                   "Parts of the sort",
                   List.of(

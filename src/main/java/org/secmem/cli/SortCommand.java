@@ -40,6 +40,7 @@ import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
 import org.secmem.sort.WorkDirectory;
+import org.secmem.stream.StreamType;
 import org.secmem.stream.Streams;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -97,6 +98,9 @@ final class SortCommand implements Callable<Integer> {
   boolean overwrite;
 
   @Mixin BlockMemoryOptions memory;
+
+  @Option(names = "--merge-read-stream")
+  StreamType mergeReadStream;
 
   @Option(names = "--d")
   Integer d;
@@ -368,7 +372,8 @@ final class SortCommand implements Callable<Integer> {
               Optional.ofNullable(runSort).map(RunSort::parse),
               Optional.ofNullable(overlap),
               Optional.ofNullable(parallelMerge),
-              Optional.ofNullable(threads));
+              Optional.ofNullable(threads),
+              Optional.ofNullable(mergeReadStream));
       // The buffer tree's own M and B (seed 004's) where none is given.
       return SortPreset.parse(preset).resolve(tree ? TreeDefaults.apply(choices) : choices);
     } catch (IllegalArgumentException e) {

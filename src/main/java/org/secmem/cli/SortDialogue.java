@@ -28,8 +28,8 @@ import org.secmem.stream.Streams;
 
 /**
  * The menu's questions for a sort: the merge sort's (input, output, preset, merger, M, d, threads,
- * streams, B) and the buffer tree's (N, M, B, fanout, streams, order), each answer checked as the
- * sort command would check it, with the values asked so far.
+ * streams, the merges' read stream, B) and the buffer tree's (N, M, B, fanout, streams, order),
+ * each answer checked as the sort command would check it, with the values asked so far.
  */
 final class SortDialogue {
 
@@ -120,7 +120,7 @@ final class SortDialogue {
             "M, ints in memory",
             preset.memoryInts(),
             Parameter.M,
-            value -> a.check(value, a.d, a.threads, a.read, a.write, a.b));
+            value -> a.check(value, a.d, a.threads, a.read, a.write, a.mergeRead, a.b));
     args.addAll(List.of("--m", Long.toString(a.m)));
     a.d =
         (int)
@@ -130,7 +130,7 @@ final class SortDialogue {
                     : "d, merge fan-in",
                 preset.fanIn(),
                 Parameter.D,
-                value -> a.check(a.m, (int) value, a.threads, a.read, a.write, a.b));
+                value -> a.check(a.m, (int) value, a.threads, a.read, a.write, a.mergeRead, a.b));
     if (preset != SortPreset.FAST || a.d != preset.fanIn()) {
       // Fast's own d stays unsaid, as on the command line: the preset raises it for many runs.
       args.addAll(List.of("--d", Integer.toString(a.d)));
@@ -141,27 +141,36 @@ final class SortDialogue {
                 "threads",
                 preset.threads(),
                 Parameter.THREADS,
-                value -> a.check(a.m, a.d, (int) value, a.read, a.write, a.b));
+                value -> a.check(a.m, a.d, (int) value, a.read, a.write, a.mergeRead, a.b));
     args.addAll(List.of("--threads", Integer.toString(a.threads)));
     a.read =
         prompt.streamType(
             Parameter.READ_STREAM,
             preset.streams(),
-            t -> a.check(a.m, a.d, a.threads, t, a.write, a.b));
+            t -> a.check(a.m, a.d, a.threads, t, a.write, t, a.b));
+    a.mergeRead = a.read; // until asked, the merges read the runs as the input is read
     args.addAll(List.of("--read-stream", a.read.cliName()));
     a.write =
         prompt.streamType(
             Parameter.WRITE_STREAM,
             preset.streams(),
-            t -> a.check(a.m, a.d, a.threads, a.read, t, a.b));
+            t -> a.check(a.m, a.d, a.threads, a.read, t, a.mergeRead, a.b));
     args.addAll(List.of("--write-stream", a.write.cliName()));
+    a.mergeRead =
+        prompt.streamType(
+            Parameter.MERGE_READ_STREAM,
+            a.read,
+            t -> a.check(a.m, a.d, a.threads, a.read, a.write, t, a.b));
+    if (a.mergeRead != a.read) {
+      args.addAll(List.of("--merge-read-stream", a.mergeRead.cliName()));
+    }
     a.b =
         (int)
             prompt.number(
                 "B, buffer bytes",
                 preset.bufferBytes(),
                 Parameter.B,
-                value -> a.check(a.m, a.d, a.threads, a.read, a.write, (int) value));
+                value -> a.check(a.m, a.d, a.threads, a.read, a.write, a.mergeRead, (int) value));
     args.addAll(List.of("--b", Integer.toString(a.b)));
     if (prompt
         .choice("order", "ascending", List.of("ascending", "descending"))
@@ -267,6 +276,7 @@ final class SortDialogue {
                   Optional.empty(),
                   Optional.empty(),
                   Optional.empty(),
+                  Optional.empty(),
                   Optional.empty()));
     } catch (IllegalArgumentException e) {
       throw new Prompter.Rejected(e.getMessage());
@@ -288,6 +298,7 @@ final class SortDialogue {
     int threads;
     StreamType read;
     StreamType write;
+    StreamType mergeRead;
     int b;
 
     SortAnswers(SortPreset preset, Optional<Merger> merger, long ints) {
@@ -299,11 +310,13 @@ final class SortDialogue {
       this.threads = preset.threads();
       this.read = preset.streams();
       this.write = preset.streams();
+      this.mergeRead = preset.streams();
       this.b = preset.bufferBytes();
     }
 
     /** What SortCommand checks before it runs: B per type, combinations, heap, open files. */
-    void check(long m, int d, int threads, StreamType read, StreamType write, int b)
+    void check(
+        long m, int d, int threads, StreamType read, StreamType write, StreamType mergeRead, int b)
         throws Prompter.Rejected {
       SortSettings s;
       try {
@@ -319,7 +332,8 @@ final class SortDialogue {
                     Optional.empty(),
                     Optional.empty(),
                     Optional.empty(),
-                    Optional.of(threads)));
+                    Optional.of(threads),
+                    Optional.of(mergeRead)));
       } catch (IllegalArgumentException e) {
         throw new Prompter.Rejected(e.getMessage());
       }

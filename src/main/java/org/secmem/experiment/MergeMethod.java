@@ -22,8 +22,9 @@ import org.secmem.units.Units;
  *
  * @param memoryInts M, the sort's whole memory budget in ints
  * @param fanIn d, runs merged at once
- * @param readType stream type of every read
+ * @param readType stream type reading the input
  * @param writeType stream type of every write
+ * @param mergeReadType stream type the merges read the runs with
  * @param bufferBytes B
  * @param tuning the composition of its parts
  * @param preset {@code classic}, {@code fast}, or {@code custom} when a choice differs from both
@@ -33,6 +34,7 @@ public record MergeMethod(
     int fanIn,
     StreamType readType,
     StreamType writeType,
+    StreamType mergeReadType,
     int bufferBytes,
     SortTuning tuning,
     String preset)
@@ -43,7 +45,8 @@ public record MergeMethod(
     if (fanIn < 2) {
       throw new IllegalArgumentException("d (" + fanIn + ") must be >= 2");
     }
-    MethodChecks.given("stream types, tuning and preset", readType, writeType, tuning, preset);
+    MethodChecks.given(
+        "stream types, tuning and preset", readType, writeType, mergeReadType, tuning, preset);
   }
 
   @Override
@@ -63,7 +66,26 @@ public record MergeMethod(
 
   /** Whether B changes anything: not for simple and buffered streams on both sides. */
   boolean usesB() {
-    return readType.usesBufferSize() || writeType.usesBufferSize() || tuning.blockIo();
+    return readType.usesBufferSize()
+        || writeType.usesBufferSize()
+        || mergeReadType.usesBufferSize()
+        || tuning.blockIo();
+  }
+
+  /** The merge's read stream when it is not the input's: what a row and a line say of it. */
+  private String mergeReadShown() {
+    return mergeReadType == readType ? null : mergeReadType.cliName();
+  }
+
+  @Override
+  public String streamsAndN(String n) {
+    String merge = mergeReadShown();
+    return readType
+        + "/"
+        + writeType
+        + (merge == null ? "" : ", merges read " + merge)
+        + ", N="
+        + n;
   }
 
   @Override
@@ -81,7 +103,8 @@ public record MergeMethod(
   @Override
   public void configure(ResultRow.Builder row) {
     configureCommon(row);
-    row.set(ResultColumn.B, usesB() ? Long.toString(bufferBytes) : null)
+    row.set(ResultColumn.MERGE_READ_STREAM, mergeReadShown())
+        .set(ResultColumn.B, usesB() ? Long.toString(bufferBytes) : null)
         .set(ResultColumn.M, memoryInts)
         .set(ResultColumn.D, fanIn)
         .set(ResultColumn.MERGER, tuning.merger().cliName())
@@ -96,7 +119,9 @@ public record MergeMethod(
   public OptionalLong predictedIos(long n) {
     SortMemory plan;
     try {
-      plan = SortMemory.plan(tuning, n, memoryInts, fanIn, bufferBytes, readType, writeType);
+      plan =
+          SortMemory.plan(
+              tuning, n, memoryInts, fanIn, bufferBytes, readType, writeType, mergeReadType);
     } catch (InsufficientMemoryException e) {
       return OptionalLong.empty(); // refused before it runs; nothing to predict
     }

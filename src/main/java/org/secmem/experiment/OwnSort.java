@@ -22,6 +22,11 @@ public sealed interface OwnSort extends SortMethod
   /** The stream type of every read. */
   StreamType readType();
 
+  /** The stream type reading the runs: the merge sort's own choice, else {@link #readType}. */
+  default StreamType mergeReadType() {
+    return readType();
+  }
+
   /** The stream type of every write. */
   StreamType writeType();
 
@@ -60,6 +65,7 @@ public sealed interface OwnSort extends SortMethod
         fanIn,
         readType(),
         writeType(),
+        mergeReadType(),
         options(data.sync()),
         data.order(),
         data.workDirs());

@@ -54,6 +54,7 @@ public sealed interface SortMethod permits OwnSort, EngineMethod {
             settings.fanIn(),
             settings.readType(),
             settings.writeType(),
+            settings.mergeReadType(),
             settings.bufferBytes(),
             settings.tuning(),
             settings.label());

@@ -173,6 +173,7 @@ final class RowExpander {
       List<Optional<Long>> pbs = check.optionalNumbers(Parameter.B);
       List<Optional<StreamType>> reads = streamTypes(check, Parameter.READ_STREAM);
       List<Optional<StreamType>> writes = streamTypes(check, Parameter.WRITE_STREAM);
+      List<Optional<StreamType>> mergeReads = streamTypes(check, Parameter.MERGE_READ_STREAM);
 
       List<SortOrder> orders =
           check.words(Parameter.ORDER, RowExpander::order, SortOrder.ASCENDING);
@@ -271,7 +272,8 @@ final class RowExpander {
                 mergers,
                 runSorts,
                 overlaps,
-                parallelMerges)) {
+                parallelMerges,
+                mergeReads)) {
           SortChoices choices =
               new SortChoices(
                   opt(c.get(0)),
@@ -283,7 +285,8 @@ final class RowExpander {
                   opt(c.get(7)),
                   opt(c.get(8)),
                   opt(c.get(9)),
-                  optInt(c.get(5)));
+                  optInt(c.get(5)),
+                  opt(c.get(10)));
           SortSettings merge;
           try {
             // Empty cells take the preset's values: the one resolution the command line uses.

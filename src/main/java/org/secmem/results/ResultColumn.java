@@ -15,6 +15,8 @@ public enum ResultColumn {
   STREAM("stream", Kind.TEXT, RowKind.STREAMS),
   READ_STREAM("read_stream", Kind.TEXT, RowKind.union(RowKind.OWN_SORTS, RowKind.of(RowKind.PQ))),
   WRITE_STREAM("write_stream", Kind.TEXT, RowKind.union(RowKind.OWN_SORTS, RowKind.of(RowKind.PQ))),
+  /** Merge sort: the stream type reading the runs, where it is not {@code read_stream}. */
+  MERGE_READ_STREAM("merge_read_stream", Kind.TEXT, RowKind.of(RowKind.MERGE_SORT)),
   N("n", Kind.INTEGER, RowKind.ALL),
   K("k", Kind.INTEGER, RowKind.STREAMS),
   B("b", Kind.INTEGER, RowKind.union(RowKind.STREAMS, RowKind.OWN_SORTS, RowKind.of(RowKind.PQ))),

@@ -56,7 +56,8 @@ public final class MergeSort implements ExternalSorter {
         spec.fanIn(),
         spec.options().bufferBytes(),
         spec.readType(),
-        spec.writeType());
+        spec.writeType(),
+        spec.mergeReadType());
   }
 
   @Override

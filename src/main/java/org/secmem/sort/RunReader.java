@@ -64,7 +64,7 @@ final class RunReader implements ReadStream {
     if (first == last) {
       long base = run.segmentStart(first);
       return job.streams.openReader(
-          job.spec.readType(), run.file(first), options, from - base, to - base);
+          job.spec.mergeReadType(), run.file(first), options, from - base, to - base);
     }
     return new RunReader(job, run, options, from, to, free);
   }
@@ -117,7 +117,7 @@ final class RunReader implements ReadStream {
     long end = Math.min(to, run.segmentEnd(segment));
     current =
         job.streams.openReader(
-            job.spec.readType(), run.file(segment), options, pos - start, end - start);
+            job.spec.mergeReadType(), run.file(segment), options, pos - start, end - start);
     left = end - pos;
     return true;
   }

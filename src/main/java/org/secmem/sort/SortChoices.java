@@ -18,7 +18,8 @@ public record SortChoices(
     Optional<RunSort> runSort,
     Optional<Boolean> overlap,
     Optional<Boolean> parallelMerge,
-    Optional<Integer> threads) {
+    Optional<Integer> threads,
+    Optional<StreamType> mergeReadType) {
 
   /** Nothing chosen: every setting the preset's. */
   public static SortChoices none() {
@@ -28,6 +29,7 @@ public record SortChoices(
         Optional.empty(),
         Optional.empty(),
         OptionalLong.empty(),
+        Optional.empty(),
         Optional.empty(),
         Optional.empty(),
         Optional.empty(),

@@ -59,8 +59,9 @@ public record SortMemory(
    * @param memoryInts M, ints of memory
    * @param fanIn d, the merge fan-in
    * @param bufferBytes B, bytes of every stream buffer
-   * @param read stream type of every read
+   * @param read stream type reading the input
    * @param write stream type of every write
+   * @param mergeRead stream type the merges read the runs with
    */
   public record Request(
       SortTuning tuning,
@@ -69,7 +70,21 @@ public record SortMemory(
       int fanIn,
       int bufferBytes,
       StreamType read,
-      StreamType write) {}
+      StreamType write,
+      StreamType mergeRead) {
+
+    /** The runs read as the input is. */
+    public Request(
+        SortTuning tuning,
+        long n,
+        long memoryInts,
+        int fanIn,
+        int bufferBytes,
+        StreamType read,
+        StreamType write) {
+      this(tuning, n, memoryInts, fanIn, bufferBytes, read, write, read);
+    }
+  }
 
   /**
    * The most runs a sort may form, whatever the heap: each is a file that the first pass leaves in
@@ -118,6 +133,19 @@ public record SortMemory(
     return plan(new Request(t, n, m, d, b, read, write));
   }
 
+  /** Plans a sort whose merges read the runs with {@code mergeRead}; see {@link #plan}. */
+  public static SortMemory plan(
+      SortTuning t,
+      long n,
+      long m,
+      int d,
+      int b,
+      StreamType read,
+      StreamType write,
+      StreamType mergeRead) {
+    return plan(new Request(t, n, m, d, b, read, write, mergeRead));
+  }
+
   private static SortMemory plan(Request r) {
     SortTuning t = r.tuning();
     long n = r.n();
@@ -126,6 +154,7 @@ public record SortMemory(
     int b = r.bufferBytes();
     StreamType read = r.read();
     StreamType write = r.write();
+    StreamType runsRead = r.mergeRead();
     long budget = m * Integer.BYTES;
     int threads = t.threads();
     int workers;
@@ -188,7 +217,7 @@ public record SortMemory(
     if (runs > 1) {
       if (t.blockIo()) {
         int minB =
-            Math.max(Integer.BYTES, Math.max(read.bufferAlignment(), write.bufferAlignment()));
+            Math.max(Integer.BYTES, Math.max(runsRead.bufferAlignment(), write.bufferAlignment()));
         while (true) {
           long share = budget / mergeThreads;
           capacity =
@@ -196,15 +225,15 @@ public record SortMemory(
                   ? (int) Math.max(k, Math.min(RadixMerge.DEFAULT_CAPACITY, share / 4 / 8))
                   : 0;
           long fixed = t.merger().scratchBytes(k, capacity);
-          long perB = mergeBytesPerB(t, k, read, write);
-          long fitB = (share - fixed - mergeBytesFixed(k, read, write)) / Math.max(1, perB);
+          long perB = mergeBytesPerB(t, k, runsRead, write);
+          long fitB = (share - fixed - mergeBytesFixed(k, runsRead, write)) / Math.max(1, perB);
           fitB -= fitB % minB;
           if (fitB >= minB) {
             mergeB = (int) Math.min(b, fitB);
             break;
           }
           if (mergeThreads == 1) {
-            long needBytes = fixed + mergeBytesFixed(k, read, write) + perB * minB;
+            long needBytes = fixed + mergeBytesFixed(k, runsRead, write) + perB * minB;
             throw new InsufficientMemoryException(
                 String.format(
                     Locale.ROOT,
@@ -214,7 +243,7 @@ public record SortMemory(
                     bytes(budget),
                     k,
                     bytes(needBytes),
-                    read,
+                    runsRead,
                     write,
                     Units.typed(ceilDiv(needBytes, Integer.BYTES))));
           }
@@ -223,14 +252,14 @@ public record SortMemory(
         mergeBytes =
             mergeThreads
                 * (t.merger().scratchBytes(k, capacity)
-                    + mergeBytesFixed(k, read, write)
-                    + mergeBytesPerB(t, k, read, write) * mergeB);
+                    + mergeBytesFixed(k, runsRead, write)
+                    + mergeBytesPerB(t, k, runsRead, write) * mergeB);
       } else {
         capacity = t.merger() == Merger.RADIX ? RadixMerge.capacityFor(k) : 0;
         mergeBytes =
             mergeThreads
                 * (t.merger().scratchBytes(k, capacity)
-                    + k * (streamBytes(read, b, true) + Integer.BYTES)
+                    + k * (streamBytes(runsRead, b, true) + Integer.BYTES)
                     + streamBytes(write, b, false));
       }
     }
@@ -489,7 +518,15 @@ public record SortMemory(
     Request r = request;
     try {
       return plan(
-          new Request(r.tuning(), r.n(), m, r.fanIn(), r.bufferBytes(), r.read(), r.write()));
+          new Request(
+              r.tuning(),
+              r.n(),
+              m,
+              r.fanIn(),
+              r.bufferBytes(),
+              r.read(),
+              r.write(),
+              r.mergeRead()));
     } catch (InsufficientMemoryException e) {
       return null; // M too small for the buffers: a larger one is needed
     }

@@ -131,6 +131,7 @@ public enum SortPreset implements CliName {
         asPreset ? cliName : "custom",
         read,
         write,
+        c.mergeReadType().orElse(read),
         c.bufferBytes().orElse(bufferBytes),
         c.fanIn().orElse(fanIn),
         c.fanIn().isPresent() || this != FAST,

@@ -9,8 +9,9 @@ import org.secmem.stream.StreamType;
  * @param label what a result row calls them: the preset's name, or {@code custom} when an
  *     algorithmic choice differs from it (stream types, B, M, d and threads are columns of their
  *     own)
- * @param readType stream type of every read
+ * @param readType stream type reading the input
  * @param writeType stream type of every write
+ * @param mergeReadType stream type the merges read the runs with
  * @param bufferBytes B
  * @param fanIn d
  * @param fanInFixed whether d is what runs: chosen, or the classic preset's; false for the fast
@@ -23,6 +24,7 @@ public record SortSettings(
     String label,
     StreamType readType,
     StreamType writeType,
+    StreamType mergeReadType,
     int bufferBytes,
     int fanIn,
     boolean fanInFixed,
@@ -42,16 +44,27 @@ public record SortSettings(
     }
     int d =
         AutomaticFanIn.choose(
-            new SortMemory.Request(tuning, n, memoryInts, fanIn, bufferBytes, readType, writeType),
+            new SortMemory.Request(
+                tuning, n, memoryInts, fanIn, bufferBytes, readType, writeType, mergeReadType),
             freeDescriptors);
     return d == fanIn
         ? this
         : new SortSettings(
-            preset, label, readType, writeType, bufferBytes, d, false, memoryInts, tuning);
+            preset,
+            label,
+            readType,
+            writeType,
+            mergeReadType,
+            bufferBytes,
+            d,
+            false,
+            memoryInts,
+            tuning);
   }
 
   /** The memory plan for sorting {@code n} ints with these settings. */
   public SortMemory memory(long n) {
-    return SortMemory.plan(tuning, n, memoryInts, fanIn, bufferBytes, readType, writeType);
+    return SortMemory.plan(
+        tuning, n, memoryInts, fanIn, bufferBytes, readType, writeType, mergeReadType);
   }
 }

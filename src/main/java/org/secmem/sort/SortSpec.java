@@ -16,8 +16,9 @@ import org.secmem.stream.StreamType;
  * @param output where the sorted file goes; it appears only when complete
  * @param memoryInts M: ints sorted in memory per run, 1 .. 2^31 - 9 (one Java array)
  * @param fanIn d: runs merged at once, at least 2
- * @param readType stream type reading the input and the runs
+ * @param readType stream type reading the input
  * @param writeType stream type writing the runs and the output
+ * @param mergeReadType stream type the merges read the runs with
  * @param options B and sync for every stream
  * @param order ascending or descending
  * @param workDirs where the work folders of runs are made, runs spread over them in turn (one per
@@ -30,9 +31,24 @@ public record SortSpec(
     int fanIn,
     StreamType readType,
     StreamType writeType,
+    StreamType mergeReadType,
     StreamOptions options,
     SortOrder order,
     List<Path> workDirs) {
+
+  /** A sort whose merges read the runs as the input is read. */
+  public SortSpec(
+      Path input,
+      Path output,
+      long memoryInts,
+      int fanIn,
+      StreamType readType,
+      StreamType writeType,
+      StreamOptions options,
+      SortOrder order,
+      List<Path> workDirs) {
+    this(input, output, memoryInts, fanIn, readType, writeType, readType, options, order, workDirs);
+  }
 
   public static final long MAX_MEMORY_INTS = Integer.MAX_VALUE - 8;
 
@@ -61,6 +77,7 @@ public record SortSpec(
     }
     if (readType == null
         || writeType == null
+        || mergeReadType == null
         || options == null
         || order == null
         || workDirs == null) {

@@ -68,7 +68,14 @@ class AdmissionAcrossWaysInTest {
             + "|3\\n2\\nin.bin\\n2^20\\nout.bin\\n\\n\\n1024\\n1000\\n",
         "B unusable by direct|--b|b|B|--n 1000 --read-stream direct --b 1000"
             + "|n,read_stream,b|1000,direct,1000"
-            + "|3\\n2\\nin.bin\\n1000\\nout.bin\\n\\n\\n\\n\\n\\ndirect\\n\\n1000\\n",
+            + "|3\\n2\\nin.bin\\n1000\\nout.bin\\n\\n\\n\\n\\n\\ndirect\\n\\n\\n1000\\n",
+        "B unusable by the merges' direct reads|--b|b|B"
+            + "|--n 1000 --merge-read-stream direct --b 1000"
+            + "|n,merge_read_stream,b|1000,direct,1000"
+            + "|3\\n2\\nin.bin\\n1000\\nout.bin\\n\\n\\n\\n\\n\\n\\n\\ndirect\\n1000\\n",
+        "the merges' read stream on the buffer tree|--merge-read-stream|merge_read_stream|"
+            + "|--n 1000 --algorithm buffer-tree --merge-read-stream direct"
+            + "|n,algorithm,merge_read_stream|1000,buffer-tree,direct|",
         "buffer-tree M too small|--m|m|M|--n 1000 --algorithm buffer-tree --m 100 --b 4096"
             + "|n,algorithm,m,b|1000,buffer-tree,100,4096|7\\n2\\n1000\\n100\\n4096\\n",
         "a Spark option on the merge sort|--partitions|partitions||--n 1000 --partitions 4"
@@ -77,7 +84,7 @@ class AdmissionAcrossWaysInTest {
         "M out of range|--m|m||--n 1000 --m 0|n,m|1000,0"
             + "|3\\n2\\nin.bin\\n1000\\nout.bin\\n\\n\\n0\\n",
         "B out of range|--b|b||--n 1000 --b 2G|n,b|1000,2G"
-            + "|3\\n2\\nin.bin\\n1000\\nout.bin\\n\\n\\n\\n\\n\\n\\n\\n2G\\n"
+            + "|3\\n2\\nin.bin\\n1000\\nout.bin\\n\\n\\n\\n\\n\\n\\n\\n\\n2G\\n"
       })
   void aProblem_readsTheSame_atEveryWayIn(
       String name,

@@ -152,9 +152,15 @@ class MenuTest {
     String in = tmp.resolve("menu-in.bin").toString();
     String outFile = tmp.resolve("out.bin").toString();
     // input, N, output (= input: re-asked), output, preset, merger, M, d, threads, read, write,
-    // B, order, reps, warm-up, cache, sync
+    // merge read, B, order, reps, warm-up, cache, sync
     drive(
-        "3\n2\n" + in + "\n5000\n" + in + "\n" + outFile + "\n\n\n1000\n4\n\n\n\n\n\n\n\n\nn\n0\n");
+        "3\n2\n"
+            + in
+            + "\n5000\n"
+            + in
+            + "\n"
+            + outFile
+            + "\n\n\n1000\n4\n\n\n\n\n\n\n\n\n\nn\n0\n");
     assertTrue(out.toString().contains("is the input file"), out.toString());
     assertEquals(List.of("generate", "--out", in, "--n", "5000"), executed.get(0));
     assertEquals(
@@ -230,9 +236,9 @@ class MenuTest {
   @Test
   void sortDialogue_goneBackFromAtTheEnd_generatesNothing() throws IOException {
     String in = tmp.resolve("never.bin").toString();
-    // input (missing), N, output, preset, merger, M, d, threads, read, write, B, order, then B
-    // at the repetitions prompt.
-    drive("3\n2\n" + in + "\n5000\n\n\n\n\n\n\n\n\n\n\nB\nB\n0\n");
+    // input (missing), N, output, preset, merger, M, d, threads, read, write, merge read, B,
+    // order, then B at the repetitions prompt.
+    drive("3\n2\n" + in + "\n5000\n\n\n\n\n\n\n\n\n\n\n\nB\nB\n0\n");
     assertTrue(executed.isEmpty(), executed.toString());
     assertFalse(Files.exists(tmp.resolve("never.bin")));
   }
@@ -246,7 +252,7 @@ class MenuTest {
             + "\n1000\n"
             + tmp.resolve("o.bin")
             + "\nfast\nheap\nloser-tree\n\n\n"
-            + "\n\n\n\n\n\n\n\nn\n0\n");
+            + "\n\n\n\n\n\n\n\n\nn\n0\n");
     String text = out.toString();
     assertTrue(text.contains("merger [radix] (priority-queue, loser-tree, radix)"), text);
     assertTrue(text.contains("'heap' is not one of"), text);
@@ -270,18 +276,52 @@ class MenuTest {
   @Test
   void sortDirectStreams_withABufferNotOfWholeBlocks_isRefusedAtTheBPrompt() throws IOException {
     String in = tmp.resolve("in3.bin").toString();
-    // input, N, output, preset, merger, M, d, threads, read = direct, write, B = 6 then 4K, ...
+    // input, N, output, preset, merger, M, d, threads, read = direct, write, merge read, B = 6
+    // then 4K, ...
     drive(
         "3\n2\n"
             + in
             + "\n1000\n"
             + tmp.resolve("o3.bin")
-            + "\n\n\n\n\n\ndirect\n\n6\n4K\n"
+            + "\n\n\n\n\n\ndirect\n\n\n6\n4K\n"
             + "\n\n\n\nn\n0\n");
     String text = out.toString();
     assertTrue(text.contains("direct needs B to be a multiple of 4096"), text);
     List<String> sort = executed.get(1);
     assertEquals("4096", sort.get(sort.indexOf("--b") + 1), sort.toString());
+  }
+
+  @Test
+  void sortDialogue_asksTheMergesReadStream_defaultingToTheReadStream() throws IOException {
+    String in = tmp.resolve("in5.bin").toString();
+    // input, N, output, preset, merger, M, d, threads, read = channel, write, merge read = direct,
+    // B = 6 (refused: the merges' direct reads need whole blocks) then 8K, order, reps, ...
+    drive(
+        "3\n2\n"
+            + in
+            + "\n1000\n"
+            + tmp.resolve("o5.bin")
+            + "\n\n\n\n\n\nchannel\n\ndirect\n6\n8K\n"
+            + "\n\n\n\nn\n0\n");
+    String text = out.toString();
+    assertTrue(text.contains("merge read stream type [channel]"), text);
+    assertTrue(text.contains("direct needs B to be a multiple of 4096"), text);
+    List<String> sort = executed.get(1);
+    assertEquals("direct", sort.get(sort.indexOf("--merge-read-stream") + 1), sort.toString());
+    assertEquals("channel", sort.get(sort.indexOf("--read-stream") + 1), sort.toString());
+    executed.clear();
+    out.getBuffer().setLength(0);
+    String in6 = tmp.resolve("in6.bin").toString();
+    drive(
+        "3\n2\n"
+            + in6
+            + "\n1000\n"
+            + tmp.resolve("o6.bin")
+            + "\n\n\n\n\n\nchannel\n\n\n\n"
+            + "\n\n\n\nn\n0\n");
+    assertFalse(
+        executed.get(1).contains("--merge-read-stream"),
+        "Enter keeps the read stream, and the command line says nothing of it: " + executed.get(1));
   }
 
   @Test
@@ -307,7 +347,7 @@ class MenuTest {
             + tmp.resolve("o4.bin")
             + "\n\n\n"
             + tooMuch
-            + "\n1000000\n\n\n\n\n\n\n\n\n\nn\n0\n");
+            + "\n1000000\n\n\n\n\n\n\n\n\n\n\nn\n0\n");
     String text = out.toString();
     assertTrue(text.contains("MiB of heap"), text);
     List<String> sort = executed.get(1);

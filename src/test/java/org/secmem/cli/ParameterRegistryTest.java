@@ -129,7 +129,8 @@ class ParameterRegistryTest {
             Parameter.MERGER,
             Parameter.RUN_SORT,
             Parameter.OVERLAP,
-            Parameter.PARALLEL_MERGE),
+            Parameter.PARALLEL_MERGE,
+            Parameter.MERGE_READ_STREAM),
         Parameter.of(Parameter.Scope.OWN_MERGE));
     assertEquals(EnumSet.of(Parameter.FANOUT), Parameter.of(Parameter.Scope.OWN_TREE));
     assertEquals(
@@ -143,6 +144,7 @@ class ParameterRegistryTest {
             Parameter.STREAM,
             Parameter.READ_STREAM,
             Parameter.WRITE_STREAM,
+            Parameter.MERGE_READ_STREAM,
             Parameter.B,
             Parameter.MERGER,
             Parameter.RUN_SORT,

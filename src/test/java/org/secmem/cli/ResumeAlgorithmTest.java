@@ -56,6 +56,7 @@ class ResumeAlgorithmTest {
                     "classic",
                     StreamType.CHANNEL,
                     StreamType.CHANNEL,
+                    StreamType.CHANNEL,
                     4096,
                     4,
                     true,

@@ -60,7 +60,7 @@ class SortSettingsAgreementTest {
 
   /**
    * The sort command the menu builds when every value is left at its default (merger, M, d,
-   * threads, streams, B, order, reps, warm-up, cache: Enter; sync: n).
+   * threads, streams, the merges' read stream, B, order, reps, warm-up, cache: Enter; sync: n).
    */
   private List<String> fromMenu(String preset) throws IOException {
     Path in = dir.resolve("in.bin");
@@ -76,7 +76,7 @@ class SortSettingsAgreementTest {
                         + dir.resolve("out.bin")
                         + "\n"
                         + preset
-                        + "\n\n\n\n\n\n\n\n\n\n\n\nn\n0\n")),
+                        + "\n\n\n\n\n\n\n\n\n\n\n\n\nn\n0\n")),
             new PrintWriter(new StringWriter(), true),
             args -> {
               executed.add(args);

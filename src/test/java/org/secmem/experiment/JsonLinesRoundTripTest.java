@@ -157,6 +157,7 @@ class JsonLinesRoundTripTest {
     Set<ResultColumn> sometimes =
         EnumSet.of(
             ResultColumn.CPU_NS,
+            ResultColumn.MERGE_READ_STREAM,
             ResultColumn.SWEEP,
             ResultColumn.ORDER_INDEX,
             ResultColumn.ROUND,
@@ -222,6 +223,7 @@ class JsonLinesRoundTripTest {
                 Optional.of(256),
                 Optional.of(4),
                 OptionalLong.of(1 << 12),
+                Optional.empty(),
                 Optional.empty(),
                 Optional.empty(),
                 Optional.empty(),

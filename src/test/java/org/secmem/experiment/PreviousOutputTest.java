@@ -54,7 +54,14 @@ class PreviousOutputTest {
             List.of(),
             0),
         new MergeMethod(
-            1 << 14, st.fanIn(), st.readType(), st.writeType(), 4096, st.tuning(), st.label()));
+            1 << 14,
+            st.fanIn(),
+            st.readType(),
+            st.writeType(),
+            st.mergeReadType(),
+            4096,
+            st.tuning(),
+            st.label()));
   }
 
   /** Links the output has as the sort begins (1: none besides its own name; 0: no output yet). */

@@ -38,7 +38,11 @@ class SortMethodTest {
   /** The merge sort's own columns: what an in-memory, tree or engine row must leave blank. */
   private static final List<ResultColumn> MERGE_ONLY =
       List.of(
-          ResultColumn.D, ResultColumn.MERGER, ResultColumn.OVERLAP, ResultColumn.PARALLEL_MERGE);
+          ResultColumn.D,
+          ResultColumn.MERGER,
+          ResultColumn.OVERLAP,
+          ResultColumn.PARALLEL_MERGE,
+          ResultColumn.MERGE_READ_STREAM);
 
   private static SortSettings classic(SortChoices c) {
     return SortPreset.CLASSIC.resolve(c);
@@ -56,7 +60,8 @@ class SortMethodTest {
         none.runSort(),
         none.overlap(),
         none.parallelMerge(),
-        none.threads());
+        none.threads(),
+        none.mergeReadType());
   }
 
   private static Map<ResultColumn, String> cells(SortMethod method) {
@@ -85,6 +90,72 @@ class SortMethodTest {
     assertEquals("7", row.get(ResultColumn.D));
     assertEquals("loser-tree", row.get(ResultColumn.MERGER));
     assertEquals("merge", row.get(ResultColumn.ALGORITHM));
+  }
+
+  @Test
+  void theMergesReadStream_isRecordedWhereItIsNotTheInputs_andMakesAnotherConfiguration() {
+    SortChoices none = SortChoices.none();
+    SortChoices direct =
+        new SortChoices(
+            Optional.of(org.secmem.stream.StreamType.CHANNEL),
+            none.writeType(),
+            Optional.of(4096),
+            none.fanIn(),
+            none.memoryInts(),
+            none.merger(),
+            none.runSort(),
+            none.overlap(),
+            none.parallelMerge(),
+            none.threads(),
+            Optional.of(org.secmem.stream.StreamType.DIRECT));
+    MergeMethod m =
+        (MergeMethod) SortMethod.of(classic(direct), SortAlgorithm.MERGE, FanoutRule.DEFAULT);
+    assertEquals(org.secmem.stream.StreamType.DIRECT, m.mergeReadType());
+    assertEquals("direct", cells(m).get(ResultColumn.MERGE_READ_STREAM));
+    assertEquals("channel", cells(m).get(ResultColumn.READ_STREAM));
+    assertTrue(m.describe("2^20").contains("merges read direct"), m.describe("2^20"));
+    assertEquals(
+        "classic", m.preset(), "a stream type is a column of its own, not a custom preset");
+    SortChoices same =
+        new SortChoices(
+            Optional.of(org.secmem.stream.StreamType.CHANNEL),
+            none.writeType(),
+            Optional.of(4096),
+            none.fanIn(),
+            none.memoryInts(),
+            none.merger(),
+            none.runSort(),
+            none.overlap(),
+            none.parallelMerge(),
+            none.threads(),
+            Optional.of(org.secmem.stream.StreamType.CHANNEL));
+    SortMethod plain = SortMethod.of(classic(same), SortAlgorithm.MERGE, FanoutRule.DEFAULT);
+    assertNull(
+        cells(plain).get(ResultColumn.MERGE_READ_STREAM),
+        "blank where the runs are read as the input: rows stay comparable with older files");
+    assertEquals(
+        plain,
+        SortMethod.of(
+            classic(
+                new SortChoices(
+                    Optional.of(org.secmem.stream.StreamType.CHANNEL),
+                    none.writeType(),
+                    Optional.of(4096),
+                    none.fanIn(),
+                    none.memoryInts(),
+                    none.merger(),
+                    none.runSort(),
+                    none.overlap(),
+                    none.parallelMerge(),
+                    none.threads(),
+                    Optional.empty())),
+            SortAlgorithm.MERGE,
+            FanoutRule.DEFAULT),
+        "choosing the read stream's own type is choosing nothing");
+    assertNotEquals(plain, m);
+    SortMethod inMemory =
+        SortMethod.of(classic(direct), SortAlgorithm.IN_MEMORY, FanoutRule.DEFAULT);
+    assertNull(cells(inMemory).get(ResultColumn.MERGE_READ_STREAM), "the merge sort's alone");
   }
 
   @Test

@@ -226,6 +226,29 @@ class ParamFilesTest {
   }
 
   @Test
+  void sortRow_mergeReadStream_sweepsTheRunsReads_andDefaultsToTheReadStream()
+      throws ParamFileException {
+    List<RunConfig> c =
+        parse(
+            "experiment,n,m,read_stream,merge_read_stream\n"
+                + "sort,2^16,2^12,channel,\n"
+                + "sort,2^16,2^12,channel,mapped|channel\n",
+            null);
+    assertEquals(3, c.size());
+    assertEquals(StreamType.CHANNEL, Configs.merge(c.get(0)).mergeReadType(), "blank: read's");
+    assertEquals(StreamType.MAPPED, Configs.merge(c.get(1)).mergeReadType());
+    assertEquals(StreamType.CHANNEL, Configs.merge(c.get(1)).readType());
+    assertEquals(
+        Configs.merge(c.get(0)),
+        Configs.merge(c.get(2)),
+        "naming the read stream's own type is the same configuration");
+    assertTrue(
+        problems("experiment,n,merge_read_stream\nsort,100,fast\n", null).stream()
+            .anyMatch(p -> p.contains("merge_read_stream: ")),
+        "an unknown stream type names its column");
+  }
+
+  @Test
   void sortRow_presetFast_takesItsOwnDefaults_andOptionsMakeItCustom() throws ParamFileException {
     List<RunConfig> c =
         parse(

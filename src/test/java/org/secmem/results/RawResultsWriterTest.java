@@ -39,14 +39,14 @@ class RawResultsWriterTest {
     List<String> lines = Files.readAllLines(f, StandardCharsets.UTF_8);
     assertEquals(3, lines.size());
     assertEquals(String.join(",", ResultColumn.headers()), lines.get(0));
-    assertTrue(lines.get(1).startsWith("t,read,,,,5,"), lines.get(1));
+    assertTrue(lines.get(1).startsWith("t,read,,,,,5,"), lines.get(1));
   }
 
   @Test
   void goldenHeader_isTheContractScriptsRelyOn() {
     assertEquals(
-        "when,experiment,stream,read_stream,write_stream,n,k,b,m,d,order,shape,seed,rep,warmup,"
-            + "cache,sync,elapsed_ns,elapsed_ms,mib_per_s,ns_per_int,bytes,read_syscalls,"
+        "when,experiment,stream,read_stream,write_stream,merge_read_stream,n,k,b,m,d,order,shape,"
+            + "seed,rep,warmup,cache,sync,elapsed_ns,elapsed_ms,mib_per_s,ns_per_int,bytes,read_syscalls,"
             + "write_syscalls,storage_read_bytes,storage_write_bytes,predicted_ios,passes,runs,"
             + "run_formation_ns,merge_ns,checksum,verified,preset,merger,run_sort,overlap,"
             + "parallel_merge,access,stream_read_bytes,stream_write_bytes,cpu_ns,"

@@ -118,7 +118,8 @@ class AutomaticFanInTest {
             Optional.empty(),
             Optional.empty(),
             Optional.empty(),
-            Optional.of(16));
+            Optional.of(16),
+            Optional.empty());
     SortSettings own = SortPreset.FAST.resolve(sixteen);
     assertEquals(256, own.fanIn());
     SortSettings grown = own.forInput(n, MANY_FILES);
@@ -137,7 +138,8 @@ class AutomaticFanInTest {
             Optional.empty(),
             Optional.empty(),
             Optional.empty(),
-            Optional.of(16));
+            Optional.of(16),
+            Optional.empty());
     SortSettings chosen = SortPreset.FAST.resolve(given);
     assertSame(chosen, chosen.forInput(n, MANY_FILES), "a d the user gave stays");
     SortSettings classic = SortPreset.CLASSIC.resolve(sixteen);

@@ -261,7 +261,8 @@ class MergeSortTest {
                   Optional.empty(),
                   Optional.empty(),
                   Optional.empty(),
-                  Optional.of(3)));
+                  Optional.of(3),
+                  Optional.empty()));
       assertEquals(
           Streams_writesRegions(w),
           fast.tuning().parallelMerge(),
