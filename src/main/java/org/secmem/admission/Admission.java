@@ -417,9 +417,12 @@ public final class Admission {
     throw new AssertionError(request);
   }
 
-  /** The direct memory of {@code k} streams of {@code type} with buffer {@code b}. */
+  /**
+   * The direct memory of {@code k} streams of {@code type} with buffer {@code b}: readers or
+   * writers, whichever hold more.
+   */
   public static DirectNeed direct(StreamType type, long k, long b) {
-    long bytes = k * type.directBytes(b);
+    long bytes = k * Math.max(type.directBytes(b, true), type.directBytes(b, false));
     return bytes == 0
         ? DirectNeed.NONE
         : new DirectNeed(
@@ -484,7 +487,7 @@ public final class Admission {
       long b,
       String whose,
       String many) {
-    long bytes = times * (readers * read.directBytes(b) + write.directBytes(b));
+    long bytes = times * (readers * read.directBytes(b, true) + write.directBytes(b, false));
     if (bytes == 0) {
       return DirectNeed.NONE;
     }

@@ -27,7 +27,7 @@ public record StreamMemory(long heapBytes, long directBytes) {
    */
   public static StreamMemory of(StreamType type, long k, long b, boolean bulk) {
     long heap = k * type.heapBytes(b);
-    long direct = k * type.directBytes(b);
+    long direct = k * Math.max(type.directBytes(b, true), type.directBytes(b, false));
     if (bulk) {
       heap += Math.max(b, 4096);
     }

@@ -65,8 +65,15 @@ final class DirectKind implements StreamKind {
     return 2L * StreamType.DIRECT_ALIGNMENT;
   }
 
+  /** A writer's one aligned buffer, with its alignment slack. */
   @Override
   public long directBytes(long bufferBytes) {
     return bufferBytes + StreamType.DIRECT_ALIGNMENT;
+  }
+
+  /** A reader holds two: the block being decoded and the one read ahead. */
+  @Override
+  public long directBytes(long bufferBytes, boolean reading) {
+    return (reading ? 2 : 1) * directBytes(bufferBytes);
   }
 }

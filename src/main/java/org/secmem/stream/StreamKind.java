@@ -82,9 +82,14 @@ interface StreamKind {
     return 0;
   }
 
-  /** Direct memory (NIO buffers outside the heap) one stream holds with buffer B. */
+  /** Direct memory (NIO buffers outside the heap) one writer holds with buffer B. */
   default long directBytes(long bufferBytes) {
     return 0;
+  }
+
+  /** Direct memory one reader ({@code reading}) or writer holds with buffer B. */
+  default long directBytes(long bufferBytes, boolean reading) {
+    return directBytes(bufferBytes);
   }
 
   /**

@@ -124,6 +124,14 @@ public enum StreamType implements CliName {
   }
 
   /**
+   * Direct memory one reader ({@code reading}) or writer of this type holds with buffer B: a direct
+   * reader holds two aligned blocks, its writer one.
+   */
+  public long directBytes(long bufferBytes, boolean reading) {
+    return kind.directBytes(bufferBytes, reading);
+  }
+
+  /**
    * Bytes each system call that moves data moves with buffer B: {@code read}/{@code write} calls,
    * or for {@code mapped} each {@code mmap} call (its data moves by page faults).
    */

@@ -140,6 +140,10 @@ class StreamKindTest {
       }
       // What a writer holds off the heap, as measured by the JVM's buffer pools.
       assertEquals(type.directBytes(b), held[i][0], type + " direct memory at B = " + b);
+      assertEquals(type.directBytes(b, false), held[i][0], type + " direct memory at B = " + b);
+      // And what a reader holds: a direct reader two aligned blocks, counted against a limit.
+      assertEquals(
+          type.directBytes(b, true), held[i][2], type + " reader direct memory at B = " + b);
       assertTrue(held[i][1] <= type.buffersOfB(false) * (long) b, type + " mapped " + held[i][1]);
       assertTrue(
           held[i][2] <= type.buffersOfB(true) * (long) b + type.fixedBufferBytes(),
