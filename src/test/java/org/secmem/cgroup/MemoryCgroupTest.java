@@ -67,6 +67,32 @@ class MemoryCgroupTest {
   }
 
   /**
+   * A process in the cgroup has glibc give freed buffers back: {@code MALLOC_MMAP_THRESHOLD_} is
+   * set, unless the environment already chose one; and the PID written is the command's.
+   */
+  @Test
+  void theProcessEntered_givesFreedBuffersBack_unlessItsEnvironmentSaysOtherwise()
+      throws Exception {
+    MemoryCgroup g =
+        MemoryCgroup.create(new MemoryHierarchy(MemoryHierarchy.Version.V1, dir), 1L << 30, made);
+    String[] script = {"/bin/sh", "-c", "echo \"$$ ${MALLOC_MMAP_THRESHOLD_:-unset}\""};
+    ProcessBuilder plain = new ProcessBuilder(g.enter(java.util.List.of(script)));
+    plain.environment().remove("MALLOC_MMAP_THRESHOLD_");
+    Process p = plain.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
+    assertTrue(p.waitFor(10, TimeUnit.SECONDS));
+    assertEquals(p.pid() + " " + MemoryCgroup.MALLOC_MMAP_THRESHOLD_BYTES, out);
+    assertEquals(Long.toString(p.pid()), read(g.procs()), "the shell's PID, the process it became");
+    ProcessBuilder own = new ProcessBuilder(g.enter(java.util.List.of(script)));
+    own.environment().put("MALLOC_MMAP_THRESHOLD_", "65536");
+    Process q = own.start();
+    String kept = new String(q.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
+    assertTrue(q.waitFor(10, TimeUnit.SECONDS));
+    assertEquals(q.pid() + " 65536", kept, "a threshold the user set is kept");
+    closeStandIn(g);
+  }
+
+  /**
    * Issue 45, item 10: under a cgroup that allows 260 MiB, a cgroup asked for 2 GiB holds its
    * processes to 260 MiB, and says so; one asked for less keeps its own.
    */
