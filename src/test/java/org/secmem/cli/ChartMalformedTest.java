@@ -110,7 +110,7 @@ class ChartMalformedTest {
     assertTrue(r.err().contains("warning: " + results + ":2: left out:"), r.err());
     assertTrue(r.out().contains("summary: "), r.out());
     String summary = Files.readString(dir.resolve("r-summary.csv"));
-    assertTrue(summary.contains("write,user-buffer,,,1000,1,64,"), summary);
+    assertTrue(summary.contains("write,user-buffer,,,,1000,1,64,"), summary);
   }
 
   @Test
