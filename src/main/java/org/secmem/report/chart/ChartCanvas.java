@@ -355,7 +355,7 @@ public interface ChartCanvas {
       g.setTransform(saved);
     }
 
-    public BufferedImage finish() {
+    BufferedImage finish() {
       g.dispose();
       return image;
     }
