@@ -54,7 +54,7 @@ import org.jfree.svg.SVGGraphics2D;
  */
 public final class ChartLibraryTrial {
 
-  /** secmem's style table (report.SeriesStyle): Okabe-Ito colours per stream type. */
+  /** secmem's style table (report.chart.SeriesStyle): Okabe-Ito colours per stream type. */
   private static final Map<String, Color> COLOUR =
       Map.of(
           "simple", Color.BLACK,

@@ -49,6 +49,19 @@ class ArchitectureTest {
           "names", // how a user's word becomes an enum constant: every package may use it
           "units"); // counts of ints and sizes in bytes as people read them
 
+  /**
+   * The sub-packages of {@code report}, top to bottom, by the same rule: each may use those below
+   * it, never one above; all of them sit in report's place in {@link #ORDER}.
+   */
+  static final List<String> REPORT_ORDER =
+      List.of(
+          "page", // the report page, the summary file, and what a command asks of report
+          "comparison", // two results files compared: ratios, their intervals, table and chart
+          "advice", // which stream type, sort settings and tree to use, and its text
+          "drift", // runs that grew slower or faster within one configuration
+          "chart", // chart plans, drawing as SVG and PNG, number and HTML text of labels
+          "stats"); // medians, quartiles, the bootstrap, the order of configurations
+
   private static JavaClasses classes;
 
   @BeforeAll
@@ -86,6 +99,44 @@ class ArchitectureTest {
           .dependOnClassesThat()
           .resideInAnyPackage(above)
           .because(ORDER.get(i) + " is below " + String.join(", ", ORDER.subList(0, i)))
+          .check(classes);
+    }
+  }
+
+  @Test
+  void everyReportPackage_hasItsPlaceInTheReportOrder() {
+    Set<String> packages = new TreeSet<>();
+    for (JavaClass c : classes) {
+      String name = c.getPackageName();
+      if (name.startsWith("org.secmem.report")) {
+        packages.add(name.equals("org.secmem.report") ? "" : name.split("\\.")[3]);
+      }
+    }
+    assertEquals(
+        new TreeSet<>(REPORT_ORDER),
+        packages,
+        "a report package missing from ArchitectureTest.REPORT_ORDER, one gone, or a class left in"
+            + " report itself");
+  }
+
+  @Test
+  void noReportPackage_dependsOnOneAboveIt() {
+    for (int i = 1; i < REPORT_ORDER.size(); i++) {
+      String[] above =
+          REPORT_ORDER.subList(0, i).stream()
+              .map(p -> "org.secmem.report." + p + "..")
+              .toArray(String[]::new);
+      noClasses()
+          .that()
+          .resideInAPackage("org.secmem.report." + REPORT_ORDER.get(i) + "..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(above)
+          .because(
+              "report."
+                  + REPORT_ORDER.get(i)
+                  + " is below "
+                  + String.join(", ", REPORT_ORDER.subList(0, i)))
           .check(classes);
     }
   }

@@ -1,6 +1,6 @@
 package org.secmem.cli;
 
-import org.secmem.report.Comparison;
+import org.secmem.report.comparison.Comparison;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 

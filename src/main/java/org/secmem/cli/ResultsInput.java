@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.secmem.report.Reports;
+import org.secmem.report.page.Reports;
 import org.secmem.results.MalformedResultsException;
 import org.secmem.results.RawResults;
 import org.secmem.results.ResultColumns;

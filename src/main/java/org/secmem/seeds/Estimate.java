@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.function.ToDoubleFunction;
-import org.secmem.report.Bootstrap;
+import org.secmem.report.stats.Bootstrap;
 import org.secmem.seeds.Measurements.Samples;
 
 /**

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.function.Function;
-import org.secmem.report.Bootstrap;
+import org.secmem.report.stats.Bootstrap;
 import org.secmem.results.RawResults;
 import org.secmem.results.RawRow;
 import org.secmem.results.ResultColumn;
