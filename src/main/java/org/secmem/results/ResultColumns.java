@@ -28,6 +28,7 @@ public final class ResultColumns {
   public static final String STREAM = ResultColumn.STREAM.header();
   public static final String READ_STREAM = ResultColumn.READ_STREAM.header();
   public static final String WRITE_STREAM = ResultColumn.WRITE_STREAM.header();
+  public static final String MERGE_READ_STREAM = ResultColumn.MERGE_READ_STREAM.header();
   public static final String N = ResultColumn.N.header();
   public static final String K = ResultColumn.K.header();
   public static final String B = ResultColumn.B.header();

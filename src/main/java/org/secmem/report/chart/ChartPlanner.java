@@ -75,7 +75,11 @@ public final class ChartPlanner {
   /** Another engine's series: its name, master and settings (secmem's own rows leave them out). */
   static final List<String> ENGINE_SERIES = List.of(ENGINE, "master", "partitions", "engine_conf");
 
-  static final List<String> SORT_SERIES_EXTRAS = List.of("preset", "tool", ALGORITHM, WORK_DIR);
+  /** The merges' own read stream: blank where the runs are read as the input is. */
+  static final String MERGE_READ = ResultColumns.MERGE_READ_STREAM;
+
+  static final List<String> SORT_SERIES_EXTRAS =
+      List.of("preset", "tool", ALGORITHM, MERGE_READ, WORK_DIR);
 
   /** The priority-queue experiment: a series per queue (and per tree where its setup varies). */
   static final String PQ = "pq";
@@ -184,6 +188,7 @@ public final class ChartPlanner {
                 "preset",
                 "tool",
                 ALGORITHM,
+                MERGE_READ,
                 WORK_DIR,
                 ENGINE,
                 "master",

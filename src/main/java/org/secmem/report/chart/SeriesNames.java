@@ -3,6 +3,7 @@ package org.secmem.report.chart;
 import static org.secmem.report.chart.ChartPlanner.ALGORITHM;
 import static org.secmem.report.chart.ChartPlanner.ENGINE;
 import static org.secmem.report.chart.ChartPlanner.MERGE;
+import static org.secmem.report.chart.ChartPlanner.MERGE_READ;
 import static org.secmem.report.chart.ChartPlanner.PQ;
 import static org.secmem.report.chart.ChartPlanner.SORT_SERIES_EXTRAS;
 import static org.secmem.report.chart.ChartPlanner.WORK_DIR;
@@ -89,11 +90,16 @@ final class SeriesNames {
     for (String c : SORT_SERIES_EXTRAS) {
       // A baseline algorithm is named even alone (a level line beside the merge sort's sweep).
       boolean baseline = c.equals(ALGORITHM) && !r.get(c).trim().equals(MERGE);
-      // A blank work_dir is a setting too (the default folder), not a missing value.
+      // A blank work_dir is a setting too (the default folder), not a missing value; so is a
+      // blank merge_read_stream (the runs read as the input is).
+      boolean blankSays = c.equals(WORK_DIR) || c.equals(MERGE_READ) && isMerge(r);
       if (seriesColumns.contains(c)
-          && (r.has(c) || c.equals(WORK_DIR))
+          && (r.has(c) || blankSays)
           && (baseline || ownVaries.computeIfAbsent(c, k -> differ(own(), x -> x.get(k).trim())))) {
-        extras.add(c.equals(WORK_DIR) ? workDirName(r.get(c).trim()) : r.get(c).trim());
+        extras.add(
+            c.equals(WORK_DIR)
+                ? workDirName(r.get(c).trim())
+                : c.equals(MERGE_READ) ? mergeReadName(r) : r.get(c).trim());
       }
     }
     if (extras.isEmpty()) {
@@ -114,6 +120,18 @@ final class SeriesNames {
     return onePair
         ? new ChartPlanner.Identity(extra, extra)
         : new ChartPlanner.Identity(pair + ", " + extra, extra);
+  }
+
+  /** Whether {@code r} is a merge sort's row (an older file's rows name no algorithm). */
+  private static boolean isMerge(RawRow r) {
+    String algorithm = r.get(ALGORITHM).trim();
+    return algorithm.isEmpty() || algorithm.equals(MERGE);
+  }
+
+  /** {@code merges read direct}: the merges' read stream, the input's where the cell is blank. */
+  private static String mergeReadName(RawRow r) {
+    String own = r.get(MERGE_READ).trim();
+    return "merges read " + (own.isEmpty() ? orDash(r.get(ResultColumns.READ_STREAM)) : own);
   }
 
   /** secmem's own rows, told apart among themselves: another engine's blanks split nothing. */

@@ -62,7 +62,8 @@ final class ComparisonLabels {
           ResultColumns.D,
           "threads",
           ResultColumns.READ_STREAM,
-          ResultColumns.WRITE_STREAM);
+          ResultColumns.WRITE_STREAM,
+          ResultColumns.MERGE_READ_STREAM);
 
   /**
    * Of {@code columns}, those that tell the configurations apart, taken in {@link #LABEL_PRIORITY}

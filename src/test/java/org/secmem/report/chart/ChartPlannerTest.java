@@ -363,6 +363,22 @@ class ChartPlannerTest {
   }
 
   @Test
+  void plan_sortWithTheMergesOwnReadStream_barPerRunsReadStream() throws IOException {
+    String csv =
+        "experiment,read_stream,write_stream,merge_read_stream,n,m,preset,algorithm,warmup,"
+            + "elapsed_ms\n"
+            + "sort,channel,channel,,1000000,100000,fast,merge,false,100\n"
+            + "sort,channel,channel,,1000000,100000,fast,merge,false,110\n"
+            + "sort,channel,channel,direct,1000000,100000,fast,merge,false,90\n"
+            + "sort,channel,channel,direct,1000000,100000,fast,merge,false,95\n";
+    List<ChartSpec> specs = new ChartPlanner().plan(parse(csv));
+    ChartSpec time = specs.get(0);
+    assertEquals(Kind.BAR, time.kind(), stems(specs).toString());
+    assertEquals(List.of("merges read direct", "merges read channel"), names(time));
+    assertEquals(92.5, time.series().get(0).points().get(0).stats().median(), 1e-9);
+  }
+
+  @Test
   void plan_secmemAndSparkOverN_aLinePerPresetAndOneForSpark() throws IOException {
     String csv =
         "experiment,read_stream,write_stream,n,m,d,preset,algorithm,engine,master,warmup,"
