@@ -2,8 +2,8 @@ package org.secmem;
 
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import org.secmem.cli.LogFile;
 import org.secmem.cli.SecmemCommand;
+import org.secmem.runner.LogFile;
 
 /**
  * Starts the log, builds the command line, runs it, and exits with its code; nothing else. The log

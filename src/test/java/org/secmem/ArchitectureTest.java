@@ -35,6 +35,7 @@ class ArchitectureTest {
           "seeds", // the seed reports' findings judged against results (secmem findings)
           "param", // parameter files: cells to configurations
           "admission", // can this configuration run here? the one check
+          "runner", // runs a typed plan: sessions, forks, resume, progress, the log, cleanup
           "report", // summaries, charts, the report page, comparison, advice: reads results
           "experiment", // trials, timing, runs, forks, the cost model's predictions
           "results", // the results model and its files: columns, rows, formats, environment
@@ -142,6 +143,21 @@ class ArchitectureTest {
   }
 
   /**
+   * The runner knows no command-line parser: a way in parses, calls it with a typed plan and an
+   * {@code Invocation} it implements, and prints; so that the runner can serve another way in.
+   */
+  @Test
+  void runner_knowsNoCommandLineParser() {
+    noClasses()
+        .that()
+        .resideInAPackage("org.secmem.runner..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("picocli..")
+        .check(classes);
+  }
+
+  /**
    * Reporting is made of results files alone: it never runs a trial nor reads a parameter file, so
    * a chart or a summary says only what the file holds (the order puts it above them for the
    * command line's sake).
@@ -200,10 +216,10 @@ class ArchitectureTest {
           "org.secmem.stream.MappingFaults.sink",
           // Known debt, left for a follow-up: the progress bars on screen, which the shutdown hook
           // and the log's failure path erase (should be kept by ShutdownCleanup) ...
-          "org.secmem.cli.ProgressListener.SHOWN",
+          "org.secmem.runner.ProgressListener.SHOWN",
           // ... and the fork watchdog's floor that ForkFailureTest shortens (should be a
           // BatchOptions setting).
-          "org.secmem.cli.ForkedBatch.watchdogFloor");
+          "org.secmem.runner.ForkedBatch.watchdogFloor");
 
   /** Mutable java.util classes: a static field of one is state whatever its modifiers. */
   private static final Set<String> MUTABLE_UTIL =

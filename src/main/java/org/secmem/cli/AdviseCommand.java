@@ -7,6 +7,8 @@ import java.util.concurrent.Callable;
 import org.secmem.report.advice.Advice;
 import org.secmem.report.advice.AdviceText;
 import org.secmem.results.RawResults;
+import org.secmem.runner.BadInputException;
+import org.secmem.runner.ExitCodes;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -41,7 +43,7 @@ import picocli.CommandLine.Spec;
       "  secmem advise results/sort.csv --experiment sort",
       "%nA file with nothing to advise on is not an error (exit 0): the advice names the sweep",
       "to run. Exit 2: the file is missing, unreadable or not a secmem results file.",
-      ExitCodes.HELP_SECTION
+      HelpSections.EXIT_CODES
     })
 final class AdviseCommand implements Callable<Integer> {
 

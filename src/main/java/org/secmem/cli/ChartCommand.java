@@ -11,6 +11,9 @@ import org.secmem.results.RawResults;
 import org.secmem.results.ResultFiles;
 import org.secmem.results.ResultsFileException;
 import org.secmem.results.ResultsTarget;
+import org.secmem.runner.BadInputException;
+import org.secmem.runner.ExitCodes;
+import org.secmem.runner.ExperimentSession;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -34,7 +37,7 @@ import picocli.CommandLine.Spec;
       "%nExamples:",
       "  secmem chart results/20261122-120000-read.csv",
       "  secmem chart results/sweep.csv --out charts/",
-      ExitCodes.HELP_SECTION
+      HelpSections.EXIT_CODES
     })
 final class ChartCommand implements Callable<Integer> {
 
@@ -94,7 +97,9 @@ final class ChartCommand implements Callable<Integer> {
     }
     cmd.getOut().flush();
     // As at the end of a run (the menu's "Chart results" comes here too).
-    ExperimentSession.advise(cmd, raw, results);
-    return ExperimentSession.page(cmd, raw, results, written) ? ExitCodes.OK : ExitCodes.FAILURE;
+    ExperimentSession.advise(CommandInvocation.of(cmd), raw, results);
+    return ExperimentSession.page(CommandInvocation.of(cmd), raw, results, written)
+        ? ExitCodes.OK
+        : ExitCodes.FAILURE;
   }
 }

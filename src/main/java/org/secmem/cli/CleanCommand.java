@@ -31,6 +31,9 @@ import org.secmem.fs.SecureFolder;
 import org.secmem.fs.Sweep;
 import org.secmem.fs.ThisMachine;
 import org.secmem.probe.ProbeLeftovers;
+import org.secmem.runner.BadInputException;
+import org.secmem.runner.ExitCodes;
+import org.secmem.runner.UserText;
 import org.secmem.sort.ScratchFolders;
 import org.secmem.sort.WorkDirectory;
 import picocli.CommandLine;
@@ -73,7 +76,7 @@ import picocli.CommandLine.Spec;
       "  secmem clean",
       "  secmem clean /mnt/scratch data",
       "  secmem clean --data",
-      ExitCodes.HELP_SECTION
+      HelpSections.EXIT_CODES
     })
 final class CleanCommand implements Callable<Integer> {
 

@@ -25,6 +25,8 @@ import org.secmem.fs.Ownership;
 import org.secmem.results.ResultFormat;
 import org.secmem.results.ResultsFileException;
 import org.secmem.results.ResultsTarget;
+import org.secmem.runner.BadInputException;
+import org.secmem.runner.ForkHeap;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;

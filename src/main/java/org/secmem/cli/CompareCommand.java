@@ -12,6 +12,10 @@ import org.secmem.report.page.Reports;
 import org.secmem.results.MalformedResultsException;
 import org.secmem.results.RawResults;
 import org.secmem.results.ResultFiles;
+import org.secmem.runner.BadInputException;
+import org.secmem.runner.Comparisons;
+import org.secmem.runner.ExitCodes;
+import org.secmem.runner.ExperimentSession;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -71,8 +75,8 @@ final class CompareCommand implements Callable<Integer> {
     double failIfSlower = options.failIfSlower(cmd);
     base = ResultsInput.resolve(base, "BASE");
     next = ResultsInput.resolve(next, "NEW");
-    RawResults baseRaw = Comparisons.read(cmd, base, "BASE");
-    RawResults nextRaw = Comparisons.read(cmd, next, "NEW");
+    RawResults baseRaw = ResultsInput.readToCompare(cmd, base, "BASE");
+    RawResults nextRaw = ResultsInput.readToCompare(cmd, next, "NEW");
     if (Files.isSameFile(base, next) && (by == null || !by.hasValues())) {
       throw new BadInputException(
           "BASE and NEW are the same file ("
@@ -82,8 +86,8 @@ final class CompareCommand implements Callable<Integer> {
               + " stream=buffered:user-buffer");
     }
     Comparison c = Comparisons.compare(baseRaw, nextRaw, by, level);
-    Comparisons.print(cmd, c);
-    int code = Comparisons.exitCode(cmd, c, failIfSlower);
+    Comparisons.print(CommandInvocation.of(cmd), c);
+    int code = Comparisons.exitCode(CommandInvocation.of(cmd), c, failIfSlower);
     if (noFiles) {
       return code;
     }
@@ -99,7 +103,7 @@ final class CompareCommand implements Callable<Integer> {
    */
   private boolean writeBeside(CommandLine cmd, Comparison c, RawResults nextRaw) {
     try {
-      Comparisons.writeFiles(cmd, c, next);
+      Comparisons.writeFiles(CommandInvocation.of(cmd), c, next);
     } catch (IOException | RuntimeException e) {
       cmd.getErr()
           .println(
@@ -121,6 +125,6 @@ final class CompareCommand implements Callable<Integer> {
       cmd.getErr().flush();
       charts = List.of();
     }
-    return ExperimentSession.page(cmd, nextRaw, next, charts);
+    return ExperimentSession.page(CommandInvocation.of(cmd), nextRaw, next, charts);
   }
 }

@@ -12,6 +12,8 @@ import java.util.concurrent.Callable;
 import org.secmem.results.MalformedResultsException;
 import org.secmem.results.RawResults;
 import org.secmem.results.ResultFiles;
+import org.secmem.runner.BadInputException;
+import org.secmem.runner.ExitCodes;
 import org.secmem.seeds.Finding;
 import org.secmem.seeds.FindingsFile;
 import org.secmem.seeds.FindingsTable;
@@ -53,7 +55,7 @@ import picocli.CommandLine.Spec;
       "  secmem findings results/seeds/laptop.csv",
       "  secmem run configs/seed*-laptop.csv --fork 1 --results results/seeds/forked.csv",
       "  secmem findings results/seeds/laptop.csv results/seeds/forked.csv",
-      ExitCodes.HELP_SECTION
+      HelpSections.EXIT_CODES
     })
 final class FindingsCommand implements Callable<Integer> {
 

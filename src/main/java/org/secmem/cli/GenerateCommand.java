@@ -9,6 +9,8 @@ import org.secmem.data.DataFiles;
 import org.secmem.data.Shape;
 import org.secmem.param.PathProblems;
 import org.secmem.results.ResultColumns;
+import org.secmem.runner.BadInputException;
+import org.secmem.runner.ExitCodes;
 import org.secmem.units.Units;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -30,7 +32,7 @@ import picocli.CommandLine.Spec;
       "%nExamples:",
       "  secmem generate --out data/in.bin --n 2^26",
       "  secmem generate --out data/rev.bin --n 1000000 --shape reverse",
-      ExitCodes.HELP_SECTION
+      HelpSections.EXIT_CODES
     })
 final class GenerateCommand implements Callable<Integer> {
 

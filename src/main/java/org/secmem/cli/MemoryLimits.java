@@ -7,6 +7,7 @@ import org.secmem.cgroup.JvmFootprint;
 import org.secmem.cgroup.MadeCgroups;
 import org.secmem.cgroup.MemoryCgroup;
 import org.secmem.cgroup.MemoryHierarchy;
+import org.secmem.runner.BadInputException;
 import org.secmem.units.Units;
 
 /** The checks of {@code --memory-limit} before anything runs. */

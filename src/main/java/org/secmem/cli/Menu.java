@@ -26,6 +26,8 @@ import org.secmem.data.Shape;
 import org.secmem.experiment.Experiment;
 import org.secmem.param.ParamDefaults;
 import org.secmem.param.PathProblems;
+import org.secmem.runner.ExitCodes;
+import org.secmem.runner.UserText;
 import org.secmem.sort.CostModel;
 import org.secmem.sort.SortPreset;
 import org.secmem.stream.StreamOptions;

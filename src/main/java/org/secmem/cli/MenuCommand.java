@@ -12,6 +12,9 @@ import java.util.function.Function;
 import java.util.function.IntConsumer;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.runner.ExitCodes;
+import org.secmem.runner.ProgressListener;
+import org.secmem.runner.ShutdownCleanup;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Spec;
@@ -33,7 +36,7 @@ import picocli.CommandLine.Spec;
       "%nExamples:",
       "  secmem menu",
       "  printf '1\\n1\\n0\\n' | secmem menu",
-      ExitCodes.HELP_SECTION
+      HelpSections.EXIT_CODES
     })
 final class MenuCommand implements Callable<Integer> {
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
+import org.secmem.runner.UserText;
 
 /**
  * Passes everything through to the terminal, control characters escaped, and remembers, of the last

@@ -7,6 +7,8 @@ import java.util.Optional;
 import org.secmem.experiment.Experiment;
 import org.secmem.param.ParamDefaults;
 import org.secmem.param.RunConfig;
+import org.secmem.runner.BadInputException;
+import org.secmem.runner.ExperimentSession;
 import picocli.CommandLine;
 
 /** {@code write|read|sort --params FILE}: the seed report's way, experiment first, then a file. */
@@ -30,7 +32,7 @@ final class ParamsRunner {
       }
     }
     return ExperimentSession.run(
-        cmd,
+        CommandInvocation.of(cmd),
         Plans.trials(cmd, configs, common),
         common.batch(Plans.anyMemoryLimit(configs), () -> Plans.direct(configs)),
         common.resultsFile(cmd, experiment.cliName()),

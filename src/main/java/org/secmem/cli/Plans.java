@@ -28,6 +28,8 @@ import org.secmem.param.ParamDefaults;
 import org.secmem.param.ParamFileException;
 import org.secmem.param.ParamFiles;
 import org.secmem.param.RunConfig;
+import org.secmem.runner.BadInputException;
+import org.secmem.runner.ForkHeap;
 import org.secmem.stream.StreamOptions;
 import picocli.CommandLine;
 

@@ -27,6 +27,8 @@ import org.secmem.experiment.SweptTrial;
 import org.secmem.experiment.TimeEstimate;
 import org.secmem.experiment.Trial;
 import org.secmem.names.Names;
+import org.secmem.runner.BadInputException;
+import org.secmem.runner.ExperimentSession;
 import org.secmem.sort.SortMemory;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
@@ -60,7 +62,7 @@ import picocli.CommandLine.Spec;
       "  secmem pq --n 1000000 --m 100000 --b 4096 --impl buffer-tree,java",
       "  secmem pq --n 2^22 --workload interleaved --fanout m/4",
       "  secmem pq --n 2^20 --workload ratio --insert-ratio 0.6 --impl both",
-      ExitCodes.HELP_SECTION
+      HelpSections.EXIT_CODES
     })
 final class PqCommand implements Callable<Integer> {
 
@@ -216,7 +218,7 @@ final class PqCommand implements Callable<Integer> {
     }
     common.checkDuration(cmd, seconds, settings.totalRuns() * trials.size());
     return ExperimentSession.run(
-        cmd,
+        CommandInvocation.of(cmd),
         trials,
         settings,
         common.batch(

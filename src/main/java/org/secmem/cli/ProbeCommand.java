@@ -18,6 +18,8 @@ import org.secmem.probe.Figures;
 import org.secmem.probe.Probe;
 import org.secmem.probe.ProbeStore;
 import org.secmem.probe.Throughput;
+import org.secmem.runner.BadInputException;
+import org.secmem.runner.ExitCodes;
 import org.secmem.units.Units;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -41,7 +43,7 @@ import picocli.CommandLine.Spec;
       "%nExamples:",
       "  secmem probe",
       "  secmem probe --dir /mnt/ssd/data --size 4G",
-      ExitCodes.HELP_SECTION
+      HelpSections.EXIT_CODES
     })
 final class ProbeCommand implements Callable<Integer> {
 

@@ -12,6 +12,8 @@ import java.util.function.Function;
 import org.secmem.admission.Parameter;
 import org.secmem.admission.Range;
 import org.secmem.param.NumberParser;
+import org.secmem.runner.BadInputException;
+import org.secmem.runner.UserText;
 import org.secmem.stream.StreamType;
 import org.secmem.units.Units;
 

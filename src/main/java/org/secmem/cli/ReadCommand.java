@@ -14,6 +14,7 @@ import org.secmem.experiment.ReadTrial;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.StreamTrialSpec;
 import org.secmem.experiment.TimeEstimate;
+import org.secmem.runner.BadInputException;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.Streams;
@@ -40,7 +41,7 @@ import picocli.CommandLine.Spec;
       "%nExamples:",
       "  secmem read --stream mapped --n 2^20 --k 8 --b 64K",
       "  secmem read --stream buffered --files data/a.bin data/b.bin",
-      ExitCodes.HELP_SECTION
+      HelpSections.EXIT_CODES
     })
 final class ReadCommand implements Callable<Integer> {
 

@@ -6,6 +6,7 @@ import java.util.Set;
 import org.secmem.admission.Parameter;
 import org.secmem.admission.Problem;
 import org.secmem.admission.RefusedException;
+import org.secmem.runner.BadInputException;
 import picocli.CommandLine;
 
 /**

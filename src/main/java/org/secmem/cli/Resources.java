@@ -11,6 +11,7 @@ import org.secmem.admission.Parameter;
 import org.secmem.admission.Problem;
 import org.secmem.admission.RefusedException;
 import org.secmem.param.PathProblems;
+import org.secmem.runner.BadInputException;
 import org.secmem.stream.StreamType;
 import org.secmem.units.Units;
 import picocli.CommandLine;

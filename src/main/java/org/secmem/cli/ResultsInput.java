@@ -11,6 +11,7 @@ import org.secmem.results.RawResults;
 import org.secmem.results.ResultColumns;
 import org.secmem.results.ResultFiles;
 import org.secmem.results.ResultFormat;
+import org.secmem.runner.BadInputException;
 import picocli.CommandLine;
 
 /**
@@ -108,6 +109,30 @@ final class ResultsInput {
       cmd.getErr().println("warning: " + line);
     }
     cmd.getErr().flush();
+    return raw;
+  }
+
+  /**
+   * Reads one side of a comparison, its malformed rows named as warnings.
+   *
+   * @param what "BASE" or "NEW", for messages
+   * @throws BadInputException naming the file when it is missing, not a results file, or has no
+   *     measured row
+   */
+  static RawResults readToCompare(CommandLine cmd, Path file, String what) {
+    RawResults raw = read(cmd, file, what);
+    if (raw.measuredRows().isEmpty()) {
+      throw new BadInputException(
+          what
+              + " "
+              + file
+              + ": no measured row to compare"
+              + (raw.rows().isEmpty()
+                  ? raw.problems().isEmpty()
+                      ? " (a header and nothing below it)"
+                      : " (" + raw.problems().size() + " malformed, named above)"
+                  : " (warm-up rows only)"));
+    }
     return raw;
   }
 }

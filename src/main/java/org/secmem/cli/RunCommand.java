@@ -16,6 +16,10 @@ import org.secmem.report.comparison.Comparison;
 import org.secmem.report.page.Reports;
 import org.secmem.results.MalformedResultsException;
 import org.secmem.results.RawResults;
+import org.secmem.runner.BadInputException;
+import org.secmem.runner.ExitCodes;
+import org.secmem.runner.ExperimentSession;
+import org.secmem.runner.Resume;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -44,7 +48,7 @@ import picocli.CommandLine.Spec;
       "  secmem run configs/quick.csv",
       "  secmem run --experiment write configs/write-seed.csv",
       "  secmem run configs/quick.csv --baseline results/yesterday.csv --fail-if-slower 10",
-      ExitCodes.HELP_SECTION
+      HelpSections.EXIT_CODES
     })
 final class RunCommand implements Callable<Integer> {
 
@@ -97,7 +101,8 @@ final class RunCommand implements Callable<Integer> {
     // Once: it asks each --jvm its version and makes a trial cgroup for --memory-limit.
     BatchOptions batch = common.batch(Plans.anyMemoryLimit(configs), () -> Plans.direct(configs));
     if (!resume || common.isForkChild()) {
-      return ExperimentSession.run(cmd, plan, batch, results, defaults.dataDir(), base);
+      return ExperimentSession.run(
+          CommandInvocation.of(cmd), plan, batch, results, defaults.dataDir(), base);
     }
     // With forks, each configuration is measured forks x reps times: what resume looks for; with
     // --jvm and --memory-limit, once per JVM and limit, as the forks plan it (they find theirs by
@@ -145,7 +150,8 @@ final class RunCommand implements Callable<Integer> {
     if (steps.isEmpty()) {
       return ExitCodes.OK;
     }
-    return ExperimentSession.runSteps(cmd, plan, steps, batch, results, defaults.dataDir(), base);
+    return ExperimentSession.runSteps(
+        CommandInvocation.of(cmd), plan, steps, batch, results, defaults.dataDir(), base);
   }
 
   /**
@@ -179,7 +185,7 @@ final class RunCommand implements Callable<Integer> {
               + " compare with an earlier sweep's file");
     }
     return new ExperimentSession.Baseline(
-        baseline, Comparisons.read(cmd, baseline, "--baseline"), by, level, failIfSlower);
+        baseline, ResultsInput.readToCompare(cmd, baseline, "--baseline"), by, level, failIfSlower);
   }
 
   private static String baseName(Path f) {

@@ -4,6 +4,9 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.apache.logging.log4j.LogManager;
+import org.secmem.runner.ExitCodes;
+import org.secmem.runner.ShutdownCleanup;
+import org.secmem.runner.UserText;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -42,7 +45,7 @@ import picocli.CommandLine.Command;
       "  secmem compare results/before.csv results/after.csv",
       "  secmem run configs/advise-streams.csv    # then: secmem advise results/<run>/<run>.csv",
       "  source <(secmem generate-completion)     # tab completion in bash",
-      ExitCodes.HELP_SECTION
+      HelpSections.EXIT_CODES
     })
 public final class SecmemCommand implements Callable<Integer> {
 

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.secmem.runner.BadInputException;
 import org.secmem.sort.CostModel;
 import org.secmem.sort.WorkDirectory;
 

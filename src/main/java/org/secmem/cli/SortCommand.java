@@ -33,6 +33,8 @@ import org.secmem.experiment.SweptTrial;
 import org.secmem.experiment.TimeEstimate;
 import org.secmem.fs.Ownership;
 import org.secmem.param.PathProblems;
+import org.secmem.runner.BadInputException;
+import org.secmem.runner.ExperimentSession;
 import org.secmem.sort.Merger;
 import org.secmem.sort.RunSort;
 import org.secmem.sort.SortAlgorithm;
@@ -247,7 +249,7 @@ final class SortCommand implements Callable<Integer> {
         cmd, settings.totalRuns() * plan.request().seconds(), settings.totalRuns());
     SortTrial trial = new SortTrial(trialSpec, SecmemCommand.cleanupOf(cmd));
     return ExperimentSession.run(
-        cmd,
+        CommandInvocation.of(cmd),
         List.of(SweptTrial.of(trial, "sort")),
         settings,
         common.batch(Admission.direct(plan)),
@@ -346,7 +348,7 @@ final class SortCommand implements Callable<Integer> {
         settings.totalRuns());
     SortTrial trial = new SortTrial(trialSpec, SecmemCommand.cleanupOf(cmd));
     return ExperimentSession.run(
-        cmd,
+        CommandInvocation.of(cmd),
         List.of(SweptTrial.of(trial, "sort")),
         settings,
         // Another engine's memory beside the heap is its own: none is counted here.

@@ -56,7 +56,7 @@ public final class SortEngineHelp extends ListResourceBundle {
     for (KnownEngine e : KnownEngines.ALL) {
       footer.add("  secmem sort --in data/in.bin --out data/out.bin " + e.example());
     }
-    footer.add(ExitCodes.HELP_SECTION);
+    footer.add(HelpSections.EXIT_CODES);
     contents.add(new Object[] {"usage.footer", String.join("%n", footer)});
     return contents.toArray(new Object[0][]);
   }

@@ -9,6 +9,7 @@ import org.secmem.experiment.Experiment;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.SweptTrial;
 import org.secmem.experiment.Trial;
+import org.secmem.runner.ExperimentSession;
 import org.secmem.stream.StreamType;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
@@ -105,7 +106,7 @@ final class StreamOptionsMixin {
       throws IOException {
     common.checkDuration(cmd, seconds, settings.totalRuns() * trials.size());
     return ExperimentSession.run(
-        cmd,
+        CommandInvocation.of(cmd),
         trials.stream().map(t -> SweptTrial.of(t, experiment.cliName())).toList(),
         settings,
         common.batch(direct),

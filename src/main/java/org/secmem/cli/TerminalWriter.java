@@ -2,6 +2,7 @@ package org.secmem.cli;
 
 import java.io.IOException;
 import java.io.Writer;
+import org.secmem.runner.UserText;
 
 /**
  * Standard output as the user's terminal may receive it: whatever a command prints (a results

@@ -8,6 +8,8 @@ import org.secmem.data.DataFiles;
 import org.secmem.data.FileScan;
 import org.secmem.data.SortOrder;
 import org.secmem.results.ResultColumns;
+import org.secmem.runner.BadInputException;
+import org.secmem.runner.ExitCodes;
 import org.secmem.stream.Streams;
 import org.secmem.units.Units;
 import picocli.CommandLine;
@@ -33,7 +35,7 @@ import picocli.CommandLine.Spec;
       "%nExamples:",
       "  secmem verify data/out.bin --sorted --same-as data/in.bin",
       "  secmem verify data/out.bin --descending",
-      ExitCodes.HELP_SECTION
+      HelpSections.EXIT_CODES
     })
 final class VerifyCommand implements Callable<Integer> {
 

@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
       "%nExamples:",
       "  secmem write --stream user-buffer --n 1000000 --k 4 --b 64K",
       "  secmem write --stream simple,buffered,user-buffer,mapped --n 2^20 --reps 5",
-      ExitCodes.HELP_SECTION
+      HelpSections.EXIT_CODES
     })
 final class WriteCommand implements Callable<Integer> {
 

@@ -1,7 +1,6 @@
 package org.secmem.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,6 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.results.RawResults;
 import org.secmem.results.RawRow;
+import org.secmem.runner.ExitCodes;
+import org.secmem.runner.WatchdogFloor;
 
 /**
  * A {@code --jvm} fork that does not send every row it owes is a failure that names its JVM.
@@ -118,8 +119,8 @@ class ForkFailureTest {
                 + pid
                 + "'\nwait\n");
     Path results = dir.resolve("r.csv");
-    Duration floor = ForkedBatch.watchdogFloor;
-    ForkedBatch.watchdogFloor = Duration.ofSeconds(2);
+    Duration floor = WatchdogFloor.get();
+    WatchdogFloor.set(Duration.ofSeconds(2));
     try {
       CliTest.Result r =
           assertTimeoutPreemptively(Duration.ofSeconds(60), () -> write(results, hang.toString()));
@@ -135,7 +136,7 @@ class ForkFailureTest {
             "the fork's child is killed with it");
       }
     } finally {
-      ForkedBatch.watchdogFloor = floor;
+      WatchdogFloor.set(floor);
       sleep(pid).ifPresent(ProcessHandle::destroyForcibly);
     }
   }
@@ -146,15 +147,5 @@ class ForkFailureTest {
     }
     String text = Files.readString(pidFile).strip();
     return text.isEmpty() ? Optional.empty() : ProcessHandle.of(Long.parseLong(text));
-  }
-
-  @Test
-  void aWatchdogLimit_growsWithTheConfigurationsEstimate_aboveItsFloor() {
-    Duration floor = Duration.ofMinutes(10);
-    assertEquals(floor, ForkedBatch.watchdog(0, 5, floor));
-    Duration big = ForkedBatch.watchdog(2.0, 5, floor);
-    assertEquals(
-        floor.plusSeconds((long) (2.0 * 5 * ForkedBatch.WATCHDOG_FACTOR)), big, big.toString());
-    assertFalse(ForkedBatch.watchdog(Double.NaN, 5, floor).isNegative());
   }
 }

@@ -17,6 +17,7 @@ import org.apache.commons.csv.CSVParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.fs.MarkerHolder;
+import org.secmem.runner.ExitCodes;
 import org.secmem.sort.WorkDirectory;
 
 /**

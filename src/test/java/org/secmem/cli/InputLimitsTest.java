@@ -23,6 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.secmem.admission.Machine;
+import org.secmem.runner.BadInputException;
+import org.secmem.runner.ExitCodes;
+import org.secmem.runner.UserText;
 import org.secmem.sort.InsufficientMemoryException;
 import picocli.CommandLine;
 

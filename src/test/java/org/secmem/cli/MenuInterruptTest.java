@@ -14,6 +14,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.runner.ExitCodes;
+import org.secmem.runner.ShutdownCleanup;
 
 /** Ctrl-C in the menu, with the signal stood in for by calls to the guard. */
 class MenuInterruptTest {

@@ -17,6 +17,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.runner.ExitCodes;
+import org.secmem.runner.UserText;
 
 /** The menu driven by scripted input; commands are recorded instead of run. */
 class MenuTest {

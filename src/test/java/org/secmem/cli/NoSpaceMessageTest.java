@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.runner.ExitCodes;
 import picocli.CommandLine;
 
 /**

@@ -8,6 +8,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
+import org.secmem.runner.ExitCodes;
+import org.secmem.runner.ShutdownCleanup;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

@@ -10,6 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.runner.ExitCodes;
 
 /** The report page as the commands make it: written, and its path printed last. */
 class ReportPageCliTest {

@@ -25,6 +25,7 @@ import org.secmem.fs.TempRegistry;
 import org.secmem.results.RawResults;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
+import org.secmem.runner.Resume;
 import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.fs.MarkerHolder;
+import org.secmem.runner.UserText;
 import org.secmem.sort.WorkDirectory;
 
 /**

@@ -1,4 +1,4 @@
-package org.secmem.cli;
+package org.secmem.runner;
 
 /** Input the user must fix; exit code 2, one line, no stack trace. */
 public final class BadInputException extends RuntimeException {

@@ -1,4 +1,4 @@
-package org.secmem.cli;
+package org.secmem.runner;
 
 import java.util.Locale;
 
@@ -7,13 +7,13 @@ import java.util.Locale;
  * are shown as escapes (a pasted escape sequence must not move the cursor or recolour the
  * terminal), and long input is shortened so that an error line stays readable.
  */
-final class UserText {
+public final class UserText {
 
   /** The longest run of non-blank characters shown whole. */
   static final int MAX_WORD = 100;
 
   /** The longest line shown whole. */
-  static final int MAX_LINE = 400;
+  public static final int MAX_LINE = 400;
 
   private UserText() {}
 
@@ -23,7 +23,7 @@ final class UserText {
   /**
    * A message of one or more lines (separated by {@code \n}), each made safe as by {@link #line}.
    */
-  static String lines(String message) {
+  public static String lines(String message) {
     if (message == null) {
       return "";
     }
@@ -44,7 +44,7 @@ final class UserText {
   }
 
   /** {@code message} as one line, escaped and shortened; null becomes "". */
-  static String line(String message) {
+  public static String line(String message) {
     if (message == null) {
       return "";
     }
@@ -68,7 +68,7 @@ final class UserText {
    * tabs kept and nothing shortened: for output that passes through as it is written, such as what
    * the commands the menu runs print.
    */
-  static String controlsEscaped(String text) {
+  public static String controlsEscaped(String text) {
     StringBuilder out = null;
     for (int i = 0; i < text.length(); ) {
       int c = text.codePointAt(i);
@@ -94,7 +94,7 @@ final class UserText {
    * everything a command prints to standard output, whatever it quotes. Any other escape sequence
    * (a title, a cursor move, a screen clear) is shown, not obeyed.
    */
-  static String terminalSafe(String text) {
+  public static String terminalSafe(String text) {
     StringBuilder out = null;
     for (int i = 0; i < text.length(); ) {
       int c = text.codePointAt(i);

@@ -1,4 +1,4 @@
-package org.secmem.cli;
+package org.secmem.runner;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -29,7 +29,7 @@ import org.secmem.sort.WorkDirectory;
  * and says what is kept. One per process: the command line owns it and passes it down. Rows already
  * measured need no rescue: each was flushed to the results file as it was measured.
  */
-final class ShutdownCleanup implements TempRegistry {
+public final class ShutdownCleanup implements TempRegistry {
 
   private static final Logger LOG = LogManager.getLogger(ShutdownCleanup.class);
 
@@ -42,14 +42,14 @@ final class ShutdownCleanup implements TempRegistry {
   private final boolean hooked;
 
   /** Whether this is the process's cleanup (hooked into JVM shutdown), not a test's. */
-  boolean hooked() {
+  public boolean hooked() {
     return hooked;
   }
 
   /**
    * @param installHook whether to hook into JVM shutdown (off in tests that run many commands)
    */
-  ShutdownCleanup(PrintWriter err, boolean installHook) {
+  public ShutdownCleanup(PrintWriter err, boolean installHook) {
     this.err = err;
     this.hooked = installHook;
     if (installHook) {
@@ -61,7 +61,7 @@ final class ShutdownCleanup implements TempRegistry {
    * The memory cgroups this process made for its forks (--memory-limit) and has not removed yet:
    * removed at shutdown, left alone by {@code secmem clean}.
    */
-  MadeCgroups cgroups() {
+  public MadeCgroups cgroups() {
     return cgroups;
   }
 
@@ -69,7 +69,7 @@ final class ShutdownCleanup implements TempRegistry {
    * A folder made for this command's output before it ran ({@code results/<stamp>-<name>/}):
    * removed when the command ends with nothing in it (it was refused, or measured nothing).
    */
-  void reservedFolder(Path folder) {
+  public void reservedFolder(Path folder) {
     reserved.add(folder);
   }
 
@@ -108,7 +108,7 @@ final class ShutdownCleanup implements TempRegistry {
   private volatile RawResultsWriter lastSession;
 
   /** A command starts: what an earlier one (in the menu) measured is not its own. */
-  void commandStarted() {
+  public void commandStarted() {
     lastSession = null;
   }
 
@@ -117,7 +117,7 @@ final class ShutdownCleanup implements TempRegistry {
    * far are in r.csv", or "" when it measured none (chart, compare, or a failure before the first
    * row).
    */
-  String measuredSoFar() {
+  public String measuredSoFar() {
     RawResultsWriter w = lastSession;
     if (w == null) {
       return "";
@@ -133,7 +133,7 @@ final class ShutdownCleanup implements TempRegistry {
   }
 
   /** The command finished on its own: nothing to say at shutdown. */
-  void finished() {
+  public void finished() {
     done = true;
     removeEmptyReserved();
   }
@@ -144,7 +144,7 @@ final class ShutdownCleanup implements TempRegistry {
    * Whether the process is being stopped (Ctrl-C, SIGTERM): a command failing now failed because
    * its files were removed under it, which is not worth an error line after "interrupted".
    */
-  boolean shuttingDown() {
+  public boolean shuttingDown() {
     return shuttingDown;
   }
 
@@ -249,7 +249,7 @@ final class ShutdownCleanup implements TempRegistry {
    * Ctrl-C during a run started from the menu: freezes the results file now (the row being written
    * is finished, later ones are not written), before the run's thread is interrupted.
    */
-  void freezeResults() {
+  public void freezeResults() {
     RawResultsWriter writer = results;
     if (writer != null) {
       frozenTally = writer.stop();
@@ -261,7 +261,7 @@ final class ShutdownCleanup implements TempRegistry {
    * After a menu run stopped by Ctrl-C has returned: removes what is still registered and says what
    * was removed and what is kept, as the shutdown hook would; the process goes on.
    */
-  String afterInterruptedRun() {
+  public String afterInterruptedRun() {
     RawResultsWriter writer = frozen;
     RawResultsWriter.Tally tally = frozenTally;
     frozen = null;

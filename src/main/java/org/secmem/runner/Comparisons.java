@@ -1,4 +1,4 @@
-package org.secmem.cli;
+package org.secmem.runner;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -12,40 +12,15 @@ import org.secmem.report.comparison.IncomparableResultsException;
 import org.secmem.results.MalformedResultsException;
 import org.secmem.results.RawResults;
 import org.secmem.results.ResultFiles;
-import picocli.CommandLine;
 
 /**
  * The steps {@code compare} and {@code run --baseline} share: read a side, compare, print the
  * table, write the compare CSV and chart beside NEW, and the exit code {@code --fail-if-slower}
  * asks for.
  */
-final class Comparisons {
+public final class Comparisons {
 
   private Comparisons() {}
-
-  /**
-   * Reads one side, its malformed rows named as warnings.
-   *
-   * @param what "BASE" or "NEW", for messages
-   * @throws BadInputException naming the file when it is missing, not a results file, or has no
-   *     measured row
-   */
-  static RawResults read(CommandLine cmd, Path file, String what) {
-    RawResults raw = ResultsInput.read(cmd, file, what);
-    if (raw.measuredRows().isEmpty()) {
-      throw new BadInputException(
-          what
-              + " "
-              + file
-              + ": no measured row to compare"
-              + (raw.rows().isEmpty()
-                  ? raw.problems().isEmpty()
-                      ? " (a header and nothing below it)"
-                      : " (" + raw.problems().size() + " malformed, named above)"
-                  : " (warm-up rows only)"));
-    }
-    return raw;
-  }
 
   /**
    * Compares NEW with BASE.
@@ -53,7 +28,8 @@ final class Comparisons {
    * @throws BadInputException when they cannot be compared as asked (the message names file and
    *     column)
    */
-  static Comparison compare(RawResults base, RawResults next, Comparison.By by, double level) {
+  public static Comparison compare(
+      RawResults base, RawResults next, Comparison.By by, double level) {
     try {
       return Comparison.of(base, next, by, level);
     } catch (IncomparableResultsException | MalformedResultsException e) {
@@ -62,11 +38,11 @@ final class Comparisons {
   }
 
   /** Prints the table and summary line to the command's output. */
-  static void print(CommandLine cmd, Comparison c) {
+  public static void print(Invocation call, Comparison c) {
     for (String line : ComparisonTable.lines(c)) {
-      cmd.getOut().println(line);
+      call.out().println(line);
     }
-    cmd.getOut().flush();
+    call.out().flush();
   }
 
   /**
@@ -74,17 +50,18 @@ final class Comparisons {
    *
    * @return the files written: the CSV, then the chart's PNG and SVG (when there is a ratio)
    */
-  static List<Path> writeFiles(CommandLine cmd, Comparison c, Path newCsv) throws IOException {
+  public static List<Path> writeFiles(Invocation call, Comparison c, Path newCsv)
+      throws IOException {
     List<Path> written = new ArrayList<>();
     Path csv = ResultFiles.compareFor(newCsv);
     ComparisonFile.write(c, csv);
     written.add(csv);
     written.addAll(ComparisonChart.write(c, ResultFiles.chartsFolderFor(newCsv)));
-    cmd.getOut().println("comparison: " + csv);
+    call.out().println("comparison: " + csv);
     if (written.size() > 1) {
-      cmd.getOut().println("comparison chart: " + written.get(1));
+      call.out().println("comparison chart: " + written.get(1));
     }
-    cmd.getOut().flush();
+    call.out().flush();
     return written;
   }
 
@@ -92,7 +69,7 @@ final class Comparisons {
    * {@link ExitCodes#FAILURE} when {@code failIfSlower} (percent, NaN: not asked) is exceeded by a
    * configuration, each named on the error stream; else {@link ExitCodes#OK}.
    */
-  static int exitCode(CommandLine cmd, Comparison c, double failIfSlower) {
+  public static int exitCode(Invocation call, Comparison c, double failIfSlower) {
     if (Double.isNaN(failIfSlower)) {
       return ExitCodes.OK;
     }
@@ -101,7 +78,7 @@ final class Comparisons {
     long untested = c.summary().undecided();
     if (untested > 0) {
       // Not a failure (nothing shows a regression), but a check that tested less than it seems.
-      cmd.getErr()
+      call.err()
           .println(
               "warning: --fail-if-slower "
                   + pct
@@ -110,10 +87,10 @@ final class Comparisons {
                   + (untested == 1 ? " configuration was" : " configurations were")
                   + " not tested"
                   + " (fewer than 2 runs on a side); use --reps 3 or more");
-      cmd.getErr().flush();
+      call.err().flush();
     }
     if (slower.isEmpty()) {
-      cmd.getOut()
+      call.out()
           .println(
               "--fail-if-slower "
                   + pct
@@ -121,10 +98,10 @@ final class Comparisons {
                   + " slower by more than "
                   + pct
                   + "%");
-      cmd.getOut().flush();
+      call.out().flush();
       return ExitCodes.OK;
     }
-    cmd.getErr()
+    call.err()
         .println(
             "--fail-if-slower "
                 + pct
@@ -135,7 +112,7 @@ final class Comparisons {
                 + pct
                 + "%:");
     for (Comparison.Row r : slower) {
-      cmd.getErr()
+      call.err()
           .println(
               "  "
                   + r.label()
@@ -149,7 +126,7 @@ final class Comparisons {
                   + ComparisonTable.ratio(r.high())
                   + "])");
     }
-    cmd.getErr().flush();
+    call.err().flush();
     return ExitCodes.FAILURE;
   }
 }

@@ -1,10 +1,9 @@
-package org.secmem.cli;
+package org.secmem.runner;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,21 +35,20 @@ import org.secmem.results.EnvironmentRecord;
 import org.secmem.results.RawResults;
 import org.secmem.results.RawResultsWriter;
 import org.secmem.results.ResultFiles;
-import picocli.CommandLine;
 
 /**
  * The one results path: every command that measures runs its configurations here. The environment
  * record is written before the first run, every row is flushed as it is measured, and the summary
  * and charts are drawn from the raw file at the end — also after a failure, for what was measured.
  */
-final class ExperimentSession {
+public final class ExperimentSession {
 
   private static final Logger LOG = LogManager.getLogger(ExperimentSession.class);
 
   private ExperimentSession() {}
 
-  static int run(
-      CommandLine cmd,
+  public static int run(
+      Invocation call,
       List<? extends Trial> trials,
       RunSettings settings,
       BatchOptions batch,
@@ -58,17 +56,17 @@ final class ExperimentSession {
       Path dataDir)
       throws IOException {
     return run(
-        cmd,
+        call,
         trials.stream().map(t -> new PlannedTrial(t, settings)).toList(),
         batch,
         results,
         dataDir);
   }
 
-  static int run(
-      CommandLine cmd, List<PlannedTrial> plan, BatchOptions batch, Path results, Path dataDir)
+  public static int run(
+      Invocation call, List<PlannedTrial> plan, BatchOptions batch, Path results, Path dataDir)
       throws IOException {
-    return run(cmd, plan, batch, results, dataDir, null);
+    return run(call, plan, batch, results, dataDir, null);
   }
 
   /**
@@ -76,8 +74,8 @@ final class ExperimentSession {
    *
    * @param baseline what to compare the results with, or null
    */
-  static int run(
-      CommandLine cmd,
+  public static int run(
+      Invocation call,
       List<PlannedTrial> plan,
       BatchOptions batch,
       Path results,
@@ -95,9 +93,9 @@ final class ExperimentSession {
         throw new IllegalStateException(
             "a fork for " + f.jvm().get().label() + " runs on " + Jvm.current().label());
       }
-      return ForkChildSession.run(cmd, measured, batch.child().get(), batch);
+      return ForkChildSession.run(call, measured, batch.child().get(), batch);
     }
-    return runSteps(cmd, measured, Resume.all(measured), batch, results, dataDir, baseline);
+    return runSteps(call, measured, Resume.all(measured), batch, results, dataDir, baseline);
   }
 
   /**
@@ -105,7 +103,7 @@ final class ExperimentSession {
    * and limit (the same expansion in the parent and in forks, which find theirs by index), each
    * with its forks' repetitions ({@link #perConfiguration}). A resumed sweep plans the same way.
    */
-  static List<PlannedTrial> measured(List<PlannedTrial> plan, BatchOptions batch) {
+  public static List<PlannedTrial> measured(List<PlannedTrial> plan, BatchOptions batch) {
     return perConfiguration(ForkedTrial.expand(plan, batch.jvms(), batch.memoryLimits()), batch);
   }
 
@@ -119,7 +117,8 @@ final class ExperimentSession {
    * @param level the confidence level of the intervals
    * @param failIfSlower {@code --fail-if-slower} in percent, NaN when not given
    */
-  record Baseline(Path file, RawResults raw, Comparison.By by, double level, double failIfSlower) {}
+  public record Baseline(
+      Path file, RawResults raw, Comparison.By by, double level, double failIfSlower) {}
 
   /**
    * The configuration {@code --sentinel} names, checked against the batch.
@@ -161,8 +160,8 @@ final class ExperimentSession {
    * the results are compared with it after the summary and charts and before the page: exit code 1
    * only when its {@code --fail-if-slower} is exceeded.
    */
-  static int runSteps(
-      CommandLine cmd,
+  public static int runSteps(
+      Invocation call,
       List<PlannedTrial> plan,
       List<BatchStep> steps,
       BatchOptions batch,
@@ -185,32 +184,32 @@ final class ExperimentSession {
     boolean created = false;
     List<Path> folders = List.of();
     List<String> incomplete = List.of();
-    ShutdownCleanup cleanup = SecmemCommand.cleanupOf(cmd);
+    ShutdownCleanup cleanup = call.cleanup();
     try (GeneratedInputs.InputsInUse using = inputsInUse(dataDir);
         RawResultsWriter writer = RawResultsWriter.open(results);
         ProgressListener listener =
-            new ProgressListener(cmd.getOut(), cmd.getErr(), totalRuns, terminal)) {
+            new ProgressListener(call.out(), call.err(), totalRuns, terminal)) {
       created = writer.created();
       folders = writer.createdFolders();
-      writer.removedLastLine().ifPresent(line -> cmd.getErr().println("warning: " + line));
-      cmd.getErr().flush();
+      writer.removedLastLine().ifPresent(line -> call.err().println("warning: " + line));
+      call.err().flush();
       cleanup.sessionStarted(writer);
-      writer.begin(writeEnvironment(cmd, results, dataDir, batch));
+      writer.begin(writeEnvironment(call, results, dataDir, batch));
       if (batch.order() == RunOrder.INTERLEAVED && steps.size() > 1) {
-        cmd.getOut()
+        call.out()
             .println(
                 "runs are interleaved: each round runs every configuration once, in a new order,"
                     + " so that a machine that speeds up or slows down during the batch touches"
                     + " every configuration alike (--order sequential runs them one after"
                     + " another)");
-        cmd.getOut().flush();
+        call.out().flush();
       }
       ExperimentRunner runner =
           new ExperimentRunner(
               writer, listener, new CacheController(new LinuxPageCache(), listener));
       try {
         if (batch.forks() > 0) {
-          ForkedBatch forked = new ForkedBatch(cmd, writer, listener, batch);
+          ForkedBatch forked = new ForkedBatch(call, writer, listener, batch);
           try {
             forked.run(steps, sentinel);
           } finally {
@@ -224,17 +223,17 @@ final class ExperimentSession {
         rows = tally.added();
         kept = kept(tally);
         listener.close();
-        cmd.getOut()
+        call.out()
             .println(
                 tally.inFile() == 0 && created
                     ? "results: nothing measured; " + results + " is not kept"
                     : "results: " + results + " (" + rowsText(tally) + ")");
-        cmd.getOut().flush();
+        call.out().flush();
       }
     } finally {
       cleanup.sessionEnded();
       if (rows > 0) {
-        code = report(cmd, results, baseline, kept);
+        code = report(call, results, baseline, kept);
       } else if (created) {
         removeUnused(results, folders);
       }
@@ -243,16 +242,16 @@ final class ExperimentSession {
       // Every other configuration was measured; these were not, and the run says so at its end.
       int shown = Math.min(incomplete.size(), ForkedBatch.INCOMPLETE_LINES);
       for (String k : incomplete.subList(0, shown)) {
-        cmd.getErr().println("secmem: " + UserText.line(k));
+        call.err().println("secmem: " + UserText.line(k));
       }
       if (incomplete.size() > shown) {
-        cmd.getErr()
+        call.err()
             .println(
                 "secmem: and "
                     + (incomplete.size() - shown)
                     + " more forks that did not send every row they owed (see the log)");
       }
-      cmd.getErr().flush();
+      call.err().flush();
       code = code == ExitCodes.OK ? ExitCodes.FAILURE : code;
     }
     return code;
@@ -350,35 +349,35 @@ final class ExperimentSession {
    * @return {@link ExitCodes#FAILURE} when the baseline's {@code --fail-if-slower} is exceeded,
    *     else {@link ExitCodes#OK}
    */
-  private static int report(CommandLine cmd, Path results, Baseline baseline, String kept) {
+  private static int report(Invocation call, Path results, Baseline baseline, String kept) {
     RawResults raw;
     List<DrawnChart> written = List.of();
     try {
       raw = RawResults.read(results);
     } catch (IOException | RuntimeException e) {
-      warnNoReport(cmd, results, "the summary, charts or report page", e, kept);
+      warnNoReport(call, results, "the summary, charts or report page", e, kept);
       return ExitCodes.OK;
     }
     try {
       for (String line : Reports.describeProblems(raw)) {
-        cmd.getErr().println("warning: " + line);
+        call.err().println("warning: " + line);
       }
-      cmd.getErr().flush();
+      call.err().flush();
       written =
           Reports.write(
                   raw, results, ResultFiles.chartsFolderFor(results), ChartMaker.withDefaults())
               .charts();
-      DriftWarnings.sentinel(raw).ifPresent(cmd.getOut()::println);
-      cmd.getOut().flush();
+      DriftWarnings.sentinel(raw).ifPresent(call.out()::println);
+      call.out().flush();
       for (String line : DriftWarnings.of(raw)) {
-        cmd.getErr().println("warning: " + line);
+        call.err().println("warning: " + line);
       }
-      cmd.getErr().flush();
+      call.err().flush();
       long charts = written.size();
-      cmd.getOut().println("summary: " + ResultFiles.summaryFor(results));
-      cmd.getOut().println("environment: " + ResultFiles.environmentFor(results));
+      call.out().println("summary: " + ResultFiles.summaryFor(results));
+      call.out().println("environment: " + ResultFiles.environmentFor(results));
       if (charts > 0) {
-        cmd.getOut()
+        call.out()
             .println(
                 "charts: "
                     + ResultFiles.chartsFolderFor(results)
@@ -386,13 +385,13 @@ final class ExperimentSession {
                     + DrawnChart.describe(written)
                     + ")");
       }
-      cmd.getOut().flush();
+      call.out().flush();
     } catch (IOException | RuntimeException e) {
-      warnNoReport(cmd, results, "the summary or charts", e, kept);
+      warnNoReport(call, results, "the summary or charts", e, kept);
     }
-    advise(cmd, raw, results, kept);
-    int code = baseline == null ? ExitCodes.OK : compare(cmd, raw, results, baseline, kept);
-    page(cmd, raw, results, written, kept);
+    advise(call, raw, results, kept);
+    int code = baseline == null ? ExitCodes.OK : compare(call, raw, results, baseline, kept);
+    page(call, raw, results, written, kept);
     return code;
   }
 
@@ -403,39 +402,39 @@ final class ExperimentSession {
    * @return {@link ExitCodes#FAILURE} when {@code --fail-if-slower} is exceeded, else OK
    */
   private static int compare(
-      CommandLine cmd, RawResults raw, Path results, Baseline baseline, String kept) {
+      Invocation call, RawResults raw, Path results, Baseline baseline, String kept) {
     Comparison c;
     try {
-      cmd.getOut().println();
-      cmd.getOut().println("compared with the baseline " + baseline.file() + ":");
+      call.out().println();
+      call.out().println("compared with the baseline " + baseline.file() + ":");
       c = Comparisons.compare(baseline.raw(), raw, baseline.by(), baseline.level());
-      Comparisons.print(cmd, c);
+      Comparisons.print(call, c);
     } catch (RuntimeException e) {
       LOG.error("Could not compare {} with {}", results, baseline.file(), e);
-      warn(cmd, "could not compare " + results + " with the baseline " + baseline.file(), e, kept);
+      warn(call, "could not compare " + results + " with the baseline " + baseline.file(), e, kept);
       return ExitCodes.OK;
     }
     try {
-      Comparisons.writeFiles(cmd, c, results);
+      Comparisons.writeFiles(call, c, results);
     } catch (IOException | RuntimeException e) {
-      warnNoReport(cmd, results, "the comparison with the baseline", e, kept);
+      warnNoReport(call, results, "the comparison with the baseline", e, kept);
     }
-    return Comparisons.exitCode(cmd, c, baseline.failIfSlower());
+    return Comparisons.exitCode(call, c, baseline.failIfSlower());
   }
 
   /** The most lines of advice printed at the end of a run. */
-  static final int ADVICE_LINES = 12;
+  public static final int ADVICE_LINES = 12;
 
   /**
    * After a sweep of B, d or M: the advice in brief (which type and B, which d and M, what to add
    * to the sweep) and how to see it in full. A failure here is a warning: the results are written.
    */
-  static void advise(CommandLine cmd, RawResults raw, Path results) {
-    advise(cmd, raw, results, RAW_COMPLETE);
+  public static void advise(Invocation call, RawResults raw, Path results) {
+    advise(call, raw, results, RAW_COMPLETE);
   }
 
   /** As above; a warning says {@code kept} of the raw results. */
-  static void advise(CommandLine cmd, RawResults raw, Path results, String kept) {
+  static void advise(Invocation call, RawResults raw, Path results, String kept) {
     try {
       Advice advice = Advice.of(raw);
       if (!advice.sweepsBufferOrSort()) {
@@ -446,17 +445,17 @@ final class ExperimentSession {
         return;
       }
       // a sweep of many N and k would bury the page's path: the full text is one command away
-      lines.stream().limit(ADVICE_LINES).forEach(cmd.getOut()::println);
+      lines.stream().limit(ADVICE_LINES).forEach(call.out()::println);
       if (lines.size() > ADVICE_LINES) {
-        cmd.getOut().println("advice: ... " + (lines.size() - ADVICE_LINES) + " more lines");
+        call.out().println("advice: ... " + (lines.size() - ADVICE_LINES) + " more lines");
       }
-      cmd.getOut().println("advice in full: secmem advise " + results);
-      cmd.getOut().flush();
+      call.out().println("advice in full: secmem advise " + results);
+      call.out().flush();
     } catch (RuntimeException e) {
       LOG.error("Could not advise on {}", results, e);
-      cmd.getErr()
+      call.err()
           .println("warning: no advice for " + results + ": " + e.getMessage() + " (" + kept + ")");
-      cmd.getErr().flush();
+      call.err().flush();
     }
   }
 
@@ -466,34 +465,35 @@ final class ExperimentSession {
    *
    * @return whether the page was written
    */
-  static boolean page(CommandLine cmd, RawResults raw, Path results, List<DrawnChart> written) {
-    return page(cmd, raw, results, written, RAW_COMPLETE);
+  public static boolean page(
+      Invocation call, RawResults raw, Path results, List<DrawnChart> written) {
+    return page(call, raw, results, written, RAW_COMPLETE);
   }
 
   /** As above; a warning says {@code kept} of the raw results. */
   static boolean page(
-      CommandLine cmd, RawResults raw, Path results, List<DrawnChart> written, String kept) {
+      Invocation call, RawResults raw, Path results, List<DrawnChart> written, String kept) {
     try {
       Path page = Reports.writePage(raw, results, written);
-      cmd.getOut().println("report: " + page);
-      cmd.getOut().flush();
+      call.out().println("report: " + page);
+      call.out().flush();
       return true;
     } catch (IOException | RuntimeException e) {
-      warnNoReport(cmd, results, "the report page", e, kept);
+      warnNoReport(call, results, "the report page", e, kept);
       return false;
     }
   }
 
   private static void warnNoReport(
-      CommandLine cmd, Path results, String what, Exception e, String kept) {
+      Invocation call, Path results, String what, Exception e, String kept) {
     LOG.error("Could not write {} of {}", what, results, e);
-    warn(cmd, "could not write " + what + " of " + results, e, kept);
+    warn(call, "could not write " + what + " of " + results, e, kept);
   }
 
   /** A warning line: what could not be done, why, and what is kept all the same. */
-  private static void warn(CommandLine cmd, String what, Exception e, String kept) {
-    cmd.getErr().println("warning: " + what + ": " + e.getMessage() + " (" + kept + ")");
-    cmd.getErr().flush();
+  private static void warn(Invocation call, String what, Exception e, String kept) {
+    call.err().println("warning: " + what + ": " + e.getMessage() + " (" + kept + ")");
+    call.err().flush();
   }
 
   /** The most of a parameter file's text kept in the environment record, in characters. */
@@ -506,9 +506,9 @@ final class ExperimentSession {
    * id, which the results file's writer puts on every row of the session. Returned for that writer.
    */
   static EnvironmentRecord writeEnvironment(
-      CommandLine cmd, Path results, Path dataDir, BatchOptions batch) throws IOException {
+      Invocation call, Path results, Path dataDir, BatchOptions batch) throws IOException {
     Map<String, String> entries =
-        new LinkedHashMap<>(EnvironmentRecord.capture(dataDir, commandLine(cmd)).entries());
+        new LinkedHashMap<>(EnvironmentRecord.capture(dataDir, call.commandLine()).entries());
     entries.put(EnvironmentRecord.SESSION, EnvironmentRecord.newSessionId(Clock.systemUTC()));
     entries.put(ReportPage.RUN_ORDER_KEY, batch.order().cliName());
     entries.put(ReportPage.ORDER_SEED_KEY, Long.toString(batch.orderSeed()));
@@ -516,7 +516,7 @@ final class ExperimentSession {
     entries.put(ReportPage.FORKS_KEY, Integer.toString(batch.forks()));
     entries.put(ReportPage.STEADY_WARMUP_KEY, Long.toString(batch.steady().budget().toMillis()));
     int i = 0;
-    for (Path f : paramFiles(cmd)) {
+    for (Path f : call.paramFiles()) {
       i++;
       entries.put(ReportPage.PARAM_FILE_KEY + i, f.toString());
       try {
@@ -537,35 +537,5 @@ final class ExperimentSession {
     record.write(ResultFiles.environmentFor(results));
     record.appendTo(ResultFiles.sessionsFor(results));
     return record;
-  }
-
-  /** The parameter files of the command: {@code --params F}, or the files of {@code run}. */
-  static List<Path> paramFiles(CommandLine cmd) {
-    List<Path> files = new ArrayList<>();
-    CommandLine.ParseResult parsed = cmd.getParseResult();
-    if (parsed != null && parsed.hasMatchedOption("--params")) {
-      Object value = parsed.matchedOption("--params").getValue();
-      if (value != null) {
-        files.add(Path.of(value.toString()));
-      }
-    }
-    if (cmd.getCommand() instanceof RunCommand run && run.files != null) {
-      files.addAll(run.files);
-    }
-    return files;
-  }
-
-  /** The command as typed: "secmem" and the original arguments. */
-  static List<String> commandLine(CommandLine cmd) {
-    CommandLine root = cmd;
-    while (root.getParent() != null) {
-      root = root.getParent();
-    }
-    List<String> command = new ArrayList<>();
-    command.add("secmem");
-    if (root.getParseResult() != null) {
-      command.addAll(root.getParseResult().originalArgs());
-    }
-    return command;
   }
 }

@@ -1,4 +1,4 @@
-package org.secmem.cli;
+package org.secmem.runner;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
 import java.lang.management.ManagementFactory;
@@ -13,12 +13,12 @@ import java.util.List;
  * GiB limit, heap 640 MiB, M = 150Mi ints). Where the options set neither, both are set to this
  * JVM's, so the fork plans and runs the M admitted here.
  */
-final class ForkHeap {
+public final class ForkHeap {
 
   private ForkHeap() {}
 
   /** This JVM's maximum heap in bytes ({@code MaxHeapSize}, as -Xmx sets it). */
-  static long bytes() {
+  public static long bytes() {
     try {
       HotSpotDiagnosticMXBean hs =
           ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);

@@ -1,4 +1,4 @@
-package org.secmem.cli;
+package org.secmem.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -288,7 +289,13 @@ class LogFileTest {
   private Process start(String main, List<String> args) throws IOException {
     List<String> cmd = new ArrayList<>();
     cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.addAll(List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-cp", FaultsTest.classpath(), main));
+    cmd.addAll(
+        List.of(
+            "-Xmx256m",
+            "-XX:TieredStopAtLevel=1",
+            "-cp",
+            System.getProperty("java.class.path").replace(File.pathSeparatorChar, ':'),
+            main));
     cmd.addAll(args);
     return new ProcessBuilder(cmd)
         .directory(dir.toFile())

@@ -1,4 +1,4 @@
-package org.secmem.cli;
+package org.secmem.runner;
 
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -20,7 +20,7 @@ import org.secmem.results.ResultRow;
  * 240 (ETA 3 min)}, then the configuration's number), in a terminal or not; in a terminal also a
  * progress bar on the error stream (configuration and repetition of how many, elapsed, estimate).
  */
-final class ProgressListener implements RunListener, AutoCloseable {
+public final class ProgressListener implements RunListener, AutoCloseable {
 
   private final PrintWriter out;
   private final PrintWriter err;
@@ -90,7 +90,7 @@ final class ProgressListener implements RunListener, AutoCloseable {
   }
 
   /** Ctrl-C in the menu: stops every bar and clears its line, so what is said next starts clean. */
-  static void clearBars() {
+  public static void clearBars() {
     for (ProgressListener p : SHOWN) {
       p.close();
     }

@@ -1,4 +1,4 @@
-package org.secmem.cli;
+package org.secmem.runner;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -44,7 +44,6 @@ import org.secmem.results.ResultRow;
 import org.secmem.results.ResultSink;
 import org.secmem.sort.WorkDirectory;
 import org.secmem.units.Units;
-import picocli.CommandLine;
 
 /**
  * The parent's side of {@code --fork N}: each configuration is measured in N fresh JVMs, as JMH's
@@ -86,7 +85,7 @@ final class ForkedBatch {
   /** Incomplete failures printed at the end of the run; the rest are in the log. */
   static final int INCOMPLETE_LINES = 10;
 
-  private final CommandLine cmd;
+  private final Invocation call;
   private final ResultSink sink;
   private final RunListener listener;
   private final BatchOptions batch;
@@ -100,8 +99,8 @@ final class ForkedBatch {
    */
   private final List<String> incomplete = new ArrayList<>();
 
-  ForkedBatch(CommandLine cmd, ResultSink sink, RunListener listener, BatchOptions batch) {
-    this.cmd = cmd;
+  ForkedBatch(Invocation call, ResultSink sink, RunListener listener, BatchOptions batch) {
+    this.call = call;
     this.sink = sink;
     this.listener = listener;
     this.batch = batch;
@@ -253,7 +252,7 @@ final class ForkedBatch {
         MemoryHierarchy.locate()
             .orElseThrow(() -> new IOException("the memory cgroup of this process is gone"));
     try (MemoryCgroup cgroup =
-        MemoryCgroup.create(h, limit.getAsLong(), SecmemCommand.cleanupOf(cmd).cgroups())) {
+        MemoryCgroup.create(h, limit.getAsLong(), call.cleanup().cgroups())) {
       if (cgroup.tighterCeiling().isPresent() && !toldOfCeiling) {
         toldOfCeiling = true;
         listener.warning(ceilingWarning(cgroup));
@@ -547,7 +546,7 @@ final class ForkedBatch {
     c.add("-cp");
     c.add(System.getProperty("java.class.path"));
     c.add("org.secmem.Main");
-    List<String> typed = ExperimentSession.commandLine(cmd);
+    List<String> typed = call.commandLine();
     c.addAll(typed.subList(1, typed.size()));
     c.add("--fork-child");
     c.add(child.format());

@@ -1,6 +1,6 @@
-package org.secmem.cli;
+package org.secmem.runner;
 
-/** The exit codes every command uses. */
+/** The exit codes every command uses ({@code HelpSections} lists them in help). */
 public final class ExitCodes {
   public static final int OK = 0;
 
@@ -17,13 +17,4 @@ public final class ExitCodes {
   public static final int TERMINATED = 143;
 
   private ExitCodes() {}
-
-  /** The help section that lists them. */
-  static final String HELP_SECTION =
-      "%nExit codes:%n"
-          + "  0  success%n"
-          + "  1  run-time failure (I/O error, disk full; verify: property does not hold)%n"
-          + "  2  bad usage or bad input (nothing was run)%n"
-          + "  130  interrupted by Ctrl-C (SIGINT)%n"
-          + "  143  stopped by SIGTERM (kill)%n";
 }

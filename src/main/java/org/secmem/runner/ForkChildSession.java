@@ -1,4 +1,4 @@
-package org.secmem.cli;
+package org.secmem.runner;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -25,7 +25,6 @@ import org.secmem.experiment.RunSettings;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
 import org.secmem.results.ResultSink;
-import picocli.CommandLine;
 
 /**
  * The forked JVM's side of {@code --fork}: measures one configuration's warm-ups and repetitions,
@@ -77,7 +76,7 @@ final class ForkChildSession {
     t.start();
   }
 
-  static int run(CommandLine cmd, List<PlannedTrial> plan, ForkChild child, BatchOptions batch)
+  static int run(Invocation call, List<PlannedTrial> plan, ForkChild child, BatchOptions batch)
       throws IOException {
     endWithParent();
     if (child.config() >= plan.size()) {
@@ -101,7 +100,7 @@ final class ForkChildSession {
       }
     }
     Runs runs = new Runs(recorded, Runs.numbers(child.reps().size()));
-    PrintWriter out = cmd.getOut();
+    PrintWriter out = call.out();
     ResultSink sink =
         row -> {
           out.println(ROW_PREFIX + csv(renumber(row, child, warmups)));

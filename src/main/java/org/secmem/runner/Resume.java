@@ -1,4 +1,4 @@
-package org.secmem.cli;
+package org.secmem.runner;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -35,7 +35,7 @@ import org.secmem.sort.SortAlgorithm;
  * ones already recorded, then exactly its missing repetitions under their own numbers; one with
  * none runs whole. So the file ends with every (configuration, rep) once.
  */
-final class Resume {
+public final class Resume {
 
   /**
    * The cells that say which configuration a row belongs to: every configuration column (as the
@@ -46,7 +46,7 @@ final class Resume {
   private Resume() {}
 
   /** Every run of every configuration: a first go, or a resume with nothing measured yet. */
-  static List<BatchStep> all(List<PlannedTrial> plan) {
+  public static List<BatchStep> all(List<PlannedTrial> plan) {
     List<BatchStep> steps = new ArrayList<>(plan.size());
     for (int i = 0; i < plan.size(); i++) {
       steps.add(BatchStep.all(i, plan.get(i)));
@@ -58,7 +58,8 @@ final class Resume {
    * The plan less what {@code results} already holds; the whole plan when it does not exist.
    * Configurations with every repetition measured are left out.
    */
-  static List<BatchStep> remaining(List<PlannedTrial> plan, Path results) throws IOException {
+  public static List<BatchStep> remaining(List<PlannedTrial> plan, Path results)
+      throws IOException {
     if (!Files.exists(results)) {
       return all(plan);
     }
@@ -71,7 +72,8 @@ final class Resume {
    * @throws IOException where a memory limit is planned and the limits of secmem's own cgroup
    *     cannot be read
    */
-  static List<BatchStep> remaining(List<PlannedTrial> plan, RawResults raw) throws IOException {
+  public static List<BatchStep> remaining(List<PlannedTrial> plan, RawResults raw)
+      throws IOException {
     boolean limited =
         plan.stream()
             .anyMatch(p -> p.trial() instanceof ForkedTrial f && f.memoryLimit().isPresent());
@@ -86,7 +88,8 @@ final class Resume {
    * row records the limit its fork was held to (see {@code ForkedBatch#underLimitOf}), so a
    * configuration asked to run under a larger one is looked for under that.
    */
-  static List<BatchStep> remaining(List<PlannedTrial> plan, RawResults raw, OptionalLong ceiling) {
+  public static List<BatchStep> remaining(
+      List<PlannedTrial> plan, RawResults raw, OptionalLong ceiling) {
     // How many rows each (configuration, warm-up flag, number) has: two identical configurations
     // in one plan each take one row per number, so each gets its own repetitions.
     Map<String, Long> recorded = new HashMap<>();

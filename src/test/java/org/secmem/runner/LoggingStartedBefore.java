@@ -1,4 +1,4 @@
-package org.secmem.cli;
+package org.secmem.runner;
 
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.config.Configurator;
