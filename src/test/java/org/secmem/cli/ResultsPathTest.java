@@ -96,7 +96,7 @@ class ResultsPathTest {
         older.toString(),
         older + ": has another version's header",
         "columns this version does not write: future_ns; columns it lacks: read_stream,"
-            + " write_stream, k, b, m, d and ");
+            + " write_stream, merge_read_stream, k, b, m and ");
   }
 
   @Test
