@@ -16,6 +16,7 @@ import org.secmem.fs.Ownership;
 import org.secmem.probe.DeviceFigures;
 import org.secmem.probe.Figures;
 import org.secmem.probe.Probe;
+import org.secmem.probe.ProbeHistory;
 import org.secmem.probe.ProbeStore;
 import org.secmem.probe.Throughput;
 import org.secmem.runner.BadInputException;
@@ -37,7 +38,10 @@ import picocli.CommandLine.Spec;
       "1, 2, 4, 8 and 16 requests in flight), the page cache's copy rate, and memory",
       "bandwidth (an array copy on one thread and on every core), each the best of --reps.",
       "The figures are kept per file system with their date; every later results file's",
-      "environment record carries those of its data folder (probe.*)."
+      "environment record carries those of its data folder (probe.*). Sort rows take their",
+      "floor from the best of the file system's last 5 probes (floor_probe names them): a",
+      "floor must not be beaten, and one probe can be slow (other work, a host's cache).",
+      "Probe three times on a quiet machine and the floor says whether the probes agree."
     },
     footer = {
       "%nExamples:",
@@ -127,8 +131,10 @@ final class ProbeCommand implements Callable<Integer> {
               o.println("measuring " + step + " ...");
               o.flush();
             });
-    ProbeStore.keep(kept, f.fileSystem(), f.fields());
+    ProbeHistory history = ProbeStore.keepProbe(kept, f);
     o.print(table(f));
+    o.print(busy(f.busyCores()));
+    o.print(floor(history));
     o.println("kept in " + kept);
     o.flush();
     return ExitCodes.OK;
@@ -219,6 +225,66 @@ final class ProbeCommand implements Callable<Integer> {
     }
     sb.append("MiB/s: MiB (2^20 bytes) moved per second; a copy counts the bytes copied once.\n");
     return sb.toString();
+  }
+
+  /** A warning when other work kept the machine busy while it was probed; else nothing. */
+  static String busy(double cores) {
+    if (!(cores > Probe.BUSY_CORES)) {
+      return "";
+    }
+    return String.format(
+        Locale.ROOT,
+        "warning: other work kept %.2f cores busy during this probe (more than %.1f): its rates may"
+            + " be low; the floor keeps the best of the last probes, so probe again when the"
+            + " machine is quiet%n",
+        cores,
+        Probe.BUSY_CORES);
+  }
+
+  /**
+   * The floor later sort rows take from this file system's kept probes: each rate the best of them,
+   * the probe that measured it, and whether the probes agree within 10 %.
+   */
+  static String floor(ProbeHistory h) {
+    int n = h.probes().size();
+    StringBuilder sb = new StringBuilder();
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "%nfloor of this file system: %s (sort rows name it in floor_probe)%n",
+            n == 1 ? "its only probe" : "the best of its last " + n + " probes"));
+    h.deviceRead().ifPresent(r -> sb.append(floorRow("device read", r)));
+    h.deviceWrite().ifPresent(r -> sb.append(floorRow("device write", r)));
+    h.cacheCopy().ifPresent(r -> sb.append(floorRow("page-cache copy", r)));
+    return sb.toString();
+  }
+
+  private static String floorRow(String what, ProbeHistory.Rate r) {
+    String verdict;
+    if (r.probes() < ProbeHistory.TO_SETTLE) {
+      verdict =
+          r.probes()
+              + (r.probes() == 1 ? " probe" : " probes")
+              + ": not settled ("
+              + ProbeHistory.TO_SETTLE
+              + " needed)";
+    } else {
+      verdict =
+          String.format(
+              Locale.ROOT,
+              "rose x%.2f over the last %d probes, %s; the probes x%.2f apart",
+              r.moved(),
+              ProbeHistory.TO_SETTLE,
+              r.settled() ? "within 10 %: settled" : "more than 10 %: not settled",
+              r.spread());
+    }
+    return String.format(
+        Locale.ROOT,
+        "  %-16s %9s MiB/s  %s  %s%n",
+        what,
+        Throughput.format(r.best()),
+        r.bestDate(),
+        verdict);
   }
 
   private static String row(String what, String depth, String rate) {

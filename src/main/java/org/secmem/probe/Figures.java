@@ -21,6 +21,8 @@ import java.util.Map;
  * @param memoryAllCores MiB/s copied on {@code memoryThreads} threads
  * @param memoryThreads the threads of {@code memoryAllCores}: the available processors
  * @param memoryArrayBytes the bytes of the array copied
+ * @param busyCores the cores other processes (and the host, as steal) kept busy while the probe
+ *     ran, NaN where unknown: a busy machine measures low rates
  */
 public record Figures(
     Instant date,
@@ -34,7 +36,8 @@ public record Figures(
     double memoryOneThread,
     double memoryAllCores,
     int memoryThreads,
-    long memoryArrayBytes) {
+    long memoryArrayBytes,
+    double busyCores) {
 
   /** A device rate's value when the file system refused O_DIRECT. */
   public static final String UNSUPPORTED = "unsupported";
@@ -54,6 +57,7 @@ public record Figures(
   public static final String MEMORY_ALL = "memory_copy_all_cores_mib_s";
   public static final String MEMORY_THREADS = "memory_threads";
   public static final String MEMORY_BYTES = "memory_array_bytes";
+  public static final String BUSY_CORES = "busy_cores";
 
   /** The key of the rate at {@code depth} requests in flight: {@code device_read_mib_s_qd4}. */
   public static String atDepth(String rate, int depth) {
@@ -90,6 +94,9 @@ public record Figures(
     f.put(MEMORY_ALL, Throughput.format(memoryAllCores));
     f.put(MEMORY_THREADS, Integer.toString(memoryThreads));
     f.put(MEMORY_BYTES, Long.toString(memoryArrayBytes));
+    if (!Double.isNaN(busyCores)) {
+      f.put(BUSY_CORES, String.format(java.util.Locale.ROOT, "%.2f", busyCores));
+    }
     return f;
   }
 }

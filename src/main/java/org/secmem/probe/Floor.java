@@ -16,7 +16,7 @@ import org.apache.logging.log4j.Logger;
  * passes} reads of 4N bytes at the device's read rate plus as many writes at its write rate. A run
  * faster than its floor says the probe or the model is wrong.
  *
- * @param date when the figures were probed
+ * @param date when the probes whose rates it takes started, separated by spaces
  * @param cacheCopyMibS the page-cache copy rate (bytes copied, read and written once each)
  * @param deviceReadMibS the device's best sequential O_DIRECT read rate, NaN when unsupported
  * @param deviceWriteMibS the device's best sequential O_DIRECT write rate, NaN when unsupported
@@ -61,20 +61,12 @@ public record Floor(
   }
 
   /**
-   * The floor of kept figures; empty without a plausible page-cache copy rate ({@link
-   * PlausibleRates}); a device rate outside it counts as unsupported.
+   * The floor of a file system's kept figures: each rate the best of its kept probes ({@link
+   * ProbeHistory}); empty without a plausible page-cache copy rate ({@link PlausibleRates}); a
+   * device rate outside it counts as unsupported.
    */
   static Optional<Floor> of(Map<String, String> fields) {
-    OptionalDouble cache = PlausibleRates.rate(fields.get(Figures.CACHE_COPY));
-    if (cache.isEmpty()) {
-      return Optional.empty();
-    }
-    return Optional.of(
-        new Floor(
-            fields.getOrDefault(Figures.DATE, ""),
-            cache.getAsDouble(),
-            PlausibleRates.rate(fields.get(Figures.DEVICE_READ)).orElse(Double.NaN),
-            PlausibleRates.rate(fields.get(Figures.DEVICE_WRITE)).orElse(Double.NaN)));
+    return ProbeHistory.of(fields).floor();
   }
 
   /**

@@ -5,8 +5,10 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
 import org.apache.logging.log4j.LogManager;
@@ -26,6 +28,9 @@ import org.secmem.fs.TempRegistry;
  * owner marker beside them lets {@link ProbeLeftovers} remove those of a probe killed outright.
  */
 public final class Probe {
+
+  /** The cores other work may use during a probe before its figures are said to be low. */
+  public static final double BUSY_CORES = CpuLoad.BUSY_CORES;
 
   /** Free space asked beyond the probe's largest use of the disk. */
   public static final long MARGIN_BYTES = 64L << 20;
@@ -55,7 +60,7 @@ public final class Probe {
       throw new IllegalArgumentException("reps must be at least 1, not " + reps);
     }
     Path abs = dir.toAbsolutePath().normalize();
-    Instant date = Instant.now(clock);
+    Instant date = Instant.now(clock).truncatedTo(ChronoUnit.SECONDS);
     String fs = FileSystemId.ofFolder(abs).orElse("unknown");
     int cores = Runtime.getRuntime().availableProcessors();
     removeLeftovers(abs);
@@ -63,6 +68,7 @@ public final class Probe {
     String stem = ProbeLeftovers.PREFIX + uuid + ".";
     try (Owned owned = new Owned(registry, abs.resolve(ProbeLeftovers.ownerName(uuid)));
         Timed timed = new Timed(Math.max(cores, DeviceProbe.MOST_IN_FLIGHT))) {
+      Optional<CpuLoad.Sample> start = CpuLoad.sample();
       step.accept("device write and read, O_DIRECT");
       DeviceFigures device;
       Path deviceFile = abs.resolve(stem + "device");
@@ -80,6 +86,11 @@ public final class Probe {
       step.accept("memory copy");
       long arrayBytes = MemoryProbe.arrayBytes(Runtime.getRuntime().maxMemory());
       MemoryProbe.Result memory = MemoryProbe.measure(arrayBytes, cores, reps, timed);
+      Optional<CpuLoad.Sample> end = CpuLoad.sample();
+      double busy =
+          start.isPresent() && end.isPresent()
+              ? CpuLoad.othersCores(start.get(), end.get()).orElse(Double.NaN)
+              : Double.NaN;
       return new Figures(
           date,
           abs,
@@ -92,7 +103,8 @@ public final class Probe {
           memory.oneThread(),
           memory.allCores(),
           memory.threads(),
-          memory.arrayBytes());
+          memory.arrayBytes(),
+          busy);
     }
   }
 

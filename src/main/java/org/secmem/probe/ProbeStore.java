@@ -163,6 +163,19 @@ public final class ProbeStore {
     PartFile.writeWholeText(file, w -> write(w, all));
   }
 
+  /**
+   * Keeps the figures of the probe {@code f} as its file system's, with the probes kept before them
+   * ({@link ProbeHistory}: the last {@value ProbeHistory#KEPT}), and returns those probes.
+   */
+  public static ProbeHistory keepProbe(Path file, Figures f) throws IOException {
+    Map<String, String> before = find(file, f.fileSystem()).orElse(Map.of());
+    ProbeHistory history = ProbeHistory.of(before).with(ProbeHistory.Past.of(f));
+    Map<String, String> fields = new LinkedHashMap<>(f.fields());
+    fields.put(ProbeHistory.FIELD, history.field());
+    keep(file, f.fileSystem(), fields);
+    return history;
+  }
+
   private static void write(Writer w, Map<String, Map<String, String>> all) throws IOException {
     w.write("# secmem probe: this machine's ceilings, one block per file system");
     w.write(" (rates in MiB/s, 1 MiB = 2^20 bytes; best of the repetitions)\n");

@@ -308,7 +308,7 @@ public enum ResultColumn {
   FLOOR_NS("floor_ns", Kind.INTEGER, RowKind.RUN_SORTS),
   /** Sort: {@code cache} (its data in the page cache) or {@code device}: which rates bound it. */
   FLOOR_REGIME("floor_regime", Kind.TEXT, RowKind.RUN_SORTS),
-  /** Sort: when the probe whose rates made {@code floor_ns} started, so a floor names its probe. */
+  /** Sort: when the probes whose rates made {@code floor_ns} started, so a floor names them. */
   FLOOR_PROBE("floor_probe", Kind.TEXT, RowKind.RUN_SORTS),
   /**
    * The memory limit the run was measured under ({@code --memory-limit}), in bytes: a memory cgroup

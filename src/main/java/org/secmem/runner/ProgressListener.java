@@ -208,8 +208,18 @@ public final class ProgressListener implements RunListener, AutoCloseable {
       if (!(floorNs > 0) || !(elapsedMs > 0)) {
         return "";
       }
-      return String.format(
-          java.util.Locale.ROOT, ", \u00d7%.1f its floor", elapsedMs * 1e6 / floorNs);
+      double ratio = elapsedMs * 1e6 / floorNs;
+      if (ratio < 1) {
+        // A floor is what the probed rates allow at best: beaten, it came from a probe that
+        // measured low (other work, a host's cache that was cold), and says nothing.
+        return String.format(
+            java.util.Locale.ROOT,
+            ", \u00d7%.2f its floor: faster than its probe (%s) allows, so that probe measured"
+                + " low: probe again on a quiet machine (secmem probe)",
+            ratio,
+            row.get(ResultColumn.FLOOR_PROBE).isBlank() ? "?" : row.get(ResultColumn.FLOOR_PROBE));
+      }
+      return String.format(java.util.Locale.ROOT, ", \u00d7%.1f its floor", ratio);
     } catch (NumberFormatException e) {
       return "";
     }

@@ -16,6 +16,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.probe.FileSystemId;
+import org.secmem.probe.ProbeHistory;
 import org.secmem.probe.ProbeStore;
 import org.secmem.results.EnvironmentRecord;
 
@@ -81,6 +82,38 @@ class ProbeCommandTest {
     try (var left = Files.list(data)) {
       assertEquals(List.of(), left.toList(), "the probe's files are removed");
     }
+  }
+
+  @Test
+  void aSecondProbe_keepsBoth_andSaysTheFloorIsTheBestOfThem_notYetSettled() throws IOException {
+    Path data = dir.resolve("data");
+    Path out = dir.resolve("probe.properties");
+    assertEquals(0, probe(data, out).code());
+    CliTest.Result r = probe(data, out);
+    assertEquals(0, r.code(), r.err());
+    String id = FileSystemId.ofFolder(data).orElseThrow();
+    ProbeHistory h = ProbeHistory.of(ProbeStore.find(out, id).orElseThrow());
+    assertEquals(2, h.probes().size(), "both probes kept");
+    assertTrue(
+        r.out().contains("floor of this file system: the best of its last 2 probes"), r.out());
+    assertTrue(
+        r.out()
+            .matches(
+                "(?s).*\n  page-cache copy +\\d+\\.\\d MiB/s  \\S+  2 probes: not"
+                    + " settled \\(3 needed\\)\n.*"),
+        r.out());
+  }
+
+  @Test
+  void aProbeWhileOtherWorkRan_isSaidToBeLow_aQuietOneIsNot() {
+    assertEquals("", ProbeCommand.busy(0.1));
+    assertEquals("", ProbeCommand.busy(Double.NaN));
+    assertTrue(
+        ProbeCommand.busy(0.93)
+            .startsWith(
+                "warning: other work kept 0.93 cores busy during this probe (more than"
+                    + " 0.5): its rates may be low"),
+        ProbeCommand.busy(0.93));
   }
 
   @Test

@@ -96,7 +96,9 @@ class ProbeTest {
     assertEquals(600.0, d.bestRead().getAsDouble());
     assertEquals(420.0, d.slowestAtBestRead().getAsDouble(), "the slowest at depth 4, not 390");
     Figures f =
-        new Figures(Instant.EPOCH, dir, "ext4@x@/", 1L << 20, 3, d, 1L << 20, 12.34, 5, 6, 2, 1);
+        new Figures(
+            Instant.EPOCH, dir, "ext4@x@/", 1L << 20, 3, d, 1L << 20, 12.34, 5, 6, 2, 1, 0.25);
+    assertEquals("0.25", f.fields().get(Figures.BUSY_CORES));
     assertEquals("600.0", f.fields().get(Figures.DEVICE_READ));
     assertEquals("420.0", f.fields().get(Figures.DEVICE_READ_SLOWEST));
     assertEquals("420.0", f.fields().get(Figures.DEVICE_WRITE_SLOWEST));
@@ -118,8 +120,10 @@ class ProbeTest {
             5,
             6,
             2,
-            1L << 20);
+            1L << 20,
+            Double.NaN);
     var fields = f.fields();
+    assertTrue(!fields.containsKey(Figures.BUSY_CORES), "no busy figure where it is unknown");
     assertEquals(Figures.UNSUPPORTED, fields.get(Figures.DEVICE_WRITE));
     assertEquals(Figures.UNSUPPORTED, fields.get(Figures.DEVICE_READ));
     assertEquals("no O_DIRECT", fields.get(Figures.DEVICE_NOTE));

@@ -124,4 +124,18 @@ class ProgressLinesTest {
         line.contains("5 runs, 1 merge pass (\u2308N/M\u2309 = 2: the sort keeps part of M"), line);
     assertTrue(line.endsWith(", \u00d71.8 its floor"), line);
   }
+
+  @Test
+  void aRunFasterThanItsFloor_saysTheProbeMeasuredLow_andNamesIt() {
+    ResultRow sort =
+        ResultRow.builder(RowKind.MERGE_SORT)
+            .set(ResultColumn.ELAPSED_MS, "450.000")
+            .set(ResultColumn.FLOOR_NS, 500_000_000L)
+            .set(ResultColumn.FLOOR_PROBE, "2026-11-28T20:11:02Z")
+            .build();
+    assertEquals(
+        ", \u00d70.90 its floor: faster than its probe (2026-11-28T20:11:02Z) allows, so that"
+            + " probe measured low: probe again on a quiet machine (secmem probe)",
+        ProgressListener.floorNote(sort));
+  }
 }
