@@ -47,6 +47,7 @@ import picocli.CommandLine.Spec;
       "%nExamples:",
       "  secmem probe",
       "  secmem probe --dir /mnt/ssd/data --size 4G",
+      "  secmem probe --probes 3          # settle the floor later sorts are held to",
       HelpSections.EXIT_CODES
     })
 final class ProbeCommand implements Callable<Integer> {
@@ -85,6 +86,15 @@ final class ProbeCommand implements Callable<Integer> {
   int reps;
 
   @Option(
+      names = "--probes",
+      paramLabel = "N",
+      defaultValue = "1",
+      description =
+          "Probes one after the other, 1 to 5, each kept: three settle a floor when it holds"
+              + " within 10 percent over them (default: ${DEFAULT-VALUE}).")
+  int probes;
+
+  @Option(
       names = "--out",
       paramLabel = "FILE",
       description =
@@ -112,6 +122,10 @@ final class ProbeCommand implements Callable<Integer> {
     if (reps < 1 || reps > MAX_REPS) {
       throw new BadInputException("--reps: " + reps + " is not in 1 to " + MAX_REPS);
     }
+    if (probes < 1 || probes > ProbeHistory.KEPT) {
+      throw new BadInputException(
+          "--probes: " + probes + " is not in 1 to " + ProbeHistory.KEPT + " (the probes kept)");
+    }
     Path kept = out == null ? ProbeStore.defaultFile() : out;
     Resources.checkWritableFolder("--dir", dir);
     Resources.checkOutputFile("--out", kept);
@@ -120,18 +134,27 @@ final class ProbeCommand implements Callable<Integer> {
         dir, Probe.diskNeeded(size), "the probe (--size and a page-cache copy)");
     Ownership.createFolders(dir);
     PrintWriter o = cmd.getOut();
-    Figures f =
-        Probe.run(
-            dir,
-            size,
-            reps,
-            SecmemCommand.cleanupOf(cmd),
-            Clock.systemUTC(),
-            step -> {
-              o.println("measuring " + step + " ...");
-              o.flush();
-            });
-    ProbeHistory history = ProbeStore.keepProbe(kept, f);
+    Figures f = null;
+    ProbeHistory history = null;
+    for (int i = 1; i <= probes; i++) {
+      String of = probes == 1 ? "" : "probe " + i + " of " + probes + ": ";
+      f =
+          Probe.run(
+              dir,
+              size,
+              reps,
+              SecmemCommand.cleanupOf(cmd),
+              Clock.systemUTC(),
+              step -> {
+                o.println(of + "measuring " + step + " ...");
+                o.flush();
+              });
+      history = ProbeStore.keepProbe(kept, f);
+      if (i < probes) {
+        o.print(of + summary(f));
+        o.print(busy(f.busyCores()));
+      }
+    }
     o.print(table(f));
     o.print(busy(f.busyCores()));
     o.print(floor(history));
@@ -225,6 +248,17 @@ final class ProbeCommand implements Callable<Integer> {
     }
     sb.append("MiB/s: MiB (2^20 bytes) moved per second; a copy counts the bytes copied once.\n");
     return sb.toString();
+  }
+
+  /** One line of a probe's best rates, for all but the last of several. */
+  static String summary(Figures f) {
+    DeviceFigures d = f.device();
+    return String.format(
+        Locale.ROOT,
+        "device read %s, write %s, page-cache copy %s MiB/s%n",
+        d.bestRead().isPresent() ? Throughput.format(d.bestRead().getAsDouble()) : "-",
+        d.bestWrite().isPresent() ? Throughput.format(d.bestWrite().getAsDouble()) : "-",
+        Throughput.format(f.cacheCopy()));
   }
 
   /** A warning when other work kept the machine busy while it was probed; else nothing. */

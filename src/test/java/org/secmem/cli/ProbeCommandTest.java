@@ -85,15 +85,30 @@ class ProbeCommandTest {
   }
 
   @Test
-  void aSecondProbe_keepsBoth_andSaysTheFloorIsTheBestOfThem_notYetSettled() throws IOException {
+  void twoProbes_areBothKept_andTheFloorIsTheBestOfThem_notYetSettled() throws IOException {
     Path data = dir.resolve("data");
     Path out = dir.resolve("probe.properties");
-    assertEquals(0, probe(data, out).code());
-    CliTest.Result r = probe(data, out);
+    CliTest.Result r =
+        CliTest.run(
+            "probe",
+            "--dir",
+            data.toString(),
+            "--size",
+            "8M",
+            "--reps",
+            "1",
+            "--probes",
+            "2",
+            "--out",
+            out.toString());
     assertEquals(0, r.code(), r.err());
     String id = FileSystemId.ofFolder(data).orElseThrow();
     ProbeHistory h = ProbeHistory.of(ProbeStore.find(out, id).orElseThrow());
     assertEquals(2, h.probes().size(), "both probes kept");
+    assertTrue(r.out().contains("probe 2 of 2: measuring memory copy ..."), r.out());
+    assertTrue(
+        r.out().matches("(?s).*probe 1 of 2: device read .*, page-cache copy .* MiB/s\n.*"),
+        r.out());
     assertTrue(
         r.out().contains("floor of this file system: the best of its last 2 probes"), r.out());
     assertTrue(
@@ -102,6 +117,9 @@ class ProbeCommandTest {
                 "(?s).*\n  page-cache copy +\\d+\\.\\d MiB/s  \\S+  2 probes: not"
                     + " settled \\(3 needed\\)\n.*"),
         r.out());
+    assertEquals(0, probe(data, out).code());
+    h = ProbeHistory.of(ProbeStore.find(out, id).orElseThrow());
+    assertEquals(3, h.probes().size(), "a later probe adds to them");
   }
 
   @Test
@@ -234,6 +252,8 @@ class ProbeCommandTest {
             new String[] {"--size", "512K"},
             new String[] {"--reps", "0"},
             new String[] {"--reps", "101"},
+            new String[] {"--probes", "0"},
+            new String[] {"--probes", "6"},
             new String[] {"--size", "lots"})) {
       CliTest.Result r =
           CliTest.run(
