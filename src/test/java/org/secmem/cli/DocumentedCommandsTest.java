@@ -7,13 +7,16 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -424,6 +427,8 @@ class DocumentedCommandsTest {
 
   private void runPage(Path dir, List<Command> commands) throws Exception {
     setUp(dir);
+    Path userProbes = userProbeFile();
+    Optional<FileTime> before = modified(userProbes);
     try (Secmem secmem = new Secmem(dir)) {
       for (Command c : commands) {
         String command = runAs(c);
@@ -449,7 +454,29 @@ class DocumentedCommandsTest {
               stablePattern(shown).matcher(out).find(),
               where + ": the page shows the line\n  " + shown + "\nbut it printed:\n" + out);
         }
+        assertEquals(
+            before,
+            modified(userProbes),
+            where + " wrote the user's own kept probe figures, " + userProbes);
       }
+    }
+  }
+
+  /** The kept probe file of the user running the tests: what the pages' commands must not touch. */
+  private static Path userProbeFile() {
+    String xdg = System.getenv("XDG_CACHE_HOME");
+    Path cache =
+        xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()
+            ? Path.of(xdg)
+            : Path.of(System.getProperty("user.home"), ".cache");
+    return cache.resolve("secmem").resolve("probe.properties");
+  }
+
+  private static Optional<FileTime> modified(Path file) throws IOException {
+    try {
+      return Optional.of(Files.getLastModifiedTime(file, LinkOption.NOFOLLOW_LINKS));
+    } catch (java.nio.file.NoSuchFileException e) {
+      return Optional.empty();
     }
   }
 
@@ -477,6 +504,9 @@ class DocumentedCommandsTest {
                   java(),
                   "-Xmx1g",
                   "-Dsecmem.logdir=" + dir.resolve("logs"),
+                  // the user's own kept probe figures and ledger stay untouched, as in every test
+                  "-Dsecmem.probe.file=" + dir.resolve(".user/cache/secmem/probe.properties"),
+                  "-Dsecmem.marks.dir=" + dir.resolve(".user/state/secmem"),
                   "-cp",
                   System.getProperty("java.class.path"),
                   Server.class.getName())
@@ -544,9 +574,11 @@ class DocumentedCommandsTest {
 
     private Outcome bash(String command) throws Exception {
       Path file = dir.resolve(".out");
+      ProcessBuilder pb = new ProcessBuilder("bash", "-c", command);
+      pb.environment().put("XDG_CACHE_HOME", dir.resolve(".user/cache").toString());
+      pb.environment().put("XDG_STATE_HOME", dir.resolve(".user/state").toString());
       Process p =
-          new ProcessBuilder("bash", "-c", command)
-              .directory(dir.toFile())
+          pb.directory(dir.toFile())
               .redirectErrorStream(true)
               .redirectOutput(file.toFile())
               .start();
