@@ -52,10 +52,12 @@ final class SortFloors {
     if (nanos.isEmpty()) {
       return row;
     }
+    String probe = floor.get().probe(regime);
     return row.toBuilder()
         .set(ResultColumn.FLOOR_NS, Math.round(nanos.getAsDouble()))
         .set(ResultColumn.FLOOR_REGIME, regime.cell())
-        .set(ResultColumn.FLOOR_PROBE, floor.get().date().isBlank() ? null : floor.get().date())
+        .set(ResultColumn.FLOOR_PROBE, probe.isBlank() ? null : probe)
+        .set(ResultColumn.FLOOR_SETTLED, floor.get().settled(regime))
         .build();
   }
 

@@ -16,13 +16,41 @@ import org.apache.logging.log4j.Logger;
  * passes} reads of 4N bytes at the device's read rate plus as many writes at its write rate. A run
  * faster than its floor says the probe or the model is wrong.
  *
- * @param date when the probes whose rates it takes started, separated by spaces
+ * @param cacheProbe when the probe of the page-cache rate started
+ * @param deviceProbe when the probes of the device's read and write rates started, separated by a
+ *     space where they differ
  * @param cacheCopyMibS the page-cache copy rate (bytes copied, read and written once each)
  * @param deviceReadMibS the device's best sequential O_DIRECT read rate, NaN when unsupported
  * @param deviceWriteMibS the device's best sequential O_DIRECT write rate, NaN when unsupported
+ * @param cacheSettled whether the page-cache rate held over the last three probes
+ * @param deviceSettled whether both device rates held over the last three probes
  */
 public record Floor(
-    String date, double cacheCopyMibS, double deviceReadMibS, double deviceWriteMibS) {
+    String cacheProbe,
+    String deviceProbe,
+    double cacheCopyMibS,
+    double deviceReadMibS,
+    double deviceWriteMibS,
+    boolean cacheSettled,
+    boolean deviceSettled) {
+
+  /** A floor of one probe's rates, not settled (a block kept before probes were kept together). */
+  public Floor(String date, double cacheCopyMibS, double deviceReadMibS, double deviceWriteMibS) {
+    this(date, date, cacheCopyMibS, deviceReadMibS, deviceWriteMibS, false, false);
+  }
+
+  /** When the probes whose rates make the floor of {@code regime} started, space-separated. */
+  public String probe(Regime regime) {
+    return regime == Regime.CACHE ? cacheProbe : deviceProbe;
+  }
+
+  /**
+   * Whether the rates of {@code regime} held within 10 % over the last three probes ({@link
+   * ProbeHistory.Rate#settled()}): a ratio to an unsettled floor may move with the next probe.
+   */
+  public boolean settled(Regime regime) {
+    return regime == Regime.CACHE ? cacheSettled : deviceSettled;
+  }
 
   /** Which rates bound a run: its data in the page cache, or read from the device. */
   public enum Regime {

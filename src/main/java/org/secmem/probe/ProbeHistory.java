@@ -218,8 +218,8 @@ public final class ProbeHistory {
   }
 
   /**
-   * The floor these probes settle: each rate the best of them; empty without a page-cache rate. Its
-   * date names the probes its rates came from (one date when one probe measured them all).
+   * The floor these probes settle: each rate the best of them, with the probes it came from; empty
+   * without a page-cache rate.
    */
   public Optional<Floor> floor() {
     Optional<Rate> cache = cacheCopy();
@@ -228,16 +228,17 @@ public final class ProbeHistory {
     }
     Optional<Rate> read = deviceRead();
     Optional<Rate> write = deviceWrite();
-    Set<String> dates = new LinkedHashSet<>();
-    read.ifPresent(r -> dates.add(r.bestDate()));
-    write.ifPresent(r -> dates.add(r.bestDate()));
-    dates.add(cache.get().bestDate());
-    dates.remove("");
+    Set<String> device = new LinkedHashSet<>();
+    read.ifPresent(r -> device.add(r.bestDate()));
+    write.ifPresent(r -> device.add(r.bestDate()));
     return Optional.of(
         new Floor(
-            String.join(" ", dates),
+            cache.get().bestDate(),
+            String.join(" ", device),
             cache.get().best(),
             read.map(Rate::best).orElse(Double.NaN),
-            write.map(Rate::best).orElse(Double.NaN)));
+            write.map(Rate::best).orElse(Double.NaN),
+            cache.get().settled(),
+            read.map(Rate::settled).orElse(false) && write.map(Rate::settled).orElse(false)));
   }
 }

@@ -311,6 +311,11 @@ public enum ResultColumn {
   /** Sort: when the probes whose rates made {@code floor_ns} started, so a floor names them. */
   FLOOR_PROBE("floor_probe", Kind.TEXT, RowKind.RUN_SORTS),
   /**
+   * Sort: whether the rates of {@code floor_ns} held within 10 % over the file system's last three
+   * probes; a ratio to an unsettled floor may move with the next probe.
+   */
+  FLOOR_SETTLED("floor_settled", Kind.BOOLEAN, RowKind.RUN_SORTS),
+  /**
    * The memory limit the run was measured under ({@code --memory-limit}), in bytes: a memory cgroup
    * around its fork that the JVM's heap, the rest of the process and the page cache of the files it
    * touched all counted against; where secmem's own cgroup or an ancestor allows less than the

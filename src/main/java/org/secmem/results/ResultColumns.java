@@ -100,7 +100,8 @@ public final class ResultColumns {
           ResultColumn.JAVA_VENDOR.header(),
           ResultColumn.FLOOR_NS.header(),
           ResultColumn.FLOOR_REGIME.header(),
-          ResultColumn.FLOOR_PROBE.header());
+          ResultColumn.FLOOR_PROBE.header(),
+          ResultColumn.FLOOR_SETTLED.header());
 
   /** The measurement columns known today. */
   public static final Set<String> MEASUREMENT_COLUMNS =

@@ -219,7 +219,8 @@ public final class ProgressListener implements RunListener, AutoCloseable {
             ratio,
             row.get(ResultColumn.FLOOR_PROBE).isBlank() ? "?" : row.get(ResultColumn.FLOOR_PROBE));
       }
-      return String.format(java.util.Locale.ROOT, ", \u00d7%.1f its floor", ratio);
+      return String.format(java.util.Locale.ROOT, ", \u00d7%.1f its floor", ratio)
+          + (row.get(ResultColumn.FLOOR_SETTLED).equals("false") ? " (not settled)" : "");
     } catch (NumberFormatException e) {
       return "";
     }

@@ -171,6 +171,7 @@ class JsonLinesRoundTripTest {
             ResultColumn.FLOOR_NS,
             ResultColumn.FLOOR_REGIME,
             ResultColumn.FLOOR_PROBE,
+            ResultColumn.FLOOR_SETTLED,
             ResultColumn.ARRIVAL_NS_PER_KEY,
             ResultColumn.GENERATE_NS,
             ResultColumn.WORK_DIR,

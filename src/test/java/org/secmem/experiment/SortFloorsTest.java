@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.probe.Figures;
 import org.secmem.probe.FileSystemId;
+import org.secmem.probe.ProbeHistory;
 import org.secmem.probe.ProbeStore;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
@@ -59,6 +60,7 @@ class SortFloorsTest {
     assertEquals("23437500", c.get(ResultColumn.FLOOR_NS));
     assertEquals("cache", c.get(ResultColumn.FLOOR_REGIME));
     assertEquals("2026-11-28T09:58:43Z", c.get(ResultColumn.FLOOR_PROBE), "names its probe");
+    assertEquals("false", c.get(ResultColumn.FLOOR_SETTLED), "one probe settles nothing");
 
     ResultRow d =
         floors.withFloor(sortRow("3", Long.toString(3 * (64L << 20)), ""), List.of(input));
@@ -70,5 +72,32 @@ class SortFloorsTest {
     assertEquals(spark, floors.withFloor(spark, List.of(input)));
     ResultRow tree = sortRow(RowKind.BUFFER_TREE_SORT, "0", "secmem").build();
     assertEquals(tree, floors.withFloor(tree, List.of(input)));
+  }
+
+  @Test
+  void aFloorThatHeldOverThreeProbes_isSettled_inTheRegimeWhoseRatesHeld() throws IOException {
+    Path store = dir.resolve("probe.properties");
+    String fs = FileSystemId.ofFolder(dir).orElseThrow();
+    // the page cache held (4000, 4100, 4050), the device's read rose x1.5 with the last probe
+    ProbeStore.keep(
+        store,
+        fs,
+        Map.of(
+            ProbeHistory.FIELD,
+            "2026-11-29T00:00:00Z 900.0 500.0 4000.0 0.01; 2026-11-29T00:01:00Z 950.0 510.0 4100.0"
+                + " 0.02; 2026-11-29T00:02:00Z 1425.0 505.0 4050.0 0.01"));
+    SortFloors floors = new SortFloors(store);
+    Path input = dir.resolve("in.bin");
+    ResultRow c = floors.withFloor(sortRow("2", "0", "secmem"), List.of(input));
+    assertEquals("true", c.get(ResultColumn.FLOOR_SETTLED));
+    assertEquals("2026-11-29T00:01:00Z", c.get(ResultColumn.FLOOR_PROBE), "the best copy's probe");
+    ResultRow d =
+        floors.withFloor(sortRow("2", Long.toString(2 * (64L << 20)), "secmem"), List.of(input));
+    assertEquals("device", d.get(ResultColumn.FLOOR_REGIME));
+    assertEquals("false", d.get(ResultColumn.FLOOR_SETTLED));
+    assertEquals(
+        "2026-11-29T00:02:00Z 2026-11-29T00:01:00Z",
+        d.get(ResultColumn.FLOOR_PROBE),
+        "the read's probe, then the write's (and the copy's, the same)");
   }
 }

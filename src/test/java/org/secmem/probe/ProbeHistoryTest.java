@@ -59,7 +59,8 @@ class ProbeHistoryTest {
     assertEquals(1005.8, floor.deviceReadMibS(), 1e-9, "the first probe's read");
     assertEquals(560.3, floor.deviceWriteMibS(), 1e-9, "the second probe's write");
     assertEquals(5000, floor.cacheCopyMibS(), 1e-9);
-    assertEquals("2026-11-28T01:00:00Z 2026-11-28T02:00:00Z", floor.date());
+    assertEquals("2026-11-28T01:00:00Z 2026-11-28T02:00:00Z", floor.probe(Floor.Regime.DEVICE));
+    assertEquals("2026-11-28T02:00:00Z", floor.probe(Floor.Regime.CACHE));
     assertEquals(2, h.probes().size());
     ProbeHistory.Rate read = h.deviceRead().orElseThrow();
     assertEquals(1005.8 / 451.3, read.spread(), 1e-9);

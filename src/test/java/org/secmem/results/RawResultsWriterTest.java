@@ -60,7 +60,7 @@ class RawResultsWriterTest {
             + "engine,master,engine_version,partitions,engine_conf,executors,executor_memory_bytes,"
             + "engine_start_ns,sample_ns,map_stage_ns,reduce_stage_ns,concat_ns,map_tasks,"
             + "reduce_tasks,shuffle_write_bytes,shuffle_read_bytes,spill_bytes,gc_ns,java_version,"
-            + "java_vendor,floor_ns,floor_regime,floor_probe,memory_limit,memory_peak_bytes,steady_warmups,session",
+            + "java_vendor,floor_ns,floor_regime,floor_probe,floor_settled,memory_limit,memory_peak_bytes,steady_warmups,session",
         String.join(",", ResultColumn.headers()));
   }
 

@@ -123,6 +123,8 @@ class ProgressLinesTest {
     assertTrue(
         line.contains("5 runs, 1 merge pass (\u2308N/M\u2309 = 2: the sort keeps part of M"), line);
     assertTrue(line.endsWith(", \u00d71.8 its floor"), line);
+    ResultRow unsettled = sort.toBuilder().set(ResultColumn.FLOOR_SETTLED, false).build();
+    assertEquals(", \u00d71.8 its floor (not settled)", ProgressListener.floorNote(unsettled));
   }
 
   @Test

@@ -39,6 +39,8 @@ final class FloorLine {
     }
     boolean device = measured.stream().anyMatch(r -> r.get("floor_regime").trim().equals("device"));
     double ratio = medianMs / floorMs;
+    boolean unsettled =
+        measured.stream().anyMatch(r -> r.get("floor_settled").trim().equals("false"));
     return Optional.of(
         String.format(
             Locale.ROOT,
@@ -47,6 +49,8 @@ final class FloorLine {
             device ? "the device's read and write rates" : "the page cache's copy rate",
             who,
             ratio,
-            ratio < 1 ? " — faster than the floor: the probe or the model is wrong" : ""));
+            ratio < 1
+                ? " — faster than the floor: the probe or the model is wrong"
+                : unsettled ? " (the floor is not settled: secmem probe --probes 3)" : ""));
   }
 }

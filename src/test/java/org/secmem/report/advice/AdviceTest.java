@@ -301,6 +301,14 @@ class AdviceTest {
     String w = String.join("\n", AdviceText.text(Advice.of(parse(wrong))));
     assertTrue(w.contains("the device's read and write rates"), w);
     assertTrue(w.contains("faster than the floor: the probe or the model is wrong"), w);
+    assertFalse(text.contains("not settled"), "no floor_settled column: nothing said");
+    String unsettled =
+        header.replace("\n", ",floor_settled\n")
+            + "sort,1048576,65536,65536,16,false,100,2,10000000,cache,false\n";
+    String u = String.join("\n", AdviceText.text(Advice.of(parse(unsettled))));
+    assertTrue(
+        u.contains("takes \u00d710.0 of it (the floor is not settled: secmem probe --probes 3)"),
+        u);
   }
 
   /** A floor of 0 ns (a few ints at the fastest rate, or a tampered file) has no ratio. */
