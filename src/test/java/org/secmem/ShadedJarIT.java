@@ -24,6 +24,7 @@ import java.util.zip.ZipFile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.admission.InputRule;
 
 /**
  * The runnable jar as users get it ({@code target/secmem.jar}, built by {@code package}): the shade
@@ -149,7 +150,7 @@ final class ShadedJarIT {
   void badInput_isRefusedWithExitTwo_andTheMenuQuits() throws Exception {
     Result bad = secmem("sort", "--n", "5", "--in", dir.resolve("none.bin").toString());
     assertEquals(2, bad.exit, bad.output);
-    assertTrue(bad.output.contains("secmem sort: give --in FILE or --n N, not both"), bad.output);
+    assertTrue(bad.output.contains("secmem sort: --n: " + InputRule.BOTH), bad.output);
 
     Result menu = secmemWithInput("0\n", "menu");
     assertEquals(0, menu.exit, menu.output);

@@ -20,7 +20,8 @@ public record FanoutRule(int bOverM, Fanout fixed) {
 
   public FanoutRule {
     if ((bOverM == 0) == (fixed == null)) {
-      throw new IllegalArgumentException("give either b/m or a fixed (a, b), not both or neither");
+      throw new IllegalArgumentException(
+          "a fanout rule is b/m or a fixed (a, b): exactly one of them");
     }
     if (bOverM < 0 || bOverM > MAX_B_OVER_M) {
       throw new IllegalArgumentException(

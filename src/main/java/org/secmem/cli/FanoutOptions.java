@@ -6,7 +6,7 @@ import picocli.CommandLine.Option;
 
 /**
  * The buffer tree's (a, b), as {@code sort --algorithm buffer-tree} and {@code pq} take it: {@code
- * --fanout a,b|m|m/K} or {@code --b-over-m K}, not both; m/8 when neither is given.
+ * --fanout a,b|m|m/K} or {@code --b-over-m K}, at most one of them; m/8 when neither is given.
  */
 final class FanoutOptions {
 
@@ -29,7 +29,9 @@ final class FanoutOptions {
   FanoutRule rule(CommandLine cmd) {
     if (fanout != null && bOverM != null) {
       throw new CommandLine.ParameterException(
-          cmd, "give --fanout or --b-over-m, not both (--b-over-m K is --fanout m/K)");
+          cmd,
+          "--fanout and --b-over-m both give the fanout: give one of them (--b-over-m K is"
+              + " --fanout m/K)");
     }
     try {
       if (fanout != null) {

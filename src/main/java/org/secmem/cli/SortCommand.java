@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import org.secmem.admission.Admission;
 import org.secmem.admission.DirectNeed;
+import org.secmem.admission.InputRule;
 import org.secmem.admission.Machine;
 import org.secmem.admission.RefusedException;
 import org.secmem.admission.SortPlan;
@@ -195,14 +196,10 @@ final class SortCommand implements Callable<Integer> {
     Refusals.refuseAny(
         cmd, Admission.applicability(Refusals.given(cmd), true, Optional.empty(), Set.of(algo)));
     FanoutRule fanoutRule = fanout.rule(cmd);
-    if (arrivalNs != null) {
-      // 0 is the default (the input exists before the clock starts), as in a parameter file;
-      // its range is checked with every registry option's (InputChecks.checkRanges).
-      if (in != null && arrivalNs > 0) {
-        throw new CommandLine.ParameterException(
-            cmd, "--arrival-ns generates the keys as they" + " arrive: give --n N, not --in FILE");
-      }
-    }
+    // 0 is the default (the input exists before the clock starts), as in a parameter file; its
+    // range is checked with every registry option's (InputChecks.checkRanges).
+    Refusals.refuseAny(
+        cmd, InputRule.arrival(arrivalNs == null ? 0 : arrivalNs, in != null).stream().toList());
     long ints = inputInts(cmd);
     // One view of this machine: the d chosen below is the d admitted against it.
     Machine machine = Machine.current();
@@ -278,9 +275,9 @@ final class SortCommand implements Callable<Integer> {
   private long inputInts(CommandLine cmd) throws IOException {
     long ints;
     if (in != null) {
-      if (n != null) {
-        throw new CommandLine.ParameterException(cmd, "give --in FILE or --n N, not both");
-      }
+      Refusals.refuseAny(
+          cmd,
+          InputRule.inputOrN(in.toString(), n == null ? null : Long.toString(n)).stream().toList());
       SortChecks.requireReadable(in);
       ints = Streams.intCount(in);
       if (ints == 0) {

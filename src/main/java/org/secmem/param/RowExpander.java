@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import org.secmem.admission.Admission;
+import org.secmem.admission.InputRule;
 import org.secmem.admission.Machine;
 import org.secmem.admission.Parameter;
 import org.secmem.admission.Problem;
@@ -182,9 +183,8 @@ final class RowExpander {
       Optional<Path> input = Optional.empty();
       List<Long> ns = List.of(0L);
       if (!check.blank(Parameter.INPUT)) {
-        if (!check.blank(Parameter.N)) {
-          check.problem(Parameter.N, "give either an input file or n (to generate one), not both");
-        }
+        InputRule.inputOrN(inputCell, check.blank(Parameter.N) ? null : check.cell(Parameter.N))
+            .ifPresent(p -> check.problem(p.parameter(), p.message()));
         Path in = check.path(Parameter.INPUT, base, inputCell);
         input = in == null ? Optional.empty() : Optional.of(check.inputFile(Parameter.INPUT, in));
       } else if (check.blank(Parameter.N)) {
@@ -254,10 +254,11 @@ final class RowExpander {
       // The buffer tree takes its streams, B, M and fanout: one configuration each.
       Set<List<Object>> treeSeen = new HashSet<>();
       boolean treeAsked = algorithms.contains(SortAlgorithm.BUFFER_TREE);
-      if (arrivals.stream().anyMatch(a -> a > 0) && input.isPresent()) {
-        check.problem(
-            Parameter.ARRIVAL,
-            "online sorting generates its keys as they arrive:" + " give n, not an input file");
+      Optional<Problem> online =
+          InputRule.arrival(
+              arrivals.stream().mapToLong(Long::longValue).max().orElse(0), input.isPresent());
+      if (online.isPresent()) {
+        check.problem(online.get().parameter(), online.get().message());
         return List.of();
       }
       for (SortPreset preset : presets) {

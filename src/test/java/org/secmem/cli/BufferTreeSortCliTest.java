@@ -190,7 +190,9 @@ class BufferTreeSortCliTest {
     assertEquals(0, CliTest.run("generate", "--out", in.toString(), "--n", "100").code());
     CliTest.Result r = sort(dir.resolve("r.csv"), "--in", in.toString(), "--arrival-ns", "10");
     assertEquals(2, r.code(), r.err());
-    assertTrue(r.err().contains("--arrival-ns generates the keys as they arrive"), r.err());
+    assertTrue(
+        r.err().contains("--arrival-ns: online sorting generates its keys as they arrive"),
+        r.err());
   }
 
   @Test
