@@ -34,11 +34,6 @@ public record Floor(
     boolean cacheSettled,
     boolean deviceSettled) {
 
-  /** A floor of one probe's rates, not settled (a block kept before probes were kept together). */
-  public Floor(String date, double cacheCopyMibS, double deviceReadMibS, double deviceWriteMibS) {
-    this(date, date, cacheCopyMibS, deviceReadMibS, deviceWriteMibS, false, false);
-  }
-
   /** When the probes whose rates make the floor of {@code regime} started, space-separated. */
   public String probe(Regime regime) {
     return regime == Regime.CACHE ? cacheProbe : deviceProbe;

@@ -34,7 +34,7 @@ public final class ProbeHistory {
   /** The probes needed before a floor can be settled. */
   public static final int TO_SETTLE = 3;
 
-  /** The most the slowest of the kept probes may lag the fastest, for a settled rate. */
+  /** The most a floor may rise over the last {@link #TO_SETTLE} probes and be settled. */
   public static final double SETTLED_SPREAD = 1.10;
 
   private static final Logger LOG = LogManager.getLogger(ProbeHistory.class);

@@ -41,14 +41,23 @@ public final class ProbeStore {
   private ProbeStore() {}
 
   /**
-   * The per-user file: the system property {@value #FILE_PROPERTY} when set, else {@code
-   * $XDG_CACHE_HOME/secmem/probe.properties}, else {@code ~/.cache/secmem/probe.properties}.
+   * The per-user file: the system property {@value #FILE_PROPERTY} when set, else {@link
+   * #userFile()}.
    */
   public static Path defaultFile() {
     String property = System.getProperty(FILE_PROPERTY);
     if (property != null && !property.isBlank()) {
       return Path.of(property);
     }
+    return userFile();
+  }
+
+  /**
+   * The user's own file, whatever the system property says: {@code
+   * $XDG_CACHE_HOME/secmem/probe.properties} when that is an absolute path, else {@code
+   * ~/.cache/secmem/probe.properties}.
+   */
+  public static Path userFile() {
     String xdg = System.getenv("XDG_CACHE_HOME");
     Path cache =
         xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()

@@ -427,7 +427,7 @@ class DocumentedCommandsTest {
 
   private void runPage(Path dir, List<Command> commands) throws Exception {
     setUp(dir);
-    Path userProbes = userProbeFile();
+    Path userProbes = org.secmem.probe.ProbeStore.userFile();
     Optional<FileTime> before = modified(userProbes);
     try (Secmem secmem = new Secmem(dir)) {
       for (Command c : commands) {
@@ -460,16 +460,6 @@ class DocumentedCommandsTest {
             where + " wrote the user's own kept probe figures, " + userProbes);
       }
     }
-  }
-
-  /** The kept probe file of the user running the tests: what the pages' commands must not touch. */
-  private static Path userProbeFile() {
-    String xdg = System.getenv("XDG_CACHE_HOME");
-    Path cache =
-        xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()
-            ? Path.of(xdg)
-            : Path.of(System.getProperty("user.home"), ".cache");
-    return cache.resolve("secmem").resolve("probe.properties");
   }
 
   private static Optional<FileTime> modified(Path file) throws IOException {

@@ -21,7 +21,7 @@ class FloorTest {
 
   @Test
   void cache_isPassesCopiesAtTheCopyRate_device_isReadsPlusWrites() {
-    Floor f = new Floor("d", 8192, 1000, 2000);
+    Floor f = new Floor("d", "d", 8192, 1000, 2000, false, false);
     // 3 passes over 64 MiB: 192 MiB copied at 8192 MiB/s = 23.4375 ms
     assertEquals(23_437_500, f.nanos(3, MIB64, Floor.Regime.CACHE).getAsDouble(), 1);
     // read at 1000 MiB/s and written at 2000 MiB/s: 0.192 + 0.096 s
@@ -60,7 +60,9 @@ class FloorTest {
             Figures.DEVICE_READ, "1000.0",
             Figures.DEVICE_WRITE, "2000.0"));
     Floor f = Floor.forPath(store, dir.resolve("data/in.bin")).orElseThrow();
-    assertEquals(new Floor("2026-11-26T01:00:00Z", 8192, 1000, 2000), f);
+    assertEquals(
+        new Floor("2026-11-26T01:00:00Z", "2026-11-26T01:00:00Z", 8192, 1000, 2000, false, false),
+        f);
   }
 
   @Test
@@ -84,7 +86,7 @@ class FloorTest {
 
   @Test
   void theFloorOfTheSlowestPlausibleRate_overTheMostData_isStillANumber() {
-    Floor slowest = new Floor("d", 0.01, 0.01, 0.01);
+    Floor slowest = new Floor("d", "d", 0.01, 0.01, 0.01, false, false);
     double cache = slowest.nanos(Long.MAX_VALUE, Long.MAX_VALUE, Floor.Regime.CACHE).orElseThrow();
     assertTrue(Double.isFinite(cache) && cache > 0, Double.toString(cache));
     assertEquals(Long.MAX_VALUE, Math.round(cache), "as a results cell it saturates");
