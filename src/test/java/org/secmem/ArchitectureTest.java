@@ -5,6 +5,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.sun.management.UnixOperatingSystemMXBean;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaField;
@@ -14,11 +15,13 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.nio.file.FileStore;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.secmem.admission.Machine;
 
 /**
  * The order of secmem's packages, from the ways in down to the file system: a package may use those
@@ -154,6 +157,33 @@ class ArchitectureTest {
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage("picocli..")
+        .check(classes);
+  }
+
+  /**
+   * Only {@code admission} refuses a run for what the machine cannot give: nothing else reads a
+   * file system's free space, the open-file limit or the descriptors free to decide. Beside it,
+   * free space is only recorded (the environment record), explained after a write failed (the error
+   * handler) or told apart from a bad mapping (mapping faults).
+   */
+  @Test
+  void onlyAdmission_decidesWhatTheMachineCanGive() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackage("org.secmem.admission..")
+        .and()
+        .doNotHaveFullyQualifiedName("org.secmem.results.EnvironmentRecord")
+        .and()
+        .doNotHaveFullyQualifiedName("org.secmem.cli.ErrorHandler")
+        .and()
+        .doNotHaveFullyQualifiedName("org.secmem.stream.MappingFaults")
+        .should()
+        .callMethod(FileStore.class, "getUsableSpace")
+        .orShould()
+        .callMethod(Machine.class, "openFilesProblem", long.class)
+        .orShould()
+        .callMethod(UnixOperatingSystemMXBean.class, "getMaxFileDescriptorCount")
+        .because("a refusal is admission's: one check, worded once, for every way in")
         .check(classes);
   }
 

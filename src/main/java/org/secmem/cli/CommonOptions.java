@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.secmem.admission.DirectNeed;
+import org.secmem.admission.DiskSpace;
+import org.secmem.admission.MemoryLimits;
 import org.secmem.admission.Parameter;
 import org.secmem.experiment.BatchOptions;
 import org.secmem.experiment.CacheMode;
@@ -177,11 +179,9 @@ final class CommonOptions {
               + " what they can hold, e.g. compressed or thin-provisioned ones).")
   boolean skipDiskCheck;
 
-  /** Refuses a run that would fill the disk, unless --skip-disk-check. */
-  void checkDisk(Path dir, long bytes, String what) throws IOException {
-    if (!skipDiskCheck) {
-      Resources.checkDiskSpace(dir, bytes, what);
-    }
+  /** The disk check of this command: none with --skip-disk-check. */
+  DiskSpace disk() {
+    return DiskSpace.of(skipDiskCheck);
   }
 
   /**

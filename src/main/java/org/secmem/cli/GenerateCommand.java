@@ -3,13 +3,13 @@ package org.secmem.cli;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.secmem.admission.DiskSpace;
+import org.secmem.admission.FileChecks;
 import org.secmem.admission.Parameter;
 import org.secmem.data.Checksum;
 import org.secmem.data.DataFiles;
 import org.secmem.data.Shape;
-import org.secmem.param.PathProblems;
 import org.secmem.results.ResultColumns;
-import org.secmem.runner.BadInputException;
 import org.secmem.runner.ExitCodes;
 import org.secmem.units.Units;
 import picocli.CommandLine;
@@ -57,14 +57,10 @@ final class GenerateCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     CommandLine cmd = spec.commandLine();
     Limits.within(cmd, Parameter.N, n);
-    Resources.checkOutputFile("--out", out);
-    String clobber = PathProblems.clobberProblem(out, overwrite, "give --overwrite");
-    if (clobber != null) {
-      throw new BadInputException("--out: " + clobber);
-    }
-    SortCommand.handOver(out, overwrite);
+    FileChecks.outputFile("--out", out);
+    FileChecks.intOutput("--out", out, null, overwrite, "give --overwrite");
     Path parent = out.toAbsolutePath().getParent();
-    Resources.checkDiskSpace(parent, n * Integer.BYTES, "the file");
+    DiskSpace.CHECKED.check(parent, n * Integer.BYTES, "the file");
     long start = System.nanoTime();
     Checksum c = DataFiles.generate(out, shape, n, seed, SecmemCommand.cleanupOf(cmd));
     double seconds = (System.nanoTime() - start) / 1e9;

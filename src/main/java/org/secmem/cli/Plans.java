@@ -10,6 +10,7 @@ import java.util.Optional;
 import org.secmem.admission.Admission;
 import org.secmem.admission.DirectNeed;
 import org.secmem.admission.Machine;
+import org.secmem.admission.MemoryLimits;
 import org.secmem.cgroup.MadeCgroups;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.ForkedTrial;
@@ -217,7 +218,7 @@ final class Plans {
       }
     }
     if (dir != null) {
-      common.checkDisk(dir, maxBytes, "the largest configuration");
+      common.disk().check(dir, maxBytes, "the largest configuration");
     }
   }
 }

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import org.secmem.admission.Admission;
 import org.secmem.admission.DirectNeed;
+import org.secmem.admission.FileChecks;
 import org.secmem.admission.Machine;
 import org.secmem.admission.Parameter;
 import org.secmem.admission.QueueRequest;
@@ -163,9 +164,9 @@ final class PqCommand implements Callable<Integer> {
     FanoutRule rule = fanout.rule(cmd);
     if (tree) {
       checkTree(cmd, memInts, bytes, read, write, rule);
-      Resources.checkWritableFolder("--dir", data.dir);
+      FileChecks.writableFolder("--dir", data.dir);
       // The tree holds each key once in a buffer or a leaf; a leaf merge writes a copy.
-      common.checkDisk(data.dir, 2 * n * Integer.BYTES + 64L * bytes, "the buffer tree's files");
+      common.disk().check(data.dir, 2 * n * Integer.BYTES + 64L * bytes, "the buffer tree's files");
     }
     if (impls.contains(PqImpl.JAVA)) {
       String problem = javaProblem(n);

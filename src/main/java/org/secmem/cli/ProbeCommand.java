@@ -12,6 +12,8 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.secmem.admission.DiskSpace;
+import org.secmem.admission.FileChecks;
 import org.secmem.fs.Ownership;
 import org.secmem.probe.DeviceFigures;
 import org.secmem.probe.Figures;
@@ -127,10 +129,10 @@ final class ProbeCommand implements Callable<Integer> {
           "--probes: " + probes + " is not in 1 to " + ProbeHistory.KEPT + " (the probes kept)");
     }
     Path kept = out == null ? ProbeStore.defaultFile() : out;
-    Resources.checkWritableFolder("--dir", dir);
-    Resources.checkOutputFile("--out", kept);
+    FileChecks.writableFolder("--dir", dir);
+    FileChecks.outputFile("--out", kept);
     checkReplaceable(kept);
-    Resources.checkDiskSpace(
+    DiskSpace.CHECKED.check(
         dir, Probe.diskNeeded(size), "the probe (--size and a page-cache copy)");
     Ownership.createFolders(dir);
     PrintWriter o = cmd.getOut();

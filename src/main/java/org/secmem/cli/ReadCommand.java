@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.secmem.admission.Admission;
 import org.secmem.admission.DirectNeed;
+import org.secmem.admission.FileChecks;
 import org.secmem.experiment.DataSet;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.ReadTrial;
@@ -77,11 +78,11 @@ final class ReadCommand implements Callable<Integer> {
     double seconds = 0;
     DirectNeed direct = DirectNeed.NONE;
     if (files != null && !files.isEmpty()) {
-      Resources.checkOpenFiles(cmd, "--files", files.size());
+      Refusals.openFiles(cmd, "--files", files.size());
       long n = checkFiles();
       for (StreamType type : stream.streams(cmd)) {
         for (int b : type.usesBufferSize() ? bs : bs.subList(0, 1)) {
-          Resources.checkStreamMemory("--files", type, files.size(), b, bulk);
+          Refusals.streamMemory("--files", type, files.size(), b, bulk);
           direct = direct.max(Admission.direct(type, files.size(), b));
           seconds +=
               settings.totalRuns() * TimeEstimate.streamSeconds(type, false, n, files.size(), b);
@@ -101,7 +102,7 @@ final class ReadCommand implements Callable<Integer> {
         }
       }
     } else {
-      Resources.checkNotAFile("--dir", stream.data.dir);
+      FileChecks.notAFile("--dir", stream.data.dir);
       long missingBytes = 0;
       List<Long> ns = stream.ns(cmd);
       List<Integer> ks = stream.ks(cmd);
@@ -114,7 +115,7 @@ final class ReadCommand implements Callable<Integer> {
           }
           for (StreamType type : stream.streams(cmd)) {
             for (int b : type.usesBufferSize() ? bs : bs.subList(0, 1)) {
-              Resources.checkStreamMemory("--k", type, k, b, bulk);
+              Refusals.streamMemory("--k", type, k, b, bulk);
               direct = direct.max(Admission.direct(type, k, b));
               seconds += settings.totalRuns() * TimeEstimate.streamSeconds(type, false, n, k, b);
               StreamOptions options = new StreamOptions(b, false);
@@ -128,10 +129,10 @@ final class ReadCommand implements Callable<Integer> {
         }
       }
       if (missingBytes > 0) {
-        Resources.checkWritableFolder(
+        FileChecks.writableFolder(
             "--dir (the missing data files are generated there)", stream.data.dir);
       }
-      common.checkDisk(stream.data.dir, missingBytes, "generating the missing data files");
+      common.disk().check(stream.data.dir, missingBytes, "generating the missing data files");
     }
     return stream.runSweep(cmd, Experiment.READ, trials, seconds, direct, settings, common);
   }

@@ -3,10 +3,13 @@ package org.secmem.cli;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import org.secmem.admission.Admission;
+import org.secmem.admission.Machine;
 import org.secmem.admission.Parameter;
 import org.secmem.admission.Problem;
 import org.secmem.admission.RefusedException;
 import org.secmem.runner.BadInputException;
+import org.secmem.stream.StreamType;
 import picocli.CommandLine;
 
 /**
@@ -53,6 +56,32 @@ final class Refusals {
   /** The refusal as bad input (exit 2, nothing run), naming the option. */
   static BadInputException of(CommandLine cmd, RefusedException e) {
     return new BadInputException(text(cmd, e.first()), e);
+  }
+
+  /**
+   * Refuses {@code k} streams open at once that the open-file limit does not allow, naming {@code
+   * option}.
+   */
+  static void openFiles(CommandLine cmd, String option, long k) {
+    try {
+      Admission.openFiles(k, Machine.current());
+    } catch (RefusedException e) {
+      throw new CommandLine.ParameterException(cmd, option + ": " + e.first().message());
+    }
+  }
+
+  /**
+   * Refuses {@code k} streams of {@code type} with buffer {@code b} that this JVM's heap or direct
+   * memory cannot hold, naming {@code --b}, or {@code kOption} for a type without B.
+   */
+  static void streamMemory(String kOption, StreamType type, long k, long b, boolean bulk) {
+    try {
+      Admission.streamMemory(type, k, b, bulk, Machine.current());
+    } catch (RefusedException e) {
+      Problem p = e.first();
+      throw new BadInputException(
+          (p.parameter() == Parameter.K ? kOption : "--b") + ": " + p.message(), e);
+    }
   }
 
   /** Refuses, naming the option, the first of {@code problems}, if any. */

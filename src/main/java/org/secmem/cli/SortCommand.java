@@ -11,6 +11,8 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import org.secmem.admission.Admission;
 import org.secmem.admission.DirectNeed;
+import org.secmem.admission.DiskSpace;
+import org.secmem.admission.FileChecks;
 import org.secmem.admission.InputRule;
 import org.secmem.admission.Machine;
 import org.secmem.admission.RefusedException;
@@ -32,8 +34,6 @@ import org.secmem.experiment.SortTrial;
 import org.secmem.experiment.SortTrialSpec;
 import org.secmem.experiment.SweptTrial;
 import org.secmem.experiment.TimeEstimate;
-import org.secmem.fs.Ownership;
-import org.secmem.param.PathProblems;
 import org.secmem.runner.BadInputException;
 import org.secmem.runner.ExperimentSession;
 import org.secmem.sort.Merger;
@@ -208,10 +208,10 @@ final class SortCommand implements Callable<Integer> {
       chosen = chosen.forInput(ints, machine.freeDescriptors());
     }
     int d = chosen.fanIn();
-    List<Path> work = SortChecks.workFolders(workDirs);
-    Resources.checkWorkFolders("--work-dir", work);
+    List<Path> work = Converters.workFolders(workDirs);
+    FileChecks.workFolders("--work-dir", work);
     List<Optional<FileStore>> stores = work.stream().map(WorkDirectory::fileStore).toList();
-    SortChecks.sharedDisks(work, stores)
+    DiskSpace.sharedDisks("--work-dir", work, stores)
         .ifPresent(
             note -> {
               cmd.getErr().println("note: " + note);
@@ -219,7 +219,7 @@ final class SortCommand implements Callable<Integer> {
             });
     if (in == null || out == null) {
       // Generated inputs and scratch outputs go under --dir.
-      Resources.checkWritableFolder("--dir", data.dir);
+      FileChecks.writableFolder("--dir", data.dir);
     }
     SortPlan plan;
     try {
@@ -237,7 +237,7 @@ final class SortCommand implements Callable<Integer> {
       throw Refusals.of(cmd, e);
     }
     Path outDir = (out != null ? out : data.dir.resolve("scratch")).toAbsolutePath().getParent();
-    SortChecks.checkDisk(common, inMemory, ints, in == null, outDir, work, stores);
+    common.disk().sort(inMemory, ints, in == null, outDir, work, stores);
     SortTrialSpec trialSpec =
         new SortTrialSpec(
             sortData(settings, ints, work, arrivalNs == null ? 0 : arrivalNs),
@@ -278,7 +278,7 @@ final class SortCommand implements Callable<Integer> {
       Refusals.refuseAny(
           cmd,
           InputRule.inputOrN(in.toString(), n == null ? null : Long.toString(n)).stream().toList());
-      SortChecks.requireReadable(in);
+      FileChecks.readableInput("--in", in);
       ints = Streams.intCount(in);
       if (ints == 0) {
         // A run that measures nothing leaves no results file.
@@ -290,7 +290,7 @@ final class SortCommand implements Callable<Integer> {
       ints = SortPreset.DEFAULT_N;
     }
     if (out != null) {
-      checkOutput(out, in);
+      FileChecks.intOutput("--out", out, in, overwrite, "give --overwrite");
     }
     return ints;
   }
@@ -311,10 +311,10 @@ final class SortCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(cmd, "--conf: " + e.getMessage());
     }
     long ints = inputInts(cmd);
-    List<Path> work = SortChecks.workFolders(workDirs);
-    Resources.checkWorkFolders("--work-dir", work);
+    List<Path> work = Converters.workFolders(workDirs);
+    FileChecks.workFolders("--work-dir", work);
     if (in == null || out == null) {
-      Resources.checkWritableFolder("--dir", data.dir);
+      FileChecks.writableFolder("--dir", data.dir);
     }
     EngineSettings engineSettings =
         new EngineSettings(
@@ -332,10 +332,12 @@ final class SortCommand implements Callable<Integer> {
     long dataBytes = ints * Integer.BYTES;
     long generated = in == null ? dataBytes : 0;
     Path outDir = (out != null ? out : data.dir.resolve("scratch")).toAbsolutePath().getParent();
-    common.checkDisk(
-        work.isEmpty() ? outDir : work.get(0),
-        EngineChecks.peakDiskBytes(ints) + generated,
-        "the " + engineName + " sort (its shuffle, the sorted parts and the output)");
+    common
+        .disk()
+        .check(
+            work.isEmpty() ? outDir : work.get(0),
+            EngineChecks.peakDiskBytes(ints) + generated,
+            "the " + engineName + " sort (its shuffle, the sorted parts and the output)");
     SortTrialSpec trialSpec =
         new SortTrialSpec(
             sortData(settings, ints, work, 0), new EngineMethod(engineName, engineSettings));
@@ -377,32 +379,6 @@ final class SortCommand implements Callable<Integer> {
       return SortPreset.parse(preset).resolve(tree ? TreeDefaults.apply(choices) : choices);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cmd, e.getMessage());
-    }
-  }
-
-  private void checkOutput(Path out, Path in) {
-    String same = PathProblems.isTheInput(out, in);
-    if (same != null) {
-      throw new BadInputException("--out: " + same);
-    }
-    String clobber = PathProblems.clobberProblem(out, overwrite, "give --overwrite");
-    if (clobber != null) {
-      throw new BadInputException("--out: " + clobber);
-    }
-    Resources.checkOutputFile("--out", out);
-    handOver(out, overwrite);
-  }
-
-  /** With --overwrite, a file at {@code out} is the run's to replace (see {@link Ownership}). */
-  static void handOver(Path out, boolean overwrite) {
-    if (!overwrite) {
-      return;
-    }
-    try {
-      Ownership.handOver(out, Ownership.Made.INT_FILE);
-    } catch (IOException e) {
-      throw new BadInputException(
-          "--out: " + out + " cannot be looked at (" + e.getMessage() + ")");
     }
   }
 }

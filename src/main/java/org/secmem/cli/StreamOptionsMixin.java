@@ -45,7 +45,7 @@ final class StreamOptionsMixin {
   /** The k values, checked against the open-file limit (the range: {@link InputChecks}). */
   List<Integer> ks(CommandLine cmd) {
     for (int k : ks) {
-      Resources.checkOpenFiles(cmd, "--k", k);
+      Refusals.openFiles(cmd, "--k", k);
     }
     return ks;
   }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.secmem.admission.Admission;
 import org.secmem.admission.DirectNeed;
+import org.secmem.admission.FileChecks;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.StreamTrialSpec;
@@ -50,7 +51,7 @@ final class WriteCommand implements Callable<Integer> {
     if (stream.params != null) {
       return ParamsRunner.run(cmd, stream.params, Experiment.WRITE, common);
     }
-    Resources.checkWritableFolder("--dir", stream.data.dir);
+    FileChecks.writableFolder("--dir", stream.data.dir);
     List<Integer> bs = stream.bufferSizes(cmd);
     long maxBytes = 0;
     double seconds = 0;
@@ -62,7 +63,7 @@ final class WriteCommand implements Callable<Integer> {
       for (long n : ns) {
         for (int k : ks) {
           for (int b : type.usesBufferSize() ? bs : bs.subList(0, 1)) {
-            Resources.checkStreamMemory("--k", type, k, b, false);
+            Refusals.streamMemory("--k", type, k, b, false);
             direct = direct.max(Admission.direct(type, k, b));
             StreamOptions options = new StreamOptions(b, settings.sync());
             trials.add(
@@ -76,7 +77,7 @@ final class WriteCommand implements Callable<Integer> {
         }
       }
     }
-    common.checkDisk(stream.data.dir, maxBytes, "writing the data files");
+    common.disk().check(stream.data.dir, maxBytes, "writing the data files");
     return stream.runSweep(cmd, Experiment.WRITE, trials, seconds, direct, settings, common);
   }
 }

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Function;
 import org.secmem.admission.Parameter;
+import org.secmem.admission.PathProblems;
 import org.secmem.admission.Request;
 import org.secmem.experiment.Configuration;
 import org.secmem.experiment.RunSettings;

@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.admission.DirectNeed;
+import org.secmem.admission.MemoryLimits;
 import org.secmem.cgroup.JvmFootprint;
 import org.secmem.cgroup.MadeCgroups;
 import org.secmem.cgroup.MemoryCgroup;

@@ -1,8 +1,7 @@
-package org.secmem.cli;
+package org.secmem.admission;
 
 import java.io.IOException;
 import java.util.List;
-import org.secmem.admission.DirectNeed;
 import org.secmem.cgroup.JvmFootprint;
 import org.secmem.cgroup.MadeCgroups;
 import org.secmem.cgroup.MemoryCgroup;
@@ -11,7 +10,7 @@ import org.secmem.runner.BadInputException;
 import org.secmem.units.Units;
 
 /** The checks of {@code --memory-limit} before anything runs. */
-final class MemoryLimits {
+public final class MemoryLimits {
 
   private MemoryLimits() {}
 
@@ -22,7 +21,7 @@ final class MemoryLimits {
    *
    * @throws BadInputException naming the option, the limit and what would do
    */
-  static void check(List<Long> limits, long heapBytes, DirectNeed direct, MadeCgroups made) {
+  public static void check(List<Long> limits, long heapBytes, DirectNeed direct, MadeCgroups made) {
     check(limits, heapBytes, direct, "--memory-limit", made);
   }
 
@@ -30,7 +29,7 @@ final class MemoryLimits {
    * As above, each message starting with {@code name}: {@code --memory-limit} on the command line,
    * {@code FILE:LINE: memory_limit} for a parameter file's row.
    */
-  static void check(
+  public static void check(
       List<Long> limits, long heapBytes, DirectNeed direct, String name, MadeCgroups made) {
     for (long limit : limits) {
       checkFits(limit, heapBytes, direct, name);
@@ -39,7 +38,7 @@ final class MemoryLimits {
   }
 
   /** The least limit a fork of heap {@code heapBytes} with {@code direct} buffers runs under. */
-  static long leastBytes(long heapBytes, DirectNeed direct) {
+  public static long leastBytes(long heapBytes, DirectNeed direct) {
     return JvmFootprint.leastLimitBytes(heapBytes) + direct.bytes();
   }
 
@@ -50,7 +49,7 @@ final class MemoryLimits {
    *
    * @throws BadInputException starting with {@code name}
    */
-  static void checkFits(long limit, long heapBytes, DirectNeed direct, String name) {
+  public static void checkFits(long limit, long heapBytes, DirectNeed direct, String name) {
     long least = leastBytes(heapBytes, direct);
     if (limit >= least) {
       return;
@@ -99,7 +98,7 @@ final class MemoryLimits {
    * Refuses a limit where no memory cgroup can be made: one is made (one of {@code made}, the
    * process's, meanwhile) and removed.
    */
-  static void checkCgroup(long limit, String name, MadeCgroups made) {
+  public static void checkCgroup(long limit, String name, MadeCgroups made) {
     MemoryHierarchy h =
         MemoryHierarchy.locate()
             .orElseThrow(

@@ -1,4 +1,4 @@
-package org.secmem.param;
+package org.secmem.admission;
 
 import java.io.IOException;
 import java.nio.charset.Charset;

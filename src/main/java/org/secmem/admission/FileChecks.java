@@ -1,0 +1,84 @@
+package org.secmem.admission;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.secmem.fs.Ownership;
+import org.secmem.runner.BadInputException;
+
+/**
+ * A run's folders and files, checked before anything runs, in the words of {@link PathProblems}:
+ * each refusal starts with {@code where}, the way in's name for the path ({@code --out} on the
+ * command line).
+ */
+public final class FileChecks {
+
+  private FileChecks() {}
+
+  /** Refuses a folder that cannot be created or written. */
+  public static void writableFolder(String where, Path dir) {
+    refuse(where, PathProblems.folderProblem(dir));
+  }
+
+  /**
+   * Refuses work folders that cannot be written, or one named twice (by the same path or another
+   * name of it); none is fine (a folder beside the output).
+   */
+  public static void workFolders(String where, List<Path> folders) {
+    for (Path f : folders) {
+      refuse(where, PathProblems.folderProblem(f));
+    }
+    refuse(where, PathProblems.namedTwice(folders));
+  }
+
+  /** Refuses a folder that names a file. */
+  public static void notAFile(String where, Path dir) {
+    refuse(where, PathProblems.notAFolder(dir));
+  }
+
+  /** Refuses an output file that is a folder or whose folder cannot be created or written. */
+  public static void outputFile(String where, Path file) {
+    refuse(where, PathProblems.outputFileProblem(file));
+  }
+
+  /** Refuses an input that does not exist, is not a file or cannot be read. */
+  public static void readableInput(String where, Path in) {
+    if (!Files.isRegularFile(in)) {
+      throw new BadInputException(where + ": " + in + " does not exist or is not a file");
+    }
+    if (!Files.isReadable(in)) {
+      throw new BadInputException(where + ": " + in + " is not readable");
+    }
+  }
+
+  /**
+   * Refuses an output of ints that is the input, that would replace a file without leave, or that
+   * cannot be written; with leave ({@code overwrite}), a file there becomes the run's to replace
+   * ({@link Ownership#handOver}).
+   *
+   * @param in the input, or null when it is generated
+   * @param howToOverwrite how this way in gives leave, e.g. "give --overwrite"
+   */
+  public static void intOutput(
+      String where, Path out, Path in, boolean overwrite, String howToOverwrite) {
+    refuse(where, PathProblems.isTheInput(out, in));
+    refuse(where, PathProblems.clobberProblem(out, overwrite, howToOverwrite));
+    outputFile(where, out);
+    if (overwrite) {
+      try {
+        Ownership.handOver(out, Ownership.Made.INT_FILE);
+      } catch (IOException e) {
+        throw new BadInputException(
+            where + ": " + out + " cannot be looked at (" + e.getMessage() + ")");
+      }
+    }
+  }
+
+  /** Bad input naming {@code where}, when there is a {@code problem}. */
+  public static void refuse(String where, String problem) {
+    if (problem != null) {
+      throw new BadInputException(where + ": " + problem);
+    }
+  }
+}
