@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.secmem.fs.Ownership;
+import org.secmem.probe.ProbeStore;
 import org.secmem.runner.BadInputException;
 
 /**
@@ -73,6 +75,25 @@ public final class FileChecks {
             where + ": " + out + " cannot be looked at (" + e.getMessage() + ")");
       }
     }
+  }
+
+  /**
+   * Refuses a file for probe figures that cannot be written, or that holds what secmem did not
+   * write there ({@link ProbeStore#claim}): the probe replaces it whole.
+   */
+  public static void probeFile(String where, Path file) {
+    outputFile(where, file);
+    Optional<String> notOurs;
+    try {
+      notOurs = ProbeStore.claim(file);
+    } catch (IOException e) {
+      throw new BadInputException(where + ": " + file + " cannot be read (" + e.getMessage() + ")");
+    }
+    notOurs.ifPresent(
+        problem -> {
+          throw new BadInputException(
+              where + ": " + problem + "; name a new file, or one secmem probe wrote");
+        });
   }
 
   /** Bad input naming {@code where}, when there is a {@code problem}. */

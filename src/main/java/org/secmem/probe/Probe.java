@@ -18,6 +18,7 @@ import org.secmem.fs.OwnerMarker;
 import org.secmem.fs.Ownership;
 import org.secmem.fs.Sweep;
 import org.secmem.fs.TempRegistry;
+import org.secmem.units.Units;
 
 /**
  * {@code secmem probe}'s measurements of this machine's ceilings, one after the other: the device
@@ -38,6 +39,29 @@ public final class Probe {
   private static final Logger LOG = LogManager.getLogger(Probe.class);
 
   private Probe() {}
+
+  /** The fewest bytes probed: one block. */
+  public static final long MIN_SIZE = 1L << 20;
+
+  /**
+   * Why a probe file of {@code size} bytes (written {@code given}) cannot be probed: less than one
+   * 1 MiB block, or not a whole number of them; empty when it can.
+   */
+  public static Optional<String> sizeProblem(long size, String given) {
+    if (size < MIN_SIZE) {
+      return Optional.of(Units.bytes(size) + " is less than one 1 MiB block; give at least 1M");
+    }
+    if (size % MIN_SIZE != 0) {
+      return Optional.of(
+          given
+              + " is not a whole number of MiB (the probe moves 1 MiB blocks); give e.g. "
+              + size / MIN_SIZE
+              + "M or "
+              + (size / MIN_SIZE + 1)
+              + "M");
+    }
+    return Optional.empty();
+  }
 
   /** What a probe of {@code size} writes into its folder at most, with the margin. */
   public static long diskNeeded(long size) {

@@ -1,6 +1,7 @@
 package org.secmem.probe;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.Reader;
 import java.io.StringReader;
 import java.io.Writer;
@@ -22,6 +23,7 @@ import java.util.TreeMap;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.secmem.data.PartFile;
+import org.secmem.fs.Ownership;
 
 /**
  * The file the probe's figures are kept in, for later runs: a properties file (UTF-8) with one
@@ -212,5 +214,38 @@ public final class ProbeStore {
       }
     }
     return sb.toString();
+  }
+
+  /** What an older version's probe file starts with (it wrote no mark). */
+  private static final String PROBE_FILE_START = "# secmem probe:";
+
+  /**
+   * Claims {@code file} to be replaced by the next kept figures: nothing there, a file secmem
+   * marked as its own, or one an older version wrote (a regular file of at most 1 MiB starting as a
+   * probe file does, which is then handed over); else the problem, naming the file.
+   *
+   * @throws IOException when a file there cannot be read
+   */
+  public static Optional<String> claim(Path file) throws IOException {
+    if (!Ownership.taken(file) || Ownership.isMade(file, Ownership.Made.WHOLE_FILE)) {
+      return Optional.empty();
+    }
+    if (olderProbeFile(file)) {
+      Ownership.handOver(file, Ownership.Made.WHOLE_FILE);
+      return Optional.empty();
+    }
+    return Optional.of(Ownership.notSecmems(file, Ownership.Made.WHOLE_FILE).getMessage());
+  }
+
+  private static boolean olderProbeFile(Path file) throws IOException {
+    BasicFileAttributes a =
+        Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    if (!a.isRegularFile() || a.size() > 1 << 20) {
+      return false;
+    }
+    try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+      byte[] head = in.readNBytes(PROBE_FILE_START.length());
+      return new String(head, StandardCharsets.US_ASCII).equals(PROBE_FILE_START);
+    }
   }
 }

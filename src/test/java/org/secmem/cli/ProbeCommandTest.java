@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.probe.FileSystemId;
 import org.secmem.probe.ProbeHistory;
+import org.secmem.probe.ProbeReport;
 import org.secmem.probe.ProbeStore;
 import org.secmem.results.EnvironmentRecord;
 
@@ -124,14 +125,14 @@ class ProbeCommandTest {
 
   @Test
   void aProbeWhileOtherWorkRan_isSaidToBeLow_aQuietOneIsNot() {
-    assertEquals("", ProbeCommand.busy(0.1));
-    assertEquals("", ProbeCommand.busy(Double.NaN));
+    assertEquals("", ProbeReport.busy(0.1));
+    assertEquals("", ProbeReport.busy(Double.NaN));
     assertTrue(
-        ProbeCommand.busy(0.93)
+        ProbeReport.busy(0.93)
             .startsWith(
                 "warning: other work kept 0.93 cores busy during this probe (more than"
                     + " 0.5): its rates may be low"),
-        ProbeCommand.busy(0.93));
+        ProbeReport.busy(0.93));
   }
 
   @Test
