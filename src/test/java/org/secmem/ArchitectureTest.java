@@ -34,7 +34,8 @@ class ArchitectureTest {
   /** Top to bottom. */
   static final List<String> ORDER =
       List.of(
-          "cli", // the three ways in: command line, parameter files run, menu
+          "cli", // the ways in: commands, options, parameter files run, the menu's command
+          "menu", // the interactive menu: answers checked as asked, each choice a command line
           "seeds", // the seed reports' findings judged against results (secmem findings)
           "param", // parameter files: cells to configurations
           "admission", // can this configuration run here? the one check
@@ -184,6 +185,21 @@ class ArchitectureTest {
         .orShould()
         .callMethod(UnixOperatingSystemMXBean.class, "getMaxFileDescriptorCount")
         .because("a refusal is admission's: one check, worded once, for every way in")
+        .check(classes);
+  }
+
+  /**
+   * The menu knows no command-line parser: it asks, checks each answer through admission and hands
+   * each choice as a command line to the caller, which runs it as the command line would.
+   */
+  @Test
+  void menu_knowsNoCommandLineParser() {
+    noClasses()
+        .that()
+        .resideInAPackage("org.secmem.menu..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("picocli..")
         .check(classes);
   }
 

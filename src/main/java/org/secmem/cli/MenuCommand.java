@@ -12,6 +12,7 @@ import java.util.function.Function;
 import java.util.function.IntConsumer;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.secmem.menu.Menu;
 import org.secmem.runner.ExitCodes;
 import org.secmem.runner.ProgressListener;
 import org.secmem.runner.ShutdownCleanup;

@@ -4,13 +4,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.secmem.report.page.Reports;
 import org.secmem.results.MalformedResultsException;
 import org.secmem.results.RawResults;
 import org.secmem.results.ResultColumns;
 import org.secmem.results.ResultFiles;
-import org.secmem.results.ResultFormat;
 import org.secmem.runner.BadInputException;
 import picocli.CommandLine;
 
@@ -28,48 +26,17 @@ final class ResultsInput {
   private ResultsInput() {}
 
   /**
-   * The raw results file {@code given} names: itself, or, for a folder (each command writes its
-   * results into one of its own), the one raw results file in it.
+   * The raw results file {@code given} names ({@link ResultFiles#rawResultsIn}).
    *
    * @param label how messages name it ("BASE", "NEW"), or "" for none
    * @throws BadInputException when a folder holds none, or several to choose from
    */
   static Path resolve(Path given, String label) {
-    if (!Files.isDirectory(given)) {
-      return given;
+    try {
+      return ResultFiles.rawResultsIn(given, label);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage(), e);
     }
-    String name = (label.isEmpty() ? "" : label + " ") + given;
-    List<Path> raw;
-    try (Stream<Path> files = Files.list(given)) {
-      raw = files.filter(ResultsInput::isRawResults).sorted().toList();
-    } catch (IOException e) {
-      throw new BadInputException(name + ": the folder cannot be listed: " + e.getMessage(), e);
-    }
-    if (raw.size() == 1) {
-      return raw.get(0);
-    }
-    throw new BadInputException(
-        name
-            + (raw.isEmpty()
-                ? " is a folder with no raw results file in it (X.csv or X.jsonl)"
-                : " is a folder with "
-                    + raw.size()
-                    + " raw results files: name one ("
-                    + String.join(", ", raw.stream().map(p -> p.getFileName().toString()).toList())
-                    + ")"));
-  }
-
-  /**
-   * A raw results file by its name: CSV or JSON Lines, not a summary, comparison or sessions file
-   * ({@link ResultFiles#sessionsFor}, JSON Lines as well) beside one.
-   */
-  static boolean isRawResults(Path p) {
-    String name = p.getFileName().toString();
-    return Files.isRegularFile(p)
-        && (name.endsWith(".csv") || ResultFormat.ofFile(p) == ResultFormat.JSON_LINES)
-        && !name.endsWith("-summary.csv")
-        && !name.endsWith("-comparison.csv")
-        && !name.endsWith(ResultFiles.SESSIONS_SUFFIX);
   }
 
   /**

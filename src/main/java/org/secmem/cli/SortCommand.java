@@ -12,23 +12,18 @@ import java.util.concurrent.Callable;
 import org.secmem.admission.Admission;
 import org.secmem.admission.DirectNeed;
 import org.secmem.admission.DiskSpace;
-import org.secmem.admission.FileChecks;
 import org.secmem.admission.InputRule;
 import org.secmem.admission.Machine;
 import org.secmem.admission.RefusedException;
 import org.secmem.admission.SortPlan;
 import org.secmem.admission.SortRequest;
 import org.secmem.buffertree.FanoutRule;
-import org.secmem.buffertree.TreeDefaults;
-import org.secmem.data.Shape;
-import org.secmem.data.SortOrder;
 import org.secmem.engine.EngineChecks;
 import org.secmem.engine.EngineSettings;
 import org.secmem.engine.SortEngines;
 import org.secmem.experiment.EngineMethod;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.RunSettings;
-import org.secmem.experiment.SortData;
 import org.secmem.experiment.SortMethod;
 import org.secmem.experiment.SortTrial;
 import org.secmem.experiment.SortTrialSpec;
@@ -36,15 +31,9 @@ import org.secmem.experiment.SweptTrial;
 import org.secmem.experiment.TimeEstimate;
 import org.secmem.runner.BadInputException;
 import org.secmem.runner.ExperimentSession;
-import org.secmem.sort.Merger;
-import org.secmem.sort.RunSort;
 import org.secmem.sort.SortAlgorithm;
-import org.secmem.sort.SortChoices;
-import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
 import org.secmem.sort.WorkDirectory;
-import org.secmem.stream.StreamType;
-import org.secmem.stream.Streams;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -85,57 +74,9 @@ final class SortCommand implements Callable<Integer> {
 
   @Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--in")
-  Path in;
+  @Mixin SortInputOptions input;
 
-  @Option(names = "--n")
-  Long n;
-
-  @Option(names = "--shape", defaultValue = "uniform")
-  Shape shape;
-
-  @Option(names = "--out")
-  Path out;
-
-  @Option(names = "--overwrite")
-  boolean overwrite;
-
-  @Mixin BlockMemoryOptions memory;
-
-  @Option(names = "--merge-read-stream")
-  StreamType mergeReadStream;
-
-  @Option(names = "--d")
-  Integer d;
-
-  @Option(names = "--preset", defaultValue = "classic")
-  String preset;
-
-  @Option(names = "--merger")
-  String merger;
-
-  @Option(names = "--run-sort")
-  String runSort;
-
-  @Option(names = "--overlap", negatable = true)
-  Boolean overlap;
-
-  @Option(names = "--parallel-merge", negatable = true)
-  Boolean parallelMerge;
-
-  @Option(names = "--threads")
-  Integer threads;
-
-  @Option(names = "--algorithm", defaultValue = "merge")
-  String algorithm;
-
-  @Mixin FanoutOptions fanout;
-
-  @Option(names = "--arrival-ns")
-  Integer arrivalNs;
-
-  @Option(names = "--descending")
-  boolean descending;
+  @Mixin SortSettingsOptions sorting;
 
   @Option(
       names = "--engine",
@@ -153,9 +94,6 @@ final class SortCommand implements Callable<Integer> {
   @Option(names = "--conf", paramLabel = "KEY=VALUE", descriptionKey = "conf")
   List<String> engineConf;
 
-  @Option(names = "--work-dir")
-  List<String> workDirs;
-
   @Option(
       names = "--params",
       paramLabel = "FILE",
@@ -163,8 +101,6 @@ final class SortCommand implements Callable<Integer> {
           "Parameter file (seed format"
               + " ReadType;WriteType;d;M;a,b;loops;input;output;ascending, or a header-based CSV).")
   Path params;
-
-  @Mixin DataFolderOption data;
 
   @Mixin CommonOptions common;
 
@@ -184,32 +120,22 @@ final class SortCommand implements Callable<Integer> {
     if (!engineName.equals(SortEngines.SECMEM)) {
       return callEngine(cmd, settings, engineName);
     }
-    SortAlgorithm algo;
-    try {
-      algo = SortAlgorithm.parse(algorithm);
-    } catch (IllegalArgumentException e) {
-      throw new CommandLine.ParameterException(cmd, "--algorithm: " + e.getMessage());
-    }
-    boolean inMemory = algo == SortAlgorithm.IN_MEMORY;
-    boolean tree = algo == SortAlgorithm.BUFFER_TREE;
-    SortSettings chosen = resolve(cmd, tree);
+    SortAlgorithm algo = sorting.algorithm(cmd);
+    SortSettings chosen = sorting.resolve(cmd, algo == SortAlgorithm.BUFFER_TREE);
     Refusals.refuseAny(
         cmd, Admission.applicability(Refusals.given(cmd), true, Optional.empty(), Set.of(algo)));
-    FanoutRule fanoutRule = fanout.rule(cmd);
-    // 0 is the default (the input exists before the clock starts), as in a parameter file; its
-    // range is checked with every registry option's (InputChecks.checkRanges).
+    FanoutRule fanoutRule = sorting.fanoutRule(cmd);
+    // Its range is checked with every registry option's (InputChecks.checkRanges).
     Refusals.refuseAny(
-        cmd, InputRule.arrival(arrivalNs == null ? 0 : arrivalNs, in != null).stream().toList());
-    long ints = inputInts(cmd);
+        cmd, InputRule.arrival(input.arrivalNanos(), input.in != null).stream().toList());
+    long ints = input.ints(cmd);
     // One view of this machine: the d chosen below is the d admitted against it.
     Machine machine = Machine.current();
     if (algo == SortAlgorithm.MERGE) {
       // The fast preset's own d grows to merge a large input's runs in fewer passes.
       chosen = chosen.forInput(ints, machine.freeDescriptors());
     }
-    int d = chosen.fanIn();
-    List<Path> work = Converters.workFolders(workDirs);
-    FileChecks.workFolders("--work-dir", work);
+    List<Path> work = input.workFolders();
     List<Optional<FileStore>> stores = work.stream().map(WorkDirectory::fileStore).toList();
     DiskSpace.sharedDisks("--work-dir", work, stores)
         .ifPresent(
@@ -217,10 +143,7 @@ final class SortCommand implements Callable<Integer> {
               cmd.getErr().println("note: " + note);
               cmd.getErr().flush();
             });
-    if (in == null || out == null) {
-      // Generated inputs and scratch outputs go under --dir.
-      FileChecks.writableFolder("--dir", data.dir);
-    }
+    input.checkDataFolder();
     SortPlan plan;
     try {
       plan =
@@ -230,69 +153,23 @@ final class SortCommand implements Callable<Integer> {
                   chosen,
                   algo,
                   fanoutRule,
-                  memory.m().isPresent(),
-                  arrivalNs == null ? 0 : arrivalNs),
+                  sorting.memory.m().isPresent(),
+                  input.arrivalNanos()),
               machine);
     } catch (RefusedException e) {
       throw Refusals.of(cmd, e);
     }
-    Path outDir = (out != null ? out : data.dir.resolve("scratch")).toAbsolutePath().getParent();
-    common.disk().sort(inMemory, ints, in == null, outDir, work, stores);
+    common
+        .disk()
+        .sort(
+            algo == SortAlgorithm.IN_MEMORY, ints, input.generated(), input.outDir(), work, stores);
     SortTrialSpec trialSpec =
         new SortTrialSpec(
-            sortData(settings, ints, work, arrivalNs == null ? 0 : arrivalNs),
+            input.sortData(settings, ints, work, input.arrivalNanos()),
             SortMethod.of(chosen, algo, fanoutRule));
     common.checkDuration(
         cmd, settings.totalRuns() * plan.request().seconds(), settings.totalRuns());
-    SortTrial trial = new SortTrial(trialSpec, SecmemCommand.cleanupOf(cmd));
-    return ExperimentSession.run(
-        CommandInvocation.of(cmd),
-        List.of(SweptTrial.of(trial, "sort")),
-        settings,
-        common.batch(Admission.direct(plan)),
-        common.resultsFile(cmd, "sort"),
-        data.dir);
-  }
-
-  /** What this command sorts and where: --in or --n ints of --shape, --out, --dir, --work-dir. */
-  private SortData sortData(RunSettings settings, long ints, List<Path> work, long arrivalNanos) {
-    return SortData.of(
-        Optional.ofNullable(in),
-        Optional.ofNullable(out),
-        in == null ? ints : 0,
-        shape,
-        descending ? SortOrder.DESCENDING : SortOrder.ASCENDING,
-        settings,
-        data.dir,
-        work,
-        arrivalNanos);
-  }
-
-  /**
-   * The ints to sort, from --in (a readable file) or --n; the output checked against the input.
-   * Every engine's checks.
-   */
-  private long inputInts(CommandLine cmd) throws IOException {
-    long ints;
-    if (in != null) {
-      Refusals.refuseAny(
-          cmd,
-          InputRule.inputOrN(in.toString(), n == null ? null : Long.toString(n)).stream().toList());
-      FileChecks.readableInput("--in", in);
-      ints = Streams.intCount(in);
-      if (ints == 0) {
-        // A run that measures nothing leaves no results file.
-        throw new BadInputException("--in: " + in + " holds no ints: there is nothing to sort");
-      }
-    } else if (n != null) {
-      ints = n; // in range: InputChecks.checkRanges
-    } else {
-      ints = SortPreset.DEFAULT_N;
-    }
-    if (out != null) {
-      FileChecks.intOutput("--out", out, in, overwrite, "give --overwrite");
-    }
-    return ints;
+    return run(cmd, trialSpec, settings, Admission.direct(plan));
   }
 
   /**
@@ -310,16 +187,13 @@ final class SortCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cmd, "--conf: " + e.getMessage());
     }
-    long ints = inputInts(cmd);
-    List<Path> work = Converters.workFolders(workDirs);
-    FileChecks.workFolders("--work-dir", work);
-    if (in == null || out == null) {
-      FileChecks.writableFolder("--dir", data.dir);
-    }
+    long ints = input.ints(cmd);
+    List<Path> work = input.workFolders();
+    input.checkDataFolder();
     EngineSettings engineSettings =
         new EngineSettings(
             Optional.ofNullable(master),
-            memory.m(),
+            sorting.memory.m(),
             partitions == null ? OptionalInt.empty() : OptionalInt.of(partitions),
             conf,
             work);
@@ -329,56 +203,34 @@ final class SortCommand implements Callable<Integer> {
       throw new BadInputException(
           String.join("; ", e.problems().stream().map(p -> Refusals.text(cmd, p)).toList()), e);
     }
-    long dataBytes = ints * Integer.BYTES;
-    long generated = in == null ? dataBytes : 0;
-    Path outDir = (out != null ? out : data.dir.resolve("scratch")).toAbsolutePath().getParent();
+    long generated = input.generated() ? ints * Integer.BYTES : 0;
     common
         .disk()
         .check(
-            work.isEmpty() ? outDir : work.get(0),
+            work.isEmpty() ? input.outDir() : work.get(0),
             EngineChecks.peakDiskBytes(ints) + generated,
             "the " + engineName + " sort (its shuffle, the sorted parts and the output)");
     SortTrialSpec trialSpec =
         new SortTrialSpec(
-            sortData(settings, ints, work, 0), new EngineMethod(engineName, engineSettings));
+            input.sortData(settings, ints, work, 0), new EngineMethod(engineName, engineSettings));
     common.checkDuration(
         cmd,
         settings.totalRuns() * TimeEstimate.sortSeconds(ints, Math.max(1, ints), 2),
         settings.totalRuns());
-    SortTrial trial = new SortTrial(trialSpec, SecmemCommand.cleanupOf(cmd));
+    // Another engine's memory beside the heap is its own: none is counted here.
+    return run(cmd, trialSpec, settings, DirectNeed.NONE);
+  }
+
+  /** Runs the admitted sort's trials and records them; {@code direct}: its streams' buffers. */
+  private int run(CommandLine cmd, SortTrialSpec spec, RunSettings settings, DirectNeed direct)
+      throws IOException {
+    SortTrial trial = new SortTrial(spec, SecmemCommand.cleanupOf(cmd));
     return ExperimentSession.run(
         CommandInvocation.of(cmd),
         List.of(SweptTrial.of(trial, "sort")),
         settings,
-        // Another engine's memory beside the heap is its own: none is counted here.
-        common.batch(DirectNeed.NONE),
+        common.batch(direct),
         common.resultsFile(cmd, "sort"),
-        data.dir);
-  }
-
-  /**
-   * The settings this command line asks for: the preset's, with every option given applied — the
-   * same resolution parameter files and the menu go through.
-   */
-  SortSettings resolve(CommandLine cmd, boolean tree) {
-    try {
-      SortChoices choices =
-          new SortChoices(
-              memory.readStream(),
-              memory.writeStream(),
-              memory.b(),
-              Optional.ofNullable(d),
-              memory.m(),
-              Optional.ofNullable(merger).map(Merger::parse),
-              Optional.ofNullable(runSort).map(RunSort::parse),
-              Optional.ofNullable(overlap),
-              Optional.ofNullable(parallelMerge),
-              Optional.ofNullable(threads),
-              Optional.ofNullable(mergeReadStream));
-      // The buffer tree's own M and B (seed 004's) where none is given.
-      return SortPreset.parse(preset).resolve(tree ? TreeDefaults.apply(choices) : choices);
-    } catch (IllegalArgumentException e) {
-      throw new CommandLine.ParameterException(cmd, e.getMessage());
-    }
+        input.data.dir);
   }
 }

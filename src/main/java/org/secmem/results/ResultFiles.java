@@ -1,8 +1,11 @@
 package org.secmem.results;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
  * The names of the files written beside a raw results file {@code X.csv} (or {@code X.jsonl}, whose
@@ -77,5 +80,52 @@ public final class ResultFiles {
       }
     }
     return rawCsv.resolveSibling(stem + suffix);
+  }
+
+  /**
+   * The raw results file {@code given} names: itself, or, for a folder (each command writes its
+   * results into one of its own), the one raw results file in it.
+   *
+   * @param label how messages name it ("BASE", "NEW"), or "" for none
+   * @throws IllegalArgumentException saying why, when a folder holds none, or several to choose
+   *     from, or cannot be listed
+   */
+  public static Path rawResultsIn(Path given, String label) {
+    if (!Files.isDirectory(given)) {
+      return given;
+    }
+    String name = (label.isEmpty() ? "" : label + " ") + given;
+    List<Path> raw;
+    try (Stream<Path> files = Files.list(given)) {
+      raw = files.filter(ResultFiles::isRawResults).sorted().toList();
+    } catch (IOException e) {
+      throw new IllegalArgumentException(
+          name + ": the folder cannot be listed: " + e.getMessage(), e);
+    }
+    if (raw.size() == 1) {
+      return raw.get(0);
+    }
+    throw new IllegalArgumentException(
+        name
+            + (raw.isEmpty()
+                ? " is a folder with no raw results file in it (X.csv or X.jsonl)"
+                : " is a folder with "
+                    + raw.size()
+                    + " raw results files: name one ("
+                    + String.join(", ", raw.stream().map(p -> p.getFileName().toString()).toList())
+                    + ")"));
+  }
+
+  /**
+   * A raw results file by its name: CSV or JSON Lines, not a summary, comparison or sessions file
+   * ({@link ResultFiles#sessionsFor}, JSON Lines as well) beside one.
+   */
+  public static boolean isRawResults(Path p) {
+    String name = p.getFileName().toString();
+    return Files.isRegularFile(p)
+        && (name.endsWith(".csv") || ResultFormat.ofFile(p) == ResultFormat.JSON_LINES)
+        && !name.endsWith("-summary.csv")
+        && !name.endsWith("-comparison.csv")
+        && !name.endsWith(ResultFiles.SESSIONS_SUFFIX);
   }
 }

@@ -13,6 +13,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.secmem.menu.Menu;
 import org.secmem.results.RawResults;
 import org.secmem.results.ResultFiles;
 

@@ -97,6 +97,8 @@ class ParameterHelpTest {
     for (Class<?> c :
         List.of(
             SortCommand.class,
+            SortInputOptions.class,
+            SortSettingsOptions.class,
             PqCommand.class,
             GenerateCommand.class,
             CommonOptions.class,

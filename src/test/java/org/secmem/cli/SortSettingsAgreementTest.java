@@ -19,6 +19,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.secmem.buffertree.FanoutRule;
 import org.secmem.experiment.SortMethod;
 import org.secmem.experiment.SortTrialSpec;
+import org.secmem.menu.Menu;
 import org.secmem.param.ParamDefaults;
 import org.secmem.param.ParamFiles;
 import org.secmem.param.RunConfig;
@@ -43,7 +44,7 @@ class SortSettingsAgreementTest {
     CommandLine.ParseResult parsed = cmd.parseArgs(args.toArray(String[]::new));
     CommandLine sub = parsed.subcommand().commandSpec().commandLine();
     SortCommand sort = sub.getCommand();
-    return sort.resolve(sub, false);
+    return sort.sorting.resolve(sub, false);
   }
 
   private RunConfig fromParamFile(String preset) throws Exception {

@@ -1,4 +1,4 @@
-package org.secmem.cli;
+package org.secmem.menu;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,7 +1,7 @@
-package org.secmem.cli;
+package org.secmem.menu;
 
-import static org.secmem.cli.Menu.admit;
-import static org.secmem.cli.Menu.rejectIf;
+import static org.secmem.menu.Menu.admit;
+import static org.secmem.menu.Menu.rejectIf;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package org.secmem.cli;
+package org.secmem.menu;
 
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package org.secmem.cli;
+package org.secmem.menu;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -12,7 +12,7 @@ import java.util.function.Function;
 import org.secmem.admission.Parameter;
 import org.secmem.admission.Range;
 import org.secmem.param.NumberParser;
-import org.secmem.runner.BadInputException;
+import org.secmem.results.ResultFiles;
 import org.secmem.runner.UserText;
 import org.secmem.stream.StreamType;
 import org.secmem.units.Units;
@@ -293,8 +293,8 @@ final class Prompter {
         text -> {
           Path p;
           try {
-            p = ResultsInput.resolve(Paths.get(text), "");
-          } catch (BadInputException e) {
+            p = ResultFiles.rawResultsIn(Paths.get(text), "");
+          } catch (IllegalArgumentException e) {
             throw new Rejected(e.getMessage());
           }
           if (!Files.isRegularFile(p) || !Files.isReadable(p)) {

@@ -1,4 +1,4 @@
-package org.secmem.cli;
+package org.secmem.menu;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -26,6 +26,7 @@ import org.secmem.buffertree.TreeDefaults;
 import org.secmem.data.Shape;
 import org.secmem.experiment.Experiment;
 import org.secmem.param.ParamDefaults;
+import org.secmem.results.ResultFiles;
 import org.secmem.runner.ExitCodes;
 import org.secmem.runner.UserText;
 import org.secmem.sort.CostModel;
@@ -39,7 +40,7 @@ import org.secmem.units.Units;
  * experiment run with defaults, with values entered one by one, or from a parameter file. Every
  * choice becomes an ordinary command line, run through the same commands (and checks) as the CLI.
  */
-final class Menu {
+public final class Menu {
 
   private static final List<String> STREAMS =
       Arrays.stream(StreamType.values()).map(StreamType::cliName).toList();
@@ -52,10 +53,6 @@ final class Menu {
   private static final String CLASSIC_STREAMS =
       String.join(",", StreamType.CLASSIC.stream().map(StreamType::cliName).toList());
 
-  /** Stands in for a command line in the checks the menu shares with the commands. */
-  private static final picocli.CommandLine CHECKS =
-      new picocli.CommandLine(picocli.CommandLine.Model.CommandSpec.create());
-
   private final Prompter prompt;
   private final PrintWriter out;
   private final MenuTranscript transcript;
@@ -65,7 +62,7 @@ final class Menu {
    * @param execute runs one secmem command line, printing to {@link #out()}, and returns its exit
    *     code ({@link ExitCodes#INTERRUPTED} when Ctrl-C stopped it)
    */
-  Menu(BufferedReader in, PrintWriter out, Function<List<String>, Integer> execute) {
+  public Menu(BufferedReader in, PrintWriter out, Function<List<String>, Integer> execute) {
     this.transcript = new MenuTranscript(out);
     this.out = new PrintWriter(transcript, true);
     this.prompt = new Prompter(in, this.out);
@@ -73,12 +70,12 @@ final class Menu {
   }
 
   /** Where the commands the menu runs print, so that it sees where their results went. */
-  PrintWriter out() {
+  public PrintWriter out() {
     return out;
   }
 
   /** Runs until Quit or the end of input; returns 0. */
-  int run() throws IOException {
+  public int run() throws IOException {
     out.println("secmem — algorithms in secondary memory");
     try {
       boolean show = true;
@@ -488,7 +485,7 @@ final class Menu {
    * The newest raw results file in {@code dir} or a folder in it: CSV or JSON Lines, not a summary
    * or a comparison written beside one.
    */
-  static Optional<Path> newestResults(Path dir) {
+  public static Optional<Path> newestResults(Path dir) {
     try (Stream<Path> files = Files.find(dir, 2, (p, a) -> a.isRegularFile())) {
       return files
           .filter(Menu::isRawResults)
@@ -499,7 +496,7 @@ final class Menu {
   }
 
   private static boolean isRawResults(Path p) {
-    return ResultsInput.isRawResults(p);
+    return ResultFiles.isRawResults(p);
   }
 
   /** Runs one command line; says where its results (and report page) are. */
