@@ -19,16 +19,20 @@ import org.secmem.experiment.BatchOptions;
 import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.ForkChild;
 import org.secmem.experiment.Jvm;
+import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.RunOrder;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.SteadyWarmup;
 import org.secmem.experiment.TimeEstimate;
 import org.secmem.fs.Ownership;
+import org.secmem.param.Plans;
+import org.secmem.param.RunConfig;
 import org.secmem.results.ResultFormat;
 import org.secmem.results.ResultsFileException;
 import org.secmem.results.ResultsTarget;
 import org.secmem.runner.BadInputException;
 import org.secmem.runner.ForkHeap;
+import org.secmem.runner.ShutdownCleanup;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -178,6 +182,23 @@ final class CommonOptions {
           "Do not refuse a run for lack of free disk (for file systems whose free space is not"
               + " what they can hold, e.g. compressed or thin-provisioned ones).")
   boolean skipDiskCheck;
+
+  /**
+   * The trials of parameter-file configurations ({@link Plans#trials}), admitted with this
+   * command's disk check; the memory limits in the process the user started only, and the estimated
+   * duration (see {@link #checkDuration}).
+   */
+  List<PlannedTrial> plan(CommandLine cmd, List<RunConfig> configs) throws IOException {
+    ShutdownCleanup cleanup = SecmemCommand.cleanupOf(cmd);
+    List<PlannedTrial> plan =
+        Plans.trials(
+            configs,
+            cleanup,
+            forkChild == null ? Optional.of(cleanup.cgroups()) : Optional.empty(),
+            disk());
+    checkDuration(cmd, Plans.seconds(configs), Plans.runs(configs));
+    return plan;
+  }
 
   /** The disk check of this command: none with --skip-disk-check. */
   DiskSpace disk() {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import org.secmem.experiment.Experiment;
 import org.secmem.param.ParamDefaults;
+import org.secmem.param.Plans;
 import org.secmem.param.RunConfig;
 import org.secmem.runner.BadInputException;
 import org.secmem.runner.ExperimentSession;
@@ -33,7 +34,7 @@ final class ParamsRunner {
     }
     return ExperimentSession.run(
         CommandInvocation.of(cmd),
-        Plans.trials(cmd, configs, common),
+        common.plan(cmd, configs),
         common.batch(Plans.anyMemoryLimit(configs), () -> Plans.direct(configs)),
         common.resultsFile(cmd, experiment.cliName()),
         defaults.dataDir());

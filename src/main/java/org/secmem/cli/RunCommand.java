@@ -11,6 +11,7 @@ import org.secmem.experiment.BatchStep;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.PlannedTrial;
 import org.secmem.param.ParamDefaults;
+import org.secmem.param.Plans;
 import org.secmem.param.RunConfig;
 import org.secmem.report.comparison.Comparison;
 import org.secmem.report.page.Reports;
@@ -97,7 +98,7 @@ final class RunCommand implements Callable<Integer> {
     }
     Path results = common.resultsFile(cmd, name);
     ExperimentSession.Baseline base = baseline(cmd, results);
-    List<PlannedTrial> plan = Plans.trials(cmd, configs, common);
+    List<PlannedTrial> plan = common.plan(cmd, configs);
     // Once: it asks each --jvm its version and makes a trial cgroup for --memory-limit.
     BatchOptions batch = common.batch(Plans.anyMemoryLimit(configs), () -> Plans.direct(configs));
     if (!resume || common.isForkChild()) {

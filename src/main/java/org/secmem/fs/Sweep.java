@@ -1,6 +1,7 @@
 package org.secmem.fs;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,6 +15,13 @@ public record Sweep(List<Path> removed, List<LeftAlone> leftAlone, List<LeftAlon
 
   /** Something that looked like a leftover and was not removed. */
   public record LeftAlone(Path path, String reason) {}
+
+  /**
+   * How long what a process left (a folder or file without its owner marker, an empty cgroup) is
+   * left untouched before it counts as abandoned: a live writer makes its marker right after its
+   * file and keeps its modification time fresh.
+   */
+  public static final Duration ABANDONED_AFTER = Duration.ofMinutes(1);
 
   public Sweep {
     removed = List.copyOf(removed);

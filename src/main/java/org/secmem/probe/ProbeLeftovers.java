@@ -45,7 +45,7 @@ public final class ProbeLeftovers {
    * How long a scratch file without a marker (an older version's) is left untouched before it
    * counts as abandoned; a probe without a marker that still runs is seen holding it open.
    */
-  static final Duration ABANDONED_AFTER = Duration.ofMinutes(1);
+  static final Duration ABANDONED_AFTER = Sweep.ABANDONED_AFTER;
 
   private static final Logger LOG = LogManager.getLogger(ProbeLeftovers.class);
 

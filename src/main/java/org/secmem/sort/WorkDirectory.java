@@ -50,11 +50,10 @@ public final class WorkDirectory implements Closeable {
   public static final String MARKER = "secmem-owner.pid";
 
   /**
-   * How long a folder without a marker, or an unfinished temporary file, must have been left
-   * untouched before it counts as abandoned: a live sort writes its marker right after creating its
-   * folder, and a live writer keeps its file's modification time fresh.
+   * How long a folder without a marker must have been left untouched before it counts as abandoned
+   * ({@link Sweep#ABANDONED_AFTER}): a live sort writes its marker right after creating its folder.
    */
-  public static final Duration ABANDONED_AFTER = Duration.ofMinutes(1);
+  public static final Duration ABANDONED_AFTER = Sweep.ABANDONED_AFTER;
 
   /** Rounds of deleting a folder's entries before giving up on a writer that keeps adding. */
   private static final int DELETE_ROUNDS = 5;

@@ -1,4 +1,4 @@
-package org.secmem.cli;
+package org.secmem.param;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import org.secmem.admission.Admission;
 import org.secmem.admission.DirectNeed;
+import org.secmem.admission.DiskSpace;
 import org.secmem.admission.Machine;
 import org.secmem.admission.MemoryLimits;
 import org.secmem.cgroup.MadeCgroups;
@@ -25,17 +26,15 @@ import org.secmem.experiment.TimeEstimate;
 import org.secmem.experiment.Trial;
 import org.secmem.experiment.WriteTrial;
 import org.secmem.fs.TempRegistry;
-import org.secmem.param.ParamDefaults;
-import org.secmem.param.ParamFileException;
-import org.secmem.param.ParamFiles;
-import org.secmem.param.RunConfig;
 import org.secmem.runner.BadInputException;
 import org.secmem.runner.ForkHeap;
 import org.secmem.stream.StreamOptions;
-import picocli.CommandLine;
 
-/** Turns checked parameter-file configurations into trials to run, and checks resources first. */
-final class Plans {
+/**
+ * Parameter files to a plan: every file read and checked before anything runs, its configurations
+ * turned into trials, and what they need of the machine (memory limits, disk) admitted first.
+ */
+public final class Plans {
 
   /** The most problems listed: a row that sweeps many values may have one per value. */
   private static final int MAX_SHOWN = 30;
@@ -47,7 +46,7 @@ final class Plans {
    *
    * @throws BadInputException listing every problem of every file, one per line
    */
-  static List<RunConfig> read(
+  public static List<RunConfig> read(
       List<Path> files, Optional<Experiment> experiment, ParamDefaults defaults)
       throws IOException {
     List<RunConfig> all = new ArrayList<>();
@@ -83,35 +82,49 @@ final class Plans {
     return all;
   }
 
-  static List<PlannedTrial> trials(CommandLine cmd, List<RunConfig> configs, CommonOptions common)
+  /**
+   * The trials of {@code configs}, each line its own sweep named FILE:LINE, a row with a memory
+   * limit of its own in forks inside a cgroup of that size; memory limits (unless {@code made} is
+   * empty: a fork, whose parent checked them) and disk admitted first.
+   *
+   * @param temps where the trials register their temporary files
+   * @param made the cgroups this process makes, to try one; empty in a fork
+   * @param disk the disk check, {@link DiskSpace#UNCHECKED} with --skip-disk-check
+   */
+  public static List<PlannedTrial> trials(
+      List<RunConfig> configs, TempRegistry temps, Optional<MadeCgroups> made, DiskSpace disk)
       throws IOException {
-    if (common.forkChild == null) {
-      checkMemoryLimits(configs, SecmemCommand.cleanupOf(cmd).cgroups());
+    if (made.isPresent()) {
+      checkMemoryLimits(configs, made.get());
     }
     List<PlannedTrial> plan = new ArrayList<>();
     for (RunConfig c : configs) {
-      // Each line of a parameter file is its own sweep, named FILE:LINE.
-      Trial t = SweptTrial.of(trial(c, SecmemCommand.cleanupOf(cmd)), c.origin());
+      Trial t = SweptTrial.of(trial(c, temps), c.origin());
       if (c.memoryLimit().isPresent()) {
-        // A row's own memory_limit: measured in forks inside a cgroup of that size.
         t = new ForkedTrial(t, Optional.empty(), c.memoryLimit());
       }
       plan.add(new PlannedTrial(t, c.settings()));
     }
-    checkDisk(configs, common);
+    checkDisk(configs, disk);
+    return plan;
+  }
+
+  /** A lower bound on the seconds all runs of {@code configs} take, from the cost model. */
+  public static double seconds(List<RunConfig> configs) throws IOException {
     double seconds = 0;
-    long runs = 0;
     for (RunConfig c : configs) {
-      long r = c.settings().totalRuns();
-      runs += r;
       seconds +=
-          r
+          c.settings().totalRuns()
               * (c.configuration() instanceof SortTrialSpec sort
                   ? SortTrials.seconds(c, sort)
                   : streamSeconds((StreamsConfig) c.configuration()));
     }
-    common.checkDuration(cmd, seconds, runs);
-    return plan;
+    return seconds;
+  }
+
+  /** The runs of {@code configs}, warm-ups not counted. */
+  public static long runs(List<RunConfig> configs) {
+    return configs.stream().mapToLong(c -> c.settings().totalRuns()).sum();
   }
 
   /**
@@ -144,7 +157,7 @@ final class Plans {
    * The most direct memory the streams of one of the rows without a memory limit of their own hold
    * (those --memory-limit applies to), naming the row.
    */
-  static DirectNeed direct(List<RunConfig> configs) {
+  public static DirectNeed direct(List<RunConfig> configs) {
     Machine machine = Machine.current();
     DirectNeed most = DirectNeed.NONE;
     for (RunConfig c : configs) {
@@ -165,7 +178,7 @@ final class Plans {
   }
 
   /** Whether any configuration has a memory limit of its own, and so must run in forks. */
-  static boolean anyMemoryLimit(List<RunConfig> configs) {
+  public static boolean anyMemoryLimit(List<RunConfig> configs) {
     return configs.stream().anyMatch(c -> c.memoryLimit().isPresent());
   }
 
@@ -198,7 +211,7 @@ final class Plans {
    * Disk space for the largest configuration, before anything runs; each configuration's memory,
    * open files and buffer sizes were admitted as its file was read.
    */
-  private static void checkDisk(List<RunConfig> configs, CommonOptions common) throws IOException {
+  private static void checkDisk(List<RunConfig> configs, DiskSpace disk) throws IOException {
     long maxBytes = 0;
     Path dir = null;
     for (RunConfig c : configs) {
@@ -218,7 +231,7 @@ final class Plans {
       }
     }
     if (dir != null) {
-      common.disk().check(dir, maxBytes, "the largest configuration");
+      disk.check(dir, maxBytes, "the largest configuration");
     }
   }
 }

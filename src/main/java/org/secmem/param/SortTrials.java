@@ -1,4 +1,4 @@
-package org.secmem.cli;
+package org.secmem.param;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -7,7 +7,6 @@ import org.secmem.engine.EngineChecks;
 import org.secmem.experiment.SortData;
 import org.secmem.experiment.SortTrialSpec;
 import org.secmem.experiment.TimeEstimate;
-import org.secmem.param.RunConfig;
 
 /** The disk and time a parameter file's sort configuration needs. */
 final class SortTrials {
