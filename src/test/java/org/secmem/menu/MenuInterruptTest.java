@@ -1,4 +1,4 @@
-package org.secmem.cli;
+package org.secmem.menu;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -29,7 +29,7 @@ class MenuInterruptTest {
 
   @Test
   void ctrlCDuringARun_stopsIt_removesItsTemporaries_andReturns() throws Exception {
-    MenuCommand.RunGuard guard = new MenuCommand.RunGuard(cleanup, errWriter, 10_000, exits::add);
+    RunGuard guard = new RunGuard(cleanup, errWriter, 10_000, exits::add);
     Path work = Files.createDirectories(tmp.resolve("work"));
     Files.write(work.resolve("run-1"), new byte[64]);
     CountDownLatch started = new CountDownLatch(1);
@@ -72,7 +72,7 @@ class MenuInterruptTest {
 
   @Test
   void ctrlCAtAPrompt_quits() {
-    MenuCommand.RunGuard guard = new MenuCommand.RunGuard(cleanup, errWriter, 10_000, exits::add);
+    RunGuard guard = new RunGuard(cleanup, errWriter, 10_000, exits::add);
     guard.interrupt();
     assertEquals(List.of(ExitCodes.INTERRUPTED), exits);
     assertTrue(err.toString().contains("bye"), err.toString());
@@ -81,8 +81,8 @@ class MenuInterruptTest {
   @Test
   void aRunThatDoesNotStop_endsTheProcessAsTheCommandWould() throws Exception {
     CountDownLatch exited = new CountDownLatch(1);
-    MenuCommand.RunGuard guard =
-        new MenuCommand.RunGuard(
+    RunGuard guard =
+        new RunGuard(
             cleanup,
             errWriter,
             200,
@@ -126,8 +126,8 @@ class MenuInterruptTest {
   @Test
   void aSecondCtrlCWhileTheRunStops_quitsAtOnce() throws Exception {
     CountDownLatch exited = new CountDownLatch(1);
-    MenuCommand.RunGuard guard =
-        new MenuCommand.RunGuard(
+    RunGuard guard =
+        new RunGuard(
             cleanup,
             errWriter,
             60_000,
