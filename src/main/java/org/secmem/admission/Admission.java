@@ -15,6 +15,7 @@ import org.secmem.engine.EngineChecks;
 import org.secmem.engine.EngineProblem;
 import org.secmem.engine.EngineSettings;
 import org.secmem.engine.KnownEngines;
+import org.secmem.experiment.PqTrial;
 import org.secmem.experiment.StreamMemory;
 import org.secmem.sort.InMemorySort;
 import org.secmem.sort.InsufficientMemoryException;
@@ -507,5 +508,36 @@ public final class Admission {
 
   private static RefusedException refuse(Parameter p, String value, String message) {
     return new RefusedException(new Problem(p, value, message));
+  }
+
+  /**
+   * Why java.util.PriorityQueue cannot hold {@code n} boxed keys on {@code machine} (its size
+   * limit, or the heap they need), or empty when it can.
+   */
+  public static Optional<String> javaQueue(long n, Machine machine) {
+    if (n > Integer.MAX_VALUE - 8) {
+      return Optional.of(
+          String.format(
+              Locale.ROOT,
+              "java.util.PriorityQueue holds at most %d keys, not N"
+                  + " = %d; use --impl buffer-tree",
+              Integer.MAX_VALUE - 8,
+              n));
+    }
+    long need = PqTrial.javaHeapBytes(n);
+    long heap = machine.maxHeapBytes();
+    if (need > heap) {
+      return Optional.of(
+          String.format(
+              Locale.ROOT,
+              "java.util.PriorityQueue of N = %d boxed keys needs about %d MiB of heap (%d bytes a"
+                  + " key and the JVM), but the heap is %d MiB; use a smaller --n, --impl"
+                  + " buffer-tree, or a larger heap (java -Xmx, scripts/secmem: SECMEM_HEAP)",
+              n,
+              (need + (1 << 20) - 1) >> 20,
+              PqTrial.JAVA_BYTES_PER_KEY,
+              heap >> 20));
+    }
+    return Optional.empty();
   }
 }

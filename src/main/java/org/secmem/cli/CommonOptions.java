@@ -1,13 +1,7 @@
 package org.secmem.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -19,19 +13,18 @@ import org.secmem.experiment.BatchOptions;
 import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.ForkChild;
 import org.secmem.experiment.Jvm;
+import org.secmem.experiment.JvmList;
 import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.RunOrder;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.SteadyWarmup;
 import org.secmem.experiment.TimeEstimate;
-import org.secmem.fs.Ownership;
 import org.secmem.param.Plans;
 import org.secmem.param.RunConfig;
 import org.secmem.results.ResultFormat;
-import org.secmem.results.ResultsFileException;
-import org.secmem.results.ResultsTarget;
 import org.secmem.runner.BadInputException;
 import org.secmem.runner.ForkHeap;
+import org.secmem.runner.ResultsPath;
 import org.secmem.runner.ShutdownCleanup;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
@@ -312,7 +305,7 @@ final class CommonOptions {
   }
 
   /**
-   * The JVMs of --jvm, each asked what it is; empty without the option.
+   * The JVMs of --jvm, each asked what it is ({@link JvmList#of}); empty without the option.
    *
    * @throws BadInputException naming the path and what is wrong with it (exit 2, nothing run)
    */
@@ -320,89 +313,10 @@ final class CommonOptions {
     if (jvm == null || jvm.isEmpty()) {
       return List.of();
     }
-    List<String> given = jvmPaths(jvm);
-    List<Jvm> out = new ArrayList<>();
-    for (int i = 0; i < given.size(); i++) {
-      String p = given.get(i);
-      Jvm j;
-      try {
-        j = Jvm.probe(Path.of(p));
-      } catch (IllegalArgumentException e) {
-        throw new BadInputException("--jvm: " + e.getMessage(), e);
-      }
-      for (int o = 0; o < out.size(); o++) {
-        Jvm other = out.get(o);
-        String otherPath = given.get(o);
-        if (other
-            .java()
-            .toAbsolutePath()
-            .normalize()
-            .equals(j.java().toAbsolutePath().normalize())) {
-          throw new BadInputException(
-              "--jvm: "
-                  + (otherPath.equals(p)
-                      ? p + " is given twice"
-                      : p + " names the JVM that " + otherPath + " names too")
-                  + ": give each JVM once");
-        }
-        if (other.version().equals(j.version())) {
-          // Rows tell JVMs apart by java_version: two of one version would be one configuration.
-          throw new BadInputException(
-              "--jvm: "
-                  + p
-                  + " is "
-                  + j.label()
-                  + ", the version of "
-                  + otherPath
-                  + " too: give JVMs of different versions");
-        }
-      }
-      out.add(j);
-    }
-    return out;
-  }
-
-  /**
-   * The paths of {@code --jvm}'s values, each split at '|'.
-   *
-   * @throws BadInputException for an empty path (which would name the current folder, or be
-   *     dropped), and for a path with '|' in it, which cannot be given: saying so
-   */
-  static List<String> jvmPaths(List<String> values) {
-    List<String> out = new ArrayList<>();
-    for (String value : values) {
-      String[] parts = value.split("\\|", -1);
-      for (int i = 0; i < parts.length; i++) {
-        if (parts[i].isEmpty()) {
-          throw new BadInputException(
-              "--jvm: an empty path in '"
-                  + value
-                  + "'; give a java binary or a JDK's folder, several separated by '|'");
-        }
-        if (!exists(parts[i])) {
-          // A path with '|' in it is split like two: say so, rather than "no such file".
-          for (int j = i + 1; j < parts.length; j++) {
-            String joined = String.join("|", List.of(parts).subList(i, j + 1));
-            if (exists(joined)) {
-              throw new BadInputException(
-                  "--jvm: "
-                      + joined
-                      + " is one path with '|' in it, which --jvm splits at: give it through a"
-                      + " link whose path has no '|'");
-            }
-          }
-        }
-        out.add(parts[i]);
-      }
-    }
-    return out;
-  }
-
-  private static boolean exists(String path) {
     try {
-      return Files.exists(Path.of(path));
-    } catch (InvalidPathException e) {
-      return false; // said when it is probed
+      return JvmList.of(jvm);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException("--jvm: " + e.getMessage(), e);
     }
   }
 
@@ -411,61 +325,8 @@ final class CommonOptions {
     return forkChild != null;
   }
 
-  /**
-   * The results file: as given, or a fresh timestamped one in a folder of its own under {@code
-   * results/} ({@code results/<stamp>-<name>/<stamp>-<name>.csv}, or {@code .jsonl} with {@code
-   * --format jsonl}, where its summary, environment record, charts and report page go beside it);
-   * checked before anything runs (see {@link ResultsTarget}), so a path that cannot take results is
-   * bad input.
-   *
-   * @throws BadInputException naming the file and what is wrong (nothing written)
-   */
+  /** The results file of this command ({@link ResultsPath#choose}). */
   Path resultsFile(CommandLine cmd, String experiment) {
-    Path file = results;
-    if (file == null) {
-      String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-      Path folder;
-      try {
-        // Made here, exclusively: two commands started in the same second get a folder each, and
-        // whatever is planted at the name (a link) is passed by, never written through.
-        folder = Ownership.createFreshFolder(Paths.get("results"), stamp + "-" + experiment);
-      } catch (IOException e) {
-        throw new BadInputException(
-            "results: cannot make a folder for the results in "
-                + Paths.get("results").toAbsolutePath()
-                + " ("
-                + e.getMessage()
-                + "); give --results FILE");
-      }
-      SecmemCommand.cleanupOf(cmd).reservedFolder(folder);
-      String name = folder.getFileName().toString();
-      file = folder.resolve(name + (format == null ? ResultFormat.CSV : format).extension());
-    } else if (format != null && ResultFormat.ofFile(file) != format) {
-      throw new BadInputException(
-          "--format "
-              + format.cliName()
-              + ": the results file "
-              + file
-              + " is named for "
-              + ResultFormat.ofFile(file).cliName()
-              + " (a file ending in .jsonl is JSON Lines, any other CSV): name it for the format,"
-              + " e.g. --results "
-              + renamed(file, format)
-              + ", or leave --format out");
-    }
-    try {
-      ResultsTarget.check(file);
-    } catch (ResultsFileException e) {
-      throw new BadInputException("--results " + e.getMessage(), e);
-    }
-    return file;
-  }
-
-  /** {@code file} named for {@code format}: its extension replaced, or added. */
-  private static Path renamed(Path file, ResultFormat format) {
-    String name = file.getFileName().toString();
-    int dot = name.lastIndexOf('.');
-    String stem = dot > 0 ? name.substring(0, dot) : name;
-    return file.resolveSibling(stem + format.extension());
+    return ResultsPath.choose(results, format, experiment, SecmemCommand.cleanupOf(cmd));
   }
 }

@@ -11,13 +11,13 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import org.secmem.results.MalformedResultsException;
 import org.secmem.results.RawResults;
-import org.secmem.results.ResultFiles;
 import org.secmem.runner.BadInputException;
 import org.secmem.runner.ExitCodes;
 import org.secmem.seeds.Finding;
 import org.secmem.seeds.FindingsFile;
 import org.secmem.seeds.FindingsTable;
 import org.secmem.seeds.Measurements;
+import org.secmem.seeds.SummaryFiles;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -118,7 +118,7 @@ final class FindingsCommand implements Callable<Integer> {
         cmd.getErr().println("skipping " + p + ": the same file is given more than once");
         continue;
       }
-      if (isSummaryOfOneOf(p, results)) {
+      if (SummaryFiles.isSummaryOfOneOf(p, results)) {
         cmd.getErr().println("skipping " + p + ": its raw results file is given too");
         continue;
       }
@@ -134,7 +134,7 @@ final class FindingsCommand implements Callable<Integer> {
     Map<String, Measurements> byMethod;
     try {
       m = Measurements.of(files);
-      byMethod = Measurements.byMethod(files, methodPerFile, FindingsCommand::summaryJvm);
+      byMethod = Measurements.byMethod(files, methodPerFile, SummaryFiles::methodOf);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
@@ -145,45 +145,6 @@ final class FindingsCommand implements Callable<Integer> {
     cmd.getOut().print(FindingsTable.judge(rules, byMethod).markdown(all));
     cmd.getOut().flush();
     return ExitCodes.OK;
-  }
-
-  /**
-   * What the environment record beside a summary ({@code X-summary.csv}: {@code X-environment.txt})
-   * says of its JVMs: its {@code forks=} line, 0 for one shared JVM.
-   */
-  static String summaryJvm(RawResults summary) {
-    Path p = Path.of(summary.source());
-    String name = p.getFileName().toString();
-    if (!name.endsWith(SUMMARY_SUFFIX)) {
-      return Measurements.NOT_RECORDED;
-    }
-    Path env =
-        p.resolveSibling(
-            name.substring(0, name.length() - SUMMARY_SUFFIX.length()) + "-environment.txt");
-    try (var lines = Files.lines(env)) {
-      return lines
-          .filter(l -> l.startsWith("forks="))
-          .map(l -> l.substring("forks=".length()).trim())
-          .findFirst()
-          .map(n -> n.equals("0") ? "shared JVM" : "forked")
-          .orElse(Measurements.NOT_RECORDED);
-    } catch (IOException | java.io.UncheckedIOException e) {
-      return Measurements.NOT_RECORDED; // no record beside it: the method is not known
-    }
-  }
-
-  private static final String SUMMARY_SUFFIX = "-summary.csv";
-
-  /**
-   * Whether {@code p} is the summary of another of {@code results} (a CSV or a JSON Lines file): a
-   * glob over a results folder gives both, and the summary's medians would count twice.
-   */
-  static boolean isSummaryOfOneOf(Path p, List<Path> results) {
-    return results.stream()
-        .anyMatch(
-            q ->
-                !q.normalize().equals(p.normalize())
-                    && ResultFiles.summaryFor(q).normalize().equals(p.normalize()));
   }
 
   private static Path realOrAsGiven(Path p) {

@@ -169,7 +169,7 @@ final class PqCommand implements Callable<Integer> {
       common.disk().check(data.dir, 2 * n * Integer.BYTES + 64L * bytes, "the buffer tree's files");
     }
     if (impls.contains(PqImpl.JAVA)) {
-      String problem = javaProblem(n);
+      String problem = Admission.javaQueue(n, Machine.current()).orElse(null);
       if (problem != null) {
         if (implGiven) {
           throw new BadInputException("--impl java: " + problem);
@@ -288,31 +288,5 @@ final class PqCommand implements Callable<Integer> {
     } catch (RefusedException e) {
       throw Refusals.of(cmd, e);
     }
-  }
-
-  /** Why java.util.PriorityQueue cannot hold N keys here, or null when it can. */
-  static String javaProblem(long n) {
-    if (n > Integer.MAX_VALUE - 8) {
-      return String.format(
-          Locale.ROOT,
-          "java.util.PriorityQueue holds at most %d keys, not N" + " = %d; use --impl buffer-tree",
-          Integer.MAX_VALUE - 8,
-          n);
-    }
-    long need = PqTrial.javaHeapBytes(n);
-    long heap = SortMemory.maxHeap();
-    if (need > heap) {
-      return String.format(
-          Locale.ROOT,
-          "java.util.PriorityQueue of N = %d boxed keys needs"
-              + " about %d MiB of heap (%d bytes a key and the JVM), but the heap is %d MiB; use a"
-              + " smaller --n, --impl buffer-tree, or a larger heap (java -Xmx, scripts/secmem:"
-              + " SECMEM_HEAP)",
-          n,
-          (need + (1 << 20) - 1) >> 20,
-          PqTrial.JAVA_BYTES_PER_KEY,
-          heap >> 20);
-    }
-    return null;
   }
 }

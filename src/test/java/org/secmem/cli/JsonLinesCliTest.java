@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.secmem.menu.Menu;
 import org.secmem.results.RawResults;
 import org.secmem.results.ResultFiles;
+import org.secmem.seeds.SummaryFiles;
 
 /**
  * JSON Lines results from the command line: chosen by the file's name or {@code --format}, with the
@@ -87,12 +88,12 @@ class JsonLinesCliTest {
     Path jsonl = Path.of("results/b.jsonl");
     List<Path> given =
         List.of(csv, jsonl, Path.of("results/a-summary.csv"), Path.of("results/b-summary.csv"));
-    assertTrue(FindingsCommand.isSummaryOfOneOf(Path.of("results/a-summary.csv"), given));
-    assertTrue(FindingsCommand.isSummaryOfOneOf(Path.of("results/./b-summary.csv"), given));
+    assertTrue(SummaryFiles.isSummaryOfOneOf(Path.of("results/a-summary.csv"), given));
+    assertTrue(SummaryFiles.isSummaryOfOneOf(Path.of("results/./b-summary.csv"), given));
     assertFalse(
-        FindingsCommand.isSummaryOfOneOf(Path.of("results/c-summary.csv"), given),
+        SummaryFiles.isSummaryOfOneOf(Path.of("results/c-summary.csv"), given),
         "a summary whose results file is not given is read");
-    assertFalse(FindingsCommand.isSummaryOfOneOf(csv, given));
+    assertFalse(SummaryFiles.isSummaryOfOneOf(csv, given));
   }
 
   @Test
