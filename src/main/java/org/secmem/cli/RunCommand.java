@@ -14,9 +14,6 @@ import org.secmem.param.ParamDefaults;
 import org.secmem.param.Plans;
 import org.secmem.param.RunConfig;
 import org.secmem.report.comparison.Comparison;
-import org.secmem.report.page.Reports;
-import org.secmem.results.MalformedResultsException;
-import org.secmem.results.RawResults;
 import org.secmem.runner.BadInputException;
 import org.secmem.runner.ExitCodes;
 import org.secmem.runner.ExperimentSession;
@@ -109,45 +106,9 @@ final class RunCommand implements Callable<Integer> {
     // --jvm and --memory-limit, once per JVM and limit, as the forks plan it (they find theirs by
     // index, and a fork planned without its limit ran outside its cgroup).
     plan = ExperimentSession.measured(plan, batch);
-    List<BatchStep> steps = Resume.all(plan);
-    if (Files.exists(results) && Files.size(results) > 0) {
-      RawResults raw;
-      try {
-        raw = RawResults.read(results);
-      } catch (MalformedResultsException e) {
-        // The file the user named cannot be resumed from: bad input, as for chart and compare.
-        throw new BadInputException(e.getMessage() + "; it cannot be resumed", e);
-      }
-      List<String> problems = Reports.describeProblems(raw);
-      for (String line : problems) {
-        cmd.getErr().println("warning: " + line);
-      }
-      if (!problems.isEmpty()) {
-        cmd.getErr()
-            .println(
-                "warning: malformed rows count as not measured: their runs are done" + " again");
-      }
-      cmd.getErr().flush();
-      steps = Resume.remaining(plan, raw);
-    }
-    long halfDone = steps.stream().filter(BatchStep::halfDone).count();
-    cmd.getOut()
-        .println(
-            "resume: "
-                + (plan.size() - steps.size())
-                + " of "
-                + plan.size()
-                + " configurations already measured in "
-                + results
-                + "; "
-                + steps.size()
-                + " to run"
-                + (halfDone == 0
-                    ? ""
-                    : " ("
-                        + halfDone
-                        + " half-done: only their missing repetitions run,"
-                        + " after warm-ups that are not recorded twice)"));
+    Resume.Left left = Resume.left(plan, results, cmd.getErr());
+    cmd.getOut().println(left.line());
+    List<BatchStep> steps = left.steps();
     if (steps.isEmpty()) {
       return ExitCodes.OK;
     }

@@ -1,6 +1,7 @@
 package org.secmem.runner;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,6 +22,8 @@ import org.secmem.experiment.ForkedTrial;
 import org.secmem.experiment.Jvm;
 import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.RunSettings;
+import org.secmem.report.page.Reports;
+import org.secmem.results.MalformedResultsException;
 import org.secmem.results.RawResults;
 import org.secmem.results.RawRow;
 import org.secmem.results.ResultColumn;
@@ -44,6 +47,56 @@ public final class Resume {
   private static final List<ResultColumn> KEY = keyColumns();
 
   private Resume() {}
+
+  /** What a resumed sweep still runs, and the line that says how much was measured already. */
+  public record Left(List<BatchStep> steps, String line) {}
+
+  /**
+   * The steps of {@code plan} that {@code results} does not hold yet (all of them when it is empty
+   * or missing); its malformed rows are named as warnings on {@code err} and count as not measured.
+   *
+   * @throws BadInputException when {@code results} is not a results file that can be resumed
+   */
+  public static Left left(List<PlannedTrial> plan, Path results, PrintWriter err)
+      throws IOException {
+    List<BatchStep> steps = all(plan);
+    if (Files.exists(results) && Files.size(results) > 0) {
+      RawResults raw;
+      try {
+        raw = RawResults.read(results);
+      } catch (MalformedResultsException e) {
+        // The file the user named cannot be resumed from: bad input, as for chart and compare.
+        throw new BadInputException(e.getMessage() + "; it cannot be resumed", e);
+      }
+      List<String> problems = Reports.describeProblems(raw);
+      for (String line : problems) {
+        err.println("warning: " + line);
+      }
+      if (!problems.isEmpty()) {
+        err.println("warning: malformed rows count as not measured: their runs are done again");
+      }
+      err.flush();
+      steps = remaining(plan, raw);
+    }
+    long halfDone = steps.stream().filter(BatchStep::halfDone).count();
+    String line =
+        "resume: "
+            + (plan.size() - steps.size())
+            + " of "
+            + plan.size()
+            + " configurations already measured in "
+            + results
+            + "; "
+            + steps.size()
+            + " to run"
+            + (halfDone == 0
+                ? ""
+                : " ("
+                    + halfDone
+                    + " half-done: only their missing repetitions run,"
+                    + " after warm-ups that are not recorded twice)");
+    return new Left(steps, line);
+  }
 
   /** Every run of every configuration: a first go, or a resume with nothing measured yet. */
   public static List<BatchStep> all(List<PlannedTrial> plan) {
