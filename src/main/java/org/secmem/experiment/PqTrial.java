@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Optional;
@@ -125,6 +126,25 @@ public final class PqTrial implements Trial {
     long perKey =
         workload == PqWorkload.INSERT_THEN_DELETE ? Integer.BYTES : TREE_MAP_BYTES_PER_KEY;
     return perKey * n + SortMemory.OVERHEAD_BYTES;
+  }
+
+  /**
+   * What to say when the oracle that verifies the queue's output cannot be held for {@code n} keys
+   * of {@code workload}: rows then leave verified blank; empty when it fits.
+   */
+  public static Optional<String> oracleNote(long n, PqWorkload workload) {
+    if (oracleFits(n, workload)) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        String.format(
+            Locale.ROOT,
+            "the oracle for N = %d (%s) needs about %d MiB of heap, more than the %d"
+                + " MiB there is: rows leave verified blank",
+            n,
+            workload,
+            oracleHeapBytes(n, workload) >> 20,
+            SortMemory.maxHeap() >> 20));
   }
 
   /** Whether the oracle fits the heap: otherwise rows leave {@code verified} blank. */

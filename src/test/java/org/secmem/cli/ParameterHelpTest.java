@@ -100,6 +100,7 @@ class ParameterHelpTest {
             SortInputOptions.class,
             SortSettingsOptions.class,
             PqCommand.class,
+            PqQueueOptions.class,
             GenerateCommand.class,
             CommonOptions.class,
             StreamOptionsMixin.class,
