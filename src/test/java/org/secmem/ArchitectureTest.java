@@ -175,7 +175,7 @@ class ArchitectureTest {
         .and()
         .doNotHaveFullyQualifiedName("org.secmem.results.EnvironmentRecord")
         .and()
-        .doNotHaveFullyQualifiedName("org.secmem.cli.ErrorHandler")
+        .doNotHaveFullyQualifiedName("org.secmem.runner.Failure")
         .and()
         .doNotHaveFullyQualifiedName("org.secmem.stream.MappingFaults")
         .should()

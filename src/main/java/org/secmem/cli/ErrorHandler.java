@@ -1,37 +1,21 @@
 package org.secmem.cli;
 
-import java.io.FileNotFoundException;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
-import java.util.OptionalLong;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
-import org.secmem.engine.EngineException;
-import org.secmem.runner.BadInputException;
 import org.secmem.runner.ExitCodes;
+import org.secmem.runner.Failure;
 import org.secmem.runner.UserText;
-import org.secmem.sort.InsufficientMemoryException;
-import org.secmem.stream.NotAnIntFileException;
-import org.secmem.stream.UnsupportedStreamException;
-import org.secmem.units.Units;
 import picocli.CommandLine;
 
 /**
  * Maps what a command threw to one clear line on the command's error writer and an exit code: 2 for
  * bad input (nothing run), 1 for run-time failures. The stack trace goes to the log only.
  *
- * <p>Only the exceptions that mean bad input are exit 2: {@link BadInputException}, a parameter
- * file's problems, memory a run cannot have, a file that is not an int file, a stream type this
- * platform lacks. Any other {@link IllegalArgumentException} is a bug in secmem, not in the input:
- * exit 1 as an internal error. Every line is passed through {@link UserText}, since messages quote
- * what the user typed.
+ * <p>Which exceptions are bad input and what each says is {@link Failure}'s. Every line is passed
+ * through {@link UserText}, since messages quote what the user typed.
  */
 final class ErrorHandler
     implements CommandLine.IExecutionExceptionHandler, CommandLine.IParameterExceptionHandler {
@@ -49,34 +33,11 @@ final class ErrorHandler
       return ExitCodes.FAILURE;
     }
     LOG.error("{} failed", cmd.getCommandName(), e);
-    int code;
-    String message;
-    if (e instanceof BadInputException || e instanceof InsufficientMemoryException) {
-      code = ExitCodes.BAD_INPUT;
-      message = e.getMessage();
-    } else if (e instanceof NotAnIntFileException || e instanceof UnsupportedStreamException) {
-      code = ExitCodes.BAD_INPUT;
-      message = e.getMessage();
-    } else if (e instanceof NoSuchFileException || e instanceof FileNotFoundException) {
-      code = ExitCodes.FAILURE;
-      message = "no such file: " + e.getMessage();
-    } else if (e instanceof AccessDeniedException) {
-      code = ExitCodes.FAILURE;
-      message = "permission denied: " + e.getMessage();
-    } else if (e instanceof EngineException) {
-      // Another engine's own line: it says what failed (a master not reached, a stage failed).
-      code = ExitCodes.FAILURE;
-      message = e.getMessage();
-    } else if (e instanceof FileSystemException || e instanceof IOException) {
-      code = ExitCodes.FAILURE;
-      message = describeIo((IOException) e);
-    } else {
-      code = ExitCodes.FAILURE;
-      message = "internal error: " + e + " (details in the log)";
-    }
-    cmd.getErr().println(UserText.lines(cmd.getCommandSpec().qualifiedName() + ": " + message));
+    Failure failure = Failure.of(e);
+    cmd.getErr()
+        .println(UserText.lines(cmd.getCommandSpec().qualifiedName() + ": " + failure.message()));
     cmd.getErr().flush();
-    return code;
+    return failure.code();
   }
 
   /** Whether the process is being stopped by a signal. */
@@ -87,53 +48,6 @@ final class ErrorHandler
     }
     return root.getCommand() instanceof SecmemCommand
         && SecmemCommand.cleanupOf(cmd).shuttingDown();
-  }
-
-  private static String describeIo(IOException e) {
-    String m = String.valueOf(e.getMessage());
-    if (m.contains("No space left on device")) {
-      return noSpace(m, usableBytes(e));
-    }
-    return "I/O error: " + m;
-  }
-
-  /** Below this much usable space, ENOSPC is taken for a full disk rather than for inodes. */
-  static final long SOME_SPACE_LEFT = 1L << 20;
-
-  /**
-   * What ENOSPC ({@code message}) means: a full disk, or, where the file system still has {@code
-   * usableBytes} of space (at least {@link #SOME_SPACE_LEFT}), no free inodes (or a used-up quota),
-   * which "disk full" would send the user looking for space that is there. Empty: the space is not
-   * known.
-   */
-  static String noSpace(String message, OptionalLong usableBytes) {
-    if (usableBytes.isPresent() && usableBytes.getAsLong() >= SOME_SPACE_LEFT) {
-      return "no free inodes left on that file system (it still has "
-          + Units.bytes(usableBytes.getAsLong())
-          + " of space; too many files, or a quota used up; see df -i): "
-          + message;
-    }
-    // ENOSPC is also what a file system with no free inodes (or an exhausted quota) says.
-    return "disk full (no free space, or no free inodes, left on that file system): " + message;
-  }
-
-  /** The usable space of the file system the failed file is on; empty where that is not known. */
-  private static OptionalLong usableBytes(IOException e) {
-    if (!(e instanceof FileSystemException f) || f.getFile() == null) {
-      return OptionalLong.empty();
-    }
-    try {
-      Path p = Path.of(f.getFile()).toAbsolutePath();
-      while (p != null && !Files.exists(p)) {
-        p = p.getParent();
-      }
-      return p == null
-          ? OptionalLong.empty()
-          : OptionalLong.of(Files.getFileStore(p).getUsableSpace());
-    } catch (IOException | RuntimeException x) {
-      LOG.debug("No free space known for {}", f.getFile(), x);
-      return OptionalLong.empty();
-    }
   }
 
   @Override

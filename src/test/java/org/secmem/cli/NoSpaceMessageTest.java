@@ -15,6 +15,7 @@ import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.secmem.runner.ExitCodes;
+import org.secmem.runner.Failure;
 import picocli.CommandLine;
 
 /**
@@ -29,7 +30,7 @@ class NoSpaceMessageTest {
 
   @Test
   void enospc_withSpaceLeft_isNoFreeInodes_notDiskFull() {
-    String m = ErrorHandler.noSpace("/d/x: " + ENOSPC, OptionalLong.of(40L << 30));
+    String m = Failure.noSpace("/d/x: " + ENOSPC, OptionalLong.of(40L << 30));
     assertTrue(m.startsWith("no free inodes"), m);
     assertTrue(m.contains("GiB"), "the space it still has: " + m);
     assertFalse(m.contains("disk full"), m);
@@ -39,11 +40,9 @@ class NoSpaceMessageTest {
   void enospc_withNoSpaceLeft_orUnknown_isDiskFull() {
     for (OptionalLong left :
         new OptionalLong[] {
-          OptionalLong.of(0),
-          OptionalLong.of(ErrorHandler.SOME_SPACE_LEFT - 1),
-          OptionalLong.empty()
+          OptionalLong.of(0), OptionalLong.of(Failure.SOME_SPACE_LEFT - 1), OptionalLong.empty()
         }) {
-      String m = ErrorHandler.noSpace("/d/x: " + ENOSPC, left);
+      String m = Failure.noSpace("/d/x: " + ENOSPC, left);
       assertTrue(m.startsWith("disk full"), m);
     }
   }
@@ -55,7 +54,7 @@ class NoSpaceMessageTest {
   @Test
   void theCommandLine_saysInodes_forEnospcOnAFileSystemWithSpace() throws IOException {
     assumeTrue(
-        Files.getFileStore(dir).getUsableSpace() >= ErrorHandler.SOME_SPACE_LEFT,
+        Files.getFileStore(dir).getUsableSpace() >= Failure.SOME_SPACE_LEFT,
         "the temporary folder's file system has space left");
     StringWriter err = new StringWriter();
     CommandLine cmd =
