@@ -1,20 +1,14 @@
 package org.secmem.cli;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
-import org.secmem.results.MalformedResultsException;
 import org.secmem.results.RawResults;
 import org.secmem.runner.BadInputException;
 import org.secmem.runner.ExitCodes;
 import org.secmem.seeds.Finding;
-import org.secmem.seeds.FindingsFile;
+import org.secmem.seeds.FindingsInput;
 import org.secmem.seeds.FindingsTable;
 import org.secmem.seeds.Measurements;
 import org.secmem.seeds.SummaryFiles;
@@ -92,44 +86,9 @@ final class FindingsCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     CommandLine cmd = spec.commandLine();
-    List<Finding> rules;
-    try {
-      rules = findings == null ? FindingsFile.builtIn() : FindingsFile.read(readable(findings));
-    } catch (IOException e) {
-      throw new BadInputException(
-          (findings == null ? FindingsFile.BUILT_IN : findings)
-              + ": cannot be read: "
-              + e.getMessage(),
-          e);
-    } catch (IllegalArgumentException e) {
-      throw new BadInputException(e.getMessage(), e);
-    }
-    if (rules.isEmpty()) {
-      // A table of no findings would say nothing was checked, and exit 0 as if all were.
-      throw new BadInputException(
-          "no rules in " + (findings == null ? FindingsFile.BUILT_IN : findings));
-    }
-    List<RawResults> files = new ArrayList<>();
-    Set<Path> seen = new HashSet<>();
-    for (Path p : results) {
-      // The same file twice would count its runs twice and narrow every interval for nothing.
-      Path real = realOrAsGiven(p);
-      if (!seen.add(real)) {
-        cmd.getErr().println("skipping " + p + ": the same file is given more than once");
-        continue;
-      }
-      if (SummaryFiles.isSummaryOfOneOf(p, results)) {
-        cmd.getErr().println("skipping " + p + ": its raw results file is given too");
-        continue;
-      }
-      try {
-        files.add(RawResults.read(readable(p)));
-      } catch (MalformedResultsException e) {
-        throw new BadInputException(e.getMessage(), e);
-      } catch (IOException e) {
-        throw new BadInputException(p + ": cannot be read: " + e.getMessage(), e);
-      }
-    }
+    List<Finding> rules = FindingsInput.rules(findings);
+    List<RawResults> files =
+        FindingsInput.results(results, skipped -> cmd.getErr().println("skipping " + skipped));
     Measurements m;
     Map<String, Measurements> byMethod;
     try {
@@ -145,23 +104,5 @@ final class FindingsCommand implements Callable<Integer> {
     cmd.getOut().print(FindingsTable.judge(rules, byMethod).markdown(all));
     cmd.getOut().flush();
     return ExitCodes.OK;
-  }
-
-  private static Path realOrAsGiven(Path p) {
-    try {
-      return p.toRealPath();
-    } catch (IOException e) {
-      return p.toAbsolutePath().normalize(); // readable() names the problem below
-    }
-  }
-
-  private static Path readable(Path p) {
-    if (!Files.isRegularFile(p)) {
-      throw new BadInputException(p + " does not exist or is not a file");
-    }
-    if (!Files.isReadable(p)) {
-      throw new BadInputException(p + " cannot be read (permission denied)");
-    }
-    return p;
   }
 }

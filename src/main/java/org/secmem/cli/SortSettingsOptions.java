@@ -1,14 +1,31 @@
 package org.secmem.cli;
 
+import java.io.IOException;
+import java.nio.file.FileStore;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import org.secmem.admission.Admission;
+import org.secmem.admission.DirectNeed;
+import org.secmem.admission.DiskSpace;
+import org.secmem.admission.InputRule;
+import org.secmem.admission.Machine;
+import org.secmem.admission.RefusedException;
+import org.secmem.admission.SortPlan;
+import org.secmem.admission.SortRequest;
 import org.secmem.buffertree.FanoutRule;
 import org.secmem.buffertree.TreeDefaults;
+import org.secmem.experiment.RunSettings;
+import org.secmem.experiment.SortMethod;
+import org.secmem.experiment.SortTrialSpec;
 import org.secmem.sort.Merger;
 import org.secmem.sort.RunSort;
 import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
+import org.secmem.sort.WorkDirectory;
 import org.secmem.stream.StreamType;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
@@ -89,5 +106,62 @@ final class SortSettingsOptions {
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cmd, e.getMessage());
     }
+  }
+
+  /** A sort by secmem's own algorithms, admitted, and the direct memory its streams hold. */
+  record Admitted(SortTrialSpec spec, DirectNeed direct) {}
+
+  /**
+   * The sort these options and {@code input} ask for, admitted on this machine: the settings
+   * resolved, the input, arrival, work folders and disk checked, the estimated duration accepted.
+   */
+  Admitted admit(
+      CommandLine cmd, RunSettings settings, SortInputOptions input, CommonOptions common)
+      throws IOException {
+    SortAlgorithm algo = algorithm(cmd);
+    SortSettings chosen = resolve(cmd, algo == SortAlgorithm.BUFFER_TREE);
+    Refusals.refuseAny(
+        cmd, Admission.applicability(Refusals.given(cmd), true, Optional.empty(), Set.of(algo)));
+    FanoutRule fanoutRule = fanoutRule(cmd);
+    // Its range is checked with every registry option's (InputChecks.checkRanges).
+    Refusals.refuseAny(
+        cmd, InputRule.arrival(input.arrivalNanos(), input.in != null).stream().toList());
+    long ints = input.ints(cmd);
+    // One view of this machine: the d chosen below is the d admitted against it.
+    Machine machine = Machine.current();
+    if (algo == SortAlgorithm.MERGE) {
+      // The fast preset's own d grows to merge a large input's runs in fewer passes.
+      chosen = chosen.forInput(ints, machine.freeDescriptors());
+    }
+    List<Path> work = input.workFolders();
+    List<Optional<FileStore>> stores = work.stream().map(WorkDirectory::fileStore).toList();
+    DiskSpace.sharedDisks("--work-dir", work, stores)
+        .ifPresent(
+            note -> {
+              cmd.getErr().println("note: " + note);
+              cmd.getErr().flush();
+            });
+    input.checkDataFolder();
+    SortPlan plan;
+    try {
+      plan =
+          Admission.sort(
+              new SortRequest(
+                  ints, chosen, algo, fanoutRule, memory.m().isPresent(), input.arrivalNanos()),
+              machine);
+    } catch (RefusedException e) {
+      throw Refusals.of(cmd, e);
+    }
+    common
+        .disk()
+        .sort(
+            algo == SortAlgorithm.IN_MEMORY, ints, input.generated(), input.outDir(), work, stores);
+    SortTrialSpec trialSpec =
+        new SortTrialSpec(
+            input.sortData(settings, ints, work, input.arrivalNanos()),
+            SortMethod.of(chosen, algo, fanoutRule));
+    common.checkDuration(
+        cmd, settings.totalRuns() * plan.request().seconds(), settings.totalRuns());
+    return new Admitted(trialSpec, Admission.direct(plan));
   }
 }

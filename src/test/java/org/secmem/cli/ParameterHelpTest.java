@@ -99,6 +99,7 @@ class ParameterHelpTest {
             SortCommand.class,
             SortInputOptions.class,
             SortSettingsOptions.class,
+            EngineOptions.class,
             PqCommand.class,
             PqQueueOptions.class,
             GenerateCommand.class,
