@@ -15,7 +15,6 @@ import org.secmem.experiment.ReadTrial;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.StreamTrialSpec;
 import org.secmem.experiment.TimeEstimate;
-import org.secmem.runner.BadInputException;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.Streams;
@@ -141,12 +140,7 @@ final class ReadCommand implements Callable<Integer> {
   private long checkFiles() throws IOException {
     long n = 0;
     for (Path f : files) {
-      if (!Files.isRegularFile(f)) {
-        throw new BadInputException("--files: " + f + " does not exist or is not a file");
-      }
-      if (!Files.isReadable(f)) {
-        throw new BadInputException("--files: " + f + " is not readable");
-      }
+      FileChecks.readableInput("--files", f);
       n = Math.max(n, Streams.intCount(f));
     }
     return n;

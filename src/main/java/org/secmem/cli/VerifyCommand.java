@@ -1,17 +1,13 @@
 package org.secmem.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.secmem.data.DataFiles;
-import org.secmem.data.FileScan;
+import org.secmem.admission.FileChecks;
 import org.secmem.data.SortOrder;
-import org.secmem.results.ResultColumns;
-import org.secmem.runner.BadInputException;
+import org.secmem.experiment.FileVerdict;
 import org.secmem.runner.ExitCodes;
 import org.secmem.stream.Streams;
-import org.secmem.units.Units;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -64,9 +60,9 @@ final class VerifyCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     CommandLine cmd = spec.commandLine();
-    requireReadable(file, "FILE");
+    FileChecks.readableInput("FILE", file);
     if (sameAs != null) {
-      requireReadable(sameAs, "--same-as");
+      FileChecks.readableInput("--same-as", sameAs);
     }
     Streams.intCount(file);
     if (sameAs != null) {
@@ -76,53 +72,9 @@ final class VerifyCommand implements Callable<Integer> {
         order == null
             ? Optional.empty()
             : Optional.of(order.descending ? SortOrder.DESCENDING : SortOrder.ASCENDING);
-    FileScan scan = DataFiles.scan(file, asked);
-    boolean ok = true;
-    StringBuilder report = new StringBuilder();
-    report.append(file).append(": ").append(Units.ints(scan.ints()));
-    if (asked.isPresent()) {
-      if (scan.inOrder()) {
-        report.append(", ").append(asked.get().cliName()).append(" order holds");
-      } else {
-        ok = false;
-        report
-            .append(", NOT in ")
-            .append(asked.get().cliName())
-            .append(" order (first break at int ")
-            .append(scan.firstOutOfOrder())
-            .append(')');
-      }
-    }
-    if (sameAs != null) {
-      FileScan other = DataFiles.scan(sameAs, Optional.empty());
-      if (other.checksum().sameAs(scan.checksum())) {
-        report.append(", same values as ").append(sameAs);
-      } else {
-        ok = false;
-        report
-            .append(", NOT the same values as ")
-            .append(sameAs)
-            .append(" (")
-            .append(Units.ints(other.ints()))
-            .append(", checksum ")
-            .append(ResultColumns.CHECKSUM_PREFIX + other.checksum().hex())
-            .append(" vs ")
-            .append(ResultColumns.CHECKSUM_PREFIX + scan.checksum().hex())
-            .append(')');
-      }
-    }
-    report.append(ok ? " — OK" : " — FAILED");
-    cmd.getOut().println(report);
+    FileVerdict verdict = FileVerdict.of(file, asked, Optional.ofNullable(sameAs));
+    cmd.getOut().println(verdict.text());
     cmd.getOut().flush();
-    return ok ? ExitCodes.OK : ExitCodes.FAILURE;
-  }
-
-  private static void requireReadable(Path p, String what) {
-    if (!Files.isRegularFile(p)) {
-      throw new BadInputException(what + ": " + p + " does not exist or is not a file");
-    }
-    if (!Files.isReadable(p)) {
-      throw new BadInputException(what + ": " + p + " is not readable");
-    }
+    return verdict.ok() ? ExitCodes.OK : ExitCodes.FAILURE;
   }
 }
