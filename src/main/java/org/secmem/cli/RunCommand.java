@@ -1,7 +1,5 @@
 package org.secmem.cli;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -13,8 +11,6 @@ import org.secmem.experiment.PlannedTrial;
 import org.secmem.param.ParamDefaults;
 import org.secmem.param.Plans;
 import org.secmem.param.RunConfig;
-import org.secmem.report.comparison.Comparison;
-import org.secmem.runner.BadInputException;
 import org.secmem.runner.ExitCodes;
 import org.secmem.runner.ExperimentSession;
 import org.secmem.runner.Resume;
@@ -71,17 +67,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Mixin CommonOptions common;
 
-  @Option(
-      names = "--baseline",
-      paramLabel = "BASE.csv",
-      description =
-          "When the sweep ends, compare its results with this results file as secmem compare"
-              + " does: the table is printed, <results>-comparison.csv and a chart go beside the"
-              + " results and into the report page. The exit code stays 0 unless"
-              + " --fail-if-slower is exceeded. Checked before anything runs.")
-  Path baseline;
-
-  @Mixin ComparisonOptions comparison;
+  @Mixin BaselineOptions baseline;
 
   @Override
   public Integer call() throws Exception {
@@ -94,7 +80,7 @@ final class RunCommand implements Callable<Integer> {
           cmd, "--resume needs --results FILE: the results file of the interrupted sweep");
     }
     Path results = common.resultsFile(cmd, name);
-    ExperimentSession.Baseline base = baseline(cmd, results);
+    ExperimentSession.Baseline base = baseline.read(cmd, results, common.isForkChild());
     List<PlannedTrial> plan = common.plan(cmd, configs);
     // Once: it asks each --jvm its version and makes a trial cgroup for --memory-limit.
     BatchOptions batch = common.batch(Plans.anyMemoryLimit(configs), () -> Plans.direct(configs));
@@ -114,40 +100,6 @@ final class RunCommand implements Callable<Integer> {
     }
     return ExperimentSession.runSteps(
         CommandInvocation.of(cmd), plan, steps, batch, results, defaults.dataDir(), base);
-  }
-
-  /**
-   * The {@code --baseline} file read and checked before the sweep: a baseline that cannot be read
-   * stops the command with exit 2 before anything runs. Null without {@code --baseline}, and in a
-   * forked JVM (which only measures).
-   */
-  private ExperimentSession.Baseline baseline(CommandLine cmd, Path results) throws IOException {
-    boolean options =
-        comparison.by != null
-            || comparison.failIfSlower != null
-            || !"0.95".equals(comparison.level);
-    if (baseline == null) {
-      if (options) {
-        throw new CommandLine.ParameterException(
-            cmd, "--by, --level and --fail-if-slower need --baseline BASE.csv");
-      }
-      return null;
-    }
-    if (common.isForkChild()) {
-      return null;
-    }
-    Comparison.By by = comparison.by(cmd);
-    double level = comparison.level(cmd);
-    double failIfSlower = comparison.failIfSlower(cmd);
-    if (Files.exists(results) && Files.exists(baseline) && Files.isSameFile(baseline, results)) {
-      throw new BadInputException(
-          "--baseline "
-              + baseline
-              + " is the --results file itself:"
-              + " compare with an earlier sweep's file");
-    }
-    return new ExperimentSession.Baseline(
-        baseline, ResultsInput.readToCompare(cmd, baseline, "--baseline"), by, level, failIfSlower);
   }
 
   private static String baseName(Path f) {

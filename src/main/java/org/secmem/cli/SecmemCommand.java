@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.apache.logging.log4j.LogManager;
 import org.secmem.runner.ExitCodes;
+import org.secmem.runner.Failure;
 import org.secmem.runner.ShutdownCleanup;
 import org.secmem.runner.UserText;
 import picocli.CommandLine;
@@ -55,11 +56,6 @@ public final class SecmemCommand implements Callable<Integer> {
 
   private SecmemCommand(ShutdownCleanup cleanup) {
     this.cleanup = cleanup;
-  }
-
-  /** The process's interrupt handler for temporary files. */
-  ShutdownCleanup cleanup() {
-    return cleanup;
   }
 
   /** The cleanup of the command line {@code cmd} belongs to. */
@@ -123,29 +119,13 @@ public final class SecmemCommand implements Callable<Integer> {
       // picocli hands only Exceptions to the handler; an Error (out of memory, stack overflow, an
       // unsafe-access fault) still gets one line, not a stack trace, and the log gets the trace.
       LogManager.getLogger(SecmemCommand.class).error("secmem failed", e);
-      cmd.getErr()
-          .println(
-              UserText.lines(
-                  "secmem: "
-                      + describe(e)
-                      + " (details in the log"
-                      + cleanup.measuredSoFar()
-                      + ")"));
+      String log = " (details in the log" + cleanup.measuredSoFar() + ")";
+      cmd.getErr().println(UserText.lines("secmem: " + Failure.describe(e) + log));
       cmd.getErr().flush();
       code = ExitCodes.FAILURE;
     }
     cleanup.finished();
     return code;
-  }
-
-  private static String describe(Error e) {
-    if (e instanceof OutOfMemoryError) {
-      return "out of memory ("
-          + e.getMessage()
-          + "); give the JVM more, e.g. SECMEM_HEAP=4g with"
-          + " scripts/secmem or java -Xmx4g";
-    }
-    return "internal error: " + e;
   }
 
   static CommandLine commandLine(PrintWriter out, PrintWriter err, ShutdownCleanup cleanup) {

@@ -29,6 +29,20 @@ public record Failure(int code, String message) {
 
   private static final Logger LOG = LogManager.getLogger(Failure.class);
 
+  /**
+   * What an {@link Error} that ended a command (out of memory, a stack overflow) says: out of
+   * memory with what gives the JVM more, anything else an internal error.
+   */
+  public static String describe(Error e) {
+    if (e instanceof OutOfMemoryError) {
+      return "out of memory ("
+          + e.getMessage()
+          + "); give the JVM more, e.g. SECMEM_HEAP=4g with"
+          + " scripts/secmem or java -Xmx4g";
+    }
+    return "internal error: " + e;
+  }
+
   /** The failure {@code e} is. */
   public static Failure of(Throwable e) {
     int code;

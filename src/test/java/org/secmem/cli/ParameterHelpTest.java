@@ -108,7 +108,8 @@ class ParameterHelpTest {
             FanoutOptions.class,
             WriteCommand.class,
             ReadCommand.class,
-            RunCommand.class)) {
+            RunCommand.class,
+            BaselineOptions.class)) {
       for (Field f : c.getDeclaredFields()) {
         Option o = f.getAnnotation(Option.class);
         if (o == null
