@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import org.secmem.report.comparison.Comparison;
 import org.secmem.runner.BadInputException;
 import org.secmem.runner.ExperimentSession;
+import org.secmem.runner.ResultsInput;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -57,6 +58,10 @@ final class BaselineOptions {
               + " compare with an earlier sweep's file");
     }
     return new ExperimentSession.Baseline(
-        baseline, ResultsInput.readToCompare(cmd, baseline, "--baseline"), by, level, failIfSlower);
+        baseline,
+        ResultsInput.readToCompare(cmd.getErr(), baseline, "--baseline"),
+        by,
+        level,
+        failIfSlower);
   }
 }

@@ -9,6 +9,7 @@ import org.secmem.admission.DirectNeed;
 import org.secmem.admission.DiskSpace;
 import org.secmem.admission.MemoryLimits;
 import org.secmem.admission.Parameter;
+import org.secmem.admission.SweepDuration;
 import org.secmem.experiment.BatchOptions;
 import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.ForkChild;
@@ -18,7 +19,6 @@ import org.secmem.experiment.PlannedTrial;
 import org.secmem.experiment.RunOrder;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.SteadyWarmup;
-import org.secmem.experiment.TimeEstimate;
 import org.secmem.param.Plans;
 import org.secmem.param.RunConfig;
 import org.secmem.results.ResultFormat;
@@ -199,45 +199,24 @@ final class CommonOptions {
   }
 
   /**
-   * Refuses a sweep whose lower-bound estimate exceeds a day, unless --yes; says the estimate of
-   * one longer than ten minutes before it starts.
+   * Refuses a sweep over a day unless --yes ({@link SweepDuration}); prints a long one's estimate.
    */
   void checkDuration(CommandLine cmd, double seconds, long runs) {
-    String estimate =
-        "at least "
-            + TimeEstimate.format(seconds)
-            + " for "
-            + runs
-            + " run"
-            + (runs == 1 ? "" : "s")
-            + " (a lower bound from the cost model)";
-    if (seconds > DAY_SECONDS && !yes) {
-      throw new BadInputException(
-          "this would take "
-              + estimate
-              + "; pass --yes to run it"
-              + " anyway, or use a smaller N, fewer repetitions or fewer configurations");
-    }
-    if (seconds > 600) {
-      cmd.getOut().println("estimate: " + estimate);
-      cmd.getOut().flush();
-    }
+    SweepDuration.check(seconds, runs, yes)
+        .ifPresent(
+            line -> {
+              cmd.getOut().println(line);
+              cmd.getOut().flush();
+            });
   }
-
-  private static final double DAY_SECONDS = 86_400;
 
   RunSettings settings(CommandLine cmd) {
     Limits.between(cmd, "--fork", fork, 0, BatchOptions.MAX_FORKS, "");
     Limits.between(cmd, "--sentinel-every", sentinelEvery, 0, 1_000_000, "");
-    if (sentinel != null
-        && !sentinel.trim().equalsIgnoreCase("auto")
-        && !sentinel.trim().matches("[1-9][0-9]{0,8}")) {
-      throw new CommandLine.ParameterException(
-          cmd,
-          "--sentinel: '"
-              + sentinel
-              + "' is neither a"
-              + " configuration number (1, 2, ...) nor auto");
+    try {
+      BatchOptions.sentinelIndex(sentinel);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(cmd, "--sentinel: " + e.getMessage());
     }
 
     Limits.between(
@@ -263,10 +242,7 @@ final class CommonOptions {
    * direct} is asked only where --memory-limit is checked.
    */
   BatchOptions batch(boolean memoryLimited, Supplier<DirectNeed> direct) {
-    int sentinelIndex =
-        sentinel == null
-            ? -1
-            : sentinel.equalsIgnoreCase("auto") ? 0 : Integer.parseInt(sentinel.trim()) - 1;
+    int sentinelIndex = BatchOptions.sentinelIndex(sentinel);
     List<Jvm> jvms = jvms();
     List<Long> limits = memoryLimits(direct);
     return new BatchOptions(

@@ -16,6 +16,7 @@ import org.secmem.runner.BadInputException;
 import org.secmem.runner.Comparisons;
 import org.secmem.runner.ExitCodes;
 import org.secmem.runner.ExperimentSession;
+import org.secmem.runner.ResultsInput;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -75,8 +76,8 @@ final class CompareCommand implements Callable<Integer> {
     double failIfSlower = options.failIfSlower(cmd);
     base = ResultsInput.resolve(base, "BASE");
     next = ResultsInput.resolve(next, "NEW");
-    RawResults baseRaw = ResultsInput.readToCompare(cmd, base, "BASE");
-    RawResults nextRaw = ResultsInput.readToCompare(cmd, next, "NEW");
+    RawResults baseRaw = ResultsInput.readToCompare(cmd.getErr(), base, "BASE");
+    RawResults nextRaw = ResultsInput.readToCompare(cmd.getErr(), next, "NEW");
     if (Files.isSameFile(base, next) && (by == null || !by.hasValues())) {
       throw new BadInputException(
           "BASE and NEW are the same file ("

@@ -2,6 +2,7 @@ package org.secmem.cli;
 
 import java.nio.file.Path;
 import org.secmem.results.RawResults;
+import org.secmem.runner.ResultsInput;
 import picocli.CommandLine;
 import picocli.CommandLine.Parameters;
 
@@ -21,6 +22,6 @@ final class ResultsFileArgument {
 
   /** The file's rows and problems; exit 2 when it cannot be read or is no results file. */
   RawResults read(CommandLine cmd) {
-    return ResultsInput.read(cmd, file(), "");
+    return ResultsInput.read(cmd.getErr(), file(), "");
   }
 }

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.secmem.admission.Admission;
 import org.secmem.admission.DirectNeed;
+import org.secmem.admission.RefusedException;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.SweptTrial;
@@ -76,9 +78,10 @@ final class StreamOptionsMixin {
     }
     for (StreamType t : types) {
       for (long b : t.usesBufferSize() ? buffers : List.<Long>of()) {
-        String p = t.bufferProblem(b);
-        if (p != null) {
-          throw new CommandLine.ParameterException(cmd, "--b: " + p);
+        try {
+          Admission.bufferProblems(t, t, b);
+        } catch (RefusedException e) {
+          Refusals.refuseAny(cmd, e.problems());
         }
       }
     }

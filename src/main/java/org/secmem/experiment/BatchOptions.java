@@ -115,6 +115,27 @@ public record BatchOptions(
         settings.seed());
   }
 
+  /**
+   * The configuration a {@code --sentinel} value names, by its index in the batch: its number less
+   * one, 0 for {@code auto} (the first), -1 for none (null); spaces around it are dropped.
+   *
+   * @throws IllegalArgumentException quoting a value that is neither a number from 1 nor auto
+   */
+  public static int sentinelIndex(String value) {
+    if (value == null) {
+      return -1;
+    }
+    String t = value.trim();
+    if (t.equalsIgnoreCase("auto")) {
+      return 0;
+    }
+    if (!t.matches("[1-9][0-9]{0,8}")) {
+      throw new IllegalArgumentException(
+          "'" + value + "' is neither a configuration number (1, 2, ...) nor auto");
+    }
+    return Integer.parseInt(t) - 1;
+  }
+
   /** Interleaved, seed {@value RunSettings#DEFAULT_SEED}, flushing. */
   public static BatchOptions defaults() {
     return new BatchOptions(RunOrder.DEFAULT, RunSettings.DEFAULT_SEED, true);

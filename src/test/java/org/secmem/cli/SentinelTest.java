@@ -106,6 +106,27 @@ class SentinelTest {
             "first");
     assertEquals(2, bad.code(), bad.err());
     assertTrue(bad.err().contains("neither a configuration number"), bad.err());
+    // Spaces around auto: accepted where checked, then parsed without trimming (an internal
+    // error, exit 1) before --sentinel was read once.
+    CliTest.Result spaced =
+        CliTest.run(
+            "write",
+            "--stream",
+            "simple",
+            "--n",
+            "100",
+            "--reps",
+            "1",
+            "--warmup",
+            "0",
+            "--dir",
+            dir.resolve("data").toString(),
+            "--results",
+            dir.resolve("spaced.csv").toString(),
+            "--sentinel",
+            " auto");
+    assertEquals(0, spaced.code(), spaced.err());
+    assertTrue(RawResults.read(dir.resolve("spaced.csv")).sentinels().size() >= 2);
   }
 
   @Test

@@ -1,8 +1,7 @@
-package org.secmem.cli;
+package org.secmem.runner;
 
 import java.io.IOException;
 import java.io.Writer;
-import org.secmem.runner.UserText;
 
 /**
  * Standard output as the user's terminal may receive it: whatever a command prints (a results
@@ -10,11 +9,11 @@ import org.secmem.runner.UserText;
  * {@link UserText#terminalSafe}, so no escape sequence in it retitles, clears or moves the
  * terminal; line breaks, carriage returns and help colours pass as they are.
  */
-final class TerminalWriter extends Writer {
+public final class TerminalWriter extends Writer {
 
   private final Writer to;
 
-  TerminalWriter(Writer to) {
+  public TerminalWriter(Writer to) {
     this.to = to;
   }
 

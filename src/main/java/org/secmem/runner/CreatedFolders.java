@@ -1,4 +1,4 @@
-package org.secmem.cli;
+package org.secmem.runner;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +12,7 @@ import java.util.Map;
  * Which of secmem's default folders ({@code data/}, {@code results/}, {@code logs/}, relative to
  * the current folder) a command created, so that a first run says where they are.
  */
-final class CreatedFolders {
+public final class CreatedFolders {
 
   private final Path base;
   private final Map<String, String> watched = new LinkedHashMap<>();
@@ -29,13 +29,13 @@ final class CreatedFolders {
   }
 
   /** The default folders as they are now, before the command runs. */
-  static CreatedFolders snapshot() {
+  public static CreatedFolders snapshot() {
     return new CreatedFolders(
         Paths.get("").toAbsolutePath(), System.getProperty("secmem.logdir", "logs"));
   }
 
   /** E.g. "created in /home/me: data/ (data files), logs/ (the log)"; null when none. */
-  String report() {
+  public String report() {
     List<String> created = new ArrayList<>();
     for (Map.Entry<String, String> e : watched.entrySet()) {
       if (!existed.get(e.getKey()) && Files.isDirectory(base.resolve(e.getKey()))) {

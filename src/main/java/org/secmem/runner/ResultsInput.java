@@ -1,6 +1,7 @@
-package org.secmem.cli;
+package org.secmem.runner;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -9,15 +10,13 @@ import org.secmem.results.MalformedResultsException;
 import org.secmem.results.RawResults;
 import org.secmem.results.ResultColumns;
 import org.secmem.results.ResultFiles;
-import org.secmem.runner.BadInputException;
-import picocli.CommandLine;
 
 /**
  * A raw results file given to a command that reads one ({@code chart}, {@code compare}, {@code
  * advise}), or the folder a command wrote it in: read once, its malformed rows named as warnings on
  * the error stream, every way it cannot be read at all one line of bad input that names it.
  */
-final class ResultsInput {
+public final class ResultsInput {
 
   /** A raw results file has one of these; summaries, comparisons and parameter files none. */
   private static final List<String> MEASURED =
@@ -31,7 +30,7 @@ final class ResultsInput {
    * @param label how messages name it ("BASE", "NEW"), or "" for none
    * @throws BadInputException when a folder holds none, or several to choose from
    */
-  static Path resolve(Path given, String label) {
+  public static Path resolve(Path given, String label) {
     try {
       return ResultFiles.rawResultsIn(given, label);
     } catch (IllegalArgumentException e) {
@@ -46,7 +45,7 @@ final class ResultsInput {
    * @throws BadInputException when the file is missing, not a file, unreadable or not a secmem
    *     results file
    */
-  static RawResults read(CommandLine cmd, Path given, String label) {
+  public static RawResults read(PrintWriter err, Path given, String label) {
     Path file = resolve(given, label);
     String name = (label.isEmpty() ? "" : label + " ") + file;
     if (!Files.isRegularFile(file)) {
@@ -73,9 +72,9 @@ final class ResultsInput {
               + " file? give the raw results file, X.csv beside X-summary.csv)");
     }
     for (String line : Reports.describeProblems(raw)) {
-      cmd.getErr().println("warning: " + line);
+      err.println("warning: " + line);
     }
-    cmd.getErr().flush();
+    err.flush();
     return raw;
   }
 
@@ -86,8 +85,8 @@ final class ResultsInput {
    * @throws BadInputException naming the file when it is missing, not a results file, or has no
    *     measured row
    */
-  static RawResults readToCompare(CommandLine cmd, Path file, String what) {
-    RawResults raw = read(cmd, file, what);
+  public static RawResults readToCompare(PrintWriter err, Path file, String what) {
+    RawResults raw = read(err, file, what);
     if (raw.measuredRows().isEmpty()) {
       throw new BadInputException(
           what
