@@ -2,12 +2,15 @@ package org.secmem.admission;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.secmem.fs.Ownership;
 import org.secmem.probe.ProbeStore;
 import org.secmem.runner.BadInputException;
+import org.secmem.stream.Streams;
 
 /**
  * A run's folders and files, checked before anything runs, in the words of {@link PathProblems}:
@@ -24,14 +27,31 @@ public final class FileChecks {
   }
 
   /**
-   * Refuses work folders that cannot be written, or one named twice (by the same path or another
-   * name of it); none is fine (a folder beside the output).
+   * The work folders of an option's values, each a comma-separated list; each folder writable and
+   * named once (by the same path or another name of it); none is fine (a folder beside the output).
+   * An empty name ("a,", "a,,b") is refused rather than read as the current folder or dropped.
    */
-  public static void workFolders(String where, List<Path> folders) {
+  public static List<Path> workFolders(String where, List<String> values) {
+    List<Path> folders = new ArrayList<>();
+    for (String value : values == null ? List.<String>of() : values) {
+      for (String name : value.split(",", -1)) {
+        if (name.isBlank()) {
+          throw new BadInputException(
+              where + ": '" + value + "' has an empty folder name (write DIR or DIR,DIR,...)");
+        }
+        try {
+          folders.add(Path.of(name.trim()));
+        } catch (InvalidPathException e) {
+          throw new BadInputException(
+              where + ": '" + name + "' is not a folder name: " + e.getReason());
+        }
+      }
+    }
     for (Path f : folders) {
       refuse(where, PathProblems.folderProblem(f));
     }
     refuse(where, PathProblems.namedTwice(folders));
+    return List.copyOf(folders);
   }
 
   /** Refuses a folder that names a file. */
@@ -52,6 +72,20 @@ public final class FileChecks {
     if (!Files.isReadable(in)) {
       throw new BadInputException(where + ": " + in + " is not readable");
     }
+  }
+
+  /**
+   * Refuses input files that do not exist, are not files or cannot be read, or are not int files.
+   *
+   * @return the most ints one of them holds
+   */
+  public static long intFiles(String where, List<Path> files) throws IOException {
+    long most = 0;
+    for (Path f : files) {
+      readableInput(where, f);
+      most = Math.max(most, Streams.intCount(f));
+    }
+    return most;
   }
 
   /**

@@ -43,7 +43,7 @@ import picocli.CommandLine.Spec;
       "  secmem advise results/sort.csv --experiment sort",
       "%nA file with nothing to advise on is not an error (exit 0): the advice names the sweep",
       "to run. Exit 2: the file is missing, unreadable or not a secmem results file.",
-      HelpSections.EXIT_CODES
+      ExitCodes.HELP
     })
 final class AdviseCommand implements Callable<Integer> {
 

@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
       "%nExamples:",
       "  secmem chart results/20261122-120000-read.csv",
       "  secmem chart results/sweep.csv --out charts/",
-      HelpSections.EXIT_CODES
+      ExitCodes.HELP
     })
 final class ChartCommand implements Callable<Integer> {
 

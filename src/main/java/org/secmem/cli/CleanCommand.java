@@ -51,7 +51,7 @@ import picocli.CommandLine.Spec;
       "  secmem clean",
       "  secmem clean /mnt/scratch data",
       "  secmem clean --data",
-      HelpSections.EXIT_CODES
+      ExitCodes.HELP
     })
 final class CleanCommand implements Callable<Integer> {
 

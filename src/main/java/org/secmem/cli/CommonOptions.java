@@ -211,18 +211,18 @@ final class CommonOptions {
   }
 
   RunSettings settings(CommandLine cmd) {
-    Limits.between(cmd, "--fork", fork, 0, BatchOptions.MAX_FORKS, "");
-    Limits.between(cmd, "--sentinel-every", sentinelEvery, 0, 1_000_000, "");
+    Refusals.between(cmd, "--fork", fork, 0, BatchOptions.MAX_FORKS, "");
+    Refusals.between(cmd, "--sentinel-every", sentinelEvery, 0, 1_000_000, "");
     try {
       BatchOptions.sentinelIndex(sentinel);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cmd, "--sentinel: " + e.getMessage());
     }
 
-    Limits.between(
+    Refusals.between(
         cmd, "--steady-warmup", steadyWarmup, 0, SteadyWarmup.MAX_BUDGET.toMillis(), "ms");
-    Limits.within(cmd, Parameter.REPS, reps);
-    Limits.within(cmd, Parameter.WARMUP, warmup);
+    Refusals.within(cmd, Parameter.REPS, reps);
+    Refusals.within(cmd, Parameter.WARMUP, warmup);
     return new RunSettings(reps, warmup, cache, sync, seed);
   }
 

@@ -36,13 +36,10 @@ final class CompletionCommand implements Callable<Integer> {
   public Integer call() {
     CommandLine root = spec.commandLine().getParent();
     String script = AutoComplete.bash("secmem", root);
-    cmdOut().print(withNegatedForms(script, negatable(root)));
-    cmdOut().flush();
+    PrintWriter out = spec.commandLine().getOut();
+    out.print(withNegatedForms(script, negatable(root)));
+    out.flush();
     return ExitCodes.OK;
-  }
-
-  private PrintWriter cmdOut() {
-    return spec.commandLine().getOut();
   }
 
   /** Every negatable option name in the hierarchy, with its negated form. */

@@ -3,8 +3,6 @@ package org.secmem.cli;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import org.secmem.admission.PathProblems;
 import org.secmem.data.Shape;
@@ -12,7 +10,6 @@ import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.RunOrder;
 import org.secmem.param.NumberParser;
 import org.secmem.results.ResultFormat;
-import org.secmem.runner.BadInputException;
 import org.secmem.stream.StreamType;
 import picocli.CommandLine;
 
@@ -137,31 +134,5 @@ final class Converters {
         throw new CommandLine.TypeConversionException(e.getMessage());
       }
     }
-  }
-
-  /**
-   * The folders of every {@code --work-dir}, each a comma-separated list; an empty name ("a,",
-   * "a,,b") is refused rather than read as the current folder or dropped.
-   */
-  static List<Path> workFolders(List<String> options) {
-    List<Path> out = new ArrayList<>();
-    for (String option : options == null ? List.<String>of() : options) {
-      for (String name : option.split(",", -1)) {
-        if (name.isBlank()) {
-          throw new BadInputException(
-              "--work-dir: '"
-                  + option
-                  + "' has an empty folder name"
-                  + " (write DIR or DIR,DIR,...)");
-        }
-        try {
-          out.add(Path.of(name.trim()));
-        } catch (InvalidPathException e) {
-          throw new BadInputException(
-              "--work-dir: '" + name + "' is not a folder name: " + e.getReason());
-        }
-      }
-    }
-    return List.copyOf(out);
   }
 }

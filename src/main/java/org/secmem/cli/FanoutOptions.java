@@ -38,7 +38,7 @@ final class FanoutOptions {
         return FanoutRule.parse(fanout);
       }
       if (bOverM != null) {
-        Limits.between(cmd, "--b-over-m", bOverM, 1, FanoutRule.MAX_B_OVER_M, "");
+        Refusals.between(cmd, "--b-over-m", bOverM, 1, FanoutRule.MAX_B_OVER_M, "");
         return FanoutRule.ratio(bOverM);
       }
     } catch (IllegalArgumentException e) {

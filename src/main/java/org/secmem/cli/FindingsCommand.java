@@ -49,7 +49,7 @@ import picocli.CommandLine.Spec;
       "  secmem findings results/seeds/laptop.csv",
       "  secmem run configs/seed*-laptop.csv --fork 1 --results results/seeds/forked.csv",
       "  secmem findings results/seeds/laptop.csv results/seeds/forked.csv",
-      HelpSections.EXIT_CODES
+      ExitCodes.HELP
     })
 final class FindingsCommand implements Callable<Integer> {
 

@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
       "%nExamples:",
       "  secmem generate --out data/in.bin --n 2^26",
       "  secmem generate --out data/rev.bin --n 1000000 --shape reverse",
-      HelpSections.EXIT_CODES
+      ExitCodes.HELP
     })
 final class GenerateCommand implements Callable<Integer> {
 
@@ -56,7 +56,7 @@ final class GenerateCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     CommandLine cmd = spec.commandLine();
-    Limits.within(cmd, Parameter.N, n);
+    Refusals.within(cmd, Parameter.N, n);
     FileChecks.outputFile("--out", out);
     FileChecks.intOutput("--out", out, null, overwrite, "give --overwrite");
     Path parent = out.toAbsolutePath().getParent();

@@ -25,15 +25,6 @@ final class HelpSections {
 
   private HelpSections() {}
 
-  /** The help section that lists the exit codes ({@link org.secmem.runner.ExitCodes}). */
-  static final String EXIT_CODES =
-      "%nExit codes:%n"
-          + "  0  success%n"
-          + "  1  run-time failure (I/O error, disk full; verify: property does not hold)%n"
-          + "  2  bad usage or bad input (nothing was run)%n"
-          + "  130  interrupted by Ctrl-C (SIGINT)%n"
-          + "  143  stopped by SIGTERM (kill)%n";
-
   private static final Section MEASURING =
       new Section(
           "Measuring",

@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import org.secmem.menu.Menu;
 import org.secmem.menu.RunGuard;
+import org.secmem.runner.ExitCodes;
 import org.secmem.runner.ShutdownCleanup;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -30,7 +31,7 @@ import picocli.CommandLine.Spec;
       "%nExamples:",
       "  secmem menu",
       "  printf '1\\n1\\n0\\n' | secmem menu",
-      HelpSections.EXIT_CODES
+      ExitCodes.HELP
     })
 final class MenuCommand implements Callable<Integer> {
 

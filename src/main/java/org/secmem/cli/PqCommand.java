@@ -20,6 +20,7 @@ import org.secmem.experiment.SweptTrial;
 import org.secmem.experiment.TimeEstimate;
 import org.secmem.experiment.Trial;
 import org.secmem.runner.BadInputException;
+import org.secmem.runner.ExitCodes;
 import org.secmem.runner.ExperimentSession;
 import org.secmem.stream.StreamOptions;
 import picocli.CommandLine;
@@ -52,7 +53,7 @@ import picocli.CommandLine.Spec;
       "  secmem pq --n 1000000 --m 100000 --b 4096 --impl buffer-tree,java",
       "  secmem pq --n 2^22 --workload interleaved --fanout m/4",
       "  secmem pq --n 2^20 --workload ratio --insert-ratio 0.6 --impl both",
-      HelpSections.EXIT_CODES
+      ExitCodes.HELP
     })
 final class PqCommand implements Callable<Integer> {
 
@@ -77,7 +78,7 @@ final class PqCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     CommandLine cmd = spec.commandLine();
     RunSettings settings = common.settings(cmd);
-    Limits.between(cmd, "--n", n, 1, Parameter.N.range().max(), "ints");
+    Refusals.between(cmd, "--n", n, 1, Parameter.N.range().max(), "ints");
     PqWorkload w = queue.workload(cmd);
     double ratio = queue.ratio(cmd, w);
     Set<PqImpl> impls = queue.impls(cmd);

@@ -124,8 +124,8 @@ final class PqQueueOptions {
     FanoutRule rule = fanout.rule(cmd);
     QueueRequest q = new QueueRequest(n, memInts, (int) bytes, rule, read, write);
     if (tree) {
-      Limits.within(cmd, Parameter.M, memInts);
-      Limits.within(cmd, Parameter.B, bytes);
+      Refusals.within(cmd, Parameter.M, memInts);
+      Refusals.within(cmd, Parameter.B, bytes);
       try {
         Admission.queue(q, Machine.current());
       } catch (RefusedException e) {

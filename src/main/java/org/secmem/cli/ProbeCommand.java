@@ -40,7 +40,7 @@ import picocli.CommandLine.Spec;
       "  secmem probe",
       "  secmem probe --dir /mnt/ssd/data --size 4G",
       "  secmem probe --probes 3          # settle the floor later sorts are held to",
-      HelpSections.EXIT_CODES
+      ExitCodes.HELP
     })
 final class ProbeCommand implements Callable<Integer> {
 

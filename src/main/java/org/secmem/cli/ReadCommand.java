@@ -1,6 +1,5 @@
 package org.secmem.cli;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,9 +14,9 @@ import org.secmem.experiment.ReadTrial;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.StreamTrialSpec;
 import org.secmem.experiment.TimeEstimate;
+import org.secmem.runner.ExitCodes;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
-import org.secmem.stream.Streams;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -41,7 +40,7 @@ import picocli.CommandLine.Spec;
       "%nExamples:",
       "  secmem read --stream mapped --n 2^20 --k 8 --b 64K",
       "  secmem read --stream buffered --files data/a.bin data/b.bin",
-      HelpSections.EXIT_CODES
+      ExitCodes.HELP
     })
 final class ReadCommand implements Callable<Integer> {
 
@@ -78,7 +77,7 @@ final class ReadCommand implements Callable<Integer> {
     DirectNeed direct = DirectNeed.NONE;
     if (files != null && !files.isEmpty()) {
       Refusals.openFiles(cmd, "--files", files.size());
-      long n = checkFiles();
+      long n = FileChecks.intFiles("--files", files);
       for (StreamType type : stream.streams(cmd)) {
         for (int b : type.usesBufferSize() ? bs : bs.subList(0, 1)) {
           Refusals.streamMemory("--files", type, files.size(), b, bulk);
@@ -134,15 +133,5 @@ final class ReadCommand implements Callable<Integer> {
       common.disk().check(stream.data.dir, missingBytes, "generating the missing data files");
     }
     return stream.runSweep(cmd, Experiment.READ, trials, seconds, direct, settings, common);
-  }
-
-  /** Checks every named file up front; returns N (the largest file's int count). */
-  private long checkFiles() throws IOException {
-    long n = 0;
-    for (Path f : files) {
-      FileChecks.readableInput("--files", f);
-      n = Math.max(n, Streams.intCount(f));
-    }
-    return n;
   }
 }

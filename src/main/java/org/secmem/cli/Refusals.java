@@ -7,6 +7,7 @@ import org.secmem.admission.Admission;
 import org.secmem.admission.Machine;
 import org.secmem.admission.Parameter;
 import org.secmem.admission.Problem;
+import org.secmem.admission.Range;
 import org.secmem.admission.RefusedException;
 import org.secmem.runner.BadInputException;
 import org.secmem.stream.StreamType;
@@ -89,5 +90,29 @@ final class Refusals {
     if (!problems.isEmpty()) {
       throw new CommandLine.ParameterException(cmd, text(cmd, problems.get(0)));
     }
+  }
+
+  // Range checks for option values, in the words of Range#problem (parameter files and the menu
+  // use them too); the registry's numeric options of write, read and sort are checked at once
+  // (InputChecks.checkRanges), these for other commands' options and ranges of no parameter.
+
+  static void atLeast(CommandLine cmd, String option, long value, long min, String unit) {
+    between(cmd, option, value, min, Long.MAX_VALUE, unit);
+  }
+
+  static void between(CommandLine cmd, String option, long value, long min, long max, String unit) {
+    String problem = Range.problem(value, min, max, unit);
+    if (problem != null) {
+      throw new CommandLine.ParameterException(cmd, option + ": " + problem);
+    }
+  }
+
+  /**
+   * Refuses a value of {@code parameter} outside its range, named by its option, in the words a
+   * parameter file uses.
+   */
+  static void within(CommandLine cmd, Parameter parameter, long value) {
+    Range r = parameter.range();
+    between(cmd, parameter.option(), value, r.min(), r.max(), r.unit());
   }
 }

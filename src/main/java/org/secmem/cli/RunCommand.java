@@ -42,7 +42,7 @@ import picocli.CommandLine.Spec;
       "  secmem run configs/quick.csv",
       "  secmem run --experiment write configs/write-seed.csv",
       "  secmem run configs/quick.csv --baseline results/yesterday.csv --fail-if-slower 10",
-      HelpSections.EXIT_CODES
+      ExitCodes.HELP
     })
 final class RunCommand implements Callable<Integer> {
 

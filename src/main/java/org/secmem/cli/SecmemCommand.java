@@ -48,7 +48,7 @@ import picocli.CommandLine.Command;
       "  secmem compare results/before.csv results/after.csv",
       "  secmem run configs/advise-streams.csv    # then: secmem advise results/<run>/<run>.csv",
       "  source <(secmem generate-completion)     # tab completion in bash",
-      HelpSections.EXIT_CODES
+      ExitCodes.HELP
     })
 public final class SecmemCommand implements Callable<Integer> {
 

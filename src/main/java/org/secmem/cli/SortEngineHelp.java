@@ -8,6 +8,7 @@ import java.util.stream.Collectors;
 import org.secmem.engine.KnownEngine;
 import org.secmem.engine.KnownEngines;
 import org.secmem.engine.SortEngines;
+import org.secmem.runner.ExitCodes;
 
 /**
  * The help of {@code sort}'s engine options and its examples, made from the engine registry ({@link
@@ -56,7 +57,7 @@ public final class SortEngineHelp extends ListResourceBundle {
     for (KnownEngine e : KnownEngines.ALL) {
       footer.add("  secmem sort --in data/in.bin --out data/out.bin " + e.example());
     }
-    footer.add(HelpSections.EXIT_CODES);
+    footer.add(ExitCodes.HELP);
     contents.add(new Object[] {"usage.footer", String.join("%n", footer)});
     return contents.toArray(new Object[0][]);
   }

@@ -83,9 +83,7 @@ final class SortInputOptions {
 
   /** The work folders of --work-dir, each writable and named once; none is fine. */
   List<Path> workFolders() {
-    List<Path> work = Converters.workFolders(workDirs);
-    FileChecks.workFolders("--work-dir", work);
-    return work;
+    return FileChecks.workFolders("--work-dir", workDirs);
   }
 
   /** Refuses a --dir that cannot take a generated input or a scratch output, where one goes. */

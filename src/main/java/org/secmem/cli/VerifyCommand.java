@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
       "%nExamples:",
       "  secmem verify data/out.bin --sorted --same-as data/in.bin",
       "  secmem verify data/out.bin --descending",
-      HelpSections.EXIT_CODES
+      ExitCodes.HELP
     })
 final class VerifyCommand implements Callable<Integer> {
 

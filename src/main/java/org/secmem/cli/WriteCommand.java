@@ -11,6 +11,7 @@ import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.StreamTrialSpec;
 import org.secmem.experiment.TimeEstimate;
 import org.secmem.experiment.WriteTrial;
+import org.secmem.runner.ExitCodes;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
 import picocli.CommandLine;
@@ -34,7 +35,7 @@ import picocli.CommandLine.Spec;
       "%nExamples:",
       "  secmem write --stream user-buffer --n 1000000 --k 4 --b 64K",
       "  secmem write --stream simple,buffered,user-buffer,mapped --n 2^20 --reps 5",
-      HelpSections.EXIT_CODES
+      ExitCodes.HELP
     })
 final class WriteCommand implements Callable<Integer> {
 
