@@ -189,6 +189,25 @@ class ArchitectureTest {
   }
 
   /**
+   * The command line and the menu judge a configuration against the machine their way in was given
+   * (the process's, or a test's), never one of their own: so that one configuration is admitted or
+   * refused alike whichever way it came in ({@code AdmissionAcrossWaysInTest}).
+   */
+  @Test
+  void waysIn_judgeAgainstTheMachineTheyAreGiven() {
+    noClasses()
+        .that()
+        .resideInAnyPackage("org.secmem.cli..", "org.secmem.menu..")
+        .and()
+        .doNotHaveFullyQualifiedName("org.secmem.cli.SecmemCommand")
+        .and()
+        .doNotHaveFullyQualifiedName("org.secmem.menu.Menu")
+        .should()
+        .callMethod(Machine.class, "current")
+        .check(classes);
+  }
+
+  /**
    * The menu knows no command-line parser: it asks, checks each answer through admission and hands
    * each choice as a command line to the caller, which runs it as the command line would.
    */

@@ -6,6 +6,8 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import org.secmem.admission.Machine;
 import org.secmem.menu.Menu;
 import org.secmem.menu.RunGuard;
 import org.secmem.runner.ExitCodes;
@@ -50,6 +52,8 @@ final class MenuCommand implements Callable<Integer> {
         new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     ShutdownCleanup cleanup = SecmemCommand.cleanupOf(cmd);
     RunGuard guard = new RunGuard(cleanup, cmd.getErr(), GRACE_MILLIS, System::exit);
+    // The menu's answers and the command lines it runs are judged against one machine.
+    Supplier<Machine> machine = () -> SecmemCommand.machineOf(cmd);
     AtomicReference<Menu> menu = new AtomicReference<>();
     menu.set(
         new Menu(
@@ -58,8 +62,9 @@ final class MenuCommand implements Callable<Integer> {
             args ->
                 guard.run(
                     err ->
-                        SecmemCommand.commandLine(menu.get().out(), err, cleanup)
-                            .execute(args.toArray(new String[0])))));
+                        SecmemCommand.commandLine(menu.get().out(), err, cleanup, machine)
+                            .execute(args.toArray(new String[0]))),
+            machine));
     // Only the process's own menu takes over Ctrl-C: tests and embedded uses keep the default.
     Object previous = cleanup.hooked() ? RunGuard.SigInt.install(guard::interrupt) : null;
     try {

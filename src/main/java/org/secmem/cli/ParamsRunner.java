@@ -20,7 +20,8 @@ final class ParamsRunner {
   static int run(CommandLine cmd, Path file, Experiment experiment, CommonOptions common)
       throws IOException {
     ParamDefaults defaults = ParamDefaults.standard().withSettings(common.settings(cmd));
-    List<RunConfig> configs = Plans.read(List.of(file), Optional.of(experiment), defaults);
+    List<RunConfig> configs =
+        Plans.read(List.of(file), Optional.of(experiment), defaults, SecmemCommand.machineOf(cmd));
     for (RunConfig c : configs) {
       if (c.experiment() != experiment) {
         throw new BadInputException(

@@ -7,7 +7,6 @@ import java.util.concurrent.Callable;
 import org.secmem.admission.Admission;
 import org.secmem.admission.DirectNeed;
 import org.secmem.admission.FileChecks;
-import org.secmem.admission.Machine;
 import org.secmem.admission.Parameter;
 import org.secmem.admission.QueueRequest;
 import org.secmem.data.Shape;
@@ -93,7 +92,7 @@ final class PqCommand implements Callable<Integer> {
               data.dir, 2 * n * Integer.BYTES + 64L * q.bufferBytes(), "the buffer tree's files");
     }
     if (impls.contains(PqImpl.JAVA)) {
-      String problem = Admission.javaQueue(n, Machine.current()).orElse(null);
+      String problem = Admission.javaQueue(n, SecmemCommand.machineOf(cmd)).orElse(null);
       if (problem != null) {
         if (queue.implGiven()) {
           throw new BadInputException("--impl java: " + problem);

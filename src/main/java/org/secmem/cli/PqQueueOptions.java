@@ -5,7 +5,6 @@ import java.util.Iterator;
 import java.util.Optional;
 import java.util.Set;
 import org.secmem.admission.Admission;
-import org.secmem.admission.Machine;
 import org.secmem.admission.Parameter;
 import org.secmem.admission.QueueRequest;
 import org.secmem.admission.RefusedException;
@@ -127,7 +126,7 @@ final class PqQueueOptions {
       Refusals.within(cmd, Parameter.M, memInts);
       Refusals.within(cmd, Parameter.B, bytes);
       try {
-        Admission.queue(q, Machine.current());
+        Admission.queue(q, SecmemCommand.machineOf(cmd));
       } catch (RefusedException e) {
         throw Refusals.of(cmd, e);
       }

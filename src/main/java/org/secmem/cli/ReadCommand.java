@@ -80,7 +80,7 @@ final class ReadCommand implements Callable<Integer> {
       long n = FileChecks.intFiles("--files", files);
       for (StreamType type : stream.streams(cmd)) {
         for (int b : type.usesBufferSize() ? bs : bs.subList(0, 1)) {
-          Refusals.streamMemory("--files", type, files.size(), b, bulk);
+          Refusals.streamMemory(cmd, "--files", type, files.size(), b, bulk);
           direct = direct.max(Admission.direct(type, files.size(), b));
           seconds +=
               settings.totalRuns() * TimeEstimate.streamSeconds(type, false, n, files.size(), b);
@@ -113,7 +113,7 @@ final class ReadCommand implements Callable<Integer> {
           }
           for (StreamType type : stream.streams(cmd)) {
             for (int b : type.usesBufferSize() ? bs : bs.subList(0, 1)) {
-              Refusals.streamMemory("--k", type, k, b, bulk);
+              Refusals.streamMemory(cmd, "--k", type, k, b, bulk);
               direct = direct.max(Admission.direct(type, k, b));
               seconds += settings.totalRuns() * TimeEstimate.streamSeconds(type, false, n, k, b);
               StreamOptions options = new StreamOptions(b, false);

@@ -4,7 +4,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import org.secmem.admission.Admission;
-import org.secmem.admission.Machine;
 import org.secmem.admission.Parameter;
 import org.secmem.admission.Problem;
 import org.secmem.admission.Range;
@@ -65,7 +64,7 @@ final class Refusals {
    */
   static void openFiles(CommandLine cmd, String option, long k) {
     try {
-      Admission.openFiles(k, Machine.current());
+      Admission.openFiles(k, SecmemCommand.machineOf(cmd));
     } catch (RefusedException e) {
       throw new CommandLine.ParameterException(cmd, option + ": " + e.first().message());
     }
@@ -75,9 +74,10 @@ final class Refusals {
    * Refuses {@code k} streams of {@code type} with buffer {@code b} that this JVM's heap or direct
    * memory cannot hold, naming {@code --b}, or {@code kOption} for a type without B.
    */
-  static void streamMemory(String kOption, StreamType type, long k, long b, boolean bulk) {
+  static void streamMemory(
+      CommandLine cmd, String kOption, StreamType type, long k, long b, boolean bulk) {
     try {
-      Admission.streamMemory(type, k, b, bulk, Machine.current());
+      Admission.streamMemory(type, k, b, bulk, SecmemCommand.machineOf(cmd));
     } catch (RefusedException e) {
       Problem p = e.first();
       throw new BadInputException(

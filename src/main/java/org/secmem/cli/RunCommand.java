@@ -73,7 +73,8 @@ final class RunCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     CommandLine cmd = spec.commandLine();
     ParamDefaults defaults = ParamDefaults.standard().withSettings(common.settings(cmd));
-    List<RunConfig> configs = Plans.read(files, Optional.ofNullable(experiment), defaults);
+    List<RunConfig> configs =
+        Plans.read(files, Optional.ofNullable(experiment), defaults, SecmemCommand.machineOf(cmd));
     String name = files.size() == 1 ? baseName(files.get(0)) : "run";
     if (resume && common.results == null) {
       throw new CommandLine.ParameterException(

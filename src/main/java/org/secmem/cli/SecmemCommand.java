@@ -3,7 +3,9 @@ package org.secmem.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
+import org.secmem.admission.Machine;
 import org.secmem.runner.CreatedFolders;
 import org.secmem.runner.ExitCodes;
 import org.secmem.runner.Failure;
@@ -56,8 +58,11 @@ public final class SecmemCommand implements Callable<Integer> {
 
   private final ShutdownCleanup cleanup;
 
-  private SecmemCommand(ShutdownCleanup cleanup) {
+  private final Supplier<Machine> machine;
+
+  private SecmemCommand(ShutdownCleanup cleanup, Supplier<Machine> machine) {
     this.cleanup = cleanup;
+    this.machine = machine;
   }
 
   /** The cleanup of the command line {@code cmd} belongs to. */
@@ -67,6 +72,18 @@ public final class SecmemCommand implements Callable<Integer> {
       root = root.getParent();
     }
     return ((SecmemCommand) root.getCommand()).cleanup;
+  }
+
+  /**
+   * What the machine can give a run, as the command line's checks see it: this JVM and process
+   * ({@link Machine#current}), or the one a test judges against.
+   */
+  static Machine machineOf(CommandLine cmd) {
+    CommandLine root = cmd;
+    while (root.getParent() != null) {
+      root = root.getParent();
+    }
+    return ((SecmemCommand) root.getCommand()).machine.get();
   }
 
   /** With no subcommand: the interactive menu. */
@@ -131,8 +148,14 @@ public final class SecmemCommand implements Callable<Integer> {
   }
 
   static CommandLine commandLine(PrintWriter out, PrintWriter err, ShutdownCleanup cleanup) {
+    return commandLine(out, err, cleanup, Machine::current);
+  }
+
+  /** The command line judging every configuration against {@code machine}. */
+  static CommandLine commandLine(
+      PrintWriter out, PrintWriter err, ShutdownCleanup cleanup, Supplier<Machine> machine) {
     ErrorHandler errors = new ErrorHandler();
-    CommandLine cmd = new CommandLine(new SecmemCommand(cleanup));
+    CommandLine cmd = new CommandLine(new SecmemCommand(cleanup, machine));
     cmd.setOut(out);
     cmd.setErr(err);
     cmd.setExecutionExceptionHandler(errors);

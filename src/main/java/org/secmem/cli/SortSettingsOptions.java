@@ -128,7 +128,7 @@ final class SortSettingsOptions {
         cmd, InputRule.arrival(input.arrivalNanos(), input.in != null).stream().toList());
     long ints = input.ints(cmd);
     // One view of this machine: the d chosen below is the d admitted against it.
-    Machine machine = Machine.current();
+    Machine machine = SecmemCommand.machineOf(cmd);
     if (algo == SortAlgorithm.MERGE) {
       // The fast preset's own d grows to merge a large input's runs in fewer passes.
       chosen = chosen.forInput(ints, machine.freeDescriptors());

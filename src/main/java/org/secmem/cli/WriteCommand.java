@@ -64,7 +64,7 @@ final class WriteCommand implements Callable<Integer> {
       for (long n : ns) {
         for (int k : ks) {
           for (int b : type.usesBufferSize() ? bs : bs.subList(0, 1)) {
-            Refusals.streamMemory("--k", type, k, b, false);
+            Refusals.streamMemory(cmd, "--k", type, k, b, false);
             direct = direct.max(Admission.direct(type, k, b));
             StreamOptions options = new StreamOptions(b, settings.sync());
             trials.add(

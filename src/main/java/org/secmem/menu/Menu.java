@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.secmem.admission.Admission;
 import org.secmem.admission.Machine;
@@ -57,16 +58,30 @@ public final class Menu {
   private final PrintWriter out;
   private final MenuTranscript transcript;
   private final Function<List<String>, Integer> execute;
+  private final Supplier<Machine> machine;
 
   /**
    * @param execute runs one secmem command line, printing to {@link #out()}, and returns its exit
    *     code ({@link ExitCodes#INTERRUPTED} when Ctrl-C stopped it)
    */
   public Menu(BufferedReader in, PrintWriter out, Function<List<String>, Integer> execute) {
+    this(in, out, execute, Machine::current);
+  }
+
+  /**
+   * As above, each answer judged against {@code machine}, as the command line judges the command it
+   * builds.
+   */
+  public Menu(
+      BufferedReader in,
+      PrintWriter out,
+      Function<List<String>, Integer> execute,
+      Supplier<Machine> machine) {
     this.transcript = new MenuTranscript(out);
     this.out = new PrintWriter(transcript, true);
     this.prompt = new Prompter(in, this.out);
     this.execute = execute;
+    this.machine = machine;
   }
 
   /** Where the commands the menu runs print, so that it sees where their results went. */
@@ -184,7 +199,7 @@ public final class Menu {
                     text -> {
                       // Read and admitted here: a file that cannot run is refused at the prompt.
                       kinds.clear();
-                      kinds.addAll(MenuFiles.experimentsOf(name, text));
+                      kinds.addAll(MenuFiles.experimentsOf(name, text, machine.get()));
                       return text;
                     });
             // The tree's files are header CSV (a line per algorithm), and a file with lines of
@@ -283,9 +298,9 @@ public final class Menu {
     args.add(name.equals(TREE) ? "sort" : name);
     List<String> generateFirst = List.of();
     if (name.equals(TREE)) {
-      new SortDialogue(prompt).treeValues(args);
+      new SortDialogue(prompt, machine).treeValues(args);
     } else if (name.equals("sort")) {
-      generateFirst = new SortDialogue(prompt).sortValues(args);
+      generateFirst = new SortDialogue(prompt, machine).sortValues(args);
     } else {
       streamValues(name, args);
     }
@@ -325,18 +340,14 @@ public final class Menu {
             1,
             Parameter.K,
             value -> {
-              admit(() -> Admission.openFiles(value, Machine.current()));
+              admit(() -> Admission.openFiles(value, machine.get()));
               // Types without B hold fixed buffers (buffered: 8 KiB each): checked here, with k.
               for (StreamType t : types) {
                 if (!t.usesBufferSize()) {
                   admit(
                       () ->
                           Admission.streams(
-                              t,
-                              value,
-                              StreamOptions.DEFAULT_BUFFER_BYTES,
-                              false,
-                              Machine.current()));
+                              t, value, StreamOptions.DEFAULT_BUFFER_BYTES, false, machine.get()));
                 }
               }
             });
@@ -350,7 +361,7 @@ public final class Menu {
               value -> {
                 for (StreamType t : types) {
                   if (t.usesBufferSize()) {
-                    admit(() -> Admission.streams(t, k, value, false, Machine.current()));
+                    admit(() -> Admission.streams(t, k, value, false, machine.get()));
                   }
                 }
               });

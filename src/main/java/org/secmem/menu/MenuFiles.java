@@ -46,7 +46,8 @@ final class MenuFiles {
    * The experiments of a parameter file's lines, read and admitted on this machine as {@code secmem
    * run} would; its problems, the first few, as the rejection of the answer.
    */
-  static Set<Experiment> experimentsOf(String name, String text) throws Prompter.Rejected {
+  static Set<Experiment> experimentsOf(String name, String text, Machine machine)
+      throws Prompter.Rejected {
     Path p = Paths.get(text);
     if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
       throw new Prompter.Rejected(text + " does not exist or is not a readable file");
@@ -55,9 +56,7 @@ final class MenuFiles {
       Set<Experiment> kinds = EnumSet.noneOf(Experiment.class);
       for (RunConfig c :
           ParamFiles.read(
-              p,
-              Optional.of(experimentOf(name)),
-              ParamDefaults.standard().admittingOn(Machine.current()))) {
+              p, Optional.of(experimentOf(name)), ParamDefaults.standard().admittingOn(machine))) {
         kinds.add(c.experiment());
       }
       return kinds;

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Supplier;
 import org.secmem.admission.Admission;
 import org.secmem.admission.Machine;
 import org.secmem.admission.Parameter;
@@ -33,9 +34,12 @@ import org.secmem.stream.Streams;
  */
 final class SortDialogue {
 
+  private final Supplier<Machine> machine;
+
   private final Prompter prompt;
 
-  SortDialogue(Prompter prompt) {
+  SortDialogue(Prompter prompt, Supplier<Machine> machine) {
+    this.machine = machine;
     this.prompt = prompt;
   }
 
@@ -259,7 +263,7 @@ final class SortDialogue {
   }
 
   /** What the sort command refuses of a buffer tree: too few blocks, a bad (a, b), the heap. */
-  private static void treeProblem(
+  private void treeProblem(
       long n, long m, int b, FanoutRule rule, StreamType read, StreamType write)
       throws Prompter.Rejected {
     SortSettings settings;
@@ -285,11 +289,11 @@ final class SortDialogue {
         () ->
             Admission.sort(
                 new SortRequest(n, settings, SortAlgorithm.BUFFER_TREE, rule, true, 0),
-                Machine.current()));
+                machine.get()));
   }
 
   /** The sort values answered so far (the preset's until answered), checked together. */
-  private static final class SortAnswers {
+  private final class SortAnswers {
     final SortPreset preset;
     final Optional<Merger> merger;
     final long ints;
@@ -341,7 +345,7 @@ final class SortDialogue {
           () ->
               Admission.sort(
                   new SortRequest(ints, s, SortAlgorithm.MERGE, FanoutRule.DEFAULT, true, 0),
-                  Machine.current()));
+                  machine.get()));
     }
   }
 }

@@ -42,12 +42,13 @@ public final class Plans {
   private Plans() {}
 
   /**
-   * Reads and checks parameter files; nothing runs when any has a problem.
+   * Reads and checks parameter files, each configuration admitted on {@code machine}; nothing runs
+   * when any has a problem.
    *
    * @throws BadInputException listing every problem of every file, one per line
    */
   public static List<RunConfig> read(
-      List<Path> files, Optional<Experiment> experiment, ParamDefaults defaults)
+      List<Path> files, Optional<Experiment> experiment, ParamDefaults defaults, Machine machine)
       throws IOException {
     List<RunConfig> all = new ArrayList<>();
     List<String> problems = new ArrayList<>();
@@ -62,7 +63,7 @@ public final class Plans {
       }
       try {
         // Every configuration of every line is admitted on this machine as it is read.
-        all.addAll(ParamFiles.read(f, experiment, defaults.admittingOn(Machine.current())));
+        all.addAll(ParamFiles.read(f, experiment, defaults.admittingOn(machine)));
       } catch (ParamFileException e) {
         problems.add(e.getMessage());
       }

@@ -5,44 +5,67 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringReader;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.secmem.fs.MarkerHolder;
+import org.secmem.admission.HeapLayout;
+import org.secmem.admission.Machine;
+import org.secmem.menu.Menu;
+import org.secmem.runner.ShutdownCleanup;
+import picocli.CommandLine;
 
 /**
  * One problem, found at any way in, reads the same after its location prefix: {@code --m: } on the
- * command line, {@code p.csv:2: m: } in a parameter file, {@code M: } at the menu's prompt. Each
- * way in runs as a user runs it, in its own JVM with a 128 MiB heap and an open-file limit of 256,
- * so the heap and the descriptors are the same for all three.
+ * command line, {@code p.csv:2: m: } in a parameter file, {@code M: } at the menu's prompt. All
+ * three run in this JVM through the one admission, judged against one {@link Machine}: a 128 MiB
+ * heap and an open-file limit of 256, as a user's small JVM would have.
  */
 class AdmissionAcrossWaysInTest {
 
+  /** The machine every way in is judged against. */
+  private static final Machine SMALL =
+      new Machine(128L << 20, 128L << 20, 256, 20, new HeapLayout("G1", 2, 2, 1L << 20));
+
   @TempDir Path dir;
 
-  /** Runs secmem with the small heap and open-file limit; stdin is {@code input}. */
-  private String secmem(String input, String... args) throws Exception {
-    List<String> java = MarkerHolder.javaCommand("org.secmem.Main");
-    java.add(1, "-Xmx128m");
-    java.addAll(List.of(args));
-    List<String> cmd = new ArrayList<>(List.of("sh", "-c", "ulimit -n 256 && exec \"$@\"", "sh"));
-    cmd.addAll(java);
-    Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
-    try (OutputStream in = p.getOutputStream()) {
-      in.write(input.getBytes(StandardCharsets.UTF_8));
-    }
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(60, TimeUnit.SECONDS), out);
-    return out;
+  /** Runs secmem's command line judged against {@link #SMALL}; its output and error text. */
+  private static String secmem(String... args) {
+    StringWriter text = new StringWriter();
+    PrintWriter w = new PrintWriter(text, true);
+    CommandLine cmd = SecmemCommand.commandLine(w, w, new ShutdownCleanup(w, false), () -> SMALL);
+    SecmemCommand.execute(cmd, args);
+    return text.toString();
+  }
+
+  /**
+   * Answers the menu's questions with {@code answers} (it quits at their end), judged against
+   * {@link #SMALL}; a command line the menu would run is run the same way.
+   */
+  private static String menu(String answers) throws IOException {
+    StringWriter text = new StringWriter();
+    PrintWriter w = new PrintWriter(text, true);
+    new Menu(
+            new BufferedReader(new StringReader(answers)),
+            w,
+            args -> {
+              CommandLine cmd =
+                  SecmemCommand.commandLine(w, w, new ShutdownCleanup(w, false), () -> SMALL);
+              return SecmemCommand.execute(cmd, args.toArray(String[]::new));
+            },
+            () -> SMALL)
+        .run();
+    return text.toString();
   }
 
   /** The message after {@code prefix} on the line that has it; the free descriptors masked. */
@@ -96,20 +119,26 @@ class AdmissionAcrossWaysInTest {
       String row,
       String menu)
       throws Exception {
-    List<String> cli = new ArrayList<>(List.of("sort", "--dir", "data", "--results", "r.csv"));
+    String results = dir.resolve("r.csv").toString();
+    String data = dir.resolve("data").toString();
+    List<String> cli = new ArrayList<>(List.of("sort", "--dir", data, "--results", results));
     cli.addAll(List.of(cliOptions.split(" ")));
-    String fromCli = secmem("", cli.toArray(String[]::new));
+    String fromCli = secmem(cli.toArray(String[]::new));
     assertTrue(fromCli.contains("secmem sort: " + option + ": "), fromCli);
     String cliMessage = after(fromCli, "secmem sort: " + option + ": ", "");
 
     Path params =
         Files.writeString(dir.resolve("p.csv"), "experiment," + header + "\nsort," + row + "\n");
-    String fromFile = secmem("", "run", params.toString(), "--results", "r.csv");
+    String fromFile = secmem("run", params.toString(), "--results", results);
     assertEquals(cliMessage, after(fromFile, "p.csv:2: " + column + ": ", ""), name);
     assertTrue(fromFile.contains("nothing was run"), fromFile);
 
     if (menu != null && !menu.isEmpty()) {
-      String fromMenu = secmem(menu.replace("\\n", "\n"), "menu");
+      String fromMenu =
+          menu(
+              menu.replace("\\n", "\n")
+                  .replace("in.bin", dir.resolve("in.bin").toString())
+                  .replace("out.bin", dir.resolve("out.bin").toString()));
       // The answer's rejection follows its prompt ("...: ") on the same line.
       String menuMessage =
           after(fromMenu, ":     " + (label == null ? "" : label + ": "), " — try again");
@@ -131,9 +160,9 @@ class AdmissionAcrossWaysInTest {
             List.of(
                 "sort",
                 "--dir",
-                "data",
+                dir.resolve("data").toString(),
                 "--results",
-                "r.csv",
+                dir.resolve("r.csv").toString(),
                 "--n",
                 "1000",
                 "--algorithm",
@@ -143,7 +172,7 @@ class AdmissionAcrossWaysInTest {
                 "--b",
                 "4096"));
     cli.addAll(List.of(given.split(" ")));
-    String out = secmem("", cli.toArray(String[]::new));
+    String out = secmem(cli.toArray(String[]::new));
     Matcher m = Pattern.compile("secmem sort: (--[a-z-]+): ").matcher(out);
     assertTrue(m.find(), out);
     assertEquals(named, m.group(1), out);
@@ -160,9 +189,16 @@ class AdmissionAcrossWaysInTest {
         "--n 1000 --algorithm buffer-tree --m 100 --b 4096"
       })
   void admissionMessages_nameNoOption(String options) throws Exception {
-    List<String> cli = new ArrayList<>(List.of("sort", "--dir", "data", "--results", "r.csv"));
+    List<String> cli =
+        new ArrayList<>(
+            List.of(
+                "sort",
+                "--dir",
+                dir.resolve("data").toString(),
+                "--results",
+                dir.resolve("r.csv").toString()));
     cli.addAll(List.of(options.split(" ")));
-    String out = secmem("", cli.toArray(String[]::new));
+    String out = secmem(cli.toArray(String[]::new));
     Matcher m = Pattern.compile("secmem sort: --[a-z-]+: (.*)").matcher(out);
     assertTrue(m.find(), out);
     assertFalse(m.group(1).contains("--"), "a message naming an option: " + m.group(1));
