@@ -3,7 +3,7 @@ package secmemtest;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
-import org.secmem.cli.SecmemCommand;
+import org.secmem.cli.SecmemProcess;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -31,8 +31,8 @@ public final class ForeignExit {
   public static void main(String[] args) {
     PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
     PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
-    CommandLine cmd = SecmemCommand.processCommandLine(out, err);
+    CommandLine cmd = SecmemProcess.processCommandLine(out, err);
     cmd.addSubcommand("exit-now", new CommandLine(new ExitNow()));
-    System.exit(SecmemCommand.execute(cmd, "exit-now"));
+    System.exit(SecmemProcess.execute(cmd, "exit-now"));
   }
 }

@@ -2,7 +2,7 @@ package org.secmem;
 
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import org.secmem.cli.SecmemCommand;
+import org.secmem.cli.SecmemProcess;
 import org.secmem.runner.LogFile;
 
 /**
@@ -17,6 +17,6 @@ public final class Main {
     PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
     PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
     LogFile.start(err);
-    System.exit(SecmemCommand.runProcess(out, err, args));
+    System.exit(SecmemProcess.runProcess(out, err, args));
   }
 }

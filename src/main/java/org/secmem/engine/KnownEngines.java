@@ -1,7 +1,11 @@
 package org.secmem.engine;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The registry of the sort engines other than secmem's own: the one file of the core that names
@@ -48,5 +52,44 @@ public final class KnownEngines {
   /** The names of {@link #ALL}. */
   public static List<String> names() {
     return ALL.stream().map(KnownEngine::name).toList();
+  }
+
+  /**
+   * The help of {@code sort}'s engine options by their description keys ({@code engine}, {@code
+   * master}, {@code partitions}, {@code conf}), made from the engines known, so that the command
+   * names no engine itself.
+   */
+  public static Map<String, String> optionHelp() {
+    Map<String, String> help = new LinkedHashMap<>();
+    help.put(
+        "engine",
+        SortEngines.SECMEM
+            + ": secmem's own sort, as the preset and options compose it (local is another name"
+            + " for it); "
+            + ALL.stream().map(e -> e.name() + ": " + e.help()).collect(Collectors.joining("; "))
+            + " (default: ${DEFAULT-VALUE}). With another engine, --preset, --d, the stream"
+            + " types, --b, --threads and the merge sort's parts do not apply: the row leaves"
+            + " them blank and records the engine's stages, shuffle bytes, partitions and"
+            + " executors; --m, when given, is each executor's execution memory.");
+    help.put("master", perEngine("where it runs: ", KnownEngine::masterHelp) + ".");
+    help.put(
+        "partitions",
+        perEngine(
+                "the parts the sorted output is cut into, each sorted by one task (default: ",
+                KnownEngine::partitionsDefault)
+            + ").");
+    help.put(
+        "conf",
+        perEngine("", KnownEngine::confHelp)
+            + "; repeat for more. The row records them in"
+            + " engine_conf.");
+    return help;
+  }
+
+  /** "--engine E: {@code what}{@code text}" for each engine, separated by "; ". */
+  private static String perEngine(String what, Function<KnownEngine, String> f) {
+    return ALL.stream()
+        .map(e -> "--engine " + e.name() + ": " + what + f.apply(e))
+        .collect(Collectors.joining("; "));
   }
 }

@@ -44,7 +44,7 @@ class AdmissionAcrossWaysInTest {
     StringWriter text = new StringWriter();
     PrintWriter w = new PrintWriter(text, true);
     CommandLine cmd = SecmemCommand.commandLine(w, w, new ShutdownCleanup(w, false), () -> SMALL);
-    SecmemCommand.execute(cmd, args);
+    SecmemProcess.execute(cmd, args);
     return text.toString();
   }
 
@@ -61,7 +61,7 @@ class AdmissionAcrossWaysInTest {
             args -> {
               CommandLine cmd =
                   SecmemCommand.commandLine(w, w, new ShutdownCleanup(w, false), () -> SMALL);
-              return SecmemCommand.execute(cmd, args.toArray(String[]::new));
+              return SecmemProcess.execute(cmd, args.toArray(String[]::new));
             },
             () -> SMALL)
         .run();

@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
+import org.secmem.admission.Machine;
 import org.secmem.runner.ExitCodes;
 import org.secmem.runner.ShutdownCleanup;
 import picocli.CommandLine;
@@ -33,9 +34,12 @@ class OutOfMemoryMessageTest {
     PrintWriter e = new PrintWriter(err, true);
     CommandLine cmd =
         SecmemCommand.commandLine(
-            new PrintWriter(new StringWriter(), true), e, new ShutdownCleanup(e, false));
+            new PrintWriter(new StringWriter(), true),
+            e,
+            new ShutdownCleanup(e, false),
+            Machine::current);
     cmd.addSubcommand("boom", new CommandLine(new Boom()));
-    int code = SecmemCommand.execute(cmd, "boom");
+    int code = SecmemProcess.execute(cmd, "boom");
     assertEquals(ExitCodes.FAILURE, code);
     assertTrue(err.toString().contains("out of memory (Java heap space)"), err.toString());
     assertFalse(err.toString().contains("measured"), err.toString());
