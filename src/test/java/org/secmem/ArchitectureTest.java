@@ -189,15 +189,16 @@ class ArchitectureTest {
   }
 
   /**
-   * The command line and the menu judge a configuration against the machine their way in was given
-   * (the process's, or a test's), never one of their own: so that one configuration is admitted or
-   * refused alike whichever way it came in ({@code AdmissionAcrossWaysInTest}).
+   * The command line, the menu and parameter files judge a configuration against the machine their
+   * way in was given (the process's, or a test's), never one of their own: so that one
+   * configuration is admitted or refused alike whichever way it came in ({@code
+   * AdmissionAcrossWaysInTest}).
    */
   @Test
   void waysIn_judgeAgainstTheMachineTheyAreGiven() {
     noClasses()
         .that()
-        .resideInAnyPackage("org.secmem.cli..", "org.secmem.menu..")
+        .resideInAnyPackage("org.secmem.cli..", "org.secmem.menu..", "org.secmem.param..")
         .and()
         .doNotHaveFullyQualifiedName("org.secmem.cli.SecmemCommand")
         .and()

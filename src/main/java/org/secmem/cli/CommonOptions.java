@@ -188,7 +188,8 @@ final class CommonOptions {
             configs,
             cleanup,
             forkChild == null ? Optional.of(cleanup.cgroups()) : Optional.empty(),
-            disk());
+            disk(),
+            SecmemCommand.machineOf(cmd));
     checkDuration(cmd, Plans.seconds(configs), Plans.runs(configs));
     return plan;
   }

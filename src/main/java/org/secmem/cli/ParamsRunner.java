@@ -36,7 +36,9 @@ final class ParamsRunner {
     return ExperimentSession.run(
         CommandInvocation.of(cmd),
         common.plan(cmd, configs),
-        common.batch(Plans.anyMemoryLimit(configs), () -> Plans.direct(configs)),
+        common.batch(
+            Plans.anyMemoryLimit(configs),
+            () -> Plans.direct(configs, SecmemCommand.machineOf(cmd))),
         common.resultsFile(cmd, experiment.cliName()),
         defaults.dataDir());
   }

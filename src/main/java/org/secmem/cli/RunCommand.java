@@ -84,7 +84,10 @@ final class RunCommand implements Callable<Integer> {
     ExperimentSession.Baseline base = baseline.read(cmd, results, common.isForkChild());
     List<PlannedTrial> plan = common.plan(cmd, configs);
     // Once: it asks each --jvm its version and makes a trial cgroup for --memory-limit.
-    BatchOptions batch = common.batch(Plans.anyMemoryLimit(configs), () -> Plans.direct(configs));
+    BatchOptions batch =
+        common.batch(
+            Plans.anyMemoryLimit(configs),
+            () -> Plans.direct(configs, SecmemCommand.machineOf(cmd)));
     if (!resume || common.isForkChild()) {
       return ExperimentSession.run(
           CommandInvocation.of(cmd), plan, batch, results, defaults.dataDir(), base);

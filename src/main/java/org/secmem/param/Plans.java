@@ -91,12 +91,17 @@ public final class Plans {
    * @param temps where the trials register their temporary files
    * @param made the cgroups this process makes, to try one; empty in a fork
    * @param disk the disk check, {@link DiskSpace#UNCHECKED} with --skip-disk-check
+   * @param machine what the rows' streams are judged against
    */
   public static List<PlannedTrial> trials(
-      List<RunConfig> configs, TempRegistry temps, Optional<MadeCgroups> made, DiskSpace disk)
+      List<RunConfig> configs,
+      TempRegistry temps,
+      Optional<MadeCgroups> made,
+      DiskSpace disk,
+      Machine machine)
       throws IOException {
     if (made.isPresent()) {
-      checkMemoryLimits(configs, made.get());
+      checkMemoryLimits(configs, made.get(), machine);
     }
     List<PlannedTrial> plan = new ArrayList<>();
     for (RunConfig c : configs) {
@@ -136,8 +141,8 @@ public final class Plans {
    *
    * @throws BadInputException naming the file, line and column of a limit too small (exit 2)
    */
-  private static void checkMemoryLimits(List<RunConfig> configs, MadeCgroups made) {
-    Machine machine = Machine.current();
+  private static void checkMemoryLimits(
+      List<RunConfig> configs, MadeCgroups made, Machine machine) {
     long heap = ForkHeap.bytes();
     for (RunConfig c : configs) {
       if (c.memoryLimit().isPresent()) {
@@ -158,8 +163,7 @@ public final class Plans {
    * The most direct memory the streams of one of the rows without a memory limit of their own hold
    * (those --memory-limit applies to), naming the row.
    */
-  public static DirectNeed direct(List<RunConfig> configs) {
-    Machine machine = Machine.current();
+  public static DirectNeed direct(List<RunConfig> configs, Machine machine) {
     DirectNeed most = DirectNeed.NONE;
     for (RunConfig c : configs) {
       if (c.memoryLimit().isEmpty()) {
