@@ -199,10 +199,6 @@ class ArchitectureTest {
     noClasses()
         .that()
         .resideInAnyPackage("org.secmem.cli..", "org.secmem.menu..", "org.secmem.param..")
-        .and()
-        .doNotHaveFullyQualifiedName("org.secmem.cli.SecmemCommand")
-        .and()
-        .doNotHaveFullyQualifiedName("org.secmem.menu.Menu")
         .should()
         .callMethod(Machine.class, "current")
         .check(classes);

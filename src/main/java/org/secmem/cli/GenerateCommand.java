@@ -57,7 +57,6 @@ final class GenerateCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     CommandLine cmd = spec.commandLine();
     Refusals.within(cmd, Parameter.N, n);
-    FileChecks.outputFile("--out", out);
     FileChecks.intOutput("--out", out, null, overwrite, "give --overwrite");
     Path parent = out.toAbsolutePath().getParent();
     DiskSpace.CHECKED.check(parent, n * Integer.BYTES, "the file");

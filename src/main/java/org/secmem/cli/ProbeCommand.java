@@ -10,7 +10,6 @@ import org.secmem.admission.FileChecks;
 import org.secmem.fs.Ownership;
 import org.secmem.probe.Probe;
 import org.secmem.probe.ProbeHistory;
-import org.secmem.probe.ProbeReport;
 import org.secmem.probe.ProbeStore;
 import org.secmem.runner.BadInputException;
 import org.secmem.runner.ExitCodes;
@@ -113,8 +112,8 @@ final class ProbeCommand implements Callable<Integer> {
         dir, Probe.diskNeeded(size), "the probe (--size and a page-cache copy)");
     Ownership.createFolders(dir);
     PrintWriter o = cmd.getOut();
-    ProbeReport.Series series =
-        ProbeReport.series(
+    Probe.Series series =
+        Probe.series(
             dir,
             size,
             reps,

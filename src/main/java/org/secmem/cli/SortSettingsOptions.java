@@ -125,7 +125,7 @@ final class SortSettingsOptions {
     FanoutRule fanoutRule = fanoutRule(cmd);
     // Its range is checked with every registry option's (InputChecks.checkRanges).
     Refusals.refuseAny(
-        cmd, InputRule.arrival(input.arrivalNanos(), input.in != null).stream().toList());
+        cmd, InputRule.arrival(input.arrivalNanos(), !input.generated()).stream().toList());
     long ints = input.ints(cmd);
     // One view of this machine: the d chosen below is the d admitted against it.
     Machine machine = SecmemCommand.machineOf(cmd);

@@ -71,6 +71,54 @@ public final class Probe {
   }
 
   /**
+   * Probes {@code probes} times one after the other, keeping each in {@code kept} as it ends, and
+   * says what it does through {@code say}: each measurement as it starts (prefixed "probe i of n: "
+   * where there are several) and a summary line of each probe but the last.
+   *
+   * @return the last probe's figures and the kept history after it
+   */
+  public static Series series(
+      Path dir,
+      long size,
+      int reps,
+      int probes,
+      Path kept,
+      TempRegistry temps,
+      Clock clock,
+      Consumer<String> say)
+      throws IOException {
+    Figures f = null;
+    ProbeHistory history = null;
+    for (int i = 1; i <= probes; i++) {
+      String of = probes == 1 ? "" : "probe " + i + " of " + probes + ": ";
+      f =
+          Probe.run(
+              dir,
+              size,
+              reps,
+              temps,
+              clock,
+              step -> say.accept(of + "measuring " + step + " ...\n"));
+      history = ProbeStore.keepProbe(kept, f);
+      if (i < probes) {
+        say.accept(of + ProbeReport.summary(f) + ProbeReport.busy(f.busyCores()));
+      }
+    }
+    return new Series(f, history);
+  }
+
+  /** The last of a series of probes, and the history kept after it. */
+  public record Series(Figures last, ProbeHistory history) {
+
+    /** The last probe's table, a busy warning, and the floor of the kept probes. */
+    public String text() {
+      return ProbeReport.table(last)
+          + ProbeReport.busy(last.busyCores())
+          + ProbeReport.floor(history);
+    }
+  }
+
+  /**
    * Measures; {@code dir} exists and is writable.
    *
    * @param size the device probe file's size (whole MiB of it)

@@ -1,12 +1,7 @@
 package org.secmem.probe;
 
-import java.io.IOException;
-import java.nio.file.Path;
-import java.time.Clock;
 import java.util.Locale;
 import java.util.OptionalDouble;
-import java.util.function.Consumer;
-import org.secmem.fs.TempRegistry;
 import org.secmem.units.Units;
 
 /**
@@ -170,51 +165,5 @@ public final class ProbeReport {
 
   private static String row(String what, String depth, String rate) {
     return String.format(Locale.ROOT, "%-44s %9s %9s%n", what, depth, rate);
-  }
-
-  /**
-   * Probes {@code probes} times one after the other, keeping each in {@code kept} as it ends, and
-   * says what it does through {@code say}: each measurement as it starts (prefixed "probe i of n: "
-   * where there are several) and a summary line of each probe but the last.
-   *
-   * @return the last probe's figures and the kept history after it
-   */
-  public static Series series(
-      Path dir,
-      long size,
-      int reps,
-      int probes,
-      Path kept,
-      TempRegistry temps,
-      Clock clock,
-      Consumer<String> say)
-      throws IOException {
-    Figures f = null;
-    ProbeHistory history = null;
-    for (int i = 1; i <= probes; i++) {
-      String of = probes == 1 ? "" : "probe " + i + " of " + probes + ": ";
-      f =
-          Probe.run(
-              dir,
-              size,
-              reps,
-              temps,
-              clock,
-              step -> say.accept(of + "measuring " + step + " ...\n"));
-      history = ProbeStore.keepProbe(kept, f);
-      if (i < probes) {
-        say.accept(of + summary(f) + busy(f.busyCores()));
-      }
-    }
-    return new Series(f, history);
-  }
-
-  /** The last of a series of probes, and the history kept after it. */
-  public record Series(Figures last, ProbeHistory history) {
-
-    /** The last probe's table, a busy warning, and the floor of the kept probes. */
-    public String text() {
-      return table(last) + busy(last.busyCores()) + floor(history);
-    }
   }
 }
