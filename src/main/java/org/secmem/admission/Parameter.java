@@ -1,5 +1,9 @@
 package org.secmem.admission;
 
+import static org.secmem.admission.Parameter.Scope.ANY_SORT;
+import static org.secmem.admission.Parameter.Scope.OWN_MERGE;
+import static org.secmem.admission.Parameter.Scope.OWN_SORT;
+import static org.secmem.admission.Parameter.Scope.OWN_TREE;
 import static org.secmem.experiment.Experiment.READ;
 import static org.secmem.experiment.Experiment.SORT;
 import static org.secmem.experiment.Experiment.WRITE;
@@ -9,6 +13,8 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.secmem.data.Shape;
@@ -37,126 +43,220 @@ import org.secmem.stream.StreamType;
  * line, parameter files and the menu check a value against its {@link Range} in the same words.
  */
 public enum Parameter {
-  EXPERIMENT("experiment", List.of(), "experiment", WRITE, READ, SORT),
+  EXPERIMENT(def("experiment", "experiment", ANY_SORT).on(WRITE, READ, SORT)),
   /** Ints per file; bounded so that byte counts stay far from overflow. */
-  N("n", List.of("--n"), "N", Range.of(1, Long.MAX_VALUE / 4 / 65536, "ints"), WRITE, READ, SORT),
-  K("k", List.of("--k"), "k", Range.of(1, 1_000_000, ""), WRITE, READ),
+  N(
+      def("n", "N", ANY_SORT)
+          .option("--n")
+          .range(Range.of(1, Long.MAX_VALUE / 4 / 65536, "ints"))
+          .on(WRITE, READ, SORT)),
+  K(def("k", "k", ANY_SORT).option("--k").range(Range.of(1, 1_000_000, "")).on(WRITE, READ)),
   B(
-      "b",
-      List.of("--b"),
-      "B",
-      Range.bytes(StreamOptions.MIN_BUFFER_BYTES, StreamOptions.MAX_BUFFER_BYTES),
-      WRITE,
-      READ,
-      SORT),
+      def("b", "B", OWN_SORT)
+          .option("--b")
+          .range(Range.bytes(StreamOptions.MIN_BUFFER_BYTES, StreamOptions.MAX_BUFFER_BYTES))
+          .on(WRITE, READ, SORT)),
   /** Ints in memory: one Java array. */
-  M("m", List.of("--m"), "M", Range.of(1, Integer.MAX_VALUE - 8, "ints"), SORT),
-  D("d", List.of("--d"), "d", Range.of(2, 1_000_000, ""), SORT),
+  M(
+      def("m", "M", ANY_SORT)
+          .option("--m")
+          .range(Range.of(1, Integer.MAX_VALUE - 8, "ints"))
+          .on(SORT)),
+  D(def("d", "d", OWN_MERGE).option("--d").range(Range.of(2, 1_000_000, "")).on(SORT)),
   /** The stream type of write and read; a sort's read and write stream type both. */
-  STREAM("stream", List.of("--stream"), "stream types", WRITE, READ, SORT),
-  READ_STREAM("read_stream", List.of("--read-stream"), "read stream type", SORT),
-  WRITE_STREAM("write_stream", List.of("--write-stream"), "write stream type", SORT),
+  STREAM(
+      def("stream", "stream types", OWN_SORT)
+          .option("--stream")
+          .words(Parameter::streamTypesOrAll, StreamType::parse)
+          .on(WRITE, READ, SORT)),
+  READ_STREAM(
+      def("read_stream", "read stream type", OWN_SORT)
+          .option("--read-stream")
+          .words(StreamType.values(), StreamType::parse)
+          .on(SORT)),
+  WRITE_STREAM(
+      def("write_stream", "write stream type", OWN_SORT)
+          .option("--write-stream")
+          .words(StreamType.values(), StreamType::parse)
+          .on(SORT)),
   /** The merge sort's stream type reading its runs; the read stream's when not given. */
   MERGE_READ_STREAM(
-      "merge_read_stream", List.of("--merge-read-stream"), "merge read stream type", SORT),
-  PRESET("preset", List.of("--preset"), "preset", SORT),
-  MERGER("merger", List.of("--merger"), "merger", SORT),
-  RUN_SORT("run_sort", List.of("--run-sort"), "run sort", SORT),
-  OVERLAP("overlap", "--overlap", "overlap", SORT),
-  PARALLEL_MERGE("parallel_merge", "--parallel-merge", "parallel merge", SORT),
+      def("merge_read_stream", "merge read stream type", OWN_MERGE)
+          .option("--merge-read-stream")
+          .words(StreamType.values(), StreamType::parse)
+          .on(SORT)),
+  PRESET(
+      def("preset", "preset", OWN_SORT)
+          .option("--preset")
+          .words(SortPreset.values(), SortPreset::parse)
+          .on(SORT)),
+  MERGER(
+      def("merger", "merger", OWN_MERGE)
+          .option("--merger")
+          .words(Merger.values(), Merger::parse)
+          .on(SORT)),
+  RUN_SORT(
+      def("run_sort", "run sort", OWN_MERGE)
+          .option("--run-sort")
+          .words(RunSort.values(), RunSort::parse)
+          .on(SORT)),
+  OVERLAP(def("overlap", "overlap", OWN_MERGE).flag("--overlap").on(SORT)),
+  PARALLEL_MERGE(
+      def("parallel_merge", "parallel merge", OWN_MERGE).flag("--parallel-merge").on(SORT)),
   THREADS(
-      "threads", List.of("--threads"), "threads", Range.of(1, SortTuning.MAX_THREADS, ""), SORT),
-  ALGORITHM("algorithm", List.of("--algorithm"), "algorithm", SORT),
-  FANOUT("fanout", List.of("--fanout", "--b-over-m"), "fanout", SORT),
+      def("threads", "threads", OWN_SORT)
+          .option("--threads")
+          .range(Range.of(1, SortTuning.MAX_THREADS, ""))
+          .on(SORT)),
+  ALGORITHM(
+      def("algorithm", "algorithm", OWN_SORT)
+          .option("--algorithm")
+          .words(SortAlgorithm.values(), SortAlgorithm::parse)
+          .on(SORT)),
+  FANOUT(def("fanout", "fanout", OWN_TREE).option("--fanout", "--b-over-m").on(SORT)),
   ARRIVAL(
-      "arrival_ns_per_key",
-      List.of("--arrival-ns"),
-      "arrival ns per key",
-      Range.of(0, SortData.MAX_ARRIVAL_NANOS, "ns"),
-      SORT),
-  ENGINE("engine", List.of("--engine"), "engine", SORT),
-  MASTER("master", List.of("--master"), "master", SORT),
+      def("arrival_ns_per_key", "arrival ns per key", OWN_SORT)
+          .option("--arrival-ns")
+          .range(Range.of(0, SortData.MAX_ARRIVAL_NANOS, "ns"))
+          .on(SORT)),
+  ENGINE(
+      def("engine", "engine", ANY_SORT)
+          .option("--engine")
+          .words(() -> SortEngines.NAMES, SortEngines::parse)
+          .on(SORT)),
+  MASTER(def("master", "master", Scope.ENGINE).option("--master").on(SORT)),
   PARTITIONS(
-      "partitions",
-      List.of("--partitions"),
-      "partitions",
-      Range.of(1, EngineChecks.MAX_PARTITIONS, ""),
-      SORT),
-  ENGINE_CONF("engine_conf", List.of("--conf"), "engine settings", SORT),
-  WORK_DIR("work_dir", List.of("--work-dir"), "work folders", SORT),
-  INPUT("input", List.of("--in"), "input file", SORT),
-  OUTPUT("output", List.of("--out"), "output file", SORT),
-  OVERWRITE("overwrite", List.of("--overwrite"), "overwrite", SORT),
-  SHAPE("shape", List.of("--shape"), "shape", SORT),
-  ORDER("order", List.of("--descending"), "order", SORT),
+      def("partitions", "partitions", Scope.ENGINE)
+          .option("--partitions")
+          .range(Range.of(1, EngineChecks.MAX_PARTITIONS, ""))
+          .on(SORT)),
+  ENGINE_CONF(def("engine_conf", "engine settings", Scope.ENGINE).option("--conf").on(SORT)),
+  WORK_DIR(def("work_dir", "work folders", ANY_SORT).option("--work-dir").on(SORT)),
+  INPUT(def("input", "input file", ANY_SORT).option("--in").on(SORT)),
+  OUTPUT(def("output", "output file", ANY_SORT).option("--out").on(SORT)),
+  OVERWRITE(def("overwrite", "overwrite", ANY_SORT).option("--overwrite").on(SORT)),
+  SHAPE(
+      def("shape", "shape", ANY_SORT)
+          .option("--shape")
+          .words(Shape.values(), Shape::parse)
+          .on(SORT)),
+  ORDER(def("order", "order", ANY_SORT).option("--descending").on(SORT)),
   /** The folder of write's and read's data files. */
-  DIR("dir", List.of("--dir"), "data folder", WRITE, READ),
-  REPS("reps", List.of("--reps"), "repetitions", Range.of(1, 1_000_000, ""), WRITE, READ, SORT),
+  DIR(def("dir", "data folder", ANY_SORT).option("--dir").on(WRITE, READ)),
+  REPS(
+      def("reps", "repetitions", ANY_SORT)
+          .option("--reps")
+          .range(Range.of(1, 1_000_000, ""))
+          .on(WRITE, READ, SORT)),
   WARMUP(
-      "warmup", List.of("--warmup"), "warm-up runs", Range.of(0, 1_000_000, ""), WRITE, READ, SORT),
-  CACHE("cache", List.of("--cache"), "page cache before each run", WRITE, READ, SORT),
-  SYNC("sync", List.of("--sync"), "force writes to storage (sync)", WRITE, READ, SORT),
+      def("warmup", "warm-up runs", ANY_SORT)
+          .option("--warmup")
+          .range(Range.of(0, 1_000_000, ""))
+          .on(WRITE, READ, SORT)),
+  CACHE(
+      def("cache", "page cache before each run", ANY_SORT)
+          .option("--cache")
+          .words(CacheMode.values(), CacheMode::parse)
+          .on(WRITE, READ, SORT)),
+  SYNC(
+      def("sync", "force writes to storage (sync)", ANY_SORT)
+          .option("--sync")
+          .on(WRITE, READ, SORT)),
   SEED(
-      "seed",
-      List.of("--seed"),
-      "seed",
-      Range.of(Long.MIN_VALUE, Long.MAX_VALUE, ""),
-      WRITE,
-      READ,
-      SORT),
+      def("seed", "seed", ANY_SORT)
+          .option("--seed")
+          .range(Range.of(Long.MIN_VALUE, Long.MAX_VALUE, ""))
+          .on(WRITE, READ, SORT)),
   /**
    * The memory cgroup each run's fork is measured in: heap and page cache counted together; from 1
    * MiB (what the JVM needs is checked before a run) to 1 PiB.
    */
   MEMORY_LIMIT(
-      "memory_limit",
-      List.of("--memory-limit"),
-      "memory limit",
-      Range.bytes(1L << 20, 1L << 50),
-      WRITE,
-      READ,
-      SORT);
+      def("memory_limit", "memory limit", ANY_SORT)
+          .option("--memory-limit")
+          .range(Range.bytes(1L << 20, 1L << 50))
+          .on(WRITE, READ, SORT));
 
-  private final String column;
-  private final List<String> options;
-  private final String label;
-  private final Set<Experiment> experiments;
-  private final boolean negatable;
-  private final Range range;
+  private final Def def;
 
-  Parameter(String column, List<String> options, String label, Experiment... experiments) {
-    this(column, options, false, label, null, experiments);
+  Parameter(Def def) {
+    this.def = def;
   }
 
-  /** A numeric parameter: its values are checked against {@code range}. */
-  Parameter(
-      String column, List<String> options, String label, Range range, Experiment... experiments) {
-    this(column, options, false, label, range, experiments);
+  /** An entry's definition: {@code column} in parameter files, {@code label} at the menu. */
+  private static Def def(String column, String label, Scope scope) {
+    return new Def(column, label, scope);
   }
 
-  /** A negatable option, {@code --x} and {@code --no-x}. */
-  Parameter(String column, String option, String label, Experiment... experiments) {
-    this(column, List.of(option), true, label, null, experiments);
+  /**
+   * One entry of the registry, as its constant declares it: names, scope, the experiments that take
+   * it, and what its values are (a number in a range, one of a list of words, a negatable flag, or
+   * free text). Every part a way in needs of a parameter is read from here.
+   */
+  private static final class Def {
+    private final String column;
+    private final String label;
+    private final Scope scope;
+    private List<String> options = List.of();
+    private boolean negatable;
+    private Range range;
+    private Supplier<List<String>> words = List::of;
+    private Function<String, ?> parser;
+    private Set<Experiment> experiments = Set.of();
+
+    Def(String column, String label, Scope scope) {
+      this.column = column;
+      this.label = label;
+      this.scope = scope;
+    }
+
+    /** Its options on the command line, the main one first. */
+    Def option(String... names) {
+      options = List.of(names);
+      return this;
+    }
+
+    /** A negatable option, {@code --x} and {@code --no-x}. */
+    Def flag(String name) {
+      options = List.of(name);
+      negatable = true;
+      return this;
+    }
+
+    /** A numeric parameter: its values are checked against {@code r}. */
+    Def range(Range r) {
+      range = r;
+      return this;
+    }
+
+    /** A parameter whose values are the names of {@code values}, read by {@code parse}. */
+    Def words(CliName[] values, Function<String, ?> parse) {
+      List<String> names = Arrays.stream(values).map(CliName::cliName).toList();
+      return words(() -> names, parse);
+    }
+
+    /** A parameter whose values are {@code list}'s words, read by {@code parse}. */
+    Def words(Supplier<List<String>> list, Function<String, ?> parse) {
+      words = list;
+      parser = parse;
+      return this;
+    }
+
+    Def on(Experiment... taking) {
+      experiments = Set.copyOf(List.of(taking));
+      return this;
+    }
   }
 
-  Parameter(
-      String column,
-      List<String> options,
-      boolean negatable,
-      String label,
-      Range range,
-      Experiment... experiments) {
-    this.column = column;
-    this.options = options;
-    this.negatable = negatable;
-    this.label = label;
-    this.range = range;
-    this.experiments = Set.copyOf(List.of(experiments));
+  private static List<String> streamTypesOrAll() {
+    return Stream.concat(
+            Arrays.stream(StreamType.values()).map(StreamType::cliName), Stream.of(StreamType.ALL))
+        .toList();
   }
 
   /** Whether it is numeric: its values have a {@link #range()}. */
   public boolean numeric() {
-    return range != null;
+    return def.range != null;
   }
 
   /**
@@ -165,10 +265,10 @@ public enum Parameter {
    * @throws IllegalStateException for a parameter that is not numeric
    */
   public Range range() {
-    if (range == null) {
-      throw new IllegalStateException(column + " is not numeric");
+    if (def.range == null) {
+      throw new IllegalStateException(def.column + " is not numeric");
     }
-    return range;
+    return def.range;
   }
 
   /** Null when {@code value} is in its range, else the problem ({@link Range#problem}). */
@@ -178,12 +278,12 @@ public enum Parameter {
 
   /** Whether its option is negatable ({@code --x} and {@code --no-x}, either matching). */
   public boolean negatable() {
-    return negatable;
+    return def.negatable;
   }
 
   /** The experiments whose rows take it. */
   public Set<Experiment> experiments() {
-    return experiments;
+    return def.experiments;
   }
 
   /** Every parameter-file column, of any experiment. */
@@ -196,14 +296,14 @@ public enum Parameter {
   /** The columns a row of {@code experiment} takes; a value in any other is a mistake. */
   public static Set<String> columnsOf(Experiment experiment) {
     return Arrays.stream(values())
-        .filter(p -> p.experiments.contains(experiment))
+        .filter(p -> p.def.experiments.contains(experiment))
         .map(Parameter::column)
         .collect(Collectors.toCollection(TreeSet::new));
   }
 
   /** Its column in a parameter file, e.g. {@code read_stream}. */
   public String column() {
-    return column;
+    return def.column;
   }
 
   /**
@@ -211,7 +311,7 @@ public enum Parameter {
    * shorthand; a negatable option by its positive name); empty when the command line has none.
    */
   public List<String> options() {
-    return options;
+    return def.options;
   }
 
   /**
@@ -219,11 +319,11 @@ public enum Parameter {
    * option; the column when the command line has none.
    */
   public String option() {
-    if (options.isEmpty()) {
-      return column;
+    if (def.options.isEmpty()) {
+      return def.column;
     }
-    String main = options.get(0);
-    return negatable ? "--[no-]" + main.substring(2) : main;
+    String main = def.options.get(0);
+    return def.negatable ? "--[no-]" + main.substring(2) : main;
   }
 
   /**
@@ -231,23 +331,21 @@ public enum Parameter {
    * parameter documents); empty for numbers and free text.
    */
   public List<String> words() {
-    return switch (this) {
-      case STREAM ->
-          Stream.concat(names(StreamType.values()).stream(), Stream.of(StreamType.ALL)).toList();
-      case READ_STREAM, WRITE_STREAM, MERGE_READ_STREAM -> names(StreamType.values());
-      case PRESET -> names(SortPreset.values());
-      case MERGER -> names(Merger.values());
-      case RUN_SORT -> names(RunSort.values());
-      case ALGORITHM -> names(SortAlgorithm.values());
-      case ENGINE -> SortEngines.NAMES;
-      case SHAPE -> names(Shape.values());
-      case CACHE -> names(CacheMode.values());
-      default -> List.of();
-    };
+    return def.words.get();
   }
 
-  private static List<String> names(CliName[] values) {
-    return Arrays.stream(values).map(CliName::cliName).toList();
+  /**
+   * The value {@code word} names, read as every way in reads it (e.g. a {@code StreamType} for a
+   * stream type parameter).
+   *
+   * @throws IllegalArgumentException naming the word and the words allowed
+   * @throws IllegalStateException for a parameter whose values are not words
+   */
+  public Object parse(String word) {
+    if (def.parser == null) {
+      throw new IllegalStateException(def.column + " takes no words");
+    }
+    return def.parser.apply(word);
   }
 
   /** Which sorts a sort parameter applies to; {@link #scope()} says it for each. */
@@ -282,37 +380,9 @@ public enum Parameter {
     }
   }
 
-  /**
-   * Which sorts it applies to, which {@link Admission#applicability} holds a request to. A switch
-   * without a default: a new parameter does not compile until it says its scope here.
-   */
+  /** Which sorts it applies to, which {@link Admission#applicability} holds a request to. */
   public Scope scope() {
-    return switch (this) {
-      case D, MERGER, RUN_SORT, OVERLAP, PARALLEL_MERGE, MERGE_READ_STREAM -> Scope.OWN_MERGE;
-      case FANOUT -> Scope.OWN_TREE;
-      case PRESET, STREAM, READ_STREAM, WRITE_STREAM, B, THREADS, ALGORITHM, ARRIVAL ->
-          Scope.OWN_SORT;
-      case MASTER, PARTITIONS, ENGINE_CONF -> Scope.ENGINE;
-      case EXPERIMENT,
-          N,
-          K,
-          M,
-          ENGINE,
-          WORK_DIR,
-          INPUT,
-          OUTPUT,
-          OVERWRITE,
-          SHAPE,
-          ORDER,
-          DIR,
-          REPS,
-          WARMUP,
-          CACHE,
-          SYNC,
-          SEED,
-          MEMORY_LIMIT ->
-          Scope.ANY_SORT;
-    };
+    return def.scope;
   }
 
   /** The parameters of {@code scope}. */
@@ -324,6 +394,6 @@ public enum Parameter {
 
   /** Its name at the menu's prompts, e.g. {@code M}. */
   public String label() {
-    return label;
+    return def.label;
   }
 }
