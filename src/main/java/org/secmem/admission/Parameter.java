@@ -13,7 +13,10 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
+import java.util.function.ObjIntConsumer;
+import java.util.function.ObjLongConsumer;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -28,6 +31,7 @@ import org.secmem.sort.Merger;
 import org.secmem.sort.RunSort;
 import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortPreset;
+import org.secmem.sort.SortSettings;
 import org.secmem.sort.SortTuning;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
@@ -55,14 +59,21 @@ public enum Parameter {
       def("b", "B", OWN_SORT)
           .option("--b")
           .range(Range.bytes(StreamOptions.MIN_BUFFER_BYTES, StreamOptions.MAX_BUFFER_BYTES))
+          .setsInt(SortSettings.Builder::bufferBytes)
           .on(WRITE, READ, SORT)),
   /** Ints in memory: one Java array. */
   M(
       def("m", "M", ANY_SORT)
           .option("--m")
           .range(Range.of(1, Integer.MAX_VALUE - 8, "ints"))
+          .setsLong(SortSettings.Builder::memoryInts)
           .on(SORT)),
-  D(def("d", "d", OWN_MERGE).option("--d").range(Range.of(2, 1_000_000, "")).on(SORT)),
+  D(
+      def("d", "d", OWN_MERGE)
+          .option("--d")
+          .range(Range.of(2, 1_000_000, ""))
+          .setsInt(SortSettings.Builder::fanIn)
+          .on(SORT)),
   /** The stream type of write and read; a sort's read and write stream type both. */
   STREAM(
       def("stream", "stream types", OWN_SORT)
@@ -73,17 +84,20 @@ public enum Parameter {
       def("read_stream", "read stream type", OWN_SORT)
           .option("--read-stream")
           .words(StreamType.values(), StreamType::parse)
+          .sets(StreamType.class, SortSettings.Builder::readType)
           .on(SORT)),
   WRITE_STREAM(
       def("write_stream", "write stream type", OWN_SORT)
           .option("--write-stream")
           .words(StreamType.values(), StreamType::parse)
+          .sets(StreamType.class, SortSettings.Builder::writeType)
           .on(SORT)),
   /** The merge sort's stream type reading its runs; the read stream's when not given. */
   MERGE_READ_STREAM(
       def("merge_read_stream", "merge read stream type", OWN_MERGE)
           .option("--merge-read-stream")
           .words(StreamType.values(), StreamType::parse)
+          .sets(StreamType.class, SortSettings.Builder::mergeReadType)
           .on(SORT)),
   PRESET(
       def("preset", "preset", OWN_SORT)
@@ -94,19 +108,29 @@ public enum Parameter {
       def("merger", "merger", OWN_MERGE)
           .option("--merger")
           .words(Merger.values(), Merger::parse)
+          .sets(Merger.class, SortSettings.Builder::merger)
           .on(SORT)),
   RUN_SORT(
       def("run_sort", "run sort", OWN_MERGE)
           .option("--run-sort")
           .words(RunSort.values(), RunSort::parse)
+          .sets(RunSort.class, SortSettings.Builder::runSort)
           .on(SORT)),
-  OVERLAP(def("overlap", "overlap", OWN_MERGE).flag("--overlap").on(SORT)),
+  OVERLAP(
+      def("overlap", "overlap", OWN_MERGE)
+          .flag("--overlap")
+          .sets(Boolean.class, SortSettings.Builder::overlap)
+          .on(SORT)),
   PARALLEL_MERGE(
-      def("parallel_merge", "parallel merge", OWN_MERGE).flag("--parallel-merge").on(SORT)),
+      def("parallel_merge", "parallel merge", OWN_MERGE)
+          .flag("--parallel-merge")
+          .sets(Boolean.class, SortSettings.Builder::parallelMerge)
+          .on(SORT)),
   THREADS(
       def("threads", "threads", OWN_SORT)
           .option("--threads")
           .range(Range.of(1, SortTuning.MAX_THREADS, ""))
+          .setsInt(SortSettings.Builder::threads)
           .on(SORT)),
   ALGORITHM(
       def("algorithm", "algorithm", OWN_SORT)
@@ -203,6 +227,7 @@ public enum Parameter {
     private Supplier<List<String>> words = List::of;
     private Function<String, ?> parser;
     private Set<Experiment> experiments = Set.of();
+    private BiConsumer<SortSettings.Builder, Object> setting;
 
     Def(String column, String label, Scope scope) {
       this.column = column;
@@ -239,6 +264,24 @@ public enum Parameter {
     Def words(Supplier<List<String>> list, Function<String, ?> parse) {
       words = list;
       parser = parse;
+      return this;
+    }
+
+    /** A parameter that sets one of a sort's settings: {@code set} gives it a {@code type}. */
+    <T> Def sets(Class<T> type, BiConsumer<SortSettings.Builder, T> set) {
+      setting = (b, v) -> set.accept(b, type.cast(v));
+      return this;
+    }
+
+    /** A number that sets an {@code int} setting of a sort (its range keeps it an int). */
+    Def setsInt(ObjIntConsumer<SortSettings.Builder> set) {
+      setting = (b, v) -> set.accept(b, Math.toIntExact(((Number) v).longValue()));
+      return this;
+    }
+
+    /** A number that sets a {@code long} setting of a sort. */
+    Def setsLong(ObjLongConsumer<SortSettings.Builder> set) {
+      setting = (b, v) -> set.accept(b, ((Number) v).longValue());
       return this;
     }
 
@@ -378,6 +421,25 @@ public enum Parameter {
         case ENGINE -> "another engine only";
       };
     }
+  }
+
+  /** Whether it sets one of a sort's settings ({@link #choose}). */
+  public boolean setsSortSetting() {
+    return def.setting != null;
+  }
+
+  /**
+   * Sets {@code value}, of this parameter's type (a number, a word it {@link #parse parsed} or a
+   * flag), on a sort's settings.
+   *
+   * @throws IllegalStateException for a parameter that sets none of them
+   */
+  public SortSettings.Builder choose(SortSettings.Builder settings, Object value) {
+    if (def.setting == null) {
+      throw new IllegalStateException(def.column + " sets no sort setting");
+    }
+    def.setting.accept(settings, value);
+    return settings;
   }
 
   /** Which sorts it applies to, which {@link Admission#applicability} holds a request to. */

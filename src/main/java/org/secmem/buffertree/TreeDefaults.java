@@ -1,8 +1,6 @@
 package org.secmem.buffertree;
 
-import java.util.Optional;
-import java.util.OptionalLong;
-import org.secmem.sort.SortChoices;
+import org.secmem.sort.SortSettings;
 
 /**
  * The buffer tree's M and B when a user gives none: seed 004's tree, blocks of B = 4 KiB (1,024
@@ -32,23 +30,12 @@ public final class TreeDefaults {
   }
 
   /**
-   * The user's choices with the tree's M and B filled in where empty: B = 4 KiB when none is given;
-   * M = 125 blocks of B when none is given.
+   * The user's choices with the tree's M and B filled in where not chosen: B = 4 KiB when none is
+   * given; M = 125 blocks of B when none is given.
    */
-  public static SortChoices apply(SortChoices c) {
+  public static SortSettings.Builder apply(SortSettings.Builder c) {
     int b = c.bufferBytes().orElse(BUFFER_BYTES);
     long m = c.memoryInts().orElse(memoryInts(b));
-    return new SortChoices(
-        c.readType(),
-        c.writeType(),
-        Optional.of(b),
-        c.fanIn(),
-        OptionalLong.of(m),
-        c.merger(),
-        c.runSort(),
-        c.overlap(),
-        c.parallelMerge(),
-        c.threads(),
-        c.mergeReadType());
+    return c.bufferBytes(b).memoryInts(m);
   }
 }

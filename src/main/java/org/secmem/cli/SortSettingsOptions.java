@@ -3,7 +3,9 @@ package org.secmem.cli;
 import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Path;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.secmem.admission.Admission;
@@ -11,24 +13,23 @@ import org.secmem.admission.DirectNeed;
 import org.secmem.admission.DiskSpace;
 import org.secmem.admission.InputRule;
 import org.secmem.admission.Machine;
+import org.secmem.admission.Parameter;
 import org.secmem.admission.RefusedException;
 import org.secmem.admission.SortPlan;
 import org.secmem.admission.SortRequest;
+import org.secmem.admission.SortResolver;
 import org.secmem.buffertree.FanoutRule;
-import org.secmem.buffertree.TreeDefaults;
 import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.SortMethod;
 import org.secmem.experiment.SortTrialSpec;
-import org.secmem.sort.Merger;
-import org.secmem.sort.RunSort;
 import org.secmem.sort.SortAlgorithm;
-import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
 import org.secmem.sort.WorkDirectory;
 import org.secmem.stream.StreamType;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 
 /**
@@ -83,29 +84,35 @@ final class SortSettingsOptions {
   }
 
   /**
-   * The settings this command line asks for: the preset's, with every option given applied — the
-   * same resolution parameter files and the menu go through.
+   * The settings this command line asks for: the preset's, with every option given applied by the
+   * one resolution parameter files and the menu go through.
    */
-  SortSettings resolve(CommandLine cmd, boolean tree) {
+  SortSettings resolve(CommandLine cmd, SortAlgorithm algo) {
     try {
-      SortChoices choices =
-          new SortChoices(
-              memory.readStream(),
-              memory.writeStream(),
-              memory.b(),
-              Optional.ofNullable(d),
-              memory.m(),
-              Optional.ofNullable(merger).map(Merger::parse),
-              Optional.ofNullable(runSort).map(RunSort::parse),
-              Optional.ofNullable(overlap),
-              Optional.ofNullable(parallelMerge),
-              Optional.ofNullable(threads),
-              Optional.ofNullable(mergeReadStream));
-      // The buffer tree's own M and B (seed 004's) where none is given.
-      return SortPreset.parse(preset).resolve(tree ? TreeDefaults.apply(choices) : choices);
+      Map<Parameter, Object> given = given(cmd);
+      return SortResolver.resolve(SortPreset.parse(preset), algo, given);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cmd, e.getMessage());
     }
+  }
+
+  /**
+   * The sort settings given on {@code cmd}, by registry entry: each option's value as it was read,
+   * a word (--merger, --run-sort) read by its entry.
+   */
+  private static Map<Parameter, Object> given(CommandLine cmd) {
+    Map<Parameter, Object> out = new EnumMap<>(Parameter.class);
+    for (Parameter p : SortResolver.SETTINGS) {
+      OptionSpec o = cmd.getCommandSpec().findOption(p.options().get(0));
+      Object value = o == null ? null : o.getValue();
+      if (value instanceof String word) {
+        value = p.parse(word);
+      }
+      if (value != null) {
+        out.put(p, value);
+      }
+    }
+    return out;
   }
 
   /** A sort by secmem's own algorithms, admitted, and the direct memory its streams hold. */
@@ -119,7 +126,7 @@ final class SortSettingsOptions {
       CommandLine cmd, RunSettings settings, SortInputOptions input, CommonOptions common)
       throws IOException {
     SortAlgorithm algo = algorithm(cmd);
-    SortSettings chosen = resolve(cmd, algo == SortAlgorithm.BUFFER_TREE);
+    SortSettings chosen = resolve(cmd, algo);
     Refusals.refuseAny(
         cmd, Admission.applicability(Refusals.given(cmd), true, Optional.empty(), Set.of(algo)));
     FanoutRule fanoutRule = fanoutRule(cmd);

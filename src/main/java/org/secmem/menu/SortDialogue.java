@@ -8,20 +8,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.function.Supplier;
 import org.secmem.admission.Admission;
 import org.secmem.admission.Machine;
 import org.secmem.admission.Parameter;
 import org.secmem.admission.PathProblems;
 import org.secmem.admission.SortRequest;
+import org.secmem.admission.SortResolver;
 import org.secmem.buffertree.FanoutRule;
 import org.secmem.buffertree.TreeDefaults;
 import org.secmem.sort.Merger;
 import org.secmem.sort.SortAlgorithm;
-import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
 import org.secmem.stream.StreamType;
@@ -104,7 +105,8 @@ final class SortDialogue {
             List.of(SortPreset.CLASSIC.cliName(), SortPreset.FAST.cliName()));
     SortPreset preset = SortPreset.parse(presetName);
     args.addAll(List.of("--preset", presetName));
-    Merger presetMerger = preset.resolve(SortChoices.none()).tuning().merger();
+    Merger presetMerger =
+        SortResolver.resolve(preset, SortAlgorithm.MERGE, Map.of()).tuning().merger();
     String merger =
         prompt.choice(
             "merger",
@@ -269,19 +271,18 @@ final class SortDialogue {
     SortSettings settings;
     try {
       settings =
-          SortPreset.CLASSIC.resolve(
-              new SortChoices(
-                  Optional.of(read),
-                  Optional.of(write),
-                  Optional.of(b),
-                  Optional.empty(),
-                  OptionalLong.of(m),
-                  Optional.empty(),
-                  Optional.empty(),
-                  Optional.empty(),
-                  Optional.empty(),
-                  Optional.empty(),
-                  Optional.empty()));
+          SortResolver.resolve(
+              SortPreset.CLASSIC,
+              SortAlgorithm.BUFFER_TREE,
+              Map.of(
+                  Parameter.READ_STREAM,
+                  read,
+                  Parameter.WRITE_STREAM,
+                  write,
+                  Parameter.B,
+                  b,
+                  Parameter.M,
+                  m));
     } catch (IllegalArgumentException e) {
       throw new Prompter.Rejected(e.getMessage());
     }
@@ -325,19 +326,8 @@ final class SortDialogue {
       SortSettings s;
       try {
         s =
-            preset.resolve(
-                new SortChoices(
-                    Optional.of(read),
-                    Optional.of(write),
-                    Optional.of(b),
-                    Optional.of(d),
-                    OptionalLong.of(m),
-                    merger,
-                    Optional.empty(),
-                    Optional.empty(),
-                    Optional.empty(),
-                    Optional.of(threads),
-                    Optional.of(mergeRead)));
+            SortResolver.resolve(
+                preset, SortAlgorithm.MERGE, given(m, d, threads, read, write, mergeRead, b));
       } catch (IllegalArgumentException e) {
         throw new Prompter.Rejected(e.getMessage());
       }
@@ -346,6 +336,27 @@ final class SortDialogue {
               Admission.sort(
                   new SortRequest(ints, s, SortAlgorithm.MERGE, FanoutRule.DEFAULT, true, 0),
                   machine.get()));
+    }
+
+    /** The answers as the resolver takes them, by registry entry. */
+    private Map<Parameter, Object> given(
+        long m,
+        int d,
+        int threads,
+        StreamType read,
+        StreamType write,
+        StreamType mergeRead,
+        int b) {
+      Map<Parameter, Object> out = new EnumMap<>(Parameter.class);
+      out.put(Parameter.READ_STREAM, read);
+      out.put(Parameter.WRITE_STREAM, write);
+      out.put(Parameter.B, b);
+      out.put(Parameter.D, d);
+      out.put(Parameter.M, m);
+      out.put(Parameter.THREADS, threads);
+      out.put(Parameter.MERGE_READ_STREAM, mergeRead);
+      merger.ifPresent(x -> out.put(Parameter.MERGER, x));
+      return out;
     }
   }
 }

@@ -10,7 +10,7 @@ import org.secmem.stream.StreamOptions;
 /**
  * What a parameter file's empty cells mean: the product defaults, or the common options given on
  * the command line. A sort's M, d, B, streams and threads come from its preset ({@link
- * org.secmem.sort.SortPreset#resolve}), the one resolution the command line and menu share. With a
+ * org.secmem.admission.SortResolver}), the one resolution the command line and menu share. With a
  * machine, every configuration is admitted against it; without, a file is only parsed.
  */
 public record ParamDefaults(

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
@@ -21,9 +22,9 @@ import org.secmem.admission.Parameter;
 import org.secmem.admission.Problem;
 import org.secmem.admission.RefusedException;
 import org.secmem.admission.SortRequest;
+import org.secmem.admission.SortResolver;
 import org.secmem.admission.StreamsRequest;
 import org.secmem.buffertree.FanoutRule;
-import org.secmem.buffertree.TreeDefaults;
 import org.secmem.buffertree.TreeMemory;
 import org.secmem.data.Shape;
 import org.secmem.data.SortOrder;
@@ -36,10 +37,7 @@ import org.secmem.experiment.SortMethod;
 import org.secmem.experiment.SortTrialSpec;
 import org.secmem.experiment.StreamsConfig;
 import org.secmem.names.Names;
-import org.secmem.sort.Merger;
-import org.secmem.sort.RunSort;
 import org.secmem.sort.SortAlgorithm;
-import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
 import org.secmem.stream.StreamType;
@@ -52,6 +50,10 @@ final class RowExpander {
 
   /** The most configurations one file may expand to. */
   static final int MAX_CONFIGS = 100_000;
+
+  /** A sort's stream types that the stream cell sets when their own cells are empty. */
+  private static final Set<Parameter> SET_BY_STREAM =
+      EnumSet.of(Parameter.READ_STREAM, Parameter.WRITE_STREAM, Parameter.MERGE_READ_STREAM);
 
   private RowExpander() {}
 
@@ -162,20 +164,11 @@ final class RowExpander {
           check.words(Parameter.FANOUT, FanoutRule::parse, FanoutRule.DEFAULT);
       List<SortPreset> presets =
           check.words(Parameter.PRESET, SortPreset::parse, SortPreset.CLASSIC);
-      List<Optional<Merger>> mergers =
-          check.optionalWords(Parameter.MERGER, Merger::parse, Merger.RADIX);
-      List<Optional<RunSort>> runSorts =
-          check.optionalWords(Parameter.RUN_SORT, RunSort::parse, RunSort.RADIX);
-      List<Optional<Boolean>> overlaps = check.optionalBooleans(Parameter.OVERLAP);
-      List<Optional<Boolean>> parallelMerges = check.optionalBooleans(Parameter.PARALLEL_MERGE);
-      List<Optional<Long>> threadCounts = check.optionalNumbers(Parameter.THREADS);
-      List<Optional<Long>> ms = check.optionalNumbers(Parameter.M);
-      List<Optional<Long>> ds = check.optionalNumbers(Parameter.D);
-      List<Optional<Long>> pbs = check.optionalNumbers(Parameter.B);
-      List<Optional<StreamType>> reads = streamTypes(check, Parameter.READ_STREAM);
-      List<Optional<StreamType>> writes = streamTypes(check, Parameter.WRITE_STREAM);
-      List<Optional<StreamType>> mergeReads = streamTypes(check, Parameter.MERGE_READ_STREAM);
-
+      // Each setting's values, in the order the line sweeps them; an empty cell, the preset's.
+      List<List<Optional<Object>>> choiceValues = new ArrayList<>();
+      for (Parameter p : SortResolver.SETTINGS) {
+        choiceValues.add(choices(check, p));
+      }
       List<SortOrder> orders =
           check.words(Parameter.ORDER, RowExpander::order, SortOrder.ASCENDING);
       List<Shape> shapes = check.words(Parameter.SHAPE, Shape::parse, Shape.UNIFORM);
@@ -262,36 +255,16 @@ final class RowExpander {
         return List.of();
       }
       for (SortPreset preset : presets) {
-        for (List<Object> c :
-            Lists.<Object>cartesianProduct(
-                reads,
-                writes,
-                pbs,
-                ds,
-                ms,
-                threadCounts,
-                mergers,
-                runSorts,
-                overlaps,
-                parallelMerges,
-                mergeReads)) {
-          SortChoices choices =
-              new SortChoices(
-                  opt(c.get(0)),
-                  opt(c.get(1)),
-                  optInt(c.get(2)),
-                  optInt(c.get(3)),
-                  optLong(c.get(4)),
-                  opt(c.get(6)),
-                  opt(c.get(7)),
-                  opt(c.get(8)),
-                  opt(c.get(9)),
-                  optInt(c.get(5)),
-                  opt(c.get(10)));
+        for (List<Optional<Object>> c : Lists.cartesianProduct(choiceValues)) {
+          Map<Parameter, Object> given = new EnumMap<>(Parameter.class);
+          for (int i = 0; i < c.size(); i++) {
+            Parameter p = SortResolver.SETTINGS.get(i);
+            c.get(i).ifPresent(v -> given.put(p, v));
+          }
           SortSettings merge;
           try {
             // Empty cells take the preset's values: the one resolution the command line uses.
-            merge = preset.resolve(choices);
+            merge = SortResolver.resolve(preset, SortAlgorithm.MERGE, given);
           } catch (IllegalArgumentException e) {
             check.problem(Parameter.PARALLEL_MERGE, e.getMessage());
             return List.of();
@@ -301,7 +274,7 @@ final class RowExpander {
             // The buffer tree's own M and B (seed 004's) where the cells are empty.
             SortSettings st =
                 algorithm == SortAlgorithm.BUFFER_TREE
-                    ? preset.resolve(TreeDefaults.apply(choices))
+                    ? SortResolver.resolve(preset, algorithm, given)
                     : merge;
             // An in-memory sort holds only what applies to it: lines that differ in M, d or
             // the merge sort's parts are one configuration.
@@ -465,27 +438,26 @@ final class RowExpander {
     }
   }
 
-  @SuppressWarnings("unchecked")
-  private static <T> Optional<T> opt(Object o) {
-    return (Optional<T>) o;
-  }
-
-  private static Optional<Integer> optInt(Object o) {
-    return RowExpander.<Long>opt(o).map(Long::intValue);
-  }
-
-  private static OptionalLong optLong(Object o) {
-    Optional<Long> v = opt(o);
-    return v.isPresent() ? OptionalLong.of(v.get()) : OptionalLong.empty();
-  }
-
-  /** A sort's read or write stream types: its own cell's, else those of the cell that sets both. */
-  private static List<Optional<StreamType>> streamTypes(RowChecker check, Parameter which) {
-    return check.optionalWords(
-        which,
-        orElse(check.cell(which), check.cell(Parameter.STREAM)),
-        StreamType::parse,
-        StreamType.SIMPLE);
+  /**
+   * A sort setting's values in its cell, or one empty value (the preset's) when it is empty; a
+   * stream type's cell, when empty, takes the cell that sets both stream types.
+   */
+  private static List<Optional<Object>> choices(RowChecker check, Parameter p) {
+    if (p.numeric()) {
+      return List.<Optional<Object>>copyOf(
+          check.optionalNumbers(p).stream().map(v -> v.map(Object.class::cast)).toList());
+    }
+    if (p.negatable()) {
+      return List.<Optional<Object>>copyOf(
+          check.optionalBooleans(p).stream().map(v -> v.map(Object.class::cast)).toList());
+    }
+    String cell = check.cell(p);
+    if (SET_BY_STREAM.contains(p)) {
+      cell = orElse(cell, check.cell(Parameter.STREAM));
+    }
+    // A line with a word that is none of these has its problem said and runs nothing.
+    Object any = p.parse(p.words().get(0));
+    return check.optionalWords(p, cell, p::parse, any);
   }
 
   private static String orElse(String a, String b) {

@@ -3,12 +3,9 @@ package org.secmem.admission;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Optional;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.secmem.buffertree.FanoutRule;
 import org.secmem.sort.SortAlgorithm;
-import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortMemory;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
@@ -29,19 +26,15 @@ class DirectNeedTest {
   }
 
   private static SortSettings fast(StreamType mergeRead, int threads) {
-    return SortPreset.FAST.resolve(
-        new SortChoices(
-            Optional.of(StreamType.CHANNEL),
-            Optional.of(StreamType.CHANNEL),
-            Optional.of(1 << 20),
-            Optional.of(256),
-            OptionalLong.of(70L << 20),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.of(threads),
-            Optional.of(mergeRead)));
+    return SortSettings.builder(SortPreset.FAST)
+        .readType(StreamType.CHANNEL)
+        .writeType(StreamType.CHANNEL)
+        .bufferBytes(1 << 20)
+        .fanIn(256)
+        .memoryInts(70L << 20)
+        .threads(threads)
+        .mergeReadType(mergeRead)
+        .build();
   }
 
   private static DirectNeed need(SortSettings s, long n) {

@@ -13,9 +13,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.secmem.admission.Machine;
+import org.secmem.admission.Parameter;
+import org.secmem.admission.SortResolver;
 import org.secmem.buffertree.FanoutRule;
 import org.secmem.experiment.SortMethod;
 import org.secmem.experiment.SortTrialSpec;
@@ -24,7 +30,6 @@ import org.secmem.param.ParamDefaults;
 import org.secmem.param.ParamFiles;
 import org.secmem.param.RunConfig;
 import org.secmem.sort.SortAlgorithm;
-import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
 import picocli.CommandLine;
@@ -44,17 +49,18 @@ class SortSettingsAgreementTest {
     CommandLine.ParseResult parsed = cmd.parseArgs(args.toArray(String[]::new));
     CommandLine sub = parsed.subcommand().commandSpec().commandLine();
     SortCommand sort = sub.getCommand();
-    return sort.sorting.resolve(sub, false);
+    return sort.sorting.resolve(sub, SortAlgorithm.MERGE);
   }
 
   private RunConfig fromParamFile(String preset) throws Exception {
+    return fromParamFile("experiment,n,preset", "sort,100000," + preset);
+  }
+
+  private RunConfig fromParamFile(String header, String line) throws Exception {
     Path f = dir.resolve("p.csv");
     List<RunConfig> c =
         ParamFiles.parse(
-            f,
-            "experiment,n,preset\nsort,100000," + preset + "\n",
-            Optional.empty(),
-            ParamDefaults.standard());
+            f, header + "\n" + line + "\n", Optional.empty(), ParamDefaults.standard());
     assertEquals(1, c.size());
     return c.get(0);
   }
@@ -91,7 +97,7 @@ class SortSettingsAgreementTest {
   @ParameterizedTest
   @EnumSource(SortPreset.class)
   void commandLine_paramFile_andMenu_resolveAPresetAlike(SortPreset preset) throws Exception {
-    SortSettings expected = preset.resolve(SortChoices.none());
+    SortSettings expected = SortSettings.builder(preset).build();
     SortSettings cli =
         fromCommandLine(List.of("sort", "--n", "100000", "--preset", preset.cliName()));
     assertEquals(expected, cli);
@@ -109,5 +115,49 @@ class SortSettingsAgreementTest {
   void theMenuDefaults_areTheCommandLineDefaults(SortPreset preset) throws IOException {
     List<String> menuArgs = fromMenu(preset.cliName());
     assertTrue(menuArgs.contains(Long.toString(preset.memoryInts())), menuArgs.toString());
+  }
+
+  /** Each sort setting with each text it can be given, on each preset. */
+  static Stream<Arguments> everySetting() {
+    List<Arguments> out = new ArrayList<>();
+    for (SortPreset preset : SortPreset.values()) {
+      for (Parameter p : SortResolver.SETTINGS) {
+        List<String> texts =
+            p.numeric()
+                ? List.of(
+                    Long.toString(Math.max(p.range().min(), 2)),
+                    Long.toString(Math.min(p.range().max(), 3 * Math.max(p.range().min(), 2))))
+                : p.negatable() ? List.of("true", "false") : p.words();
+        for (String text : texts) {
+          out.add(Arguments.of(preset, p, text));
+        }
+      }
+    }
+    return out.stream();
+  }
+
+  @ParameterizedTest
+  @MethodSource("everySetting")
+  void eachSetting_resolvesAlike_onTheCommandLine_andInAParameterFile(
+      SortPreset preset, Parameter p, String text) throws Exception {
+    List<String> args =
+        new ArrayList<>(List.of("sort", "--n", "100000", "--preset", preset.cliName()));
+    if (p.negatable()) {
+      args.add(
+          text.equals("true") ? p.options().get(0) : "--no-" + p.options().get(0).substring(2));
+    } else {
+      args.addAll(List.of(p.options().get(0), text));
+    }
+    SortSettings cli = fromCommandLine(args);
+    RunConfig row =
+        fromParamFile(
+            "experiment,n,preset," + p.column(), "sort,100000," + preset.cliName() + "," + text);
+    // The fast preset's own d grows for a large input where N becomes known: at admission on the
+    // command line, as its line is read in a parameter file.
+    SortSettings admitted = cli.forInput(100_000, Machine.current().freeDescriptors());
+    assertEquals(
+        SortMethod.of(admitted, SortAlgorithm.MERGE, FanoutRule.DEFAULT),
+        ((SortTrialSpec) row.configuration()).method(),
+        String.join(" ", args));
   }
 }

@@ -18,7 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,8 +33,8 @@ import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
 import org.secmem.results.RowKind;
 import org.secmem.sort.SortAlgorithm;
-import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortPreset;
+import org.secmem.sort.SortSettings;
 import org.secmem.stream.StreamOptions;
 import org.secmem.stream.StreamType;
 
@@ -217,19 +216,8 @@ class JsonLinesRoundTripTest {
     }
     for (SortPreset preset : SortPreset.values()) {
       for (SortAlgorithm algorithm : SortAlgorithm.values()) {
-        SortChoices small =
-            new SortChoices(
-                Optional.empty(),
-                Optional.empty(),
-                Optional.of(256),
-                Optional.of(4),
-                OptionalLong.of(1 << 12),
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty());
+        SortSettings small =
+            SortSettings.builder(preset).bufferBytes(256).fanIn(4).memoryInts(1 << 12).build();
         SortTrialSpec spec =
             new SortTrialSpec(
                 new SortData(
@@ -243,7 +231,7 @@ class JsonLinesRoundTripTest {
                     dir,
                     List.of(),
                     0),
-                SortMethod.of(preset.resolve(small), algorithm, FanoutRule.DEFAULT));
+                SortMethod.of(small, algorithm, FanoutRule.DEFAULT));
         runner.run(new SortTrial(spec, TempRegistry.none()), SETTINGS);
       }
     }

@@ -23,7 +23,6 @@ import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
 import org.secmem.sort.ExternalSorter;
 import org.secmem.sort.MergeSort;
-import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
 import org.secmem.sort.SortSpec;
@@ -40,7 +39,7 @@ class PreviousOutputTest {
   @TempDir Path dir;
 
   private SortTrialSpec spec(Path in, Path out) {
-    SortSettings st = SortPreset.FAST.resolve(SortChoices.none());
+    SortSettings st = SortSettings.builder(SortPreset.FAST).build();
     return new SortTrialSpec(
         new SortData(
             Optional.of(in),

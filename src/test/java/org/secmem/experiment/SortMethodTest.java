@@ -25,7 +25,6 @@ import org.secmem.results.ResultRow;
 import org.secmem.results.RowKind;
 import org.secmem.sort.Merger;
 import org.secmem.sort.SortAlgorithm;
-import org.secmem.sort.SortChoices;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
 
@@ -44,24 +43,12 @@ class SortMethodTest {
           ResultColumn.PARALLEL_MERGE,
           ResultColumn.MERGE_READ_STREAM);
 
-  private static SortSettings classic(SortChoices c) {
-    return SortPreset.CLASSIC.resolve(c);
+  private static SortSettings.Builder classic() {
+    return SortSettings.builder(SortPreset.CLASSIC);
   }
 
-  private static SortChoices merger(Merger m, long memory, int d) {
-    SortChoices none = SortChoices.none();
-    return new SortChoices(
-        none.readType(),
-        none.writeType(),
-        none.bufferBytes(),
-        Optional.of(d),
-        OptionalLong.of(memory),
-        Optional.of(m),
-        none.runSort(),
-        none.overlap(),
-        none.parallelMerge(),
-        none.threads(),
-        none.mergeReadType());
+  private static SortSettings merger(Merger m, long memory, int d) {
+    return classic().fanIn(d).memoryInts(memory).merger(m).build();
   }
 
   private static Map<ResultColumn, String> cells(SortMethod method) {
@@ -79,7 +66,7 @@ class SortMethodTest {
 
   @Test
   void theMergeSort_takesEverySetting_andIsCustomWhenAChoiceDiffers() {
-    SortSettings s = classic(merger(Merger.LOSER_TREE, 5000, 7));
+    SortSettings s = merger(Merger.LOSER_TREE, 5000, 7);
     MergeMethod m = (MergeMethod) SortMethod.of(s, SortAlgorithm.MERGE, FanoutRule.DEFAULT);
     assertEquals(5000, m.memoryInts());
     assertEquals(7, m.fanIn());
@@ -94,67 +81,38 @@ class SortMethodTest {
 
   @Test
   void theMergesReadStream_isRecordedWhereItIsNotTheInputs_andMakesAnotherConfiguration() {
-    SortChoices none = SortChoices.none();
-    SortChoices direct =
-        new SortChoices(
-            Optional.of(org.secmem.stream.StreamType.CHANNEL),
-            none.writeType(),
-            Optional.of(4096),
-            none.fanIn(),
-            none.memoryInts(),
-            none.merger(),
-            none.runSort(),
-            none.overlap(),
-            none.parallelMerge(),
-            none.threads(),
-            Optional.of(org.secmem.stream.StreamType.DIRECT));
-    MergeMethod m =
-        (MergeMethod) SortMethod.of(classic(direct), SortAlgorithm.MERGE, FanoutRule.DEFAULT);
+    SortSettings direct =
+        classic()
+            .readType(org.secmem.stream.StreamType.CHANNEL)
+            .bufferBytes(4096)
+            .mergeReadType(org.secmem.stream.StreamType.DIRECT)
+            .build();
+    MergeMethod m = (MergeMethod) SortMethod.of(direct, SortAlgorithm.MERGE, FanoutRule.DEFAULT);
     assertEquals(org.secmem.stream.StreamType.DIRECT, m.mergeReadType());
     assertEquals("direct", cells(m).get(ResultColumn.MERGE_READ_STREAM));
     assertEquals("channel", cells(m).get(ResultColumn.READ_STREAM));
     assertTrue(m.describe("2^20").contains("merges read direct"), m.describe("2^20"));
     assertEquals(
         "classic", m.preset(), "a stream type is a column of its own, not a custom preset");
-    SortChoices same =
-        new SortChoices(
-            Optional.of(org.secmem.stream.StreamType.CHANNEL),
-            none.writeType(),
-            Optional.of(4096),
-            none.fanIn(),
-            none.memoryInts(),
-            none.merger(),
-            none.runSort(),
-            none.overlap(),
-            none.parallelMerge(),
-            none.threads(),
-            Optional.of(org.secmem.stream.StreamType.CHANNEL));
-    SortMethod plain = SortMethod.of(classic(same), SortAlgorithm.MERGE, FanoutRule.DEFAULT);
+    SortSettings same =
+        classic()
+            .readType(org.secmem.stream.StreamType.CHANNEL)
+            .bufferBytes(4096)
+            .mergeReadType(org.secmem.stream.StreamType.CHANNEL)
+            .build();
+    SortMethod plain = SortMethod.of(same, SortAlgorithm.MERGE, FanoutRule.DEFAULT);
     assertNull(
         cells(plain).get(ResultColumn.MERGE_READ_STREAM),
         "blank where the runs are read as the input: rows stay comparable with older files");
     assertEquals(
         plain,
         SortMethod.of(
-            classic(
-                new SortChoices(
-                    Optional.of(org.secmem.stream.StreamType.CHANNEL),
-                    none.writeType(),
-                    Optional.of(4096),
-                    none.fanIn(),
-                    none.memoryInts(),
-                    none.merger(),
-                    none.runSort(),
-                    none.overlap(),
-                    none.parallelMerge(),
-                    none.threads(),
-                    Optional.empty())),
+            classic().readType(org.secmem.stream.StreamType.CHANNEL).bufferBytes(4096).build(),
             SortAlgorithm.MERGE,
             FanoutRule.DEFAULT),
         "choosing the read stream's own type is choosing nothing");
     assertNotEquals(plain, m);
-    SortMethod inMemory =
-        SortMethod.of(classic(direct), SortAlgorithm.IN_MEMORY, FanoutRule.DEFAULT);
+    SortMethod inMemory = SortMethod.of(direct, SortAlgorithm.IN_MEMORY, FanoutRule.DEFAULT);
     assertNull(cells(inMemory).get(ResultColumn.MERGE_READ_STREAM), "the merge sort's alone");
   }
 
@@ -162,12 +120,9 @@ class SortMethodTest {
   void theInMemorySort_holdsNoMOrD_soSettingsThatDifferOnlyThere_areOneConfiguration() {
     SortMethod a =
         SortMethod.of(
-            classic(merger(Merger.LOSER_TREE, 5000, 7)),
-            SortAlgorithm.IN_MEMORY,
-            FanoutRule.DEFAULT);
+            merger(Merger.LOSER_TREE, 5000, 7), SortAlgorithm.IN_MEMORY, FanoutRule.DEFAULT);
     SortMethod b =
-        SortMethod.of(
-            classic(merger(Merger.RADIX, 9000, 3)), SortAlgorithm.IN_MEMORY, FanoutRule.DEFAULT);
+        SortMethod.of(merger(Merger.RADIX, 9000, 3), SortAlgorithm.IN_MEMORY, FanoutRule.DEFAULT);
     assertEquals(a, b, "M, d and the merger do not apply to the in-memory sort");
     assertEquals(1, Set.of(a).size());
     assertEquals("classic", ((InMemoryMethod) a).preset(), "a merger does not make it custom");
@@ -182,7 +137,7 @@ class SortMethodTest {
 
   @Test
   void theBufferTree_recordsMBAndItsFanout_neverD() {
-    SortSettings s = classic(merger(Merger.RADIX, 1 << 20, 9));
+    SortSettings s = merger(Merger.RADIX, 1 << 20, 9);
     BufferTreeMethod t =
         (BufferTreeMethod) SortMethod.of(s, SortAlgorithm.BUFFER_TREE, FanoutRule.DEFAULT);
     assertEquals(1 << 20, t.memoryInts());
@@ -258,8 +213,7 @@ class SortMethodTest {
     assertThrows(
         IllegalArgumentException.class,
         () -> new SortTrialSpec(data(Optional.empty(), 0, List.of(Path.of("w"))), e));
-    SortMethod own =
-        SortMethod.of(classic(SortChoices.none()), SortAlgorithm.MERGE, FanoutRule.DEFAULT);
+    SortMethod own = SortMethod.of(classic().build(), SortAlgorithm.MERGE, FanoutRule.DEFAULT);
     assertEquals(
         Experiment.SORT,
         new SortTrialSpec(data(Optional.empty(), 10, List.of()), own).experiment());
@@ -270,7 +224,7 @@ class SortMethodTest {
   @Test
   void eachMethodsRows_areOfTheKindTheirCellsName() {
     for (SortAlgorithm a : SortAlgorithm.values()) {
-      SortMethod m = SortMethod.of(classic(SortChoices.none()), a, FanoutRule.DEFAULT);
+      SortMethod m = SortMethod.of(classic().build(), a, FanoutRule.DEFAULT);
       ResultRow.Builder row = ResultRow.builder(m.rowKind());
       m.configure(row);
       ResultRow r = row.set(ResultColumn.ENGINE, m.engine()).build();

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.secmem.stream.StreamType;
@@ -107,42 +105,19 @@ class AutomaticFanInTest {
   @Test
   void forInput_changesOnlyTheFastPresetsOwnD() {
     long n = 1L << 32;
-    SortChoices sixteen =
-        new SortChoices(
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            OptionalLong.of(1L << 29),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.of(16),
-            Optional.empty());
-    SortSettings own = SortPreset.FAST.resolve(sixteen);
+    SortSettings own =
+        SortSettings.builder(SortPreset.FAST).memoryInts(1L << 29).threads(16).build();
     assertEquals(256, own.fanIn());
     SortSettings grown = own.forInput(n, MANY_FILES);
     assertTrue(grown.fanIn() > 256, "d " + grown.fanIn());
     assertEquals(own.memoryInts(), grown.memoryInts());
     assertEquals(own.label(), grown.label(), "still the preset, not custom");
 
-    SortChoices given =
-        new SortChoices(
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.of(256),
-            OptionalLong.of(1L << 29),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.of(16),
-            Optional.empty());
-    SortSettings chosen = SortPreset.FAST.resolve(given);
+    SortSettings chosen =
+        SortSettings.builder(SortPreset.FAST).fanIn(256).memoryInts(1L << 29).threads(16).build();
     assertSame(chosen, chosen.forInput(n, MANY_FILES), "a d the user gave stays");
-    SortSettings classic = SortPreset.CLASSIC.resolve(sixteen);
+    SortSettings classic =
+        SortSettings.builder(SortPreset.CLASSIC).memoryInts(1L << 29).threads(16).build();
     assertSame(classic, classic.forInput(n, MANY_FILES), "classic is the reports' d");
   }
 }

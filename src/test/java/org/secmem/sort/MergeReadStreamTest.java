@@ -144,7 +144,7 @@ class MergeReadStreamTest {
     assertTrue(
         streams.reads.stream().allMatch(r -> r.endsWith("=" + StreamType.CHANNEL)),
         streams.reads.toString());
-    SortSettings none = SortPreset.CLASSIC.resolve(SortChoices.none());
+    SortSettings none = SortSettings.builder(SortPreset.CLASSIC).build();
     assertEquals(none.readType(), none.mergeReadType());
   }
 

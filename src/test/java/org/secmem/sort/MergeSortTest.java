@@ -15,8 +15,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
-import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
@@ -250,19 +248,14 @@ class MergeSortTest {
       assertEquals(CostModel.passes(values.length, m, 3), s3.passes());
     } else {
       SortSettings fast =
-          preset.resolve(
-              new SortChoices(
-                  Optional.of(r),
-                  Optional.of(w),
-                  Optional.of(direct ? 4096 : 64),
-                  Optional.of(3),
-                  OptionalLong.of(direct ? 1 << 16 : 12_000),
-                  Optional.empty(),
-                  Optional.empty(),
-                  Optional.empty(),
-                  Optional.empty(),
-                  Optional.of(3),
-                  Optional.empty()));
+          SortSettings.builder(preset)
+              .readType(r)
+              .writeType(w)
+              .bufferBytes(direct ? 4096 : 64)
+              .fanIn(3)
+              .memoryInts(direct ? 1 << 16 : 12_000)
+              .threads(3)
+              .build();
       assertEquals(
           Streams_writesRegions(w),
           fast.tuning().parallelMerge(),
