@@ -5,6 +5,7 @@ import java.util.Optional;
 import org.secmem.admission.OptionHelp;
 import org.secmem.admission.Parameter;
 import org.secmem.admission.ParameterHelp;
+import org.secmem.admission.SortResolver;
 import org.secmem.data.Shape;
 import org.secmem.experiment.CacheMode;
 import org.secmem.stream.StreamType;
@@ -22,7 +23,47 @@ import picocli.CommandLine.Model.OptionSpec;
  * other things (--params, --results, ...) keep what their annotation says; the engine options take
  * their help from the engine registry ({@code SortEngineHelp}).
  */
-public final class RegistryOptions implements CommandLine.IModelTransformer {
+public class RegistryOptions implements CommandLine.IModelTransformer {
+
+  /**
+   * The registry's options for a command that takes every setting of a sort: each entry of {@link
+   * SortResolver#SETTINGS} that no mixin binds is made here, from the entry alone, so a new setting
+   * needs no annotation; its value is read from the command's model ({@code SortSettingsOptions}).
+   */
+  public static final class WithSortSettings extends RegistryOptions {
+    @Override
+    public CommandSpec transform(CommandSpec spec) {
+      for (Parameter p : SortResolver.SETTINGS) {
+        if (spec.findOption(p.options().get(0)) == null) {
+          spec.addOption(optionOf(p));
+        }
+      }
+      return super.transform(spec);
+    }
+  }
+
+  /**
+   * An option made from {@code p}'s entry alone: its names, a flag or a value of the type its entry
+   * reads (an {@code int} or a count for a number, a stream type, else the word, which {@link
+   * Parameter#parse} reads); label, help, words and converter follow in {@link #transform}.
+   */
+  static OptionSpec optionOf(Parameter p) {
+    OptionSpec.Builder b = OptionSpec.builder(p.options().toArray(String[]::new));
+    if (p.negatable()) {
+      return b.negatable(true).type(Boolean.class).build();
+    }
+    Class<?> type;
+    if (p.numeric()) {
+      type =
+          !p.range().bytes() && p.range().max() <= Integer.MAX_VALUE ? Integer.class : Long.class;
+    } else {
+      type = p.parse(p.words().get(0)).getClass();
+      if (converterFor(p, type).isEmpty()) {
+        type = String.class;
+      }
+    }
+    return b.type(type).build();
+  }
 
   @Override
   public CommandSpec transform(CommandSpec spec) {

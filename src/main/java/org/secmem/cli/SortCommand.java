@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code secmem sort}: the external merge sort experiment. */
 @Command(
-    modelTransformer = RegistryOptions.class,
+    modelTransformer = RegistryOptions.WithSortSettings.class,
     abbreviateSynopsis = true,
     name = "sort",
     mixinStandardHelpOptions = true,

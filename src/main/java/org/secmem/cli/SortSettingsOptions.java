@@ -26,7 +26,6 @@ import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
 import org.secmem.sort.WorkDirectory;
-import org.secmem.stream.StreamType;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.OptionSpec;
@@ -34,35 +33,16 @@ import picocli.CommandLine.Option;
 
 /**
  * How {@code secmem sort} sorts: the algorithm, the preset and every option that changes one of its
- * settings (M, B, the streams, d, the merger, the run sort, threads, the buffer tree's fanout).
+ * settings (M, B, the streams, d, the merger, the run sort, threads, the buffer tree's fanout). The
+ * settings no mixin binds are made from the registry ({@link RegistryOptions.WithSortSettings});
+ * all are read from the command's model by entry.
  */
 final class SortSettingsOptions {
 
   @Mixin BlockMemoryOptions memory;
 
-  @Option(names = "--merge-read-stream")
-  StreamType mergeReadStream;
-
-  @Option(names = "--d")
-  Integer d;
-
   @Option(names = "--preset", defaultValue = "classic")
   String preset;
-
-  @Option(names = "--merger")
-  String merger;
-
-  @Option(names = "--run-sort")
-  String runSort;
-
-  @Option(names = "--overlap", negatable = true)
-  Boolean overlap;
-
-  @Option(names = "--parallel-merge", negatable = true)
-  Boolean parallelMerge;
-
-  @Option(names = "--threads")
-  Integer threads;
 
   @Option(names = "--algorithm", defaultValue = "merge")
   String algorithm;
