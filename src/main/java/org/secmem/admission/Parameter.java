@@ -11,6 +11,7 @@ import static org.secmem.experiment.Experiment.WRITE;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.BiConsumer;
@@ -27,6 +28,7 @@ import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.Experiment;
 import org.secmem.experiment.SortData;
 import org.secmem.names.CliName;
+import org.secmem.results.ResultColumn;
 import org.secmem.sort.Merger;
 import org.secmem.sort.RunSort;
 import org.secmem.sort.SortAlgorithm;
@@ -47,124 +49,129 @@ import org.secmem.stream.StreamType;
  * line, parameter files and the menu check a value against its {@link Range} in the same words.
  */
 public enum Parameter {
-  EXPERIMENT(def("experiment", "experiment", ANY_SORT).on(WRITE, READ, SORT)),
+  EXPERIMENT(def(ResultColumn.EXPERIMENT, "experiment", ANY_SORT).on(WRITE, READ, SORT)),
   /** Ints per file; bounded so that byte counts stay far from overflow. */
   N(
-      def("n", "N", ANY_SORT)
+      def(ResultColumn.N, "N", ANY_SORT)
           .option("--n")
           .range(Range.of(1, Long.MAX_VALUE / 4 / 65536, "ints"))
           .on(WRITE, READ, SORT)),
-  K(def("k", "k", ANY_SORT).option("--k").range(Range.of(1, 1_000_000, "")).on(WRITE, READ)),
+  K(
+      def(ResultColumn.K, "k", ANY_SORT)
+          .option("--k")
+          .range(Range.of(1, 1_000_000, ""))
+          .on(WRITE, READ)),
   B(
-      def("b", "B", OWN_SORT)
+      def(ResultColumn.B, "B", OWN_SORT)
           .option("--b")
           .range(Range.bytes(StreamOptions.MIN_BUFFER_BYTES, StreamOptions.MAX_BUFFER_BYTES))
           .setsInt(SortSettings.Builder::bufferBytes)
           .on(WRITE, READ, SORT)),
   /** Ints in memory: one Java array. */
   M(
-      def("m", "M", ANY_SORT)
+      def(ResultColumn.M, "M", ANY_SORT)
           .option("--m")
           .range(Range.of(1, Integer.MAX_VALUE - 8, "ints"))
           .setsLong(SortSettings.Builder::memoryInts)
           .on(SORT)),
   D(
-      def("d", "d", OWN_MERGE)
+      def(ResultColumn.D, "d", OWN_MERGE)
           .option("--d")
           .range(Range.of(2, 1_000_000, ""))
           .setsInt(SortSettings.Builder::fanIn)
           .on(SORT)),
   /** The stream type of write and read; a sort's read and write stream type both. */
   STREAM(
-      def("stream", "stream types", OWN_SORT)
+      def(ResultColumn.STREAM, "stream types", OWN_SORT)
           .option("--stream")
           .words(Parameter::streamTypesOrAll, StreamType::parse)
           .on(WRITE, READ, SORT)),
   READ_STREAM(
-      def("read_stream", "read stream type", OWN_SORT)
+      def(ResultColumn.READ_STREAM, "read stream type", OWN_SORT)
           .option("--read-stream")
           .words(StreamType.values(), StreamType::parse)
           .sets(StreamType.class, SortSettings.Builder::readType)
           .on(SORT)),
   WRITE_STREAM(
-      def("write_stream", "write stream type", OWN_SORT)
+      def(ResultColumn.WRITE_STREAM, "write stream type", OWN_SORT)
           .option("--write-stream")
           .words(StreamType.values(), StreamType::parse)
           .sets(StreamType.class, SortSettings.Builder::writeType)
           .on(SORT)),
   /** The merge sort's stream type reading its runs; the read stream's when not given. */
   MERGE_READ_STREAM(
-      def("merge_read_stream", "merge read stream type", OWN_MERGE)
+      def(ResultColumn.MERGE_READ_STREAM, "merge read stream type", OWN_MERGE)
           .option("--merge-read-stream")
           .words(StreamType.values(), StreamType::parse)
           .sets(StreamType.class, SortSettings.Builder::mergeReadType)
           .on(SORT)),
   PRESET(
-      def("preset", "preset", OWN_SORT)
+      def(ResultColumn.PRESET, "preset", OWN_SORT)
           .option("--preset")
           .words(SortPreset.values(), SortPreset::parse)
           .on(SORT)),
   MERGER(
-      def("merger", "merger", OWN_MERGE)
+      def(ResultColumn.MERGER, "merger", OWN_MERGE)
           .option("--merger")
           .words(Merger.values(), Merger::parse)
           .sets(Merger.class, SortSettings.Builder::merger)
           .on(SORT)),
   RUN_SORT(
-      def("run_sort", "run sort", OWN_MERGE)
+      def(ResultColumn.RUN_SORT, "run sort", OWN_MERGE)
           .option("--run-sort")
           .words(RunSort.values(), RunSort::parse)
           .sets(RunSort.class, SortSettings.Builder::runSort)
           .on(SORT)),
   OVERLAP(
-      def("overlap", "overlap", OWN_MERGE)
+      def(ResultColumn.OVERLAP, "overlap", OWN_MERGE)
           .flag("--overlap")
           .sets(Boolean.class, SortSettings.Builder::overlap)
           .on(SORT)),
   PARALLEL_MERGE(
-      def("parallel_merge", "parallel merge", OWN_MERGE)
+      def(ResultColumn.PARALLEL_MERGE, "parallel merge", OWN_MERGE)
           .flag("--parallel-merge")
           .sets(Boolean.class, SortSettings.Builder::parallelMerge)
           .on(SORT)),
   THREADS(
-      def("threads", "threads", OWN_SORT)
+      def(ResultColumn.THREADS, "threads", OWN_SORT)
           .option("--threads")
           .range(Range.of(1, SortTuning.MAX_THREADS, ""))
           .setsInt(SortSettings.Builder::threads)
           .on(SORT)),
   ALGORITHM(
-      def("algorithm", "algorithm", OWN_SORT)
+      def(ResultColumn.ALGORITHM, "algorithm", OWN_SORT)
           .option("--algorithm")
           .words(SortAlgorithm.values(), SortAlgorithm::parse)
           .on(SORT)),
   FANOUT(def("fanout", "fanout", OWN_TREE).option("--fanout", "--b-over-m").on(SORT)),
   ARRIVAL(
-      def("arrival_ns_per_key", "arrival ns per key", OWN_SORT)
+      def(ResultColumn.ARRIVAL_NS_PER_KEY, "arrival ns per key", OWN_SORT)
           .option("--arrival-ns")
           .range(Range.of(0, SortData.MAX_ARRIVAL_NANOS, "ns"))
           .on(SORT)),
   ENGINE(
-      def("engine", "engine", ANY_SORT)
+      def(ResultColumn.ENGINE, "engine", ANY_SORT)
           .option("--engine")
           .words(() -> SortEngines.NAMES, SortEngines::parse)
           .on(SORT)),
-  MASTER(def("master", "master", Scope.ENGINE).option("--master").on(SORT)),
+  MASTER(def(ResultColumn.MASTER, "master", Scope.ENGINE).option("--master").on(SORT)),
   PARTITIONS(
-      def("partitions", "partitions", Scope.ENGINE)
+      def(ResultColumn.PARTITIONS, "partitions", Scope.ENGINE)
           .option("--partitions")
           .range(Range.of(1, EngineChecks.MAX_PARTITIONS, ""))
           .on(SORT)),
-  ENGINE_CONF(def("engine_conf", "engine settings", Scope.ENGINE).option("--conf").on(SORT)),
-  WORK_DIR(def("work_dir", "work folders", ANY_SORT).option("--work-dir").on(SORT)),
-  INPUT(def("input", "input file", ANY_SORT).option("--in").on(SORT)),
+  ENGINE_CONF(
+      def(ResultColumn.ENGINE_CONF, "engine settings", Scope.ENGINE).option("--conf").on(SORT)),
+  WORK_DIR(def(ResultColumn.WORK_DIR, "work folders", ANY_SORT).option("--work-dir").on(SORT)),
+  INPUT(def(ResultColumn.INPUT, "input file", ANY_SORT).option("--in").on(SORT)),
   OUTPUT(def("output", "output file", ANY_SORT).option("--out").on(SORT)),
   OVERWRITE(def("overwrite", "overwrite", ANY_SORT).option("--overwrite").on(SORT)),
   SHAPE(
-      def("shape", "shape", ANY_SORT)
+      def(ResultColumn.SHAPE, "shape", ANY_SORT)
           .option("--shape")
           .words(Shape.values(), Shape::parse)
           .on(SORT)),
-  ORDER(def("order", "order", ANY_SORT).option("--descending").on(SORT)),
+  ORDER(def(ResultColumn.ORDER, "order", ANY_SORT).option("--descending").on(SORT)),
   /** The folder of write's and read's data files. */
   DIR(def("dir", "data folder", ANY_SORT).option("--dir").on(WRITE, READ)),
   REPS(
@@ -178,16 +185,16 @@ public enum Parameter {
           .range(Range.of(0, 1_000_000, ""))
           .on(WRITE, READ, SORT)),
   CACHE(
-      def("cache", "page cache before each run", ANY_SORT)
+      def(ResultColumn.CACHE, "page cache before each run", ANY_SORT)
           .option("--cache")
           .words(CacheMode.values(), CacheMode::parse)
           .on(WRITE, READ, SORT)),
   SYNC(
-      def("sync", "force writes to storage (sync)", ANY_SORT)
+      def(ResultColumn.SYNC, "force writes to storage (sync)", ANY_SORT)
           .option("--sync")
           .on(WRITE, READ, SORT)),
   SEED(
-      def("seed", "seed", ANY_SORT)
+      def(ResultColumn.SEED, "seed", ANY_SORT)
           .option("--seed")
           .range(Range.of(Long.MIN_VALUE, Long.MAX_VALUE, ""))
           .on(WRITE, READ, SORT)),
@@ -196,7 +203,7 @@ public enum Parameter {
    * MiB (what the JVM needs is checked before a run) to 1 PiB.
    */
   MEMORY_LIMIT(
-      def("memory_limit", "memory limit", ANY_SORT)
+      def(ResultColumn.MEMORY_LIMIT, "memory limit", ANY_SORT)
           .option("--memory-limit")
           .range(Range.bytes(1L << 20, 1L << 50))
           .on(WRITE, READ, SORT));
@@ -209,7 +216,12 @@ public enum Parameter {
 
   /** An entry's definition: {@code column} in parameter files, {@code label} at the menu. */
   private static Def def(String column, String label, Scope scope) {
-    return new Def(column, label, scope);
+    return new Def(column, null, label, scope);
+  }
+
+  /** An entry that rows record in {@code recorded}, its parameter-file column of the same name. */
+  private static Def def(ResultColumn recorded, String label, Scope scope) {
+    return new Def(recorded.header(), recorded, label, scope);
   }
 
   /**
@@ -219,6 +231,7 @@ public enum Parameter {
    */
   private static final class Def {
     private final String column;
+    private final ResultColumn recorded;
     private final String label;
     private final Scope scope;
     private List<String> options = List.of();
@@ -229,8 +242,9 @@ public enum Parameter {
     private Set<Experiment> experiments = Set.of();
     private BiConsumer<SortSettings.Builder, Object> setting;
 
-    Def(String column, String label, Scope scope) {
+    Def(String column, ResultColumn recorded, String label, Scope scope) {
       this.column = column;
+      this.recorded = recorded;
       this.label = label;
       this.scope = scope;
     }
@@ -421,6 +435,14 @@ public enum Parameter {
         case ENGINE -> "another engine only";
       };
     }
+  }
+
+  /**
+   * The results column that records it under its own name (its parameter-file column is that
+   * column's header); empty for a parameter no row records by name (output, reps, dir, ...).
+   */
+  public Optional<ResultColumn> recordedAs() {
+    return Optional.ofNullable(def.recorded);
   }
 
   /** Whether it sets one of a sort's settings ({@link #choose}). */

@@ -18,6 +18,7 @@ import org.secmem.admission.Admission;
 import org.secmem.admission.Parameter;
 import org.secmem.experiment.Experiment;
 import org.secmem.param.ParamFiles;
+import org.secmem.results.ResultColumn;
 import org.secmem.sort.SortAlgorithm;
 import picocli.CommandLine;
 
@@ -179,5 +180,26 @@ class ParameterRegistryTest {
     assertEquals("--[no-]overlap", Parameter.OVERLAP.option());
     assertEquals("--fanout", Parameter.FANOUT.option());
     assertEquals("experiment", Parameter.EXPERIMENT.option());
+  }
+
+  /**
+   * A parameter that rows record under its name takes that name from its column, so the name is
+   * written once; the one parameter-file column that shares a header without being what the row
+   * records (warmup: a count of runs here, a flag on a row) says so here.
+   */
+  @Test
+  void aColumnNameIsWrittenOnce_byTheResultColumnThatRecordsIt() {
+    Set<Parameter> namesakes = EnumSet.of(Parameter.WARMUP);
+    for (Parameter p : Parameter.values()) {
+      Optional<ResultColumn> same =
+          Arrays.stream(ResultColumn.values())
+              .filter(c -> c.header().equals(p.column()))
+              .findFirst();
+      if (namesakes.contains(p)) {
+        assertTrue(same.isPresent() && p.recordedAs().isEmpty(), p.toString());
+      } else {
+        assertEquals(same, p.recordedAs(), p + " is recorded in the column of its name");
+      }
+    }
   }
 }
