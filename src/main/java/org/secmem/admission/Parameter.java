@@ -21,12 +21,15 @@ import java.util.function.ObjLongConsumer;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.secmem.data.DataFiles;
 import org.secmem.data.Shape;
 import org.secmem.engine.EngineChecks;
 import org.secmem.engine.SortEngines;
 import org.secmem.experiment.CacheMode;
 import org.secmem.experiment.Experiment;
+import org.secmem.experiment.RunSettings;
 import org.secmem.experiment.SortData;
+import org.secmem.experiment.StreamsConfig;
 import org.secmem.names.CliName;
 import org.secmem.results.ResultColumn;
 import org.secmem.sort.Merger;
@@ -55,17 +58,20 @@ public enum Parameter {
       def(ResultColumn.N, "N", ANY_SORT)
           .option("--n")
           .range(Range.of(1, Long.MAX_VALUE / 4 / 65536, "ints"))
+          .byDefault(StreamsConfig.DEFAULT_N, WRITE, READ)
           .on(WRITE, READ, SORT)),
   K(
       def(ResultColumn.K, "k", ANY_SORT)
           .option("--k")
           .range(Range.of(1, 1_000_000, ""))
+          .byDefault(StreamsConfig.DEFAULT_K)
           .on(WRITE, READ)),
   B(
       def(ResultColumn.B, "B", OWN_SORT)
           .option("--b")
           .range(Range.bytes(StreamOptions.MIN_BUFFER_BYTES, StreamOptions.MAX_BUFFER_BYTES))
           .setsInt(SortSettings.Builder::bufferBytes)
+          .byDefault(StreamOptions.DEFAULT_BUFFER_BYTES, WRITE, READ)
           .on(WRITE, READ, SORT)),
   /** Ints in memory: one Java array. */
   M(
@@ -109,6 +115,7 @@ public enum Parameter {
       def(ResultColumn.PRESET, "preset", OWN_SORT)
           .option("--preset")
           .words(SortPreset.values(), SortPreset::parse)
+          .byDefault(SortPreset.CLASSIC)
           .on(SORT)),
   MERGER(
       def(ResultColumn.MERGER, "merger", OWN_MERGE)
@@ -142,6 +149,7 @@ public enum Parameter {
       def(ResultColumn.ALGORITHM, "algorithm", OWN_SORT)
           .option("--algorithm")
           .words(SortAlgorithm.values(), SortAlgorithm::parse)
+          .byDefault(SortAlgorithm.MERGE)
           .on(SORT)),
   FANOUT(def("fanout", "fanout", OWN_TREE).option("--fanout", "--b-over-m").on(SORT)),
   ARRIVAL(
@@ -153,6 +161,7 @@ public enum Parameter {
       def(ResultColumn.ENGINE, "engine", ANY_SORT)
           .option("--engine")
           .words(() -> SortEngines.NAMES, SortEngines::parse)
+          .byDefault(SortEngines.SECMEM)
           .on(SORT)),
   MASTER(def(ResultColumn.MASTER, "master", Scope.ENGINE).option("--master").on(SORT)),
   PARTITIONS(
@@ -170,24 +179,32 @@ public enum Parameter {
       def(ResultColumn.SHAPE, "shape", ANY_SORT)
           .option("--shape")
           .words(Shape.values(), Shape::parse)
+          .byDefault(Shape.UNIFORM)
           .on(SORT)),
   ORDER(def(ResultColumn.ORDER, "order", ANY_SORT).option("--descending").on(SORT)),
   /** The folder of write's and read's data files. */
-  DIR(def("dir", "data folder", ANY_SORT).option("--dir").on(WRITE, READ)),
+  DIR(
+      def("dir", "data folder", ANY_SORT)
+          .option("--dir")
+          .byDefault(DataFiles.DEFAULT_FOLDER)
+          .on(WRITE, READ)),
   REPS(
       def("reps", "repetitions", ANY_SORT)
           .option("--reps")
           .range(Range.of(1, 1_000_000, ""))
+          .byDefault(RunSettings.DEFAULT_REPS)
           .on(WRITE, READ, SORT)),
   WARMUP(
       def("warmup", "warm-up runs", ANY_SORT)
           .option("--warmup")
           .range(Range.of(0, 1_000_000, ""))
+          .byDefault(RunSettings.DEFAULT_WARMUP)
           .on(WRITE, READ, SORT)),
   CACHE(
       def(ResultColumn.CACHE, "page cache before each run", ANY_SORT)
           .option("--cache")
           .words(CacheMode.values(), CacheMode::parse)
+          .byDefault(CacheMode.AS_IS)
           .on(WRITE, READ, SORT)),
   SYNC(
       def(ResultColumn.SYNC, "force writes to storage (sync)", ANY_SORT)
@@ -197,6 +214,7 @@ public enum Parameter {
       def(ResultColumn.SEED, "seed", ANY_SORT)
           .option("--seed")
           .range(Range.of(Long.MIN_VALUE, Long.MAX_VALUE, ""))
+          .byDefault(RunSettings.DEFAULT_SEED)
           .on(WRITE, READ, SORT)),
   /**
    * The memory cgroup each run's fork is measured in: heap and page cache counted together; from 1
@@ -241,6 +259,8 @@ public enum Parameter {
     private Function<String, ?> parser;
     private Set<Experiment> experiments = Set.of();
     private BiConsumer<SortSettings.Builder, Object> setting;
+    private Object byDefault;
+    private Set<Experiment> defaultFor = Set.of();
 
     Def(String column, ResultColumn recorded, String label, Scope scope) {
       this.column = column;
@@ -296,6 +316,17 @@ public enum Parameter {
     /** A number that sets a {@code long} setting of a sort. */
     Def setsLong(ObjLongConsumer<SortSettings.Builder> set) {
       setting = (b, v) -> set.accept(b, ((Number) v).longValue());
+      return this;
+    }
+
+    /**
+     * Its value when none is given, at every way in that takes it (a constant of the typed
+     * component it sets, so the value is written once); with {@code only}, for those experiments
+     * and their commands alone.
+     */
+    Def byDefault(Object value, Experiment... only) {
+      byDefault = value;
+      defaultFor = Set.of(only);
       return this;
     }
 
@@ -443,6 +474,22 @@ public enum Parameter {
    */
   public Optional<ResultColumn> recordedAs() {
     return Optional.ofNullable(def.recorded);
+  }
+
+  /**
+   * Its value when none is given to {@code experiment} (empty: the command for no experiment, such
+   * as {@code pq} or {@code generate}); empty where it has none there (a sort's B is its preset's).
+   */
+  public Optional<Object> defaultValue(Optional<Experiment> experiment) {
+    boolean applies =
+        def.defaultFor.isEmpty() || experiment.map(def.defaultFor::contains).orElse(false);
+    return applies ? Optional.ofNullable(def.byDefault) : Optional.empty();
+  }
+
+  /** {@link #defaultValue} as a user writes it: a word's name, a number's digits. */
+  public Optional<String> defaultText(Optional<Experiment> experiment) {
+    return defaultValue(experiment)
+        .map(v -> v instanceof CliName c ? c.cliName() : String.valueOf(v));
   }
 
   /** Whether it sets one of a sort's settings ({@link #choose}). */

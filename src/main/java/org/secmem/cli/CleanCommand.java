@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.secmem.data.DataFiles;
 import org.secmem.runner.BadInputException;
 import org.secmem.runner.ExitCodes;
 import org.secmem.runner.Leftovers;
@@ -83,7 +84,7 @@ final class CleanCommand implements Callable<Integer> {
         dirs != null && !dirs.isEmpty()
             ? dirs
             : List.of(
-                Paths.get("data"),
+                Paths.get(DataFiles.DEFAULT_FOLDER),
                 Paths.get("results"),
                 Paths.get("."),
                 Paths.get(System.getProperty("java.io.tmpdir")));
@@ -103,7 +104,10 @@ final class CleanCommand implements Callable<Integer> {
         Leftovers.sweep(
             where,
             data
-                ? Optional.of(dirs != null && !dirs.isEmpty() ? dirs : List.of(Paths.get("data")))
+                ? Optional.of(
+                    dirs != null && !dirs.isEmpty()
+                        ? dirs
+                        : List.of(Paths.get(DataFiles.DEFAULT_FOLDER)))
                 : Optional.empty(),
             SecmemCommand.cleanupOf(cmd).cgroups(),
             Instant.now());

@@ -40,10 +40,10 @@ final class CommonOptions {
   @Spec(Spec.Target.MIXEE)
   CommandLine.Model.CommandSpec mixee;
 
-  @Option(names = "--reps", defaultValue = "3")
+  @Option(names = "--reps")
   int reps;
 
-  @Option(names = "--warmup", defaultValue = "1")
+  @Option(names = "--warmup")
   int warmup;
 
   @Option(
@@ -60,13 +60,13 @@ final class CommonOptions {
       defaultValue = "0")
   long steadyWarmup;
 
-  @Option(names = "--cache", defaultValue = "as-is")
+  @Option(names = "--cache")
   CacheMode cache;
 
   @Option(names = "--sync")
   boolean sync;
 
-  @Option(names = "--seed", defaultValue = "42")
+  @Option(names = "--seed")
   long seed;
 
   @Option(

@@ -9,6 +9,6 @@ import picocli.CommandLine.Option;
  */
 final class DataFolderOption {
 
-  @Option(names = "--dir", defaultValue = "data")
+  @Option(names = "--dir")
   Path dir;
 }

@@ -28,11 +28,7 @@ import picocli.CommandLine.Option;
  */
 final class EngineOptions {
 
-  @Option(
-      names = "--engine",
-      paramLabel = "ENGINE",
-      descriptionKey = "engine",
-      defaultValue = SortEngines.SECMEM)
+  @Option(names = "--engine", paramLabel = "ENGINE", descriptionKey = "engine")
   String engine;
 
   @Option(names = "--master", paramLabel = "URL", descriptionKey = "master")

@@ -44,13 +44,13 @@ final class GenerateCommand implements Callable<Integer> {
   @Option(names = "--n", required = true)
   long n;
 
-  @Option(names = "--shape", defaultValue = "uniform")
+  @Option(names = "--shape")
   Shape shape;
 
   @Option(names = "--overwrite")
   boolean overwrite;
 
-  @Option(names = "--seed", defaultValue = "42")
+  @Option(names = "--seed")
   long seed;
 
   @Override

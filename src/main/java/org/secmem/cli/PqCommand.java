@@ -63,7 +63,7 @@ final class PqCommand implements Callable<Integer> {
 
   @Mixin PqQueueOptions queue;
 
-  @Option(names = "--shape", defaultValue = "uniform")
+  @Option(names = "--shape")
   Shape shape;
 
   @Mixin DataFolderOption data;

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.secmem.admission.DiskSpace;
 import org.secmem.admission.FileChecks;
+import org.secmem.data.DataFiles;
 import org.secmem.fs.Ownership;
 import org.secmem.probe.Probe;
 import org.secmem.probe.ProbeHistory;
@@ -50,7 +51,7 @@ final class ProbeCommand implements Callable<Integer> {
   @Option(
       names = "--dir",
       paramLabel = "DIR",
-      defaultValue = "data",
+      defaultValue = DataFiles.DEFAULT_FOLDER,
       description =
           "The folder whose device is probed, created if missing (default: ${DEFAULT-VALUE}).")
   Path dir;

@@ -1,5 +1,6 @@
 package org.secmem.cli;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.secmem.admission.OptionHelp;
@@ -8,6 +9,7 @@ import org.secmem.admission.ParameterHelp;
 import org.secmem.admission.SortResolver;
 import org.secmem.data.Shape;
 import org.secmem.experiment.CacheMode;
+import org.secmem.experiment.Experiment;
 import org.secmem.stream.StreamType;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,10 +20,11 @@ import picocli.CommandLine.Model.OptionSpec;
  * label and help ({@link ParameterHelp}), the words it completes to ({@link Parameter#words()}),
  * and how its value is read: a count, an {@code int} or a size in bytes as its {@link
  * Parameter#range()} says ({@code 2^20}, {@code 64K}), a stream type, shape or cache state by its
- * type. The {@code @Option} annotations of the commands and their mixins hold only the binding
- * (names, a default); a converter only where the registry has none to give (--b-over-m). Options of
- * other things (--params, --results, ...) keep what their annotation says; the engine options take
- * their help from the engine registry ({@code SortEngineHelp}).
+ * type, and its default where the registry gives one for the command's experiment. The
+ * {@code @Option} annotations of the commands and their mixins hold only the binding (names; a
+ * default only where the registry has none, a converter only where the registry has none to give).
+ * Options of other things (--params, --results, ...) keep what their annotation says; the engine
+ * options take their help from the engine registry ({@code SortEngineHelp}).
  */
 public class RegistryOptions implements CommandLine.IModelTransformer {
 
@@ -79,6 +82,9 @@ public class RegistryOptions implements CommandLine.IModelTransformer {
       if (!p.get().words().isEmpty()) {
         b.completionCandidates(p.get().words());
       }
+      if (o.defaultValue() == null) {
+        p.get().defaultText(experimentOf(spec)).ifPresent(b::defaultValue);
+      }
       if (o.converters().length == 0) {
         converterFor(p.get(), o.auxiliaryTypes()[0]).ifPresent(c -> b.converters(c));
       }
@@ -86,6 +92,13 @@ public class RegistryOptions implements CommandLine.IModelTransformer {
       spec.addOption(b.build());
     }
     return spec;
+  }
+
+  /** The experiment a command runs (write, read, sort); empty for any other command. */
+  static Optional<Experiment> experimentOf(CommandSpec spec) {
+    return Arrays.stream(Experiment.values())
+        .filter(e -> e.cliName().equals(spec.name()))
+        .findFirst();
   }
 
   /** The parameter whose option this is, by any of its names. */

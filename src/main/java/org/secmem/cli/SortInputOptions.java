@@ -29,7 +29,7 @@ final class SortInputOptions {
   @Option(names = "--n")
   Long n;
 
-  @Option(names = "--shape", defaultValue = "uniform")
+  @Option(names = "--shape")
   Shape shape;
 
   @Option(names = "--out")

@@ -41,10 +41,10 @@ final class SortSettingsOptions {
 
   @Mixin BlockMemoryOptions memory;
 
-  @Option(names = "--preset", defaultValue = "classic")
+  @Option(names = "--preset")
   String preset;
 
-  @Option(names = "--algorithm", defaultValue = "merge")
+  @Option(names = "--algorithm")
   String algorithm;
 
   @Mixin FanoutOptions fanout;

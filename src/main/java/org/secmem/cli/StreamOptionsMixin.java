@@ -23,10 +23,10 @@ import picocli.CommandLine.Option;
  */
 final class StreamOptionsMixin {
 
-  @Option(names = "--n", split = ",", defaultValue = "1000000")
+  @Option(names = "--n", split = ",")
   List<Long> ns;
 
-  @Option(names = "--k", split = ",", defaultValue = "1")
+  @Option(names = "--k", split = ",")
   List<Integer> ks;
 
   @Mixin DataFolderOption data;
@@ -55,7 +55,7 @@ final class StreamOptionsMixin {
   @Option(names = "--stream", split = ",")
   List<String> streams;
 
-  @Option(names = "--b", split = ",", defaultValue = "65536")
+  @Option(names = "--b", split = ",")
   List<Long> buffers;
 
   /** The stream types; required unless a parameter file gives them. */

@@ -18,6 +18,9 @@ import org.secmem.stream.WriteStream;
 /** Generating and scanning data files (32-bit big-endian ints, no header). */
 public final class DataFiles {
 
+  /** The folder of generated inputs and data files when none is given, in the current folder. */
+  public static final String DEFAULT_FOLDER = "data";
+
   /**
    * Marks {@code file} as an int file secmem wrote ({@code user.secmem=int-file}, see {@link
    * Ownership}), where the file system keeps user extended attributes; elsewhere nothing happens.

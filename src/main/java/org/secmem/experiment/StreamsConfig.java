@@ -18,6 +18,12 @@ public record StreamsConfig(
     Experiment experiment, StreamType stream, long n, int k, int bufferBytes, Path dir)
     implements Configuration {
 
+  /** N when none is given: a million ints per file. */
+  public static final long DEFAULT_N = 1_000_000;
+
+  /** k when none is given: one file. */
+  public static final int DEFAULT_K = 1;
+
   public StreamsConfig {
     if (experiment == Experiment.SORT || experiment == null) {
       throw new IllegalArgumentException("write or read, not " + experiment);

@@ -26,7 +26,7 @@ import org.secmem.admission.RefusedException;
 import org.secmem.buffertree.TreeDefaults;
 import org.secmem.data.Shape;
 import org.secmem.experiment.Experiment;
-import org.secmem.param.ParamDefaults;
+import org.secmem.experiment.StreamsConfig;
 import org.secmem.results.ResultFiles;
 import org.secmem.runner.ExitCodes;
 import org.secmem.runner.UserText;
@@ -275,7 +275,7 @@ public final class Menu {
           + " (the classic preset)";
     }
     return "the four classic stream types, N = "
-        + Units.typedInts(ParamDefaults.DEFAULT_N)
+        + Units.typedInts(StreamsConfig.DEFAULT_N)
         + ", k = 1, B = "
         + Units.bytes(StreamOptions.DEFAULT_BUFFER_BYTES)
         + ", 3 reps after 1 warm-up";

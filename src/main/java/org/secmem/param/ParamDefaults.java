@@ -4,7 +4,9 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Optional;
 import org.secmem.admission.Machine;
+import org.secmem.data.DataFiles;
 import org.secmem.experiment.RunSettings;
+import org.secmem.experiment.StreamsConfig;
 import org.secmem.stream.StreamOptions;
 
 /**
@@ -16,15 +18,13 @@ import org.secmem.stream.StreamOptions;
 public record ParamDefaults(
     RunSettings settings, long n, int k, int b, Path dataDir, Optional<Machine> machine) {
 
-  public static final long DEFAULT_N = 1_000_000;
-
   public static ParamDefaults standard() {
     return new ParamDefaults(
         RunSettings.defaults(),
-        DEFAULT_N,
-        1,
+        StreamsConfig.DEFAULT_N,
+        StreamsConfig.DEFAULT_K,
         StreamOptions.DEFAULT_BUFFER_BYTES,
-        Paths.get("data"),
+        Paths.get(DataFiles.DEFAULT_FOLDER),
         Optional.empty());
   }
 

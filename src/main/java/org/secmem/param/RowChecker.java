@@ -147,6 +147,15 @@ final class RowChecker {
     return words(parameter, cell(parameter), parse, def);
   }
 
+  /**
+   * Its own cell's words, each read by its registry entry ({@link Parameter#parse}) into a {@code
+   * type}; empty, the entry's default.
+   */
+  <T> List<T> words(Parameter parameter, Class<T> type) {
+    T def = type.cast(parameter.defaultValue(Optional.empty()).orElseThrow());
+    return words(parameter, cell(parameter), w -> type.cast(parameter.parse(w)), def);
+  }
+
   /** {@link #booleans(Parameter, String, boolean)} of its own cell. */
   List<Boolean> booleans(Parameter parameter, boolean def) {
     return booleans(parameter, cell(parameter), def);

@@ -157,13 +157,11 @@ final class RowExpander {
 
     List<RunConfig> out = new ArrayList<>();
     if (experiment == Experiment.SORT) {
-      List<SortAlgorithm> algorithms =
-          check.words(Parameter.ALGORITHM, SortAlgorithm::parse, SortAlgorithm.MERGE);
+      List<SortAlgorithm> algorithms = check.words(Parameter.ALGORITHM, SortAlgorithm.class);
       List<Long> arrivals = check.numbers(Parameter.ARRIVAL, 0);
       List<FanoutRule> fanouts =
           check.words(Parameter.FANOUT, FanoutRule::parse, FanoutRule.DEFAULT);
-      List<SortPreset> presets =
-          check.words(Parameter.PRESET, SortPreset::parse, SortPreset.CLASSIC);
+      List<SortPreset> presets = check.words(Parameter.PRESET, SortPreset.class);
       // Each setting's values, in the order the line sweeps them; an empty cell, the preset's.
       List<List<Optional<Object>>> choiceValues = new ArrayList<>();
       for (Parameter p : SortResolver.SETTINGS) {
@@ -171,7 +169,7 @@ final class RowExpander {
       }
       List<SortOrder> orders =
           check.words(Parameter.ORDER, RowExpander::order, SortOrder.ASCENDING);
-      List<Shape> shapes = check.words(Parameter.SHAPE, Shape::parse, Shape.UNIFORM);
+      List<Shape> shapes = check.words(Parameter.SHAPE, Shape.class);
       String inputCell = check.cell(Parameter.INPUT);
       Optional<Path> input = Optional.empty();
       List<Long> ns = List.of(0L);
@@ -196,7 +194,7 @@ final class RowExpander {
                   check.outputFile(Parameter.OUTPUT, outPath, input.orElse(null), overwrite));
       List<List<Path>> workDirs =
           check.workDirs(Parameter.WORK_DIR, base, check.cell(Parameter.WORK_DIR));
-      List<String> engines = check.words(Parameter.ENGINE, SortEngines::parse, SortEngines.SECMEM);
+      List<String> engines = check.words(Parameter.ENGINE, String.class);
       if (!check.ok()) {
         return List.of();
       }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.secmem.data.DataFiles;
 
 /**
  * Which of secmem's default folders ({@code data/}, {@code results/}, {@code logs/}, relative to
@@ -20,7 +21,7 @@ public final class CreatedFolders {
 
   private CreatedFolders(Path base, String logDir) {
     this.base = base;
-    watched.put("data", "data files");
+    watched.put(DataFiles.DEFAULT_FOLDER, "data files");
     watched.put("results", "results, summaries, charts");
     watched.put(logDir, "the log");
     for (String f : watched.keySet()) {

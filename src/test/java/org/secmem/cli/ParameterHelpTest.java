@@ -8,6 +8,7 @@ import java.io.StringWriter;
 import java.lang.reflect.Field;
 import java.lang.reflect.ParameterizedType;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.secmem.admission.OptionHelp;
 import org.secmem.admission.Parameter;
 import org.secmem.admission.ParameterHelp;
+import org.secmem.experiment.Experiment;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
@@ -122,6 +124,13 @@ class ParameterHelpTest {
         Parameter p = ParameterHelp.parameterOf(o.names()[0]).orElseThrow();
         if (!o.completionCandidates().getSimpleName().equals("NoCompletionCandidates")) {
           repeated.add(c.getSimpleName() + "." + f.getName() + ": completion");
+        }
+        boolean registryDefault =
+            p.defaultValue(Optional.empty()).isPresent()
+                || Arrays.stream(Experiment.values())
+                    .anyMatch(e -> p.defaultValue(Optional.of(e)).isPresent());
+        if (!o.defaultValue().equals("__no_default_value__") && registryDefault) {
+          repeated.add(c.getSimpleName() + "." + f.getName() + ": default");
         }
         if (o.converter().length > 0
             && RegistryOptions.converterFor(p, elementType(f)).isPresent()) {

@@ -17,10 +17,12 @@ import org.junit.jupiter.api.Test;
 import org.secmem.admission.Admission;
 import org.secmem.admission.Parameter;
 import org.secmem.experiment.Experiment;
+import org.secmem.param.ParamDefaults;
 import org.secmem.param.ParamFiles;
 import org.secmem.results.ResultColumn;
 import org.secmem.sort.SortAlgorithm;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * The parameter registry and the command line cannot drift apart: every option a parameter names is
@@ -199,6 +201,39 @@ class ParameterRegistryTest {
         assertTrue(same.isPresent() && p.recordedAs().isEmpty(), p.toString());
       } else {
         assertEquals(same, p.recordedAs(), p + " is recorded in the column of its name");
+      }
+    }
+  }
+
+  /**
+   * A value given nowhere is the registry's at every way in: the command line's option defaults are
+   * made from it, and a parameter file's empty cells take the same values.
+   */
+  @Test
+  void aDefault_isTheRegistrysAtEveryWayIn() {
+    ParamDefaults file = ParamDefaults.standard();
+    Optional<Experiment> write = Optional.of(Experiment.WRITE);
+    assertEquals(Parameter.N.defaultValue(write), Optional.of(file.n()));
+    assertEquals(Parameter.K.defaultValue(write), Optional.of(file.k()));
+    assertEquals(Parameter.B.defaultValue(write), Optional.of(file.b()));
+    assertEquals(Parameter.DIR.defaultText(write), Optional.of(file.dataDir().toString()));
+    assertEquals(Parameter.REPS.defaultValue(write), Optional.of(file.settings().reps()));
+    assertEquals(Parameter.WARMUP.defaultValue(write), Optional.of(file.settings().warmup()));
+    assertEquals(Parameter.SEED.defaultValue(write), Optional.of(file.settings().seed()));
+    assertEquals(Parameter.CACHE.defaultValue(write), Optional.of(file.settings().cache()));
+    assertEquals(
+        Optional.empty(),
+        Parameter.B.defaultValue(Optional.of(Experiment.SORT)),
+        "a sort's B is its preset's");
+    for (Experiment e : Experiment.values()) {
+      CommandLine cmd = command(e);
+      for (Parameter p : Parameter.values()) {
+        for (String name : p.options()) {
+          OptionSpec o = cmd.getCommandSpec().findOption(name);
+          if (o != null && p.defaultText(Optional.of(e)).isPresent()) {
+            assertEquals(p.defaultText(Optional.of(e)).get(), o.defaultValue(), e + " " + name);
+          }
+        }
       }
     }
   }
