@@ -1,13 +1,13 @@
 package org.secmem.admission;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.secmem.fs.Ownership;
+import org.secmem.fs.ReadableFile;
 import org.secmem.probe.ProbeStore;
 import org.secmem.runner.BadInputException;
 import org.secmem.stream.Streams;
@@ -66,11 +66,9 @@ public final class FileChecks {
 
   /** Refuses an input that does not exist, is not a file or cannot be read. */
   public static void readableInput(String where, Path in) {
-    if (!Files.isRegularFile(in)) {
-      throw new BadInputException(where + ": " + in + " does not exist or is not a file");
-    }
-    if (!Files.isReadable(in)) {
-      throw new BadInputException(where + ": " + in + " is not readable");
+    Optional<String> problem = ReadableFile.problem(in);
+    if (problem.isPresent()) {
+      throw new BadInputException(where + ": " + problem.get());
     }
   }
 

@@ -17,6 +17,7 @@ import org.secmem.admission.Request;
 import org.secmem.experiment.Configuration;
 import org.secmem.experiment.RunSettings;
 import org.secmem.fs.Ownership;
+import org.secmem.fs.ReadableFile;
 
 /**
  * Collects the problems of one line while its cells are read, so that every problem of a file is
@@ -201,10 +202,9 @@ final class RowChecker {
 
   /** An input data file that must exist, be readable, and hold whole ints. */
   Path inputFile(Parameter field, Path p) {
-    if (!Files.isRegularFile(p)) {
-      problem(field, p + " does not exist or is not a file");
-    } else if (!Files.isReadable(p)) {
-      problem(field, p + " is not readable");
+    Optional<String> unreadable = ReadableFile.problem(p);
+    if (unreadable.isPresent()) {
+      problem(field, unreadable.get());
     } else {
       try {
         long size = Files.size(p);

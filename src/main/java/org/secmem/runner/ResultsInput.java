@@ -2,9 +2,9 @@ package org.secmem.runner;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.secmem.fs.ReadableFile;
 import org.secmem.report.page.Reports;
 import org.secmem.results.MalformedResultsException;
 import org.secmem.results.RawResults;
@@ -48,12 +48,11 @@ public final class ResultsInput {
   public static RawResults read(PrintWriter err, Path given, String label) {
     Path file = resolve(given, label);
     String name = (label.isEmpty() ? "" : label + " ") + file;
-    if (!Files.isRegularFile(file)) {
-      throw new BadInputException(name + " does not exist or is not a file");
-    }
-    if (!Files.isReadable(file)) {
-      throw new BadInputException(name + " cannot be read (permission denied)");
-    }
+    ReadableFile.problem(file)
+        .ifPresent(
+            p -> {
+              throw new BadInputException((label.isEmpty() ? "" : label + " ") + p);
+            });
     RawResults raw;
     try {
       raw = RawResults.read(file);

@@ -1,13 +1,13 @@
 package org.secmem.seeds;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.secmem.fs.ReadableFile;
 import org.secmem.results.MalformedResultsException;
 import org.secmem.results.RawResults;
 import org.secmem.runner.BadInputException;
@@ -86,12 +86,11 @@ public final class FindingsInput {
   }
 
   private static Path readable(Path p) {
-    if (!Files.isRegularFile(p)) {
-      throw new BadInputException(p + " does not exist or is not a file");
-    }
-    if (!Files.isReadable(p)) {
-      throw new BadInputException(p + " cannot be read (permission denied)");
-    }
+    ReadableFile.problem(p)
+        .ifPresent(
+            problem -> {
+              throw new BadInputException(problem);
+            });
     return p;
   }
 }
