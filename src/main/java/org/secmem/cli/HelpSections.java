@@ -1,11 +1,14 @@
 package org.secmem.cli;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.secmem.admission.SortResolver;
+import org.secmem.names.TabSeparated;
 import picocli.CommandLine;
 import picocli.CommandLine.Help;
 import picocli.CommandLine.Model.CommandSpec;
@@ -15,8 +18,10 @@ import picocli.CommandLine.Model.UsageMessageSpec;
 /**
  * The option lists of the long commands' help in sections, what the command works on first and the
  * sentinel, fork and engine options last, instead of one alphabetical list: each section lists its
- * options in the order given here. An option no section names is still shown, under "Other
- * options", so that none is lost from help; {@code HelpTextTest} checks there is none.
+ * options in the order {@code help-sections.tsv} beside this class gives. A sort setting of the
+ * registry that no line names joins {@value #SORT_SETTINGS}, so a new one needs no line; any other
+ * option no section names is still shown, under "Other options", so that none is lost from help
+ * ({@code HelpTextTest} checks there is none).
  */
 final class HelpSections {
 
@@ -25,110 +30,24 @@ final class HelpSections {
 
   private HelpSections() {}
 
-  private static final Section MEASURING =
-      new Section(
-          "Measuring",
-          List.of(
-              "--reps",
-              "--warmup",
-              "--steady-warmup",
-              "--cache",
-              "--sync",
-              "--no-flush",
-              "--seed",
-              "--results",
-              "--format",
-              "--yes",
-              "--skip-disk-check"));
+  /** The resource, beside this class. */
+  static final String RESOURCE = "help-sections.tsv";
 
-  private static final List<String> SWEEPS =
-      List.of("--order", "--fork", "--jvm", "--memory-limit", "--sentinel", "--sentinel-every");
-
-  private static final Section HELP = new Section("Help", List.of("--help", "--version"));
+  /** Where a sort setting of the registry that no line names is listed. */
+  static final String SORT_SETTINGS = "Parts of the sort";
 
   /** The sections of each command that has them, by command name. */
-  static final Map<String, List<Section>> SECTIONS =
-      Map.of(
-          "sort",
-          List.of(
-              new Section(
-                  "What to sort",
-                  List.of(
-                      "--in",
-                      "--n",
-                      "--out",
-                      "--shape",
-                      "--descending",
-                      "--overwrite",
-                      "--dir",
-                      "--arrival-ns")),
-              new Section(
-                  "Memory and passes",
-                  List.of("--m", "--d", "--preset", "--algorithm", "--threads")),
-              new Section(
-                  "Streams",
-                  List.of("--read-stream", "--write-stream", "--merge-read-stream", "--b")),
-              new Section(
-                  "Parts of the sort",
-                  List.of(
-                      "--merger",
-                      "--run-sort",
-                      "--overlap",
-                      "--parallel-merge",
-                      "--fanout",
-                      "--b-over-m",
-                      "--work-dir")),
-              MEASURING,
-              sweeps("--params"),
-              new Section(
-                  "Other engines", List.of("--engine", "--master", "--partitions", "--conf")),
-              HELP),
-          "write",
-          List.of(
-              new Section("What to write", List.of("--stream", "--n", "--k", "--b", "--dir")),
-              MEASURING,
-              sweeps("--params"),
-              HELP),
-          "read",
-          List.of(
-              new Section(
-                  "What to read",
-                  List.of("--stream", "--n", "--k", "--b", "--files", "--bulk", "--dir")),
-              MEASURING,
-              sweeps("--params"),
-              HELP),
-          "pq",
-          List.of(
-              new Section(
-                  "The queues and their work",
-                  List.of("--impl", "--n", "--workload", "--insert-ratio", "--shape")),
-              new Section(
-                  "The buffer tree",
-                  List.of(
-                      "--m",
-                      "--b",
-                      "--fanout",
-                      "--b-over-m",
-                      "--read-stream",
-                      "--write-stream",
-                      "--dir")),
-              MEASURING,
-              sweeps(),
-              HELP),
-          "run",
-          List.of(
-              new Section("What to run", List.of("--experiment", "--resume")),
-              new Section(
-                  "Comparing with a baseline",
-                  List.of("--baseline", "--fail-if-slower", "--by", "--level")),
-              MEASURING,
-              sweeps(),
-              HELP));
+  static final Map<String, List<Section>> SECTIONS = load();
 
-  private static Section sweeps(String... first) {
-    List<String> options = new ArrayList<>(List.of(first));
-    options.addAll(SWEEPS);
-    return new Section("Sweeps", options);
+  private static Map<String, List<Section>> load() {
+    Map<String, List<Section>> out = new LinkedHashMap<>();
+    for (List<String> f :
+        TabSeparated.rows(HelpSections.class, RESOURCE, 3, "command<TAB>heading<TAB>options")) {
+      out.computeIfAbsent(f.get(0), c -> new ArrayList<>())
+          .add(new Section(f.get(1), List.of(f.get(2).trim().split(" +"))));
+    }
+    out.replaceAll((command, sections) -> List.copyOf(sections));
+    return Map.copyOf(out);
   }
 
   /** Shows the option lists of {@code root}'s commands that have sections in their sections. */
@@ -156,8 +75,32 @@ final class HelpSections {
               .toList();
       out.add(in);
     }
-    out.add(spec.options().stream().filter(o -> !o.hidden() && !seen.contains(o)).toList());
+    List<OptionSpec> rest = new ArrayList<>();
+    for (OptionSpec o : spec.options()) {
+      if (o.hidden() || seen.contains(o)) {
+        continue;
+      }
+      int settings = headings(sections).indexOf(SORT_SETTINGS);
+      boolean setting =
+          RegistryOptions.parameterOf(o).filter(SortResolver.SETTINGS::contains).isPresent();
+      if (setting && settings >= 0) {
+        out.set(settings, append(out.get(settings), o));
+      } else {
+        rest.add(o);
+      }
+    }
+    out.add(List.copyOf(rest));
     return out;
+  }
+
+  private static List<String> headings(List<Section> sections) {
+    return sections.stream().map(Section::heading).toList();
+  }
+
+  private static List<OptionSpec> append(List<OptionSpec> list, OptionSpec o) {
+    List<OptionSpec> out = new ArrayList<>(list);
+    out.add(o);
+    return List.copyOf(out);
   }
 
   private static String render(Help help, List<Section> sections) {

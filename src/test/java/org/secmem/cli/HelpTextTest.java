@@ -93,6 +93,29 @@ class HelpTextTest {
     }
   }
 
+  /** A sort setting no line names (a new one) is listed with the parts of the sort, not lost. */
+  @Test
+  void aSortSettingNoSectionNames_joinsThePartsOfTheSort() {
+    CommandLine sort = root().getSubcommands().get("sort");
+    List<HelpSections.Section> without =
+        HelpSections.SECTIONS.get("sort").stream()
+            .map(
+                s ->
+                    new HelpSections.Section(
+                        s.heading(),
+                        s.options().stream()
+                            .filter(o -> !o.equals("--merge-read-stream") && !o.equals("--threads"))
+                            .toList()))
+            .toList();
+    List<List<OptionSpec>> placed = HelpSections.placed(sort.getCommandSpec(), without);
+    int parts =
+        without.stream().map(HelpSections.Section::heading).toList().indexOf("Parts of the sort");
+    List<String> names = placed.get(parts).stream().map(OptionSpec::longestName).toList();
+    assertTrue(
+        names.contains("--merge-read-stream") && names.contains("--threads"), names.toString());
+    assertEquals(List.of(), placed.get(placed.size() - 1), "none under Other options");
+  }
+
   /**
    * An option that takes one of some words (its completion candidates, which are the words its
    * parser takes) names every one of them in its help, whatever the command.
