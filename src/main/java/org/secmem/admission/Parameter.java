@@ -32,6 +32,7 @@ import org.secmem.experiment.SortData;
 import org.secmem.experiment.StreamsConfig;
 import org.secmem.names.CliName;
 import org.secmem.results.ResultColumn;
+import org.secmem.sort.Access;
 import org.secmem.sort.Merger;
 import org.secmem.sort.RunSort;
 import org.secmem.sort.SortAlgorithm;
@@ -138,6 +139,13 @@ public enum Parameter {
       def(ResultColumn.PARALLEL_MERGE, "parallel merge", OWN_MERGE)
           .flag("--parallel-merge")
           .sets(Boolean.class, SortSettings.Builder::parallelMerge)
+          .on(SORT)),
+  /** How the merge sort and the in-memory sort move ints: a call per int or a block per call. */
+  ACCESS(
+      def(ResultColumn.ACCESS, "access", OWN_MERGE)
+          .option("--access")
+          .words(Access.values(), Access::parse)
+          .sets(Access.class, SortSettings.Builder::access)
           .on(SORT)),
   THREADS(
       def(ResultColumn.THREADS, "threads", OWN_SORT)

@@ -1,5 +1,6 @@
 package org.secmem.admission;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.secmem.buffertree.TreeDefaults;
@@ -14,12 +15,8 @@ import org.secmem.sort.SortSettings;
  */
 public final class SortResolver {
 
-  /**
-   * The parameters that set a sort's settings, in the order a parameter-file line sweeps them
-   * (outermost first); a new one goes at the end, so that the lines that sweep the others keep
-   * their order of configurations.
-   */
-  public static final List<Parameter> SETTINGS =
+  /** The settings a line swept before the registry made them, in that order. */
+  private static final List<Parameter> FIRST =
       List.of(
           Parameter.READ_STREAM,
           Parameter.WRITE_STREAM,
@@ -32,6 +29,23 @@ public final class SortResolver {
           Parameter.OVERLAP,
           Parameter.PARALLEL_MERGE,
           Parameter.MERGE_READ_STREAM);
+
+  /**
+   * The parameters that set a sort's settings, in the order a parameter-file line sweeps them
+   * (outermost first): the first eleven as they always have been, so that a line keeps its order of
+   * configurations; any later one in the registry's order after them.
+   */
+  public static final List<Parameter> SETTINGS = settings();
+
+  private static List<Parameter> settings() {
+    List<Parameter> out = new ArrayList<>(FIRST);
+    for (Parameter p : Parameter.values()) {
+      if (p.setsSortSetting() && !out.contains(p)) {
+        out.add(p);
+      }
+    }
+    return List.copyOf(out);
+  }
 
   private SortResolver() {}
 

@@ -5,6 +5,7 @@ import java.util.OptionalLong;
 import org.secmem.fs.TempRegistry;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
+import org.secmem.sort.Access;
 import org.secmem.sort.CostModel;
 import org.secmem.sort.ExternalSorter;
 import org.secmem.sort.InMemorySort;
@@ -95,7 +96,7 @@ public record InMemoryMethod(
     // Arrays.parallelSort (parallel) or the radix sort (radix).
     row.set(ResultColumn.B, usesB() ? Long.toString(bufferBytes) : null)
         .set(ResultColumn.RUN_SORT, InMemorySort.sortName(runSort, threads))
-        .set(ResultColumn.ACCESS, blockIo ? "block" : "int")
+        .set(ResultColumn.ACCESS, Access.of(blockIo).cliName())
         .set(ResultColumn.THREADS, threads);
   }
 

@@ -5,6 +5,7 @@ import java.util.OptionalLong;
 import org.secmem.fs.TempRegistry;
 import org.secmem.results.ResultColumn;
 import org.secmem.results.ResultRow;
+import org.secmem.sort.Access;
 import org.secmem.sort.CostModel;
 import org.secmem.sort.ExternalSorter;
 import org.secmem.sort.InsufficientMemoryException;
@@ -111,7 +112,7 @@ public record MergeMethod(
         .set(ResultColumn.RUN_SORT, tuning.runSort().cliName())
         .set(ResultColumn.OVERLAP, tuning.overlap())
         .set(ResultColumn.PARALLEL_MERGE, tuning.parallelMerge())
-        .set(ResultColumn.ACCESS, tuning.blockIo() ? "block" : "int")
+        .set(ResultColumn.ACCESS, Access.of(tuning.blockIo()).cliName())
         .set(ResultColumn.THREADS, tuning.threads());
   }
 

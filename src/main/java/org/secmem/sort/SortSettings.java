@@ -95,6 +95,7 @@ public record SortSettings(
     private Boolean overlap;
     private Boolean parallelMerge;
     private Integer threads;
+    private Access access;
 
     private Builder(SortPreset preset) {
       this.preset = preset;
@@ -156,6 +157,12 @@ public record SortSettings(
       return this;
     }
 
+    /** How ints move through the streams: a call per int or a block per call. */
+    public Builder access(Access a) {
+      access = a;
+      return this;
+    }
+
     /** B when chosen. */
     public OptionalInt bufferBytes() {
       return bufferBytes == null ? OptionalInt.empty() : OptionalInt.of(bufferBytes);
@@ -199,13 +206,14 @@ public record SortSettings(
               Optional.ofNullable(runSort).orElse(base.runSort()),
               Optional.ofNullable(overlap).orElse(base.overlap()),
               parallel,
-              base.blockIo(),
+              access == null ? base.blockIo() : access == Access.BLOCK,
               t);
       boolean asPreset =
           tuning.merger() == base.merger()
               && tuning.runSort() == base.runSort()
               && tuning.overlap() == base.overlap()
-              && tuning.parallelMerge() == base.parallelMerge();
+              && tuning.parallelMerge() == base.parallelMerge()
+              && tuning.blockIo() == base.blockIo();
       return new SortSettings(
           preset,
           asPreset ? preset.cliName() : "custom",

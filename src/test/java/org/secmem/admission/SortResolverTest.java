@@ -16,6 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.secmem.buffertree.TreeDefaults;
+import org.secmem.sort.Access;
 import org.secmem.sort.SortAlgorithm;
 import org.secmem.sort.SortPreset;
 import org.secmem.sort.SortSettings;
@@ -41,7 +42,8 @@ class SortResolverTest {
               Map.entry(Parameter.MERGER, s -> s.tuning().merger()),
               Map.entry(Parameter.RUN_SORT, s -> s.tuning().runSort()),
               Map.entry(Parameter.OVERLAP, s -> s.tuning().overlap()),
-              Map.entry(Parameter.PARALLEL_MERGE, s -> s.tuning().parallelMerge())));
+              Map.entry(Parameter.PARALLEL_MERGE, s -> s.tuning().parallelMerge()),
+              Map.entry(Parameter.ACCESS, s -> Access.of(s.tuning().blockIo()))));
 
   @Test
   void theSweptSettings_areEveryEntryThatSetsOne() {

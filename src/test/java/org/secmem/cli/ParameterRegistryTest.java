@@ -133,7 +133,8 @@ class ParameterRegistryTest {
             Parameter.RUN_SORT,
             Parameter.OVERLAP,
             Parameter.PARALLEL_MERGE,
-            Parameter.MERGE_READ_STREAM),
+            Parameter.MERGE_READ_STREAM,
+            Parameter.ACCESS),
         Parameter.of(Parameter.Scope.OWN_MERGE));
     assertEquals(EnumSet.of(Parameter.FANOUT), Parameter.of(Parameter.Scope.OWN_TREE));
     assertEquals(
@@ -153,6 +154,7 @@ class ParameterRegistryTest {
             Parameter.RUN_SORT,
             Parameter.OVERLAP,
             Parameter.PARALLEL_MERGE,
+            Parameter.ACCESS,
             Parameter.THREADS,
             Parameter.ALGORITHM,
             Parameter.FANOUT,
