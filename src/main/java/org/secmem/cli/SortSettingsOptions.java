@@ -86,7 +86,12 @@ final class SortSettingsOptions {
       OptionSpec o = cmd.getCommandSpec().findOption(p.options().get(0));
       Object value = o == null ? null : o.getValue();
       if (value instanceof String word) {
-        value = p.parse(word);
+        try {
+          value = p.parse(word);
+        } catch (IllegalArgumentException e) {
+          // Named as a parameter file names its column: "--merger: unknown merger ...".
+          throw new IllegalArgumentException(p.option() + ": " + e.getMessage(), e);
+        }
       }
       if (value != null) {
         out.put(p, value);

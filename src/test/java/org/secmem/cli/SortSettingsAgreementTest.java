@@ -1,6 +1,7 @@
 package org.secmem.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
@@ -159,5 +160,32 @@ class SortSettingsAgreementTest {
         SortMethod.of(admitted, SortAlgorithm.MERGE, FanoutRule.DEFAULT),
         ((SortTrialSpec) row.configuration()).method(),
         String.join(" ", args));
+  }
+
+  /** The word settings (streams, merger, run sort, access ...). */
+  static Stream<Parameter> wordSettings() {
+    return SortResolver.SETTINGS.stream().filter(p -> !p.words().isEmpty());
+  }
+
+  /**
+   * A word a setting does not take is refused in its entry's words at both ways in, each naming the
+   * parameter as it does: the option on the command line, the column in a file.
+   */
+  @ParameterizedTest
+  @MethodSource("wordSettings")
+  void aWordNotTaken_isRefusedInTheEntrysWords_namingTheParameter(Parameter p) throws Exception {
+    String why = assertThrows(IllegalArgumentException.class, () -> p.parse("nosuch")).getMessage();
+    CliTest.Result cli = CliTest.run("sort", "--n", "100", p.options().get(0), "nosuch");
+    assertEquals(2, cli.code(), cli.err());
+    assertTrue(cli.err().contains(why), cli.err());
+    assertTrue(
+        cli.err().contains(p.option() + ": " + why)
+            || cli.err().contains("option '" + p.option() + "': " + why),
+        cli.err());
+    Path f = dir.resolve("p.csv");
+    Files.writeString(f, "experiment,n," + p.column() + "\nsort,100,nosuch\n");
+    CliTest.Result file = CliTest.run("run", f.toString());
+    assertEquals(2, file.code(), file.err());
+    assertTrue(file.err().contains(f + ":2: " + p.column() + ": " + why), file.err());
   }
 }
