@@ -49,6 +49,15 @@ final class SortSettingsOptions {
 
   @Mixin FanoutOptions fanout;
 
+  /** The preset of --preset. */
+  private SortPreset preset() {
+    try {
+      return SortPreset.parse(preset);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(Parameter.PRESET.option() + ": " + e.getMessage(), e);
+    }
+  }
+
   /** The algorithm of --algorithm. */
   SortAlgorithm algorithm(CommandLine cmd) {
     try {
@@ -70,7 +79,7 @@ final class SortSettingsOptions {
   SortSettings resolve(CommandLine cmd, SortAlgorithm algo) {
     try {
       Map<Parameter, Object> given = given(cmd);
-      return SortResolver.resolve(SortPreset.parse(preset), algo, given);
+      return SortResolver.resolve(preset(), algo, given);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cmd, e.getMessage());
     }

@@ -12,6 +12,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -24,6 +25,7 @@ import org.secmem.admission.Machine;
 import org.secmem.admission.Parameter;
 import org.secmem.admission.SortResolver;
 import org.secmem.buffertree.FanoutRule;
+import org.secmem.experiment.Experiment;
 import org.secmem.experiment.SortMethod;
 import org.secmem.experiment.SortTrialSpec;
 import org.secmem.menu.Menu;
@@ -162,9 +164,11 @@ class SortSettingsAgreementTest {
         String.join(" ", args));
   }
 
-  /** The word settings (streams, merger, run sort, access ...). */
+  /** The sort's parameters that take words (streams, merger, run sort, access, preset ...). */
   static Stream<Parameter> wordSettings() {
-    return SortResolver.SETTINGS.stream().filter(p -> !p.words().isEmpty());
+    return Arrays.stream(Parameter.values())
+        .filter(p -> p.experiments().contains(Experiment.SORT) && !p.words().isEmpty())
+        .filter(p -> p != Parameter.STREAM); // sort's option sets each stream type alone
   }
 
   /**
