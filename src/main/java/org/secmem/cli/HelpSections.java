@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.secmem.admission.SortResolver;
 import org.secmem.names.TabSeparated;
 import picocli.CommandLine;
@@ -72,35 +73,21 @@ final class HelpSections {
               .map(spec::findOption)
               .filter(Objects::nonNull)
               .filter(o -> !o.hidden() && seen.add(o))
-              .toList();
+              .collect(Collectors.toCollection(ArrayList::new));
       out.add(in);
     }
     List<OptionSpec> rest = new ArrayList<>();
+    int at = sections.stream().map(Section::heading).toList().indexOf(SORT_SETTINGS);
+    List<OptionSpec> settings = at >= 0 ? out.get(at) : rest;
     for (OptionSpec o : spec.options()) {
-      if (o.hidden() || seen.contains(o)) {
-        continue;
-      }
-      int settings = headings(sections).indexOf(SORT_SETTINGS);
-      boolean setting =
-          RegistryOptions.parameterOf(o).filter(SortResolver.SETTINGS::contains).isPresent();
-      if (setting && settings >= 0) {
-        out.set(settings, append(out.get(settings), o));
-      } else {
-        rest.add(o);
+      if (!o.hidden() && !seen.contains(o)) {
+        boolean setting =
+            RegistryOptions.parameterOf(o).filter(SortResolver.SETTINGS::contains).isPresent();
+        (setting ? settings : rest).add(o);
       }
     }
-    out.add(List.copyOf(rest));
+    out.add(rest);
     return out;
-  }
-
-  private static List<String> headings(List<Section> sections) {
-    return sections.stream().map(Section::heading).toList();
-  }
-
-  private static List<OptionSpec> append(List<OptionSpec> list, OptionSpec o) {
-    List<OptionSpec> out = new ArrayList<>(list);
-    out.add(o);
-    return List.copyOf(out);
   }
 
   private static String render(Help help, List<Section> sections) {

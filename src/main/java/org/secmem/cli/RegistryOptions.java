@@ -26,14 +26,14 @@ import picocli.CommandLine.Model.OptionSpec;
  * Options of other things (--params, --results, ...) keep what their annotation says; the engine
  * options take their help from the engine registry ({@code SortEngineHelp}).
  */
-public class RegistryOptions implements CommandLine.IModelTransformer {
+public final class RegistryOptions implements CommandLine.IModelTransformer {
 
   /**
    * The registry's options for a command that takes every setting of a sort: each entry of {@link
    * SortResolver#SETTINGS} that no mixin binds is made here, from the entry alone, so a new setting
    * needs no annotation; its value is read from the command's model ({@code SortSettingsOptions}).
    */
-  public static final class WithSortSettings extends RegistryOptions {
+  public static final class WithSortSettings implements CommandLine.IModelTransformer {
     @Override
     public CommandSpec transform(CommandSpec spec) {
       for (Parameter p : SortResolver.SETTINGS) {
@@ -41,7 +41,7 @@ public class RegistryOptions implements CommandLine.IModelTransformer {
           spec.addOption(optionOf(p));
         }
       }
-      return super.transform(spec);
+      return new RegistryOptions().transform(spec);
     }
   }
 

@@ -442,12 +442,10 @@ final class RowExpander {
    */
   private static List<Optional<Object>> choices(RowChecker check, Parameter p) {
     if (p.numeric()) {
-      return List.<Optional<Object>>copyOf(
-          check.optionalNumbers(p).stream().map(v -> v.map(Object.class::cast)).toList());
+      return values(check.optionalNumbers(p));
     }
     if (p.negatable()) {
-      return List.<Optional<Object>>copyOf(
-          check.optionalBooleans(p).stream().map(v -> v.map(Object.class::cast)).toList());
+      return values(check.optionalBooleans(p));
     }
     String cell = check.cell(p);
     if (SET_BY_STREAM.contains(p)) {
@@ -456,6 +454,12 @@ final class RowExpander {
     // A line with a word that is none of these has its problem said and runs nothing.
     Object any = p.parse(p.words().get(0));
     return check.optionalWords(p, cell, p::parse, any);
+  }
+
+  /** Optional values as values of any setting: each is read, never written, so the view holds. */
+  @SuppressWarnings("unchecked")
+  private static List<Optional<Object>> values(List<? extends Optional<?>> typed) {
+    return (List<Optional<Object>>) (List<?>) typed;
   }
 
   private static String orElse(String a, String b) {

@@ -5,8 +5,8 @@ import org.secmem.names.Names;
 
 /**
  * How a sort moves ints through its streams: one call per int, as the seed reports measure, or a
- * block per call. The rest of the sort is the same either way, so a sort run both ways shows what
- * the calls themselves cost.
+ * block per call. It also says what M holds ({@link SortMemory}): with one call per int, the run
+ * array's ints (the buffers on top, as in the seed reports); with blocks, the whole budget.
  */
 public enum Access implements CliName {
   /** One {@code readNext} / {@code write} per int (the classic preset). */
