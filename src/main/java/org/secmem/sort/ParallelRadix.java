@@ -9,18 +9,17 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * {@link RunSort#radix}'s sort on several threads, for the in-memory sort: the whole array is one
- * run. Each thread counts the top bytes of its slice; the counts give each thread its own place in
- * every bucket, so the threads scatter their slices into {@code scratch} at once without locks.
- * Then the threads take the 256 buckets, largest first, and finish each with the same three LSD
- * passes over its low bytes as a run's sort, which end back in the array.
+ * {@link Radix}'s sort on several threads, for the in-memory sort: the whole array is one run. Each
+ * thread counts the top digits of its slice; the counts give each thread its own place in every
+ * bucket, so the threads scatter their slices into {@code scratch} at once without locks. Then the
+ * threads take the buckets, largest first, and finish each with the same LSD passes as a run's
+ * sort, which end back in the array. The top digit is as wide as {@link Radix#topBits} makes it for
+ * the whole array, so the buckets are as small as a run's.
  *
- * <p>Keys that share a top byte share a bucket: few distinct keys leave as many buckets as keys,
+ * <p>Keys that share a top digit share a bucket: few distinct keys leave as many buckets as keys,
  * and that many threads busy in the second phase.
  */
 final class ParallelRadix {
-
-  private static final int BUCKETS = 256;
 
   /** The fewest ints a thread's slice has: below it, fewer threads. */
   static final int MIN_SLICE_INTS = 1 << 16;
@@ -33,17 +32,22 @@ final class ParallelRadix {
    * @throws IOException an interrupt, as {@link java.io.InterruptedIOException}
    */
   static void sort(int[] a, int[] scratch, int threads) throws IOException {
-    sort(a, scratch, threads, MIN_SLICE_INTS);
+    sort(a, scratch, threads, MIN_SLICE_INTS, Radix.topBits(a.length));
   }
 
-  /** As {@link #sort(int[], int[], int)}, with slices of at least {@code minSlice} ints. */
-  static void sort(int[] a, int[] scratch, int threads, int minSlice) throws IOException {
+  /**
+   * As {@link #sort(int[], int[], int)}, with slices of at least {@code minSlice} ints and a top
+   * digit of {@code top} bits (1 .. {@link Radix#MAX_TOP_BITS}).
+   */
+  static void sort(int[] a, int[] scratch, int threads, int minSlice, int top) throws IOException {
     int n = a.length;
     int t = Math.max(1, Math.min(threads, n / minSlice));
     if (t == 1) {
-      RunSort.radix(a, scratch, 0, n);
+      Radix.sort(a, scratch, 0, n, top);
       return;
     }
+    int buckets = 1 << top;
+    int shift = Integer.SIZE - top;
     ExecutorService pool = Tasks.pool("in-memory-radix", t);
     try {
       int[][] counts = new int[t][];
@@ -52,34 +56,34 @@ final class ParallelRadix {
         int slice = i;
         count.add(
             () -> {
-              counts[slice] = topBytes(a, from(slice, t, n), from(slice + 1, t, n));
+              counts[slice] = topDigits(a, from(slice, t, n), from(slice + 1, t, n), shift);
               return null;
             });
       }
       Tasks.all(pool, count);
-      int[] start = new int[BUCKETS + 1];
-      int[][] next = new int[t][BUCKETS];
+      int[] start = new int[buckets + 1];
+      int[][] next = new int[t][buckets];
       int at = 0;
-      for (int b = 0; b < BUCKETS; b++) {
+      for (int b = 0; b < buckets; b++) {
         start[b] = at;
         for (int i = 0; i < t; i++) {
           next[i][b] = at;
           at += counts[i][b];
         }
       }
-      start[BUCKETS] = n;
+      start[buckets] = n;
       List<Callable<Void>> scatter = new ArrayList<>();
       for (int i = 0; i < t; i++) {
         int slice = i;
         scatter.add(
             () -> {
-              scatterTop(a, scratch, from(slice, t, n), from(slice + 1, t, n), next[slice]);
+              scatterTop(a, scratch, from(slice, t, n), from(slice + 1, t, n), next[slice], shift);
               return null;
             });
       }
       Tasks.all(pool, scatter);
-      Integer[] order = new Integer[BUCKETS];
-      for (int b = 0; b < BUCKETS; b++) {
+      Integer[] order = new Integer[buckets];
+      for (int b = 0; b < buckets; b++) {
         order[b] = b;
       }
       Arrays.sort(order, (x, y) -> (start[y + 1] - start[y]) - (start[x + 1] - start[x]));
@@ -88,18 +92,10 @@ final class ParallelRadix {
       for (int i = 0; i < t; i++) {
         finish.add(
             () -> {
-              int[] c0 = new int[BUCKETS];
-              int[] c1 = new int[BUCKETS];
-              int[] c2 = new int[BUCKETS];
-              for (int k = taken.getAndIncrement(); k < BUCKETS; k = taken.getAndIncrement()) {
+              Radix.Finisher finisher = new Radix.Finisher(top);
+              for (int k = taken.getAndIncrement(); k < buckets; k = taken.getAndIncrement()) {
                 int b = order[k];
-                int s = start[b];
-                int e = start[b + 1];
-                if (e - s == 1) {
-                  a[s] = scratch[s];
-                } else if (e - s > 1) {
-                  RunSort.lowBytes(scratch, a, s, e, c0, c1, c2);
-                }
+                finisher.finish(scratch, a, start[b], start[b + 1]);
               }
               return null;
             });
@@ -115,20 +111,20 @@ final class ParallelRadix {
     return (int) ((long) n * i / t);
   }
 
-  /** How many ints of {@code a[s..e)} have each top byte (sign bit flipped). */
-  private static int[] topBytes(int[] a, int s, int e) {
-    int[] c = new int[BUCKETS];
+  /** How many ints of {@code a[s..e)} have each top digit ({@link Radix#topDigit}). */
+  private static int[] topDigits(int[] a, int s, int e, int shift) {
+    int[] c = new int[1 << (Integer.SIZE - shift)];
     for (int i = s; i < e; i++) {
-      c[(a[i] >>> 24) ^ 0x80]++;
+      c[Radix.topDigit(a[i], shift)]++;
     }
     return c;
   }
 
-  /** Moves each int of {@code a[s..e)} to {@code dst[next[its top byte]++]}. */
-  private static void scatterTop(int[] a, int[] dst, int s, int e, int[] next) {
+  /** Moves each int of {@code a[s..e)} to {@code dst[next[its top digit]++]}. */
+  private static void scatterTop(int[] a, int[] dst, int s, int e, int[] next, int shift) {
     for (int i = s; i < e; i++) {
       int v = a[i];
-      dst[next[(v >>> 24) ^ 0x80]++] = v;
+      dst[next[Radix.topDigit(v, shift)]++] = v;
     }
   }
 }

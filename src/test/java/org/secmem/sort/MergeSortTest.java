@@ -653,64 +653,6 @@ class MergeSortTest {
   }
 
   @Test
-  void radix_matchesArraysSort_withExtremesAndSigns() {
-    SplittableRandom r = new SplittableRandom(9);
-    for (int n : new int[] {0, 1, 2, 255, 256, 257, 100_000}) {
-      int[] a = r.ints(n).toArray();
-      if (n > 3) {
-        a[0] = Integer.MIN_VALUE;
-        a[1] = Integer.MAX_VALUE;
-        a[2] = -1;
-        a[3] = 0;
-      }
-      int[] expected = a.clone();
-      Arrays.sort(expected);
-      for (RunSort sort : RunSort.values()) {
-        int[] copy = a.clone();
-        sort.sort(copy, new int[n], n);
-        assertArrayEquals(expected, copy, sort + " n=" + n);
-      }
-    }
-  }
-
-  /**
-   * The radix sort of any subrange, over any spread of values (one value, a few, a byte's worth,
-   * all of them), sorts exactly that range and leaves the rest and the scratch's use invisible.
-   */
-  @Property(tries = 300)
-  void radix_sortsAnySubrange_likeArraysSort(
-      @ForAll("radixInputs") int[] a,
-      @ForAll @IntRange(min = 0, max = 1000) int cutA,
-      @ForAll @IntRange(min = 0, max = 1000) int cutB) {
-    int from = Math.min(cutA, cutB) % (a.length + 1);
-    int to = Math.max(from, Math.max(cutA, cutB) % (a.length + 1));
-    int[] expected = a.clone();
-    Arrays.sort(expected, from, to);
-    int[] scratch = new SplittableRandom(a.length).ints(a.length).toArray();
-    RunSort.radix(a, scratch, from, to);
-    assertArrayEquals(expected, a, "from=" + from + " to=" + to);
-  }
-
-  @Provide
-  Arbitrary<int[]> radixInputs() {
-    Arbitrary<Integer> values =
-        Arbitraries.oneOf(
-            Arbitraries.integers(),
-            Arbitraries.integers().between(-3, 3),
-            Arbitraries.integers().between(0, 255).map(v -> v << 24),
-            Arbitraries.integers().between(-70_000, 70_000),
-            Arbitraries.of(Integer.MIN_VALUE, Integer.MAX_VALUE, -1, 0, 1));
-    return values.array(int[].class).ofMaxSize(3000);
-  }
-
-  @Test
-  void radix_sortsASubrangeOnly() {
-    int[] a = {9, 8, 7, 3, 2, 1, 0};
-    RunSort.radix(a, new int[7], 2, 6);
-    assertArrayEquals(new int[] {9, 8, 1, 2, 3, 7, 0}, a);
-  }
-
-  @Test
   void loserTree_alwaysYieldsTheSmallestKey() {
     SplittableRandom r = new SplittableRandom(4);
     for (int k = 1; k <= 17; k++) {

@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The in-memory sort's radix sort, and its slice sort, on several threads are Arrays.sort for any
- * data and any number of threads: slices of one int, threads that outnumber the ints, keys that all
- * share a top byte (one bucket), the ends of the int range, and a large array cut at the default
- * slice size.
+ * data, any number of threads and any width of top digit: slices of one int, threads that outnumber
+ * the ints, keys that all share a top byte (one bucket), the ends of the int range, and a large
+ * array cut at the default slice size.
  */
 class ParallelRadixTest {
 
@@ -35,12 +35,13 @@ class ParallelRadixTest {
   void anyData_anyThreads_isArraysSort(
       @ForAll("data") int[] values,
       @ForAll @IntRange(min = 1, max = 9) int threads,
-      @ForAll @IntRange(min = 1, max = 700) int minSlice)
+      @ForAll @IntRange(min = 1, max = 700) int minSlice,
+      @ForAll @IntRange(min = 1, max = Radix.MAX_TOP_BITS) int top)
       throws IOException {
     int[] a = values.clone();
     int[] expected = values.clone();
     Arrays.sort(expected);
-    ParallelRadix.sort(a, new int[a.length], threads, minSlice);
+    ParallelRadix.sort(a, new int[a.length], threads, minSlice, top);
     assertArrayEquals(expected, a);
   }
 
