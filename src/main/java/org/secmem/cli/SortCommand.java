@@ -34,8 +34,8 @@ import picocli.CommandLine.Spec;
       "complete, then re-read and checked (order and same values as the input).",
       "",
       "--algorithm in-memory times the baseline instead: all N ints read into one array,",
-      "Arrays.sort (Arrays.parallelSort with --threads over 1), written; same clock, columns",
-      "and check. It runs only when the heap holds the 4N bytes (8N parallel)."
+      "sorted by --run-sort and written, each step on --threads; same clock, columns and",
+      "check. It runs only when the heap holds the 4N bytes (8N parallel or radix)."
     },
     // the examples and the engine options' help: SortEngineHelp, from the engine registry
     resourceBundle = "org.secmem.cli.SortEngineHelp")

@@ -2,15 +2,22 @@ package org.secmem.sort;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ForkJoinPool;
 import org.secmem.data.Checksum;
 import org.secmem.data.SortOrder;
+import org.secmem.fs.HeldFiles;
 import org.secmem.fs.TempRegistry;
 import org.secmem.stream.StreamType;
 import org.secmem.stream.Streams;
+import org.secmem.stream.WriteStream;
 import org.secmem.units.Units;
 
 /**
@@ -19,8 +26,11 @@ import org.secmem.units.Units;
  * one thread or {@link Arrays#parallelSort(int[])} on {@code threads}; or the run sort's radix sort
  * on {@code threads}, {@link ParallelRadix}), and written through the write stream, one call per
  * int or a block per call as the tuning says, into a work folder and moved into place when complete
- * — the merge sort's single-run case with M = N. Its memory is the array, 4N bytes (8N with the
- * parallel or radix sort's scratch), so it only runs when {@link #requireHeap} admits it.
+ * — the merge sort's single-run case with M = N. It reads and writes on its threads too, each its
+ * own slice of the file through its own stream, so that it is the best this machine does with the
+ * data in memory: the yardstick the external sorts are measured against. Its memory is the array,
+ * 4N bytes (8N with the parallel or radix sort's scratch), so it only runs when {@link
+ * #requireHeap} admits it.
  *
  * @param tuning only its access (block or per int), run sort and threads apply; merger, overlap and
  *     parallel merge belong to the merge sort
@@ -34,6 +44,9 @@ public record InMemorySort(SortTuning tuning, StreamFactory streams, TempRegistr
   public static final long MAX_INTS = SortSpec.MAX_MEMORY_INTS;
 
   private static final long MIB = 1 << 20;
+
+  /** The fewest ints one of several threads reads or writes: below it, fewer threads. */
+  static final int MIN_IO_SLICE_INTS = 1 << 16;
 
   /** Whether the sort runs on more than one thread ({@link Arrays#parallelSort}). */
   public static boolean parallel(int threads) {
@@ -50,14 +63,15 @@ public record InMemorySort(SortTuning tuning, StreamFactory streams, TempRegistr
 
   /**
    * Heap the sort needs: the array of N ints (twice that for the parallel sort, which merges
-   * through a scratch array as large, and for the radix sort, which scatters into one), the two
-   * streams' buffers, and the JVM's overhead as in {@link SortMemory}.
+   * through a scratch array as large, and for the radix sort, which scatters into one), the buffers
+   * of its streams (one per thread that reads or writes, {@link #ioThreads}), and the JVM's
+   * overhead as in {@link SortMemory}.
    */
   public static long requiredHeapBytes(
       long n, RunSort runSort, int threads, int b, StreamType read, StreamType write) {
     return arrayBytes(n, runSort, threads)
-        + SortMemory.streamBytes(read, b, true)
-        + SortMemory.streamBytes(write, b, false)
+        + ioThreads(n, threads) * SortMemory.streamBytes(read, b, true)
+        + writers(n, threads, write) * SortMemory.streamBytes(write, b, false)
         + SortMemory.OVERHEAD_BYTES;
   }
 
@@ -138,7 +152,7 @@ public record InMemorySort(SortTuning tuning, StreamFactory streams, TempRegistr
       StreamFactory counted = work.counting(streams);
       int[] a = new int[(int) n];
       Checksum checksum = new Checksum();
-      checksum.addMixed(RunFormation.read(streams, spec, tuning.blockIo(), 0, n, a, a.length), n);
+      checksum.addMixed(read(spec, a), n);
       sort(a, tuning.runSort(), tuning.threads());
       boolean descending = spec.order() == SortOrder.DESCENDING;
       if (descending && tuning.blockIo()) {
@@ -146,15 +160,7 @@ public record InMemorySort(SortTuning tuning, StreamFactory streams, TempRegistr
       }
       long sorted = System.nanoTime();
       ProcessCpu.Sample cpuSorted = ProcessCpu.sample();
-      RunFormation.write(
-          counted,
-          spec,
-          tuning.blockIo(),
-          work.outputInProgress(),
-          a,
-          0,
-          a.length,
-          descending && !tuning.blockIo());
+      write(counted, spec, work.outputInProgress(), a, descending && !tuning.blockIo());
       WorkDirectory.moveIntoPlace(work.outputInProgress(), spec.output());
       long end = System.nanoTime();
       long bytes = n * Integer.BYTES;
@@ -184,6 +190,96 @@ public record InMemorySort(SortTuning tuning, StreamFactory streams, TempRegistr
     } catch (IOException e) {
       throw SortFailures.at(spec, " in memory, output in", e);
     }
+  }
+
+  /**
+   * Reads the input into {@code a} on {@link #ioThreads} threads, each its own slice through its
+   * own stream; returns the mix sum of the ints read.
+   */
+  private long read(SortSpec spec, int[] a) throws IOException {
+    int parts = ioThreads(a.length, tuning.threads());
+    List<Callable<Long>> slices = new ArrayList<>();
+    for (int p = 0; p < parts; p++) {
+      int from = slice(p, parts, a.length);
+      int to = slice(p + 1, parts, a.length);
+      slices.add(() -> RunFormation.read(streams, spec, tuning.blockIo(), from, to, a, from));
+    }
+    long sum = 0;
+    for (long part : inParallel("in-memory-read", slices)) {
+      sum += part;
+    }
+    return sum;
+  }
+
+  /**
+   * Writes {@code a} (from its end when {@code backwards}) to {@code target}: on {@link #ioThreads}
+   * threads, each a region of the file through its own stream, where the write stream writes
+   * regions; else on this one.
+   */
+  private void write(StreamFactory counted, SortSpec spec, Path target, int[] a, boolean backwards)
+      throws IOException {
+    int n = a.length;
+    int parts = writers(n, tuning.threads(), spec.writeType());
+    if (parts == 1) {
+      RunFormation.write(counted, spec, tuning.blockIo(), target, a, 0, n, backwards);
+      return;
+    }
+    HeldFiles.sizeWorkFile(target, (long) n * Integer.BYTES);
+    List<Callable<Long>> regions = new ArrayList<>();
+    for (int p = 0; p < parts; p++) {
+      int at = slice(p, parts, n);
+      int len = slice(p + 1, parts, n) - at;
+      // Written backwards, the output's ints [at, at+len) are a[n-at-len .. n-at) from the end.
+      int off = backwards ? n - at - len : at;
+      regions.add(
+          () -> {
+            try (WriteStream out =
+                counted.createRegionWriter(spec.writeType(), target, spec.options(), at, len)) {
+              RunFormation.write(out, tuning.blockIo(), a, off, len, backwards);
+            }
+            return (long) len;
+          });
+    }
+    inParallel("in-memory-write", regions);
+  }
+
+  /** Runs {@code tasks}, on this thread when there is one, else each on a thread of its own. */
+  private static List<Long> inParallel(String name, List<Callable<Long>> tasks) throws IOException {
+    if (tasks.size() == 1) {
+      try {
+        return List.of(tasks.get(0).call());
+      } catch (IOException | RuntimeException e) {
+        throw e;
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    }
+    ExecutorService pool = Tasks.pool(name, tasks.size());
+    try {
+      return Tasks.all(pool, tasks);
+    } finally {
+      Tasks.stop(pool);
+    }
+  }
+
+  /**
+   * Threads that read the input, and write the output, each its own slice: one per sort thread,
+   * each with at least {@link #MIN_IO_SLICE_INTS} ints.
+   */
+  static int ioThreads(long n, int threads) {
+    return (int) Math.max(1, Math.min(threads, n / MIN_IO_SLICE_INTS));
+  }
+
+  /**
+   * Threads that write the output: {@link #ioThreads}, or one where the type cannot write regions.
+   */
+  static int writers(long n, int threads, StreamType write) {
+    return write.writesRegions() ? ioThreads(n, threads) : 1;
+  }
+
+  /** Where slice {@code p} of {@code parts} slices of {@code n} ints begins. */
+  private static int slice(int p, int parts, int n) {
+    return (int) ((long) n * p / parts);
   }
 
   /**

@@ -71,7 +71,7 @@ final class RunFormation {
       long from = c * runInts;
       long to = Math.min(job.n, from + runInts);
       int len = (int) (to - from);
-      sum += read(job.streams, job.spec, job.tuning.blockIo(), from, to, run, len);
+      sum += read(job.streams, job.spec, job.tuning.blockIo(), from, to, run, 0);
       sort.sort(run, scratch, len);
       // With block I/O the array is put in the output's order, then written in one call.
       boolean reversed = job.tuning.blockIo() && job.descending();
@@ -111,21 +111,22 @@ final class RunFormation {
   }
 
   /**
-   * Reads ints {@code [from, to)} of the input into {@code run} through the spec's read stream, a
-   * block per call with {@code blockIo}, else one {@code readNext} per int; returns their mix sum.
-   * Also the in-memory sort's read, so both algorithms read alike.
+   * Reads ints {@code [from, to)} of the input into {@code run[at..at + to - from)} through the
+   * spec's read stream, a block per call with {@code blockIo}, else one {@code readNext} per int;
+   * returns their mix sum. Also the in-memory sort's read, so both algorithms read alike.
    */
   static long read(
-      StreamFactory streams, SortSpec s, boolean blockIo, long from, long to, int[] run, int len)
+      StreamFactory streams, SortSpec s, boolean blockIo, long from, long to, int[] run, int at)
       throws IOException {
+    int end = at + (int) (to - from);
     long sum = 0;
     try (ReadStream in = streams.openReader(s.readType(), s.input(), s.options(), from, to)) {
       if (blockIo) {
         // A piece at a time, each summed while it is still in cache: summing the whole run
         // after reading it would be one more pass over main memory.
-        int got = 0;
-        while (got < len) {
-          int r = in.read(run, got, Math.min(len - got, SUM_PIECE_INTS));
+        int got = at;
+        while (got < end) {
+          int r = in.read(run, got, Math.min(end - got, SUM_PIECE_INTS));
           if (r <= 0) {
             throw new EOFException(
                 s.input() + " ended early (shorter than when the sort" + " began?)");
@@ -136,7 +137,7 @@ final class RunFormation {
           got += r;
         }
       } else {
-        for (int i = 0; i < len; i++) {
+        for (int i = at; i < end; i++) {
           int v = in.readNext();
           sum += Checksum.mix(v);
           run[i] = v;
@@ -161,16 +162,23 @@ final class RunFormation {
       boolean backwards)
       throws IOException {
     try (WriteStream out = streams.createWriter(s.writeType(), path, s.options())) {
-      if (blockIo) {
-        out.write(run, off, len);
-      } else if (backwards) {
-        for (int i = off + len - 1; i >= off; i--) {
-          out.write(run[i]);
-        }
-      } else {
-        for (int i = off; i < off + len; i++) {
-          out.write(run[i]);
-        }
+      write(out, blockIo, run, off, len, backwards);
+    }
+  }
+
+  /** Writes {@code run[off..off+len)} to {@code out}, from the end when {@code backwards}. */
+  static void write(
+      WriteStream out, boolean blockIo, int[] run, int off, int len, boolean backwards)
+      throws IOException {
+    if (blockIo) {
+      out.write(run, off, len);
+    } else if (backwards) {
+      for (int i = off + len - 1; i >= off; i--) {
+        out.write(run[i]);
+      }
+    } else {
+      for (int i = off; i < off + len; i++) {
+        out.write(run[i]);
       }
     }
   }

@@ -149,6 +149,134 @@ class InMemorySortTest {
     }
   }
 
+  /** Records each stream the sort opens: what it covers and on which thread. */
+  private static final class RecordingStreams implements StreamFactory {
+    final List<String> opened = java.util.Collections.synchronizedList(new ArrayList<>());
+    final java.util.Set<String> threads = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final StreamFactory real = StreamFactory.standard();
+
+    @Override
+    public org.secmem.stream.ReadStream openReader(
+        StreamType type, Path path, StreamOptions options, long fromInt, long toInt)
+        throws IOException {
+      opened.add("read " + fromInt + ".." + toInt);
+      threads.add("read " + Thread.currentThread().getName());
+      return real.openReader(type, path, options, fromInt, toInt);
+    }
+
+    @Override
+    public org.secmem.stream.WriteStream createWriter(
+        StreamType type, Path path, StreamOptions options) throws IOException {
+      opened.add("write whole");
+      return real.createWriter(type, path, options);
+    }
+
+    @Override
+    public org.secmem.stream.WriteStream createRegionWriter(
+        StreamType type, Path path, StreamOptions options, long atInt, long lenInts)
+        throws IOException {
+      opened.add("write " + atInt + ".." + (atInt + lenInts));
+      threads.add("write " + Thread.currentThread().getName());
+      return real.createRegionWriter(type, path, options, atInt, lenInts);
+    }
+  }
+
+  static Stream<Arguments> threadsTypesOrdersAccesses() {
+    List<Arguments> cases = new ArrayList<>();
+    for (int threads : new int[] {1, 2, 4}) {
+      for (StreamType w : List.of(StreamType.CHANNEL, StreamType.MAPPED, StreamType.DIRECT)) {
+        for (SortOrder o : SortOrder.values()) {
+          for (boolean block : new boolean[] {true, false}) {
+            cases.add(Arguments.of(threads, w, o, block));
+          }
+        }
+      }
+    }
+    return cases.stream();
+  }
+
+  /**
+   * With more ints than a slice per thread, each thread reads its own slice of the input and writes
+   * its own region of the output, in either access and order, and the output is the sort: 3 slices'
+   * worth and 7 ints on 4 threads is 3 threads, each slice read and written once, the slices tiling
+   * the file; a write stream that cannot write regions (direct) writes on one.
+   */
+  @ParameterizedTest(name = "threads={0} write={1} {2} block={3}")
+  @MethodSource("threadsTypesOrdersAccesses")
+  void severalSlices_areReadAndWrittenOnTheirOwnThreads(
+      int threads, StreamType write, SortOrder order, boolean block) throws IOException {
+    Assumptions.assumeTrue(write != StreamType.DIRECT || DirectSupport.available(), "no O_DIRECT");
+    int slice = InMemorySort.MIN_IO_SLICE_INTS;
+    int n = 3 * slice + 7;
+    int[] values = new java.util.SplittableRandom(threads).ints(n).toArray();
+    Path in = dir.resolve("in.bin");
+    Path out = dir.resolve("out/out.bin");
+    Files.createDirectories(out.getParent());
+    MergeSortTest.writeInts(in, values);
+    SortTuning t = (block ? SortTuning.fast(threads) : SortTuning.classic()).withThreads(threads);
+    RecordingStreams streams = new RecordingStreams();
+    SortStats s =
+        new InMemorySort(t, streams, TempRegistry.none())
+            .sort(spec(in, out, StreamType.CHANNEL, write, 4096, order));
+    assertArrayEquals(MergeSortTest.expected(values, order), MergeSortTest.readInts(out));
+    Checksum c = new Checksum();
+    c.add(values, 0, n);
+    assertTrue(c.sameAs(s.inputChecksum()), "every int read once");
+    int parts = Math.min(threads, 3);
+    assertEquals(parts, InMemorySort.ioThreads(n, threads));
+    List<String> expected = new ArrayList<>();
+    for (int p = 0; p < parts; p++) {
+      expected.add("read " + (long) n * p / parts + ".." + (long) n * (p + 1) / parts);
+    }
+    if (write == StreamType.DIRECT || parts == 1) {
+      expected.add("write whole");
+    } else {
+      for (int p = 0; p < parts; p++) {
+        expected.add("write " + (long) n * p / parts + ".." + (long) n * (p + 1) / parts);
+      }
+    }
+    List<String> opened = new ArrayList<>(streams.opened);
+    java.util.Collections.sort(opened);
+    java.util.Collections.sort(expected);
+    assertEquals(expected, opened);
+    if (parts > 1) {
+      assertEquals(
+          parts,
+          streams.threads.stream().filter(x -> x.startsWith("read ")).count(),
+          "each slice read on a thread of its own: " + streams.threads);
+    }
+    try (Stream<Path> left = Files.list(out.getParent())) {
+      assertEquals(List.of(out), left.toList(), "only the output is left");
+    }
+  }
+
+  /** Each thread that reads or writes has its stream's buffer, and the heap model counts it. */
+  @Test
+  void theHeapModel_countsAStreamBufferPerThreadThatReadsOrWrites() {
+    long n = 10L * InMemorySort.MIN_IO_SLICE_INTS;
+    int b = 1 << 20;
+    long one =
+        InMemorySort.requiredHeapBytes(
+            n, RunSort.RADIX, 1, b, StreamType.CHANNEL, StreamType.CHANNEL);
+    long four =
+        InMemorySort.requiredHeapBytes(
+            n, RunSort.RADIX, 4, b, StreamType.CHANNEL, StreamType.CHANNEL);
+    long perThread =
+        SortMemory.streamBytes(StreamType.CHANNEL, b, true)
+            + SortMemory.streamBytes(StreamType.CHANNEL, b, false);
+    assertEquals(one + 3 * perThread, four);
+    long fourDirect =
+        InMemorySort.requiredHeapBytes(
+            n, RunSort.RADIX, 4, b, StreamType.CHANNEL, StreamType.DIRECT);
+    assertEquals(
+        one
+            + 3 * SortMemory.streamBytes(StreamType.CHANNEL, b, true)
+            - SortMemory.streamBytes(StreamType.CHANNEL, b, false)
+            + SortMemory.streamBytes(StreamType.DIRECT, b, false),
+        fourDirect,
+        "direct writes on one thread");
+  }
+
   @Test
   void aHeapTooSmall_isRefused_namingNTheHeapAndTheHeapThatWouldDo() {
     long heap = 64L << 20;
