@@ -247,17 +247,8 @@ public record InMemorySort(SortTuning tuning, StreamFactory streams, TempRegistr
     inParallel("in-memory-write", regions);
   }
 
-  /** Runs {@code tasks}, on this thread when there is one, else each on a thread of its own. */
+  /** Runs {@code tasks}, each on a thread of its own. */
   private static List<Long> inParallel(String name, List<Callable<Long>> tasks) throws IOException {
-    if (tasks.size() == 1) {
-      try {
-        return List.of(tasks.get(0).call());
-      } catch (IOException | RuntimeException e) {
-        throw e;
-      } catch (Exception e) {
-        throw new IllegalStateException(e);
-      }
-    }
     ExecutorService pool = Tasks.pool(name, tasks.size());
     try {
       return Tasks.all(pool, tasks);

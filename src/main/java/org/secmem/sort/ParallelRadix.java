@@ -56,7 +56,7 @@ final class ParallelRadix {
         int slice = i;
         count.add(
             () -> {
-              counts[slice] = topDigits(a, from(slice, t, n), from(slice + 1, t, n), shift);
+              counts[slice] = Radix.topDigits(a, from(slice, t, n), from(slice + 1, t, n), shift);
               return null;
             });
       }
@@ -77,7 +77,8 @@ final class ParallelRadix {
         int slice = i;
         scatter.add(
             () -> {
-              scatterTop(a, scratch, from(slice, t, n), from(slice + 1, t, n), next[slice], shift);
+              Radix.scatterTop(
+                  a, scratch, from(slice, t, n), from(slice + 1, t, n), next[slice], shift);
               return null;
             });
       }
@@ -109,22 +110,5 @@ final class ParallelRadix {
   /** Where slice {@code i} of {@code t} slices of {@code n} ints begins. */
   private static int from(int i, int t, int n) {
     return (int) ((long) n * i / t);
-  }
-
-  /** How many ints of {@code a[s..e)} have each top digit ({@link Radix#topDigit}). */
-  private static int[] topDigits(int[] a, int s, int e, int shift) {
-    int[] c = new int[1 << (Integer.SIZE - shift)];
-    for (int i = s; i < e; i++) {
-      c[Radix.topDigit(a[i], shift)]++;
-    }
-    return c;
-  }
-
-  /** Moves each int of {@code a[s..e)} to {@code dst[next[its top digit]++]}. */
-  private static void scatterTop(int[] a, int[] dst, int s, int e, int[] next, int shift) {
-    for (int i = s; i < e; i++) {
-      int v = a[i];
-      dst[next[Radix.topDigit(v, shift)]++] = v;
-    }
   }
 }

@@ -59,10 +59,7 @@ final class Radix {
     }
     int buckets = 1 << top;
     int shift = Integer.SIZE - top;
-    int[] next = new int[buckets];
-    for (int i = from; i < to; i++) {
-      next[topDigit(a[i], shift)]++;
-    }
+    int[] next = topDigits(a, from, to, shift);
     int[] start = new int[buckets + 1];
     int at = from;
     for (int b = 0; b < buckets; b++) {
@@ -71,13 +68,27 @@ final class Radix {
       next[b] = start[b];
     }
     start[buckets] = to;
-    for (int i = from; i < to; i++) {
-      int v = a[i];
-      scratch[next[topDigit(v, shift)]++] = v;
-    }
+    scatterTop(a, scratch, from, to, next, shift);
     Finisher finisher = new Finisher(top);
     for (int b = 0; b < buckets; b++) {
       finisher.finish(scratch, a, start[b], start[b + 1]);
+    }
+  }
+
+  /** How many ints of {@code a[s..e)} have each top digit ({@link #topDigit} at {@code shift}). */
+  static int[] topDigits(int[] a, int s, int e, int shift) {
+    int[] c = new int[1 << (Integer.SIZE - shift)];
+    for (int i = s; i < e; i++) {
+      c[topDigit(a[i], shift)]++;
+    }
+    return c;
+  }
+
+  /** Moves each int of {@code a[s..e)} to {@code dst[next[its top digit]++]}. */
+  static void scatterTop(int[] a, int[] dst, int s, int e, int[] next, int shift) {
+    for (int i = s; i < e; i++) {
+      int v = a[i];
+      dst[next[topDigit(v, shift)]++] = v;
     }
   }
 
